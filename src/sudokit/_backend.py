@@ -1,0 +1,144 @@
+"""Picks the search engine: the C core when it is built, else the pure-Python reference (layer 3).
+
+Both engines implement :class:`Engine`. ``SUDOKIT_BACKEND=python`` forces the reference;
+``SUDOKIT_BACKEND=c`` requires the C core (an ImportError otherwise). When the C core is
+missing and nothing was forced, the fallback is visible: :data:`BACKEND` is ``"python"``, a
+warning is logged, and ``sudokit --version`` shows it.
+
+Parity contract (tested against both engines): the same cells and limit give the same count;
+when the count is 1 the solutions are identical; otherwise each returned solution is valid.
+Guess counts are diagnostics, not parity.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from typing import Protocol
+
+from . import _reference
+from .shape import Shape
+
+__all__ = ["BACKEND", "BatchOutcome", "Engine", "SearchOutcome", "engine", "get_engine"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOutcome:
+    """What one search found.
+
+    ``count`` is exact up to ``limit`` when ``complete``; when the budget ran out first
+    (``complete`` is False) it is a lower bound. ``solutions`` holds up to ``keep`` solutions
+    (cell bytes) in the order found. ``guesses`` counts branching decisions.
+    """
+
+    count: int
+    solutions: tuple[bytes, ...]
+    guesses: int
+    complete: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class BatchOutcome:
+    """Per-puzzle results of a batch search, in input order.
+
+    ``solutions`` is one contiguous buffer of ``len(counts) * ncells`` bytes holding the first
+    solution of each puzzle (all zeros where it has none).
+    """
+
+    counts: list[int]
+    solutions: bytes
+    guesses: list[int]
+    complete: list[bool]
+
+
+class Engine(Protocol):
+    """The one search signature every engine implements."""
+
+    name: str
+
+    def search(self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int) -> SearchOutcome:
+        """Count solutions of *cells* up to *limit* (>= 1), keeping the first *keep* of them.
+
+        *budget* bounds the guesses (0 = unbounded). *cells* has ``shape.ncells`` values 0..n.
+        """
+        ...
+
+    def search_batch(
+        self, shape: Shape, puzzles: bytes, limit: int, budget: int, threads: int
+    ) -> BatchOutcome:
+        """Search every puzzle in *puzzles* (``k * shape.ncells`` bytes), keeping first solutions.
+
+        *threads* is the number of worker threads (1 = this thread only).
+        """
+        ...
+
+
+class _ReferenceEngine:
+    """The pure-Python reference solver behind the :class:`Engine` signature."""
+
+    name = "python"
+
+    def search(self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int) -> SearchOutcome:
+        count, sols, guesses, complete = _reference.search(shape, cells, limit, keep, budget)
+        return SearchOutcome(count, tuple(sols), guesses, complete)
+
+    def search_batch(
+        self, shape: Shape, puzzles: bytes, limit: int, budget: int, threads: int
+    ) -> BatchOutcome:
+        size = shape.ncells
+        counts: list[int] = []
+        guesses: list[int] = []
+        complete: list[bool] = []
+        out = bytearray()
+        for start in range(0, len(puzzles), size):
+            found = self.search(shape, puzzles[start : start + size], limit, 1, budget)
+            counts.append(found.count)
+            guesses.append(found.guesses)
+            complete.append(found.complete)
+            out += found.solutions[0] if found.solutions else bytes(size)
+        return BatchOutcome(counts, bytes(out), guesses, complete)
+
+
+def _load() -> Engine:
+    choice = os.environ.get("SUDOKIT_BACKEND", "").strip().lower()
+    if choice not in ("", "c", "python"):
+        raise ImportError(f"SUDOKIT_BACKEND must be 'c' or 'python', got {choice!r}")
+    if choice == "python":
+        return _ReferenceEngine()
+    try:
+        from ._cengine import CEngine
+    except ImportError as exc:
+        if choice == "c":
+            raise ImportError(f"SUDOKIT_BACKEND=c but the C core is not available: {exc}") from exc
+        log.warning("sudokit: C core not available (%s); using the pure-Python reference", exc)
+        return _ReferenceEngine()
+    return CEngine()
+
+
+_ENGINE: Engine = _load()
+#: ``"c"`` or ``"python"``: the engine this process uses.
+BACKEND: str = _ENGINE.name
+
+
+def engine() -> Engine:
+    """The engine chosen at import."""
+    return _ENGINE
+
+
+def get_engine(name: str | None = None) -> Engine:
+    """The engine called *name* (``"c"`` or ``"python"``), or the chosen one for ``None``.
+
+    Tests use this to run one suite against both engines.
+    """
+    if name is None or name == _ENGINE.name:
+        return _ENGINE
+    if name == "python":
+        return _ReferenceEngine()
+    if name == "c":
+        from ._cengine import CEngine
+
+        return CEngine()
+    raise ValueError(f"unknown engine {name!r}, expected 'c' or 'python'")

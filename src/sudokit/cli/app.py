@@ -1,0 +1,93 @@
+"""The top-level click group with lazily imported subcommands."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+# command name -> "module:attribute" inside sudokit.cli; a module that is missing (an area not
+# built yet) simply leaves its commands out of the listing.
+COMMANDS: dict[str, str] = {
+    "solve": "solve:solve",
+    "count": "solve:count",
+    "check": "solve:check",
+    "convert": "solve:convert",
+    "generate": "generate:generate",
+    "hint": "logic:hint",
+    "explain": "logic:explain",
+    "rate": "logic:rate",
+    "render": "render:render",
+    "print": "render:print_book",
+    "serve": "serve:serve",
+    "bench": "bench:bench",
+    "dataset": "dataset:dataset",
+}
+
+
+def _load(name: str) -> click.Command | None:
+    module_name, _, attr = COMMANDS[name].partition(":")
+    try:
+        module = importlib.import_module(f"sudokit.cli.{module_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"sudokit.cli.{module_name}":
+            return None
+        raise
+    command = getattr(module, attr)
+    assert isinstance(command, click.Command)
+    return command
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in COMMANDS if _load(name) is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return _load(cmd_name) if cmd_name in COMMANDS else None
+
+
+def _version_text() -> str:
+    from .. import BACKEND, __version__
+
+    return f"sudokit {__version__} (backend: {BACKEND})"
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(_version_text())
+        ctx.exit(0)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version and the search backend, then exit.",
+)
+def cli() -> None:
+    """Solve, count, check, generate, explain, rate and print Sudoku puzzles of every size."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI on *argv* (default ``sys.argv[1:]``) and return the exit code."""
+    try:
+        result = cli.main(args=argv, prog_name="sudokit", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.Abort:
+        click.echo("sudokit: aborted", err=True)
+        return 130
+    except click.ClickException as exc:
+        exc.show()
+        return 2 if isinstance(exc, click.UsageError) else exc.exit_code
+    except BrokenPipeError:
+        # Output piped into `head` and the like: stop quietly, as Unix tools do.
+        sys.stderr.close()
+        return 0
+    return int(result) if isinstance(result, int) else 0

@@ -1,0 +1,324 @@
+"""The immutable :class:`Grid` and the cell-text codec (layer 1).
+
+A grid is a :class:`~sudokit.shape.Shape` plus one value per cell (``0`` = empty, ``1..n``
+= digit), stored as ``bytes``. :meth:`Grid.parse` reads one puzzle written as cell text: the
+line format (``..3.2.6..``), the multi-line picture with separators, or separated integers
+for large sizes. It is the one place that maps symbols to digits; the readers in
+:mod:`sudokit.formats` build on it.
+
+>>> g = Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> g.shape, g.clues, g[0, 2], g.is_complete
+(Shape(3, 3), 32, 3, False)
+>>> g.conflicts()
+()
+>>> [c.unit for c in Grid.parse("11.." "...." "...." "....").conflicts()]
+['row 1', 'box 1']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .errors import ParseError, quote
+from .shape import SYMBOLS, Shape
+
+__all__ = ["BLANKS", "MAX_TEXT", "Conflict", "Grid"]
+
+#: Characters read as an empty cell in cell text.
+BLANKS = frozenset(".0-_*")
+#: Cell text longer than this is refused (a 64x64 picture with separators fits easily).
+MAX_TEXT = 1 << 20
+# Characters that only separate cells in pictures; never cell symbols.
+_SEPARATORS = frozenset("|+:!")
+_SEPARATOR_LINE = re.compile(r"^[\s\-+=|*:_.~]*$")
+_INT_TOKEN = re.compile(r"[,;\s|+]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A digit that appears more than once in one unit."""
+
+    digit: int
+    unit: str
+    cells: tuple[int, ...]
+
+
+def _symbol_value(ch: str, n: int) -> int:
+    """The digit of symbol *ch* for size *n*, or -1 when it is not one."""
+    if ch in BLANKS:
+        return 0
+    if n <= 35:
+        ch = ch.upper()
+    idx = SYMBOLS.find(ch)
+    return idx + 1 if 0 <= idx < n else -1
+
+
+def _is_separator_line(line: str, n_hint: int | None) -> bool:
+    """A picture line made only of rule characters (``------+-----``), not a row of blanks."""
+    if not line.strip() or not _SEPARATOR_LINE.match(line):
+        return False
+    if any(ch in "+=~" for ch in line):
+        return True
+    # A row of blanks written with '-' or '.' has exactly n cells once spaces and '|' are gone.
+    core = [ch for ch in line if ch not in " \t|"]
+    return n_hint is None or len(core) != n_hint or "|" not in line and len(core) > 9
+
+
+def _parse_integers(text: str, shape: Shape | None) -> tuple[Shape, bytes] | None:
+    """Separated-integer cell text (``"10,0,3,..."``), or ``None`` when *text* is not that."""
+    tokens = [t for t in _INT_TOKEN.split(text.strip()) if t]
+    # Values are at most 64, so a token of three or more digits is a row of symbols instead.
+    if not tokens or not all((t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens):
+        return None
+    if "," not in text and ";" not in text and not any(len(t) == 2 for t in tokens):
+        return None
+    target = shape or Shape.from_cell_count(len(tokens))
+    if target is None:
+        raise ParseError(
+            f"expected a square number of cells (81 for 9x9), got {len(tokens)} numbers"
+        )
+    if len(tokens) != target.ncells:
+        raise ParseError(f"expected {target.ncells} cells for {target.n}x{target.n}, got {len(tokens)}")
+    values = bytearray()
+    for pos, tok in enumerate(tokens):
+        v = 0 if tok in BLANKS else int(tok)
+        if v > target.n:
+            raise ParseError(
+                f"cell {pos + 1} is {quote(tok)}, expected 0..{target.n} for {target.n}x{target.n}"
+            )
+        values.append(v)
+    return target, bytes(values)
+
+
+def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
+    """One-symbol-per-cell cell text: a line or a picture with separators."""
+    lines = text.splitlines() or [""]
+    n_hint = shape.n if shape is not None else None
+    if n_hint is None and len([ln for ln in lines if ln.strip()]) > 1:
+        rows = [ln for ln in lines if ln.strip() and not _is_separator_line(ln, None)]
+        n_hint = len(rows) or None
+    kept: list[tuple[str, int, int]] = []  # symbol, line, column (1-based)
+    multi = len(lines) > 1
+    for lineno, line in enumerate(lines, 1):
+        if multi and _is_separator_line(line, n_hint):
+            continue
+        for col, ch in enumerate(line, 1):
+            if ch.isspace() or ch in _SEPARATORS:
+                continue
+            kept.append((ch, lineno, col))
+    count = len(kept)
+    target = shape or Shape.from_cell_count(count)
+    if target is None or target.n > len(SYMBOLS):
+        raise ParseError(
+            f"expected a square number of cells (81 for 9x9, 16 for 4x4), got {count}"
+            if count
+            else "expected a puzzle, got no cells"
+        )
+    if count != target.ncells:
+        raise ParseError(f"expected {target.ncells} cells for {target.n}x{target.n}, got {count}")
+    values = bytearray(count)
+    for i, (ch, lineno, col) in enumerate(kept):
+        v = _symbol_value(ch, target.n)
+        if v < 0:
+            top = target.symbols[-1]
+            raise ParseError(
+                f"unexpected character {ch!r}, expected a digit 1-{top} or a blank (. 0 - _ *)",
+                line=lineno if multi else None,
+                column=col,
+            )
+        values[i] = v
+    return target, bytes(values)
+
+
+class Grid:
+    """An immutable Sudoku grid: a shape and one value per cell (0 = empty).
+
+    >>> g = Grid.parse("1234341221434321")
+    >>> g.is_solution(), str(g), g.shape
+    (True, '1234341221434321', Shape(2, 2))
+    >>> Grid([0] * 35, Shape(2, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: a 6x6 grid needs 36 cells, got 35
+    """
+
+    __slots__ = ("_hash", "cells", "shape")
+
+    shape: Shape
+    cells: bytes
+
+    def __init__(self, cells: bytes | Sequence[int] | Iterable[int], shape: Shape | None = None) -> None:
+        data = bytes(cells)
+        if shape is None:
+            shape = Shape.from_cell_count(len(data))
+            if shape is None:
+                raise ValueError(f"cannot infer a shape from {len(data)} cells; pass shape=")
+        if len(data) != shape.ncells:
+            raise ValueError(f"a {shape.n}x{shape.n} grid needs {shape.ncells} cells, got {len(data)}")
+        if data and max(data) > shape.n:
+            raise ValueError(f"cell values must be 0..{shape.n}, got {max(data)}")
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "cells", data)
+        object.__setattr__(self, "_hash", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Grid is immutable")
+
+    # -- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, shape: Shape | None = None) -> Grid:
+        """Read one puzzle from cell text: a line, a picture with separators, or separated
+        integers (large sizes). The shape is inferred from the cell count when not given.
+
+        Raises :class:`~sudokit.errors.ParseError` naming the line and column.
+
+        >>> Grid.parse('''
+        ... 5 3 . | . 7 . | . . .
+        ... 6 . . | 1 9 5 | . . .
+        ... . 9 8 | . . . | . 6 .
+        ... ------+-------+------
+        ... 8 . . | . 6 . | . . 3
+        ... 4 . . | 8 . 3 | . . 1
+        ... 7 . . | . 2 . | . . 6
+        ... ------+-------+------
+        ... . 6 . | . . . | 2 8 .
+        ... . . . | 4 1 9 | . . 5
+        ... . . . | . 8 . | . 7 9
+        ... ''').clues
+        30
+        >>> Grid.parse("12x4" + "." * 12)
+        Traceback (most recent call last):
+        ...
+        sudokit.errors.ParseError: column 3: unexpected character 'x', expected a digit 1-4 or a blank (. 0 - _ *)
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"expected text, got {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise ParseError(f"puzzle text of {len(text)} characters is larger than the limit {MAX_TEXT}")
+        parsed = _parse_integers(text, shape)
+        found_shape, cells = parsed if parsed is not None else _parse_symbols(text, shape)
+        return cls(cells, found_shape)
+
+    @classmethod
+    def empty(cls, shape: Shape) -> Grid:
+        """The grid of *shape* with no digits."""
+        return cls(bytes(shape.ncells), shape)
+
+    def replace(self, cell: int, value: int) -> Grid:
+        """A copy with *cell* set to *value* (0 clears it)."""
+        data = bytearray(self.cells)
+        data[cell] = value
+        return Grid(bytes(data), self.shape)
+
+    # -- access ----------------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        """The size (digits ``1..n``)."""
+        return self.shape.n
+
+    def __getitem__(self, key: int | tuple[int, int]) -> int:
+        """The value at a cell index or a 0-based ``(row, col)``."""
+        if isinstance(key, tuple):
+            r, c = key
+            return self.cells[r * self.shape.n + c]
+        return self.cells[key]
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.cells)
+
+    @property
+    def clues(self) -> int:
+        """How many cells hold a digit."""
+        return self.shape.ncells - self.cells.count(0)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when no cell is empty."""
+        return 0 not in self.cells
+
+    def rows(self) -> list[list[int]]:
+        """The values as a list of rows."""
+        n = self.shape.n
+        return [list(self.cells[r * n : (r + 1) * n]) for r in range(n)]
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def conflicts(self) -> tuple[Conflict, ...]:
+        """Every digit that stands more than once in a unit, in unit order."""
+        found = []
+        cells = self.cells
+        for u, unit in enumerate(self.shape.units):
+            where: dict[int, list[int]] = {}
+            for i in unit:
+                v = cells[i]
+                if v:
+                    where.setdefault(v, []).append(i)
+            for digit in sorted(where):
+                if len(where[digit]) > 1:
+                    found.append(Conflict(digit, self.shape.unit_name(u), tuple(where[digit])))
+        return tuple(found)
+
+    @property
+    def is_valid(self) -> bool:
+        """True when no digit repeats in a unit (says nothing about solvability)."""
+        return not self.conflicts()
+
+    def is_solution(self, puzzle: Grid | None = None) -> bool:
+        """True when this grid is complete, breaks no rule, and keeps every given of *puzzle*.
+
+        This check is independent of every solver: it only reads the units.
+
+        >>> p = Grid.parse("1.3." "...2" "2..." ".3.1")
+        >>> Grid.parse("1234" "3412" "2143" "4321").is_solution(p)
+        True
+        """
+        if not self.is_complete:
+            return False
+        full = set(range(1, self.shape.n + 1))
+        cells = self.cells
+        if any({cells[i] for i in unit} != full for unit in self.shape.units):
+            return False
+        if puzzle is None:
+            return True
+        if puzzle.shape != self.shape:
+            return False
+        return all(g == 0 or g == v for g, v in zip(puzzle.cells, cells, strict=True))
+
+    # -- text ------------------------------------------------------------------------------
+
+    def to_line(self, blank: str = ".") -> str:
+        """The line format: one symbol per cell (sizes up to 61), else comma-separated integers."""
+        n = self.shape.n
+        if n > len(SYMBOLS):
+            return ",".join(str(v) for v in self.cells)
+        table = blank + SYMBOLS[:n]
+        return "".join(table[v] for v in self.cells)
+
+    def __str__(self) -> str:
+        return self.to_line()
+
+    def __repr__(self) -> str:
+        default = Shape.from_cell_count(self.shape.ncells)
+        if default == self.shape:
+            return f"Grid.parse({self.to_line()!r})"
+        return f"Grid.parse({self.to_line()!r}, shape={self.shape!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Grid) and self.cells == other.cells and self.shape == other.shape
+
+    def __hash__(self) -> int:
+        h: int | None = self._hash
+        if h is None:
+            h = hash((self.cells, self.shape))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Grid, (self.cells, self.shape))

@@ -1,0 +1,320 @@
+"""Geometry of a Sudoku: size, boxes, units and peers, computed from the shape (layer 1).
+
+A :class:`Shape` is ``box_rows x box_cols`` boxes on an ``n x n`` grid with ``n = box_rows *
+box_cols`` (1 to 64). Units are data: a tuple of cell-index tuples that must each hold every
+digit ``1..n`` exactly once. That makes the variants shapes too:
+
+* Sudoku-X (``diagonals=True``) adds the two main diagonals as units;
+* jigsaw (``regions=...``) replaces the boxes by irregular regions given as a region map.
+
+Cells are numbered ``row * n + col`` from 0. Digits are ``1..n``; 0 means empty. Text uses
+1-based names (``r5c4``).
+
+>>> s = Shape(3, 3)
+>>> s.n, s.ncells, len(s.units), len(s.peers[0])
+(9, 81, 27, 20)
+>>> Shape.from_size(6)
+Shape(2, 3)
+>>> Shape(3, 3, diagonals=True).variant
+'x'
+>>> s.cell_name(40), s.unit_name(20)
+('r5c5', 'box 3')
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from .errors import ParseError, quote
+
+__all__ = ["MAX_SIZE", "SYMBOLS", "Shape"]
+
+MAX_SIZE = 64
+#: Single-character symbols for digits 1..61; larger sizes write separated integers.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+_Tables = tuple[
+    tuple[tuple[int, ...], ...],  # units
+    tuple[str, ...],  # unit kinds
+    tuple[tuple[int, ...], ...],  # units of each cell
+    tuple[int, ...],  # box (or region) of each cell
+]
+
+
+def _most_square_box(n: int) -> tuple[int, int]:
+    """The box ``(rows, cols)`` with ``rows <= cols`` and ``rows`` the largest divisor <= sqrt(n)."""
+    rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
+    return rows, n // rows
+
+
+@lru_cache(maxsize=64)
+def _tables(box_rows: int, box_cols: int, diagonals: bool, regions: tuple[int, ...] | None) -> _Tables:
+    n = box_rows * box_cols
+    units: list[tuple[int, ...]] = []
+    kinds: list[str] = []
+    for r in range(n):
+        units.append(tuple(r * n + c for c in range(n)))
+        kinds.append("row")
+    for c in range(n):
+        units.append(tuple(r * n + c for r in range(n)))
+        kinds.append("column")
+    if regions is None:
+        box_of = tuple((r // box_rows) * box_rows + c // box_cols for r in range(n) for c in range(n))
+        kind = "box"
+    else:
+        box_of = regions
+        kind = "region"
+    for b in range(n):
+        units.append(tuple(i for i in range(n * n) if box_of[i] == b))
+        kinds.append(kind)
+    if diagonals:
+        units.append(tuple(i * n + i for i in range(n)))
+        kinds.append("diagonal")
+        units.append(tuple(i * n + (n - 1 - i) for i in range(n)))
+        kinds.append("anti-diagonal")
+    cell_units: list[list[int]] = [[] for _ in range(n * n)]
+    for u, cells in enumerate(units):
+        for i in cells:
+            cell_units[i].append(u)
+    return tuple(units), tuple(kinds), tuple(tuple(x) for x in cell_units), box_of
+
+
+@lru_cache(maxsize=64)
+def _peers(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    peers = []
+    for i in range(shape.ncells):
+        seen: set[int] = set()
+        for u in shape.cell_units[i]:
+            seen.update(shape.units[u])
+        seen.discard(i)
+        peers.append(tuple(sorted(seen)))
+    return tuple(peers)
+
+
+class Shape:
+    """The geometry of an ``n x n`` Sudoku with ``box_rows x box_cols`` boxes.
+
+    Immutable and hashable. ``regions`` (a region index ``0..n-1`` per cell, each used ``n``
+    times) replaces the boxes for jigsaw; ``diagonals`` adds the two main diagonals (Sudoku-X).
+
+    Raises :class:`ValueError` for sizes outside 1..64 or a malformed region map.
+
+    >>> Shape(2, 3).n
+    6
+    >>> Shape(0, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: box rows and columns must be >= 1, got 0x3
+    """
+
+    __slots__ = (
+        "box_cols",
+        "box_of",
+        "box_rows",
+        "cell_units",
+        "diagonals",
+        "n",
+        "ncells",
+        "regions",
+        "unit_kinds",
+        "units",
+    )
+
+    box_rows: int
+    box_cols: int
+    diagonals: bool
+    regions: tuple[int, ...] | None
+    n: int
+    ncells: int
+    units: tuple[tuple[int, ...], ...]
+    unit_kinds: tuple[str, ...]
+    cell_units: tuple[tuple[int, ...], ...]
+    box_of: tuple[int, ...]
+
+    def __init__(
+        self,
+        box_rows: int,
+        box_cols: int,
+        *,
+        diagonals: bool = False,
+        regions: tuple[int, ...] | list[int] | None = None,
+    ) -> None:
+        if box_rows < 1 or box_cols < 1:
+            raise ValueError(f"box rows and columns must be >= 1, got {box_rows}x{box_cols}")
+        n = box_rows * box_cols
+        if n > MAX_SIZE:
+            raise ValueError(f"size {n} is larger than the maximum {MAX_SIZE}")
+        region_map = None if regions is None else tuple(int(x) for x in regions)
+        if region_map is not None:
+            if len(region_map) != n * n:
+                raise ValueError(f"a region map for size {n} needs {n * n} cells, got {len(region_map)}")
+            counts = [0] * n
+            for x in region_map:
+                if not 0 <= x < n:
+                    raise ValueError(f"region index {x} is outside 0..{n - 1}")
+                counts[x] += 1
+            if any(c != n for c in counts):
+                raise ValueError(f"every region must have exactly {n} cells, got sizes {counts}")
+        sets = object.__setattr__
+        sets(self, "box_rows", box_rows)
+        sets(self, "box_cols", box_cols)
+        sets(self, "diagonals", bool(diagonals))
+        sets(self, "regions", region_map)
+        sets(self, "n", n)
+        sets(self, "ncells", n * n)
+        units, kinds, cell_units, box_of = _tables(box_rows, box_cols, bool(diagonals), region_map)
+        sets(self, "units", units)
+        sets(self, "unit_kinds", kinds)
+        sets(self, "cell_units", cell_units)
+        sets(self, "box_of", box_of)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Shape is immutable")
+
+    # -- constructors -----------------------------------------------------------------------
+
+    @classmethod
+    def from_size(cls, n: int, *, diagonals: bool = False) -> Shape:
+        """The shape of size *n* with the most square boxes (rows <= columns).
+
+        >>> Shape.from_size(12), Shape.from_size(16), Shape.from_size(7)
+        (Shape(3, 4), Shape(4, 4), Shape(1, 7))
+        """
+        if not 1 <= n <= MAX_SIZE:
+            raise ValueError(f"size {n} is outside 1..{MAX_SIZE}")
+        rows, cols = _most_square_box(n)
+        return cls(rows, cols, diagonals=diagonals)
+
+    @classmethod
+    def from_cell_count(cls, ncells: int) -> Shape | None:
+        """The default shape with *ncells* cells, or ``None`` when *ncells* is not a square."""
+        n = math.isqrt(ncells)
+        if n * n != ncells or not 1 <= n <= MAX_SIZE:
+            return None
+        return cls.from_size(n)
+
+    @classmethod
+    def parse_box(cls, text: str, *, diagonals: bool = False) -> Shape:
+        """Parse a box spec ``RxC`` (``2x3``) into a shape.
+
+        >>> Shape.parse_box("2x3")
+        Shape(2, 3)
+        >>> Shape.parse_box("3by3")
+        Traceback (most recent call last):
+        ...
+        sudokit.errors.ParseError: box must look like RxC (e.g. 2x3), got '3by3'
+        """
+        parts = text.lower().replace("*", "x").split("x")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise ParseError(f"box must look like RxC (e.g. 2x3), got {quote(text)}")
+        try:
+            return cls(int(parts[0]), int(parts[1]), diagonals=diagonals)
+        except ValueError as exc:
+            raise ParseError(f"box {quote(text)}: {exc}") from None
+
+    @classmethod
+    def jigsaw(cls, regions: str | tuple[int, ...] | list[int], *, diagonals: bool = False) -> Shape:
+        """A jigsaw shape from a region map: a sequence of region indices, or a string with
+        one symbol per cell (any distinct characters, numbered in order of first appearance).
+
+        >>> s = Shape.jigsaw("AAAB" "ABBB" "CCCD" "CDDD")  # a 4x4 region map
+        >>> s.variant, s.n, s.units[8]
+        ('jigsaw', 4, (0, 1, 2, 4))
+        """
+        if isinstance(regions, str):
+            labels: dict[str, int] = {}
+            cleaned = [ch for ch in regions if not ch.isspace()]
+            region_map = tuple(labels.setdefault(ch, len(labels)) for ch in cleaned)
+        else:
+            region_map = tuple(regions)
+        n = math.isqrt(len(region_map))
+        if n * n != len(region_map) or n < 1:
+            raise ValueError(f"a region map needs a square number of cells, got {len(region_map)}")
+        rows, cols = _most_square_box(n)
+        return cls(rows, cols, diagonals=diagonals, regions=region_map)
+
+    # -- derived properties ----------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        """``'standard'``, ``'x'``, ``'jigsaw'`` or ``'jigsaw-x'``."""
+        if self.regions is not None:
+            return "jigsaw-x" if self.diagonals else "jigsaw"
+        return "x" if self.diagonals else "standard"
+
+    @property
+    def is_standard(self) -> bool:
+        """True for plain boxes without extra units."""
+        return self.regions is None and not self.diagonals
+
+    @property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For every cell, the sorted cells that share a unit with it (computed once)."""
+        return _peers(self)
+
+    @property
+    def box_spec(self) -> str:
+        """The box as text, ``'2x3'``."""
+        return f"{self.box_rows}x{self.box_cols}"
+
+    @property
+    def symbols(self) -> str:
+        """One character per digit ``1..n`` when ``n <= 61``; empty for larger sizes."""
+        return SYMBOLS[: self.n] if self.n <= len(SYMBOLS) else ""
+
+    # -- naming ----------------------------------------------------------------------------
+
+    def row_of(self, cell: int) -> int:
+        """0-based row of *cell*."""
+        return cell // self.n
+
+    def col_of(self, cell: int) -> int:
+        """0-based column of *cell*."""
+        return cell % self.n
+
+    def cell_name(self, cell: int) -> str:
+        """The 1-based name ``r5c4`` of *cell*."""
+        r, c = divmod(cell, self.n)
+        return f"r{r + 1}c{c + 1}"
+
+    def unit_name(self, unit: int) -> str:
+        """A readable name: ``row 5``, ``column 2``, ``box 3``, ``region 4``, ``diagonal``."""
+        kind = self.unit_kinds[unit]
+        if kind in ("diagonal", "anti-diagonal"):
+            return kind
+        return f"{kind} {unit % self.n + 1}"
+
+    def symbol(self, digit: int) -> str:
+        """The character of *digit* (``'.'`` for 0) for sizes up to 61."""
+        if digit == 0:
+            return "."
+        return SYMBOLS[digit - 1]
+
+    # -- value semantics -------------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.box_rows, self.box_cols, self.diagonals, self.regions)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Shape) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.diagonals:
+            extra += ", diagonals=True"
+        if self.regions is not None:
+            extra += f", regions={self.regions!r}"
+        return f"Shape({self.box_rows}, {self.box_cols}{extra})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_shape, (self.box_rows, self.box_cols, self.diagonals, self.regions))
+
+
+def _rebuild_shape(
+    box_rows: int, box_cols: int, diagonals: bool, regions: tuple[int, ...] | None
+) -> Shape:
+    return Shape(box_rows, box_cols, diagonals=diagonals, regions=regions)
