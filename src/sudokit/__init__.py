@@ -40,3 +40,35 @@ __all__ = [
 ]
 
 # Each area adds its public names below, one import block per module, and extends __all__.
+
+from .solver import (
+    SolveResult,
+    Status,
+    count_solutions,
+    is_unique,
+    solution,
+    solutions,
+    solve,
+    solve_many,
+)
+
+__all__ += [
+    "SolveResult",
+    "Status",
+    "count_solutions",
+    "is_unique",
+    "solution",
+    "solutions",
+    "solve",
+    "solve_many",
+]
+
+from .logic.step import Step
+from .rating import Rating, explain, hint, rate
+
+__all__ += ["Rating", "Step", "explain", "hint", "rate"]
+
+from . import formats
+from .marks import Candidates
+
+__all__ += ["Candidates", "formats"]

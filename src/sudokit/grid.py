@@ -63,7 +63,10 @@ def _is_separator_line(line: str, n_hint: int | None) -> bool:
         return True
     # A row of blanks written with '-' or '.' has exactly n cells once spaces and '|' are gone.
     core = [ch for ch in line if ch not in " \t|"]
-    return n_hint is None or len(core) != n_hint or "|" not in line and len(core) > 9
+    # A line of exactly n cells holding a '.' is a row of blanks, even without '|'.
+    if n_hint is None or len(core) != n_hint:
+        return True
+    return "|" not in line and len(core) > 9 and "." not in core
 
 
 def _parse_integers(text: str, shape: Shape | None) -> tuple[Shape, bytes] | None:
@@ -97,7 +100,10 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
     lines = text.splitlines() or [""]
     n_hint = shape.n if shape is not None else None
     if n_hint is None and len([ln for ln in lines if ln.strip()]) > 1:
-        rows = [ln for ln in lines if ln.strip() and not _is_separator_line(ln, None)]
+        # A row of blank cells ('|..|..|') is a row, not a rule: rules never hold '.'.
+        rows = [
+            ln for ln in lines if ln.strip() and ("." in ln or not _is_separator_line(ln, None))
+        ]
         n_hint = len(rows) or None
     kept: list[tuple[str, int, int]] = []  # symbol, line, column (1-based)
     multi = len(lines) > 1
@@ -309,6 +315,12 @@ class Grid:
         if default == self.shape:
             return f"Grid.parse({self.to_line()!r})"
         return f"Grid.parse({self.to_line()!r}, shape={self.shape!r})"
+
+    def _repr_svg_(self) -> str:
+        """The grid as an SVG picture (Jupyter shows it); drawn by :mod:`sudokit.render`."""
+        from .render import to_svg  # the one upward import the layering test allows
+
+        return to_svg(self, cell=32)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Grid) and self.cells == other.cells and self.shape == other.shape

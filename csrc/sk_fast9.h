@@ -1,0 +1,44 @@
+/*
+ * sk_fast9.h - the 9x9 fast path of the sudokit C core.
+ *
+ * Pure C99 (no Python.h, no globals except constant tables, no I/O, no RNG): reentrant, all
+ * state lives on the caller's stack. One entry point, tdoku's single-signature design: count
+ * the solutions of one standard 9x9 Sudoku up to a limit, optionally writing the first one.
+ */
+#ifndef SK_FAST9_H
+#define SK_FAST9_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * sk9_count - count the solutions of a standard 9x9 Sudoku, exactly, up to `limit`.
+ *
+ * cells          81 values, row-major (cell = row * 9 + col), 0 = empty, 1..9 = given.
+ * limit          stop after this many solutions (>= 1; 2 = solve and prove uniqueness).
+ * budget         maximum number of guesses (0 = unbounded). The search stops, with *gave_up
+ *                set, rather than make guess number budget + 1.
+ * first_solution NULL or 81 bytes: receives the first solution found (values 1..9); left
+ *                untouched when none is found.
+ * guesses        NULL or out: the guesses made. A guess is one branch explored on a copy of
+ *                the state: a cell with k candidates costs k - 1 guesses (the last candidate
+ *                is tried in place, as a deduction), so a bivalue cell costs one.
+ * gave_up        NULL or out: 1 when the budget ran out before the search finished (then the
+ *                return value is only a lower bound), else 0.
+ *
+ * Returns the number of solutions found, 0..limit: when it is below `limit` and *gave_up is 0
+ * it is exact. Givens that contradict each other (a digit twice in a unit) give 0. Returns -1,
+ * touching no output, when `cells` is NULL, a value exceeds 9, or `limit` is 0.
+ * Not validated: that `cells` really holds 81 readable bytes (the length is the caller's).
+ */
+int sk9_count(const uint8_t *cells, uint32_t limit, uint64_t budget, uint8_t *first_solution,
+              uint64_t *guesses, int *gave_up);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SK_FAST9_H */

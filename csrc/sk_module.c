@@ -1,0 +1,549 @@
+/*
+ * sk_module.c -- the CPython binding `sudokit._core`: argument checks, GIL release, threads.
+ *
+ * Everything about Sudoku lives in sk_solver.c (and sk_fast9.c); this file only turns Python
+ * objects into checked C arguments, runs the search with the GIL released, and turns the
+ * results back into Python objects.  Errors map to ValueError / TypeError / MemoryError with
+ * a message that names the argument; nothing here can crash on malformed input.
+ *
+ *   Geometry(n, units)                              immutable shape tables (build once per
+ *                                                   shape, share freely, thread-safe)
+ *   search(geometry, cells, limit, keep, budget)    -> (count, solutions, guesses, complete)
+ *   search_batch(geometry, puzzles, limit, budget, threads)
+ *                                                   -> (counts, first_solutions, guesses,
+ *                                                       complete)
+ *
+ * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
+ * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
+ * puzzle without a solution.  threads > 1 splits the batch over native threads (pthreads)
+ * that take puzzles from a shared atomic counter, so hard puzzles do not leave one thread
+ * idle; threads = 0 means one per online CPU.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#ifndef _WIN32
+#include <pthread.h>
+#include <unistd.h>
+#define SK_HAVE_PTHREADS 1
+#endif
+
+#include "sk_solver.h"
+
+/* Largest batch (puzzles per call) and largest kept-solution buffer accepted. */
+#define SK_MAX_BATCH ((Py_ssize_t)1 << 24)
+#define SK_MAX_KEEP_BYTES ((uint64_t)1 << 30)
+#define SK_MAX_THREADS 64
+/* Workspaces cached per geometry for the per-call API (taken and returned under the GIL). */
+#define SK_POOL 4
+
+/* ---------------------------------------------------------------------------------------- */
+/* Geometry type                                                                              */
+
+typedef struct {
+    PyObject_HEAD
+    sk_geom *geom;
+    int n, ncells, nunits, standard9;
+    int npool;
+    sk_work *pool[SK_POOL];
+} GeometryObject;
+
+static PyTypeObject Geometry_Type;
+
+static void Geometry_dealloc(GeometryObject *self) {
+    for (int i = 0; i < self->npool; i++) sk_work_free(self->pool[i]);
+    sk_geom_free(self->geom);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Geometry(n, units, *, generic=False): n in 1..64; units a sequence of sequences of n
+ * distinct cell indices; generic=True never uses the 9x9 fast path. */
+static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"n", "units", "generic", NULL};
+    int n, generic = 0;
+    PyObject *units;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|$p:Geometry", kwlist, &n, &units, &generic))
+        return -1;
+    if (self->geom != NULL) {
+        PyErr_SetString(PyExc_TypeError, "Geometry is immutable: already initialised");
+        return -1;
+    }
+    if (n < 1 || n > SK_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "size n must be in 1..%d, got %d", SK_MAX_N, n);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(units, "units must be a sequence of cell-index sequences");
+    if (seq == NULL) return -1;
+    const Py_ssize_t nunits = PySequence_Fast_GET_SIZE(seq);
+    const int ncells = n * n;
+    if (nunits < 1 || nunits > 8 * n + 8) {
+        PyErr_Format(PyExc_ValueError, "expected 1..%d units for size %d, got %zd", 8 * n + 8, n,
+                     nunits);
+        Py_DECREF(seq);
+        return -1;
+    }
+    uint16_t *flat = PyMem_Malloc((size_t)nunits * (size_t)n * sizeof *flat);
+    if (flat == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t u = 0; u < nunits; u++) {
+        PyObject *unit = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, u),
+                                         "each unit must be a sequence of cell indices");
+        if (unit == NULL) goto fail;
+        if (PySequence_Fast_GET_SIZE(unit) != n) {
+            PyErr_Format(PyExc_ValueError, "unit %zd has %zd cells, expected %d", u,
+                         PySequence_Fast_GET_SIZE(unit), n);
+            Py_DECREF(unit);
+            goto fail;
+        }
+        for (int i = 0; i < n; i++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(unit, i));
+            if (c == -1 && PyErr_Occurred()) {
+                Py_DECREF(unit);
+                goto fail;
+            }
+            if (c < 0 || c >= ncells) {
+                PyErr_Format(PyExc_ValueError, "unit %zd: cell index %ld is outside 0..%d", u, c,
+                             ncells - 1);
+                Py_DECREF(unit);
+                goto fail;
+            }
+            flat[u * n + i] = (uint16_t)c;
+        }
+        Py_DECREF(unit);
+    }
+    Py_DECREF(seq);
+    seq = NULL;
+    int rc = sk_geom_new(n, (int)nunits, flat, &self->geom);
+    PyMem_Free(flat);
+    if (rc == SK_ENOMEM) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (rc != SK_COMPLETE) {
+        PyErr_SetString(PyExc_ValueError, "every unit must list n distinct cells");
+        return -1;
+    }
+    self->n = n;
+    self->ncells = ncells;
+    self->nunits = (int)nunits;
+    /* generic=True keeps standard 9x9 grids off the fast path (tests compare the two). */
+    self->standard9 = sk_geom_is_standard9(self->geom) && !generic;
+    if (generic) sk_geom_disable_fast(self->geom);
+    return 0;
+fail:
+    Py_XDECREF(seq);
+    PyMem_Free(flat);
+    return -1;
+}
+
+static PyObject *Geometry_repr(GeometryObject *self) {
+    return PyUnicode_FromFormat("<sudokit._core.Geometry n=%d units=%d%s>", self->n, self->nunits,
+                                self->standard9 ? " standard9" : "");
+}
+
+static PyMemberDef Geometry_members[] = {
+    {"n", T_INT, offsetof(GeometryObject, n), READONLY, "size: digits 1..n"},
+    {"ncells", T_INT, offsetof(GeometryObject, ncells), READONLY, "cells: n * n"},
+    {"nunits", T_INT, offsetof(GeometryObject, nunits), READONLY, "number of units"},
+    {"standard9", T_BOOL, offsetof(GeometryObject, standard9), READONLY,
+     "True when the 9x9 fast path may be used"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject Geometry_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.Geometry",
+    .tp_basicsize = sizeof(GeometryObject),
+    .tp_dealloc = (destructor)Geometry_dealloc,
+    .tp_repr = (reprfunc)Geometry_repr,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Geometry(n, units, *, generic=False)\n--\n\nImmutable geometry of a shape: n in "
+              "1..64 and its units (each a sequence of n distinct cell indices).\n"
+              "generic=True keeps a standard 9x9 shape off the 9x9 fast path.",
+    .tp_members = Geometry_members,
+    .tp_init = (initproc)Geometry_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ---------------------------------------------------------------------------------------- */
+/* argument helpers                                                                           */
+
+static GeometryObject *as_geometry(PyObject *obj) {
+    if (!PyObject_TypeCheck(obj, &Geometry_Type)) {
+        PyErr_Format(PyExc_TypeError, "geometry must be a sudokit._core.Geometry, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    GeometryObject *g = (GeometryObject *)obj;
+    if (g->geom == NULL) {
+        PyErr_SetString(PyExc_ValueError, "geometry is not initialised");
+        return NULL;
+    }
+    return g;
+}
+
+/* A non-negative Python int as uint64, >= minimum; name is used in messages.  0 on error. */
+static int as_count(PyObject *obj, const char *name, uint64_t minimum, uint64_t *out) {
+    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", name, Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (v == -1 && PyErr_Occurred()) return 0;
+    if (overflow > 0) {
+        PyErr_Format(PyExc_ValueError, "%s is too large (at most %lld)", name, LLONG_MAX);
+        return 0;
+    }
+    if (overflow < 0 || v < 0 || (uint64_t)v < minimum) {
+        PyErr_Format(PyExc_ValueError, "%s must be >= %llu, got %S", name,
+                     (unsigned long long)minimum, obj);
+        return 0;
+    }
+    *out = (uint64_t)v;
+    return 1;
+}
+
+/* Checks that buf holds bytes of values 0..n; names the first bad cell.  0 on error. */
+static int check_values(const uint8_t *buf, Py_ssize_t len, int ncells, int n, const char *what) {
+    for (Py_ssize_t i = 0; i < len; i++) {
+        if (buf[i] > n) {
+            if (len == ncells)
+                PyErr_Format(PyExc_ValueError, "cell %zd has value %d, expected 0..%d", i,
+                             (int)buf[i], n);
+            else
+                PyErr_Format(PyExc_ValueError, "%s: puzzle %zd, cell %zd has value %d, expected 0..%d",
+                             what, i / ncells, i % ncells, (int)buf[i], n);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static PyObject *bytes_arg(PyObject *obj, const char *name) {
+    if (!PyBytes_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be bytes, not %.100s", name, Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    return obj;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* search                                                                                     */
+
+PyDoc_STRVAR(search_doc,
+             "search(geometry, cells, limit, keep, budget, /)\n--\n\n"
+             "Count the solutions of one puzzle up to limit (>= 1), keeping the first keep.\n\n"
+             "cells: bytes of ncells values 0..n.  budget: maximum guesses (0 = unbounded).\n"
+             "Returns (count, solutions, guesses, complete); complete is False when the budget\n"
+             "ran out, and count is then a lower bound.  The GIL is released while searching.");
+
+static PyObject *core_search(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "search() takes 5 arguments (geometry, cells, limit, keep, "
+                                      "budget), got %zd", nargs);
+        return NULL;
+    }
+    GeometryObject *g = as_geometry(args[0]);
+    if (g == NULL || bytes_arg(args[1], "cells") == NULL) return NULL;
+    uint64_t limit, keep, budget;
+    if (!as_count(args[2], "limit", 1, &limit) || !as_count(args[3], "keep", 0, &keep) ||
+        !as_count(args[4], "budget", 0, &budget))
+        return NULL;
+    const uint8_t *cells = (const uint8_t *)PyBytes_AS_STRING(args[1]);
+    const Py_ssize_t len = PyBytes_GET_SIZE(args[1]);
+    if (len != g->ncells) {
+        PyErr_Format(PyExc_ValueError, "cells must hold %d values for size %d, got %zd", g->ncells,
+                     g->n, len);
+        return NULL;
+    }
+    if (!check_values(cells, len, g->ncells, g->n, "cells")) return NULL;
+    if (keep > limit) keep = limit;
+    if (keep > SK_MAX_KEEP_BYTES / (uint64_t)g->ncells) {
+        PyErr_Format(PyExc_ValueError, "keep=%llu solutions of %d cells exceed the %llu-byte limit",
+                     (unsigned long long)keep, g->ncells, (unsigned long long)SK_MAX_KEEP_BYTES);
+        return NULL;
+    }
+    uint8_t *sols = NULL;
+    if (keep) {
+        sols = PyMem_RawMalloc((size_t)keep * (size_t)g->ncells);
+        if (sols == NULL) return PyErr_NoMemory();
+    }
+    sk_work *w = g->npool ? g->pool[--g->npool] : NULL;
+    /* Keep the geometry alive while the GIL is released (another thread could drop it). */
+    Py_INCREF(g);
+    uint64_t count = 0, guesses = 0;
+    int rc = SK_ENOMEM;
+    Py_BEGIN_ALLOW_THREADS
+    if (w == NULL) w = sk_work_new(g->geom);
+    if (w != NULL)
+        rc = sk_search(g->geom, w, cells, limit, keep, sols, budget, &count, &guesses);
+    Py_END_ALLOW_THREADS
+    if (w != NULL) {
+        if (g->npool < SK_POOL)
+            g->pool[g->npool++] = w;
+        else
+            sk_work_free(w);
+    }
+    Py_DECREF(g);
+    if (rc == SK_ENOMEM) {
+        PyMem_RawFree(sols);
+        return PyErr_NoMemory();
+    }
+    if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
+        PyMem_RawFree(sols);
+        PyErr_SetString(PyExc_ValueError, "invalid search arguments");
+        return NULL;
+    }
+    uint64_t nkept = count < keep ? count : keep;
+    PyObject *tuple = PyTuple_New((Py_ssize_t)nkept);
+    if (tuple == NULL) {
+        PyMem_RawFree(sols);
+        return NULL;
+    }
+    for (uint64_t i = 0; i < nkept; i++) {
+        PyObject *b = PyBytes_FromStringAndSize((const char *)sols + i * (size_t)g->ncells,
+                                                g->ncells);
+        if (b == NULL) {
+            Py_DECREF(tuple);
+            PyMem_RawFree(sols);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, (Py_ssize_t)i, b);
+    }
+    PyMem_RawFree(sols);
+    return Py_BuildValue("(KNKO)", (unsigned long long)count, tuple, (unsigned long long)guesses,
+                         rc == SK_COMPLETE ? Py_True : Py_False);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* search_batch                                                                               */
+
+typedef struct {
+    const sk_geom *geom;
+    const uint8_t *puzzles;
+    uint8_t *solutions;
+    uint64_t *counts, *guesses;
+    uint8_t *complete;
+    Py_ssize_t k;
+    int ncells;
+    uint64_t limit, budget;
+    Py_ssize_t next; /* shared: next puzzle to take (atomic) */
+    int failed;      /* shared: a worker ran out of memory (atomic) */
+} batch_job;
+
+#define SK_BATCH_GRAIN 8
+
+static void batch_work(batch_job *job) {
+    sk_work *w = sk_work_new(job->geom);
+    if (w == NULL) {
+        __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    const size_t nc = (size_t)job->ncells;
+    for (;;) {
+        Py_ssize_t start = __atomic_fetch_add(&job->next, SK_BATCH_GRAIN, __ATOMIC_RELAXED);
+        if (start >= job->k) break;
+        Py_ssize_t stop = start + SK_BATCH_GRAIN < job->k ? start + SK_BATCH_GRAIN : job->k;
+        for (Py_ssize_t i = start; i < stop; i++) {
+            uint8_t *sol = job->solutions + (size_t)i * nc;
+            memset(sol, 0, nc);
+            uint64_t count = 0, guesses = 0;
+            int rc = sk_search(job->geom, w, job->puzzles + (size_t)i * nc, job->limit, 1, sol,
+                               job->budget, &count, &guesses);
+            job->counts[i] = count;
+            job->guesses[i] = guesses;
+            job->complete[i] = rc == SK_COMPLETE;
+        }
+    }
+    sk_work_free(w);
+}
+
+#ifdef SK_HAVE_PTHREADS
+static void *batch_thread(void *arg) {
+    batch_work((batch_job *)arg);
+    return NULL;
+}
+#endif
+
+static int online_cpus(void) {
+#ifdef SK_HAVE_PTHREADS
+    long c = sysconf(_SC_NPROCESSORS_ONLN);
+    return c < 1 ? 1 : (c > SK_MAX_THREADS ? SK_MAX_THREADS : (int)c);
+#else
+    return 1;
+#endif
+}
+
+/* Runs the job on `threads` threads, this one included.  A thread that fails to start is
+ * skipped: the threads that did start share its work. */
+static void run_batch(batch_job *job, int threads) {
+#ifdef SK_HAVE_PTHREADS
+    pthread_t tids[SK_MAX_THREADS];
+    int started = 0;
+    for (int t = 1; t < threads; t++) {
+        if (pthread_create(&tids[started], NULL, batch_thread, job) != 0) break;
+        started++;
+    }
+    batch_work(job);
+    for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
+#else
+    (void)threads;
+    batch_work(job);
+#endif
+}
+
+PyDoc_STRVAR(search_batch_doc,
+             "search_batch(geometry, puzzles, limit, budget, threads, /)\n--\n\n"
+             "Search k puzzles held in one bytes object of k * ncells values (no terminator).\n\n"
+             "Returns (counts, first_solutions, guesses, complete): lists of k ints / bools and\n"
+             "one bytes object of k * ncells values (zeros where a puzzle has no solution).\n"
+             "threads: worker threads (0 = one per online CPU); the GIL is released.");
+
+static PyObject *core_search_batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "search_batch() takes 5 arguments (geometry, puzzles, limit, "
+                                      "budget, threads), got %zd", nargs);
+        return NULL;
+    }
+    GeometryObject *g = as_geometry(args[0]);
+    if (g == NULL || bytes_arg(args[1], "puzzles") == NULL) return NULL;
+    uint64_t limit, budget, threads;
+    if (!as_count(args[2], "limit", 1, &limit) || !as_count(args[3], "budget", 0, &budget) ||
+        !as_count(args[4], "threads", 0, &threads))
+        return NULL;
+    const Py_ssize_t len = PyBytes_GET_SIZE(args[1]);
+    if (len % g->ncells != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "puzzles must hold a multiple of %d values (size %d), got %zd bytes", g->ncells,
+                     g->n, len);
+        return NULL;
+    }
+    const Py_ssize_t k = len / g->ncells;
+    if (k > SK_MAX_BATCH) {
+        PyErr_Format(PyExc_ValueError, "a batch of %zd puzzles is larger than the maximum %zd; "
+                                       "split it", k, SK_MAX_BATCH);
+        return NULL;
+    }
+    const uint8_t *puzzles = (const uint8_t *)PyBytes_AS_STRING(args[1]);
+    if (!check_values(puzzles, len, g->ncells, g->n, "puzzles")) return NULL;
+    int nthreads = threads == 0 ? online_cpus()
+                                : (threads > SK_MAX_THREADS ? SK_MAX_THREADS : (int)threads);
+    if (nthreads > (k + SK_BATCH_GRAIN - 1) / SK_BATCH_GRAIN)
+        nthreads = (int)((k + SK_BATCH_GRAIN - 1) / SK_BATCH_GRAIN);
+    if (nthreads < 1) nthreads = 1;
+
+    PyObject *sols = PyBytes_FromStringAndSize(NULL, len);
+    uint64_t *counts = PyMem_RawMalloc(((size_t)k + 1) * sizeof *counts);
+    uint64_t *guesses = PyMem_RawMalloc(((size_t)k + 1) * sizeof *guesses);
+    uint8_t *complete = PyMem_RawMalloc((size_t)k + 1);
+    PyObject *lcounts = NULL, *lguesses = NULL, *lcomplete = NULL;
+    if (sols == NULL || counts == NULL || guesses == NULL || complete == NULL) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        goto done;
+    }
+    batch_job job = {
+        .geom = g->geom,
+        .puzzles = puzzles,
+        .solutions = (uint8_t *)PyBytes_AS_STRING(sols),
+        .counts = counts,
+        .guesses = guesses,
+        .complete = complete,
+        .k = k,
+        .ncells = g->ncells,
+        .limit = limit,
+        .budget = budget,
+        .next = 0,
+        .failed = 0,
+    };
+    Py_INCREF(g);
+    Py_INCREF(args[1]);
+    Py_BEGIN_ALLOW_THREADS
+    run_batch(&job, nthreads);
+    Py_END_ALLOW_THREADS
+    Py_DECREF(args[1]);
+    Py_DECREF(g);
+    /* Every claimed puzzle is finished by its claimer, so next >= k means all are done; it
+     * stays below k only when no worker could allocate its workspace. */
+    if (job.next < k) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    lcounts = PyList_New(k);
+    lguesses = PyList_New(k);
+    lcomplete = PyList_New(k);
+    if (lcounts == NULL || lguesses == NULL || lcomplete == NULL) goto done;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *c = PyLong_FromUnsignedLongLong(counts[i]);
+        PyObject *q = PyLong_FromUnsignedLongLong(guesses[i]);
+        if (c == NULL || q == NULL) {
+            Py_XDECREF(c);
+            Py_XDECREF(q);
+            goto done;
+        }
+        PyList_SET_ITEM(lcounts, i, c);
+        PyList_SET_ITEM(lguesses, i, q);
+        PyObject *b = complete[i] ? Py_True : Py_False;
+        Py_INCREF(b);
+        PyList_SET_ITEM(lcomplete, i, b);
+    }
+    PyMem_RawFree(counts);
+    PyMem_RawFree(guesses);
+    PyMem_RawFree(complete);
+    return Py_BuildValue("(NNNN)", lcounts, sols, lguesses, lcomplete);
+
+done:
+    Py_XDECREF(lcounts);
+    Py_XDECREF(lguesses);
+    Py_XDECREF(lcomplete);
+    Py_XDECREF(sols);
+    PyMem_RawFree(counts);
+    PyMem_RawFree(guesses);
+    PyMem_RawFree(complete);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* module                                                                                     */
+
+static PyMethodDef core_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))core_search, METH_FASTCALL, search_doc},
+    {"search_batch", (PyCFunction)(void (*)(void))core_search_batch, METH_FASTCALL,
+     search_batch_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "sudokit._core",
+    .m_doc = "sudokit's C search core (see csrc/). Use it through sudokit._cengine.CEngine.",
+    .m_size = -1,
+    .m_methods = core_methods,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&Geometry_Type) < 0) return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&Geometry_Type);
+    if (PyModule_AddObject(m, "Geometry", (PyObject *)&Geometry_Type) < 0) goto fail;
+    if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
+    if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
+#ifdef SK_HAVE_FAST9
+    if (PyModule_AddObject(m, "FAST9", Py_NewRef(Py_True)) < 0) goto fail;
+#else
+    if (PyModule_AddObject(m, "FAST9", Py_NewRef(Py_False)) < 0) goto fail;
+#endif
+    return m;
+fail:
+    Py_DECREF(m);
+    return NULL;
+}

@@ -1,0 +1,116 @@
+/*
+ * sk_solver.h -- the generic search engine of sudokit's C core.
+ *
+ * Counts the solutions of a Sudoku of any shape up to 64x64 (rectangular boxes, Sudoku-X,
+ * jigsaw: anything whose rules are "every unit holds every digit 1..n once"), up to a limit,
+ * keeps the first solutions, counts guesses and stops on a guess budget.  Standard 9x9
+ * grids are handed to the specialised fast path (sk_fast9.h) when it is compiled in
+ * (SK_HAVE_FAST9) and at most one solution is kept.
+ *
+ * Pure C99 plus two GCC/Clang builtins (ctz, popcount): no Python.h, no globals, no I/O,
+ * no randomness.  Reentrant: a geometry is immutable once built and may be shared by any
+ * number of threads; a workspace (sk_work) holds all mutable search state and serves one
+ * search at a time.
+ *
+ * Values: cells are numbered row * n + col from 0; a cell value is 0 (empty) or a digit
+ * 1..n; digit d is bit (d - 1) of a uint64_t candidate mask.
+ */
+#ifndef SK_SOLVER_H
+#define SK_SOLVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest supported size n (digits per unit): one uint64_t candidate mask per cell. */
+#define SK_MAX_N 64
+
+/* Return codes. */
+enum {
+    SK_COMPLETE = 0, /* search finished: the count is exact up to the limit            */
+    SK_GAVE_UP = 1,  /* the guess budget ran out: the count is a lower bound            */
+    SK_EINVAL = -1,  /* invalid argument (bad geometry, a cell value > n, limit 0, ...) */
+    SK_ENOMEM = -2   /* out of memory                                                   */
+};
+
+/* Immutable geometry of one shape (opaque; see sk_solver.c for its layout). */
+typedef struct sk_geom sk_geom;
+
+/* Mutable scratch state for one search at a time on one geometry (opaque). */
+typedef struct sk_work sk_work;
+
+/*
+ * sk_geom_new -- build the geometry of a shape from its units.
+ *
+ * n        size: digits 1..n, n*n cells; 1 <= n <= SK_MAX_N.
+ * nunits   number of units, >= 1.
+ * units    nunits * n cell indices, unit after unit: units[u * n + i] is the i-th cell of
+ *          unit u.  Each unit must list n distinct cells in 0..n*n-1.  Which units exist
+ *          is the caller's business (rows, columns, boxes, regions, diagonals, ...).
+ * out      receives the new geometry (free it with sk_geom_free).
+ *
+ * Returns SK_COMPLETE (0) on success, SK_EINVAL for arguments outside the rules above,
+ * SK_ENOMEM when allocation fails.  The units array is copied; the caller keeps ownership.
+ */
+int sk_geom_new(int n, int nunits, const uint16_t *units, sk_geom **out);
+
+/* sk_geom_free -- release a geometry (NULL is a no-op).  No workspace may still use it. */
+void sk_geom_free(sk_geom *g);
+
+/* Size n, cell count n*n, unit count of a geometry (g not NULL). */
+int sk_geom_n(const sk_geom *g);
+int sk_geom_ncells(const sk_geom *g);
+int sk_geom_nunits(const sk_geom *g);
+
+/* 1 when g is exactly the standard 9x9 layout (rows, columns, 3x3 boxes in the order
+ * row 0..8, column 0..8, box 0..8 with cells in row-major order), else 0. */
+int sk_geom_is_standard9(const sk_geom *g);
+
+/* sk_geom_disable_fast -- make sk_search use the generic path even for a standard 9x9
+ * geometry (sk_geom_is_standard9 then returns 0).  Call before any search uses g. */
+void sk_geom_disable_fast(sk_geom *g);
+
+/*
+ * sk_work_new -- allocate a workspace for searches on geometry g (which must outlive it).
+ * Memory is about ncells * (12 * n + 40) bytes (~3.3 MB for 64x64, ~40 KB for 16x16).
+ * Returns NULL when out of memory.
+ */
+sk_work *sk_work_new(const sk_geom *g);
+
+/* sk_work_free -- release a workspace (NULL is a no-op). */
+void sk_work_free(sk_work *w);
+
+/*
+ * sk_search -- count the solutions of one puzzle up to a limit.
+ *
+ * g          geometry; w a workspace made for g (not used concurrently by another search).
+ * cells      ncells values, each 0 (empty) or 1..n.  Values > n give SK_EINVAL.
+ *            Conflicting givens are not an error: they give 0 solutions.
+ * limit      stop after this many solutions; >= 1 (0 gives SK_EINVAL).
+ * keep       how many of the first solutions to write; solutions must hold
+ *            keep * ncells bytes (may be NULL when keep is 0).  Solutions are written in
+ *            the order found, each as ncells digit values.
+ * budget     maximum number of guesses (0 = unbounded).  A guess is one digit (or one
+ *            cell) tried at a branching point; the search gives up instead of making guess
+ *            number budget + 1.
+ * count      out: solutions found (<= limit); exact when SK_COMPLETE is returned and
+ *            count < limit, and a lower bound when SK_GAVE_UP is returned.
+ * guesses    out (may be NULL): guesses made.  A diagnostic: the fast 9x9 path counts
+ *            its own way.
+ *
+ * Returns SK_COMPLETE, SK_GAVE_UP or SK_EINVAL.  Not validated: that w belongs to g and
+ * that the buffers have the stated sizes.  Deterministic: the same input gives the same
+ * result, solutions and guess count.
+ */
+int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit,
+              uint64_t keep, uint8_t *solutions, uint64_t budget, uint64_t *count,
+              uint64_t *guesses);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SK_SOLVER_H */

@@ -1,0 +1,138 @@
+"""Build of sudokit's C core, ``sudokit._core`` (everything else is in pyproject.toml).
+
+Environment switches:
+
+``SUDOKIT_BUILD_EXT``
+    ``1``: the C core must build; a failure fails the install (CI sets this).
+    ``0``: skip it; sudokit runs on the pure-Python reference.
+    unset: try; when the build fails, say so loudly and install without it
+    (``sudokit.BACKEND`` is then ``"python"`` and ``sudokit --version`` shows it).
+``SUDOKIT_MARCH``
+    The ``-march=`` value. Default ``native``: sudokit is built from source on the machine it
+    runs on (``pip install`` / ``pip install -e .``), and the 9x9 fast path wants the CPU's
+    bit instructions. A wheel meant for *other* machines must be built with
+    ``SUDOKIT_MARCH=portable`` (no ``-march`` flag) or an explicit baseline such as
+    ``x86-64-v2``; a ``native`` wheel may die with SIGILL elsewhere. A value the compiler
+    rejects is dropped with a message.
+``SUDOKIT_STRICT=1`` or ``CI=true``
+    Add ``-Werror`` to ``-Wall -Wextra``.
+``SUDOKIT_SANITIZE=1``
+    ASan + UBSan build (``-fsanitize=address,undefined``, ``-O1 -g``), used by
+    ``tests/sanitize.sh``; load it with ``LD_PRELOAD`` of libasan.
+
+Asserts stay live in every build (``-UNDEBUG``). The 9x9 fast path (``csrc/sk_fast9.c``) is
+compiled in, with ``-DSK_HAVE_FAST9``, when that file exists.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+CSRC = Path("csrc")
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _say(message: str) -> None:
+    # Setuptools hides stdout of a successful build; stderr with a banner stays visible.
+    print(f"\n*** sudokit: {message}\n", file=sys.stderr, flush=True)
+
+
+BUILD_EXT = os.environ.get("SUDOKIT_BUILD_EXT", "").strip()
+if BUILD_EXT not in ("", "0", "1"):
+    raise SystemExit(f"SUDOKIT_BUILD_EXT must be 0, 1 or unset, got {BUILD_EXT!r}")
+STRICT = _env_flag("SUDOKIT_STRICT") or _env_flag("CI")
+SANITIZE = _env_flag("SUDOKIT_SANITIZE")
+MARCH = os.environ.get("SUDOKIT_MARCH", "native").strip()
+HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9.h").is_file()
+
+sources = [str(CSRC / "sk_module.c"), str(CSRC / "sk_solver.c")]
+macros: list[tuple[str, str | None]] = []
+if HAVE_FAST9:
+    sources.append(str(CSRC / "sk_fast9.c"))
+    macros.append(("SK_HAVE_FAST9", "1"))
+
+cflags = ["-Wall", "-Wextra", "-UNDEBUG", "-fvisibility=hidden"]
+ldflags = ["-pthread"]
+if STRICT:
+    cflags.append("-Werror")
+if SANITIZE:
+    san = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+    cflags += [*san, "-O1", "-g", "-fno-omit-frame-pointer"]
+    ldflags += san
+else:
+    cflags.append("-O3")
+if MARCH and MARCH != "portable" and not SANITIZE:
+    cflags.append(f"-march={MARCH}")
+cflags.append("-pthread")
+
+
+class BuildExt(build_ext):
+    """build_ext that honours SUDOKIT_BUILD_EXT and drops flags the compiler rejects."""
+
+    def _accepts(self, flag: str) -> bool:
+        with tempfile.TemporaryDirectory() as tmp:
+            src = Path(tmp) / "probe.c"
+            src.write_text("int main(void) { return 0; }\n")
+            try:
+                self.compiler.compile([str(src)], output_dir=tmp, extra_postargs=[flag])
+            except Exception:
+                return False
+        return True
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "msvc":
+            for ext in self.extensions:  # the GCC/Clang flags above mean nothing to MSVC
+                ext.extra_compile_args = ["/O2", "/UNDEBUG"]
+                ext.extra_link_args = []
+        else:
+            for ext in self.extensions:
+                for flag in [f for f in ext.extra_compile_args if f.startswith("-march=")]:
+                    if not self._accepts(flag):
+                        _say(f"compiler rejects {flag}; building without it")
+                        ext.extra_compile_args.remove(flag)
+        flags = " ".join(self.extensions[0].extra_compile_args)
+        fast9 = "with" if HAVE_FAST9 else "without"
+        _say(f"building the C core ({fast9} the 9x9 fast path): {flags}")
+        super().build_extensions()
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:
+            if BUILD_EXT == "1":
+                raise
+            _say(
+                f"the C core failed to build ({exc}); installing without it. sudokit will "
+                "use the slow pure-Python reference (sudokit.BACKEND == 'python'). "
+                "Set SUDOKIT_BUILD_EXT=1 to make this an error."
+            )
+
+
+ext_modules = []
+if BUILD_EXT == "0":
+    _say("SUDOKIT_BUILD_EXT=0: skipping the C core; sudokit will use the pure-Python reference")
+else:
+    ext_modules.append(
+        Extension(
+            "sudokit._core",
+            sources=sources,
+            depends=[str(CSRC / "sk_solver.h"), *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else [])],
+            include_dirs=[str(CSRC)],
+            define_macros=macros,
+            extra_compile_args=cflags,
+            extra_link_args=ldflags,
+            optional=False,
+        )
+    )
+
+setup(ext_modules=ext_modules, cmdclass={"build_ext": BuildExt})

@@ -1,0 +1,83 @@
+"""The C core behind the :class:`~sudokit._backend.Engine` signature (layer 3 adapter).
+
+:mod:`sudokit._core` is compiled from ``csrc/`` at install time. It knows nothing about
+:class:`~sudokit.shape.Shape`: it takes the units as data in a ``Geometry`` object, built
+here once per shape and cached. Standard 9x9 grids go to the specialised fast path inside
+the core (when it is compiled in and at most one solution is kept); every other shape up to
+64x64 goes to the generic path.
+
+Importing this module raises :class:`ImportError` when the core was not built; the backend
+selection in :mod:`sudokit._backend` turns that into the visible fallback.
+
+>>> from sudokit.shape import Shape
+>>> found = CEngine().search(Shape(2, 2), bytes(16), limit=1000, keep=1, budget=0)
+>>> found.count, found.complete, len(found.solutions[0])
+(288, True, 16)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import _core
+from ._backend import BatchOutcome, SearchOutcome
+from .shape import Shape
+
+__all__ = ["CEngine", "geometry"]
+
+
+@lru_cache(maxsize=64)
+def geometry(shape: Shape, *, generic: bool = False) -> _core.Geometry:
+    """The core's geometry of *shape* (built once per shape and cached; thread-safe to share).
+
+    ``generic=True`` keeps a standard 9x9 shape off the fast path (tests compare the paths).
+
+    >>> g = geometry(Shape(3, 3))
+    >>> g.n, g.ncells, g.nunits, g.standard9
+    (9, 81, 27, True)
+    """
+    return _core.Geometry(shape.n, shape.units, generic=generic)
+
+
+class CEngine:
+    """The C search core: :meth:`search` for one puzzle, :meth:`search_batch` for many.
+
+    Arguments are checked by the core itself (lengths, values, limits), which raises
+    :class:`ValueError` or :class:`TypeError` with a message naming the argument.
+    """
+
+    name = "c"
+
+    def __init__(self, *, generic: bool = False) -> None:
+        self._generic = generic
+
+    def search(self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int) -> SearchOutcome:
+        """Count solutions of *cells* up to *limit*, keeping the first *keep*; see ``Engine``.
+
+        >>> from sudokit.grid import Grid
+        >>> g = Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+        >>> found = CEngine().search(g.shape, g.cells, limit=2, keep=1, budget=0)
+        >>> found.count, Grid(found.solutions[0], g.shape).is_solution(g)
+        (1, True)
+        """
+        geo = geometry(shape, generic=self._generic)
+        count, solutions, guesses, complete = _core.search(geo, cells, limit, keep, budget)
+        return SearchOutcome(count, solutions, guesses, complete)
+
+    def search_batch(
+        self, shape: Shape, puzzles: bytes, limit: int, budget: int, threads: int
+    ) -> BatchOutcome:
+        """Search the ``len(puzzles) // shape.ncells`` puzzles of one contiguous buffer.
+
+        *threads* native threads share the batch (0 = one per online CPU); the GIL is
+        released meanwhile.
+
+        >>> found = CEngine().search_batch(Shape(2, 2), bytes(32), limit=2, budget=0, threads=2)
+        >>> found.counts, found.complete
+        ([2, 2], [True, True])
+        """
+        geo = geometry(shape, generic=self._generic)
+        counts, solutions, guesses, complete = _core.search_batch(
+            geo, puzzles, limit, budget, threads
+        )
+        return BatchOutcome(counts, solutions, guesses, complete)

@@ -1,0 +1,28 @@
+"""Type stub of the C core ``sudokit._core`` (csrc/sk_module.c); tests keep it in sync."""
+
+from collections.abc import Sequence
+from typing import Final
+
+MAX_SIZE: Final[int]
+MAX_BATCH: Final[int]
+FAST9: Final[bool]
+
+class Geometry:
+    """Immutable geometry of a shape: n in 1..64 and its units."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def ncells(self) -> int: ...
+    @property
+    def nunits(self) -> int: ...
+    @property
+    def standard9(self) -> bool: ...
+    def __init__(self, n: int, units: Sequence[Sequence[int]], *, generic: bool = False) -> None: ...
+
+def search(
+    geometry: Geometry, cells: bytes, limit: int, keep: int, budget: int, /
+) -> tuple[int, tuple[bytes, ...], int, bool]: ...
+def search_batch(
+    geometry: Geometry, puzzles: bytes, limit: int, budget: int, threads: int, /
+) -> tuple[list[int], bytes, list[int], list[bool]]: ...

@@ -1,0 +1,375 @@
+"""Shared helpers of the CLI commands: input, options, error reporting, exit codes, progress.
+
+Conventions every command follows (use these helpers rather than re-inventing them):
+
+* Input is one or more FILE arguments, ``-`` (the default) for standard input, read as a
+  stream of records by :func:`sudokit.formats.read` (:func:`records`), so a bad record is
+  reported and the run goes on.
+* Data goes to standard output (or ``-o FILE``); diagnostics go to standard error as one line
+  each: ``sudokit: <source>:<line>: <message>`` (:class:`Reporter`). Never a traceback:
+  :func:`guarded` turns library errors into such a line.
+* Exit codes: 0 all good, 1 a "no" answer (unsolvable, not unique, invalid), 2 a usage or parse
+  error. The worst one seen wins (:attr:`Reporter.code`).
+* A progress bar (rich, imported only then) is shown only when standard error is a terminal.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import IO, Any, NoReturn, TypeVar
+
+import click
+
+from .. import Grid, ParseError, Shape, SudokuError, formats
+from ..formats import FORMATS, Record
+
+__all__ = [
+    "EXIT_NO",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CliError",
+    "Item",
+    "Reporter",
+    "fail",
+    "from_option",
+    "guarded",
+    "input_files",
+    "jobs_option",
+    "output_option",
+    "progress",
+    "records",
+    "shape_options",
+    "to_option",
+]
+
+EXIT_OK = 0
+EXIT_NO = 1
+EXIT_USAGE = 2
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# -- errors and exit codes --------------------------------------------------------------------
+
+
+class CliError(click.ClickException):
+    """A usage or input problem shown as one line ``sudokit: <message>`` (exit code 2)."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"sudokit: {self.format_message()}", err=True, file=file)
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command with one stderr line and exit code 2."""
+    raise CliError(message)
+
+
+def describe(error: ParseError) -> tuple[str, str]:
+    """``(where, what)`` of a parse error: ``"file:3"`` and ``"column 5: message"``."""
+    where = error.source or "<input>"
+    if error.line is not None:
+        where += f":{error.line}"
+    what = error.message if error.column is None else f"column {error.column}: {error.message}"
+    return where, what
+
+
+class Reporter:
+    """Writes diagnostics to stderr, one line each, and keeps the exit code (worst wins).
+
+    >>> r = Reporter(stream=sys.stdout)
+    >>> r.problem("in.txt", 4, "puzzle 2: no solution")
+    sudokit: in.txt:4: puzzle 2: no solution
+    >>> r.parse_error(ParseError("bad", line=7, column=3, source="in.txt"))
+    sudokit: in.txt:7: column 3: bad
+    >>> r.code
+    2
+    """
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.code = EXIT_OK
+        self.problems = 0
+        self.stream = stream
+        #: Replaced while a progress bar is live, so that messages print above it.
+        self.echo: Callable[[str], None] = self._echo
+
+    def _echo(self, text: str) -> None:
+        click.echo(text, err=self.stream is None, file=self.stream)
+
+    def line(self, message: str) -> None:
+        """Write ``sudokit: <message>``."""
+        self.echo(f"sudokit: {message}")
+
+    def warn(self, where: str, line: int | None, message: str) -> None:
+        """A diagnostic that does not change the exit code."""
+        self.line(f"{where}:{line}: {message}" if line is not None else f"{where}: {message}")
+
+    def problem(self, where: str, line: int | None, message: str) -> None:
+        """A "no" answer (exit code at least 1)."""
+        self.warn(where, line, message)
+        self.problems += 1
+        self.code = max(self.code, EXIT_NO)
+
+    def parse_error(self, error: ParseError, prefix: str = "") -> None:
+        """An input that could not be read (exit code 2)."""
+        where, what = describe(error)
+        self.line(f"{where}: {prefix}{what}")
+        self.problems += 1
+        self.code = EXIT_USAGE
+
+    def usage(self, message: str) -> None:
+        """A usage problem found while running, e.g. a missing file (exit code 2)."""
+        self.line(message)
+        self.code = EXIT_USAGE
+
+    def exit(self) -> NoReturn:
+        """End the command with the collected exit code."""
+        raise click.exceptions.Exit(self.code)
+
+
+def guarded(fn: F) -> F:
+    """Run a command body so that no library error reaches the user as a traceback: a
+    :class:`~sudokit.errors.SudokuError`, :class:`OSError` or :class:`ValueError` becomes one
+    stderr line and exit code 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except BrokenPipeError:
+            raise
+        except ParseError as exc:
+            where, what = describe(exc)
+            raise CliError(f"{where}: {what}") from None
+        except (SudokuError, ValueError) as exc:
+            raise CliError(str(exc)) from None
+        except OSError as exc:
+            name = f"{exc.filename}: " if exc.filename else ""
+            raise CliError(f"{name}{exc.strerror or exc}") from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+# -- options ----------------------------------------------------------------------------------
+
+
+def input_files(fn: F) -> F:
+    """The ``FILE...`` argument (default ``-``, standard input)."""
+    return click.argument(
+        "files", metavar="[FILE]...", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True)
+    )(fn)
+
+
+def from_option(fn: F) -> F:
+    """``--from FMT``: the input format (sniffed from the text when not given)."""
+    return click.option(
+        "--from",
+        "fmt",
+        type=click.Choice(list(FORMATS)),
+        default=None,
+        help="Input format (default: detected from the text, then the file name).",
+    )(fn)
+
+
+def to_option(default: str = "line", *, help: str | None = None) -> Callable[[F], F]:
+    """``--to FMT``: the output format."""
+
+    def decorate(fn: F) -> F:
+        return click.option(
+            "--to",
+            "to",
+            type=click.Choice(list(FORMATS)),
+            default=default,
+            show_default=True,
+            help=help or "Output format.",
+        )(fn)
+
+    return decorate
+
+
+def output_option(fn: F) -> F:
+    """``-o/--output FILE``: where data goes (default standard output)."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, allow_dash=True),
+        default="-",
+        help="Write the output to FILE instead of standard output.",
+    )(fn)
+
+
+def jobs_option(fn: F) -> F:
+    """``-j/--jobs N``: worker threads (0 = every core)."""
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(min=0),
+        default=1,
+        show_default=True,
+        help="Worker threads for bulk solving (0 = every core).",
+    )(fn)
+
+
+def _box_shape(value: str | None, diagonals: bool) -> Shape | None:
+    if value is None:
+        return None
+    try:
+        return Shape.parse_box(value, diagonals=diagonals)
+    except ParseError as exc:
+        raise CliError(f"--box: {exc.message}") from None
+
+
+def shape_options(fn: F) -> F:
+    """``--box RxC`` and ``--x``, passed to the command as one ``shape`` argument
+    (``None`` when neither is given: the shape comes from each puzzle's size).
+
+    ``--x`` alone makes every puzzle a Sudoku-X of its own size.
+    """
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, box: str | None, diagonals: bool, **kwargs: Any) -> Any:
+        shape = _box_shape(box, diagonals)
+        kwargs["shape"] = shape
+        kwargs["diagonals"] = diagonals
+        return fn(*args, **kwargs)
+
+    wrapper = click.option(
+        "--x",
+        "diagonals",
+        is_flag=True,
+        help="Sudoku-X: both main diagonals hold every digit too.",
+    )(wrapper)
+    wrapper = click.option(
+        "--box",
+        metavar="RxC",
+        default=None,
+        help="Box shape, e.g. 2x3 for 6x6; needed only when the size does not say it.",
+    )(wrapper)
+    return wrapper  # type: ignore[return-value]
+
+
+# -- input ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One input record with its place: the global puzzle number and the source name."""
+
+    number: int
+    source: str
+    record: Record
+
+    @property
+    def grid(self) -> Grid | None:
+        """The parsed puzzle, or ``None`` when the record has an error."""
+        return self.record.grid
+
+    @property
+    def where(self) -> str:
+        """``source:line`` for messages."""
+        return f"{self.source}:{self.record.line}"
+
+
+def _with_diagonals(grid: Grid) -> Grid:
+    s = grid.shape
+    if s.diagonals:
+        return grid
+    return Grid(grid.cells, Shape(s.box_rows, s.box_cols, diagonals=True, regions=s.regions))
+
+
+def records(
+    files: Iterable[str],
+    fmt: str | None,
+    shape: Shape | None,
+    reporter: Reporter,
+    *,
+    diagonals: bool = False,
+) -> Iterator[Item]:
+    """The records of every file in turn (``-`` is standard input), numbered across files.
+
+    A file that cannot be opened, or holds no puzzle, is reported (exit code 2) and skipped.
+    """
+    number = 0
+    for name in list(files) or ["-"]:
+        label = "<stdin>" if name == "-" else name
+        seen = 0
+        try:
+            for record in formats.read(name, fmt, shape):
+                seen += 1
+                number += 1
+                if diagonals and shape is None and record.grid is not None:
+                    record = Record(
+                        record.index,
+                        record.line,
+                        _with_diagonals(record.grid),
+                        record.error,
+                        record.fields,
+                    )
+                yield Item(number, label, record)
+        except OSError as exc:
+            reporter.usage(f"{label}: {exc.strerror or exc}")
+            continue
+        if not seen:
+            reporter.usage(f"{label}: no puzzles found")
+
+
+@contextmanager
+def open_output(path: str) -> Iterator[IO[str]]:
+    """The output stream: standard output for ``-``, else the file (created or truncated)."""
+    if path == "-":
+        yield click.get_text_stream("stdout")
+        return
+    with open(path, "w", encoding="utf-8", newline="\n") as stream:
+        yield stream
+
+
+# -- progress ---------------------------------------------------------------------------------
+
+
+@contextmanager
+def progress(
+    label: str, reporter: Reporter | None = None, *, enabled: bool | None = None
+) -> Iterator[Callable[[int], None]]:
+    """A callback ``advance(n)`` driving a progress bar on stderr.
+
+    The bar exists only when stderr is a terminal (or *enabled* says so) and rich is
+    installed; rich is imported only then. While it is live, *reporter*'s messages print
+    above it.
+    """
+    if enabled is None:
+        enabled = sys.stderr.isatty() and not os.environ.get("SUDOKIT_NO_PROGRESS")
+    if not enabled:
+        yield lambda n=1: None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
+        from rich.progress import TimeElapsedColumn
+    except ImportError:
+        yield lambda n=1: None
+        return
+    console = Console(stderr=True)
+    columns = (
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+        previous = reporter.echo if reporter is not None else None
+        if reporter is not None:
+            reporter.echo = lambda text: console.print(text, markup=False, highlight=False)
+        try:
+            yield lambda n=1: bar.advance(task, n)
+        finally:
+            if reporter is not None and previous is not None:
+                reporter.echo = previous

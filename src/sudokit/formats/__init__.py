@@ -1,0 +1,481 @@
+"""Text formats: read and write puzzles in every common layout (layer 2).
+
+=============  =========================================================================
+``line``       one puzzle per line, ``n*n`` symbols (``.sdm`` collections)
+``picture``    one grid row per line, separators tolerated
+``ss``         Simple Sudoku (``..3|.2.|6..`` rows, dashed rules)
+``sdk``        SadMan Sudoku, with SudoCue ``#A``/``#D``/... header lines
+``candidates`` 729-character pencilmark string (``n**3`` characters for size ``n``)
+``candgrid``   candidate grid: one group of candidates per cell
+``csv``        ``puzzle,solution,...`` with a header (Kaggle / ML layout), extra columns kept
+``json``       a JSON document of puzzles; ``jsonl`` one JSON puzzle per line
+=============  =========================================================================
+
+:func:`read` streams records from a file in bounded memory: a bad record comes out with its
+error instead of raising, so bulk runs continue; no line is read past :data:`MAX_LINE`.
+:func:`parse` reads a string and raises on the first error. The format is sniffed from the
+text unless given. Every format has a ``dumps`` and ``parse(dumps(g), fmt, shape=g.shape) == g``.
+
+>>> g = parse_one("1.3. ...2 2... .3.1")
+>>> sniff(dumps(g, "picture")), parse_one(dumps(g, "picture")) == g
+('picture', True)
+>>> [sniff(dumps(g, f)) for f in FORMATS] == list(FORMATS)
+True
+"""
+
+from __future__ import annotations
+
+import json as _json
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import ModuleType, TracebackType
+from typing import IO
+
+from ..errors import ParseError
+from ..grid import Grid
+from ..marks import Candidates
+from ..shape import Shape
+from . import candgrid, candidates, csv, json, jsonl, line, picture, sdk, ss
+from ._base import MAX_LINE, Raw, binary_offset, stream_lines, text_lines
+
+__all__ = [
+    "FORMATS",
+    "MAX_LINE",
+    "Record",
+    "Writer",
+    "dumps",
+    "dumps_candidates",
+    "parse",
+    "parse_candidates",
+    "parse_one",
+    "read",
+    "sniff",
+    "write",
+]
+
+#: Format name -> module (each has ``read(lines, shape)`` and ``dumps(grid, ...)``).
+FORMATS: dict[str, ModuleType] = {
+    "line": line,
+    "picture": picture,
+    "ss": ss,
+    "sdk": sdk,
+    "candidates": candidates,
+    "candgrid": candgrid,
+    "csv": csv,
+    "json": json,
+    "jsonl": jsonl,
+}
+#: File name endings that name a format (used when a file is read without ``fmt``).
+EXTENSIONS = {
+    ".sdm": "line",
+    ".txt": None,
+    ".ss": "ss",
+    ".sdk": "sdk",
+    ".csv": "csv",
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+}
+_HEAD = 1 << 16
+_SECTION = re.compile(r"^\[[A-Za-z ]+\]$")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One puzzle read from a file: its 1-based number, first line, grid or error, and fields.
+
+    Exactly one of ``grid`` and ``error`` is set. ``fields`` holds what the format carries
+    besides the grid (a CSV row's other columns, JSON keys, ``.sdk`` headers, a line comment).
+    """
+
+    index: int
+    line: int
+    grid: Grid | None
+    error: ParseError | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def _module(fmt: str) -> ModuleType:
+    try:
+        return FORMATS[fmt]
+    except KeyError:
+        raise ValueError(f"unknown format {fmt!r}, expected one of {', '.join(FORMATS)}") from None
+
+
+# -- sniffing ---------------------------------------------------------------------------------
+
+
+def _is_square(k: int) -> bool:
+    root = int(k**0.5 + 0.5)
+    return root * root == k
+
+
+def _candidate_groups(groups: list[str], n: int) -> bool:
+    """Groups that can only be candidate lists (not single symbols or separated integers)."""
+    if any("." in g or "0" in g for g in groups):
+        return False
+    longest = max(len(g) for g in groups)
+    return longest >= 3 or (longest >= 2 and n <= 9)
+
+
+def _body_lines(text: str) -> tuple[list[str], bool]:
+    lines = [ln for ln in text.split("\n")[:400] if ln.strip()]
+    body = [ln.rstrip("\r") for ln in lines if not ln.lstrip().startswith("#")]
+    return body, bool(lines) and lines[0].lstrip().startswith("#")
+
+
+def sniff(text: str) -> str:
+    """The name of the format *text* is written in (``"line"`` when nothing else fits).
+
+    Only the start of *text* is looked at.
+
+    >>> sniff("puzzle,solution\\n1...,...")
+    'csv'
+    >>> sniff("5 3 . | . 7 .\\n")
+    'picture'
+    >>> sniff("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    'line'
+    """
+    head = text[:_HEAD].lstrip("\ufeff")
+    body, hashed = _body_lines(head)
+    stripped = head.lstrip()
+    if not stripped:
+        return "line"
+    if stripped[0] in '{["' and not _SECTION.match(stripped.split("\n", 1)[0].strip()):
+        if stripped[0] == "[":
+            return "json"
+        first = stripped.split("\n", 1)[0]
+        try:
+            _json.loads(first)
+        except ValueError:
+            return "json"
+        return "jsonl"
+    if any(ln.strip().lower() == "[puzzle]" for ln in body[:30]):
+        return "sdk"
+    if not body:
+        return "line"
+    first = body[0].strip()
+    if first.lower() in csv.PUZZLE_COLUMNS:
+        return "csv"
+    if "," in first:
+        try:
+            values = csv.split(first)
+        except ParseError:
+            values = []
+        if csv.is_header(values) or (
+            len(values) >= 2 and len(values[0]) >= 16 and _is_square(len(values[0]))
+        ):
+            return "csv"
+    token, comment = line.split_comment(first, None)
+    if candidates.looks_like(token):
+        return "candidates"
+    groups = first.split()
+    n_groups = len(groups)
+    if n_groups >= 16 and _is_square(n_groups) and _candidate_groups(groups, int(n_groups**0.5)):
+        return "candgrid"
+    rows = [ln for ln in body[:80] if not picture.is_rule(ln, None)]
+    ruled = len(rows) < len(body[:80])
+    k = picture.row_cells(token)
+    marked = "|" in first or (not comment and len(groups) > 1)
+    if _is_square(k) and k >= 16 and not marked and not ruled:
+        return "line"
+    cand = [len(candgrid.row_groups(r)) for r in rows[:20]]
+    if 4 <= cand[0] <= 64 and len(set(cand[: cand[0]])) == 1:
+        all_groups = [g for r in rows[: cand[0]] for g, _ in candgrid.row_groups(r)]
+        if len(rows) >= cand[0] and _candidate_groups(all_groups, cand[0]):
+            return "candgrid"
+    consistent = all(picture.row_cells(r) == k for r in rows[1 : min(k, 20)])
+    if not (k <= 64 and (consistent or ruled or marked)):
+        return "line"
+    if hashed:
+        return "sdk"
+    if first.startswith("*-") or ("|" in first and " " not in first):
+        return "ss"
+    return "picture"
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def _records(raws: Iterable[Raw], source: str | None) -> Iterator[Record]:
+    for index, raw in enumerate(raws, 1):
+        error = raw.error
+        if error is not None:
+            error = error.located(line=error.line or raw.line, source=source)
+        yield Record(index, raw.line, raw.grid, error, raw.fields)
+
+
+def _looks_binary(head: bytes) -> str | None:
+    """Why *head* is not text, or ``None``."""
+    nul = binary_offset(head)
+    if nul is not None:
+        return f"binary data, not text (NUL byte at offset {nul})"
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(head) - 4:
+            bad = head.decode("utf-8", "replace").count("\ufffd")
+            if bad * 20 > len(head) or bad > 1000:
+                return "binary data, not UTF-8 text"
+    return None
+
+
+def read(
+    source: str | os.PathLike[str] | IO[bytes] | IO[str],
+    fmt: str | None = None,
+    shape: Shape | None = None,
+) -> Iterator[Record]:
+    """Stream the puzzles of a file name (``"-"`` is standard input) or an open stream.
+
+    Memory stays bounded whatever the input: lines longer than :data:`MAX_LINE` are skipped
+    and reported, binary data is reported once. A record that cannot be parsed comes out with
+    its :class:`~sudokit.errors.ParseError` (naming the source, line and column), never raised;
+    only opening the file can raise (:class:`OSError`).
+
+    >>> import io
+    >>> for r in read(io.StringIO("12345\\n\\n" + "." * 16)):
+    ...     print(r.index, r.line, r.grid, r.error)
+    1 1 None <stream>, line 1: expected a square number of cells (81 for 9x9, 16 for 4x4), got 5
+    2 3 ................ None
+    """
+    if isinstance(source, str | os.PathLike):
+        name = os.fspath(source)
+        if name == "-":
+            yield from _read_stream(sys.stdin.buffer, fmt, shape, "<stdin>")
+            return
+        if fmt is None:
+            fmt = EXTENSIONS.get(os.path.splitext(name)[1].lower())
+        with open(name, "rb") as stream:
+            yield from _read_stream(stream, fmt, shape, name)
+        return
+    label = getattr(source, "name", None)
+    yield from _read_stream(source, fmt, shape, label if isinstance(label, str) else "<stream>")
+
+
+def _read_stream(
+    stream: IO[bytes] | IO[str], fmt: str | None, shape: Shape | None, source: str
+) -> Iterator[Record]:
+    if fmt is not None:
+        _module(fmt)
+    head = stream.read(_HEAD)
+    if isinstance(head, bytes):
+        problem = _looks_binary(head)
+        if problem is not None:
+            at = binary_offset(head)
+            line_no = head.count(b"\n", 0, at) + 1 if at is not None else 1
+            yield Record(1, line_no, None, ParseError(problem, line=line_no, source=source))
+            return
+        text_head = head.decode("utf-8", "replace")
+    else:
+        text_head = head
+        if binary_offset(text_head) is not None:
+            yield Record(1, 1, None, ParseError("binary data, not text", line=1, source=source))
+            return
+    name = fmt or sniff(text_head)
+    reader = _module(name).read
+    yield from _records(reader(stream_lines(stream, head), shape), source)
+
+
+def parse(
+    text: str, fmt: str | None = None, shape: Shape | None = None, source: str | None = None
+) -> list[Grid]:
+    """Every puzzle in *text*; raises the first :class:`~sudokit.errors.ParseError`.
+
+    >>> [str(g) for g in parse("1234341221434321\\n1...............")]
+    ['1234341221434321', '1...............']
+    >>> parse("12345", source="in.txt")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: in.txt, line 1: expected a square number of cells (81 for 9x9, ...
+    """
+    if binary_offset(text) is not None:
+        raise ParseError("binary data, not text", line=1, source=source)
+    name = fmt or sniff(text)
+    grids = []
+    for record in _records(_module(name).read(text_lines(text), shape), source):
+        if record.error is not None:
+            raise record.error
+        assert record.grid is not None
+        grids.append(record.grid)
+    return grids
+
+
+def parse_one(
+    text: str, fmt: str | None = None, shape: Shape | None = None, source: str | None = None
+) -> Grid:
+    """The one puzzle in *text*; raises :class:`~sudokit.errors.ParseError` for none or several.
+
+    >>> parse_one('{"puzzle": "1..............."}')
+    Grid.parse('1...............')
+    """
+    grids = parse(text, fmt, shape, source)
+    if len(grids) != 1:
+        raise ParseError(
+            f"expected one puzzle, got {len(grids)}" if grids else "expected a puzzle, got none",
+            source=source,
+        )
+    return grids[0]
+
+
+def parse_candidates(text: str, fmt: str | None = None, shape: Shape | None = None) -> Candidates:
+    """Pencilmarks from a 729-character string or a candidate grid (sniffed unless *fmt*).
+
+    >>> parse_candidates("1.1212.2").digits(1)
+    (1, 2)
+    """
+    name = fmt or (
+        "candidates" if "\n" not in text.strip() and " " not in text.strip() else "candgrid"
+    )
+    if name == "candidates":
+        return candidates.parse_candidates(text, shape)
+    if name == "candgrid":
+        return candgrid.parse_candidates(text, shape)
+    raise ValueError(f"pencilmarks are written as 'candidates' or 'candgrid', not {name!r}")
+
+
+def dumps_candidates(cands: Candidates, fmt: str = "candgrid") -> str:
+    """Pencilmarks as a candidate grid (default) or a pencilmark string (``"candidates"``)."""
+    if fmt == "candidates":
+        return candidates.dumps_candidates(cands)
+    if fmt == "candgrid":
+        return candgrid.dumps_candidates(cands)
+    raise ValueError(f"pencilmarks are written as 'candidates' or 'candgrid', not {fmt!r}")
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def dumps(
+    grid: Grid,
+    fmt: str = "line",
+    *,
+    solution: Grid | None = None,
+    fields: Mapping[str, str] | None = None,
+) -> str:
+    """*grid* as text in *fmt* (no final newline). Formats that can carry a *solution* and
+    *fields* (csv, json, jsonl, sdk headers) write them; the others ignore them.
+
+    >>> print(dumps(parse_one("1.3....22....3.1"), "csv", solution=parse_one("1234341221434321")))
+    puzzle,solution
+    1.3....22....3.1,1234341221434321
+    """
+    text: str = _module(fmt).dumps(grid, solution=solution, fields=fields)
+    return text
+
+
+class Writer:
+    """Writes puzzles to a text stream in one format, with the framing the format needs
+    (a CSV header, JSON brackets, blank lines between pictures). Use as a context manager or
+    call :meth:`close` (it does not close the stream).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> with Writer(out, "json") as w:
+    ...     w.write(parse_one("1..............."))
+    ...     w.marker("none", {"error": "no solution"})
+    >>> print(out.getvalue(), end="")
+    [
+    {"puzzle": "1..............."},
+    {"puzzle": null, "status": "none", "error": "no solution"}
+    ]
+    """
+
+    def __init__(self, stream: IO[str], fmt: str) -> None:
+        self.module = _module(fmt)
+        self.fmt = fmt
+        self.stream = stream
+        self.count = 0
+        self._columns: list[str] | None = None
+        self._closed = False
+
+    def _begin(self) -> None:
+        if self.fmt == "json":
+            self.stream.write("[\n" if self.count == 0 else ",\n")
+        elif self.module.MULTILINE and self.count:
+            self.stream.write("\n")
+        self.count += 1
+
+    def _end(self) -> None:
+        if self.fmt != "json":
+            self.stream.write("\n")
+
+    def write(
+        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    ) -> None:
+        """Write one puzzle."""
+        if self.fmt == "csv":
+            if self._columns is None:
+                self._columns = csv.columns_for(grid, solution, fields)
+                self.stream.write(csv.join(self._columns) + "\n")
+            self.count += 1
+            self.stream.write(csv.row(grid, self._columns, solution=solution, fields=fields) + "\n")
+            return
+        self._begin()
+        if self.fmt == "json":
+            self.stream.write(json.compact(json.to_object(grid, solution=solution, fields=fields)))
+        else:
+            self.stream.write(self.module.dumps(grid, solution=solution, fields=fields))
+        self._end()
+
+    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+        """Write a stand-in for a puzzle that has no output grid: the line ``!<status>`` in text
+        formats; a record with an empty puzzle and a ``status`` field in csv and JSON."""
+        extra = {"status": status, **(fields or {})}
+        if self.fmt == "csv":
+            if self._columns is None:
+                self._columns = ["puzzle", "solution", *extra]
+                self.stream.write(csv.join(self._columns) + "\n")
+            self.count += 1
+            self.stream.write(csv.row(None, self._columns, fields=extra) + "\n")
+            return
+        self._begin()
+        if self.fmt in ("json", "jsonl"):
+            self.stream.write(json.compact(json.to_object(None, fields=extra)))
+        else:
+            self.stream.write(f"!{status}")
+        self._end()
+
+    def close(self) -> None:
+        """Finish the framing (the closing bracket of a JSON list)."""
+        if self.fmt == "json" and not self._closed:
+            self.stream.write("\n]\n" if self.count else "[]\n")
+        self._closed = True
+
+    def __enter__(self) -> Writer:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def write(items: Iterable[Grid | Record], stream: IO[str], fmt: str = "line") -> int:
+    """Write grids or records (their fields too; records with errors are skipped) to *stream*.
+
+    Returns how many puzzles were written.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> write(read(io.StringIO("a,puzzle\\nx,1...............\\n")), out, "csv")
+    1
+    >>> out.getvalue()
+    'puzzle,a\\n1...............,x\\n'
+    """
+    written = 0
+    with Writer(stream, fmt) as writer:
+        for item in items:
+            if isinstance(item, Grid):
+                writer.write(item)
+            elif item.grid is not None:
+                writer.write(item.grid, fields=item.fields)
+            else:
+                continue
+            written += 1
+    return written

@@ -1,0 +1,154 @@
+"""Shared plumbing of the format readers: bounded line reading and record types.
+
+A reader turns numbered lines into raw records. Lines come from :func:`text_lines` (a string)
+or :func:`stream_lines` (a file, read in bounded pieces): each is ``(lineno, text)`` or
+``(lineno, ParseError)`` for a line that is too long or not text, so one bad line never stops
+a bulk run and never costs more than :data:`MAX_LINE` bytes of memory.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Protocol
+
+from ..errors import ParseError
+from ..grid import Grid
+from ..shape import Shape
+
+__all__ = [
+    "MAX_LINE",
+    "MAX_RECORD",
+    "Line",
+    "Raw",
+    "Reader",
+    "binary_offset",
+    "block_error",
+    "stream_lines",
+    "text_lines",
+]
+
+#: Longest line read; the rest of a longer line is skipped and the line reported as an error.
+MAX_LINE = 1 << 20
+#: Largest multi-line record (picture, candidate grid, JSON document part).
+MAX_RECORD = 1 << 20
+_CHUNK = 1 << 16
+
+#: A numbered input line: its text, or the error that replaced it.
+Line = tuple[int, "str | ParseError"]
+
+
+@dataclass(slots=True)
+class Raw:
+    """One record as a format reader produces it (numbered and located by the caller)."""
+
+    line: int
+    grid: Grid | None = None
+    error: ParseError | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+class Reader(Protocol):
+    """The reader signature of a format module."""
+
+    def __call__(self, lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]: ...
+
+
+def binary_offset(data: bytes | str) -> int | None:
+    """Offset of the first NUL in *data* (the sign of a binary file), or ``None``."""
+    pos = data.find(b"\0") if isinstance(data, bytes) else data.find("\0")
+    return None if pos < 0 else pos
+
+
+def _clean(text: str, lineno: int) -> str:
+    if lineno == 1 and text.startswith("\ufeff"):
+        text = text[1:]
+    return text.rstrip("\r\n")
+
+
+def text_lines(text: str) -> Iterator[Line]:
+    """The numbered lines of *text* (line endings and a leading BOM removed)."""
+    for lineno, line in enumerate(io.StringIO(text, newline=None), 1):
+        if len(line) > MAX_LINE:
+            yield (
+                lineno,
+                ParseError(f"line of {len(line)} characters is longer than {MAX_LINE}; skipped"),
+            )
+        else:
+            yield lineno, _clean(line, lineno)
+
+
+def stream_lines(stream: IO[bytes] | IO[str], head: bytes | str = b"") -> Iterator[Line]:
+    """The numbered lines of *stream*, after the already-read *head*, in bounded memory.
+
+    A line longer than :data:`MAX_LINE` is skipped to its end in chunks and reported; a line that
+    is not UTF-8 is reported with the offending byte.
+    """
+    pending: io.BytesIO | io.StringIO = (
+        io.BytesIO(head) if isinstance(head, bytes) else io.StringIO(head, newline="")
+    )
+
+    def readline(limit: int) -> bytes | str:
+        part = pending.readline(limit)
+        if len(part) < limit and not _ends_line(part):
+            part += stream.readline(limit - len(part))  # type: ignore[operator]
+        return part
+
+    lineno = 0
+    while True:
+        piece = readline(MAX_LINE + 1)
+        if not piece:
+            return
+        lineno += 1
+        if len(piece) > MAX_LINE and not _ends_line(piece):
+            total = len(piece)
+            while True:
+                rest = readline(_CHUNK)
+                total += len(rest)
+                if not rest or _ends_line(rest):
+                    break
+            yield (
+                lineno,
+                ParseError(f"line of {total} characters is longer than {MAX_LINE}; skipped"),
+            )
+            continue
+        if isinstance(piece, bytes):
+            try:
+                text = piece.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield (
+                    lineno,
+                    ParseError(
+                        f"not UTF-8 text (byte 0x{piece[exc.start]:02x})", column=exc.start + 1
+                    ),
+                )
+                continue
+        else:
+            text = piece
+        yield lineno, _clean(text, lineno)
+
+
+def _ends_line(part: bytes | str) -> bool:
+    return part.endswith(b"\n") if isinstance(part, bytes) else part.endswith("\n")
+
+
+def block_error(exc: ParseError, first_line: int) -> ParseError:
+    """Place *exc*, raised on a record starting at *first_line*, at its line in the input."""
+    line = first_line if exc.line is None else first_line + exc.line - 1
+    return exc.located(line=line)
+
+
+def parse_cells(text: str, shape: Shape | None, first_line: int) -> Grid:
+    """:meth:`Grid.parse` with errors placed in the input; the one cell-text codec."""
+    try:
+        return Grid.parse(text, shape)
+    except ParseError as exc:
+        raise block_error(exc, first_line) from None
+
+
+def nonblank(lines: Iterable[Line]) -> Iterator[Line]:
+    """*lines* without the blank ones (errors pass through)."""
+    for item in lines:
+        if isinstance(item[1], ParseError) or item[1].strip():
+            yield item

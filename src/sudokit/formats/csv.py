@@ -1,0 +1,158 @@
+"""CSV with a header: ``puzzle,solution,...`` (the Kaggle and ML dataset layout).
+
+The puzzle column is the first one named ``puzzle``, ``quizzes``, ``quiz``, ``puzzles``,
+``sudoku``, ``grid`` or ``givens`` (else the first column, and a first line that is itself a
+puzzle means there is no header). ``solution``/``solutions`` is kept as the field ``solution``;
+every other column is kept under its header name; a ``box`` column (``2x3``) sets the shape.
+Output writes the header once: ``puzzle``, then ``solution`` and the other fields.
+
+>>> from sudokit.formats import parse
+>>> text = "id,quizzes,solutions\\n7,1.3....22....3.1,1234341221434321\\n"
+>>> [(str(r.grid), r.fields) for r in read_text(text)]
+[('1.3....22....3.1', {'id': '7', 'solution': '1234341221434321'})]
+>>> print(dumps(parse(text)[0], fields={"id": "7"}))
+puzzle,id
+1.3....22....3.1,7
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import io
+from collections.abc import Iterator, Mapping, Sequence
+
+from ..errors import ParseError
+from ..grid import Grid
+from ..shape import Shape
+from ._base import Line, Raw, parse_cells, text_lines
+
+__all__ = ["PUZZLE_COLUMNS", "SOLUTION_COLUMNS", "columns_for", "dumps", "join", "read", "row"]
+
+NAME = "csv"
+MULTILINE = False
+
+PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "puzzles", "sudoku", "grid", "givens")
+SOLUTION_COLUMNS = ("solution", "solutions")
+
+
+def split(text: str) -> list[str]:
+    """The fields of one CSV line.
+
+    >>> split('a,"b,c",d')
+    ['a', 'b,c', 'd']
+    """
+    try:
+        return next(_csv.reader([text]), [])
+    except _csv.Error as exc:
+        raise ParseError(f"bad CSV line: {exc}") from None
+
+
+def is_header(fields: Sequence[str]) -> bool:
+    """True when *fields* name a puzzle column."""
+    return any(f.strip().lower() in PUZZLE_COLUMNS for f in fields)
+
+
+def _names(header: Sequence[str]) -> tuple[list[str], int]:
+    names = [h.strip() for h in header]
+    lowered = [h.lower() for h in names]
+    puzzle = next((i for i, h in enumerate(lowered) if h in PUZZLE_COLUMNS), 0)
+    for i, h in enumerate(lowered):
+        if h in SOLUTION_COLUMNS:
+            names[i] = "solution"
+        elif not names[i]:
+            names[i] = f"column{i + 1}"
+    return names, puzzle
+
+
+def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
+    """One record per data row; the header row (when present) names the fields."""
+    names: list[str] | None = None
+    puzzle = 0
+    for lineno, text in lines:
+        if isinstance(text, ParseError):
+            yield Raw(lineno, error=text.located(line=lineno))
+            continue
+        if not text.strip():
+            continue
+        try:
+            values = split(text)
+        except ParseError as exc:
+            yield Raw(lineno, error=exc.located(line=lineno))
+            continue
+        if names is None:
+            if is_header(values):
+                names, puzzle = _names(values)
+                continue
+            names, puzzle = _names(["puzzle", "solution"])
+        fields = {}
+        for i, value in enumerate(values):
+            if i != puzzle:
+                fields[names[i] if i < len(names) else f"column{i + 1}"] = value
+        if puzzle >= len(values):
+            yield Raw(lineno, error=ParseError("row has no puzzle column", line=lineno))
+            continue
+        row_shape = shape
+        try:
+            if row_shape is None and fields.get("box"):
+                row_shape = Shape.parse_box(fields["box"])
+            grid = parse_cells(values[puzzle], row_shape, lineno)
+        except ParseError as exc:
+            offset = sum(len(v) + 1 for v in values[:puzzle]) if '"' not in text else 0
+            yield Raw(lineno, error=exc.located(column_offset=offset))
+            continue
+        yield Raw(lineno, grid, fields=fields)
+
+
+def read_text(text: str, shape: Shape | None = None) -> list[Raw]:
+    """The records of a CSV text (for doctests and quick use)."""
+    return list(read(text_lines(text), shape))
+
+
+def _fields(grid: Grid, solution: Grid | None, fields: Mapping[str, str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    if solution is not None:
+        out["solution"] = solution.to_line()
+    if Shape.from_cell_count(grid.shape.ncells) != grid.shape and grid.shape.regions is None:
+        out["box"] = grid.shape.box_spec
+    for key, value in (fields or {}).items():
+        out.setdefault(key, value)
+    return out
+
+
+def columns_for(grid: Grid, solution: Grid | None, fields: Mapping[str, str] | None) -> list[str]:
+    """The header a file of records like this one gets: ``puzzle`` then the field names."""
+    return ["puzzle", *_fields(grid, solution, fields)]
+
+
+def row(
+    grid: Grid | None,
+    columns: Sequence[str],
+    *,
+    solution: Grid | None = None,
+    fields: Mapping[str, str] | None = None,
+) -> str:
+    """One CSV line for *grid* under *columns* (missing fields empty, unknown ones dropped)."""
+    values = {} if grid is None else _fields(grid, solution, fields)
+    if grid is None:
+        values.update(fields or {})
+    puzzle = "" if grid is None else grid.to_line()
+    return join([puzzle if c == "puzzle" else values.get(c, "") for c in columns])
+
+
+def join(values: Sequence[str]) -> str:
+    """One CSV line of *values* (quoted where needed), without a line end.
+
+    >>> join(["a", "b,c"])
+    'a,"b,c"'
+    """
+    buf = io.StringIO()
+    _csv.writer(buf, lineterminator="").writerow(values)
+    return buf.getvalue()
+
+
+def dumps(
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+) -> str:
+    """The header line and one row for *grid*."""
+    columns = columns_for(grid, solution, fields)
+    return join(columns) + "\n" + row(grid, columns, solution=solution, fields=fields)

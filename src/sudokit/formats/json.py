@@ -1,0 +1,253 @@
+"""JSON: a document holding puzzles (``.json``); see :mod:`~sudokit.formats.jsonl` for one per line.
+
+A puzzle is a string of cell text, a list of rows (or a flat list) of integers, or an object
+``{"puzzle": ..., "solution": ..., "box": "2x3", "diagonals": true, "regions": "...", ...}``
+whose other keys are kept as fields. A document is one puzzle, a list of puzzles, an object
+with a ``"puzzles"`` list, or several of these one after another. Output is a list of objects.
+Whole documents are held in memory, up to :data:`MAX_DOCUMENT`; use JSON Lines for more.
+
+>>> from sudokit.grid import Grid
+>>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
+>>> print(dumps(g, fields={"id": "7"}))
+{
+ "puzzle": "1.3....22....3.1",
+ "id": "7"
+}
+>>> rows = "[[1,0,3,0],[0,0,0,2],[2,0,0,0],[0,3,0,1]]"
+>>> [str(r.grid) for r in read_text(f'[{rows}, "1..............."]')]
+['1.3....22....3.1', '1...............']
+"""
+
+from __future__ import annotations
+
+import json as _json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ..errors import ParseError, quote
+from ..grid import Grid
+from ..shape import SYMBOLS, Shape
+from ._base import Line, Raw, block_error, text_lines
+
+__all__ = ["MAX_DOCUMENT", "compact", "dumps", "grid_from_value", "read", "to_object"]
+
+NAME = "json"
+MULTILINE = True
+
+#: Largest JSON document read whole.
+MAX_DOCUMENT = 64 << 20
+PUZZLE_KEYS = ("puzzle", "quizzes", "quiz", "grid", "sudoku", "givens", "cells")
+_SHAPE_KEYS = ("box", "diagonals", "regions")
+
+
+def _shape_of(obj: Mapping[str, Any], shape: Shape | None) -> Shape | None:
+    if shape is not None:
+        return shape
+    diagonals = bool(obj.get("diagonals", False))
+    try:
+        if obj.get("regions") is not None:
+            return Shape.jigsaw(obj["regions"], diagonals=diagonals)
+        if obj.get("box") is not None:
+            return Shape.parse_box(str(obj["box"]), diagonals=diagonals)
+    except ValueError as exc:
+        raise ParseError(str(exc)) from None
+    return None
+
+
+def _from_numbers(value: list[Any], shape: Shape | None) -> Grid:
+    flat: list[Any] = []
+    for item in value:
+        flat.extend(item if isinstance(item, list) else [item])
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in flat):
+        raise ParseError(f"expected a list of rows of integers, got {quote(_json.dumps(value))}")
+    target = shape or Shape.from_cell_count(len(flat))
+    if target is None or len(flat) != target.ncells:
+        raise ParseError(f"expected a square number of cells (81 for 9x9), got {len(flat)} numbers")
+    bad = next((v for v in flat if not 0 <= v <= target.n), None)
+    if bad is not None:
+        raise ParseError(f"cell value {bad} is outside 0..{target.n}")
+    return Grid(bytes(flat), target)
+
+
+def grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, str]]:
+    """The grid and fields of one decoded JSON puzzle.
+
+    >>> grid_from_value({"puzzle": "1...............", "level": 3}, None)
+    (Grid.parse('1...............'), {'level': '3'})
+    """
+    if isinstance(value, str):
+        return Grid.parse(value, shape), {}
+    if isinstance(value, list):
+        return _from_numbers(value, shape), {}
+    if not isinstance(value, dict):
+        raise ParseError(
+            "expected a puzzle string, a list of rows or an object, "
+            f"got {quote(_json.dumps(value))}"
+        )
+    key = next((k for k in PUZZLE_KEYS if k in value), None)
+    if key is None:
+        raise ParseError(f"expected an object with a 'puzzle' key, got keys {sorted(value)}")
+    target = _shape_of(value, shape)
+    grid, _ = grid_from_value(value[key], target)
+    if value.get("diagonals") and not grid.shape.diagonals and shape is None:
+        grid = Grid(grid.cells, Shape(grid.shape.box_rows, grid.shape.box_cols, diagonals=True))
+    fields: dict[str, str] = {}
+    for k, v in value.items():
+        if k == key or k in _SHAPE_KEYS:
+            continue
+        name = "solution" if k in ("solution", "solutions") else str(k)
+        if name == "solution" and isinstance(v, list):
+            fields[name] = grid_from_value(v, grid.shape)[0].to_line()
+        else:
+            fields[name] = v if isinstance(v, str) else _json.dumps(v)
+    return grid, fields
+
+
+def _is_rows(value: list[Any]) -> bool:
+    """A square list of lists of integers is the rows of one grid, not a list of puzzles."""
+    return bool(value) and all(
+        isinstance(r, list) and len(r) == len(value) and all(isinstance(v, int) for v in r)
+        for r in value
+    )
+
+
+def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
+    decoder = _json.JSONDecoder()
+    pos = 0
+    line = 1
+    while True:
+        start = pos
+        while pos < len(doc) and doc[pos].isspace():
+            pos += 1
+        line += doc.count("\n", start, pos)
+        if pos >= len(doc):
+            return
+        if doc[pos] == "[" and not _starts_rows(doc, pos):
+            # A list of puzzles: decode element by element to know each one's line.
+            pos += 1
+            while True:
+                start = pos
+                while pos < len(doc) and (doc[pos].isspace() or doc[pos] == ","):
+                    pos += 1
+                line += doc.count("\n", start, pos)
+                if pos < len(doc) and doc[pos] == "]":
+                    pos += 1
+                    break
+                try:
+                    value, end = decoder.raw_decode(doc, pos)
+                except _json.JSONDecodeError as exc:
+                    yield Raw(
+                        exc.lineno,
+                        error=ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno),
+                    )
+                    return
+                yield _entry(value, shape, line)
+                line += doc.count("\n", pos, end)
+                pos = end
+            continue
+        try:
+            value, end = decoder.raw_decode(doc, pos)
+        except _json.JSONDecodeError as exc:
+            yield Raw(
+                exc.lineno,
+                error=ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno),
+            )
+            return
+        if isinstance(value, dict) and isinstance(value.get("puzzles"), list):
+            for item in value["puzzles"]:
+                yield _entry(item, shape, line)
+        else:
+            yield _entry(value, shape, line)
+        line += doc.count("\n", pos, end)
+        pos = end
+
+
+def _starts_rows(doc: str, pos: int) -> bool:
+    """True when the list at *pos* is the rows of one grid (``[[1, 0, ...], ...]``)."""
+    decoder = _json.JSONDecoder()
+    inner = pos + 1
+    while inner < len(doc) and doc[inner].isspace():
+        inner += 1
+    try:
+        first, _ = decoder.raw_decode(doc, inner)
+        if not isinstance(first, list) or not all(isinstance(v, int) for v in first):
+            return False
+        value, _ = decoder.raw_decode(doc, pos)
+    except _json.JSONDecodeError:
+        return False
+    return isinstance(value, list) and _is_rows(value)
+
+
+def _entry(value: Any, shape: Shape | None, line: int) -> Raw:
+    try:
+        grid, fields = grid_from_value(value, shape)
+    except ParseError as exc:
+        return Raw(line, error=block_error(exc, line) if exc.line else exc.located(line=line))
+    return Raw(line, grid, fields=fields)
+
+
+def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
+    """The puzzles of one or more JSON documents (read whole, up to :data:`MAX_DOCUMENT`)."""
+    parts: list[str] = []
+    size = 0
+    for lineno, text in lines:
+        if isinstance(text, ParseError):
+            yield Raw(lineno, error=text.located(line=lineno))
+            return
+        parts.append(text)
+        size += len(text) + 1
+        if size > MAX_DOCUMENT:
+            yield Raw(
+                lineno,
+                error=ParseError(
+                    f"JSON document larger than {MAX_DOCUMENT >> 20} MiB; use JSON Lines (jsonl)",
+                    line=lineno,
+                ),
+            )
+            return
+    yield from _document("\n".join(parts), shape)
+
+
+def read_text(text: str, shape: Shape | None = None) -> list[Raw]:
+    """The records of a JSON text (for doctests and quick use)."""
+    return list(read(text_lines(text), shape))
+
+
+def to_object(
+    grid: Grid | None, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The JSON object written for one puzzle (``puzzle`` is ``None`` when there is no grid)."""
+    obj: dict[str, Any] = {"puzzle": None if grid is None else grid.to_line()}
+    if grid is not None:
+        shape = grid.shape
+        if shape.regions is not None:
+            obj["regions"] = (
+                "".join(SYMBOLS[r] for r in shape.regions)
+                if shape.n <= len(SYMBOLS)
+                else list(shape.regions)
+            )
+        elif Shape.from_size(shape.n) != Shape(shape.box_rows, shape.box_cols):
+            obj["box"] = shape.box_spec
+        if shape.diagonals:
+            obj["diagonals"] = True
+    if solution is not None:
+        obj["solution"] = solution.to_line()
+    for key, value in (fields or {}).items():
+        obj.setdefault(key, value)
+    return obj
+
+
+def dumps(
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+) -> str:
+    """One JSON object for *grid* (with ``box``/``diagonals``/``regions`` when not standard),
+    one key per line; :class:`~sudokit.formats.Writer` writes lists of compact objects.
+    """
+    return _json.dumps(
+        to_object(grid, solution=solution, fields=fields), indent=1, ensure_ascii=False
+    )
+
+
+def compact(obj: Mapping[str, Any]) -> str:
+    """*obj* as JSON on one line."""
+    return _json.dumps(obj, ensure_ascii=False)

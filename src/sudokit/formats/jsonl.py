@@ -1,0 +1,54 @@
+"""JSON Lines: one JSON puzzle per line (see :mod:`~sudokit.formats.json` for what a puzzle is).
+
+Streams in constant memory; blank lines are skipped.
+
+>>> from sudokit.grid import Grid
+>>> dumps(Grid.parse("1.3." "...2" "2..." ".3.1"), solution=Grid.parse("1234341221434321"))
+'{"puzzle": "1.3....22....3.1", "solution": "1234341221434321"}'
+"""
+
+from __future__ import annotations
+
+import json as _json
+from collections.abc import Iterator, Mapping
+
+from ..errors import ParseError
+from ..grid import Grid
+from ..shape import Shape
+from . import json as _jsonfmt
+from ._base import Line, Raw
+
+__all__ = ["dumps", "read"]
+
+NAME = "jsonl"
+MULTILINE = False
+
+
+def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
+    """One record per non-blank line."""
+    for lineno, text in lines:
+        if isinstance(text, ParseError):
+            yield Raw(lineno, error=text.located(line=lineno))
+            continue
+        if not text.strip():
+            continue
+        try:
+            value = _json.loads(text)
+        except _json.JSONDecodeError as exc:
+            yield Raw(
+                lineno, error=ParseError(f"bad JSON: {exc.msg}", line=lineno, column=exc.colno)
+            )
+            continue
+        try:
+            grid, fields = _jsonfmt.grid_from_value(value, shape)
+        except ParseError as exc:
+            yield Raw(lineno, error=exc.located(line=lineno))
+            continue
+        yield Raw(lineno, grid, fields=fields)
+
+
+def dumps(
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+) -> str:
+    """One JSON object on one line."""
+    return _jsonfmt.compact(_jsonfmt.to_object(grid, solution=solution, fields=fields))

@@ -1,0 +1,996 @@
+"""Puzzle generation: random unique puzzles of every shape, symmetric, minimal, seeded (layer 6).
+
+How a puzzle is made (:func:`generate`):
+
+1. **Clue addition.** Starting from an empty grid, random digits are placed on random cells
+   (orbit by orbit when a symmetry is asked for), each digit drawn from those its placed peers
+   leave open. After every batch the search engine counts the solutions up to 2: none means
+   the batch is undone (and the batch size halved; a single digit that fails is banned from
+   its cell); two or more means keep going; exactly one ends the phase. The result is a
+   random unique puzzle and its solution -- a random complete grid, not a relabelling of a
+   fixed one.
+2. **Clue removal.** The clues are visited orbit by orbit in random order; an orbit is
+   removed when the puzzle stays unique without it (counted up to 2 again). Removing clues
+   only ever adds solutions, so one pass leaves a puzzle from which no orbit can be removed;
+   with ``symmetry="none"`` that is a *minimal* puzzle (no single clue can be removed).
+3. **Targets.** A clue range is met by stopping the removal at a random count inside the
+   range, adding back clues of the solution when the puzzle is too sparse, or starting a
+   new attempt; a pattern (a clue mask) is filled by running phase 1 on the mask's cells only.
+
+Every decision depends only on solution *counts* and on the solution of a *unique* puzzle,
+which both engines agree on (the parity contract in :mod:`sudokit._backend`). So the same
+seed and version give the same puzzles with the C core or the pure-Python reference, on every
+platform. The one exception is the per-search guess bound used for sizes above 9x9 (see
+:func:`search_budget`): a search that hits it is treated as a failure, and the engines count
+guesses differently.
+
+Randomness only comes from a :class:`random.Random` seeded by the caller (``seed=``) or passed
+in (``rng=``); nothing touches the global random state.
+
+>>> p = generate(size=4, seed=1)
+>>> p.puzzle.clues >= 4, p.solution.is_solution(p.puzzle), p.minimal
+(True, True, True)
+>>> str(p.puzzle) == str(generate(size=4, seed=1).puzzle)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TypeVar
+
+from . import _backend
+from .errors import BudgetExceededError, SudokuError, quote
+from .grid import Grid
+from .shape import Shape
+
+__all__ = [
+    "SYMMETRIES",
+    "GeneratedPuzzle",
+    "applicable_symmetries",
+    "derive_seed",
+    "generate",
+    "generate_many",
+    "is_minimal",
+    "is_symmetric",
+    "min_clues",
+    "parse_pattern",
+    "random_jigsaw",
+    "search_budget",
+]
+
+log = logging.getLogger(__name__)
+_T = TypeVar("_T")
+
+#: The clue-pattern symmetries, in the order the CLI lists them.
+SYMMETRIES = (
+    "none",
+    "rot180",
+    "rot90",
+    "mirror-h",
+    "mirror-v",
+    "diagonal",
+    "anti-diagonal",
+    "dihedral",
+)
+
+_Map = Callable[[int, int, int], tuple[int, int]]
+
+# Position maps (row, col, n) -> (row, col). mirror-h reflects in the horizontal axis (row r
+# <-> row n-1-r), mirror-v in the vertical axis (column c <-> column n-1-c).
+_MAPS: dict[str, _Map] = {
+    "rot90": lambda r, c, n: (c, n - 1 - r),
+    "rot180": lambda r, c, n: (n - 1 - r, n - 1 - c),
+    "rot270": lambda r, c, n: (n - 1 - c, r),
+    "mirror-h": lambda r, c, n: (n - 1 - r, c),
+    "mirror-v": lambda r, c, n: (r, n - 1 - c),
+    "diagonal": lambda r, c, n: (c, r),
+    "anti-diagonal": lambda r, c, n: (n - 1 - c, n - 1 - r),
+}
+
+# The non-identity elements of each symmetry group.
+_GROUPS: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "rot180": ("rot180",),
+    "rot90": ("rot90", "rot180", "rot270"),
+    "mirror-h": ("mirror-h",),
+    "mirror-v": ("mirror-v",),
+    "diagonal": ("diagonal",),
+    "anti-diagonal": ("anti-diagonal",),
+    "dihedral": tuple(_MAPS),
+}
+
+# Fewest clues a unique puzzle can have, where it is known (standard shapes only): 4x4 has 4,
+# 6x6 (2x3 boxes) 8, 9x9 17 (McGuire, Tugemann and Civario 2012). Elsewhere n - 1 (at most
+# one digit can be absent from the givens) is the bound used.
+_KNOWN_MIN_CLUES = {(2, 2): 4, (2, 3): 8, (3, 2): 8, (3, 3): 17}
+
+
+# -- symmetry ----------------------------------------------------------------------------------
+
+
+def _permutation(shape: Shape, name: str) -> tuple[int, ...]:
+    n = shape.n
+    f = _MAPS[name]
+    out = []
+    for i in range(shape.ncells):
+        r, c = f(*divmod(i, n), n)
+        out.append(r * n + c)
+    return tuple(out)
+
+
+@lru_cache(maxsize=128)
+def _symmetry_ok(shape: Shape, symmetry: str) -> bool:
+    """True when every map of *symmetry* sends each unit of *shape* onto a unit."""
+    units = {frozenset(u) for u in shape.units}
+    for name in _GROUPS[symmetry]:
+        perm = _permutation(shape, name)
+        if any(frozenset(perm[i] for i in unit) not in units for unit in units):
+            return False
+    return True
+
+
+def _check_symmetry(shape: Shape, symmetry: str) -> None:
+    if symmetry not in _GROUPS:
+        raise SudokuError(f"unknown symmetry {quote(symmetry)}, expected one of {', '.join(SYMMETRIES)}")
+    if not _symmetry_ok(shape, symmetry):
+        what = "region map" if shape.regions is not None else f"{shape.box_spec} boxes"
+        fits = ", ".join(applicable_symmetries(shape))
+        raise SudokuError(
+            f"symmetry {symmetry!r} does not fit a {shape.n}x{shape.n} grid with {what} "
+            f"(it does not map units onto units); symmetries that fit: {fits}"
+        )
+
+
+def applicable_symmetries(shape: Shape) -> tuple[str, ...]:
+    """The symmetries that map the units of *shape* onto units (so they may shape a pattern).
+
+    Rotating a 6x6 grid by 90 degrees turns its 2x3 boxes into 3x2 ones, so ``rot90`` does not
+    fit it; a jigsaw allows only the symmetries of its region map.
+
+    >>> applicable_symmetries(Shape(2, 3))
+    ('none', 'rot180', 'mirror-h', 'mirror-v')
+    >>> len(applicable_symmetries(Shape(3, 3)))
+    8
+    """
+    return tuple(s for s in SYMMETRIES if _symmetry_ok(shape, s))
+
+
+@lru_cache(maxsize=128)
+def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """The cell orbits of *symmetry*, each sorted, in order of their first cell."""
+    perms = [_permutation(shape, name) for name in _GROUPS[symmetry]]
+    seen = [False] * shape.ncells
+    orbits = []
+    for i in range(shape.ncells):
+        if seen[i]:
+            continue
+        orbit = sorted({i, *(p[i] for p in perms)})
+        for j in orbit:
+            seen[j] = True
+        orbits.append(tuple(orbit))
+    return tuple(orbits)
+
+
+def is_symmetric(grid: Grid, symmetry: str) -> bool:
+    """True when the clue positions of *grid* are invariant under *symmetry* (digits ignored).
+
+    >>> g = Grid.parse("1..." "...." "...." "...2")
+    >>> is_symmetric(g, "rot180"), is_symmetric(g, "mirror-h")
+    (True, False)
+    """
+    if symmetry not in _GROUPS:
+        raise SudokuError(f"unknown symmetry {quote(symmetry)}, expected one of {', '.join(SYMMETRIES)}")
+    cells = grid.cells
+    for name in _GROUPS[symmetry]:
+        perm = _permutation(grid.shape, name)
+        if any((cells[i] == 0) != (cells[perm[i]] == 0) for i in range(len(cells))):
+            return False
+    return True
+
+
+# -- engine helpers ----------------------------------------------------------------------------
+
+
+def search_budget(shape: Shape) -> int:
+    """The guess bound of one uniqueness search during generation (0 = unbounded).
+
+    Sizes up to 9x9 are unbounded, so generation there depends only on solution counts. Larger
+    sizes bound each search; a search that runs out counts as a failed step (the clue batch is
+    undone, or the clue is kept), which keeps every emitted puzzle unique.
+
+    >>> search_budget(Shape(3, 3)), search_budget(Shape(4, 4)) > 0
+    (0, True)
+    """
+    return 0 if shape.n <= 9 else 2000 + 20 * shape.ncells
+
+
+def min_clues(shape: Shape) -> int:
+    """A lower bound on the clues of a unique puzzle of *shape* (exact where it is known).
+
+    >>> min_clues(Shape(3, 3)), min_clues(Shape(4, 4)), min_clues(Shape(3, 3, diagonals=True))
+    (17, 15, 8)
+    """
+    if shape.is_standard:
+        known = _KNOWN_MIN_CLUES.get((shape.box_rows, shape.box_cols))
+        if known is not None:
+            return known
+    return max(shape.n - 1, 0)
+
+
+_Search = Callable[[bytes, int, int, int], tuple[int, tuple[bytes, ...], int, bool]]
+
+
+def _bind(engine: _backend.Engine, shape: Shape) -> _Search:
+    """``search(cells, limit, keep, budget)`` of *engine* on *shape*, with the per-call shape
+    lookups done once. Generation makes tens of thousands of small searches per second, so
+    the C core is called directly with its cached geometry (same results as ``CEngine``)."""
+    if engine.name == "c":
+        from . import _cengine
+
+        geo = _cengine.geometry(shape, generic=getattr(engine, "_generic", False))
+        core_search = _cengine._core.search
+
+        def search_c(cells: bytes, limit: int, keep: int, budget: int) -> tuple[int, tuple[bytes, ...], int, bool]:
+            return core_search(geo, cells, limit, keep, budget)
+
+        return search_c
+
+    def search(cells: bytes, limit: int, keep: int, budget: int) -> tuple[int, tuple[bytes, ...], int, bool]:
+        found = engine.search(shape, cells, limit, keep, budget)
+        return found.count, found.solutions, found.guesses, found.complete
+
+    return search
+
+
+class _Counter:
+    """Counts solutions up to 2 and keeps the search budget of one puzzle."""
+
+    __slots__ = ("_search", "budget", "engine", "guess_budget", "searches", "shape")
+
+    def __init__(self, engine: _backend.Engine, shape: Shape, budget: int, guess_budget: int) -> None:
+        self.engine = engine
+        self.budget = budget or -1
+        self.guess_budget = guess_budget
+        self.searches = 0
+        self.use(shape)
+
+    def use(self, shape: Shape) -> None:
+        """Count on *shape* from now on (a new random jigsaw map)."""
+        self.shape = shape
+        self._search = _bind(self.engine, shape)
+
+    def count(self, cells: bytes | bytearray, keep: int = 0) -> tuple[int, bytes | None]:
+        """(count up to 2, first solution when *keep*); count -1 when the guess bound ran out."""
+        if self.searches == self.budget:
+            raise _OutOfBudget
+        self.searches += 1
+        count, solutions, _, complete = self._search(bytes(cells), 2, keep, self.guess_budget)
+        if not complete:
+            return -1, None
+        return count, (solutions[0] if solutions else None)
+
+
+class _OutOfBudget(Exception):
+    """Internal: the search budget of one puzzle is spent."""
+
+
+# -- phase 1: clue addition ------------------------------------------------------------------
+
+_FILL = [0.111, 2.0, 0.25]
+
+
+@lru_cache(maxsize=16)
+def _digit_table(n: int) -> tuple[tuple[int, ...], ...]:
+    """For every mask of *n* bits, the indices of its set bits (sizes up to 12)."""
+    return tuple(tuple(d for d in range(n) if m >> d & 1) for m in range(1 << n))
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    out = []
+    d = 0
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return tuple(out)
+
+
+def _fill(
+    shape: Shape,
+    order: Sequence[tuple[int, ...]],
+    rng: random.Random,
+    counter: _Counter,
+    *,
+    complete_orbits: bool,
+) -> tuple[bytearray, bytes] | None:
+    """Place random digits on the cells of *order* (orbits, in order) until the puzzle is unique.
+
+    Returns ``(puzzle, solution)``, or ``None`` when the cells ran out before the puzzle became
+    unique (or a cell had no digit left). With *complete_orbits* the orbit in which uniqueness
+    was reached is completed from the solution, so the clue positions stay symmetric.
+    """
+    n = shape.n
+    full = (1 << n) - 1
+    table = _digit_table(n) if n <= 12 else None
+    rand = rng.random
+    cell_units = shape.cell_units
+    puzzle = bytearray(shape.ncells)
+    used = [0] * len(shape.units)  # digits placed in each unit, as bit masks (bit d-1 for d)
+    banned = [0] * shape.ncells  # digits proven impossible in a cell, given the placed ones
+    cells: list[int] = []
+    ends: list[int] = []  # for each position in cells, the position just after its orbit
+    for orbit in order:
+        cells.extend(orbit)
+        ends.extend([len(cells)] * len(orbit))
+    step = max(1, int(shape.ncells * _FILL[0]))
+    cap = max(1, int(shape.ncells * _FILL[2]))
+    k = 0  # cells[:k] hold digits, and that puzzle has a solution
+    while k < len(cells):
+        batch = cells[k : k + step]
+        placed: list[int] = []
+        for i in batch:
+            units = cell_units[i]
+            m = banned[i]
+            for u in units:
+                m |= used[u]
+            m = full & ~m
+            if not m:
+                break
+            options = table[m] if table is not None else _bits(m)
+            d = options[int(rand() * len(options))]
+            puzzle[i] = d + 1
+            bit = 1 << d
+            for u in units:
+                used[u] |= bit
+            placed.append(i)
+        dead = len(placed) < len(batch)
+        count, solution = (0, None) if dead else counter.count(puzzle, keep=1)
+        if count >= 1:
+            k += len(placed)
+            if count == 1:
+                assert solution is not None
+                if complete_orbits:
+                    for j in range(k, ends[k - 1]):
+                        puzzle[cells[j]] = solution[cells[j]]
+                return puzzle, solution
+            step = min(int(step * _FILL[1]) or 1, cap)
+            continue
+        # No solution, or undecided within the guess bound: undo the batch.
+        bit = 0
+        for i in placed:
+            bit = 1 << (puzzle[i] - 1)
+            puzzle[i] = 0
+            for u in cell_units[i]:
+                used[u] &= ~bit
+        if step > 1:
+            step = max(1, step // 2)
+        elif dead:
+            return None
+        else:
+            banned[placed[0]] |= bit
+    return None
+
+
+# -- phase 2: clue removal ---------------------------------------------------------------------
+
+
+def _reduce(
+    puzzle: bytearray,
+    orbits: Sequence[tuple[int, ...]],
+    counter: _Counter,
+    *,
+    floor: int = 0,
+    stop: int | None = None,
+) -> bool:
+    """Remove each orbit of *orbits* (in order) whose removal keeps the puzzle unique.
+
+    Never goes below *floor* clues; ends as soon as there are at most *stop* clues. Returns
+    True when every orbit was decided (no orbit kept for the floor, a guess bound or *stop*),
+    i.e. when no orbit of the result can be removed.
+    """
+    clues = len(puzzle) - puzzle.count(0)
+    decided = True
+    for orbit in orbits:
+        if stop is not None and clues <= stop:
+            return False
+        present = [i for i in orbit if puzzle[i]]
+        if not present:
+            continue
+        if clues - len(present) < floor:
+            decided = False
+            continue
+        saved = [puzzle[i] for i in present]
+        for i in present:
+            puzzle[i] = 0
+        count, _ = counter.count(puzzle)
+        if count == 1:
+            clues -= len(present)
+            continue
+        for i, v in zip(present, saved, strict=True):
+            puzzle[i] = v
+        if count < 0:
+            decided = False
+    return decided
+
+
+def _removable_clue(puzzle: bytes | bytearray, counter: _Counter) -> int | None:
+    """A clue whose removal keeps *puzzle* unique, or None (then the puzzle is minimal).
+
+    Raises :class:`_Undecided` when a search ran out of its guess bound.
+    """
+    work = bytearray(puzzle)
+    for i, v in enumerate(puzzle):
+        if not v:
+            continue
+        work[i] = 0
+        count, _ = counter.count(work)
+        work[i] = v
+        if count == 1:
+            return i
+        if count < 0:
+            raise _Undecided
+    return None
+
+
+class _Undecided(Exception):
+    """Internal: a search ran out of its guess bound."""
+
+
+def is_minimal(grid: Grid, *, backend: str | None = None) -> bool:
+    """True when *grid* has exactly one solution and no single clue can be removed.
+
+    Counts solutions up to 2 with the chosen engine (``"c"``, ``"python"``, or the default) for
+    the puzzle and for each puzzle with one clue removed; unbounded, so slow for large sizes.
+
+    >>> is_minimal(Grid.parse("1..." "..3." ".4.." "...2")), is_minimal(Grid.parse("12.." "..3." ".4.." "...2"))
+    (True, False)
+    """
+    counter = _Counter(_backend.get_engine(backend), grid.shape, 0, 0)
+    if counter.count(grid.cells)[0] != 1:
+        return False
+    return _removable_clue(grid.cells, counter) is None
+
+
+# -- patterns and region maps ------------------------------------------------------------------
+
+_MARKS = str.maketrans({ch: "1" for ch in "xX#oO@"})
+
+
+def parse_pattern(text: str, shape: Shape | None = None) -> tuple[int, ...]:
+    """The clue positions of a pattern: cell text where a digit or one of ``x X # o O @``
+    marks a clue and a blank (``. 0 - _ *``) marks an empty cell.
+
+    Any layout :meth:`Grid.parse` reads works (a line, a picture with separators). Returns the
+    marked cell indices in order.
+
+    >>> parse_pattern("x..x" "...." "...." "x..x")
+    (0, 3, 12, 15)
+    """
+    grid = Grid.parse(text.translate(_MARKS), shape)
+    return tuple(i for i, v in enumerate(grid.cells) if v)
+
+
+def _neighbours(n: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        out.append(
+            tuple(
+                rr * n + cc
+                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= rr < n and 0 <= cc < n
+            )
+        )
+    return tuple(out)
+
+
+def _connected(regions: Sequence[int], label: int, neighbours: tuple[tuple[int, ...], ...]) -> bool:
+    members = [i for i, x in enumerate(regions) if x == label]
+    seen = {members[0]}
+    todo = [members[0]]
+    while todo:
+        i = todo.pop()
+        for j in neighbours[i]:
+            if j not in seen and regions[j] == label:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(members)
+
+
+def _invariant(regions: Sequence[int], perm: Sequence[int]) -> bool:
+    """True when *perm* maps every region of *regions* onto one region."""
+    image: dict[int, int] = {}
+    return all(image.setdefault(x, regions[perm[i]]) == regions[perm[i]] for i, x in enumerate(regions))
+
+
+def random_jigsaw(
+    n: int,
+    rng: random.Random,
+    *,
+    symmetry: str = "none",
+    diagonals: bool = False,
+    swaps: int | None = None,
+) -> Shape:
+    """A random jigsaw shape of size *n*: *n* connected regions of *n* cells each.
+
+    Starts from the boxes of ``Shape.from_size(n)`` and swaps the regions of random pairs of
+    side-by-side cells (with their images under *symmetry*, so the region map keeps that
+    symmetry), keeping every region connected. Whether the map admits a solution is checked
+    by the generator, not here.
+
+    >>> s = random_jigsaw(6, random.Random(3), symmetry="rot180")
+    >>> s.variant, s.n, "rot180" in applicable_symmetries(s)
+    ('jigsaw', 6, True)
+    """
+    base = Shape.from_size(n, diagonals=diagonals)
+    _check_symmetry(base, symmetry)
+    neighbours = _neighbours(n)
+    perms = [_permutation(base, name) for name in _GROUPS[symmetry]]
+    regions = list(base.box_of)
+    for _ in range(4 * n * n if swaps is None else swaps):
+        a = rng.randrange(n * n)
+        nb = neighbours[a]
+        b = nb[rng.randrange(len(nb))]
+        if regions[a] == regions[b]:
+            continue
+        # Each map sends region X to the region of the image of any of its cells.
+        changes = {a: regions[b], b: regions[a]}
+        ok = True
+        for p in perms:
+            for cell, label in ((a, regions[b]), (b, regions[a])):
+                rep = regions.index(label)
+                image_label = regions[p[rep]]
+                if changes.setdefault(p[cell], image_label) != image_label:
+                    ok = False
+        if not ok:
+            continue
+        trial = regions.copy()
+        for cell, label in changes.items():
+            trial[cell] = label
+        labels = set(changes.values()) | {regions[c] for c in changes}
+        if any(trial.count(x) != n for x in labels):
+            continue
+        if not all(_connected(trial, x, neighbours) for x in labels):
+            continue
+        if not all(_invariant(trial, p) for p in perms):
+            continue
+        regions = trial
+    return Shape(base.box_rows, base.box_cols, diagonals=diagonals, regions=regions)
+
+
+# -- the public generator ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedPuzzle:
+    """A generated puzzle, its unique solution, and how it was made.
+
+    ``seed`` regenerates it (with the same options and version) when it was generated from a
+    seed (``None`` when a caller's ``rng`` was used). ``minimal`` is True when no single clue
+    can be removed -- proven during generation, not assumed. ``searches`` counts the engine
+    searches spent (a diagnostic, not part of equality).
+    """
+
+    puzzle: Grid
+    solution: Grid
+    seed: int | None
+    symmetry: str
+    minimal: bool
+    searches: int = field(default=0, compare=False)
+
+    @property
+    def clues(self) -> int:
+        """How many clues the puzzle has."""
+        return self.puzzle.clues
+
+    @property
+    def shape(self) -> Shape:
+        """The shape of the puzzle (for a random jigsaw, its region map)."""
+        return self.puzzle.shape
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of puzzle *index* of a run seeded with *seed* (64 bits, platform independent).
+
+    :func:`generate_many` uses it, so any puzzle of a run -- and any shard of it -- can be
+    regenerated on its own.
+
+    >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
+    True
+    """
+    digest = hashlib.sha256(f"sudokit.generate:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Validated generation options (picklable, for worker processes)."""
+
+    shape: Shape  # for a random jigsaw: the base shape (size, diagonals)
+    random_jigsaw: bool
+    symmetry: str
+    target: tuple[int, int] | None
+    minimal: bool
+    mask: tuple[int, ...] | None
+    budget: int
+    backend: str | None
+
+
+def _plan(
+    size: int | None,
+    shape: Shape | None,
+    *,
+    symmetry: str,
+    clues: int | tuple[int, int] | None,
+    minimal: bool | None,
+    pattern: Grid | str | Sequence[int] | None,
+    jigsaw: bool,
+    diagonals: bool,
+    difficulty: str | None,
+    budget: int | None,
+    backend: str | None,
+) -> _Plan:
+    if difficulty is not None:
+        raise SudokuError(
+            f"difficulty targeting ({quote(difficulty)}) needs the rating module (sudokit.rating), "
+            "which is not available in this version"
+        )
+    if shape is None:
+        if size is None:
+            size = 9
+        if not isinstance(size, int) or not 1 <= size <= 64:
+            raise SudokuError(f"size must be an integer in 1..64, got {quote(size)}")
+        shape = Shape.from_size(size, diagonals=diagonals)
+    else:
+        if size is not None and size != shape.n:
+            raise SudokuError(f"size {size} does not match the shape's size {shape.n}")
+        if diagonals and not shape.diagonals:
+            shape = Shape(shape.box_rows, shape.box_cols, diagonals=True, regions=shape.regions)
+    if jigsaw and shape.regions is not None:
+        raise SudokuError("a random jigsaw was asked for, but the shape already has a region map")
+    if shape.n < 2:
+        raise SudokuError("puzzles need a size of at least 2")
+    if symmetry not in _GROUPS:
+        raise SudokuError(f"unknown symmetry {quote(symmetry)}, expected one of {', '.join(SYMMETRIES)}")
+    _check_symmetry(shape, symmetry)
+    mask: tuple[int, ...] | None = None
+    if pattern is not None:
+        if symmetry != "none":
+            raise SudokuError("a pattern fixes the clue positions: it cannot be combined with a symmetry")
+        if clues is not None:
+            raise SudokuError("a pattern fixes the clue count: it cannot be combined with a clue range")
+        if isinstance(pattern, str):
+            mask = parse_pattern(pattern, shape)
+        elif isinstance(pattern, Grid):
+            if pattern.shape.n != shape.n:
+                raise SudokuError(f"the pattern is {pattern.n}x{pattern.n}, the puzzle {shape.n}x{shape.n}")
+            mask = tuple(i for i, v in enumerate(pattern.cells) if v)
+        else:
+            mask = tuple(sorted(set(pattern)))
+            if mask and not 0 <= mask[0] <= mask[-1] < shape.ncells:
+                raise SudokuError(f"pattern cells must be in 0..{shape.ncells - 1}")
+        if len(mask) < min_clues(shape):
+            raise SudokuError(
+                f"the pattern has {len(mask)} clue positions; a unique {shape.n}x{shape.n} "
+                f"puzzle needs at least {min_clues(shape)}"
+            )
+    target = _clue_range(clues, shape)
+    if minimal is None:
+        minimal = shape.n <= 9 and mask is None and target is None and symmetry == "none"
+    if budget is None:
+        budget = 2000 + 40 * shape.ncells
+    if budget < 1:
+        raise SudokuError(f"budget must be >= 1 search, got {budget}")
+    if backend is not None:
+        _backend.get_engine(backend)  # fail early on an unknown or unavailable engine
+    return _Plan(shape, jigsaw, symmetry, target, minimal, mask, budget, backend)
+
+
+def _clue_range(clues: int | tuple[int, int] | None, shape: Shape) -> tuple[int, int] | None:
+    if clues is None:
+        return None
+    if isinstance(clues, int):
+        lo = hi = clues
+    else:
+        lo, hi = clues
+    if lo > hi:
+        raise SudokuError(f"clue range {lo}-{hi} is empty (the lower end is above the upper)")
+    if lo < 0 or hi > shape.ncells:
+        raise SudokuError(f"clue range {lo}-{hi} is outside 0-{shape.ncells} for {shape.n}x{shape.n}")
+    floor = min_clues(shape)
+    if hi < floor:
+        raise SudokuError(
+            f"no unique {shape.n}x{shape.n} {shape.variant} puzzle has fewer than {floor} clues; "
+            f"asked for {lo}-{hi}"
+        )
+    return max(lo, floor), hi
+
+
+def _shuffled(items: Sequence[_T], rng: random.Random) -> list[_T]:
+    """*items* in a random order (sorted by one ``rng.random()`` key each: faster than
+    ``rng.shuffle`` and as reproducible)."""
+    rand = rng.random
+    keys = [rand() for _ in items]
+    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+
+
+def _attempt(
+    plan: _Plan, shape: Shape, rng: random.Random, counter: _Counter
+) -> tuple[bytearray, bytes, bool] | None:
+    """One try at a puzzle: ``(puzzle, solution, proven minimal)``, or None when it failed."""
+    if plan.mask is not None:
+        cells = _shuffled(plan.mask, rng)
+        got = _fill(shape, [(i,) for i in cells], rng, counter, complete_orbits=False)
+        if got is None:
+            return None
+        puzzle, solution = got
+        for i in cells:
+            puzzle[i] = solution[i]
+        if plan.minimal and _removable_clue(puzzle, counter) is not None:
+            return None
+        return puzzle, solution, plan.minimal
+    all_orbits = _shuffled(_orbits(shape, plan.symmetry), rng)
+    got = _fill(shape, all_orbits, rng, counter, complete_orbits=plan.symmetry != "none")
+    if got is None:
+        return None
+    puzzle, solution = got
+    present = _shuffled([o for o in all_orbits if puzzle[o[0]]], rng)
+    if plan.target is None or plan.minimal:
+        decided = _reduce(puzzle, present, counter)
+        clues = len(puzzle) - puzzle.count(0)
+        if plan.target is not None and not plan.target[0] <= clues <= plan.target[1]:
+            return None
+        proven = decided and plan.symmetry == "none"
+        if plan.minimal and not proven:
+            if not decided or _removable_clue(puzzle, counter) is not None:
+                return None
+            proven = True
+        return puzzle, solution, proven
+    lo, hi = plan.target
+    goal = lo + rng.randrange(hi - lo + 1)
+    decided = _reduce(puzzle, present, counter, floor=lo, stop=goal)
+    clues = len(puzzle) - puzzle.count(0)
+    if clues < goal:  # sparser than asked: give back clues of the solution
+        empty = _shuffled([o for o in all_orbits if not puzzle[o[0]]], rng)
+        for orbit in empty:
+            if clues >= goal:
+                break
+            if clues + len(orbit) <= hi:
+                for i in orbit:
+                    puzzle[i] = solution[i]
+                clues += len(orbit)
+        decided = False
+    if not lo <= clues <= hi:
+        return None
+    return puzzle, solution, decided and plan.symmetry == "none"
+
+
+def _solvable_map(shape: Shape, counter: _Counter) -> bool:
+    """True when the empty grid of *shape* (a jigsaw map) has a solution, within the bound."""
+    saved = counter.guess_budget
+    counter.guess_budget = saved or 20000
+    try:
+        count, _ = counter.count(bytes(shape.ncells))
+    finally:
+        counter.guess_budget = saved
+    return count >= 1
+
+
+def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
+    engine = _backend.get_engine(plan.backend)
+    shape = plan.shape
+    counter = _Counter(engine, shape, plan.budget, search_budget(shape))
+    attempts = 0
+    try:
+        while True:
+            if plan.random_jigsaw:
+                shape = random_jigsaw(shape.n, rng, symmetry=plan.symmetry, diagonals=shape.diagonals)
+                counter.use(shape)
+                if not _solvable_map(shape, counter):
+                    continue
+            elif attempts == 0 and shape.regions is not None and not _solvable_map(shape, counter):
+                raise SudokuError("the region map admits no solution (or none was found quickly)")
+            attempts += 1
+            try:
+                got = _attempt(plan, shape, rng, counter)
+            except _Undecided:
+                got = None
+            if got is not None:
+                puzzle, solution, proven = got
+                log.debug("generated after %d attempts, %d searches", attempts, counter.searches)
+                return GeneratedPuzzle(
+                    Grid(bytes(puzzle), shape),
+                    Grid(solution, shape),
+                    seed,
+                    plan.symmetry,
+                    proven,
+                    counter.searches,
+                )
+    except _OutOfBudget:
+        raise BudgetExceededError(_budget_message(plan, attempts)) from None
+
+
+def _budget_message(plan: _Plan, attempts: int) -> str:
+    n = plan.shape.n
+    wanted = []
+    if plan.mask is not None:
+        wanted.append(f"a unique filling of the {len(plan.mask)}-clue pattern")
+    if plan.target is not None:
+        lo, hi = plan.target
+        wanted.append(f"{lo}-{hi} clues" if lo != hi else f"{lo} clues")
+    if plan.minimal:
+        wanted.append("a minimal puzzle")
+    if plan.symmetry != "none":
+        wanted.append(f"{plan.symmetry} symmetry")
+    what = ", ".join(wanted) or "a unique puzzle"
+    return (
+        f"could not generate a {n}x{n} puzzle with {what} within the budget of {plan.budget} "
+        f"searches ({attempts} attempts); widen the clue range, drop --minimal, or raise the budget"
+    )
+
+
+def generate(
+    size: int | None = None,
+    *,
+    shape: Shape | None = None,
+    symmetry: str = "none",
+    clues: int | tuple[int, int] | None = None,
+    minimal: bool | None = None,
+    pattern: Grid | str | Sequence[int] | None = None,
+    jigsaw: bool = False,
+    diagonals: bool = False,
+    seed: int | None = None,
+    difficulty: str | None = None,
+    rng: random.Random | None = None,
+    budget: int | None = None,
+    backend: str | None = None,
+) -> GeneratedPuzzle:
+    """Generate one puzzle with exactly one solution.
+
+    :param size: the grid size (default 9) with the most square boxes; or pass *shape*
+        (rectangular boxes, Sudoku-X, a jigsaw region map).
+    :param symmetry: clue-position symmetry, one of :data:`SYMMETRIES`; it must map the shape's
+        units onto units (see :func:`applicable_symmetries`).
+    :param clues: a clue count or an inclusive ``(lo, hi)`` range, reached best effort.
+    :param minimal: require that no single clue can be removed. ``None`` (the default) means
+        True for sizes up to 9 without a clue range or pattern. Otherwise clues are still
+        removed orbit by orbit while the puzzle stays unique, but above 9x9 each uniqueness
+        search has a guess bound (:func:`search_budget`) and clues it cannot decide stay.
+    :param pattern: clue positions to fill (a pattern text, a Grid whose non-empty cells
+        mark them, or cell indices); the digits are chosen so the puzzle is unique.
+    :param jigsaw: use a fresh random region map (:func:`random_jigsaw`) of the given size.
+    :param diagonals: add the two diagonals as units (Sudoku-X).
+    :param seed: makes the puzzle reproducible; drawn from the OS when omitted (and
+        recorded in the result). *rng* instead hands in a generator to draw from.
+    :param difficulty: a target level; needs the rating module (not available yet).
+    :param budget: the most engine searches to spend (default ``2000 + 40 * cells``).
+    :param backend: the search engine, ``"c"`` or ``"python"`` (default: the chosen one).
+    :raises SudokuError: for options that cannot go together (a symmetry the shape lacks, a
+        clue range below what any unique puzzle has, a pattern with a symmetry, ...).
+    :raises BudgetExceededError: when the targets were not met within *budget*.
+
+    >>> p = generate(size=6, symmetry="rot180", seed=11)
+    >>> p.puzzle.shape, p.solution.is_solution(p.puzzle), is_symmetric(p.puzzle, "rot180")
+    (Shape(2, 3), True, True)
+    >>> generate(size=6, symmetry="rot90")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.SudokuError: symmetry 'rot90' does not fit a 6x6 grid with 2x3 boxes (it does not map units onto units); symmetries that fit: none, rot180, mirror-h, mirror-v
+    """
+    plan = _plan(
+        size,
+        shape,
+        symmetry=symmetry,
+        clues=clues,
+        minimal=minimal,
+        pattern=pattern,
+        jigsaw=jigsaw,
+        diagonals=diagonals,
+        difficulty=difficulty,
+        budget=budget,
+        backend=backend,
+    )
+    if rng is None:
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "big")
+        rng = random.Random(seed)
+    return _run(plan, seed, rng)
+
+
+def _shard_range(count: int, shard: tuple[int, int] | None) -> range:
+    if shard is None:
+        return range(count)
+    i, k = shard
+    if not 1 <= i <= k:
+        raise SudokuError(f"shard must be i/k with 1 <= i <= k, got {i}/{k}")
+    return range(count * (i - 1) // k, count * i // k)
+
+
+def _generate_indices(plan: _Plan, seed: int, indices: range) -> list[GeneratedPuzzle]:
+    """Worker body: the puzzles of *indices* of the run seeded with *seed*."""
+    out = []
+    for index in indices:
+        s = derive_seed(seed, index)
+        out.append(_run(plan, s, random.Random(s)))
+    return out
+
+
+def generate_many(
+    count: int,
+    *,
+    seed: int | None = None,
+    shard: tuple[int, int] | None = None,
+    jobs: int = 1,
+    size: int | None = None,
+    shape: Shape | None = None,
+    symmetry: str = "none",
+    clues: int | tuple[int, int] | None = None,
+    minimal: bool | None = None,
+    pattern: Grid | str | Sequence[int] | None = None,
+    jigsaw: bool = False,
+    diagonals: bool = False,
+    difficulty: str | None = None,
+    budget: int | None = None,
+    backend: str | None = None,
+) -> Iterator[GeneratedPuzzle]:
+    """Generate *count* puzzles, reproducibly from one *seed*, in order.
+
+    Puzzle ``j`` is ``generate(seed=derive_seed(seed, j), ...)``, so the output does not depend
+    on *jobs* (worker processes; 0 = one per core) or on sharding: ``shard=(i, k)`` (1-based)
+    yields only the ``i``-th of ``k`` contiguous slices, and the ``k`` shards in order are the
+    whole run. The other options are those of :func:`generate`; all are checked before any
+    work starts.
+
+    >>> run = [str(p.puzzle) for p in generate_many(4, size=4, seed=5)]
+    >>> run[2:] == [str(p.puzzle) for p in generate_many(4, size=4, seed=5, shard=(2, 2))]
+    True
+    """
+    plan = _plan(
+        size,
+        shape,
+        symmetry=symmetry,
+        clues=clues,
+        minimal=minimal,
+        pattern=pattern,
+        jigsaw=jigsaw,
+        diagonals=diagonals,
+        difficulty=difficulty,
+        budget=budget,
+        backend=backend,
+    )
+    if count < 0:
+        raise SudokuError(f"count must be >= 0, got {count}")
+    if jobs < 0:
+        raise SudokuError(f"jobs must be >= 0, got {jobs}")
+    indices = _shard_range(count, shard)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big")
+    return _many(plan, seed, indices, jobs or os.cpu_count() or 1)
+
+
+def _many(plan: _Plan, seed: int, indices: range, jobs: int) -> Iterator[GeneratedPuzzle]:
+    if jobs <= 1 or len(indices) <= 1:
+        for index in indices:
+            s = derive_seed(seed, index)
+            yield _run(plan, s, random.Random(s))
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    chunk = max(1, min(64, len(indices) // (jobs * 4)))
+    chunks = [indices[a : a + chunk] for a in range(0, len(indices), chunk)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: list[Future[list[GeneratedPuzzle]]] = []
+        next_chunk = 0
+        while next_chunk < len(chunks) or pending:
+            while next_chunk < len(chunks) and len(pending) < jobs * 3:
+                pending.append(pool.submit(_generate_indices, plan, seed, chunks[next_chunk]))
+                next_chunk += 1
+            yield from pending.pop(0).result()

@@ -1,0 +1,207 @@
+"""The candidate grid: the pencil marks a human solver works with (layer 2).
+
+A :class:`CandidateGrid` is a *mutable* working copy, private to :mod:`sudokit.logic` and the
+rating. It holds a value per cell (0 = unsolved) and, for each unsolved cell, a bit mask of the
+digits still possible there: bit ``d - 1`` is set when ``d`` is a candidate. Solved cells have
+mask 0. Geometry comes from the :class:`~sudokit.shape.Shape` tables, never typed out.
+
+>>> from sudokit.grid import Grid
+>>> cg = CandidateGrid.from_grid(Grid.parse("1.3." "...2" "2..." ".3.1"))
+>>> cg.digits(1), cg.digits(4)
+([2, 4], [3, 4])
+>>> cg.place(1, 2); cg.values[1], cg.has(5, 2)
+(2, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..grid import Grid
+from ..shape import Shape
+
+if TYPE_CHECKING:
+    from .step import Step
+
+__all__ = ["CandidateGrid", "bits", "popcount"]
+
+
+def popcount(mask: int) -> int:
+    """Number of set bits of *mask*.
+
+    >>> popcount(0b1011)
+    3
+    """
+    return mask.bit_count()
+
+
+def bits(mask: int) -> list[int]:
+    """The digits (1-based) whose bits are set in *mask*, ascending.
+
+    >>> bits(0b1010)
+    [2, 4]
+    """
+    out = []
+    d = 1
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+class CandidateGrid:
+    """Values and candidate masks of every cell; mutable, cheap to copy.
+
+    Attributes: ``shape``; ``values`` (digit per cell, 0 = unsolved); ``masks`` (bit ``d-1`` set
+    when ``d`` is still a candidate, 0 for solved cells); ``all_mask`` (the mask of every digit).
+    """
+
+    __slots__ = ("all_mask", "masks", "shape", "values")
+
+    shape: Shape
+    values: list[int]
+    masks: list[int]
+    all_mask: int
+
+    def __init__(self, shape: Shape, values: list[int], masks: list[int]) -> None:
+        self.shape = shape
+        self.values = values
+        self.masks = masks
+        self.all_mask = (1 << shape.n) - 1
+
+    # -- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> CandidateGrid:
+        """Candidates of every empty cell are the digits no peer holds.
+
+        >>> cg = CandidateGrid.from_grid(Grid.parse("1234" "3412" "2143" "432."))
+        >>> cg.digits(15)
+        [1]
+        """
+        shape = grid.shape
+        values = list(grid.cells)
+        full = (1 << shape.n) - 1
+        peers = shape.peers
+        masks = [0] * shape.ncells
+        for i, v in enumerate(values):
+            if v == 0:
+                seen = 0
+                for p in peers[i]:
+                    pv = values[p]
+                    if pv:
+                        seen |= 1 << (pv - 1)
+                masks[i] = full & ~seen
+        return cls(shape, values, masks)
+
+    @classmethod
+    def from_masks(cls, shape: Shape, values: Sequence[int], masks: Sequence[int]) -> CandidateGrid:
+        """A grid from a user's pencil marks: *values* (0 = unsolved) and candidate *masks*.
+
+        Masks of solved cells are cleared; digits outside ``1..n`` are dropped from the masks.
+        Nothing else is changed: the marks are taken as the user wrote them (they may be wrong).
+
+        >>> cg = CandidateGrid.from_masks(Shape(2, 2), [1] + [0] * 15, [0] + [0b1110] * 15)
+        >>> cg.digits(1)
+        [2, 3, 4]
+        """
+        if len(values) != shape.ncells or len(masks) != shape.ncells:
+            raise ValueError(f"expected {shape.ncells} values and masks")
+        full = (1 << shape.n) - 1
+        vals = [int(v) for v in values]
+        ms = [0 if v else int(m) & full for v, m in zip(vals, masks, strict=True)]
+        return cls(shape, vals, ms)
+
+    def copy(self) -> CandidateGrid:
+        """An independent copy."""
+        return CandidateGrid(self.shape, self.values[:], self.masks[:])
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def place(self, cell: int, digit: int) -> None:
+        """Set *cell* to *digit*, clear its mask and drop *digit* from its peers."""
+        self.values[cell] = digit
+        self.masks[cell] = 0
+        keep = ~(1 << (digit - 1))
+        masks = self.masks
+        for p in self.shape.peers[cell]:
+            masks[p] &= keep
+
+    def eliminate(self, cell: int, digit: int) -> bool:
+        """Remove *digit* from the candidates of *cell*; True when it was a candidate."""
+        bit = 1 << (digit - 1)
+        if self.masks[cell] & bit:
+            self.masks[cell] &= ~bit
+            return True
+        return False
+
+    def apply(self, step: Step) -> None:
+        """Apply a step: its placements first, then its eliminations."""
+        for cell, digit in step.placements:
+            if self.values[cell] == 0:
+                self.place(cell, digit)
+        for cell, digit in step.eliminations:
+            self.eliminate(cell, digit)
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def cells_with(self, unit: int, digit: int) -> list[int]:
+        """The unsolved cells of *unit* that still have *digit* as a candidate."""
+        bit = 1 << (digit - 1)
+        masks = self.masks
+        return [c for c in self.shape.units[unit] if masks[c] & bit]
+
+    def digits(self, cell: int) -> list[int]:
+        """The candidates of *cell*, ascending (empty for a solved cell)."""
+        return bits(self.masks[cell])
+
+    def has(self, cell: int, digit: int) -> bool:
+        """True when *digit* is a candidate of *cell*."""
+        return bool(self.masks[cell] >> (digit - 1) & 1)
+
+    def unit_placed(self, unit: int) -> int:
+        """Mask of the digits already placed in *unit*."""
+        m = 0
+        values = self.values
+        for c in self.shape.units[unit]:
+            v = values[c]
+            if v:
+                m |= 1 << (v - 1)
+        return m
+
+    @property
+    def is_solved(self) -> bool:
+        """True when every cell holds a digit."""
+        return 0 not in self.values
+
+    @property
+    def unsolved(self) -> int:
+        """How many cells are still empty."""
+        return self.values.count(0)
+
+    def is_broken(self) -> bool:
+        """True when an empty cell has no candidate or a unit has a digit with no place left."""
+        masks = self.masks
+        values = self.values
+        for i, v in enumerate(values):
+            if v == 0 and masks[i] == 0:
+                return True
+        full = self.all_mask
+        for unit in self.shape.units:
+            seen = 0
+            for c in unit:
+                v = values[c]
+                seen |= (1 << (v - 1)) if v else masks[c]
+            if seen != full:
+                return True
+        return False
+
+    def to_grid(self) -> Grid:
+        """The placed values as an immutable :class:`~sudokit.grid.Grid`."""
+        return Grid(bytes(self.values), self.shape)
+
+    def __repr__(self) -> str:
+        return f"CandidateGrid({self.to_grid()!r}, unsolved={self.unsolved})"

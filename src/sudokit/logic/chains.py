@@ -1,0 +1,741 @@
+"""Bidirectional cycles and forcing X/Y-chains as Sudoku Explainer 1.2.1 rates them (layer 2).
+
+A *potential* is a candidate that is assumed true ("on") or false ("off"). Implications between
+potentials are the two link kinds of SE's chaining:
+
+* **on -> off** (weak links): a digit placed in a cell removes it from the cell's peers (X) and
+  removes the cell's other digits (Y);
+* **off -> on** (strong links): a digit removed from a unit where it had two places puts it in
+  the other place (X, a conjugate pair); a digit removed from a bivalue cell leaves the other
+  digit (Y).
+
+SE's "Forcing Chains & Cycles" rule searches, from every candidate, breadth first, three times:
+with X links only (single digit), with Y links only (only from bivalue cells, cycles only) and
+with both. It reports
+
+* **bidirectional cycles**: the search comes back to its start after >= 4 links; every candidate
+  that sees an "on" node and an "off" node of its digit in the loop is removed (6.5 for X- or
+  Y-cycles, 7.0 with both link kinds);
+* **forcing chains**: assuming a candidate on proves it off (it is removed) or assuming it off
+  proves it on (it is placed) -- 6.6 for X-chains, 7.0 with both link kinds.
+
+Each value gets SE's length bonus on ``complexity - 2`` (the number of distinct potentials of the
+chain, see :func:`sudokit.logic.step.chain_length_bonus`). Among all hints SE takes the lowest
+rating, then the lowest complexity, then X before Y before XY, then discovery order; this module
+reproduces that order, so :func:`forcing_chains_and_cycles` yields SE's choice first.
+
+The search is exact but bounded: when a cheaper hint is already known, the (costly) X+Y search
+stops at the chain length that could still beat it (iterative deepening when none is known).
+
+>>> from sudokit.grid import Grid
+>>> from sudokit.logic.candidates import CandidateGrid
+>>> g = Grid.parse(
+...     "..8.1..4..3...2..6.5...73.82..45...3.7.....8.6...83..2.1.69...4..4...1..5...3.7..")
+>>> cg = CandidateGrid.from_grid(g)
+>>> step = next(iter(forcing_chains_and_cycles(cg)), None)
+>>> step is None or step.rating >= 6.5
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import BudgetExceededError
+from ..shape import Shape
+from .candidates import CandidateGrid
+from .step import Step, chain_length_bonus
+
+__all__ = [
+    "Geometry",
+    "chain_budget",
+    "check_budget",
+    "earlier_rule_found",
+    "forcing_chains_and_cycles",
+    "geometry",
+    "note_rule_found",
+    "potential_name",
+    "se_rating",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Potentials, geometry, budget
+#
+# A candidate is ``c = cell * n + (digit - 1)``; a potential is ``p = 2 * c + on`` (on = 1 when
+# the candidate is assumed true). ``p ^ 1`` is its conjugate. Sets of potentials are Python ints
+# used as bit sets (bit p).
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Per-shape tables in SE's order: for each cell its units box first, then row, column,
+    diagonals (SE walks regions as Block, Row, Column)."""
+
+    shape: Shape
+    n: int
+    ncells: int
+    units: tuple[tuple[int, ...], ...]
+    unit_order: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=32)
+def geometry(shape: Shape) -> Geometry:
+    """The cached :class:`Geometry` of *shape*.
+
+    >>> g = geometry(Shape(3, 3))
+    >>> [g.units[u][0] for u in g.unit_order[40]]   # box 5, row 5, column 5 of r5c5
+    [30, 36, 4]
+    """
+    n = shape.n
+    order = []
+    for cell in range(shape.ncells):
+        us = shape.cell_units[cell]
+        boxes = [u for u in us if 2 * n <= u < 3 * n]
+        lines = [u for u in us if u < 2 * n]
+        extra = [u for u in us if u >= 3 * n]
+        order.append(tuple(boxes + lines + extra))
+    return Geometry(shape, n, shape.ncells, shape.units, tuple(order), shape.peers)
+
+
+_DEADLINE: ContextVar[float] = ContextVar("sudokit_chain_deadline", default=0.0)
+
+
+@contextmanager
+def chain_budget(seconds: float) -> Iterator[None]:
+    """Bound the time chain searches may take inside the ``with`` block.
+
+    When the budget runs out, the chain finders raise
+    :class:`~sudokit.errors.BudgetExceededError`; a caller rating a puzzle then reports the
+    rating reached so far as a lower bound. ``seconds <= 0`` means no bound.
+
+    >>> with chain_budget(0.0):
+    ...     check_budget()
+    """
+    token = _DEADLINE.set(time.monotonic() + seconds if seconds > 0 else 0.0)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def check_budget() -> None:
+    """Raise :class:`~sudokit.errors.BudgetExceededError` when the :func:`chain_budget` is spent."""
+    deadline = _DEADLINE.get()
+    if deadline and time.monotonic() > deadline:
+        raise BudgetExceededError("chain search budget exceeded")
+
+
+def se_rating(base: float, complexity: int) -> float:
+    """SE's difficulty of a chaining hint: *base* plus the length bonus on ``complexity - 2``.
+
+    >>> se_rating(6.6, 6), se_rating(7.0, 7), se_rating(8.5, 40)
+    (6.6, 7.1, 9.1)
+    """
+    return round(base + chain_length_bonus(complexity - 2), 1)
+
+
+def potential_name(n: int, p: int) -> str:
+    """``r1c2=5`` for an "on" potential, ``r1c2<>5`` for an "off" one (1-based).
+
+    >>> potential_name(9, 2 * (10 * 9 + 4) + 1), potential_name(9, 2 * 4)
+    ('r2c2=5', 'r1c1<>5')
+    """
+    c = p >> 1
+    cell, d = divmod(c, n)
+    r, col = divmod(cell, n)
+    return f"r{r + 1}c{col + 1}{'=' if p & 1 else '<>'}{d + 1}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Static links of one grid state
+
+
+class _Links:
+    """The on->off and off->on links of a fixed candidate state, per candidate, in SE's order."""
+
+    __slots__ = ("off_on_x", "off_on_y", "on_off_x", "on_off_y")
+
+    def __init__(self, geo: Geometry, masks: Sequence[int]) -> None:
+        n = geo.n
+        units = geo.units
+        size = geo.ncells * n
+        on_off_x: list[tuple[int, ...]] = [()] * size
+        on_off_y: list[tuple[int, ...]] = [()] * size
+        off_on_x: list[tuple[int, ...]] = [()] * size
+        off_on_y: list[tuple[int, ...]] = [()] * size
+        # positions of each digit in each unit
+        pos: list[list[list[int]]] = []
+        for unit_cells in units:
+            row: list[list[int]] = [[] for _ in range(n)]
+            for cell in unit_cells:
+                m = masks[cell]
+                while m:
+                    low = m & -m
+                    row[low.bit_length() - 1].append(cell)
+                    m ^= low
+            pos.append(row)
+        for cell in range(geo.ncells):
+            m = masks[cell]
+            if not m:
+                continue
+            digits = [d for d in range(n) if m >> d & 1]
+            bivalue = len(digits) == 2
+            for d in digits:
+                c = cell * n + d
+                on_off_y[c] = tuple(2 * (cell * n + e) for e in digits if e != d)
+                if bivalue:
+                    e = digits[0] if digits[1] == d else digits[1]
+                    off_on_y[c] = (2 * (cell * n + e) + 1,)
+                seen: list[int] = []
+                strong: list[int] = []
+                for u in geo.unit_order[cell]:
+                    cells = pos[u][d]
+                    for other in cells:
+                        if other != cell:
+                            q = 2 * (other * n + d)
+                            if q not in seen:
+                                seen.append(q)
+                    if len(cells) == 2:
+                        other = cells[0] if cells[1] == cell else cells[1]
+                        r = 2 * (other * n + d) + 1
+                        if r not in strong:
+                            strong.append(r)
+                on_off_x[c] = tuple(seen)
+                off_on_x[c] = tuple(strong)
+        self.on_off_x = on_off_x
+        self.on_off_y = on_off_y
+        self.off_on_x = off_on_x
+        self.off_on_y = off_on_y
+
+    def tables(self, y: bool, x: bool) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """(on_off, off_on) per candidate for the enabled link kinds (on->off always has X)."""
+        if y and x:
+            on_off = [a + b for a, b in zip(self.on_off_y, self.on_off_x, strict=True)]
+            off_on = [a + b for a, b in zip(self.off_on_y, self.off_on_x, strict=True)]
+        elif y:
+            on_off = [a + b for a, b in zip(self.on_off_y, self.on_off_x, strict=True)]
+            off_on = self.off_on_y
+        else:
+            on_off = self.on_off_x
+            off_on = self.off_on_x
+        return on_off, off_on
+
+
+# A search node: (potential, parent node or None, ancestor bit set including itself).
+_Node = tuple[int, "_Node | None", int]
+
+
+def _cycles(
+    src: int, on_off: list[tuple[int, ...]], off_on: list[tuple[int, ...]], cap: int
+) -> list[_Node]:
+    """SE's cycle search from the "on" potential *src*: the "off" nodes that lead back to *src*
+    after >= 4 links, in discovery order, for cycles of at most *cap* potentials."""
+    root: _Node = (src, None, 1 << src)
+    pending_on: list[_Node] = [root]
+    visited_on = {src}
+    found: list[_Node] = []
+    depth = 1  # depth of the nodes in pending_on
+    while pending_on and depth + 1 <= cap:
+        pending_off: list[_Node] = []
+        for node in pending_on:
+            p, _, anc = node
+            for q in on_off[p >> 1]:
+                if not anc >> q & 1:
+                    pending_off.append((q, node, anc | 1 << q))
+        depth += 1  # depth of the off nodes; a cycle closing here has `depth` potentials
+        pending_on = []
+        for node in pending_off:
+            for r in off_on[node[0] >> 1]:
+                if r == src and depth >= 4:
+                    found.append(node)
+                if r not in visited_on:
+                    visited_on.add(r)
+                    pending_on.append((r, node, node[2] | 1 << r))
+        depth += 1
+    return found
+
+
+def _forcing(
+    src: int, on_off: list[tuple[int, ...]], off_on: list[tuple[int, ...]], cap: int
+) -> _Node | None:
+    """SE's forcing chain search from *src* (on or off): the first node that is the conjugate of
+    *src* (the assumption refutes itself), if reached within *cap* potentials."""
+    target = src ^ 1
+    frontier: list[_Node] = [(src, None, 1 << src)]
+    visited = {src}
+    is_on = bool(src & 1)
+    depth = 1  # potentials on the path to a frontier node
+    while frontier and depth < cap:
+        nxt: list[_Node] = []
+        table = on_off if is_on else off_on
+        for node in frontier:
+            p, _, anc = node
+            for q in table[p >> 1]:
+                if q == target:
+                    return (q, node, anc | 1 << q)
+                if q not in visited:
+                    visited.add(q)
+                    nxt.append((q, node, anc | 1 << q))
+        frontier = nxt
+        is_on = not is_on
+        depth += 1
+    return None
+
+
+def _path(node: _Node) -> list[int]:
+    """Potentials from the root to *node*."""
+    out: list[int] = []
+    cur: _Node | None = node
+    while cur is not None:
+        out.append(cur[0])
+        cur = cur[1]
+    out.reverse()
+    return out
+
+
+def _cycle_eliminations(
+    geo: Geometry, masks: Sequence[int], chain: list[int]
+) -> list[tuple[int, int]]:
+    """SE's cycle rule: candidates outside the loop cells that see an on node and an off node of
+    their digit (*chain* runs from the start back to it; the start is counted once)."""
+    n = geo.n
+    cells = {(p >> 1) // n for p in chain}
+    forward: set[tuple[int, int]] = set()
+    backward: set[tuple[int, int]] = set()
+    for p in chain[1:]:
+        cell, d = divmod(p >> 1, n)
+        bit = 1 << d
+        target = forward if p & 1 else backward
+        for other in geo.peers[cell]:
+            if other not in cells and masks[other] & bit:
+                target.add((other, d + 1))
+    return sorted(forward & backward)
+
+
+# ---------------------------------------------------------------------------------------------
+# The SE rule "Forcing Chains & Cycles"
+
+_SORT_KEY = {(False, True): 2, (True, False): 3, (True, True): 4}  # (y, x) -> SE sort key
+
+
+@dataclass(frozen=True, slots=True)
+class _Hint:
+    rating: float
+    complexity: int
+    sort_key: int
+    seq: int
+    kind: str  # "cycle" | "forcing"
+    y: bool
+    x: bool
+    node: _Node
+
+
+def _reach(
+    starts: list[int], on_off: list[tuple[int, ...]], off_on: list[tuple[int, ...]]
+) -> tuple[dict[int, int], set[int]]:
+    """Reachability of the implication graph from *starts*: potential -> bit set of the
+    potentials it implies (itself included), and the potentials that lie on a cycle.
+
+    Tarjan's strongly connected components (iterative), then one pass over the condensation.
+    Used only to skip searches that cannot find anything; it changes no result.
+    """
+
+    def succ(p: int) -> tuple[int, ...]:
+        return on_off[p >> 1] if p & 1 else off_on[p >> 1]
+
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    comp_of: dict[int, int] = {}
+    comp_bits: list[int] = []
+    comp_reach: list[int] = []
+    on_cycle: set[int] = set()
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    counter = 0
+    for root in starts:
+        if root in index:
+            continue
+        work: list[tuple[int, int]] = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = counter
+                counter += 1
+                stack.append(v)
+                on_stack.add(v)
+            nxt = succ(v)
+            descended = False
+            while i < len(nxt):
+                w = nxt[i]
+                i += 1
+                if w not in index:
+                    work.append((v, i))
+                    work.append((w, 0))
+                    descended = True
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            if descended:
+                continue
+            if low[v] == index[v]:
+                members = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    members.append(w)
+                    if w == v:
+                        break
+                cid = len(comp_bits)
+                bits = 0
+                for w in members:
+                    comp_of[w] = cid
+                    bits |= 1 << w
+                reach = bits
+                for w in members:
+                    for z in succ(w):
+                        oc = comp_of.get(z)
+                        if oc is not None and oc != cid:
+                            reach |= comp_reach[oc]
+                comp_bits.append(bits)
+                comp_reach.append(reach)
+                if len(members) > 1:
+                    on_cycle.update(members)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+    return {v: comp_reach[c] for v, c in comp_of.items()}, on_cycle
+
+
+_INF = 1 << 30
+
+
+def _bounds(
+    src: int,
+    on_off: list[tuple[int, ...]],
+    off_on: list[tuple[int, ...]],
+    want_cycle: bool,
+    want_on: bool,
+    want_off: bool,
+) -> tuple[int, int, int]:
+    """Lower bounds on the complexity of the cycle through *src* (an "on" potential) and exact
+    complexities of the forcing chains from *src* and from its conjugate (``_INF`` = none),
+    by breadth-first search over bit sets without SE's ancestor filter (which can only make
+    chains longer)."""
+    cyc = fon = foff = _INF
+    if want_cycle or want_on:
+        pred = 0
+        for r in off_on[src >> 1]:
+            pred |= 1 << (r ^ 1)
+        target = 1 << (src ^ 1)
+        seen_on = 1 << src
+        frontier = [src]
+        depth = 1
+        while frontier and ((want_cycle and cyc == _INF) or (want_on and fon == _INF)):
+            offs = 0
+            for p in frontier:
+                for q in on_off[p >> 1]:
+                    offs |= 1 << q
+            depth += 1
+            if want_on and fon == _INF and offs & target:
+                fon = depth
+            if want_cycle and cyc == _INF and depth >= 4 and offs & pred:
+                cyc = depth
+            nxt = 0
+            while offs:
+                low = offs & -offs
+                for r in off_on[(low.bit_length() - 1) >> 1]:
+                    nxt |= 1 << r
+                offs ^= low
+            nxt &= ~seen_on
+            seen_on |= nxt
+            depth += 1
+            frontier = []
+            while nxt:
+                low = nxt & -nxt
+                frontier.append(low.bit_length() - 1)
+                nxt ^= low
+    if want_off:
+        start = src ^ 1
+        seen = 1 << start
+        frontier = [start]
+        is_on = False
+        depth = 1
+        while frontier:
+            table = on_off if is_on else off_on
+            nxt = 0
+            for p in frontier:
+                for q in table[p >> 1]:
+                    nxt |= 1 << q
+            depth += 1
+            if nxt >> src & 1:
+                foff = depth
+                break
+            nxt &= ~seen
+            seen |= nxt
+            frontier = []
+            while nxt:
+                low = nxt & -nxt
+                frontier.append(low.bit_length() - 1)
+                nxt ^= low
+            is_on = not is_on
+    return cyc, fon, foff
+
+
+class _Mode:
+    """One SE search mode (X, Y or X+Y) on one candidate state: links, reachability and, per
+    starting candidate, bounds on what the searches from it can find."""
+
+    def __init__(self, geo: Geometry, masks: Sequence[int], links: _Links, y: bool, x: bool) -> None:
+        self.geo, self.masks, self.y, self.x = geo, masks, y, x
+        self.on_off, self.off_on = links.tables(y, x)
+        n = geo.n
+        self.sources: list[int] = []
+        for cell in range(geo.ncells):
+            m = masks[cell]
+            if m & (m - 1) == 0:
+                continue
+            if not x and m.bit_count() != 2:
+                continue  # Y-cycles only start from bivalue cells
+            self.sources += [2 * (cell * n + d) + 1 for d in range(n) if m >> d & 1]
+        starts = [q for p in self.sources for q in (p, p ^ 1)]
+        self.reach, self.on_cycle = _reach(starts, self.on_off, self.off_on)
+        self._bounds: dict[int, tuple[int, int, int]] = {}
+
+    def bounds(self, src: int) -> tuple[int, int, int]:
+        b = self._bounds.get(src)
+        if b is None:
+            want_cycle = src in self.on_cycle
+            want_on = self.x and bool(self.reach[src] >> (src ^ 1) & 1)
+            want_off = self.x and bool(self.reach[src ^ 1] >> src & 1)
+            b = _bounds(src, self.on_off, self.off_on, want_cycle, want_on, want_off)
+            self._bounds[src] = b
+        return b
+
+    def min_bound(self) -> int:
+        return min((min(self.bounds(s)) for s in self.sources), default=_INF)
+
+    def hints(self, cap: int, seq0: int) -> list[_Hint]:
+        """All hints of this mode with at most *cap* potentials, in SE's discovery order."""
+        y, x = self.y, self.x
+        base_cycle = 7.0 if (y and x) else 6.5
+        base_chain = 7.0 if (y and x) else 6.6
+        sk = _SORT_KEY[(y, x)]
+        out: list[_Hint] = []
+        for i, src in enumerate(self.sources):
+            cyc, fon, foff = self.bounds(src)
+            if min(cyc, fon, foff) > cap:
+                continue
+            check_budget()
+            seq = seq0 + i * 100000
+            if cyc <= cap:
+                for node in _cycles(src, self.on_off, self.off_on, cap):
+                    cx = node[2].bit_count()
+                    out.append(_Hint(se_rating(base_cycle, cx), cx, sk, seq, "cycle", y, x, node))
+                    seq += 1
+            for start, bound in ((src, fon), (src ^ 1, foff)):
+                if bound <= cap:
+                    t = _forcing(start, self.on_off, self.off_on, cap)
+                    if t is not None:
+                        cx = t[2].bit_count()
+                        out.append(
+                            _Hint(se_rating(base_chain, cx), cx, sk, seq, "forcing", y, x, t)
+                        )
+                        seq += 1
+        return out
+
+
+def _max_complexity(base: float, rating: float, complexity: int) -> int:
+    """The largest complexity of a *base* hint that still sorts before (rating, complexity)."""
+    c = 3
+    while se_rating(base, c + 1) < rating or (
+        se_rating(base, c + 1) == rating and c + 1 < complexity
+    ):
+        c += 1
+        if c > 4096:
+            break
+    return c
+
+
+def _key(h: _Hint) -> tuple[float, int, int, int]:
+    return (h.rating, h.complexity, h.sort_key, h.seq)
+
+
+def _worthy(
+    geo: Geometry, masks: Sequence[int], h: _Hint
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None:
+    """(placements, eliminations) of a hint, None when it removes nothing."""
+    n = geo.n
+    if h.kind == "forcing":
+        p = h.node[0]
+        cell, d = divmod(p >> 1, n)
+        if p & 1:
+            return ((cell, d + 1),), ()
+        return (), ((cell, d + 1),)
+    src = _path(h.node)[0]
+    chain = [*_path(h.node), src]
+    elims = _cycle_eliminations(geo, masks, chain)
+    return ((), tuple(elims)) if elims else None
+
+
+def _describe(
+    geo: Geometry,
+    h: _Hint,
+    placements: tuple[tuple[int, int], ...],
+    elims: tuple[tuple[int, int], ...],
+) -> Step:
+    n = geo.n
+    path = _path(h.node)
+    if h.kind == "cycle":
+        path = [*path, path[0]]
+    names = [potential_name(n, p) for p in path]
+    links: list[tuple[int, int, int, int, bool]] = []
+    for a, b in itertools.pairwise(path):
+        ca, da = divmod(a >> 1, n)
+        cb, db = divmod(b >> 1, n)
+        links.append((ca, da + 1, cb, db + 1, not (a & 1)))  # off -> on is a strong link
+    cells = tuple(dict.fromkeys((p >> 1) // n for p in path))
+    highlights = tuple(dict.fromkeys(((p >> 1) // n, (p >> 1) % n + 1) for p in path))
+    chain_text = " -> ".join(names)
+    if h.kind == "cycle":
+        if h.x and h.y:
+            name = "Bidirectional Cycle"
+        elif h.y:
+            name = "Bidirectional Y-Cycle"
+        else:
+            name = "Bidirectional X-Cycle"
+        from ._names import elim_text
+
+        shape_text = elim_text(geo.shape, elims)
+        text = (
+            f"{name}: the loop {chain_text} holds in both directions, so either every 'on' "
+            f"candidate of the loop is true or every 'off' one is; candidates that see one of "
+            f"each with the same digit go: {shape_text}."
+        )
+    else:
+        name = "Forcing Chain" if (h.x and h.y) else "Forcing X-Chain"
+        first = names[0]
+        if placements:
+            cell, d = placements[0]
+            text = (
+                f"{name}: if {first} then {chain_text}, a contradiction, so "
+                f"{geo.shape.cell_name(cell)} must be {d}."
+            )
+        else:
+            cell, d = elims[0]
+            text = (
+                f"{name}: if {first} then {chain_text}, a contradiction, so "
+                f"{d} is removed from {geo.shape.cell_name(cell)}."
+            )
+    return Step(
+        name,
+        h.rating,
+        placements=placements,
+        eliminations=elims,
+        text=text,
+        cells=cells,
+        highlights=highlights,
+        links=tuple(links),
+        size=n,
+    )
+
+
+def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[_Hint, Step]]:
+    """SE's "Forcing Chains & Cycles" hints on *cg*, best first, each with its :class:`Step`.
+
+    Unless *exhaustive*, only SE's choice is returned (the X+Y search is bounded by the best X or
+    Y hint, and otherwise deepened step by step over the bounds of each start).
+    """
+    geo = geometry(cg.shape)
+    masks = cg.masks
+    links = _Links(geo, masks)
+    unlimited = 4 * geo.ncells * geo.n
+    big = 10**9
+    hints = _Mode(geo, masks, links, False, True).hints(unlimited, 0)
+    hints += _Mode(geo, masks, links, True, False).hints(unlimited, big)
+    hints.sort(key=_key)
+    best: _Hint | None = None
+    for h in hints:
+        if _worthy(geo, masks, h) is not None:
+            best = h
+            break
+    xy: list[_Hint] = []
+    mode = _Mode(geo, masks, links, True, True)
+    if exhaustive:
+        xy = mode.hints(unlimited, 2 * big)
+    elif best is None:
+        bounds = sorted({b for s in mode.sources for b in mode.bounds(s) if b < _INF})
+        for cap in bounds:
+            xy = mode.hints(cap, 2 * big)
+            if any(_worthy(geo, masks, h) is not None for h in xy):
+                break
+    elif best.rating >= 7.0:
+        cap = _max_complexity(7.0, best.rating, best.complexity)
+        if cap >= 4:
+            xy = mode.hints(cap, 2 * big)
+    hints += xy
+    hints.sort(key=_key)
+    results: list[tuple[_Hint, Step]] = []
+    seen: set[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = set()
+    for h in hints:
+        r = _worthy(geo, masks, h)
+        if r is None or r in seen:
+            continue
+        seen.add(r)
+        results.append((h, _describe(geo, h, r[0], r[1])))
+        if not exhaustive:
+            break
+    return results
+
+
+# ---------------------------------------------------------------------------------------------
+# SE tries its chaining rules in a fixed order and stops at the first that finds a hint. The
+# path loop takes the lowest rating over all techniques instead, so each SE chaining rule notes
+# (per candidate state) that it found a step, and later rules stay silent on that state.
+
+_FOUND: dict[tuple[int, ...], int] = {}
+_FOUND_MAX = 256
+
+
+def _state_key(cg: CandidateGrid) -> tuple[int, ...]:
+    return (id(cg.shape), *cg.values, *cg.masks)
+
+
+def note_rule_found(cg: CandidateGrid, rank: int) -> None:
+    """Record that SE chaining rule *rank* (0 = forcing chains & cycles, 1 = Nishio, 2 =
+    multiple, 3 = dynamic, 4 = dynamic +) found a step on the current state of *cg*."""
+    key = _state_key(cg)
+    if len(_FOUND) >= _FOUND_MAX:
+        _FOUND.pop(next(iter(_FOUND)))
+    _FOUND[key] = min(rank, _FOUND.get(key, rank))
+
+
+def earlier_rule_found(cg: CandidateGrid, rank: int) -> bool:
+    """True when an SE chaining rule tried before *rank* found a step on this state of *cg*.
+
+    >>> from sudokit.grid import Grid
+    >>> cg = CandidateGrid.from_grid(Grid.parse("1..." "..1." ".1.." "...1"))
+    >>> note_rule_found(cg, 0); earlier_rule_found(cg, 1), earlier_rule_found(cg, 0)
+    (True, False)
+    """
+    found = _FOUND.get(_state_key(cg))
+    return found is not None and found < rank
+
+
+def forcing_chains_and_cycles(cg: CandidateGrid) -> Iterator[Step]:
+    """Finder for SE's "Forcing Chains & Cycles" rule: yields SE's choice (the easiest hint).
+
+    Bidirectional X-/Y-cycles rate 6.5, forcing X-chains 6.6, cycles and forcing chains with
+    both link kinds 7.0, each plus the length bonus.
+    """
+    found = unary_hints(cg)
+    if found:
+        note_rule_found(cg, 0)
+    for _, step in found:
+        yield step

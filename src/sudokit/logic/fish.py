@@ -1,0 +1,211 @@
+"""Fish: X-Wing, Swordfish, Jellyfish and their finned forms (layer 2).
+
+For one digit, when in ``k`` rows (the *base*) it can only go in the same ``k`` columns (the
+*cover*), those ``k`` rows take the digit in those ``k`` columns, so it is removed from the rest
+of the cover columns; the same with rows and columns swapped. SE 1.2.1 values: X-Wing 3.2,
+Swordfish 3.8, Jellyfish 5.2.
+
+*Finned* fish (not in SE; SE-comparable values: basic + 0.2): some extra base candidates (the
+*fins*) all lie in one box. Either a fin holds the digit, and it sees its whole box, or the fish
+is a basic fish; the cover cells inside the fins' box outside the base lose the digit either way.
+Rows and columns exist in every shape, so fish work on every shape.
+
+>>> from sudokit.grid import Grid
+>>> from sudokit.logic.candidates import CandidateGrid
+>>> cg = CandidateGrid.from_grid(Grid.parse(
+...     "1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5"))
+>>> next(iter(x_wing(cg))).technique
+'X-Wing'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ._names import cell_list, join_words
+from .candidates import CandidateGrid, bits
+from .step import Step
+
+__all__ = ["finned_jellyfish", "finned_swordfish", "finned_x_wing", "jellyfish", "swordfish", "x_wing"]
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+BASIC_RATING = {2: 3.2, 3: 3.8, 4: 5.2}
+FINNED_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
+
+
+def _lines(cg: CandidateGrid, digit: int, by_rows: bool) -> list[int]:
+    """For each row (or column), the mask of columns (rows) where *digit* can go."""
+    n = cg.shape.n
+    masks = cg.masks
+    bit = 1 << (digit - 1)
+    out = [0] * n
+    for cell in range(n * n):
+        if masks[cell] & bit:
+            r, c = divmod(cell, n)
+            if by_rows:
+                out[r] |= 1 << c
+            else:
+                out[c] |= 1 << r
+    return out
+
+
+def _cell(n: int, line: int, cross: int, by_rows: bool) -> int:
+    return line * n + cross if by_rows else cross * n + line
+
+
+def _basic(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    shape = cg.shape
+    n = shape.n
+    masks = cg.masks
+    name = _NAMES[k]
+    for d in range(1, n + 1):
+        bit = 1 << (d - 1)
+        for by_rows in (True, False):
+            lines = _lines(cg, d, by_rows)
+            eligible = [i for i in range(n) if 2 <= lines[i].bit_count() <= k]
+            for base in combinations(eligible, k):
+                union = 0
+                for i in base:
+                    union |= lines[i]
+                if union.bit_count() != k:
+                    continue
+                cover = bits(union)  # 1-based cross indices
+                elims = tuple(
+                    (cell, d)
+                    for x in cover
+                    for line in range(n)
+                    if line not in base
+                    for cell in (_cell(n, line, x - 1, by_rows),)
+                    if masks[cell] & bit
+                )
+                if not elims:
+                    continue
+                yield _fish_step(cg, name, BASIC_RATING[k], d, by_rows, base, cover, (), elims)
+
+
+def _fish_step(
+    cg: CandidateGrid,
+    name: str,
+    rating: float,
+    d: int,
+    by_rows: bool,
+    base: tuple[int, ...],
+    cover: list[int],
+    fins: tuple[int, ...],
+    elims: tuple[tuple[int, int], ...],
+) -> Step:
+    shape = cg.shape
+    n = shape.n
+    bit = 1 << (d - 1)
+    base_kind, cover_kind = ("rows", "columns") if by_rows else ("columns", "rows")
+    base_names = join_words([str(i + 1) for i in base])
+    cover_names = join_words([str(x) for x in cover])
+    cells = tuple(
+        c
+        for i in base
+        for x in range(n)
+        for c in (_cell(n, i, x, by_rows),)
+        if cg.masks[c] & bit
+    )
+    removed = cell_list(shape, [c for c, _ in elims])
+    if fins:
+        box = shape.box_of[fins[0]]
+        text = (
+            f"{name} on {d}: in {base_kind} {base_names} the {d} can only go in {cover_kind} "
+            f"{cover_names}, apart from the fin{'s' if len(fins) > 1 else ''} "
+            f"{cell_list(shape, fins)} in box {box + 1}. Either a fin is {d}, or the {base_kind} "
+            f"take their {d}s in those {cover_kind}; both ways {removed} cannot be {d}."
+        )
+    else:
+        text = (
+            f"{name} on {d}: in {base_kind} {base_names} the {d} can only go in {cover_kind} "
+            f"{cover_names}, so those {cover_kind} get their {d} in these {base_kind} and {d} "
+            f"is removed from the rest of {cover_kind} {cover_names} ({removed})."
+        )
+    units = tuple((i if by_rows else n + i) for i in base)
+    units += tuple(((x - 1 + n) if by_rows else x - 1) for x in cover)
+    return Step(
+        name,
+        rating,
+        eliminations=elims,
+        text=text,
+        cells=cells,
+        units=units,
+        highlights=tuple((c, d) for c in cells),
+        size=n,
+    )
+
+
+def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    shape = cg.shape
+    box_of = shape.box_of
+    n = shape.n
+    masks = cg.masks
+    name = f"Finned {_NAMES[k]}"
+    box_units = shape.units[2 * n : 3 * n]
+    for d in range(1, n + 1):
+        bit = 1 << (d - 1)
+        for by_rows in (True, False):
+            lines = _lines(cg, d, by_rows)
+            eligible = [i for i in range(n) if lines[i]]
+            for base in combinations(eligible, k):
+                union = 0
+                for i in base:
+                    union |= lines[i]
+                size = union.bit_count()
+                if size <= k or size > k + 2:
+                    continue
+                for cover_idx in combinations(bits(union), k):
+                    cover_mask = 0
+                    for x in cover_idx:
+                        cover_mask |= 1 << (x - 1)
+                    fins = tuple(
+                        _cell(n, i, x - 1, by_rows)
+                        for i in base
+                        for x in bits(lines[i] & ~cover_mask)
+                    )
+                    box = box_of[fins[0]]
+                    if any(box_of[f] != box for f in fins):
+                        continue
+                    elims = tuple(
+                        (c, d)
+                        for c in box_units[box]
+                        if masks[c] & bit
+                        and (c % n if by_rows else c // n) + 1 in cover_idx
+                        and (c // n if by_rows else c % n) not in base
+                    )
+                    if elims:
+                        yield _fish_step(
+                            cg, name, FINNED_RATING[k], d, by_rows, base, list(cover_idx), fins, elims
+                        )
+
+
+def x_wing(cg: CandidateGrid) -> Iterator[Step]:
+    """X-Wings (SE 3.2)."""
+    return _basic(cg, 2)
+
+
+def swordfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Swordfish (SE 3.8)."""
+    return _basic(cg, 3)
+
+
+def jellyfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Jellyfish (SE 5.2)."""
+    return _basic(cg, 4)
+
+
+def finned_x_wing(cg: CandidateGrid) -> Iterator[Step]:
+    """Finned (and sashimi) X-Wings (not in SE; rated 3.4)."""
+    return _finned(cg, 2)
+
+
+def finned_swordfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Finned (and sashimi) Swordfish (not in SE; rated 4.0)."""
+    return _finned(cg, 3)
+
+
+def finned_jellyfish(cg: CandidateGrid) -> Iterator[Step]:
+    """Finned (and sashimi) Jellyfish (not in SE; rated 5.4)."""
+    return _finned(cg, 4)

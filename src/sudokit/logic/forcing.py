@@ -1,0 +1,502 @@
+"""Forcing chains from one cell or one unit, Nishio and dynamic forcing chains, as Sudoku
+Explainer 1.2.1 finds and rates them (layer 2).
+
+All of them follow the consequences of an assumption ("this candidate is true" or "... false")
+through singles, breadth first, exactly in SE's order (pending "on" potentials first, then one
+"off" potential at a time), and conclude when
+
+* an assumption leads to a candidate being both true and false (a *contradiction*: the
+  assumption is wrong);
+* both assumptions about one candidate lead to the same conclusion (*double* forcing chains);
+* every candidate of a cell, or every place of a digit in a unit, leads to the same conclusion
+  (*cell* and *region* forcing chains).
+
+The SE rules, tried in this order, each taking its easiest hint:
+
+=====================  =====  =================================================================
+rule                   base   what it uses
+=====================  =====  =================================================================
+Nishio                 7.5    one digit's links only, contradictions, with removals remembered
+Multiple (cell/unit)   8.0    static X and Y links, cell and region forcing chains
+Dynamic                8.5    as Multiple, plus contradictions and double chains; every removal
+                              made along the chain is remembered ("dynamic")
+Dynamic (+)            9.0    as Dynamic; when stuck, pointing/claiming, hidden and naked pairs
+                              and X-Wings inside the chain add removals
+=====================  =====  =================================================================
+
+Every rating adds SE's length bonus on the chain *complexity* (the number of distinct potentials
+on all chains of the hint; see :func:`sudokit.logic.chains.se_rating`).
+
+Sudoku Explainer stops at the first rule that finds something. The path loop takes the lowest
+rating over all techniques, so each finder here remembers (per candidate state) which SE rule
+found a step, and a later rule yields nothing on a state where an earlier rule already found one.
+That reproduces SE's choice exactly when the path loop calls the rules easiest first.
+
+Searches can be bounded with :func:`sudokit.logic.chains.chain_budget`.
+
+>>> from sudokit.grid import Grid
+>>> from sudokit.logic.candidates import CandidateGrid
+>>> cg = CandidateGrid.from_grid(Grid.parse(
+...     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"))
+>>> step = next(iter(dynamic_forcing_chains(cg)), None)
+>>> step is None or step.rating >= 8.5
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .candidates import CandidateGrid
+from .chains import (
+    Geometry,
+    check_budget,
+    earlier_rule_found,
+    geometry,
+    note_rule_found,
+    potential_name,
+    se_rating,
+)
+from .step import Step
+
+__all__ = [
+    "dynamic_forcing_chains",
+    "dynamic_forcing_chains_plus",
+    "forcing_hints",
+    "multiple_forcing_chains",
+    "nishio_forcing_chains",
+]
+
+# SE rule ranks (the order Sudoku Explainer tries them); rank 0 is chains.forcing_chains_and_cycles.
+RANK_NISHIO = 1
+RANK_MULTIPLE = 2
+RANK_DYNAMIC = 3
+RANK_DYNAMIC_PLUS = 4
+
+
+@lru_cache(maxsize=32)
+def _peer_order(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Peers of each cell in SE's order: box cells, then row, column, diagonals (no repeats)."""
+    out = []
+    for cell in range(geo.ncells):
+        seen: dict[int, None] = {}
+        for u in geo.unit_order[cell]:
+            for other in geo.units[u]:
+                if other != cell:
+                    seen.setdefault(other, None)
+        out.append(tuple(seen))
+    return tuple(out)
+
+
+# A chaining outcome: ancestor bit sets and parents per reached potential, and the
+# contradiction found, if any: ((on potential, ancestors), (off potential, ancestors), parents
+# of the newly derived one).
+_Absurd = tuple[tuple[int, int], tuple[int, int], int, tuple[int, ...]]
+
+
+@dataclass(slots=True)
+class _Outcome:
+    anc: dict[int, int]
+    parents: dict[int, tuple[int, ...]]
+    absurd: _Absurd | None
+
+
+class _Chainer:
+    """SE's ``doChaining`` on one candidate state, with a cache per starting potential."""
+
+    def __init__(
+        self, geo: Geometry, masks: Sequence[int], *, y: bool, dynamic: bool, level: int
+    ) -> None:
+        self.geo = geo
+        self.masks = list(masks)
+        self.y = y
+        self.dynamic = dynamic
+        self.level = level
+        self.peer_order = _peer_order(geo)
+        self.cache: dict[int, _Outcome] = {}
+        self.runs = 0
+
+    def run(self, start: int) -> _Outcome:
+        out = self.cache.get(start)
+        if out is None:
+            out = self._run(start)
+            self.cache[start] = out
+        return out
+
+    def _run(self, start: int) -> _Outcome:  # noqa: C901 - one faithful loop
+        self.runs += 1
+        if self.runs % 16 == 0:
+            check_budget()
+        geo = self.geo
+        n = geo.n
+        units = geo.units
+        uorder = geo.unit_order
+        peer_order = self.peer_order
+        save = self.masks
+        masks = list(save) if self.dynamic else save
+        y = self.y
+        dynamic = self.dynamic
+        anc: dict[int, int] = {start: 1 << start}
+        parents: dict[int, tuple[int, ...]] = {start: ()}
+        pend_on: deque[int] = deque()
+        pend_off: deque[int] = deque()
+        (pend_on if start & 1 else pend_off).append(start)
+        while pend_on or pend_off:
+            if pend_on:
+                p = pend_on.popleft()
+                cell, d = divmod(p >> 1, n)
+                bit = 1 << d
+                a = anc[p]
+                outs: list[int] = []
+                if y:
+                    m = masks[cell] & ~bit
+                    base = 2 * cell * n
+                    while m:
+                        low = m & -m
+                        outs.append(base + 2 * (low.bit_length() - 1))
+                        m ^= low
+                for other in peer_order[cell]:
+                    if masks[other] & bit:
+                        outs.append(2 * (other * n + d))
+                for q in outs:
+                    if q | 1 in anc:
+                        on = q | 1
+                        return _Outcome(anc, parents, ((on, anc[on]), (q, a | 1 << q), q, (p,)))
+                    if q not in anc:
+                        anc[q] = a | 1 << q
+                        parents[q] = (p,)
+                        pend_off.append(q)
+            else:
+                p = pend_off.popleft()
+                cell, d = divmod(p >> 1, n)
+                bit = 1 << d
+                ons: list[tuple[int, tuple[int, ...]]] = []
+                if y:
+                    m = masks[cell]
+                    if m.bit_count() == 2:
+                        e = (m & ~bit).bit_length() - 1
+                        prs: tuple[int, ...] = (p,)
+                        gone = save[cell] & ~m
+                        while gone:
+                            low = gone & -gone
+                            prs += (2 * (cell * n + low.bit_length() - 1),)
+                            gone ^= low
+                        ons.append((2 * (cell * n + e) + 1, prs))
+                for u in uorder[cell]:
+                    where = [c for c in units[u] if masks[c] & bit]
+                    if len(where) == 2:
+                        other = where[0] if where[1] == cell else where[1]
+                        r = 2 * (other * n + d) + 1
+                        if any(r == x for x, _ in ons):
+                            continue
+                        prs = (p,)
+                        if dynamic:
+                            prs += tuple(
+                                2 * (c * n + d)
+                                for c in units[u]
+                                if save[c] & bit and not masks[c] & bit
+                            )
+                        ons.append((r, prs))
+                if dynamic:
+                    masks[cell] &= ~bit
+                for r, prs in ons:
+                    a = 1 << r
+                    for x in prs:
+                        a |= anc[x]
+                    off = r ^ 1
+                    if off in anc:
+                        return _Outcome(anc, parents, ((r, a), (off, anc[off]), r, prs))
+                    if r not in anc:
+                        anc[r] = a
+                        parents[r] = prs
+                        pend_on.append(r)
+        return _Outcome(anc, parents, None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hints
+
+
+@dataclass(frozen=True, slots=True)
+class _Hint:
+    rating: float
+    complexity: int
+    sort_key: int
+    seq: int
+    kind: str  # "contradiction", "double", "cell", "region"
+    target: int  # the concluded potential (on: placed, off: removed)
+    source: int  # the assumption (contradiction/double) or the cell / the unit (cell/region)
+    digit: int  # region: the digit; else 0
+    chains: tuple[tuple[int, _Outcome], ...]  # (assumption, outcome) per branch
+
+
+_BASE = {RANK_NISHIO: 7.5, RANK_MULTIPLE: 8.0, RANK_DYNAMIC: 8.5, RANK_DYNAMIC_PLUS: 9.0}
+_NAMES = {
+    RANK_NISHIO: "Nishio Forcing Chain",
+    RANK_MULTIPLE: "",
+    RANK_DYNAMIC: "Dynamic ",
+    RANK_DYNAMIC_PLUS: "Dynamic ",
+}
+
+
+def _collect(cg: CandidateGrid, rank: int) -> list[_Hint]:  # noqa: C901 - SE's driver
+    """Every hint of SE rule *rank* on *cg*, in SE's discovery order."""
+    geo = geometry(cg.shape)
+    n = geo.n
+    masks = cg.masks
+    nishio = rank == RANK_NISHIO
+    dynamic = rank >= RANK_DYNAMIC or nishio
+    multiple = rank >= RANK_MULTIPLE
+    level = rank - RANK_DYNAMIC if rank > RANK_DYNAMIC else 0
+    chainer = _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level)
+    base = _BASE[rank]
+    hints: list[_Hint] = []
+
+    def add(
+        kind: str,
+        sort_key: int,
+        target: int,
+        source: int,
+        digit: int,
+        chains: tuple[tuple[int, _Outcome], ...],
+        complexity: int,
+    ) -> None:
+        hints.append(
+            _Hint(
+                se_rating(base, complexity),
+                complexity,
+                sort_key,
+                len(hints),
+                kind,
+                target,
+                source,
+                digit,
+                chains,
+            )
+        )
+
+    do_contradiction = dynamic
+    for cell in range(geo.ncells):
+        m = masks[cell]
+        card = m.bit_count()
+        if not (card > 2 or (card > 1 and dynamic)):
+            continue
+        do_double = card >= 3 and not nishio and dynamic
+        value_on: list[tuple[int, _Outcome]] = []
+        cell_on: dict[int, None] | None = None
+        cell_off: dict[int, None] | None = None
+        for d in range(n):
+            if not m >> d & 1:
+                continue
+            p_on = 2 * (cell * n + d) + 1
+            p_off = p_on ^ 1
+            on_out = chainer.run(p_on)
+            if do_contradiction or do_double:
+                off_out = chainer.run(p_off)
+                if do_contradiction and on_out.absurd is not None:
+                    (a_on, a_off, _, _) = on_out.absurd
+                    cx = a_on[1].bit_count() + a_off[1].bit_count()
+                    add("contradiction", 7, p_off, p_on, 0, ((p_on, on_out),), cx)
+                if do_contradiction and off_out.absurd is not None:
+                    (a_on, a_off, _, _) = off_out.absurd
+                    cx = a_on[1].bit_count() + a_off[1].bit_count()
+                    add("contradiction", 7, p_on, p_off, 0, ((p_off, off_out),), cx)
+                if do_double:
+                    for q in on_out.anc:
+                        if q & 1 and q in off_out.anc:
+                            cx = on_out.anc[q].bit_count() + off_out.anc[q].bit_count()
+                            add("double", 1, q, p_on, 0, ((p_on, on_out), (p_off, off_out)), cx)
+                    for q in on_out.anc:
+                        if not q & 1 and q in off_out.anc:
+                            cx = on_out.anc[q].bit_count() + off_out.anc[q].bit_count()
+                            add("double", 1, q, p_on, 0, ((p_on, on_out), (p_off, off_out)), cx)
+            if not nishio:
+                _regions(geo, chainer, cell, d, on_out, multiple, add)
+            value_on.append((p_on, on_out))
+            ons = {q: None for q in on_out.anc if q & 1}
+            offs = {q: None for q in on_out.anc if not q & 1}
+            if cell_on is None or cell_off is None:
+                cell_on, cell_off = ons, offs
+            else:
+                cell_on = {q: None for q in cell_on if q in ons}
+                cell_off = {q: None for q in cell_off if q in offs}
+        if not nishio and cell_on is not None and cell_off is not None and (card == 2 or multiple):
+            for group in (cell_on, cell_off):
+                for q in group:
+                    cx = sum(out.anc[q].bit_count() for _, out in value_on)
+                    add("cell", 5, q, cell, 0, tuple(value_on), cx)
+    return hints
+
+
+_Add = Callable[[str, int, int, int, int, tuple[tuple[int, "_Outcome"], ...], int], None]
+
+
+def _regions(
+    geo: Geometry, chainer: _Chainer, cell: int, d: int, on_out: _Outcome, multiple: bool, add: _Add
+) -> None:
+    """SE's region forcing chains for digit *d* in the units of *cell* (when *cell* is the
+    first place of the digit in the unit)."""
+    n = geo.n
+    bit = 1 << d
+    masks = chainer.masks
+    for u in geo.unit_order[cell]:
+        where = [c for c in geo.units[u] if masks[c] & bit]
+        if not (len(where) == 2 or (multiple and len(where) > 2)) or where[0] != cell:
+            continue
+        branches: list[tuple[int, _Outcome]] = []
+        for other in where:
+            p = 2 * (other * n + d) + 1
+            branches.append((p, on_out if other == cell else chainer.run(p)))
+        first = branches[0][1].anc
+        ons = [q for q in first if q & 1 and all(q in b.anc for _, b in branches[1:])]
+        offs = [q for q in first if not q & 1 and all(q in b.anc for _, b in branches[1:])]
+        for q in ons + offs:
+            cx = sum(b.anc[q].bit_count() for _, b in branches)
+            add("region", 6, q, u, d + 1, tuple(branches), cx)
+
+
+def _effect(
+    cg: CandidateGrid, n: int, h: _Hint
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None:
+    """(placements, eliminations) of a hint on the current grid; None when it changes nothing."""
+    cell, d = divmod(h.target >> 1, n)
+    if h.target & 1:
+        if cg.masks[cell] & ~(1 << d) == 0:
+            return None
+        return ((cell, d + 1),), ()
+    if not cg.masks[cell] >> d & 1:
+        return None
+    return (), ((cell, d + 1),)
+
+
+def _chain_text(n: int, out: _Outcome, target: int, anc_bits: int | None = None) -> str:
+    """The main line of reasoning from the assumption to *target* (first parents)."""
+    seq: list[int] = []
+    cur: int | None = target
+    guard = 0
+    while cur is not None and guard < 4096:
+        seq.append(cur)
+        prs = out.parents.get(cur, ())
+        cur = prs[0] if prs else None
+        guard += 1
+    seq.reverse()
+    return " -> ".join(potential_name(n, p) for p in seq)
+
+
+def _describe(
+    cg: CandidateGrid,
+    rank: int,
+    h: _Hint,
+    placements: tuple[tuple[int, int], ...],
+    elims: tuple[tuple[int, int], ...],
+) -> Step:
+    shape = cg.shape
+    n = shape.n
+    prefix = _NAMES[rank]
+    conclusion = (
+        f"{shape.cell_name(placements[0][0])} must be {placements[0][1]}"
+        if placements
+        else f"{elims[0][1]} is removed from {shape.cell_name(elims[0][0])}"
+    )
+    if rank == RANK_NISHIO:
+        name = "Nishio Forcing Chain"
+    elif h.kind == "contradiction":
+        name = prefix + "Contradiction Forcing Chain"
+    elif h.kind == "double":
+        name = prefix + "Double Forcing Chain"
+    elif h.kind == "cell":
+        name = prefix + "Cell Forcing Chains"
+    else:
+        name = prefix + "Region Forcing Chains"
+    if rank == RANK_DYNAMIC_PLUS:
+        name += " (+)"
+    lines: list[str] = []
+    if h.kind == "contradiction":
+        p, out = h.chains[0]
+        assert out.absurd is not None
+        (on, _), (off, _), new, prs = out.absurd
+        bad = potential_name(n, on)
+        lines.append(
+            f"if {potential_name(n, p)}, then {bad} would be both true and false "
+            f"({_chain_text(n, out, on if new != on else prs[0])}; {_chain_text(n, out, off if new != off else prs[0])})"
+        )
+        intro = f"{name}: assuming {potential_name(n, h.source)} leads to a contradiction, so {conclusion}."
+    else:
+        for p, out in h.chains:
+            lines.append(f"if {potential_name(n, p)}: {_chain_text(n, out, h.target)}")
+        if h.kind == "double":
+            what = f"both {potential_name(n, h.source)} and its opposite lead to"
+        elif h.kind == "cell":
+            what = f"every candidate of {shape.cell_name(h.source)} leads to"
+        else:
+            what = f"every place of {h.digit} in {shape.unit_name(h.source)} leads to"
+        intro = f"{name}: {what} {potential_name(n, h.target)}, so {conclusion}."
+    text = intro + " " + "; ".join(lines) + "."
+    cells = tuple(dict.fromkeys(((p >> 1) // n for p, _ in h.chains)))
+    return Step(
+        name,
+        h.rating,
+        placements=placements,
+        eliminations=elims,
+        text=text,
+        cells=cells + tuple(c for c, _ in placements + elims if c not in cells),
+        highlights=tuple(((p >> 1) // n, (p >> 1) % n + 1) for p, _ in h.chains),
+        size=n,
+    )
+
+
+def forcing_hints(cg: CandidateGrid, rank: int, *, exhaustive: bool = False) -> list[Step]:
+    """The hints of SE rule *rank* (``RANK_NISHIO`` .. ``RANK_DYNAMIC_PLUS``) on *cg*, easiest
+    first (SE's order: rating, complexity, kind, discovery); only SE's choice unless
+    *exhaustive*. Hints with the same effect are listed once."""
+    hints = _collect(cg, rank)
+    hints.sort(key=lambda h: (h.rating, h.complexity, h.sort_key, h.seq))
+    n = cg.shape.n
+    out: list[Step] = []
+    seen: set[object] = set()
+    for h in hints:
+        eff = _effect(cg, n, h)
+        if eff is None or eff in seen:
+            continue
+        seen.add(eff)
+        out.append(_describe(cg, rank, h, eff[0], eff[1]))
+        if not exhaustive:
+            break
+    return out
+
+
+def _finder(cg: CandidateGrid, rank: int) -> Iterator[Step]:
+    if earlier_rule_found(cg, rank):
+        return
+    steps = forcing_hints(cg, rank)
+    if steps:
+        note_rule_found(cg, rank)
+    yield from steps
+
+
+def nishio_forcing_chains(cg: CandidateGrid) -> Iterator[Step]:
+    """Finder for SE's Nishio forcing chains (7.5 + length bonus): assuming a candidate true
+    (or false) and following only its digit's links, with removals remembered, leads to a
+    contradiction."""
+    return _finder(cg, RANK_NISHIO)
+
+
+def multiple_forcing_chains(cg: CandidateGrid) -> Iterator[Step]:
+    """Finder for SE's multiple forcing chains (8.0 + length bonus): every candidate of a cell
+    (with >= 3 candidates) or every place of a digit in a unit implies the same conclusion."""
+    return _finder(cg, RANK_MULTIPLE)
+
+
+def dynamic_forcing_chains(cg: CandidateGrid) -> Iterator[Step]:
+    """Finder for SE's dynamic forcing chains (8.5 + length bonus): contradiction, double, cell
+    and region forcing chains where removals made along a chain are remembered."""
+    return _finder(cg, RANK_DYNAMIC)
+
+
+def dynamic_forcing_chains_plus(cg: CandidateGrid) -> Iterator[Step]:
+    """Finder for SE's dynamic forcing chains (+) (9.0 + length bonus): dynamic chains that,
+    when stuck, also use pointing/claiming, pairs and X-Wings inside the chain."""
+    return _finder(cg, RANK_DYNAMIC_PLUS)

@@ -1,0 +1,116 @@
+"""Intersections (locked candidates): pointing and claiming (layer 2).
+
+When every place for a digit in one unit lies inside a second unit, the digit must go in the
+overlap, so it is removed from the rest of the second unit. *Pointing*: the first unit is a box
+(or jigsaw region) and the second a row, column or diagonal (SE 2.6). *Claiming* (box/line
+reduction): the first unit is a line and the second a box or region (SE 2.8). Works on every
+shape: the overlaps come from the shape's unit tables.
+
+>>> from sudokit.grid import Grid
+>>> from sudokit.logic.candidates import CandidateGrid
+>>> cg = CandidateGrid.from_grid(Grid.parse(
+...     "..1957.........1.5..5.183.9..6.7.9..7.9...1.3..8.9.6..1.784..3..94.6.......1..8.."))
+>>> step = next(iter(pointing(cg)))
+>>> step.technique, step.rating
+('Pointing', 2.6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..shape import Shape
+from ._names import cell_list, join_or
+from .candidates import CandidateGrid
+from .step import Step
+
+__all__ = ["Lock", "claiming", "locks", "pointing"]
+
+BOX_KINDS = ("box", "region")
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """A digit confined to the overlap of ``base`` and ``cover``; ``removed`` are the cells of
+    ``cover`` outside ``base`` that lose the digit."""
+
+    base: int
+    cover: int
+    digit: int
+    cells: tuple[int, ...]
+    removed: tuple[int, ...]
+
+
+def is_box(shape: Shape, unit: int) -> bool:
+    """True for a box or jigsaw region."""
+    return shape.unit_kinds[unit] in BOX_KINDS
+
+
+def locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Lock]:
+    """Every locked-candidate pattern with eliminations; boxes as base when *pointing_kind*,
+    lines as base otherwise."""
+    shape = cg.shape
+    masks = cg.masks
+    units = shape.units
+    cell_units = shape.cell_units
+    for base, unit in enumerate(units):
+        if is_box(shape, base) != pointing_kind:
+            continue
+        for d in range(1, shape.n + 1):
+            bit = 1 << (d - 1)
+            cells = [c for c in unit if masks[c] & bit]
+            if len(cells) < 2:
+                continue
+            common = set(cell_units[cells[0]])
+            for c in cells[1:]:
+                common.intersection_update(cell_units[c])
+            common.discard(base)
+            for cover in sorted(common):
+                if is_box(shape, cover) == pointing_kind:
+                    continue
+                inside = set(unit)
+                removed = tuple(c for c in units[cover] if masks[c] & bit and c not in inside)
+                if removed:
+                    yield Lock(base, cover, d, tuple(cells), removed)
+
+
+def lock_text(shape: Shape, lock: Lock) -> str:
+    """Explain a lock in prose."""
+    base = shape.unit_name(lock.base)
+    cover = shape.unit_name(lock.cover)
+    where = join_or([shape.cell_name(c) for c in lock.cells])
+    both = "both" if len(lock.cells) == 2 else "all"
+    return (
+        f"In {base} the {lock.digit} can only go in {where}, {both} in {cover}, "
+        f"so {lock.digit} is removed from the rest of {cover} "
+        f"({cell_list(shape, lock.removed)})."
+    )
+
+
+def _steps(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
+    shape = cg.shape
+    name, rating = ("Pointing", 2.6) if pointing_kind else ("Claiming", 2.8)
+    for lock in locks(cg, pointing_kind):
+        elims = tuple((c, lock.digit) for c in lock.removed)
+        yield Step(
+            name,
+            rating,
+            eliminations=elims,
+            text=lock_text(shape, lock),
+            cells=lock.cells,
+            units=(lock.base, lock.cover),
+            highlights=tuple((c, lock.digit) for c in lock.cells),
+            size=shape.n,
+        )
+
+
+def pointing(cg: CandidateGrid) -> Iterator[Step]:
+    """Pointing: a digit of a box confined to one line is removed from the rest of the line."""
+    return _steps(cg, True)
+
+
+def claiming(cg: CandidateGrid) -> Iterator[Step]:
+    """Claiming: a digit of a line confined to one box is removed from the rest of the box."""
+    return _steps(cg, False)
+

@@ -1,0 +1,161 @@
+"""The easiest-first solving path, as Sudoku Explainer 1.2.1 walks it (layer 2).
+
+At each step take the easiest available step (the lowest rating among the steps the enabled
+techniques find), apply it, repeat until the grid is solved or no technique applies. The
+puzzle's SE-comparable rating is the hardest step on that path.
+
+Techniques are tried in order of base rating; a technique is skipped once its base rating is
+not below the best step found so far, so most steps cost only the cheap finders. Successive
+singles of the same kind are applied as a batch (each one re-checked first): they would be the
+next steps anyway, and the batch only saves rescans.
+
+This module never calls the backtracking search; :mod:`sudokit.rating` adds the uniqueness
+proof and a search fallback on top of it.
+
+>>> from sudokit.grid import Grid
+>>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
+>>> path = solve_path(CandidateGrid.from_grid(g))
+>>> path.solved, path.rating, len(path.steps)
+(True, 1.2, 10)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .candidates import CandidateGrid
+from .registry import TECHNIQUES, Technique
+from .step import Step
+
+__all__ = ["Path", "default_techniques", "find_step", "is_effective", "solve_path"]
+
+# Techniques whose steps are batched (placements of the same rating).
+_BATCHED = frozenset({"Full House", "Hidden Single (box)", "Hidden Single (row/column)", "Naked Single"})
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A solving path: the steps taken, whether it ended solved, and its rating.
+
+    ``complete`` is False when the time budget ran out before the path ended (the rating is
+    then a lower bound); ``stuck`` is True when no enabled technique applied.
+    """
+
+    steps: tuple[Step, ...]
+    solved: bool
+    complete: bool = True
+
+    @property
+    def rating(self) -> float:
+        """The hardest step's rating (0.0 for an empty path)."""
+        return max((s.rating for s in self.steps), default=0.0)
+
+    @property
+    def stuck(self) -> bool:
+        """True when the path ended unsolved although it had time left."""
+        return self.complete and not self.solved
+
+
+def default_techniques(*, se_only: bool = False) -> list[Technique]:
+    """The registered techniques, easiest first; only SE 1.2.1's own ones when *se_only*."""
+    return [t for t in TECHNIQUES if t.se or not se_only]
+
+
+def is_effective(cg: CandidateGrid, step: Step) -> bool:
+    """True when *step* would change *cg*: it places into an empty cell or removes a candidate."""
+    values = cg.values
+    masks = cg.masks
+    for cell, digit in step.placements:
+        if values[cell] == 0 and masks[cell] >> (digit - 1) & 1:
+            return True
+    return any(masks[cell] >> (digit - 1) & 1 for cell, digit in step.eliminations)
+
+
+def _is_valid_placement(cg: CandidateGrid, step: Step) -> bool:
+    values = cg.values
+    masks = cg.masks
+    return all(
+        values[cell] == 0 and masks[cell] >> (digit - 1) & 1 for cell, digit in step.placements
+    )
+
+
+def find_step(
+    cg: CandidateGrid, techniques: Iterable[Technique] | None = None, *, unique: bool = False
+) -> tuple[Step, Technique] | None:
+    """The easiest effective step the *techniques* find in *cg* (ties: the first technique),
+    with the technique that found it; None when none applies.
+
+    *unique* says the puzzle is known to have exactly one solution, which enables the
+    uniqueness techniques.
+    """
+    best: tuple[Step, Technique] | None = None
+    for t in TECHNIQUES if techniques is None else techniques:
+        if best is not None and t.rating >= best[0].rating:
+            break
+        if t.needs_unique and not unique:
+            continue
+        for step in t.finder(cg):
+            if best is not None and step.rating >= best[0].rating:
+                continue
+            if not is_effective(cg, step):
+                continue
+            best = (step, t)
+            if step.rating <= t.rating:
+                break
+    return best
+
+
+def solve_path(
+    cg: CandidateGrid,
+    techniques: Sequence[Technique] | None = None,
+    *,
+    unique: bool = False,
+    max_steps: int = 0,
+    budget_s: float = 0.0,
+) -> Path:
+    """Walk the easiest-first path from *cg* (changed in place) until solved or stuck.
+
+    :param techniques: the enabled techniques (default: every registered one), easiest first.
+    :param unique: the puzzle is known to be unique (enables uniqueness techniques).
+    :param max_steps: stop after this many steps (0 = no bound).
+    :param budget_s: stop after this many seconds (0 = no bound); the path is then incomplete.
+    :returns: a :class:`Path`.
+    """
+    techs = list(TECHNIQUES if techniques is None else techniques)
+    techs.sort(key=lambda t: t.rating)
+    n = cg.shape.n
+    steps: list[Step] = []
+    deadline = time.monotonic() + budget_s if budget_s > 0 else 0.0
+    complete = True
+    while not cg.is_solved:
+        if cg.is_broken():
+            break
+        if max_steps and len(steps) >= max_steps:
+            complete = False
+            break
+        if deadline and time.monotonic() > deadline:
+            complete = False
+            break
+        found = find_step(cg, techs, unique=unique)
+        if found is None:
+            break
+        step, tech = found
+        if step.size != n:
+            step = _with_size(step, n)
+        cg.apply(step)
+        steps.append(step)
+        if tech.name in _BATCHED:
+            for more in list(tech.finder(cg)):
+                if more.rating == step.rating and _is_valid_placement(cg, more):
+                    more = _with_size(more, n) if more.size != n else more
+                    cg.apply(more)
+                    steps.append(more)
+    return Path(tuple(steps), cg.is_solved, complete)
+
+
+def _with_size(step: Step, n: int) -> Step:
+    from dataclasses import replace
+
+    return replace(step, size=n)

@@ -1,0 +1,113 @@
+"""The techniques the path loop may use, easiest first (layer 2).
+
+A technique is a *finder*: ``finder(cg)`` yields every step of that technique it finds in the
+candidate grid ``cg`` (it may be lazy; it must not change ``cg``). Every step it yields has a
+rating ``>=`` the technique's base ``rating``, and the finder should yield its easiest steps
+first. ``needs_unique`` techniques (uniqueness arguments) are used only when the puzzle is known
+to have exactly one solution.
+
+To register a finder, add one :class:`Technique` line to the list below; the list is sorted by
+base rating when the module loads, so the position of the line does not matter.
+
+>>> [t.name for t in TECHNIQUES[:3]]
+['Full House', 'Hidden Single (box)', 'Hidden Single (row/column)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from . import chains, exclusion, fish, forcing, intersections, singles, subsets, uniqueness, wings
+from .candidates import CandidateGrid
+from .step import Step
+
+__all__ = ["TECHNIQUES", "Finder", "Technique", "by_name"]
+
+Finder = Callable[[CandidateGrid], Iterable[Step]]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A named technique: its family, base rating (SE 1.2.1 scale) and finder.
+
+    ``se`` is False for the well-known techniques Sudoku Explainer does not have (Skyscraper,
+    W-Wing, finned fish, ALS-XZ, ...): they make good hints and carry SE-comparable values, but
+    the SE-comparable rating uses only ``se`` techniques so that it agrees with SE.
+    """
+
+    name: str
+    family: str
+    rating: float
+    finder: Finder
+    needs_unique: bool = False
+    se: bool = True  # one of Sudoku Explainer 1.2.1's techniques (used for the SE rating)
+
+
+TECHNIQUES: list[Technique] = [
+    # singles and SE's "direct" techniques (a placement found by a short argument)
+    Technique("Full House", "singles", 1.0, singles.full_house),
+    Technique("Hidden Single (box)", "singles", 1.2, singles.hidden_single_box),
+    Technique("Hidden Single (row/column)", "singles", 1.5, singles.hidden_single_line),
+    Technique("Direct Pointing", "singles", 1.7, singles.direct_pointing),
+    Technique("Direct Claiming", "singles", 1.9, singles.direct_claiming),
+    Technique("Direct Hidden Pair", "singles", 2.0, singles.direct_hidden_pair),
+    Technique("Naked Single", "singles", 2.3, singles.naked_single),
+    Technique("Direct Hidden Triple", "singles", 2.5, singles.direct_hidden_triple),
+    # intersections
+    Technique("Pointing", "intersections", 2.6, intersections.pointing),
+    Technique("Claiming", "intersections", 2.8, intersections.claiming),
+    # subsets
+    Technique("Naked Pair", "subsets", 3.0, subsets.naked_pair),
+    Technique("Hidden Pair", "subsets", 3.4, subsets.hidden_pair),
+    Technique("Naked Triple", "subsets", 3.6, subsets.naked_triple),
+    Technique("Hidden Triple", "subsets", 4.0, subsets.hidden_triple),
+    Technique("Naked Quad", "subsets", 5.0, subsets.naked_quad),
+    Technique("Hidden Quad", "subsets", 5.4, subsets.hidden_quad),
+    # fish
+    Technique("X-Wing", "fish", 3.2, fish.x_wing),
+    Technique("Swordfish", "fish", 3.8, fish.swordfish),
+    Technique("Jellyfish", "fish", 5.2, fish.jellyfish),
+    Technique("Finned X-Wing", "fish", 3.4, fish.finned_x_wing, se=False),
+    Technique("Finned Swordfish", "fish", 4.0, fish.finned_swordfish, se=False),
+    Technique("Finned Jellyfish", "fish", 5.4, fish.finned_jellyfish, se=False),
+    # wings
+    Technique("XY-Wing", "wings", 4.2, wings.xy_wing),
+    Technique("XYZ-Wing", "wings", 4.4, wings.xyz_wing),
+    Technique("W-Wing", "wings", 4.4, wings.w_wing, se=False),
+    # single-digit patterns
+    # TODO-WIP Technique("Skyscraper", "single-digit", 4.0, single_digit.skyscraper, se=False),
+    # TODO-WIP Technique("2-String Kite", "single-digit", 4.1, single_digit.two_string_kite, se=False),
+    # TODO-WIP Technique("Turbot Fish", "single-digit", 4.2, single_digit.turbot_fish, se=False),
+    # TODO-WIP Technique("Empty Rectangle", "single-digit", 4.3, single_digit.empty_rectangle, se=False),
+    # TODO-WIP Technique("Simple Colouring", "single-digit", 4.5, single_digit.simple_colouring, se=False),
+    # uniqueness (only when the puzzle is known to be unique)
+    Technique("Unique Rectangle", "uniqueness", 4.5, uniqueness.unique_rectangle, True),
+    Technique("BUG+1", "uniqueness", 5.6, uniqueness.bug_plus_one, True),
+    # exclusion and almost locked sets
+    # TODO-WIP Technique("ALS-XZ", "als", 5.5, als.als_xz, se=False),
+    Technique("Aligned Pair Exclusion", "exclusion", 6.2, exclusion.aligned_pair),
+    Technique("Aligned Triple Exclusion", "exclusion", 7.5, exclusion.aligned_triple),
+    # chains and forcing chains (logic/chains.py, logic/forcing.py) register here; SE's chaining
+    # rules in SE's order (each stays silent on a state where an earlier one found a step)
+    Technique("Forcing Chains & Cycles", "chains", 6.5, chains.forcing_chains_and_cycles),
+    Technique("Nishio Forcing Chains", "forcing", 7.5, forcing.nishio_forcing_chains),
+    Technique("Multiple Forcing Chains", "forcing", 8.0, forcing.multiple_forcing_chains),
+    Technique("Dynamic Forcing Chains", "forcing", 8.5, forcing.dynamic_forcing_chains),
+    Technique("Dynamic Forcing Chains (+)", "forcing", 9.0, forcing.dynamic_forcing_chains_plus),
+]
+
+TECHNIQUES.sort(key=lambda t: t.rating)
+
+
+def by_name(name: str) -> Technique:
+    """The registered technique called *name* (case-insensitive).
+
+    >>> by_name("x-wing").rating
+    3.2
+    """
+    key = name.lower()
+    for t in TECHNIQUES:
+        if t.name.lower() == key:
+            return t
+    raise KeyError(name)

@@ -1,0 +1,238 @@
+"""Singles and Sudoku Explainer's "direct" techniques (layer 2).
+
+* Full House (1.0): the last empty cell of a unit takes the missing digit.
+* Hidden Single: a digit with one place left in a box or region (1.2) or in a row, column or
+  diagonal (1.5).
+* Naked Single (2.3): a cell with one candidate left.
+* Direct Pointing (1.7) / Direct Claiming (1.9): a pointing or claiming whose eliminations leave
+  the same digit with a single place in some unit; the step is that placement.
+* Direct Hidden Pair (2.0) / Triple (2.5): a hidden pair or triple in a unit leaves another digit
+  with a single place in that unit; the step is that placement.
+
+Direct steps place a digit and do not apply the supporting eliminations (as in SE 1.2.1); their
+text explains the whole argument. Everything works on every shape.
+
+>>> from sudokit.grid import Grid
+>>> from sudokit.logic.candidates import CandidateGrid
+>>> cg = CandidateGrid.from_grid(Grid.parse("123." "34.2" "2..." "...1"))
+>>> step = next(iter(full_house(cg)))
+>>> step.placements, step.text
+(((3, 4),), 'r1c4 is the last empty cell of row 1, so it takes the missing digit 4.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ._names import cell_list, digit_list
+from .candidates import CandidateGrid, bits
+from .intersections import is_box, lock_text, locks
+from .step import Step
+from .subsets import hidden_sets
+
+__all__ = [
+    "direct_claiming",
+    "direct_hidden_pair",
+    "direct_hidden_triple",
+    "direct_pointing",
+    "full_house",
+    "hidden_single_box",
+    "hidden_single_line",
+    "naked_single",
+]
+
+
+def full_house(cg: CandidateGrid) -> Iterator[Step]:
+    """Units with exactly one empty cell (SE 1.0)."""
+    shape = cg.shape
+    masks = cg.masks
+    values = cg.values
+    full = cg.all_mask
+    for u, unit in enumerate(shape.units):
+        empty = -1
+        count = 0
+        placed = 0
+        for c in unit:
+            v = values[c]
+            if v:
+                placed |= 1 << (v - 1)
+            else:
+                count += 1
+                empty = c
+                if count > 1:
+                    break
+        if count != 1:
+            continue
+        missing = full & ~placed
+        if missing.bit_count() != 1 or not masks[empty] & missing:
+            continue
+        d = missing.bit_length()
+        yield Step(
+            "Full House",
+            1.0,
+            placements=((empty, d),),
+            text=(
+                f"{shape.cell_name(empty)} is the last empty cell of {shape.unit_name(u)}, "
+                f"so it takes the missing digit {d}."
+            ),
+            cells=(empty,),
+            units=(u,),
+            highlights=((empty, d),),
+            size=shape.n,
+        )
+
+
+def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
+    shape = cg.shape
+    masks = cg.masks
+    rating = 1.2 if boxes else 1.5
+    for u, unit in enumerate(shape.units):
+        if is_box(shape, u) != boxes:
+            continue
+        once = 0
+        twice = 0
+        for c in unit:
+            m = masks[c]
+            twice |= once & m
+            once |= m
+        single = once & ~twice
+        while single:
+            low = single & -single
+            single ^= low
+            d = low.bit_length()
+            cell = next(c for c in unit if masks[c] & low)
+            yield Step(
+                "Hidden Single",
+                rating,
+                placements=((cell, d),),
+                text=(
+                    f"In {shape.unit_name(u)} the {d} can only go in {shape.cell_name(cell)}, "
+                    f"so {shape.cell_name(cell)} is {d}."
+                ),
+                cells=(cell,),
+                units=(u,),
+                highlights=((cell, d),),
+                size=shape.n,
+            )
+
+
+def hidden_single_box(cg: CandidateGrid) -> Iterator[Step]:
+    """Hidden singles in boxes and jigsaw regions (SE 1.2)."""
+    return _hidden_singles(cg, True)
+
+
+def hidden_single_line(cg: CandidateGrid) -> Iterator[Step]:
+    """Hidden singles in rows, columns and diagonals (SE 1.5)."""
+    return _hidden_singles(cg, False)
+
+
+def naked_single(cg: CandidateGrid) -> Iterator[Step]:
+    """Cells with a single candidate (SE 2.3)."""
+    shape = cg.shape
+    for cell, m in enumerate(cg.masks):
+        if m and m & (m - 1) == 0:
+            d = m.bit_length()
+            yield Step(
+                "Naked Single",
+                2.3,
+                placements=((cell, d),),
+                text=f"{shape.cell_name(cell)} has only one candidate left, so it is {d}.",
+                cells=(cell,),
+                highlights=((cell, d),),
+                size=shape.n,
+            )
+
+
+def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
+    """As SE: after the lock's eliminations, another unit of the same kind as the lock's base
+    (another box for pointing, another line of the same direction for claiming) crossing the
+    cover is left with one place for the digit."""
+    shape = cg.shape
+    masks = cg.masks
+    kinds = shape.unit_kinds
+    name, rating = ("Direct Pointing", 1.7) if pointing_kind else ("Direct Claiming", 1.9)
+    for lock in locks(cg, pointing_kind):
+        d = lock.digit
+        bit = 1 << (d - 1)
+        cover = set(shape.units[lock.cover])
+        removed = set(lock.removed)
+        others = sorted(
+            {u for c in lock.removed for u in shape.cell_units[c]}
+            - {lock.base, lock.cover}
+        )
+        for u in others:
+            if kinds[u] != kinds[lock.base]:
+                continue
+            pos = [c for c in shape.units[u] if masks[c] & bit]
+            left = [c for c in pos if c not in cover]
+            if len(pos) < 2 or len(left) != 1 or not removed.intersection(pos):
+                continue
+            cell = left[0]
+            text = (
+                lock_text(shape, lock)
+                + f" Then in {shape.unit_name(u)} the {d} can only go in "
+                f"{shape.cell_name(cell)}, so {shape.cell_name(cell)} is {d}."
+            )
+            yield Step(
+                name,
+                rating,
+                placements=((cell, d),),
+                text=text,
+                cells=(*lock.cells, cell),
+                units=(lock.base, lock.cover, u),
+                highlights=tuple((c, d) for c in lock.cells),
+                size=shape.n,
+            )
+
+
+def direct_pointing(cg: CandidateGrid) -> Iterator[Step]:
+    """A pointing that leaves a hidden single of the same digit (SE 1.7)."""
+    return _direct_locks(cg, True)
+
+
+def direct_claiming(cg: CandidateGrid) -> Iterator[Step]:
+    """A claiming that leaves a hidden single of the same digit (SE 1.9)."""
+    return _direct_locks(cg, False)
+
+
+def _direct_hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    shape = cg.shape
+    masks = cg.masks
+    name, rating = ("Direct Hidden Pair", 2.0) if k == 2 else ("Direct Hidden Triple", 2.5)
+    for sub, elims in hidden_sets(cg, k, direct=True):
+        unit = shape.units[sub.unit]
+        inside = set(sub.cells)
+        others = {d for _, d in elims}
+        for d in sorted(others):
+            bit = 1 << (d - 1)
+            left = [c for c in unit if masks[c] & bit and c not in inside]
+            if len(left) != 1:
+                continue
+            cell = left[0]
+            digits = bits(sub.digits)
+            text = (
+                f"In {shape.unit_name(sub.unit)}, the digits {digit_list(digits)} can only go in "
+                f"{cell_list(shape, sub.cells)}, so no other digit fits there. That leaves "
+                f"{d} only one place in {shape.unit_name(sub.unit)}: "
+                f"{shape.cell_name(cell)} is {d}."
+            )
+            yield Step(
+                name,
+                rating,
+                placements=((cell, d),),
+                text=text,
+                cells=(*sub.cells, cell),
+                units=(sub.unit,),
+                highlights=tuple((c, x) for c in sub.cells for x in digits if cg.has(c, x)),
+                size=shape.n,
+            )
+
+
+def direct_hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
+    """A hidden pair that leaves another digit a single place in its unit (SE 2.0)."""
+    return _direct_hidden(cg, 2)
+
+
+def direct_hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
+    """A hidden triple that leaves another digit a single place in its unit (SE 2.5)."""
+    return _direct_hidden(cg, 3)

@@ -1,0 +1,189 @@
+"""Naked and hidden subsets: pairs, triples and quads (layer 2).
+
+*Naked*: ``k`` cells of a unit whose candidates together are only ``k`` digits hold exactly those
+digits, so the digits are removed from the rest of the unit. *Hidden*: ``k`` digits that can only
+go in the same ``k`` cells of a unit fill those cells, so every other candidate is removed from
+them. SE 1.2.1 values: Naked Pair 3.0, Hidden Pair 3.4, Naked Triple 3.6, Hidden Triple 4.0,
+Naked Quad 5.0, Hidden Quad 5.4. Works on every shape.
+
+>>> from sudokit.grid import Grid
+>>> from sudokit.logic.candidates import CandidateGrid
+>>> cg = CandidateGrid.from_grid(Grid.parse(
+...     "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"))
+>>> [s.technique for s in naked_pair(cg)][:1]
+['Naked Pair']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from ._names import cell_list, digit_list, elim_text
+from .candidates import CandidateGrid, bits
+from .step import Step
+
+__all__ = [
+    "Subset",
+    "hidden_pair",
+    "hidden_quad",
+    "hidden_sets",
+    "hidden_triple",
+    "naked_pair",
+    "naked_quad",
+    "naked_sets",
+    "naked_triple",
+]
+
+_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
+HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
+
+
+@dataclass(frozen=True, slots=True)
+class Subset:
+    """``cells`` of ``unit`` locked to the digits of ``digits`` (a mask)."""
+
+    unit: int
+    cells: tuple[int, ...]
+    digits: int
+
+
+def naked_sets(cg: CandidateGrid, k: int) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
+    """Every naked set of size *k* that eliminates something, with its eliminations."""
+    masks = cg.masks
+    for u, unit in enumerate(cg.shape.units):
+        empty = [c for c in unit if masks[c]]
+        if len(empty) < 2 * k:  # as SE: smaller units show the complementary hidden set
+            continue
+        eligible = [c for c in empty if 2 <= masks[c].bit_count() <= k]
+        if len(eligible) < k:
+            continue
+        for combo in combinations(eligible, k):
+            union = 0
+            for c in combo:
+                union |= masks[c]
+            if union.bit_count() != k:
+                continue
+            elims = tuple(
+                (c, d) for c in empty if c not in combo for d in bits(masks[c] & union)
+            )
+            if elims:
+                yield Subset(u, combo, union), elims
+
+
+def hidden_sets(
+    cg: CandidateGrid, k: int, direct: bool = False
+) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
+    """Every hidden set of size *k* that eliminates something, with its eliminations.
+
+    As in SE, a plain hidden set is looked for only in units with more than ``2k`` empty cells
+    (otherwise the complementary naked set is the simpler view); *direct* lowers that to ``k``.
+    """
+    masks = cg.masks
+    n = cg.shape.n
+    for u, unit in enumerate(cg.shape.units):
+        empty = [c for c in unit if masks[c]]
+        if len(empty) <= (k if direct else 2 * k):
+            continue
+        # positions of each digit as a mask over the unit's empty cells
+        where: dict[int, int] = {}
+        for d in range(1, n + 1):
+            bit = 1 << (d - 1)
+            pos = 0
+            for j, c in enumerate(empty):
+                if masks[c] & bit:
+                    pos |= 1 << j
+            if 2 <= pos.bit_count() <= k:
+                where[d] = pos
+        if len(where) < k:
+            continue
+        for combo in combinations(sorted(where), k):
+            union = 0
+            for d in combo:
+                union |= where[d]
+            if union.bit_count() != k:
+                continue
+            dmask = 0
+            for d in combo:
+                dmask |= 1 << (d - 1)
+            cells = tuple(empty[j] for j in range(len(empty)) if union >> j & 1)
+            elims = tuple((c, d) for c in cells for d in bits(masks[c] & ~dmask))
+            if elims:
+                yield Subset(u, cells, dmask), elims
+
+
+def _naked(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    shape = cg.shape
+    name = f"Naked {_NAMES[k]}"
+    for sub, elims in naked_sets(cg, k):
+        digits = bits(sub.digits)
+        text = (
+            f"In {shape.unit_name(sub.unit)}, the cells {cell_list(shape, sub.cells)} can only "
+            f"hold {digit_list(digits)} between them, so those digits must go in those cells "
+            f"and are removed from the rest of {shape.unit_name(sub.unit)}: "
+            f"{elim_text(shape, elims)}."
+        )
+        yield Step(
+            name,
+            NAKED_RATING[k],
+            eliminations=elims,
+            text=text,
+            cells=sub.cells,
+            units=(sub.unit,),
+            highlights=tuple((c, d) for c in sub.cells for d in cg.digits(c)),
+            size=shape.n,
+        )
+
+
+def _hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    shape = cg.shape
+    name = f"Hidden {_NAMES[k]}"
+    for sub, elims in hidden_sets(cg, k):
+        digits = bits(sub.digits)
+        text = (
+            f"In {shape.unit_name(sub.unit)}, the digits {digit_list(digits)} can only go in "
+            f"{cell_list(shape, sub.cells)}, so those cells hold exactly these digits and their "
+            f"other candidates are removed: {elim_text(shape, elims)}."
+        )
+        yield Step(
+            name,
+            HIDDEN_RATING[k],
+            eliminations=elims,
+            text=text,
+            cells=sub.cells,
+            units=(sub.unit,),
+            highlights=tuple((c, d) for c in sub.cells for d in digits if cg.has(c, d)),
+            size=shape.n,
+        )
+
+
+def naked_pair(cg: CandidateGrid) -> Iterator[Step]:
+    """Naked pairs (SE 3.0)."""
+    return _naked(cg, 2)
+
+
+def naked_triple(cg: CandidateGrid) -> Iterator[Step]:
+    """Naked triples (SE 3.6)."""
+    return _naked(cg, 3)
+
+
+def naked_quad(cg: CandidateGrid) -> Iterator[Step]:
+    """Naked quads (SE 5.0)."""
+    return _naked(cg, 4)
+
+
+def hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
+    """Hidden pairs (SE 3.4)."""
+    return _hidden(cg, 2)
+
+
+def hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
+    """Hidden triples (SE 4.0)."""
+    return _hidden(cg, 3)
+
+
+def hidden_quad(cg: CandidateGrid) -> Iterator[Step]:
+    """Hidden quads (SE 5.4)."""
+    return _hidden(cg, 4)

@@ -1,0 +1,318 @@
+"""Difficulty from the human-style solving path: hints, explanations and ratings (layer 5).
+
+* :func:`rate` walks the easiest-first path (Sudoku Explainer 1.2.1 semantics) with SE's own
+  techniques and returns a :class:`Rating`: the SE-comparable number (the hardest step on the
+  path), a summed score, a level and the techniques used.
+* :func:`hint` gives the easiest next step; :func:`explain` the full path. They use every
+  registered technique (also the well-known ones SE lacks, which make better hints).
+
+The solver is used only to prove uniqueness (which enables the uniqueness techniques) and, when
+no human technique applies, for the last-resort step: "Proof by Search", an elimination proven
+by the backtracking search (the puzzle has one solution, so every candidate other than the
+solution's digit is in no solution). It is rated :data:`SEARCH_RATING` (11.0, above SE's
+nested forcing chains) and labelled as such, so every unique puzzle gets a complete path.
+
+Levels (cut-offs on the SE-comparable number ``se``):
+
+========  ==================  =====================================================
+level     se                  what it takes
+========  ==================  =====================================================
+easy      se <= 2.3           singles only (full house, hidden and naked singles)
+medium    2.3 < se < 4.0      intersections, pairs, triples, X-Wing, Swordfish
+hard      4.0 <= se <= 6.0    wings, uniqueness, quads, Jellyfish, BUG
+expert    6.0 < se <= 7.5     exclusion, X/Y cycles, forcing X/Y chains, Nishio
+extreme   se > 7.5            forcing chains (multiple, dynamic, nested) and beyond
+========  ==================  =====================================================
+
+The *score* is the sum over the path of ``round(10 * rating)`` of every step: a rough "total
+work" number that grows with both the length and the difficulty of the path.
+
+>>> from sudokit.grid import Grid
+>>> r = rate(Grid.parse(
+...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
+>>> r.se, r.level
+(2.0, 'easy')
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
+from .grid import Grid
+from .logic._names import cell_list
+from .logic.candidates import CandidateGrid
+from .logic.path import Path, default_techniques, find_step, solve_path
+from .logic.registry import Technique
+from .logic.step import Step
+from .solver import Status, solve
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "LEVELS",
+    "SEARCH_RATING",
+    "Rating",
+    "explain",
+    "hint",
+    "level_of",
+    "rate",
+    "solve_logically",
+]
+
+#: Rating of the last-resort step proven by search (above SE's nested forcing chains).
+SEARCH_RATING = 11.0
+
+#: ``(level, upper bound on se)``, easiest first; the last level has no bound.
+LEVELS: tuple[tuple[str, float], ...] = (
+    ("easy", 2.3),
+    ("medium", 3.95),
+    ("hard", 6.0),
+    ("expert", 7.5),
+    ("extreme", float("inf")),
+)
+
+
+def level_of(se: float) -> str:
+    """The level name of an SE-comparable rating.
+
+    >>> level_of(1.5), level_of(3.4), level_of(4.2), level_of(6.6), level_of(9.0)
+    ('easy', 'medium', 'hard', 'expert', 'extreme')
+    """
+    for name, bound in LEVELS:
+        if se <= bound + 1e-9:
+            return name
+    return LEVELS[-1][0]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """The difficulty of a puzzle.
+
+    ``se`` is the SE 1.2.1-comparable rating (hardest step on the easiest-first path);
+    ``score`` the summed work; ``level`` one of easy / medium / hard / expert / extreme;
+    ``techniques`` counts the steps of each technique on the path; ``complete`` is False when
+    the time budget ran out (``se`` is then a lower bound); ``steps`` is the path length;
+    ``cells`` counts the cells each technique filled.
+    """
+
+    se: float
+    score: int
+    level: str
+    techniques: dict[str, int] = field(default_factory=dict)
+    complete: bool = True
+    steps: int = 0
+    cells: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self, puzzle: Grid | str | None = None) -> dict[str, object]:
+        """The JSON shape ``{"puzzle", "rating", "level", "score", "techniques"}``."""
+        out: dict[str, object] = {}
+        if puzzle is not None:
+            out["puzzle"] = str(puzzle)
+        out.update(
+            rating=self.se,
+            level=self.level,
+            score=self.score,
+            techniques=dict(self.techniques),
+        )
+        if not self.complete:
+            out["complete"] = False
+        return out
+
+
+# -- the search fallback ------------------------------------------------------------------------
+
+
+def _search_technique(solution: Grid) -> Technique:
+    """A finder that eliminates the wrong candidates of one cell, proven by search."""
+    sol = solution.cells
+
+    def finder(cg: CandidateGrid) -> Iterator[Step]:
+        shape = cg.shape
+        masks = cg.masks
+        best = -1
+        for c, m in enumerate(masks):
+            if m and (best < 0 or m.bit_count() < masks[best].bit_count()):
+                if m >> (sol[c] - 1) & 1 and m.bit_count() > 1:
+                    best = c
+        if best < 0:
+            return
+        d = sol[best]
+        elims = tuple((best, x) for x in cg.digits(best) if x != d)
+        name = shape.cell_name(best)
+        yield Step(
+            "Proof by Search",
+            SEARCH_RATING,
+            eliminations=elims,
+            text=(
+                f"No human technique in this program applies here. A complete search proves "
+                f"the puzzle has exactly one solution, in which {name} is {d}; so the other "
+                f"candidates of {name} lead to no solution and are removed "
+                f"({', '.join(str(x) for _, x in elims)})."
+            ),
+            cells=(best,),
+            highlights=((best, d),),
+            size=shape.n,
+        )
+
+    return Technique("Proof by Search", "search", SEARCH_RATING, finder)
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def _to_candidates(puzzle: object) -> tuple[CandidateGrid, Grid]:
+    """A working candidate grid and the grid of placed values from a Grid, text, a
+    :class:`~sudokit.marks.Candidates` or a CandidateGrid."""
+    if isinstance(puzzle, str):
+        puzzle = Grid.parse(puzzle)
+    if isinstance(puzzle, Grid):
+        return CandidateGrid.from_grid(puzzle), puzzle
+    if isinstance(puzzle, CandidateGrid):
+        return puzzle.copy(), puzzle.to_grid()
+    masks = getattr(puzzle, "masks", None)
+    values = getattr(puzzle, "values", None)
+    shape = getattr(puzzle, "shape", None)
+    if masks is None or values is None or shape is None:
+        raise TypeError(f"expected a Grid, text or candidates, got {type(puzzle).__name__}")
+    cg = CandidateGrid.from_masks(shape, list(values), list(masks))
+    # Drop marks that a placed peer already rules out (the basic rule every solver applies).
+    base = CandidateGrid.from_grid(cg.to_grid())
+    cg.masks = [a & b for a, b in zip(cg.masks, base.masks, strict=True)]
+    return cg, cg.to_grid()
+
+
+def _solution(grid: Grid) -> Grid | None:
+    """The unique solution, None when there are several; raises for none / invalid."""
+    if grid.conflicts():
+        raise InvalidPuzzleError(
+            f"conflicting givens in {cell_list(grid.shape, grid.conflicts()[0].cells)}"
+        )
+    result = solve(grid, limit=2)
+    if result.status is Status.NONE:
+        raise NoSolutionError(f"the puzzle {str(grid)[:40]!r} has no solution")
+    if result.status is Status.UNIQUE:
+        return result.solution
+    return None
+
+
+def _mistake(cg: CandidateGrid, solution: Grid) -> Step | None:
+    """A step pointing at a cell whose marks or value contradict the solution."""
+    shape = cg.shape
+    for c, d in enumerate(solution.cells):
+        v = cg.values[c]
+        if v and v != d:
+            return Step(
+                "Mistake",
+                0.0,
+                text=f"{shape.cell_name(c)} holds {v}, but that leads to no solution.",
+                cells=(c,),
+                size=shape.n,
+            )
+        if not v and not cg.masks[c] >> (d - 1) & 1:
+            return Step(
+                "Mistake",
+                0.0,
+                text=(
+                    f"The candidates of {shape.cell_name(c)} no longer include the digit that "
+                    f"belongs there: a candidate was removed by mistake."
+                ),
+                cells=(c,),
+                size=shape.n,
+            )
+    return None
+
+
+def _techniques(solution: Grid | None, se_only: bool) -> list[Technique]:
+    techs = default_techniques(se_only=se_only)
+    if solution is not None:
+        techs.append(_search_technique(solution))
+    return techs
+
+
+# -- public API ---------------------------------------------------------------------------------
+
+
+def solve_logically(
+    puzzle: object, *, se_only: bool = False, budget_s: float = 60.0
+) -> tuple[Path, Grid | None]:
+    """The full easiest-first path from *puzzle* (Grid, text or candidates) and the unique
+    solution (None when the puzzle has several solutions; the path may then end unsolved).
+
+    :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
+    :raises ~sudokit.errors.InvalidPuzzleError: for conflicting givens.
+    """
+    cg, grid = _to_candidates(puzzle)
+    solution = _solution(grid)
+    techs = _techniques(solution, se_only)
+    path = solve_path(cg, techs, unique=solution is not None, budget_s=budget_s)
+    return path, solution
+
+
+def hint(puzzle: object, *, se_only: bool = False) -> Step | None:
+    """The easiest next step for *puzzle*: a Grid, puzzle text, or a user's pencil marks
+    (:class:`sudokit.marks.Candidates`). None when the grid is already solved.
+
+    When the marks or values contradict the unique solution the step is a "Mistake" that
+    points at the first such cell.
+
+    :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
+
+    >>> step = hint("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> step.technique, step.rating
+    ('Hidden Single', 1.2)
+    """
+    cg, grid = _to_candidates(puzzle)
+    if cg.is_solved:
+        return None
+    solution = _solution(grid)
+    if solution is not None:
+        wrong = _mistake(cg, solution)
+        if wrong is not None:
+            return wrong
+    found = find_step(cg, _techniques(solution, se_only), unique=solution is not None)
+    return None if found is None else found[0]
+
+
+def explain(puzzle: object, *, se_only: bool = False, budget_s: float = 60.0) -> list[Step]:
+    """Every step of the easiest-first path for *puzzle* (Grid, text or pencil marks).
+
+    :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
+
+    >>> steps = explain("1.3." "...2" "2..." ".3.1")
+    >>> len(steps), steps[0].to_json()["placements"]
+    (10, [[1, 2, 2]])
+    """
+    path, _ = solve_logically(puzzle, se_only=se_only, budget_s=budget_s)
+    return list(path.steps)
+
+
+def rate(puzzle: Grid | str, *, budget_s: float = 60.0) -> Rating:
+    """Rate *puzzle* on the Sudoku Explainer 1.2.1 scale (SE's techniques only).
+
+    :param budget_s: time budget in seconds; when it runs out the rating is a lower bound
+        (``complete`` is False).
+    :raises ~sudokit.errors.MultipleSolutionsError: when the puzzle has several solutions.
+    :raises ~sudokit.errors.NoSolutionError: when it has none.
+
+    >>> rate("1.3." "...2" "2..." ".3.1").level
+    'easy'
+    """
+    grid = Grid.parse(puzzle) if isinstance(puzzle, str) else puzzle
+    cg = CandidateGrid.from_grid(grid)
+    solution = _solution(grid)
+    if solution is None:
+        raise MultipleSolutionsError(f"the puzzle {str(grid)[:40]!r} has more than one solution")
+    path = solve_path(cg, _techniques(solution, True), unique=True, budget_s=budget_s)
+    counts: dict[str, int] = {}
+    cells: dict[str, int] = {}
+    score = 0
+    for s in path.steps:
+        counts[s.technique] = counts.get(s.technique, 0) + 1
+        if s.placements:
+            cells[s.technique] = cells.get(s.technique, 0) + len(s.placements)
+        score += round(10 * s.rating)
+    se = round(path.rating, 1)
+    return Rating(se, score, level_of(se), counts, path.complete, len(path.steps), cells)

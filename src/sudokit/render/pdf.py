@@ -1,0 +1,493 @@
+"""PDF output with reportlab (the ``pdf`` extra): single grids and printable puzzle books (layer 3).
+
+reportlab is imported only when a PDF is written, so the rest of :mod:`sudokit.render` works
+without it. Text uses the standard Helvetica fonts (every PDF reader has them; nothing to
+embed). Book pages follow the usual printed layout: an optional title page, puzzle pages with a
+running header (title, puzzle range) and page numbers, puzzles numbered from 1 with their
+difficulty label when known, then answer-key pages with small solved grids (givens bold, the
+filled-in digits in grey).
+
+Sizes are chosen so that every grid stays readable: when the requested number of puzzles per
+page would make cells smaller than :data:`MIN_CELL_MM` (4 mm), fewer puzzles go on each page
+(the returned :class:`BookInfo` says how many); answer grids keep cells of at least
+:data:`MIN_ANSWER_CELL_MM`.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, Literal
+
+from ..grid import Grid
+from .model import PRINT_THEME, Circle, Line, Rect, Scene, Text, Theme, draw
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+
+__all__ = [
+    "MIN_ANSWER_CELL_MM",
+    "MIN_CELL_MM",
+    "PAGE_SIZES",
+    "PER_PAGE",
+    "BookInfo",
+    "BookItem",
+    "GridPlacement",
+    "draw_scene",
+    "to_pdf",
+    "write_book",
+]
+
+log = logging.getLogger(__name__)
+
+MM = 72 / 25.4
+#: Page sizes in points (width, height).
+PAGE_SIZES = {"A4": (210 * MM, 297 * MM), "letter": (612.0, 792.0)}
+#: Puzzles-per-page choices and their (columns, rows) layout.
+PER_PAGE = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
+#: Smallest puzzle cell, in millimetres, before fewer puzzles go on a page.
+MIN_CELL_MM = 4.0
+#: Smallest answer-key cell, in millimetres.
+MIN_ANSWER_CELL_MM = 3.4
+FONT = "Helvetica"
+BOLD = "Helvetica-Bold"
+BASELINE = 0.36  # em below the centre line, as in the SVG backend
+
+_MARGIN_X = 16 * MM
+_MARGIN_TOP = 22 * MM
+_MARGIN_BOTTOM = 18 * MM
+_GAP = 9 * MM
+_LABEL = 16.0  # points above each puzzle grid for its number and difficulty
+_ANSWER_LABEL = 10.0
+_MAX_GRID = 150 * MM  # one puzzle per page: do not fill the whole sheet
+
+
+def _require_reportlab() -> None:
+    try:
+        import reportlab  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        raise ImportError("PDF output needs reportlab: pip install 'sudokit[pdf]'") from None
+
+
+def _hex(colour: str) -> tuple[float, float, float]:
+    v = int(colour.lstrip("#"), 16)
+    return (v >> 16 & 255) / 255, (v >> 8 & 255) / 255, (v & 255) / 255
+
+
+class _Painter:
+    """Draws scenes on one canvas, caching string widths (they dominate the cost of a book)."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
+
+        self.canvas = canvas
+        self._string_width = stringWidth
+        self._widths: dict[tuple[str, str, float], float] = {}
+        self._fonts: dict[str, str] = {}
+
+    def width(self, text: str, font: str, size: float) -> float:
+        key = (text, font, size)
+        w = self._widths.get(key)
+        if w is None:
+            w = self._widths[key] = self._string_width(text, font, size)
+        return w
+
+    def text(
+        self, x: float, y: float, text: str, font: str, size: float, anchor: str = "left"
+    ) -> None:
+        """Draw *text* with its baseline at *y*; *anchor* is ``left``, ``centre`` or ``right``."""
+        if anchor != "left":
+            w = self.width(text, font, size)
+            x -= w / 2 if anchor == "centre" else w
+        self.canvas.setFont(font, size)
+        self.canvas.drawString(x, y, text)
+
+    def font_ref(self, font: str) -> str:
+        """The page resource name (``/F1``) of a standard font, registering it on first use."""
+        ref = self._fonts.get(font)
+        if ref is None:
+            # reportlab has no public accessor for this; the method is stable since reportlab 1.x.
+            ref = self._fonts[font] = str(self.canvas._doc.getInternalFontName(font))
+        return ref
+
+    def scene(
+        self, scene: Scene, x: float, y: float, size: float, background: str = "#ffffff"
+    ) -> None:
+        """Draw *scene* with its top-left corner at ``(x, y)`` (PDF points, y up), *size* wide.
+
+        Rectangles, lines and text are written as PDF operators directly (reportlab's own
+        per-call number formatting made a 600-puzzle book three times slower); the graphics
+        state is saved and restored around them so the canvas state is unchanged.
+        """
+        c = self.canvas
+        cell = size / scene.n
+        widths = {
+            "thin": min(0.75, max(0.3, cell * 0.03)),
+            "thick": min(2.2, max(1.0, cell * 0.085)),
+            "link": min(1.2, max(0.5, cell * 0.04)),
+        }
+        ops: list[str] = ["q"]
+        for _name, items in scene.layers:
+            rects: dict[str, list[str]] = {}
+            lines: dict[tuple[str, str, bool], list[str]] = {}
+            texts: dict[tuple[str, float, str], list[str]] = {}
+            circles: list[Circle] = []
+            for p in items:
+                if isinstance(p, Rect):
+                    if p.fill != background:
+                        rects.setdefault(p.fill, []).append(
+                            f"{x + p.x * cell:.2f} {y - (p.y + p.h) * cell:.2f} "
+                            f"{p.w * cell:.2f} {p.h * cell:.2f} re"
+                        )
+                elif isinstance(p, Line):
+                    lines.setdefault((p.weight, p.colour, p.dashed), []).append(
+                        f"{x + p.x1 * cell:.2f} {y - p.y1 * cell:.2f} m "
+                        f"{x + p.x2 * cell:.2f} {y - p.y2 * cell:.2f} l"
+                    )
+                elif isinstance(p, Text):
+                    font = BOLD if p.bold else FONT
+                    fsize = round(p.size * cell, 2)
+                    tx = x + p.x * cell - self.width(p.text, font, fsize) / 2
+                    ty = y - p.y * cell - BASELINE * fsize
+                    texts.setdefault((font, fsize, p.colour), []).append(
+                        f"1 0 0 1 {tx:.2f} {ty:.2f} Tm ({_escape(p.text)}) Tj"
+                    )
+                elif isinstance(p, Circle):
+                    circles.append(p)
+            for fill, parts in rects.items():
+                ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(fill)))
+                ops.extend(parts)
+                ops.append("f")
+            for (weight, colour, dashed), parts in lines.items():
+                w = widths[weight]
+                cap = 2 if weight == "thick" else 1 if weight == "link" else 0
+                dash = f"[{3 * w:.2f} {2 * w:.2f}] 0 d" if dashed else "[] 0 d"
+                ops.append("{:.3f} {:.3f} {:.3f} RG".format(*_hex(colour)))
+                ops.append(f"{w:.2f} w {cap} J {dash}")
+                ops.extend(parts)
+                ops.append("S")
+            for p in circles:
+                ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(p.fill)))
+                ops.append(_circle_path(x + p.cx * cell, y - p.cy * cell, p.r * cell))
+                if p.stroke:
+                    ops.append("{:.3f} {:.3f} {:.3f} RG".format(*_hex(p.stroke)))
+                    ops.append(f"{widths['thin']:.2f} w [] 0 d B")
+                else:
+                    ops.append("f")
+            for (font, fsize, colour), parts in texts.items():
+                ops.append(f"BT {self.font_ref(font)} {fsize:.2f} Tf")
+                ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(colour)))
+                ops.extend(parts)
+                ops.append("ET")
+        ops.append("Q")
+        c.addLiteral("\n".join(ops))
+
+
+def _escape(text: str) -> str:
+    """A PDF literal string body: backslash, parentheses escaped (symbols are ASCII)."""
+    if not ("(" in text or ")" in text or "\\" in text):
+        return text
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def _circle_path(cx: float, cy: float, r: float) -> str:
+    """A closed circle path of four Bézier arcs."""
+    k = 0.5523 * r
+    return (
+        f"{cx + r:.2f} {cy:.2f} m "
+        f"{cx + r:.2f} {cy + k:.2f} {cx + k:.2f} {cy + r:.2f} {cx:.2f} {cy + r:.2f} c "
+        f"{cx - k:.2f} {cy + r:.2f} {cx - r:.2f} {cy + k:.2f} {cx - r:.2f} {cy:.2f} c "
+        f"{cx - r:.2f} {cy - k:.2f} {cx - k:.2f} {cy - r:.2f} {cx:.2f} {cy - r:.2f} c "
+        f"{cx + k:.2f} {cy - r:.2f} {cx + r:.2f} {cy - k:.2f} {cx + r:.2f} {cy:.2f} c h"
+    )
+
+
+def draw_scene(canvas: Canvas, scene: Scene, x: float, y: float, size: float) -> None:
+    """Draw *scene* on a reportlab *canvas*, top-left corner at ``(x, y)`` points, *size* wide."""
+    _Painter(canvas).scene(scene, x, y, size)
+
+
+def _canvas(target: str | os.PathLike[str] | IO[bytes], pagesize: tuple[float, float]) -> Canvas:
+    _require_reportlab()
+    from reportlab.pdfgen.canvas import Canvas
+
+    dest: Any = os.fspath(target) if isinstance(target, (str, os.PathLike)) else target
+    return Canvas(dest, pagesize=pagesize, pageCompression=1, invariant=1)
+
+
+def _save(canvas: Canvas) -> None:
+    """Save with binary (Flate only) page streams: ASCII85 would add a quarter to the size."""
+    from reportlab import rl_config
+
+    old = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        canvas.save()
+    finally:
+        rl_config.useA85 = old
+
+
+def to_pdf(
+    item: Grid | Scene,
+    target: str | os.PathLike[str] | IO[bytes],
+    *,
+    cell: float = 28.0,
+    title: str = "",
+) -> tuple[float, float]:
+    """Write one grid or scene as a one-page PDF sized to fit it; *cell* is points per cell.
+
+    The grid's top-left corner is at ``(cell / 2, cell / 2)`` from the page's top-left corner.
+    Returns the page size in points. Raises :class:`ImportError` without reportlab.
+    """
+    scene = item if isinstance(item, Scene) else draw(item, theme=PRINT_THEME)
+    margin = cell / 2
+    side = scene.n * cell + 2 * margin
+    canvas = _canvas(target, (side, side))
+    if title:
+        canvas.setTitle(title)
+    canvas.setCreator("sudokit")
+    _Painter(canvas).scene(scene, margin, side - margin, scene.n * cell)
+    canvas.showPage()
+    _save(canvas)
+    return side, side
+
+
+@dataclass(frozen=True, slots=True)
+class BookItem:
+    """One puzzle of a book: the grid, its solution (needed for answers) and a difficulty label."""
+
+    puzzle: Grid
+    solution: Grid | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GridPlacement:
+    """Where a grid was drawn: page (0-based), kind (``puzzle``/``answer``), puzzle number, and
+    the grid's top-left corner and side in points from the page's bottom-left corner."""
+
+    page: int
+    kind: str
+    number: int
+    x: float
+    y: float
+    size: float
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class BookInfo:
+    """What :func:`write_book` wrote."""
+
+    pages: int
+    puzzles: int
+    per_page: int
+    answers_per_page: int
+    answer_page: int  # 1-based first answer page, 0 without answers
+    page_size: tuple[float, float]
+    grids: tuple[GridPlacement, ...]
+
+
+def _puzzle_layout(per_page: int, n: int, page: tuple[float, float]) -> tuple[int, int, float]:
+    """(columns, rows, grid side) for *per_page*, reduced until cells are at least MIN_CELL_MM."""
+    width, height = page
+    choices = sorted(k for k in PER_PAGE if k <= per_page)
+    for k in reversed(choices):
+        cols, rows = PER_PAGE[k]
+        slot_w = (width - 2 * _MARGIN_X - (cols - 1) * _GAP) / cols
+        slot_h = (height - _MARGIN_TOP - _MARGIN_BOTTOM - (rows - 1) * _GAP) / rows
+        side = min(slot_w, slot_h - _LABEL, _MAX_GRID)
+        if side / n >= MIN_CELL_MM * MM or k == 1:
+            return cols, rows, side
+    raise AssertionError("unreachable: one per page always fits")
+
+
+def _answer_layout(n: int, page: tuple[float, float]) -> tuple[int, int, float]:
+    """(columns, rows, grid side) of answer pages: as many readable grids as fit, <= 6 across."""
+    width, height = page
+    gap = 6 * MM
+    avail_w = width - 2 * _MARGIN_X
+    avail_h = height - _MARGIN_TOP - _MARGIN_BOTTOM
+    cols = max(1, min(6, int((avail_w + gap) // (n * MIN_ANSWER_CELL_MM * MM + gap))))
+    side = min((avail_w - (cols - 1) * gap) / cols, 90 * MM)
+    rows = max(1, int((avail_h + gap) // (side + _ANSWER_LABEL + gap)))
+    return cols, rows, side
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def write_book(
+    items: Iterable[BookItem | Grid],
+    target: str | os.PathLike[str] | IO[bytes],
+    *,
+    title: str = "Sudoku",
+    per_page: int = 6,
+    answers: bool = True,
+    page_size: Literal["A4", "letter"] | tuple[float, float] = "A4",
+    title_page: bool = True,
+    subtitle: str = "",
+    symbols: Literal["letters", "numbers"] = "letters",
+    theme: Theme = PRINT_THEME,
+) -> BookInfo:
+    """Write a printable PDF puzzle book and return its :class:`BookInfo`.
+
+    *items* are :class:`BookItem` (or bare grids when *answers* is False), numbered from 1 in
+    order. *per_page* is 1, 2, 4 or 6 (fewer when the grids would be too small to read).
+    *answers* appends answer-key pages; each item then needs a solution, checked against its
+    puzzle independently of any solver. *page_size* is ``"A4"``, ``"letter"`` or
+    ``(width, height)`` in points.
+
+    Raises :class:`ValueError` for an unknown *per_page* or *page_size*, an empty book, a
+    missing or wrong solution; :class:`ImportError` without reportlab.
+    """
+    if per_page not in PER_PAGE:
+        raise ValueError(f"per_page must be one of {sorted(PER_PAGE)}, got {per_page}")
+    if isinstance(page_size, str):
+        if page_size not in PAGE_SIZES:
+            raise ValueError(f"page size must be one of {sorted(PAGE_SIZES)}, got {page_size!r}")
+        page = PAGE_SIZES[page_size]
+    else:
+        page = (float(page_size[0]), float(page_size[1]))
+    book = [it if isinstance(it, BookItem) else BookItem(it) for it in items]
+    if not book:
+        raise ValueError("a book needs at least one puzzle")
+    if answers:
+        for number, it in enumerate(book, 1):
+            if it.solution is None:
+                raise ValueError(f"puzzle {number} has no solution for the answer key")
+            if not it.solution.is_solution(it.puzzle):
+                raise ValueError(f"the answer given for puzzle {number} does not solve it")
+    n_max = max(it.puzzle.shape.n for it in book)
+    cols, rows, side = _puzzle_layout(per_page, n_max, page)
+    fitted = cols * rows
+    if fitted < per_page:
+        log.info(
+            "%d puzzles per page would be too small for %dx%d grids; using %d",
+            per_page,
+            n_max,
+            n_max,
+            fitted,
+        )
+    a_cols, a_rows, a_side = _answer_layout(n_max, page)
+    per_answer_page = a_cols * a_rows
+    puzzle_pages = math.ceil(len(book) / fitted)
+    first = 2 if title_page else 1
+    answer_start = first + puzzle_pages if answers else 0
+
+    canvas = _canvas(target, page)
+    canvas.setTitle(title)
+    canvas.setAuthor("sudokit")
+    canvas.setCreator("sudokit")
+    canvas.setSubject(f"{_plural(len(book), 'puzzle')}")
+    painter = _Painter(canvas)
+    width, height = page
+    grids: list[GridPlacement] = []
+    page_no = 0
+
+    def frame(heading: str, right: str) -> None:
+        """Header (title, rule, range) and footer (page number) of a content page."""
+        top = height - _MARGIN_TOP + 9 * MM
+        canvas.setFillColorRGB(0, 0, 0)
+        painter.text(_MARGIN_X, top, heading, BOLD, 11)
+        painter.text(width - _MARGIN_X, top, right, FONT, 9, "right")
+        canvas.setStrokeColorRGB(0.35, 0.35, 0.35)
+        canvas.setLineWidth(0.5)
+        canvas.setLineCap(0)
+        canvas.line(_MARGIN_X, top - 2.5 * MM, width - _MARGIN_X, top - 2.5 * MM)
+        painter.text(width / 2, _MARGIN_BOTTOM / 2, str(page_no + 1), FONT, 9, "centre")
+
+    if title_page:
+        sizes = sorted(
+            {f"{it.puzzle.shape.n}x{it.puzzle.shape.n}" for it in book},
+            key=lambda s: int(s.split("x")[0]),
+        )
+        variants = sorted({it.puzzle.shape.variant for it in book} - {"standard"})
+        canvas.setFillColorRGB(0, 0, 0)
+        painter.text(width / 2, height * 0.62, title, BOLD, 34, "centre")
+        line2 = subtitle or f"{_plural(len(book), 'puzzle')} · {', '.join(sizes)}"
+        if variants and not subtitle:
+            line2 += " · " + ", ".join(variants)
+        painter.text(width / 2, height * 0.62 - 34, line2, FONT, 14, "centre")
+        labels = [it.label for it in book if it.label]
+        y = height * 0.62 - 60
+        if labels:
+            kinds = list(dict.fromkeys(lb.split(" ")[0] for lb in labels))
+            painter.text(width / 2, y, "Difficulty: " + ", ".join(kinds), FONT, 11, "centre")
+            y -= 18
+        if answers:
+            painter.text(width / 2, y, f"Answers begin on page {answer_start}", FONT, 11, "centre")
+        canvas.setStrokeColorRGB(0, 0, 0)
+        canvas.setLineWidth(2)
+        canvas.line(width * 0.3, height * 0.62 + 30, width * 0.7, height * 0.62 + 30)
+        canvas.line(width * 0.3, y - 20, width * 0.7, y - 20)
+        painter.text(width / 2, _MARGIN_BOTTOM, "made with sudokit", FONT, 8, "centre")
+        canvas.showPage()
+        page_no += 1
+
+    block_w = cols * side + (cols - 1) * _GAP
+    slot_h = (height - _MARGIN_TOP - _MARGIN_BOTTOM - (rows - 1) * _GAP) / rows
+    x0 = (width - block_w) / 2
+    for start in range(0, len(book), fitted):
+        chunk = book[start : start + fitted]
+        span = (
+            f"Puzzles {start + 1}–{start + len(chunk)}" if len(chunk) > 1 else f"Puzzle {start + 1}"
+        )
+        frame(title, span)
+        for k, it in enumerate(chunk):
+            r, c = divmod(k, cols)
+            gx = x0 + c * (side + _GAP)
+            top = height - _MARGIN_TOP - r * (slot_h + _GAP)
+            gy = top - _LABEL - (slot_h - _LABEL - side) / 2
+            number = start + k + 1
+            canvas.setFillColorRGB(0, 0, 0)
+            painter.text(gx, gy + 5, str(number), BOLD, 12)
+            if it.label:
+                canvas.setFillColorRGB(0.3, 0.3, 0.3)
+                painter.text(gx + side, gy + 5, it.label, FONT, 9, "right")
+            scene = draw(it.puzzle, symbols=symbols, theme=theme)
+            painter.scene(scene, gx, gy, side)
+            grids.append(GridPlacement(page_no, "puzzle", number, gx, gy, side, it.puzzle.shape.n))
+        canvas.showPage()
+        page_no += 1
+
+    if answers:
+        gap = 6 * MM
+        a_block = a_cols * a_side + (a_cols - 1) * gap
+        ax0 = (width - a_block) / 2
+        for start in range(0, len(book), per_answer_page):
+            chunk = book[start : start + per_answer_page]
+            frame(
+                "Answers",
+                f"Puzzles {start + 1}–{start + len(chunk)}"
+                if len(chunk) > 1
+                else f"Puzzle {start + 1}",
+            )
+            for k, it in enumerate(chunk):
+                r, c = divmod(k, a_cols)
+                gx = ax0 + c * (a_side + gap)
+                gy = height - _MARGIN_TOP - r * (a_side + _ANSWER_LABEL + gap) - _ANSWER_LABEL
+                number = start + k + 1
+                canvas.setFillColorRGB(0, 0, 0)
+                painter.text(gx, gy + 3, str(number), BOLD, 8)
+                scene = draw(it.puzzle, user=it.solution, symbols=symbols, theme=theme)
+                painter.scene(scene, gx, gy, a_side)
+                grids.append(
+                    GridPlacement(page_no, "answer", number, gx, gy, a_side, it.puzzle.shape.n)
+                )
+            canvas.showPage()
+            page_no += 1
+    _save(canvas)
+    return BookInfo(
+        pages=page_no,
+        puzzles=len(book),
+        per_page=fitted,
+        answers_per_page=per_answer_page if answers else 0,
+        answer_page=answer_start,
+        page_size=page,
+        grids=tuple(grids),
+    )

@@ -1,0 +1,108 @@
+"""SVG output of a :class:`~sudokit.render.model.Scene` (layer 3).
+
+The structure is stable, for the web app and for CSS: one ``<g>`` per layer (``class`` and
+``data-layer`` name it, in :data:`~sudokit.render.model.LAYERS` order, always all of them), one
+``<rect>`` per cell in the ``cells`` layer, and every cell-bound element carries
+``data-cell="r,c"`` (0-based row and column) and classes (``cell given``, ``cell diagonal
+unit empty``, ``digit user``, ``cand elimination``, ``mark highlight``, ``line thick``,
+``link weak``...). Colours are presentation attributes, so any CSS rule overrides them.
+
+>>> from sudokit.grid import Grid
+>>> svg = to_svg(Grid.parse("1.3." "...2" "2..." ".3.1"), cell=30)
+>>> svg.count('class="cell ')
+16
+>>> '<g class="layer-digits" data-layer="digits">' in svg
+True
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from ..grid import Grid
+from .model import Circle, Line, Rect, Scene, Text, draw
+
+__all__ = ["FONT_FAMILY", "to_svg"]
+
+#: The font stack of SVG text (Helvetica metrics, as in the PDF output).
+FONT_FAMILY = "Helvetica, Arial, sans-serif"
+# Baseline offset below the centre of a line of digits, in ems (half the cap height of Helvetica).
+BASELINE = 0.36
+
+
+def _num(v: float) -> str:
+    text = f"{v:.2f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _cell_attr(scene: Scene, cell: int) -> str:
+    if cell < 0:
+        return ""
+    r, c = divmod(cell, scene.n)
+    return f' data-cell="{r},{c}"'
+
+
+def to_svg(item: Grid | Scene, *, cell: float = 40, title: str | None = None) -> str:
+    """The SVG document of a grid or a scene, *cell* pixels per cell.
+
+    A :class:`~sudokit.grid.Grid` is drawn with :func:`~sudokit.render.model.draw`'s defaults;
+    build a scene yourself for candidates, user digits or step highlights. *title* adds a
+    ``<title>`` (a tooltip and an accessible name).
+
+    >>> from sudokit.grid import Grid
+    >>> to_svg(Grid.parse("1" * 0 + "." * 16), cell=10).startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    True
+    """
+    scene = item if isinstance(item, Scene) else draw(item)
+    n = scene.n
+    thin = max(1.0, cell / 40)
+    thick = max(2.0, cell * 3 / 40)
+    link = max(1.0, cell / 28)
+    widths = {"thin": thin, "thick": thick, "link": link}
+    pad = thick / 2
+    size = n * cell + 2 * pad
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="sudokit-grid" width="{_num(size)}" '
+        f'height="{_num(size)}" viewBox="{_num(-pad)} {_num(-pad)} {_num(size)} {_num(size)}" '
+        f'data-size="{n}" data-variant="{scene.shape.variant}" font-family="{FONT_FAMILY}">'
+    ]
+    if title:
+        out.append(f"<title>{escape(title)}</title>")
+    for name, items in scene.layers:
+        out.append(f'<g class="layer-{name}" data-layer="{name}">')
+        for p in items:
+            if isinstance(p, Rect):
+                out.append(
+                    f'<rect class="{p.cls}"{_cell_attr(scene, p.cell)} x="{_num(p.x * cell)}" '
+                    f'y="{_num(p.y * cell)}" width="{_num(p.w * cell)}" '
+                    f'height="{_num(p.h * cell)}" fill="{p.fill}"/>'
+                )
+            elif isinstance(p, Line):
+                dash = f' stroke-dasharray="{_num(3 * link)} {_num(2 * link)}"' if p.dashed else ""
+                cap = "square" if p.weight == "thick" else "round" if p.weight == "link" else "butt"
+                out.append(
+                    f'<line class="line {p.cls}" x1="{_num(p.x1 * cell)}" y1="{_num(p.y1 * cell)}" '
+                    f'x2="{_num(p.x2 * cell)}" y2="{_num(p.y2 * cell)}" stroke="{p.colour}" '
+                    f'stroke-width="{_num(widths[p.weight])}" stroke-linecap="{cap}"{dash}/>'
+                )
+            elif isinstance(p, Text):
+                px = p.size * cell
+                weight = ' font-weight="bold"' if p.bold else ""
+                out.append(
+                    f'<text class="{p.cls}"{_cell_attr(scene, p.cell)} data-digit="{p.digit}" '
+                    f'x="{_num(p.x * cell)}" y="{_num((p.y + BASELINE * p.size) * cell)}" '
+                    f'font-size="{_num(px)}"{weight} text-anchor="middle" fill="{p.colour}">'
+                    f"{escape(p.text)}</text>"
+                )
+            elif isinstance(p, Circle):
+                stroke = f' stroke="{p.stroke}" stroke-width="{_num(thin)}"' if p.stroke else ""
+                out.append(
+                    f'<circle class="{p.cls}"{_cell_attr(scene, p.cell)} data-digit="{p.digit}" '
+                    f'cx="{_num(p.cx * cell)}" cy="{_num(p.cy * cell)}" r="{_num(p.r * cell)}" '
+                    f'fill="{p.fill}"{stroke}/>'
+                )
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)

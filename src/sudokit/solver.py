@@ -1,0 +1,403 @@
+"""The public solving API: solve, count and prove uniqueness (layer 4).
+
+Every call goes through the search engine :mod:`sudokit._backend` picked at import (the C core
+when it is built, else the pure-Python reference). Two kinds of call, in pairs:
+
+* "may fail": :func:`solve` and :func:`solve_many` return a :class:`SolveResult` whose
+  :class:`Status` says what was found; they raise only for bad arguments (and :func:`solve`
+  for text that does not parse).
+* "must succeed": :func:`solution` returns the one solution or raises
+  (:class:`~sudokit.errors.NoSolutionError`, :class:`~sudokit.errors.MultipleSolutionsError`,
+  :class:`~sudokit.errors.InvalidPuzzleError`, :class:`~sudokit.errors.BudgetExceededError`).
+
+Conflicting givens (the same digit twice in a unit) are found before any search and give
+status ``invalid``. Puzzles are a :class:`~sudokit.grid.Grid` or cell text (parsed with
+:meth:`Grid.parse <sudokit.grid.Grid.parse>`; ``shape=`` when the size alone does not say it,
+as for Sudoku-X or jigsaw).
+
+>>> r = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> r.status, r.count, r.solution.is_solution(r.puzzle)
+(<Status.UNIQUE: 'unique'>, 1, True)
+>>> twelve = "...456789679813245548927136...594678857361492964782513...648957796135824485279361"
+>>> count_solutions(twelve, limit=100)
+12
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ._backend import Engine, engine
+from .errors import (
+    BudgetExceededError,
+    InvalidPuzzleError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    SudokuError,
+    quote,
+)
+from .grid import Grid
+from .shape import Shape
+
+__all__ = [
+    "SolveResult",
+    "Status",
+    "count_solutions",
+    "is_unique",
+    "solution",
+    "solutions",
+    "solve",
+    "solve_many",
+]
+
+log = logging.getLogger(__name__)
+
+#: Puzzles per engine batch call and worker thread in :func:`solve_many`.
+CHUNK = 256
+#: Default bound on the solutions :func:`solutions` yields.
+SOLUTIONS_LIMIT = 1000
+
+
+class Status(StrEnum):
+    """What a search found out about a puzzle."""
+
+    UNIQUE = "unique"
+    """Exactly one solution (proven)."""
+    MULTIPLE = "multiple"
+    """Two or more solutions."""
+    NONE = "none"
+    """No solution (proven)."""
+    INVALID = "invalid"
+    """Conflicting givens or text that does not parse; nothing was searched."""
+    GAVE_UP = "gave-up"
+    """The guess budget ran out before the answer was known."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The outcome of solving one puzzle.
+
+    ``puzzle`` is the parsed puzzle (``None`` only when text given to :func:`solve_many` did
+    not parse). ``solution`` is the solution when ``status`` is ``unique``; for ``multiple``
+    it is the first solution found (one of several), for ``gave-up`` the one found if any,
+    else ``None``. ``count`` is the number of solutions found, exact up to the limit of the
+    call when ``complete`` (so ``count == limit`` means "at least limit"). ``guesses`` counts
+    the search's branching decisions (a diagnostic: engines differ). ``complete`` is False
+    when the guess budget ran out. ``error`` says why for ``invalid`` and ``gave-up``.
+
+    >>> r = solve("..34" "..1." "..4." ".3.1")
+    >>> r.status, r.count, r.solution
+    (<Status.MULTIPLE: 'multiple'>, 2, Grid.parse('1234341221434321'))
+    """
+
+    puzzle: Grid | None
+    status: Status
+    solution: Grid | None
+    count: int
+    guesses: int
+    complete: bool
+    error: str | None = None
+
+    @property
+    def is_unique(self) -> bool:
+        """True when the puzzle has exactly one solution (status ``unique``)."""
+        return self.status is Status.UNIQUE
+
+
+def _as_grid(puzzle: Grid | str, shape: Shape | None) -> Grid:
+    """The puzzle as a Grid: text is parsed (ParseError), a Grid must match *shape* if given."""
+    if isinstance(puzzle, Grid):
+        if shape is not None and puzzle.shape != shape:
+            raise ValueError(f"the grid has shape {puzzle.shape!r}, not {shape!r}")
+        return puzzle
+    if isinstance(puzzle, str):
+        return Grid.parse(puzzle, shape)
+    raise TypeError(f"expected a Grid or text, got {type(puzzle).__name__}")
+
+
+def _check_limit(limit: int, least: int = 1) -> None:
+    if limit < least:
+        raise ValueError(f"limit must be >= {least}, got {limit}")
+
+
+def _check_budget(budget: int) -> None:
+    if budget < 0:
+        raise ValueError(f"budget must be >= 0 (0 = no bound), got {budget}")
+
+
+def _conflict_error(grid: Grid) -> InvalidPuzzleError | None:
+    """The error describing *grid*'s conflicting givens, or None when it has none."""
+    found = grid.conflicts()
+    if not found:
+        return None
+    name = grid.shape.cell_name
+    parts = [
+        f"{c.digit} twice in {c.unit} ({', '.join(name(i) for i in c.cells)})"
+        if len(c.cells) == 2
+        else f"{c.digit} {len(c.cells)} times in {c.unit} ({', '.join(name(i) for i in c.cells)})"
+        for c in found
+    ]
+    cells = tuple(sorted({i for c in found for i in c.cells}))
+    return InvalidPuzzleError(f"conflicting givens: {'; '.join(parts)}", cells)
+
+
+def _result(
+    puzzle: Grid, count: int, first: bytes | None, guesses: int, complete: bool, budget: int
+) -> SolveResult:
+    """Turn one search outcome into a SolveResult (the one place statuses are decided)."""
+    sol = Grid(first, puzzle.shape) if first is not None and count else None
+    if count >= 2:
+        status = Status.MULTIPLE
+    elif not complete:
+        status = Status.GAVE_UP
+    elif count == 1:
+        status = Status.UNIQUE
+    else:
+        status = Status.NONE
+    error = None
+    if status is Status.GAVE_UP:
+        error = f"gave up after {guesses} guesses (budget {budget})"
+    return SolveResult(puzzle, status, sol, count, guesses, complete, error)
+
+
+def _invalid(puzzle: Grid | None, error: SudokuError) -> SolveResult:
+    return SolveResult(puzzle, Status.INVALID, None, 0, 0, True, str(error))
+
+
+def solve(
+    puzzle: Grid | str, *, limit: int = 2, budget: int = 0, shape: Shape | None = None
+) -> SolveResult:
+    """Solve *puzzle* and say whether its solution is unique.
+
+    :param puzzle: a Grid or cell text (parsed with *shape* when given).
+    :param limit: stop after this many solutions (>= 2, so that ``unique`` is proven).
+    :param budget: give up after this many guesses (0 = no bound); then the status is
+        ``gave-up`` unless two solutions were already found.
+    :returns: a :class:`SolveResult`; conflicting givens give status ``invalid`` (no search).
+    :raises ~sudokit.errors.ParseError: when text does not parse.
+    :raises ValueError: for a limit below 2 or a negative budget.
+
+    >>> solve("...4" "3..." "2..." "...1").solution
+    Grid.parse('1234341221434321')
+    >>> r = solve("1..1" + "." * 12)
+    >>> r.status, r.error
+    (<Status.INVALID: 'invalid'>, 'conflicting givens: 1 twice in row 1 (r1c1, r1c4)')
+    >>> solve("...." "..34" "...2" "3...").status  # no digit repeats, yet no solution
+    <Status.NONE: 'none'>
+    """
+    _check_limit(limit, 2)
+    _check_budget(budget)
+    grid = _as_grid(puzzle, shape)
+    bad = _conflict_error(grid)
+    if bad is not None:
+        return _invalid(grid, bad)
+    found = engine().search(grid.shape, grid.cells, limit, 1, budget)
+    first = found.solutions[0] if found.solutions else None
+    return _result(grid, found.count, first, found.guesses, found.complete, budget)
+
+
+def solution(puzzle: Grid | str, *, budget: int = 0, shape: Shape | None = None) -> Grid:
+    """The one solution of *puzzle*.
+
+    :raises ~sudokit.errors.InvalidPuzzleError: conflicting givens (``.cells`` lists them).
+    :raises ~sudokit.errors.NoSolutionError: when it has none.
+    :raises ~sudokit.errors.MultipleSolutionsError: when it has more than one.
+    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses did not settle it.
+    :raises ~sudokit.errors.ParseError: when text does not parse.
+
+    >>> str(solution("...4" "4..." "..1." ".3.."))
+    '3124423124131342'
+    >>> solution("..34" "..1." "..4." ".3.1")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.MultipleSolutionsError: the puzzle has more than one solution: '..34..1...4..3.1'
+    >>> try:
+    ...     solution("1..1" + "." * 12)
+    ... except InvalidPuzzleError as exc:
+    ...     exc.cells
+    (0, 3)
+    """
+    grid = _as_grid(puzzle, shape)
+    bad = _conflict_error(grid)
+    if bad is not None:
+        raise bad
+    result = solve(grid, budget=budget)
+    if result.status is Status.UNIQUE:
+        assert result.solution is not None
+        return result.solution
+    text = quote(str(grid))
+    if result.status is Status.MULTIPLE:
+        raise MultipleSolutionsError(f"the puzzle has more than one solution: {text}")
+    if result.status is Status.NONE:
+        raise NoSolutionError(f"the puzzle has no solution: {text}")
+    raise BudgetExceededError(f"{result.error}: {text}")
+
+
+def solutions(
+    puzzle: Grid | str,
+    *,
+    limit: int = SOLUTIONS_LIMIT,
+    budget: int = 0,
+    shape: Shape | None = None,
+) -> Iterator[Grid]:
+    """Yield the solutions of *puzzle*, at most *limit* of them, in the engine's search order.
+
+    A puzzle with conflicting givens has no solutions. The search runs before the first
+    solution is yielded.
+
+    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses (0 = no bound) did
+        not finish the search.
+    :raises ~sudokit.errors.ParseError: when text does not parse.
+
+    >>> [str(s) for s in solutions("..34" "..1." "..4." ".3.1")]
+    ['1234341221434321', '2134341212434321']
+    >>> len(list(solutions("." * 16, limit=5)))
+    5
+    """
+    _check_limit(limit)
+    _check_budget(budget)
+    grid = _as_grid(puzzle, shape)
+    return _solutions(grid, limit, budget)
+
+
+def _solutions(grid: Grid, limit: int, budget: int) -> Iterator[Grid]:
+    if grid.conflicts():
+        return
+    found = engine().search(grid.shape, grid.cells, limit, limit, budget)
+    if not found.complete:
+        raise BudgetExceededError(
+            f"gave up after {found.guesses} guesses (budget {budget}): {quote(str(grid))}"
+        )
+    for cells in found.solutions:
+        yield Grid(cells, grid.shape)
+
+
+def count_solutions(
+    puzzle: Grid | str, limit: int = 2, *, budget: int = 0, shape: Shape | None = None
+) -> int:
+    """The number of solutions of *puzzle*, counted exactly up to *limit*.
+
+    A result below *limit* is exact; *limit* itself means "at least *limit*". Conflicting
+    givens count 0.
+
+    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses did not finish.
+
+    >>> count_solutions("." * 16, limit=1000)
+    288
+    >>> count_solutions("." * 16)
+    2
+    """
+    _check_limit(limit)
+    _check_budget(budget)
+    grid = _as_grid(puzzle, shape)
+    if grid.conflicts():
+        return 0
+    found = engine().search(grid.shape, grid.cells, limit, 0, budget)
+    if not found.complete:
+        raise BudgetExceededError(
+            f"gave up after {found.guesses} guesses (budget {budget}): {quote(str(grid))}"
+        )
+    return found.count
+
+
+def is_unique(puzzle: Grid | str, *, budget: int = 0, shape: Shape | None = None) -> bool:
+    """True when *puzzle* has exactly one solution.
+
+    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses did not settle it.
+
+    >>> is_unique("...4" "4..." "..1." ".3.."), is_unique("." * 16)
+    (True, False)
+    """
+    return count_solutions(puzzle, 2, budget=budget, shape=shape) == 1
+
+
+def solve_many(
+    puzzles: Iterable[Grid | str],
+    *,
+    limit: int = 2,
+    budget: int = 0,
+    jobs: int = 1,
+    shape: Shape | None = None,
+) -> Iterator[SolveResult]:
+    """Solve many puzzles, yielding one :class:`SolveResult` per input in input order.
+
+    Input is consumed lazily and solved in chunks through the engine's batch call, so a
+    file of millions of lines streams in bounded memory. Text that does not parse, and
+    puzzles with conflicting givens, give a result with status ``invalid`` and ``error`` set
+    instead of raising, so one bad line does not stop a run. Grids of different shapes may
+    be mixed.
+
+    :param puzzles: Grids or cell text (a line of a file; surrounding whitespace is ignored).
+    :param limit: count solutions up to this (>= 2).
+    :param budget: guesses per puzzle before giving up (0 = no bound).
+    :param jobs: worker threads of the engine (0 = every core). The C engine releases the GIL
+        and uses them; the pure-Python reference ignores the setting.
+    :param shape: the shape of text puzzles (inferred from the cell count when None).
+
+    >>> lines = ["...43...2......1", "11..............", "bad", "..34..1...4..3.1"]
+    >>> [(r.status.value, r.count) for r in solve_many(lines)]
+    [('unique', 1), ('invalid', 0), ('invalid', 0), ('multiple', 2)]
+    """
+    _check_limit(limit, 2)
+    _check_budget(budget)
+    if jobs < 0:
+        raise ValueError(f"jobs must be >= 0 (0 = every core), got {jobs}")
+    threads = (os.cpu_count() or 1) if jobs == 0 else jobs
+    return _solve_many(iter(puzzles), limit, budget, threads, shape)
+
+
+def _solve_many(
+    items: Iterator[Grid | str], limit: int, budget: int, threads: int, shape: Shape | None
+) -> Iterator[SolveResult]:
+    size = CHUNK * threads
+    eng = engine()
+    chunk: list[Grid | str] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield from _solve_chunk(eng, chunk, limit, budget, threads, shape)
+            chunk = []
+    if chunk:
+        yield from _solve_chunk(eng, chunk, limit, budget, threads, shape)
+
+
+def _solve_chunk(
+    eng: Engine,
+    chunk: list[Grid | str],
+    limit: int,
+    budget: int,
+    threads: int,
+    shape: Shape | None,
+) -> list[SolveResult]:
+    """Solve one chunk: bad items become results at once, the rest go to the engine by shape."""
+    results: list[SolveResult | None] = [None] * len(chunk)
+    pending: dict[Shape, list[tuple[int, Grid]]] = {}
+    for k, item in enumerate(chunk):
+        try:
+            grid = _as_grid(item.strip() if isinstance(item, str) else item, shape)
+        except SudokuError as exc:
+            results[k] = _invalid(None, exc)
+            continue
+        except (TypeError, ValueError) as exc:
+            results[k] = SolveResult(None, Status.INVALID, None, 0, 0, True, str(exc))
+            continue
+        bad = _conflict_error(grid)
+        if bad is not None:
+            results[k] = _invalid(grid, bad)
+        else:
+            pending.setdefault(grid.shape, []).append((k, grid))
+    for group_shape, group in pending.items():
+        ncells = group_shape.ncells
+        buffer = b"".join(grid.cells for _, grid in group)
+        out = eng.search_batch(group_shape, buffer, limit, budget, threads)
+        for j, (k, grid) in enumerate(group):
+            first = out.solutions[j * ncells : (j + 1) * ncells]
+            results[k] = _result(
+                grid, out.counts[j], first, out.guesses[j], out.complete[j], budget
+            )
+    log.debug("solved a chunk of %d puzzles", len(chunk))
+    return [r for r in results if r is not None]

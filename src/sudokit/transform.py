@@ -1,0 +1,488 @@
+"""Validity-preserving symmetries of Sudoku grids, random isomorphs and a canonical form (layer 2).
+
+A :class:`Transform` moves cells and relabels digits so that every unit of the source shape
+lands on a unit of the target shape: a valid grid stays valid, a puzzle keeps its number of
+solutions, and applying the same transform to a puzzle and its solution gives a puzzle and its
+solution. Every constructor checks this against the units of the shapes (geometry as data),
+so a permutation that breaks a box, a diagonal or a jigsaw region is refused with
+:class:`ValueError`.
+
+Which transforms apply:
+
+* every shape: :func:`relabel` (permute the digits);
+* standard boxes: row permutations inside a band and band permutations (:func:`permute`,
+  :func:`swap_rows`, :func:`swap_bands`), the same for columns and stacks, and the eight
+  rotations and mirrors (:func:`transpose`, :func:`rotate`, :func:`mirror`). Transposing
+  (and the quarter turns and the anti-diagonal mirror) turns ``r x c`` boxes into ``c x r``
+  boxes: the target shape of a 2x3 grid is 3x2. Use ``keep_shape=True`` in
+  :func:`random_transform` for transforms that keep the shape;
+* Sudoku-X: the rotations and mirrors (they map the two diagonals onto each other), and the
+  permutations that apply one row order to rows and columns alike and commute with reversing
+  the order (row ``i`` and row ``n-1-i`` move together), e.g. swapping rows 1 and 3 together
+  with rows 7 and 9 and the same columns;
+* jigsaw: relabelling, and the rotations and mirrors with the region map carried along (the
+  target is the jigsaw of the moved region map, with the same region numbers).
+
+>>> from sudokit.grid import Grid
+>>> g = Grid.parse("12.." "...." "...." "...4")
+>>> str(transpose(g.shape).apply(g)), str(relabel(g.shape, [2, 1, 3, 4]).apply(g))
+('1...2..........4', '21.............4')
+>>> t = swap_bands(g.shape, 0, 1).then(mirror(g.shape, "horizontal"))
+>>> str(t.apply(g)), t.inverse().apply(t.apply(g)) == g
+('....4.....21....', True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+from .grid import Grid
+from .shape import Shape
+
+__all__ = [
+    "MIRRORS",
+    "Transform",
+    "canonical",
+    "identity",
+    "mirror",
+    "permute",
+    "random_isomorph",
+    "random_transform",
+    "relabel",
+    "rotate",
+    "swap_bands",
+    "swap_columns",
+    "swap_rows",
+    "swap_stacks",
+    "transpose",
+]
+
+#: The axes :func:`mirror` reflects in.
+MIRRORS = ("horizontal", "vertical", "diagonal", "anti-diagonal")
+
+
+@lru_cache(maxsize=64)
+def _unit_sets(shape: Shape) -> frozenset[frozenset[int]]:
+    return frozenset(frozenset(u) for u in shape.units)
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """A validity-preserving map from grids of shape ``source`` to grids of shape ``target``.
+
+    The new grid's cell ``i`` takes the value of the old grid's cell ``cells[i]``, relabelled
+    by ``digits`` (``digits[v]`` is the new value of old value ``v``; ``digits[0] == 0``).
+    Build transforms with the functions of this module, which check that units map to
+    units; compose with :meth:`then`.
+    """
+
+    source: Shape
+    target: Shape
+    cells: tuple[int, ...]
+    digits: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        n, ncells = self.source.n, self.source.ncells
+        if self.target.ncells != ncells or sorted(self.cells) != list(range(ncells)):
+            raise ValueError(f"cells must be a permutation of 0..{ncells - 1}")
+        if self.digits[0] != 0 or sorted(self.digits) != list(range(n + 1)):
+            raise ValueError(f"digits must fix 0 and permute 1..{n}")
+        units = _unit_sets(self.source)
+        for unit in self.target.units:
+            if frozenset(self.cells[i] for i in unit) not in units:
+                raise ValueError(
+                    f"the map does not send the units of {self.source!r} to units of "
+                    f"{self.target!r}"
+                )
+
+    def apply(self, grid: Grid) -> Grid:
+        """The image of *grid*, which must have shape ``source``.
+
+        >>> g = Grid.parse("1..." "...." "...." "....")
+        >>> str(rotate(g.shape).apply(g))
+        '...1............'
+        """
+        if grid.shape != self.source:
+            raise ValueError(f"the transform maps {self.source!r}, not {grid.shape!r}")
+        old, digits = grid.cells, self.digits
+        return Grid(bytes(digits[old[j]] for j in self.cells), self.target)
+
+    __call__ = apply
+
+    def then(self, other: Transform) -> Transform:
+        """The transform that applies this one and then *other*.
+
+        >>> s = Shape(2, 2)
+        >>> rotate(s).then(rotate(s)) == rotate(s, 2)
+        True
+        """
+        if other.source != self.target:
+            raise ValueError(f"cannot follow a map to {self.target!r} by one from {other.source!r}")
+        cells = tuple(self.cells[j] for j in other.cells)
+        digits = tuple(other.digits[d] for d in self.digits)
+        return Transform(self.source, other.target, cells, digits)
+
+    def inverse(self) -> Transform:
+        """The transform that undoes this one."""
+        cells = [0] * len(self.cells)
+        for i, j in enumerate(self.cells):
+            cells[j] = i
+        digits = [0] * len(self.digits)
+        for v, d in enumerate(self.digits):
+            digits[d] = v
+        return Transform(self.target, self.source, tuple(cells), tuple(digits))
+
+
+def _same_digits(shape: Shape) -> tuple[int, ...]:
+    return tuple(range(shape.n + 1))
+
+
+def identity(shape: Shape) -> Transform:
+    """The transform that changes nothing."""
+    return Transform(shape, shape, tuple(range(shape.ncells)), _same_digits(shape))
+
+
+def relabel(shape: Shape, mapping: Sequence[int]) -> Transform:
+    """Rename the digits: digit ``d`` becomes ``mapping[d - 1]`` (a permutation of ``1..n``).
+
+    >>> g = Grid.parse("1234" "3412" "2143" "4321")
+    >>> str(relabel(g.shape, [4, 3, 2, 1]).apply(g))
+    '4321214334121234'
+    """
+    if len(mapping) != shape.n:
+        raise ValueError(
+            f"a relabelling of size {shape.n} needs {shape.n} digits, got {len(mapping)}"
+        )
+    return Transform(shape, shape, tuple(range(shape.ncells)), (0, *mapping))
+
+
+def _geometric(shape: Shape, source_of: Sequence[tuple[int, int]], swaps_axes: bool) -> Transform:
+    """A cell map given, for every new cell, the old ``(row, col)`` it takes its value from."""
+    n = shape.n
+    cells = tuple(r * n + c for r, c in source_of)
+    if shape.regions is not None:
+        regions = tuple(shape.regions[j] for j in cells)
+        target = Shape(shape.box_rows, shape.box_cols, diagonals=shape.diagonals, regions=regions)
+    elif swaps_axes:
+        target = Shape(shape.box_cols, shape.box_rows, diagonals=shape.diagonals)
+    else:
+        target = shape
+    return Transform(shape, target, cells, _same_digits(shape))
+
+
+def transpose(shape: Shape) -> Transform:
+    """Mirror in the main diagonal: row ``i`` becomes column ``i``. ``r x c`` boxes become
+    ``c x r`` boxes.
+
+    >>> transpose(Shape(2, 3)).target
+    Shape(3, 2)
+    """
+    return mirror(shape, "diagonal")
+
+
+def mirror(shape: Shape, axis: str = "horizontal") -> Transform:
+    """Reflect the grid: ``"horizontal"`` (left-right: columns reversed), ``"vertical"``
+    (top-bottom: rows reversed), ``"diagonal"`` (transpose) or ``"anti-diagonal"``.
+
+    >>> g = Grid.parse("12.." "...." "...." "....")
+    >>> str(mirror(g.shape).apply(g)), str(mirror(g.shape, "vertical").apply(g))
+    ('..21............', '............12..')
+    """
+    n = shape.n
+    m = n - 1
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    if axis == "horizontal":
+        return _geometric(shape, [(r, m - c) for r, c in cells], False)
+    if axis == "vertical":
+        return _geometric(shape, [(m - r, c) for r, c in cells], False)
+    if axis == "diagonal":
+        return _geometric(shape, [(c, r) for r, c in cells], True)
+    if axis == "anti-diagonal":
+        return _geometric(shape, [(m - c, m - r) for r, c in cells], True)
+    raise ValueError(f"axis must be one of {', '.join(MIRRORS)}, got {axis!r}")
+
+
+def rotate(shape: Shape, quarter_turns: int = 1) -> Transform:
+    """Rotate clockwise by *quarter_turns* quarter turns (negative: anticlockwise).
+
+    >>> rotate(Shape(2, 3)).target, rotate(Shape(2, 3), 2).target
+    (Shape(3, 2), Shape(2, 3))
+    """
+    n = shape.n
+    m = n - 1
+    turns = quarter_turns % 4
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    if turns == 0:
+        return identity(shape)
+    if turns == 1:
+        return _geometric(shape, [(m - c, r) for r, c in cells], True)
+    if turns == 2:
+        return _geometric(shape, [(m - r, m - c) for r, c in cells], False)
+    return _geometric(shape, [(c, m - r) for r, c in cells], True)
+
+
+def _dihedral(shape: Shape) -> list[Transform]:
+    """The eight rotations and mirrors."""
+    return [rotate(shape, k) for k in range(4)] + [mirror(shape, axis) for axis in MIRRORS]
+
+
+def permute(
+    shape: Shape, rows: Sequence[int] | None = None, cols: Sequence[int] | None = None
+) -> Transform:
+    """Reorder rows and columns: new row ``i`` is old row ``rows[i]``, new column ``j`` is old
+    column ``cols[j]`` (``None`` keeps the order).
+
+    Valid for standard boxes when rows stay in their band as a group (bands may move) and
+    columns likewise in stacks; for Sudoku-X when also ``rows == cols`` and row ``n-1-i``
+    moves with row ``i``. Anything else raises :class:`ValueError`.
+
+    >>> g = Grid.parse("12.." "...." "...." "....")
+    >>> str(permute(g.shape, rows=[1, 0, 2, 3], cols=[2, 3, 0, 1]).apply(g))
+    '......12........'
+    >>> permute(g.shape, rows=[0, 2, 1, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: the map does not send the units of Shape(2, 2) to units of Shape(2, 2)
+    """
+    n = shape.n
+    row_map = list(range(n)) if rows is None else list(rows)
+    col_map = list(range(n)) if cols is None else list(cols)
+    if sorted(row_map) != list(range(n)) or sorted(col_map) != list(range(n)):
+        raise ValueError(f"rows and cols must be permutations of 0..{n - 1}")
+    if shape.regions is not None and (row_map != list(range(n)) or col_map != list(range(n))):
+        raise ValueError("jigsaw shapes allow only relabelling, rotations and mirrors")
+    cells = tuple(row_map[r] * n + col_map[c] for r in range(n) for c in range(n))
+    return Transform(shape, shape, cells, _same_digits(shape))
+
+
+def _swap(n: int, size: int, a: int, b: int) -> list[int]:
+    """The order of 0..n-1 with the blocks ``a`` and ``b`` of *size* exchanged."""
+    order = list(range(n))
+    order[a * size : (a + 1) * size], order[b * size : (b + 1) * size] = (
+        order[b * size : (b + 1) * size],
+        order[a * size : (a + 1) * size],
+    )
+    return order
+
+
+def swap_rows(shape: Shape, a: int, b: int) -> Transform:
+    """Exchange rows *a* and *b* (0-based; they must share a band)."""
+    return permute(shape, rows=_swap(shape.n, 1, a, b))
+
+
+def swap_columns(shape: Shape, a: int, b: int) -> Transform:
+    """Exchange columns *a* and *b* (0-based; they must share a stack)."""
+    return permute(shape, cols=_swap(shape.n, 1, a, b))
+
+
+def swap_bands(shape: Shape, a: int, b: int) -> Transform:
+    """Exchange bands *a* and *b* (0-based; a band is ``box_rows`` rows)."""
+    return permute(shape, rows=_swap(shape.n, shape.box_rows, a, b))
+
+
+def swap_stacks(shape: Shape, a: int, b: int) -> Transform:
+    """Exchange stacks *a* and *b* (0-based; a stack is ``box_cols`` columns)."""
+    return permute(shape, cols=_swap(shape.n, shape.box_cols, a, b))
+
+
+def _block_order(n: int, size: int, rng: random.Random) -> list[int]:
+    """A random order of 0..n-1 that moves blocks of *size* whole and shuffles inside them."""
+    blocks = list(range(n // size))
+    rng.shuffle(blocks)
+    order: list[int] = []
+    for b in blocks:
+        inner = list(range(b * size, (b + 1) * size))
+        rng.shuffle(inner)
+        order += inner
+    return order
+
+
+def _x_order(shape: Shape, rng: random.Random) -> list[int]:
+    """A random order for rows and columns alike that keeps boxes and both diagonals.
+
+    A random walk over swaps of two rows (or two bands) together with their mirror images,
+    each step kept when it passes the unit check: not uniform over the group, but it reaches
+    every element that such swaps generate.
+    """
+    n = shape.n
+    order = list(range(n))
+    sizes = sorted({1, shape.box_rows, shape.box_cols})
+    for _ in range(4 * n):
+        size = rng.choice(sizes)
+        blocks = n // size
+        if blocks < 2:
+            continue
+        a, b = rng.sample(range(blocks), 2)
+        step = _swap(n, size, a, b)
+        ma, mb = blocks - 1 - a, blocks - 1 - b
+        if {ma, mb}.isdisjoint({a, b}):  # swap the mirror images too (else it is self-mirrored)
+            mirrored = _swap(n, size, ma, mb)
+            step = [step[i] for i in mirrored]
+        candidate = [order[i] for i in step]
+        try:
+            permute(shape, rows=candidate, cols=candidate)
+        except ValueError:
+            continue
+        order = candidate
+    return order
+
+
+def random_transform(shape: Shape, rng: random.Random, *, keep_shape: bool = True) -> Transform:
+    """A random validity-preserving transform of *shape*, drawn with *rng*.
+
+    Standard boxes: random band, row, stack and column orders, one of the rotations and
+    mirrors, and a random relabelling. Sudoku-X: a random diagonal-keeping row/column order
+    (see :func:`permute`), a rotation or mirror and a relabelling. Jigsaw: a relabelling, and
+    a rotation or mirror. With *keep_shape* (the default) only rotations and mirrors whose
+    target is *shape* itself are drawn (for ``r x c`` boxes with ``r != c`` that excludes the
+    quarter turns and diagonal mirrors).
+
+    >>> t = random_transform(Shape(3, 3), random.Random(5))
+    >>> t.source == t.target == Shape(3, 3)
+    True
+    """
+    n = shape.n
+    if shape.regions is not None:
+        geometry = identity(shape)
+    elif shape.diagonals:
+        order = _x_order(shape, rng)
+        geometry = permute(shape, rows=order, cols=order)
+    else:
+        geometry = permute(
+            shape,
+            rows=_block_order(n, shape.box_rows, rng),
+            cols=_block_order(n, shape.box_cols, rng),
+        )
+    choices = [d for d in _dihedral(shape) if not keep_shape or d.target == shape]
+    geometry = geometry.then(rng.choice(choices))
+    digits = list(range(1, n + 1))
+    rng.shuffle(digits)
+    return geometry.then(relabel(geometry.target, digits))
+
+
+def random_isomorph(grid: Grid, rng: random.Random, *, keep_shape: bool = True) -> Grid:
+    """A random grid equivalent to *grid* (same number of solutions), drawn with *rng*.
+
+    >>> g = Grid.parse("1234" "3412" "2143" "4321")
+    >>> h = random_isomorph(g, random.Random(1))
+    >>> h.is_solution(), h.shape == g.shape
+    (True, True)
+    """
+    return random_transform(grid.shape, rng, keep_shape=keep_shape).apply(grid)
+
+
+# -- canonical form (9x9) ------------------------------------------------------------------
+
+
+def _orders3() -> list[tuple[int, ...]]:
+    return list(permutations(range(3)))
+
+
+@lru_cache(maxsize=1)
+def _column_orders() -> tuple[tuple[int, ...], ...]:
+    """The 1296 column orders of a 9x9 grid that keep stacks (new column j = old order[j])."""
+    found = []
+    for stacks in _orders3():
+        for a in _orders3():
+            for b in _orders3():
+                for c in _orders3():
+                    inner = (a, b, c)
+                    found.append(
+                        tuple(3 * s + inner[k][i] for k, s in enumerate(stacks) for i in range(3))
+                    )
+    return tuple(found)
+
+
+def canonical(grid: Grid) -> Grid:
+    """The canonical form of a standard 9x9 grid: the minlex representative.
+
+    Of all grids equivalent to *grid* under the Sudoku symmetry group (transposition, band
+    and row-in-band orders, stack and column-in-stack orders: 3,359,232 geometric maps, each
+    with the digits then relabelled in order of first appearance), the one whose cells, read
+    row by row with an empty cell as 0, are lexicographically smallest. Two grids are
+    equivalent exactly when their canonical forms are equal.
+
+    :raises ValueError: for any shape other than standard 9x9.
+
+    >>> g = Grid.parse(
+    ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    ... )
+    >>> str(canonical(g))  # its second column is empty: the first row of the form
+    '...........1..2..324.56.78............2..3..735.68.94.....7..5.52.3.84.671.4.52.8'
+    >>> canonical(random_isomorph(g, random.Random(7))) == canonical(g)
+    True
+    """
+    if grid.shape != Shape(3, 3):
+        raise ValueError(f"canonical forms are defined for standard 9x9 grids, not {grid.shape!r}")
+    cells = grid.cells
+    grids = (
+        [cells[r * 9 : r * 9 + 9] for r in range(9)],
+        [bytes(cells[c * 9 + r] for c in range(9)) for r in range(9)],
+    )
+    best: list[int] | None = None
+    for rows in grids:
+        found = _minlex(rows)
+        if best is None or found < best:
+            best = found
+    assert best is not None
+    return Grid(bytes(best), grid.shape)
+
+
+# A partial candidate: (rows used so far in order, column order, relabelling so far).
+_Candidate = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _next_rows(used: tuple[int, ...]) -> tuple[int, ...]:
+    """The rows that may come next after *used* (kept in band order)."""
+    k = len(used)
+    if k % 3:
+        band = used[-1] // 3
+        return tuple(r for r in range(3 * band, 3 * band + 3) if r not in used)
+    bands_used = {r // 3 for r in used}
+    return tuple(r for r in range(9) if r // 3 not in bands_used)
+
+
+def _minlex(rows: list[bytes]) -> list[int]:
+    """The minlex cells over row/column orders and relabelling of a grid given as rows.
+
+    Rows are fixed one at a time: every candidate (a row order prefix, a column order and
+    the relabelling it implies) is extended by each row allowed next, and only the
+    candidates whose new row is smallest survive. The result so far is the same for every
+    survivor, so the first row to beat all others decides.
+    """
+    out: list[int] = []
+    candidates: list[_Candidate] = [((), order, (0,) + (0,) * 9) for order in _column_orders()]
+    for _ in range(9):
+        best: tuple[int, ...] | None = None
+        survivors: list[_Candidate] = []
+        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        for used, order, labels in candidates:
+            for r in _next_rows(used):
+                row = rows[r]
+                lab = list(labels)
+                nxt = max(lab) + 1
+                line = []
+                for c in order:
+                    v = row[c]
+                    if v and not lab[v]:
+                        lab[v] = nxt
+                        nxt += 1
+                    line.append(lab[v])
+                key = tuple(line)
+                if best is None or key < best:
+                    best = key
+                    survivors = []
+                    seen = set()
+                if key == best:
+                    state = ((*used, r), order)
+                    if state not in seen:
+                        seen.add(state)
+                        survivors.append(((*used, r), order, tuple(lab)))
+        assert best is not None
+        out += best
+        candidates = survivors
+    return out
