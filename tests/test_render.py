@@ -249,3 +249,23 @@ def test_repr_svg_for_jupyter() -> None:
     svg = puzzle._repr_svg_()
     root = ET.fromstring(svg)
     assert len(root.findall(f"{SVG}g[@data-layer='cells']/{SVG}rect")) == 36
+
+
+def test_conflicting_digits_are_marked_when_asked() -> None:
+    puzzle, solution = _puzzle(Shape(3, 3), seed=8)
+    empty = [i for i in range(81) if not puzzle[i]]
+    a = empty[0]
+    peer = next(p for p in puzzle.shape.peers[a] if puzzle[p])
+    user = [0] * 81
+    user[a] = puzzle[peer]  # repeats a given it can see
+    user[empty[-1]] = solution[empty[-1]]  # a right digit
+    scene = draw(puzzle, user=user, conflicts=True)
+    marked = {p.cell for p in scene.layer("digits") if "conflict" in p.cls.split()}  # type: ignore[union-attr]
+    digit = user[a]
+    expected = {a} | {p for p in puzzle.shape.peers[a] if puzzle[p] == digit}
+    assert marked == expected
+    assert {a, peer} <= marked
+    assert empty[-1] not in marked
+    assert not any(
+        "conflict" in getattr(p, "cls", "") for p in draw(puzzle, user=user).layer("digits")
+    )

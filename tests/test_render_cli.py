@@ -109,13 +109,18 @@ def test_print_rate_degrades_or_labels(
     src = tmp_path / "in.txt"
     src.write_text("".join(f"{p}\n" for p in puzzles[:2]))
     out = tmp_path / "book.pdf"
-    assert main(["print", str(src), "-o", str(out), "--rate", "--no-title-page"]) == 0
-    err = capsys.readouterr().err
+    args = ["print", str(src), "-o", str(out), "--rate", "--no-title-page", "--per-page", "1"]
     if getattr(sudokit, "rate", None) is None:
-        assert "--rate needs sudokit.rate" in err
-    else:
-        level = str(sudokit.rate(puzzles[0]).level).capitalize()
-        assert level in pypdf.PdfReader(out).pages[0].extract_text()
+        assert main(args) == 0
+        assert "--rate needs sudokit.rate" in capsys.readouterr().err
+        return
+    assert main([*args, "--sort"]) == 0
+    ratings = sorted((sudokit.rate(p).se, k) for k, p in enumerate(puzzles[:2]))
+    pages = pypdf.PdfReader(out).pages
+    for page, (se, k) in zip(pages, ratings, strict=True):
+        text = page.extract_text()
+        assert f"{se:.1f}" in text
+        assert str(sudokit.rate(puzzles[k]).level).capitalize() in text
 
 
 def test_print_refuses_a_puzzle_without_a_unique_answer(
@@ -124,5 +129,22 @@ def test_print_refuses_a_puzzle_without_a_unique_answer(
     src = tmp_path / "in.txt"
     src.write_text("." * 81 + "\n")
     assert main(["print", str(src), "-o", str(tmp_path / "b.pdf"), "--answers"]) == 1
-    assert "puzzle 1 (line 1)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "in.txt:1: puzzle 1: the puzzle has more than one solution" in err
     assert not (tmp_path / "b.pdf").exists()
+
+
+def test_print_reads_csv_labels_and_skips_bad_records(
+    puzzles: list[Grid], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "in.csv"
+    rows = [f"{p},{'Gentle' if k % 2 else 'Tough'}" for k, p in enumerate(puzzles[:3])]
+    src.write_text("puzzle,difficulty\n" + "\n".join([rows[0], "12x,Bad", *rows[1:]]) + "\n")
+    out = tmp_path / "book.pdf"
+    assert main(["print", str(src), "-o", str(out), "--no-title-page", "--per-page", "4"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert any("in.csv:3" in line and "puzzle 2" in line for line in err)
+    text = pypdf.PdfReader(out).pages[0].extract_text()
+    assert "Puzzles 1–3" in text
+    assert "Tough" in text
+    assert "Gentle" in text

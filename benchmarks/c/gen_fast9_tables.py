@@ -29,6 +29,11 @@ def shrink(occ: int) -> int:
     return keep
 
 
+def minis(cells: int) -> int:
+    """The minirow set (bit r*3+k) of a band cell mask made of whole minirows."""
+    return sum(1 << j for j in range(9) if cells & minirow_cells(j))
+
+
 def locked(cols: int) -> int:
     """Columns that are the only column of their stack present in *cols*."""
     out = 0
@@ -66,6 +71,8 @@ def tables() -> str:
         + emit("SHRINK", "uint32_t", [shrink(o) for o in range(512)], 8, 7)
         + "/* column set -> the columns that are alone in their stack */\n"
         + emit("LOCKED", "uint16_t", [locked(c) for c in range(512)], 12, 3)
+        + "/* 3x3 bit set (bit r*3+k) -> its bits that lie on some permutation inside it */\n"
+        + emit("UNION9", "uint16_t", [minis(shrink(o)) for o in range(512)], 12, 3)
         + "/* minirow set -> the row->box permutations (bit p, order of PERM) inside it */\n"
         + emit("CONFIGS", "uint8_t", [configs(o) for o in range(512)], 16, 2)
     )

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import ParseError, quote
 from .shape import SYMBOLS, Shape
@@ -69,13 +70,46 @@ def _is_separator_line(line: str, n_hint: int | None) -> bool:
     return "|" not in line and len(core) > 9 and "." not in core
 
 
+@lru_cache(maxsize=64)
+def _line_table(n: int) -> bytes:
+    """A ``bytes.translate`` table: ASCII symbol to digit as `_symbol_value` reads it, else 255."""
+    table = bytearray([255] * 256)
+    for code in range(128):
+        value = _symbol_value(chr(code), n)
+        if value >= 0:
+            table[code] = value
+    return bytes(table)
+
+
+@lru_cache(maxsize=64)
+def _default_shape(ncells: int) -> Shape | None:
+    return Shape.from_cell_count(ncells)
+
+
+def _parse_line_fast(text: str, shape: Shape | None) -> tuple[Shape, bytes] | None:
+    """The common case, one line of one symbol per cell, by table lookup; ``None`` for anything
+    else (separators, integers, errors), which the general readers below handle."""
+    line = text.strip()
+    target = shape or _default_shape(len(line))
+    if target is None or len(line) != target.ncells or target.n > len(SYMBOLS):
+        return None
+    if not line.isascii():
+        return None
+    values = line.encode("ascii").translate(_line_table(target.n))
+    return None if 255 in values else (target, values)
+
+
 def _parse_integers(text: str, shape: Shape | None) -> tuple[Shape, bytes] | None:
     """Separated-integer cell text (``"10,0,3,..."``), or ``None`` when *text* is not that."""
     tokens = [t for t in _INT_TOKEN.split(text.strip()) if t]
     # Values are at most 64, so a token of three or more digits is a row of symbols instead.
-    if not tokens or not all((t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens):
+    # One token ("12") is two symbols, not a 1x1 grid of integers.
+    if len(tokens) < 2 or not all((t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens):
         return None
     if "," not in text and ";" not in text and not any(len(t) == 2 for t in tokens):
+        return None
+    # Below size 10 digits are single symbols: "12|34" is four cells, not two numbers.
+    if shape is not None and shape.n < 10 and "," not in text and ";" not in text:
         return None
     target = shape or Shape.from_cell_count(len(tokens))
     if target is None:
@@ -204,7 +238,7 @@ class Grid:
             raise TypeError(f"expected text, got {type(text).__name__}")
         if len(text) > MAX_TEXT:
             raise ParseError(f"puzzle text of {len(text)} characters is larger than the limit {MAX_TEXT}")
-        parsed = _parse_integers(text, shape)
+        parsed = _parse_line_fast(text, shape) or _parse_integers(text, shape)
         found_shape, cells = parsed if parsed is not None else _parse_symbols(text, shape)
         return cls(cells, found_shape)
 

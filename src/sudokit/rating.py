@@ -31,7 +31,7 @@ work" number that grows with both the length and the difficulty of the path.
 >>> r = rate(Grid.parse(
 ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
 >>> r.se, r.level
-(2.0, 'easy')
+(1.2, 'easy')
 """
 
 from __future__ import annotations

@@ -378,23 +378,13 @@ def random_isomorph(grid: Grid, rng: random.Random, *, keep_shape: bool = True) 
 # -- canonical form (9x9) ------------------------------------------------------------------
 
 
-def _orders3() -> list[tuple[int, ...]]:
-    return list(permutations(range(3)))
+_PERMS3 = tuple(permutations(range(3)))
+_NO_LABELS = (0,) * 10
 
-
-@lru_cache(maxsize=1)
-def _column_orders() -> tuple[tuple[int, ...], ...]:
-    """The 1296 column orders of a 9x9 grid that keep stacks (new column j = old order[j])."""
-    found = []
-    for stacks in _orders3():
-        for a in _orders3():
-            for b in _orders3():
-                for c in _orders3():
-                    inner = (a, b, c)
-                    found.append(
-                        tuple(3 * s + inner[k][i] for k, s in enumerate(stacks) for i in range(3))
-                    )
-    return tuple(found)
+# A candidate while the canonical form is built: which orientation of the grid (0, or 1 for
+# transposed), the rows used so far in order, the column order so far, the label of each old
+# digit so far (0 = not met yet) and the next free label.
+_State = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
 def canonical(grid: Grid) -> Grid:
@@ -405,6 +395,12 @@ def canonical(grid: Grid) -> Grid:
     with the digits then relabelled in order of first appearance), the one whose cells, read
     row by row with an empty cell as 0, are lexicographically smallest. Two grids are
     equivalent exactly when their canonical forms are equal.
+
+    The search builds the form a block at a time and keeps only the candidates whose output
+    so far is smallest: the first row stack by stack (choosing the row, the stack order and
+    the column order inside each stack), then each further row with the column order fixed.
+    Typical puzzles take a few milliseconds; grids with almost no clues are slowest, as
+    many candidates tie for long.
 
     :raises ValueError: for any shape other than standard 9x9.
 
@@ -419,70 +415,74 @@ def canonical(grid: Grid) -> Grid:
     if grid.shape != Shape(3, 3):
         raise ValueError(f"canonical forms are defined for standard 9x9 grids, not {grid.shape!r}")
     cells = grid.cells
-    grids = (
-        [cells[r * 9 : r * 9 + 9] for r in range(9)],
-        [bytes(cells[c * 9 + r] for c in range(9)) for r in range(9)],
-    )
-    best: list[int] | None = None
-    for rows in grids:
-        found = _minlex(rows)
-        if best is None or found < best:
-            best = found
-    assert best is not None
-    return Grid(bytes(best), grid.shape)
+    rows = tuple(cells[r * 9 : r * 9 + 9] for r in range(9))
+    columns = tuple(bytes(cells[c::9]) for c in range(9))
+    grids = (rows,) if rows == columns else (rows, columns)
+    out: list[int] = []
+    states: list[_State] = [
+        (k, (r,), (), _NO_LABELS, 1) for k in range(len(grids)) for r in range(9)
+    ]
+    for _ in range(3):  # the first row, one stack at a time
+        best: tuple[int, ...] | None = None
+        survivors: list[_State] = []
+        for k, used, order, labels, nxt in states:
+            row = grids[k][used[0]]
+            taken = {c // 3 for c in order}
+            for stack in range(3):
+                if stack in taken:
+                    continue
+                for perm in _PERMS3:
+                    cols = tuple(3 * stack + i for i in perm)
+                    key, lab, after = _relabel_block(row, cols, labels, nxt)
+                    if best is None or key < best:
+                        best, survivors = key, []
+                    if key == best:
+                        survivors.append((k, used, order + cols, lab, after))
+        assert best is not None
+        out += best
+        states = survivors
+    for _ in range(8):  # every further row, the column order now fixed
+        best = None
+        kept: dict[tuple[object, ...], _State] = {}
+        for k, used, order, labels, nxt in states:
+            for r in _next_rows(used):
+                key, lab, after = _relabel_block(grids[k][r], order, labels, nxt)
+                if best is None or key < best:
+                    best, kept = key, {}
+                if key == best:
+                    # Candidates with the same rows left, columns and labels have the same
+                    # future: keep one of them.
+                    used_next = (*used, r)
+                    kept.setdefault(
+                        (k, frozenset(used_next), order, lab), (k, used_next, order, lab, after)
+                    )
+        assert best is not None
+        out += best
+        states = list(kept.values())
+    return Grid(bytes(out), grid.shape)
 
 
-# A partial candidate: (rows used so far in order, column order, relabelling so far).
-_Candidate = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+def _relabel_block(
+    row: bytes, cols: tuple[int, ...], labels: tuple[int, ...], nxt: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The cells *cols* of *row* relabelled in order of first appearance, the labels after
+    them and the next free label."""
+    lab = list(labels)
+    key = []
+    for c in cols:
+        v = row[c]
+        if v and not lab[v]:
+            lab[v] = nxt
+            nxt += 1
+        key.append(lab[v])
+    return tuple(key), tuple(lab), nxt
 
 
 def _next_rows(used: tuple[int, ...]) -> tuple[int, ...]:
-    """The rows that may come next after *used* (kept in band order)."""
-    k = len(used)
-    if k % 3:
+    """The rows that may come next after *used*: the rest of the current band, or any row
+    of an unused band."""
+    if len(used) % 3:
         band = used[-1] // 3
         return tuple(r for r in range(3 * band, 3 * band + 3) if r not in used)
     bands_used = {r // 3 for r in used}
     return tuple(r for r in range(9) if r // 3 not in bands_used)
-
-
-def _minlex(rows: list[bytes]) -> list[int]:
-    """The minlex cells over row/column orders and relabelling of a grid given as rows.
-
-    Rows are fixed one at a time: every candidate (a row order prefix, a column order and
-    the relabelling it implies) is extended by each row allowed next, and only the
-    candidates whose new row is smallest survive. The result so far is the same for every
-    survivor, so the first row to beat all others decides.
-    """
-    out: list[int] = []
-    candidates: list[_Candidate] = [((), order, (0,) + (0,) * 9) for order in _column_orders()]
-    for _ in range(9):
-        best: tuple[int, ...] | None = None
-        survivors: list[_Candidate] = []
-        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-        for used, order, labels in candidates:
-            for r in _next_rows(used):
-                row = rows[r]
-                lab = list(labels)
-                nxt = max(lab) + 1
-                line = []
-                for c in order:
-                    v = row[c]
-                    if v and not lab[v]:
-                        lab[v] = nxt
-                        nxt += 1
-                    line.append(lab[v])
-                key = tuple(line)
-                if best is None or key < best:
-                    best = key
-                    survivors = []
-                    seen = set()
-                if key == best:
-                    state = ((*used, r), order)
-                    if state not in seen:
-                        seen.add(state)
-                        survivors.append(((*used, r), order, tuple(lab)))
-        assert best is not None
-        out += best
-        candidates = survivors
-    return out

@@ -325,13 +325,17 @@ def records(
 def open_output(path: str) -> Iterator[IO[str]]:
     """The output stream: standard output for ``-``, else the file (created or truncated)."""
     if path == "-":
-        yield click.get_text_stream("stdout")
+        yield sys.stdout
         return
     with open(path, "w", encoding="utf-8", newline="\n") as stream:
         yield stream
 
 
 # -- progress ---------------------------------------------------------------------------------
+
+
+def _no_progress(n: int = 1) -> None:
+    """The progress callback when there is no bar."""
 
 
 @contextmanager
@@ -347,14 +351,19 @@ def progress(
     if enabled is None:
         enabled = sys.stderr.isatty() and not os.environ.get("SUDOKIT_NO_PROGRESS")
     if not enabled:
-        yield lambda n=1: None
+        yield _no_progress
         return
     try:
         from rich.console import Console
-        from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
-        from rich.progress import TimeElapsedColumn
+        from rich.progress import (
+            MofNCompleteColumn,
+            Progress,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
     except ImportError:
-        yield lambda n=1: None
+        yield _no_progress
         return
     console = Console(stderr=True)
     columns = (
@@ -369,7 +378,7 @@ def progress(
         if reporter is not None:
             reporter.echo = lambda text: console.print(text, markup=False, highlight=False)
         try:
-            yield lambda n=1: bar.advance(task, n)
+            yield functools.partial(bar.advance, task)
         finally:
             if reporter is not None and previous is not None:
                 reporter.echo = previous

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import logging
+import io
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,91 +14,77 @@ from typing import Any, Literal
 import click
 
 import sudokit
-from sudokit.errors import ParseError, SudokuError
-from sudokit.formats.line import split_comment
-from sudokit.grid import Grid
-from sudokit.shape import Shape
+
+from .. import Grid, Shape, SudokuError, formats
+from . import common
+from .common import CliError, Reporter
 
 __all__ = ["print_book", "render"]
 
-log = logging.getLogger(__name__)
-
 _FORMATS = ("txt", "svg", "pdf", "png")
+#: Record fields read as a difficulty label, first found wins (CSV/JSON columns, line comment).
+_LABEL_FIELDS = ("difficulty", "level", "rating", "se", "comment")
 
 
-class _Fail(click.ClickException):
-    """One line on stderr and an exit code (2 for bad input, 1 for a "no" answer)."""
+class _No(CliError):
+    """A "no" answer (a puzzle without a unique solution): one stderr line, exit code 1."""
 
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.exit_code = code
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"sudokit: {self.message}", err=True)
+    exit_code = common.EXIT_NO
 
 
 @dataclass(frozen=True, slots=True)
 class _Entry:
     grid: Grid
-    line: int
+    where: str
     comment: str
 
 
-def _shape_option(box: str | None, x: bool, regions: str | None) -> Shape | None:
-    if regions:
-        try:
-            return Shape.jigsaw(regions, diagonals=x)
-        except ValueError as exc:
-            raise _Fail(f"--regions: {exc}") from None
-    if box:
-        try:
-            return Shape.parse_box(box, diagonals=x)
-        except ParseError as exc:
-            raise _Fail(str(exc)) from None
-    return None
-
-
-def _read(source: str, shape: Shape | None, x: bool) -> list[_Entry]:
-    """Puzzles from a file (one per line, text after the puzzle kept as a label; or a single
-    multi-line picture) or from the argument itself."""
-    path = Path(source)
+def _jigsaw(shape: Shape | None, diagonals: bool, regions: str | None) -> Shape | None:
+    if not regions:
+        return shape
     try:
-        is_file = path.is_file() or source == "-"
-    except OSError:  # a long puzzle string is not a valid path
+        return Shape.jigsaw(regions, diagonals=diagonals)
+    except ValueError as exc:
+        raise CliError(f"--regions: {exc}") from None
+
+
+def _with_x(shape: Shape) -> Shape:
+    return Shape(shape.box_rows, shape.box_cols, diagonals=True, regions=shape.regions)
+
+
+def _label_of(fields: dict[str, str]) -> str:
+    for key in _LABEL_FIELDS:
+        for name, value in fields.items():
+            if name.lower() == key and value.strip():
+                return value.lstrip("#").strip()
+    return ""
+
+
+def _read(
+    source: str, fmt: str | None, shape: Shape | None, diagonals: bool, reporter: Reporter
+) -> list[_Entry]:
+    """The puzzles of a file (``-`` is standard input; bad records are reported and skipped)
+    or of the argument itself (cell text in any format)."""
+    try:
+        is_file = source == "-" or Path(source).is_file()
+    except (OSError, ValueError):  # a long puzzle string is not a valid path
         is_file = False
-    if is_file:
-        try:
-            text = sys.stdin.read() if source == "-" else path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _Fail(f"cannot read {source!r}: {exc}") from None
-    else:
-        text = source
-    entries: list[_Entry] = []
-    bad: tuple[int, ParseError] | None = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        body = raw.strip()
-        if not body or body.startswith("#"):
+    if not is_file:
+        grids = formats.parse(source, fmt, shape, source="<argument>")
+        if diagonals and shape is None:
+            grids = [Grid(g.cells, _with_x(g.shape)) for g in grids]
+        if not grids:
+            raise CliError("no puzzle in the argument")
+        return [_Entry(g, "<argument>", "") for g in grids]
+    entries = []
+    for item in common.records([source], fmt, shape, reporter, diagonals=diagonals):
+        if item.grid is None:
+            assert item.record.error is not None
+            reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
             continue
-        puzzle, comment = split_comment(body, shape)
-        try:
-            grid = Grid.parse(puzzle, shape)
-        except ParseError as exc:
-            bad = bad or (lineno, exc)
-            continue
-        if x and shape is None:
-            grid = Grid(grid.cells, Shape(grid.shape.box_rows, grid.shape.box_cols, diagonals=True))
-        entries.append(_Entry(grid, lineno, comment.lstrip("#").strip()))
-    if bad is not None:
-        try:  # maybe the whole text is one picture
-            grid = Grid.parse(text, shape)
-        except ParseError:
-            where, error = bad
-            raise _Fail(f"line {where}: {error}" if is_file else str(error)) from None
-        if x and shape is None:
-            grid = Grid(grid.cells, Shape(grid.shape.box_rows, grid.shape.box_cols, diagonals=True))
-        entries = [_Entry(grid, 1, "")]
+        entries.append(_Entry(item.grid, item.where, _label_of(item.record.fields)))
     if not entries:
-        raise _Fail(f"no puzzle in {source!r}")
+        raise CliError(f"{source}: no puzzle to draw")
     return entries
 
 
@@ -107,13 +92,13 @@ def _solution(entry: _Entry, number: int) -> Grid:
     try:
         return sudokit.solution(entry.grid)
     except SudokuError as exc:
-        raise _Fail(f"puzzle {number} (line {entry.line}): {exc}", 1) from None
+        raise _No(f"{entry.where}: puzzle {number}: {exc}") from None
 
 
 def _png(pdf: bytes, out: str, dpi: int) -> None:
     tool = shutil.which("pdftoppm")
     if tool is None:
-        raise _Fail(
+        raise CliError(
             "PNG output needs pdftoppm (Debian: apt-get install poppler-utils); use .svg or .pdf"
         )
     with tempfile.TemporaryDirectory() as tmp:
@@ -126,7 +111,7 @@ def _png(pdf: bytes, out: str, dpi: int) -> None:
             check=False,
         )
         if done.returncode != 0:
-            raise _Fail(f"pdftoppm failed: {done.stderr.decode(errors='replace').strip()}")
+            raise CliError(f"pdftoppm failed: {done.stderr.decode(errors='replace').strip()}")
         shutil.copyfile(stem + ".png", out)
 
 
@@ -134,34 +119,24 @@ def _pdf_or_fail() -> Any:
     try:
         from sudokit.render import pdf
     except ImportError as exc:  # pragma: no cover - the module itself imports no extra
-        raise _Fail(str(exc)) from None
+        raise CliError(str(exc)) from None
     try:
         import reportlab  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
-        raise _Fail("PDF output needs reportlab: pip install 'sudokit[pdf]'") from None
+        raise CliError("PDF output needs reportlab: pip install 'sudokit[pdf]'") from None
     return pdf
 
 
-_shape_options = [
-    click.option(
-        "--box", metavar="RxC", help="Box shape when the size does not say it (6x6: 2x3)."
-    ),
-    click.option(
-        "--x", "diagonals", is_flag=True, help="Sudoku-X: the two diagonals are units too."
-    ),
-    click.option("--regions", metavar="MAP", help="Jigsaw region map: one symbol per cell."),
-    click.option(
+def _draw_options(fn: Any) -> Any:
+    """``--regions`` (jigsaw) and ``--numbers``, next to the shared ``--box``/``--x``."""
+    fn = click.option(
         "--numbers",
         is_flag=True,
         help="Write digits above 9 as numbers (10, 11...) instead of A, B...",
-    ),
-]
-
-
-def _with_shape_options(f: Any) -> Any:
-    for option in reversed(_shape_options):
-        f = option(f)
-    return f
+    )(fn)
+    return click.option(
+        "--regions", metavar="MAP", help="Jigsaw region map: one symbol per cell, row by row."
+    )(fn)
 
 
 @click.command()
@@ -170,8 +145,13 @@ def _with_shape_options(f: Any) -> Any:
     "-o", "--output", metavar="FILE", help="Write here (.txt .svg .pdf .png); default stdout."
 )
 @click.option(
-    "-f", "--format", "fmt", type=click.Choice(_FORMATS), help="Output format (default: from -o)."
+    "-f",
+    "--format",
+    "out_fmt",
+    type=click.Choice(_FORMATS),
+    help="Output format (default: from -o).",
 )
+@common.from_option
 @click.option("--index", default=1, show_default=True, help="Which puzzle of a file (1-based).")
 @click.option("--candidates", is_flag=True, help="Show pencil marks (digits no peer holds).")
 @click.option("--hint", is_flag=True, help="Show the next logical step, highlighted.")
@@ -182,10 +162,13 @@ def _with_shape_options(f: Any) -> Any:
     "--cell", default=40.0, show_default=True, help="Cell size: SVG pixels, PDF points / 1.4."
 )
 @click.option("--dpi", default=150, show_default=True, help="PNG resolution.")
-@_with_shape_options
+@common.shape_options
+@_draw_options
+@common.guarded
 def render(
     puzzle: str,
     output: str | None,
+    out_fmt: str | None,
     fmt: str | None,
     index: int,
     candidates: bool,
@@ -193,108 +176,112 @@ def render(
     show_solution: bool,
     cell: float,
     dpi: int,
-    box: str | None,
+    shape: Shape | None,
     diagonals: bool,
     regions: str | None,
     numbers: bool,
 ) -> None:
-    """Draw one PUZZLE (cell text, or a FILE of puzzles with --index) as text, SVG, PDF or PNG."""
-    from sudokit.render import PRINT_THEME, SCREEN_THEME, draw, to_svg, to_text
+    """Draw one PUZZLE (cell text, or a FILE of puzzles with --index) as a text picture, SVG,
+    PDF or PNG. Without -o the text picture (or -f svg) goes to standard output."""
+    from ..render import PRINT_THEME, SCREEN_THEME, draw, to_svg, to_text
 
-    if fmt is None:
+    if out_fmt is None:
         suffix = Path(output).suffix.lower().lstrip(".") if output else "txt"
-        fmt = suffix if suffix in _FORMATS else None
-        if fmt is None:
-            raise _Fail(f"cannot tell the format of {output!r}; use -f {'|'.join(_FORMATS)}")
-    if fmt in ("pdf", "png") and not output:
-        raise _Fail(f"{fmt} output needs -o FILE")
-    entries = _read(puzzle, _shape_option(box, diagonals, regions), diagonals)
+        if suffix not in _FORMATS:
+            raise CliError(f"cannot tell the format of {output!r}; use -f {'|'.join(_FORMATS)}")
+        out_fmt = suffix
+    if out_fmt in ("pdf", "png") and not output:
+        raise CliError(f"{out_fmt} output needs -o FILE")
+    reporter = Reporter()
+    entries = _read(puzzle, fmt, _jigsaw(shape, diagonals, regions), diagonals, reporter)
     if not 1 <= index <= len(entries):
-        raise _Fail(f"--index {index} is outside 1..{len(entries)}")
+        raise CliError(f"--index {index} is outside 1..{len(entries)}")
     entry = entries[index - 1]
-    grid = entry.grid
     step = None
     if hint:
-        hint_fn = getattr(sudokit, "hint", None)
-        if hint_fn is None:
-            raise _Fail(
-                "--hint needs the logic solver (sudokit.hint), which this build does not have"
-            )
         try:
-            step = hint_fn(grid)
+            step = sudokit.hint(entry.grid)
         except SudokuError as exc:
-            raise _Fail(str(exc), 1) from None
+            raise _No(str(exc)) from None
         if step is None:
-            raise _Fail("no logical step found for this puzzle", 1)
-        click.echo(getattr(step, "text", "") or str(step), err=True)
-    user = _solution(entry, index) if show_solution else None
-    symbols: Literal["letters", "numbers"] = "numbers" if numbers else "letters"
-    theme = SCREEN_THEME if fmt == "svg" else PRINT_THEME
+            raise _No("no logical step found for this puzzle")
+        click.echo(step.text or step.technique, err=True)
     scene = draw(
-        grid,
-        user=user,
+        entry.grid,
+        user=_solution(entry, index) if show_solution else None,
         candidates="auto" if candidates or step is not None else None,
         step=step,
-        symbols=symbols,
-        theme=theme,
+        symbols="numbers" if numbers else "letters",
+        theme=SCREEN_THEME if out_fmt == "svg" else PRINT_THEME,
     )
-    if fmt == "txt":
-        data = to_text(scene) + "\n"
-    elif fmt == "svg":
-        data = to_svg(scene, cell=cell) + "\n"
-    else:
-        pdf = _pdf_or_fail()
-        import io
-
-        buf = io.BytesIO()
-        pdf.to_pdf(scene, buf, cell=cell / 1.4, title=f"sudokit {grid.n}x{grid.n}")
-        assert output is not None
-        if fmt == "pdf":
-            Path(output).write_bytes(buf.getvalue())
+    if out_fmt in ("txt", "svg"):
+        data = (to_text(scene) if out_fmt == "txt" else to_svg(scene, cell=cell)) + "\n"
+        if output and output != "-":
+            Path(output).write_text(data, encoding="utf-8")
         else:
-            _png(buf.getvalue(), output, dpi)
+            click.echo(data, nl=False)
         return
-    if output:
-        Path(output).write_text(data, encoding="utf-8")
+    pdf = _pdf_or_fail()
+    buf = io.BytesIO()
+    n = entry.grid.n
+    pdf.to_pdf(scene, buf, cell=cell / 1.4, title=f"sudokit {n}x{n}")
+    assert output is not None
+    if out_fmt == "pdf":
+        Path(output).write_bytes(buf.getvalue())
     else:
-        click.echo(data, nl=False)
+        _png(buf.getvalue(), output, dpi)
+    reporter.exit()
 
 
-def _label(entry: _Entry, rate: Any) -> str:
+def _label(entry: _Entry, rate: Any) -> tuple[str, float]:
+    """The difficulty label of a puzzle and its rating number (0 when unknown)."""
     if rate is None:
-        return entry.comment
+        return entry.comment, 0.0
     rating = rate(entry.grid)
+    se = getattr(rating, "se", None)
+    return _label_text(rating), float(se) if isinstance(se, (int, float)) else 0.0
+
+
+def _label_text(rating: Any) -> str:
     level = str(getattr(rating, "level", "") or "").capitalize()
     se = getattr(rating, "se", None)
-    return f"{level} {se:.1f}".strip() if isinstance(se, (int, float)) else level
+    if not isinstance(se, (int, float)):
+        return level
+    bound = "" if getattr(rating, "complete", True) else "+"  # a lower bound: "8.4+"
+    return f"{level} · {se:.1f}{bound}" if level else f"{se:.1f}{bound}"
 
 
 @click.command("print")
-@click.argument("file")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", required=True, metavar="BOOK.pdf", help="The PDF to write.")
+@common.from_option
 @click.option(
     "--per-page",
     type=click.Choice(["1", "2", "4", "6"]),
     default="6",
     show_default=True,
-    help="Puzzles per page.",
+    help="Puzzles per page (fewer when big grids would be unreadable).",
 )
 @click.option("--answers", is_flag=True, help="Add answer-key pages at the end.")
 @click.option(
-    "--title", default="Sudoku", show_default=True, help="Book title (title page and headers)."
+    "--title", default="Sudoku", show_default=True, help="Book title (title page, headers)."
 )
 @click.option(
-    "--subtitle", default="", help="Second line of the title page (default: count and sizes)."
+    "--subtitle", default="", help="Second line of the title page (default: count, sizes)."
 )
 @click.option("--page-size", type=click.Choice(["A4", "letter"]), default="A4", show_default=True)
 @click.option("--title-page/--no-title-page", default=True, show_default=True)
 @click.option(
     "--rate", is_flag=True, help="Rate every puzzle and print its difficulty (needs sudokit.rate)."
 )
-@_with_shape_options
+@click.option("--sort", "sort_easy_first", is_flag=True, help="With --rate: easiest puzzles first.")
+@common.shape_options
+@_draw_options
+@common.guarded
 def print_book(
     file: str,
     output: str,
+    fmt: str | None,
     per_page: str,
     answers: bool,
     title: str,
@@ -302,49 +289,53 @@ def print_book(
     page_size: Literal["A4", "letter"],
     title_page: bool,
     rate: bool,
-    box: str | None,
+    sort_easy_first: bool,
+    shape: Shape | None,
     diagonals: bool,
     regions: str | None,
     numbers: bool,
 ) -> None:
-    """Print the puzzles of FILE (one per line; text after a puzzle is its difficulty label)
-    as a PDF book: title page, numbered puzzles, and with --answers an answer key."""
+    """Print the puzzles of FILE (any format; a line comment or a difficulty/level/rating
+    column is the puzzle's label) as a PDF book: a title page, numbered puzzles with their
+    difficulty, and with --answers an answer key. Unreadable records are reported and left out."""
     pdf = _pdf_or_fail()
-    entries = _read(file, _shape_option(box, diagonals, regions), diagonals)
+    reporter = Reporter()
+    entries = _read(file, fmt, _jigsaw(shape, diagonals, regions), diagonals, reporter)
     rate_fn = None
     if rate:
         rate_fn = getattr(sudokit, "rate", None)
         if rate_fn is None:
-            click.echo(
-                "sudokit: --rate needs sudokit.rate, which this build does not have; "
-                "printing without difficulty labels",
-                err=True,
+            reporter.line(
+                "--rate needs sudokit.rate, which this build does not have; "
+                "printing without difficulty labels"
             )
-    items = []
+    rated: list[tuple[float, _Entry, str]] = []
     for number, entry in enumerate(entries, 1):
-        solution = _solution(entry, number) if answers else None
         try:
-            label = _label(entry, rate_fn)
+            label, se = _label(entry, rate_fn)
         except SudokuError as exc:
-            raise _Fail(f"puzzle {number} (line {entry.line}): {exc}", 1) from None
+            raise _No(f"{entry.where}: puzzle {number}: {exc}") from None
+        rated.append((se, entry, label))
+    if sort_easy_first:
+        if rate_fn is None:
+            raise CliError("--sort needs --rate (and sudokit.rate)")
+        rated.sort(key=lambda t: t[0])  # stable: equal ratings keep the file order
+    items = []
+    for number, (_, entry, label) in enumerate(rated, 1):
+        solution = _solution(entry, number) if answers else None
         items.append(pdf.BookItem(entry.grid, solution, label))
-    try:
-        info = pdf.write_book(
-            items,
-            output,
-            title=title,
-            subtitle=subtitle,
-            per_page=int(per_page),
-            answers=answers,
-            page_size=page_size,
-            title_page=title_page,
-            symbols="numbers" if numbers else "letters",
-        )
-    except (OSError, ValueError) as exc:
-        raise _Fail(str(exc)) from None
+    info = pdf.write_book(
+        items,
+        output,
+        title=title,
+        subtitle=subtitle,
+        per_page=int(per_page),
+        answers=answers,
+        page_size=page_size,
+        title_page=title_page,
+        symbols="numbers" if numbers else "letters",
+    )
     if info.per_page < int(per_page):
-        click.echo(
-            f"sudokit: {per_page} per page would be too small to read; used {info.per_page}",
-            err=True,
-        )
-    click.echo(f"{output}: {info.puzzles} puzzles, {info.pages} pages", err=True)
+        reporter.line(f"{per_page} per page would be too small to read; used {info.per_page}")
+    reporter.line(f"{output}: {info.puzzles} puzzles, {info.pages} pages")
+    reporter.exit()

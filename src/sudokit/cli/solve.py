@@ -95,35 +95,36 @@ def solve(
     """
     reporter = Reporter()
     structured = _structured(to)
-    with common.open_output(output) as stream, formats.Writer(stream, to) as writer:
-        with common.progress("solving", reporter) as advance:
-            items = _inputs(files, fmt, shape, diagonals, reporter)
-            for item, result in _solved(items, limit=2, budget=budget, jobs=jobs):
-                advance(1)
-                where, line, n = item.source, item.record.line, item.number
-                if result is None:
-                    _read_error(reporter, item)
-                    writer.marker("invalid", {"error": str(item.record.error)})
-                    continue
-                status = result.status
-                fields = {**item.record.fields, "status": str(status)}
-                if status is Status.MULTIPLE and not unique:
-                    reporter.problem(
-                        where, line, f"puzzle {n}: several solutions; printed the first"
-                    )
-                elif status is not Status.UNIQUE:
-                    reporter.problem(where, line, f"puzzle {n}: {_why(result)}")
-                if result.solution is not None and (status is Status.UNIQUE or not unique):
-                    if structured:
-                        writer.write(
-                            result.puzzle or item.grid, solution=result.solution, fields=fields
-                        )  # type: ignore[arg-type]
-                    else:
-                        writer.write(result.solution)
-                elif structured and item.grid is not None:
-                    writer.write(item.grid, fields=fields)
+    with (
+        common.open_output(output) as stream,
+        formats.Writer(stream, to) as writer,
+        common.progress("solving", reporter) as advance,
+    ):
+        items = _inputs(files, fmt, shape, diagonals, reporter)
+        for item, result in _solved(items, limit=2, budget=budget, jobs=jobs):
+            advance(1)
+            where, line, n = item.source, item.record.line, item.number
+            if result is None:
+                _read_error(reporter, item)
+                writer.marker("invalid", {"error": str(item.record.error)})
+                continue
+            status = result.status
+            fields = {**item.record.fields, "status": str(status)}
+            if status is Status.MULTIPLE and not unique:
+                reporter.problem(where, line, f"puzzle {n}: several solutions; printed the first")
+            elif status is not Status.UNIQUE:
+                reporter.problem(where, line, f"puzzle {n}: {_why(result)}")
+            puzzle = item.grid
+            assert puzzle is not None  # a result exists only for a parsed puzzle
+            if result.solution is not None and (status is Status.UNIQUE or not unique):
+                if structured:
+                    writer.write(puzzle, solution=result.solution, fields=fields)
                 else:
-                    writer.marker(str(status))
+                    writer.write(result.solution)
+            elif structured:
+                writer.write(puzzle, fields=fields)
+            else:
+                writer.marker(str(status))
     reporter.exit()
 
 
@@ -272,13 +273,16 @@ def convert(
     Exit code: 0 all converted, 2 some input could not be read or usage error.
     """
     reporter = Reporter()
-    with common.open_output(output) as stream, formats.Writer(stream, to) as writer:
-        with common.progress("converting", reporter) as advance:
-            for item in _inputs(files, fmt, shape, diagonals, reporter):
-                advance(1)
-                grid: Grid | None = item.grid
-                if grid is None:
-                    _read_error(reporter, item)
-                    continue
-                writer.write(grid, fields=item.record.fields)
+    with (
+        common.open_output(output) as stream,
+        formats.Writer(stream, to) as writer,
+        common.progress("converting", reporter) as advance,
+    ):
+        for item in _inputs(files, fmt, shape, diagonals, reporter):
+            advance(1)
+            grid: Grid | None = item.grid
+            if grid is None:
+                _read_error(reporter, item)
+                continue
+            writer.write(grid, fields=item.record.fields)
     reporter.exit()

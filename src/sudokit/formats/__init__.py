@@ -35,9 +35,9 @@ from types import ModuleType, TracebackType
 from typing import IO
 
 from ..errors import ParseError
-from ..grid import Grid
+from ..grid import Grid, _symbol_value
 from ..marks import Candidates
-from ..shape import Shape
+from ..shape import SYMBOLS, Shape
 from . import candgrid, candidates, csv, json, jsonl, line, picture, sdk, ss
 from ._base import MAX_LINE, Raw, binary_offset, stream_lines, text_lines
 
@@ -114,8 +114,8 @@ def _is_square(k: int) -> bool:
 
 
 def _candidate_groups(groups: list[str], n: int) -> bool:
-    """Groups that can only be candidate lists (not single symbols or separated integers)."""
-    if any("." in g or "0" in g for g in groups):
+    """Groups that can only be candidate lists of size *n* (not rows of symbols or integers)."""
+    if n > len(SYMBOLS) or any(_symbol_value(ch, n) <= 0 for g in groups for ch in g):
         return False
     longest = max(len(g) for g in groups)
     return longest >= 3 or (longest >= 2 and n <= 9)
@@ -182,10 +182,11 @@ def sniff(text: str) -> str:
     marked = "|" in first or (not comment and len(groups) > 1)
     if _is_square(k) and k >= 16 and not marked and not ruled:
         return "line"
-    cand = [len(candgrid.row_groups(r)) for r in rows[:20]]
-    if 4 <= cand[0] <= 64 and len(set(cand[: cand[0]])) == 1:
-        all_groups = [g for r in rows[: cand[0]] for g, _ in candgrid.row_groups(r)]
-        if len(rows) >= cand[0] and _candidate_groups(all_groups, cand[0]):
+    cand_rows = [ln for ln in body[:80] if not candgrid.is_rule(ln)]
+    cand = [len(candgrid.row_groups(r)) for r in cand_rows[:20]]
+    if cand and 4 <= cand[0] <= 64 and len(set(cand[: cand[0]])) == 1:
+        all_groups = [g for r in cand_rows[: cand[0]] for g, _ in candgrid.row_groups(r)]
+        if len(cand_rows) >= cand[0] and _candidate_groups(all_groups, cand[0]):
             return "candgrid"
     consistent = all(picture.row_cells(r) == k for r in rows[1 : min(k, 20)])
     if not (k <= 64 and (consistent or ruled or marked)):

@@ -108,10 +108,8 @@ def stream_lines(stream: IO[bytes] | IO[str], head: bytes | str = b"") -> Iterat
                 total += len(rest)
                 if not rest or _ends_line(rest):
                     break
-            yield (
-                lineno,
-                ParseError(f"line of {total} characters is longer than {MAX_LINE}; skipped"),
-            )
+            unit = "bytes" if isinstance(piece, bytes) else "characters"
+            yield lineno, ParseError(f"line of {total} {unit} is longer than {MAX_LINE}; skipped")
             continue
         if isinstance(piece, bytes):
             try:

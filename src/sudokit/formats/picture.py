@@ -89,8 +89,10 @@ def collect(
             yield Raw(lineno, error=text.located(line=lineno))
             continue
         if not text.strip():
-            if block:
+            if rows:
                 block.append("")
+            elif block and not any(header(b) for b in block if header is not None):
+                reset()  # rules alone (the bottom border of the last picture) before a gap
             continue
         if header is not None and header(text):
             if rows:

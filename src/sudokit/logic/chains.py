@@ -492,7 +492,9 @@ class _Mode:
     """One SE search mode (X, Y or X+Y) on one candidate state: links, reachability and, per
     starting candidate, bounds on what the searches from it can find."""
 
-    def __init__(self, geo: Geometry, masks: Sequence[int], links: _Links, y: bool, x: bool) -> None:
+    def __init__(
+        self, geo: Geometry, masks: Sequence[int], links: _Links, y: bool, x: bool
+    ) -> None:
         self.geo, self.masks, self.y, self.x = geo, masks, y, x
         self.on_off, self.off_on = links.tables(y, x)
         n = geo.n

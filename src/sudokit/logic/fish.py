@@ -5,7 +5,8 @@ For one digit, when in ``k`` rows (the *base*) it can only go in the same ``k`` 
 of the cover columns; the same with rows and columns swapped. SE 1.2.1 values: X-Wing 3.2,
 Swordfish 3.8, Jellyfish 5.2.
 
-*Finned* fish (not in SE; SE-comparable values: basic + 0.2): some extra base candidates (the
+*Finned* fish (not in SE; rated 4.3, 4.6 and 5.4, after the single-digit patterns that many
+finned X-Wings also are, such as the Skyscraper): some extra base candidates (the
 *fins*) all lie in one box. Either a fin holds the digit, and it sees its whole box, or the fish
 is a basic fish; the cover cells inside the fins' box outside the base lose the digit either way.
 Rows and columns exist in every shape, so fish work on every shape.
@@ -31,7 +32,7 @@ __all__ = ["finned_jellyfish", "finned_swordfish", "finned_x_wing", "jellyfish",
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 BASIC_RATING = {2: 3.2, 3: 3.8, 4: 5.2}
-FINNED_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
+FINNED_RATING = {2: 4.3, 3: 4.6, 4: 5.4}
 
 
 def _lines(cg: CandidateGrid, digit: int, by_rows: bool) -> list[int]:
@@ -197,12 +198,12 @@ def jellyfish(cg: CandidateGrid) -> Iterator[Step]:
 
 
 def finned_x_wing(cg: CandidateGrid) -> Iterator[Step]:
-    """Finned (and sashimi) X-Wings (not in SE; rated 3.4)."""
+    """Finned (and sashimi) X-Wings (not in SE; rated 4.3)."""
     return _finned(cg, 2)
 
 
 def finned_swordfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Finned (and sashimi) Swordfish (not in SE; rated 4.0)."""
+    """Finned (and sashimi) Swordfish (not in SE; rated 4.6)."""
     return _finned(cg, 3)
 
 

@@ -105,7 +105,12 @@ class _Outcome:
 
 
 class _Chainer:
-    """SE's ``doChaining`` on one candidate state, with a cache per starting potential."""
+    """SE's ``doChaining`` on one candidate state, with a cache per starting potential.
+
+    Tables built once per state: for each candidate the peers that hold its digit (SE's order)
+    and, per unit and digit, the cells that hold it and their number. A dynamic run copies the
+    masks and the counts and updates both as candidates go off.
+    """
 
     def __init__(
         self, geo: Geometry, masks: Sequence[int], *, y: bool, dynamic: bool, level: int
@@ -115,9 +120,27 @@ class _Chainer:
         self.y = y
         self.dynamic = dynamic
         self.level = level
-        self.peer_order = _peer_order(geo)
         self.cache: dict[int, _Outcome] = {}
         self.runs = 0
+        n = geo.n
+        peer_order = _peer_order(geo)
+        m = self.masks
+        self.peers_with: list[tuple[int, ...]] = [()] * (geo.ncells * n)
+        for cell in range(geo.ncells):
+            cm = m[cell]
+            for d in range(n):
+                if cm >> d & 1:
+                    bit = 1 << d
+                    self.peers_with[cell * n + d] = tuple(o for o in peer_order[cell] if m[o] & bit)
+        nu = len(geo.units)
+        self.places: list[tuple[int, ...]] = [()] * (nu * n)
+        self.counts: list[int] = [0] * (nu * n)
+        for u, cells in enumerate(geo.units):
+            for d in range(n):
+                bit = 1 << d
+                where = tuple(c for c in cells if m[c] & bit)
+                self.places[u * n + d] = where
+                self.counts[u * n + d] = len(where)
 
     def run(self, start: int) -> _Outcome:
         out = self.cache.get(start)
@@ -126,19 +149,20 @@ class _Chainer:
             self.cache[start] = out
         return out
 
-    def _run(self, start: int) -> _Outcome:  # noqa: C901 - one faithful loop
+    def _run(self, start: int) -> _Outcome:
         self.runs += 1
         if self.runs % 16 == 0:
             check_budget()
         geo = self.geo
         n = geo.n
-        units = geo.units
         uorder = geo.unit_order
-        peer_order = self.peer_order
+        peers_with = self.peers_with
+        places = self.places
         save = self.masks
-        masks = list(save) if self.dynamic else save
-        y = self.y
         dynamic = self.dynamic
+        masks = list(save) if dynamic else save
+        counts = list(self.counts) if dynamic else self.counts
+        y = self.y
         anc: dict[int, int] = {start: 1 << start}
         parents: dict[int, tuple[int, ...]] = {start: ()}
         pend_on: deque[int] = deque()
@@ -147,20 +171,22 @@ class _Chainer:
         while pend_on or pend_off:
             if pend_on:
                 p = pend_on.popleft()
-                cell, d = divmod(p >> 1, n)
+                c = p >> 1
+                cell, d = divmod(c, n)
                 bit = 1 << d
                 a = anc[p]
                 outs: list[int] = []
                 if y:
-                    m = masks[cell] & ~bit
+                    rest = masks[cell] & ~bit
                     base = 2 * cell * n
-                    while m:
-                        low = m & -m
+                    while rest:
+                        low = rest & -rest
                         outs.append(base + 2 * (low.bit_length() - 1))
-                        m ^= low
-                for other in peer_order[cell]:
-                    if masks[other] & bit:
-                        outs.append(2 * (other * n + d))
+                        rest ^= low
+                if dynamic:
+                    outs += [2 * (o * n + d) for o in peers_with[c] if masks[o] & bit]
+                else:
+                    outs += [2 * (o * n + d) for o in peers_with[c]]
                 for q in outs:
                     if q | 1 in anc:
                         on = q | 1
@@ -175,33 +201,36 @@ class _Chainer:
                 bit = 1 << d
                 ons: list[tuple[int, tuple[int, ...]]] = []
                 if y:
-                    m = masks[cell]
-                    if m.bit_count() == 2:
-                        e = (m & ~bit).bit_length() - 1
+                    cm = masks[cell]
+                    if cm.bit_count() == 2:
+                        e = (cm & ~bit).bit_length() - 1
                         prs: tuple[int, ...] = (p,)
-                        gone = save[cell] & ~m
+                        gone = save[cell] & ~cm
                         while gone:
                             low = gone & -gone
                             prs += (2 * (cell * n + low.bit_length() - 1),)
                             gone ^= low
                         ons.append((2 * (cell * n + e) + 1, prs))
                 for u in uorder[cell]:
-                    where = [c for c in units[u] if masks[c] & bit]
-                    if len(where) == 2:
+                    k = u * n + d
+                    if counts[k] != 2:
+                        continue
+                    where = places[k]
+                    if dynamic:
+                        other = next(o for o in where if o != cell and masks[o] & bit)
+                    else:
                         other = where[0] if where[1] == cell else where[1]
-                        r = 2 * (other * n + d) + 1
-                        if any(r == x for x, _ in ons):
-                            continue
-                        prs = (p,)
-                        if dynamic:
-                            prs += tuple(
-                                2 * (c * n + d)
-                                for c in units[u]
-                                if save[c] & bit and not masks[c] & bit
-                            )
-                        ons.append((r, prs))
+                    r = 2 * (other * n + d) + 1
+                    if any(r == x for x, _ in ons):
+                        continue
+                    prs = (p,)
+                    if dynamic:
+                        prs += tuple(2 * (o * n + d) for o in where if not masks[o] & bit)
+                    ons.append((r, prs))
                 if dynamic:
                     masks[cell] &= ~bit
+                    for u in uorder[cell]:
+                        counts[u * n + d] -= 1
                 for r, prs in ons:
                     a = 1 << r
                     for x in prs:
@@ -213,7 +242,179 @@ class _Chainer:
                         anc[r] = a
                         parents[r] = prs
                         pend_on.append(r)
+            if self.level and not pend_on and not pend_off:
+                for q, prs in _advanced(geo, save, masks):
+                    if q not in anc:
+                        a = 1 << q
+                        for x in prs:
+                            a |= anc[x]
+                        anc[q] = a
+                        parents[q] = prs
+                        pend_off.append(q)
         return _Outcome(anc, parents, None)
+
+
+def _advanced(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """SE's "(+)" rules inside a dynamic chain: the removals that pointing/claiming, then hidden
+    pairs, naked pairs, X-Wings (the first of these that finds any) make possible on the current
+    candidates *masks* because of removals made by the chain (relative to *save*). Each comes
+    with its parents: the chain's removals the pattern relies on."""
+    n = geo.n
+    units = geo.units
+    for rule in (_adv_locking, _adv_hidden_pairs, _adv_naked_pairs, _adv_x_wings):
+        found = rule(geo, n, units, save, masks)
+        if found:
+            return found
+    return []
+
+
+_AdvOut = list[tuple[int, tuple[int, ...]]]
+
+
+def _gone(
+    cells: Sequence[int], d: int, n: int, save: Sequence[int], masks: Sequence[int]
+) -> tuple[int, ...]:
+    bit = 1 << d
+    return tuple(2 * (c * n + d) for c in cells if save[c] & bit and not masks[c] & bit)
+
+
+def _adv_locking(
+    geo: Geometry,
+    n: int,
+    units: Sequence[tuple[int, ...]],
+    save: Sequence[int],
+    masks: Sequence[int],
+) -> _AdvOut:
+    out: _AdvOut = []
+    boxes = range(2 * n, 3 * n)
+    lines = range(2 * n)
+    for pointing in (True, False):
+        for u in boxes if pointing else lines:
+            for d in range(n):
+                bit = 1 << d
+                where = [c for c in units[u] if masks[c] & bit]
+                if len(where) < 2:
+                    continue
+                common = set(geo.shape.cell_units[where[0]])
+                for c in where[1:]:
+                    common &= set(geo.shape.cell_units[c])
+                common.discard(u)
+                for v in sorted(common):
+                    if pointing == (v >= 2 * n):
+                        continue
+                    elims = [c for c in units[v] if c not in where and masks[c] & bit]
+                    if not elims:
+                        continue
+                    prs = _gone(units[u], d, n, save, masks)
+                    if prs:
+                        out += [(2 * (c * n + d), prs) for c in elims]
+    return out
+
+
+def _adv_hidden_pairs(
+    geo: Geometry,
+    n: int,
+    units: Sequence[tuple[int, ...]],
+    save: Sequence[int],
+    masks: Sequence[int],
+) -> _AdvOut:
+    out: _AdvOut = []
+    for u in range(len(units)):
+        places: dict[tuple[int, ...], list[int]] = {}
+        for d in range(n):
+            bit = 1 << d
+            where = tuple(c for c in units[u] if masks[c] & bit)
+            if len(where) == 2:
+                places.setdefault(where, []).append(d)
+        for where, ds in places.items():
+            if len(ds) != 2:
+                continue
+            pair = (1 << ds[0]) | (1 << ds[1])
+            elims = [
+                (c, e) for c in where for e in range(n) if masks[c] >> e & 1 and not pair >> e & 1
+            ]
+            if not elims:
+                continue
+            prs = _gone(units[u], ds[0], n, save, masks) + _gone(units[u], ds[1], n, save, masks)
+            if prs:
+                out += [(2 * (c * n + e), prs) for c, e in elims]
+    return out
+
+
+def _adv_naked_pairs(
+    geo: Geometry,
+    n: int,
+    units: Sequence[tuple[int, ...]],
+    save: Sequence[int],
+    masks: Sequence[int],
+) -> _AdvOut:
+    out: _AdvOut = []
+    for u in range(len(units)):
+        cells = [c for c in units[u] if masks[c].bit_count() == 2]
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                if masks[a] != masks[b]:
+                    continue
+                pair = masks[a]
+                elims = [
+                    (c, e)
+                    for c in units[u]
+                    if c not in (a, b)
+                    for e in range(n)
+                    if pair >> e & 1 and masks[c] >> e & 1
+                ]
+                if not elims:
+                    continue
+                prs = tuple(
+                    2 * (c * n + e)
+                    for c in (a, b)
+                    for e in range(n)
+                    if save[c] >> e & 1 and not masks[c] >> e & 1
+                )
+                if prs:
+                    out += [(2 * (c * n + e), prs) for c, e in elims]
+    return out
+
+
+def _adv_x_wings(
+    geo: Geometry,
+    n: int,
+    units: Sequence[tuple[int, ...]],
+    save: Sequence[int],
+    masks: Sequence[int],
+) -> _AdvOut:
+    out: _AdvOut = []
+    for by_rows in (True, False):
+        base = range(n) if by_rows else range(n, 2 * n)
+        for d in range(n):
+            bit = 1 << d
+            pos: dict[tuple[int, ...], list[int]] = {}
+            for u in base:
+                where = tuple((c % n if by_rows else c // n) for c in units[u] if masks[c] & bit)
+                if len(where) == 2:
+                    pos.setdefault(where, []).append(u)
+            for cross, lines in pos.items():
+                for i in range(len(lines)):
+                    for j in range(i + 1, len(lines)):
+                        l1, l2 = lines[i], lines[j]
+                        elims = []
+                        for x in cross:
+                            cover = units[n + x] if by_rows else units[x]
+                            elims += [
+                                c
+                                for c in cover
+                                if masks[c] & bit and c not in units[l1] and c not in units[l2]
+                            ]
+                        if not elims:
+                            continue
+                        prs = _gone(units[l1], d, n, save, masks) + _gone(
+                            units[l2], d, n, save, masks
+                        )
+                        if prs:
+                            out += [(2 * (c * n + d), prs) for c in elims]
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,7 +443,7 @@ _NAMES = {
 }
 
 
-def _collect(cg: CandidateGrid, rank: int) -> list[_Hint]:  # noqa: C901 - SE's driver
+def _collect(cg: CandidateGrid, rank: int) -> list[_Hint]:
     """Every hint of SE rule *rank* on *cg*, in SE's discovery order."""
     geo = geometry(cg.shape)
     n = geo.n
@@ -418,12 +619,16 @@ def _describe(
         p, out = h.chains[0]
         assert out.absurd is not None
         (on, _), (off, _), new, prs = out.absurd
-        bad = potential_name(n, on)
+        stored = off if new == on else on
+        to_new = _chain_text(n, out, prs[0]) + " -> " + potential_name(n, new)
         lines.append(
-            f"if {potential_name(n, p)}, then {bad} would be both true and false "
-            f"({_chain_text(n, out, on if new != on else prs[0])}; {_chain_text(n, out, off if new != off else prs[0])})"
+            f"then {potential_name(n, stored)} would be both true and false: "
+            f"{_chain_text(n, out, stored)}; {to_new}"
         )
-        intro = f"{name}: assuming {potential_name(n, h.source)} leads to a contradiction, so {conclusion}."
+        intro = (
+            f"{name}: assuming {potential_name(n, h.source)} leads to a contradiction, "
+            f"so {conclusion}."
+        )
     else:
         for p, out in h.chains:
             lines.append(f"if {potential_name(n, p)}: {_chain_text(n, out, h.target)}")

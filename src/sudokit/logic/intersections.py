@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..shape import Shape
 from ._names import cell_list, join_or
@@ -47,32 +48,61 @@ def is_box(shape: Shape, unit: int) -> bool:
     return shape.unit_kinds[unit] in BOX_KINDS
 
 
-def locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Lock]:
-    """Every locked-candidate pattern with eliminations; boxes as base when *pointing_kind*,
-    lines as base otherwise."""
-    shape = cg.shape
-    masks = cg.masks
+@lru_cache(maxsize=64)
+def _crossings(
+    shape: Shape, pointing_kind: bool
+) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """For every base unit (boxes when *pointing_kind*, else lines) and every unit of the other
+    kind that shares at least two cells with it: ``(base, cover, overlap, rest of base, rest of
+    cover)``."""
+    out = []
     units = shape.units
-    cell_units = shape.cell_units
     for base, unit in enumerate(units):
         if is_box(shape, base) != pointing_kind:
             continue
-        for d in range(1, shape.n + 1):
-            bit = 1 << (d - 1)
-            cells = [c for c in unit if masks[c] & bit]
-            if len(cells) < 2:
+        inside = set(unit)
+        for cover, other in enumerate(units):
+            if cover == base or is_box(shape, cover) == pointing_kind:
                 continue
-            common = set(cell_units[cells[0]])
-            for c in cells[1:]:
-                common.intersection_update(cell_units[c])
-            common.discard(base)
-            for cover in sorted(common):
-                if is_box(shape, cover) == pointing_kind:
-                    continue
-                inside = set(unit)
-                removed = tuple(c for c in units[cover] if masks[c] & bit and c not in inside)
-                if removed:
-                    yield Lock(base, cover, d, tuple(cells), removed)
+            overlap = tuple(c for c in other if c in inside)
+            if len(overlap) < 2:
+                continue
+            cross = set(overlap)
+            rest_base = tuple(c for c in unit if c not in cross)
+            rest_cover = tuple(c for c in other if c not in cross)
+            out.append((base, cover, overlap, rest_base, rest_cover))
+    return tuple(out)
+
+
+def locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Lock]:
+    """Every locked-candidate pattern with eliminations; boxes as base when *pointing_kind*,
+    lines as base otherwise. Digits with a single place in the base (hidden singles) are left
+    out, as in SE."""
+    masks = cg.masks
+    for base, cover, overlap, rest_base, rest_cover in _crossings(cg.shape, pointing_kind):
+        once = twice = 0
+        for c in overlap:
+            m = masks[c]
+            twice |= once & m
+            once |= m
+        if not twice:
+            continue
+        outside = 0
+        for c in rest_base:
+            outside |= masks[c]
+        locked = twice & ~outside
+        if not locked:
+            continue
+        removable = 0
+        for c in rest_cover:
+            removable |= masks[c]
+        locked &= removable
+        while locked:
+            low = locked & -locked
+            locked ^= low
+            cells = tuple(c for c in overlap if masks[c] & low)
+            removed = tuple(c for c in rest_cover if masks[c] & low)
+            yield Lock(base, cover, low.bit_length(), cells, removed)
 
 
 def lock_text(shape: Shape, lock: Lock) -> str:

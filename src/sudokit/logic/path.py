@@ -1,11 +1,11 @@
 """The easiest-first solving path, as Sudoku Explainer 1.2.1 walks it (layer 2).
 
-At each step take the easiest available step (the lowest rating among the steps the enabled
-techniques find), apply it, repeat until the grid is solved or no technique applies. The
-puzzle's SE-comparable rating is the hardest step on that path.
+At each step take the easiest available step, apply it, repeat until the grid is solved or no
+technique applies. The puzzle's SE-comparable rating is the hardest step on that path.
 
-Techniques are tried in order of base rating; a technique is skipped once its base rating is
-not below the best step found so far, so most steps cost only the cheap finders. Successive
+"Easiest" is meant as SE computes it: the techniques are tried in order of base rating and the
+first technique that finds something supplies the step (its easiest one), so most steps cost
+only the cheap finders. Successive
 singles of the same kind are applied as a batch (each one re-checked first): they would be the
 next steps anyway, and the batch only saves rescans.
 
@@ -84,27 +84,32 @@ def _is_valid_placement(cg: CandidateGrid, step: Step) -> bool:
 def find_step(
     cg: CandidateGrid, techniques: Iterable[Technique] | None = None, *, unique: bool = False
 ) -> tuple[Step, Technique] | None:
-    """The easiest effective step the *techniques* find in *cg* (ties: the first technique),
-    with the technique that found it; None when none applies.
+    """The next step of the path in *cg*, with the technique that found it; None when no
+    technique applies.
+
+    As Sudoku Explainer does, the techniques are tried in order (easiest base rating first)
+    and the first one that finds an effective step wins; of its steps the easiest is taken
+    (the first of equal ones). A step rated above a later technique's base rating (a long
+    chain, say) is therefore still taken before that later technique is tried.
 
     *unique* says the puzzle is known to have exactly one solution, which enables the
     uniqueness techniques.
     """
-    best: tuple[Step, Technique] | None = None
     for t in TECHNIQUES if techniques is None else techniques:
-        if best is not None and t.rating >= best[0].rating:
-            break
         if t.needs_unique and not unique:
             continue
+        best: Step | None = None
         for step in t.finder(cg):
-            if best is not None and step.rating >= best[0].rating:
+            if best is not None and step.rating >= best.rating:
                 continue
             if not is_effective(cg, step):
                 continue
-            best = (step, t)
+            best = step
             if step.rating <= t.rating:
                 break
-    return best
+        if best is not None:
+            return best, t
+    return None
 
 
 def solve_path(
@@ -129,9 +134,9 @@ def solve_path(
     steps: list[Step] = []
     deadline = time.monotonic() + budget_s if budget_s > 0 else 0.0
     complete = True
-    while not cg.is_solved:
-        if cg.is_broken():
-            break
+    broken = cg.is_broken()
+    peers = cg.shape.peers
+    while not broken and not cg.is_solved:
         if max_steps and len(steps) >= max_steps:
             complete = False
             break
@@ -144,14 +149,26 @@ def solve_path(
         step, tech = found
         if step.size != n:
             step = _with_size(step, n)
-        cg.apply(step)
-        steps.append(step)
+        batch = [step]
         if tech.name in _BATCHED:
+            cg.apply(step)
             for more in list(tech.finder(cg)):
                 if more.rating == step.rating and _is_valid_placement(cg, more):
                     more = _with_size(more, n) if more.size != n else more
                     cg.apply(more)
-                    steps.append(more)
+                    batch.append(more)
+        else:
+            cg.apply(step)
+        steps.extend(batch)
+        # a contradiction (only possible from wrong pencil marks) ends the path
+        masks = cg.masks
+        values = cg.values
+        for s in batch:
+            touched = [c for c, _ in s.eliminations]
+            for c, _ in s.placements:
+                touched.extend(peers[c])
+            if any(not masks[c] and not values[c] for c in touched):
+                broken = True
     return Path(tuple(steps), cg.is_solved, complete)
 
 

@@ -18,7 +18,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from . import chains, exclusion, fish, forcing, intersections, singles, subsets, uniqueness, wings
+from . import (
+    als,
+    chains,
+    exclusion,
+    fish,
+    forcing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from .candidates import CandidateGrid
 from .step import Step
 
@@ -68,24 +80,24 @@ TECHNIQUES: list[Technique] = [
     Technique("X-Wing", "fish", 3.2, fish.x_wing),
     Technique("Swordfish", "fish", 3.8, fish.swordfish),
     Technique("Jellyfish", "fish", 5.2, fish.jellyfish),
-    Technique("Finned X-Wing", "fish", 3.4, fish.finned_x_wing, se=False),
-    Technique("Finned Swordfish", "fish", 4.0, fish.finned_swordfish, se=False),
+    Technique("Finned X-Wing", "fish", 4.3, fish.finned_x_wing, se=False),
+    Technique("Finned Swordfish", "fish", 4.6, fish.finned_swordfish, se=False),
     Technique("Finned Jellyfish", "fish", 5.4, fish.finned_jellyfish, se=False),
     # wings
     Technique("XY-Wing", "wings", 4.2, wings.xy_wing),
     Technique("XYZ-Wing", "wings", 4.4, wings.xyz_wing),
     Technique("W-Wing", "wings", 4.4, wings.w_wing, se=False),
     # single-digit patterns
-    # TODO-WIP Technique("Skyscraper", "single-digit", 4.0, single_digit.skyscraper, se=False),
-    # TODO-WIP Technique("2-String Kite", "single-digit", 4.1, single_digit.two_string_kite, se=False),
-    # TODO-WIP Technique("Turbot Fish", "single-digit", 4.2, single_digit.turbot_fish, se=False),
-    # TODO-WIP Technique("Empty Rectangle", "single-digit", 4.3, single_digit.empty_rectangle, se=False),
-    # TODO-WIP Technique("Simple Colouring", "single-digit", 4.5, single_digit.simple_colouring, se=False),
+    Technique("Skyscraper", "single-digit", 4.0, single_digit.skyscraper, se=False),
+    Technique("2-String Kite", "single-digit", 4.1, single_digit.two_string_kite, se=False),
+    Technique("Turbot Fish", "single-digit", 4.2, single_digit.turbot_fish, se=False),
+    Technique("Empty Rectangle", "single-digit", 4.3, single_digit.empty_rectangle, se=False),
+    Technique("Simple Colouring", "single-digit", 4.5, single_digit.simple_colouring, se=False),
     # uniqueness (only when the puzzle is known to be unique)
     Technique("Unique Rectangle", "uniqueness", 4.5, uniqueness.unique_rectangle, True),
     Technique("BUG+1", "uniqueness", 5.6, uniqueness.bug_plus_one, True),
     # exclusion and almost locked sets
-    # TODO-WIP Technique("ALS-XZ", "als", 5.5, als.als_xz, se=False),
+    Technique("ALS-XZ", "als", 5.5, als.als_xz, se=False),
     Technique("Aligned Pair Exclusion", "exclusion", 6.2, exclusion.aligned_pair),
     Technique("Aligned Triple Exclusion", "exclusion", 7.5, exclusion.aligned_triple),
     # chains and forcing chains (logic/chains.py, logic/forcing.py) register here; SE's chaining

@@ -23,8 +23,12 @@ text explains the whole argument. Everything works on every shape.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any
 
 from ._names import cell_list, digit_list
+from ..shape import Shape
 from .candidates import CandidateGrid, bits
 from .intersections import is_box, lock_text, locks
 from .step import Step
@@ -42,27 +46,31 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=64)
+def _getters(shape: Shape) -> tuple[tuple[int, itemgetter[Any], bool, tuple[int, ...]], ...]:
+    """Per unit: its index, an itemgetter of its cells, whether it is a box, and its cells."""
+    return tuple(
+        (u, itemgetter(*unit), is_box(shape, u), unit)
+        for u, unit in enumerate(shape.units)
+        if len(unit) > 1
+    )
+
+
 def full_house(cg: CandidateGrid) -> Iterator[Step]:
     """Units with exactly one empty cell (SE 1.0)."""
     shape = cg.shape
     masks = cg.masks
     values = cg.values
     full = cg.all_mask
-    for u, unit in enumerate(shape.units):
-        empty = -1
-        count = 0
+    for u, get, _, unit in _getters(shape):
+        vals = get(values)
+        if vals.count(0) != 1:
+            continue
+        empty = unit[vals.index(0)]
         placed = 0
-        for c in unit:
-            v = values[c]
+        for v in vals:
             if v:
                 placed |= 1 << (v - 1)
-            else:
-                count += 1
-                empty = c
-                if count > 1:
-                    break
-        if count != 1:
-            continue
         missing = full & ~placed
         if missing.bit_count() != 1 or not masks[empty] & missing:
             continue
@@ -86,13 +94,12 @@ def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
     shape = cg.shape
     masks = cg.masks
     rating = 1.2 if boxes else 1.5
-    for u, unit in enumerate(shape.units):
-        if is_box(shape, u) != boxes:
+    for u, get, box, unit in _getters(shape):
+        if box != boxes:
             continue
         once = 0
         twice = 0
-        for c in unit:
-            m = masks[c]
+        for m in get(masks):
             twice |= once & m
             once |= m
         single = once & ~twice

@@ -88,15 +88,15 @@ def hidden_sets(
         if len(empty) <= (k if direct else 2 * k):
             continue
         # positions of each digit as a mask over the unit's empty cells
-        where: dict[int, int] = {}
-        for d in range(1, n + 1):
-            bit = 1 << (d - 1)
-            pos = 0
-            for j, c in enumerate(empty):
-                if masks[c] & bit:
-                    pos |= 1 << j
-            if 2 <= pos.bit_count() <= k:
-                where[d] = pos
+        pos = [0] * (n + 1)
+        for j, c in enumerate(empty):
+            m = masks[c]
+            jbit = 1 << j
+            while m:
+                low = m & -m
+                m ^= low
+                pos[low.bit_length()] |= jbit
+        where = {d: p for d, p in enumerate(pos) if 2 <= p.bit_count() <= k}
         if len(where) < k:
             continue
         for combo in combinations(sorted(where), k):

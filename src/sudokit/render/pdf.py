@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from ..grid import Grid
-from .model import PRINT_THEME, Circle, Line, Rect, Scene, Text, Theme, draw
+from .model import PRINT_THEME, Circle, Line, Primitive, Rect, Scene, Text, Theme, draw
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 __all__ = [
+    "LEVEL_ORDER",
     "MIN_ANSWER_CELL_MM",
     "MIN_CELL_MM",
     "PAGE_SIZES",
@@ -87,6 +88,7 @@ class _Painter:
         self._string_width = stringWidth
         self._widths: dict[tuple[str, str, float], float] = {}
         self._fonts: dict[str, str] = {}
+        self._grid_ops: dict[tuple[int, float, float, float], tuple[object, list[str]]] = {}
 
     def width(self, text: str, font: str, size: float) -> float:
         key = (text, font, size)
@@ -105,6 +107,11 @@ class _Painter:
         self.canvas.setFont(font, size)
         self.canvas.drawString(x, y, text)
 
+    def fit(self, text: str, font: str, size: float, room: float) -> float:
+        """*size*, or the smaller size at which *text* is *room* points wide."""
+        w = self.width(text, font, size)
+        return size if w <= room else size * room / w
+
     def font_ref(self, font: str) -> str:
         """The page resource name (``/F1``) of a standard font, registering it on first use."""
         ref = self._fonts.get(font)
@@ -122,7 +129,6 @@ class _Painter:
         per-call number formatting made a 600-puzzle book three times slower); the graphics
         state is saved and restored around them so the canvas state is unchanged.
         """
-        c = self.canvas
         cell = size / scene.n
         widths = {
             "thin": min(0.75, max(0.3, cell * 0.03)),
@@ -130,60 +136,100 @@ class _Painter:
             "link": min(1.2, max(0.5, cell * 0.04)),
         }
         ops: list[str] = ["q"]
-        for _name, items in scene.layers:
-            rects: dict[str, list[str]] = {}
-            lines: dict[tuple[str, str, bool], list[str]] = {}
-            texts: dict[tuple[str, float, str], list[str]] = {}
-            circles: list[Circle] = []
-            for p in items:
-                if isinstance(p, Rect):
-                    if p.fill != background:
-                        rects.setdefault(p.fill, []).append(
-                            f"{x + p.x * cell:.2f} {y - (p.y + p.h) * cell:.2f} "
-                            f"{p.w * cell:.2f} {p.h * cell:.2f} re"
-                        )
-                elif isinstance(p, Line):
-                    lines.setdefault((p.weight, p.colour, p.dashed), []).append(
-                        f"{x + p.x1 * cell:.2f} {y - p.y1 * cell:.2f} m "
-                        f"{x + p.x2 * cell:.2f} {y - p.y2 * cell:.2f} l"
-                    )
-                elif isinstance(p, Text):
-                    font = BOLD if p.bold else FONT
-                    fsize = round(p.size * cell, 2)
-                    tx = x + p.x * cell - self.width(p.text, font, fsize) / 2
-                    ty = y - p.y * cell - BASELINE * fsize
-                    texts.setdefault((font, fsize, p.colour), []).append(
-                        f"1 0 0 1 {tx:.2f} {ty:.2f} Tm ({_escape(p.text)}) Tj"
-                    )
-                elif isinstance(p, Circle):
-                    circles.append(p)
-            for fill, parts in rects.items():
-                ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(fill)))
-                ops.extend(parts)
-                ops.append("f")
-            for (weight, colour, dashed), parts in lines.items():
-                w = widths[weight]
-                cap = 2 if weight == "thick" else 1 if weight == "link" else 0
-                dash = f"[{3 * w:.2f} {2 * w:.2f}] 0 d" if dashed else "[] 0 d"
-                ops.append("{:.3f} {:.3f} {:.3f} RG".format(*_hex(colour)))
-                ops.append(f"{w:.2f} w {cap} J {dash}")
-                ops.extend(parts)
-                ops.append("S")
-            for p in circles:
-                ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(p.fill)))
-                ops.append(_circle_path(x + p.cx * cell, y - p.cy * cell, p.r * cell))
-                if p.stroke:
-                    ops.append("{:.3f} {:.3f} {:.3f} RG".format(*_hex(p.stroke)))
-                    ops.append(f"{widths['thin']:.2f} w [] 0 d B")
-                else:
-                    ops.append("f")
-            for (font, fsize, colour), parts in texts.items():
-                ops.append(f"BT {self.font_ref(font)} {fsize:.2f} Tf")
-                ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(colour)))
-                ops.extend(parts)
-                ops.append("ET")
+        for name, items in scene.layers:
+            if name != "grid":
+                ops.extend(self._layer(items, x, y, cell, widths, background))
+                continue
+            # Grid lines are shared by every grid of a shape (cached in the model), and a book
+            # puts them at a few slot positions only: format them once per position.
+            key = (id(items), x, y, size)
+            hit = self._grid_ops.get(key)
+            if hit is None or hit[0] is not items:
+                if len(self._grid_ops) > 256:
+                    self._grid_ops.clear()
+                hit = self._grid_ops[key] = (
+                    items,
+                    self._layer(items, x, y, cell, widths, background),
+                )
+            ops.extend(hit[1])
         ops.append("Q")
-        c.addLiteral("\n".join(ops))
+        self.canvas.addLiteral("\n".join(ops))
+
+    def _layer(
+        self,
+        items: tuple[Primitive, ...],
+        x: float,
+        y: float,
+        cell: float,
+        widths: dict[str, float],
+        background: str,
+    ) -> list[str]:
+        """PDF operators for one layer: fills, then strokes, then marks, then text runs."""
+        ops: list[str] = []
+        rects: dict[str, list[str]] = {}
+        lines: dict[tuple[str, str, bool], list[str]] = {}
+        texts: dict[tuple[str, float, str], list[str]] = {}
+        circles: list[Circle] = []
+        text_widths = self._widths
+        font_sizes: dict[float, float] = {}
+        for p in items:
+            kind = type(p)
+            if kind is Text:
+                assert isinstance(p, Text)
+                font = BOLD if p.bold else FONT
+                fsize = font_sizes.get(p.size)
+                if fsize is None:
+                    fsize = font_sizes[p.size] = round(p.size * cell, 2)
+                w = text_widths.get((p.text, font, fsize))
+                if w is None:
+                    w = self.width(p.text, font, fsize)
+                tx = x + p.x * cell - w / 2
+                ty = y - p.y * cell - BASELINE * fsize
+                texts.setdefault((font, fsize, p.colour), []).append(
+                    f"1 0 0 1 {tx:.2f} {ty:.2f} Tm ({_escape(p.text)}) Tj"
+                )
+            elif kind is Rect:
+                assert isinstance(p, Rect)
+                if p.fill != background:
+                    rects.setdefault(p.fill, []).append(
+                        f"{x + p.x * cell:.2f} {y - (p.y + p.h) * cell:.2f} "
+                        f"{p.w * cell:.2f} {p.h * cell:.2f} re"
+                    )
+            elif kind is Line:
+                assert isinstance(p, Line)
+                lines.setdefault((p.weight, p.colour, p.dashed), []).append(
+                    f"{x + p.x1 * cell:.2f} {y - p.y1 * cell:.2f} m "
+                    f"{x + p.x2 * cell:.2f} {y - p.y2 * cell:.2f} l"
+                )
+            elif kind is Circle:
+                assert isinstance(p, Circle)
+                circles.append(p)
+        for fill, parts in rects.items():
+            ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(fill)))
+            ops.extend(parts)
+            ops.append("f")
+        for (weight, colour, dashed), parts in lines.items():
+            w = widths[weight]
+            cap = 2 if weight == "thick" else 1 if weight == "link" else 0
+            dash = f"[{3 * w:.2f} {2 * w:.2f}] 0 d" if dashed else "[] 0 d"
+            ops.append("{:.3f} {:.3f} {:.3f} RG".format(*_hex(colour)))
+            ops.append(f"{w:.2f} w {cap} J {dash}")
+            ops.extend(parts)
+            ops.append("S")
+        for p in circles:
+            ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(p.fill)))
+            ops.append(_circle_path(x + p.cx * cell, y - p.cy * cell, p.r * cell))
+            if p.stroke:
+                ops.append("{:.3f} {:.3f} {:.3f} RG".format(*_hex(p.stroke)))
+                ops.append(f"{widths['thin']:.2f} w [] 0 d B")
+            else:
+                ops.append("f")
+        for (font, fsize, colour), parts in texts.items():
+            ops.append(f"BT {self.font_ref(font)} {fsize:.2f} Tf")
+            ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(colour)))
+            ops.extend(parts)
+            ops.append("ET")
+        return ops
 
 
 def _escape(text: str) -> str:
@@ -321,6 +367,63 @@ def _plural(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
 
+#: Difficulty words in increasing order, for the title page summary (others follow, as found).
+LEVEL_ORDER = ("beginner", "easy", "medium", "hard", "expert", "extreme", "diabolical")
+_COVER = Theme(line="#9a9a9a", thin_line="#c8c8c8", given="#9a9a9a")
+
+
+def _title_page(
+    painter: _Painter,
+    book: list[BookItem],
+    page: tuple[float, float],
+    title: str,
+    subtitle: str,
+    answer_start: int,
+    symbols: Literal["letters", "numbers"],
+) -> None:
+    """Title, a faint picture of the first puzzle, what the book holds, where the answers are."""
+    canvas = painter.canvas
+    width, height = page
+    cover = min(80 * MM, width * 0.4)
+    top = height / 2 + 72 * MM  # the cover block (about 145 mm tall) sits mid-page
+    painter.scene(
+        draw(book[0].puzzle, symbols=symbols, theme=_COVER), (width - cover) / 2, top, cover
+    )
+    y = top - cover - 24 * MM
+    canvas.setFillColorRGB(0, 0, 0)
+    painter.text(
+        width / 2, y, title, BOLD, painter.fit(title, BOLD, 34, width - 2 * _MARGIN_X), "centre"
+    )
+    sizes = sorted({it.puzzle.shape.n for it in book})
+    variants = sorted({it.puzzle.shape.variant for it in book} - {"standard"})
+    line2 = subtitle or f"{_plural(len(book), 'puzzle')} · " + ", ".join(f"{n}x{n}" for n in sizes)
+    if variants and not subtitle:
+        line2 += " · " + ", ".join(variants)
+    y -= 30
+    painter.text(width / 2, y, line2, FONT, 14, "centre")
+    counts: dict[str, int] = {}
+    for it in book:
+        if it.label:
+            word = it.label.split()[0]
+            counts[word] = counts.get(word, 0) + 1
+    rank = {w: k for k, w in enumerate(LEVEL_ORDER)}
+    order = sorted(counts, key=lambda w: rank.get(w.lower(), len(rank)))
+    y -= 22
+    canvas.setFillColorRGB(0.25, 0.25, 0.25)
+    if counts:
+        painter.text(
+            width / 2, y, "  ·  ".join(f"{w} {counts[w]}" for w in order), FONT, 11, "centre"
+        )
+        y -= 17
+    if answer_start:
+        painter.text(width / 2, y, f"Answers begin on page {answer_start}", FONT, 11, "centre")
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(1.5)
+    canvas.line(width * 0.25, top - cover - 12 * MM, width * 0.75, top - cover - 12 * MM)
+    canvas.line(width * 0.25, y - 14, width * 0.75, y - 14)
+    painter.text(width / 2, _MARGIN_BOTTOM, "made with sudokit", FONT, 8, "centre")
+
+
 def write_book(
     items: Iterable[BookItem | Grid],
     target: str | os.PathLike[str] | IO[bytes],
@@ -393,7 +496,7 @@ def write_book(
         """Header (title, rule, range) and footer (page number) of a content page."""
         top = height - _MARGIN_TOP + 9 * MM
         canvas.setFillColorRGB(0, 0, 0)
-        painter.text(_MARGIN_X, top, heading, BOLD, 11)
+        painter.text(_MARGIN_X, top, heading, BOLD, painter.fit(heading, BOLD, 11, width * 0.7))
         painter.text(width - _MARGIN_X, top, right, FONT, 9, "right")
         canvas.setStrokeColorRGB(0.35, 0.35, 0.35)
         canvas.setLineWidth(0.5)
@@ -402,30 +505,7 @@ def write_book(
         painter.text(width / 2, _MARGIN_BOTTOM / 2, str(page_no + 1), FONT, 9, "centre")
 
     if title_page:
-        sizes = sorted(
-            {f"{it.puzzle.shape.n}x{it.puzzle.shape.n}" for it in book},
-            key=lambda s: int(s.split("x")[0]),
-        )
-        variants = sorted({it.puzzle.shape.variant for it in book} - {"standard"})
-        canvas.setFillColorRGB(0, 0, 0)
-        painter.text(width / 2, height * 0.62, title, BOLD, 34, "centre")
-        line2 = subtitle or f"{_plural(len(book), 'puzzle')} · {', '.join(sizes)}"
-        if variants and not subtitle:
-            line2 += " · " + ", ".join(variants)
-        painter.text(width / 2, height * 0.62 - 34, line2, FONT, 14, "centre")
-        labels = [it.label for it in book if it.label]
-        y = height * 0.62 - 60
-        if labels:
-            kinds = list(dict.fromkeys(lb.split(" ")[0] for lb in labels))
-            painter.text(width / 2, y, "Difficulty: " + ", ".join(kinds), FONT, 11, "centre")
-            y -= 18
-        if answers:
-            painter.text(width / 2, y, f"Answers begin on page {answer_start}", FONT, 11, "centre")
-        canvas.setStrokeColorRGB(0, 0, 0)
-        canvas.setLineWidth(2)
-        canvas.line(width * 0.3, height * 0.62 + 30, width * 0.7, height * 0.62 + 30)
-        canvas.line(width * 0.3, y - 20, width * 0.7, y - 20)
-        painter.text(width / 2, _MARGIN_BOTTOM, "made with sudokit", FONT, 8, "centre")
+        _title_page(painter, book, page, title, subtitle, answer_start, symbols)
         canvas.showPage()
         page_no += 1
 

@@ -1,0 +1,310 @@
+"""Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle and Simple
+Colouring (layer 2).
+
+None of these is in Sudoku Explainer (it finds the same eliminations as X-chains, 6.5+); they are
+what people learn and make better hints, so they get SE-comparable values below the wings:
+Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2, Empty Rectangle 4.3, Simple Colouring 4.5.
+The SE-comparable rating of a puzzle does not use them.
+
+A *strong link* on a digit is a unit where it has exactly two places: one of them is the digit.
+Two strong links ``a=b`` and ``c=e`` joined by ``b`` seeing ``c`` (a *weak link*) prove that
+``a`` or ``e`` is the digit, so every cell that sees both ``a`` and ``e`` loses it: a Skyscraper
+when both links are parallel lines, a 2-String Kite when a row link and a column link meet in a
+box, a Turbot Fish otherwise. Work on every shape (rows, columns and boxes come from the shape).
+
+>>> from sudokit.shape import Shape
+>>> from sudokit.logic.candidates import CandidateGrid
+>>> masks = [0b111111111] * 81
+>>> for cell in range(81):
+...     if cell // 9 in (0, 4) and cell % 9 not in (1, 6, 7):   # 1 only in r1c2 r1c7, r5c2 r5c8
+...         masks[cell] &= ~1
+>>> masks[7] &= ~1; masks[42] &= ~1
+>>> step = next(skyscraper(CandidateGrid.from_masks(Shape(3, 3), [0] * 81, masks)))
+>>> step.technique, sorted(c for c, _ in step.eliminations)
+('Skyscraper', [16, 25, 33, 51])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..shape import Shape
+from ._names import cell_list, elim_text
+from .candidates import CandidateGrid
+from .intersections import is_box
+from .step import Step
+
+__all__ = [
+    "empty_rectangle",
+    "simple_colouring",
+    "skyscraper",
+    "strong_links",
+    "turbot_fish",
+    "two_string_kite",
+]
+
+
+def strong_links(cg: CandidateGrid, digit: int) -> list[tuple[int, int, int]]:
+    """Every unit where *digit* has exactly two places: ``(unit, cell1, cell2)``."""
+    bit = 1 << (digit - 1)
+    masks = cg.masks
+    out = []
+    for u, unit in enumerate(cg.shape.units):
+        cells = [c for c in unit if masks[c] & bit]
+        if len(cells) == 2:
+            out.append((u, cells[0], cells[1]))
+    return out
+
+
+def _kind(shape: Shape, u1: int, u2: int, b: int, c: int) -> str:
+    k1, k2 = shape.unit_kinds[u1], shape.unit_kinds[u2]
+    lines = ("row", "column")
+    n = shape.n
+    if k1 == k2 and k1 in lines:
+        # parallel lines; the weak link b-c along the other direction
+        if (k1 == "row" and b % n == c % n) or (k1 == "column" and b // n == c // n):
+            return "Skyscraper"
+    if {k1, k2} == set(lines) and shape.box_of[b] == shape.box_of[c]:
+        return "2-String Kite"
+    return "Turbot Fish"
+
+
+_RATING = {"Skyscraper": 4.0, "2-String Kite": 4.1, "Turbot Fish": 4.2}
+
+
+def _two_links(cg: CandidateGrid, wanted: str) -> Iterator[Step]:
+    shape = cg.shape
+    peers = shape.peers
+    masks = cg.masks
+    for d in range(1, shape.n + 1):
+        bit = 1 << (d - 1)
+        links = strong_links(cg, d)
+        seen: set[tuple[int, int, int, int]] = set()
+        for i, (u1, x1, y1) in enumerate(links):
+            for u2, x2, y2 in links[i + 1 :]:
+                if len({x1, y1, x2, y2}) < 4:
+                    continue
+                for a, b in ((x1, y1), (y1, x1)):
+                    for c, e in ((x2, y2), (y2, x2)):
+                        if c not in peers[b]:
+                            continue
+                        if _kind(shape, u1, u2, b, c) != wanted:
+                            continue
+                        key = (min(a, e), max(a, e), min(b, c), max(b, c))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        targets = set(peers[a]).intersection(peers[e]) - {a, b, c, e}
+                        elims = tuple((t, d) for t in sorted(targets) if masks[t] & bit)
+                        if not elims:
+                            continue
+                        text = (
+                            f"{wanted} on {d}: in {shape.unit_name(u1)} the {d} is in "
+                            f"{shape.cell_name(a)} or {shape.cell_name(b)}, in "
+                            f"{shape.unit_name(u2)} in {shape.cell_name(c)} or "
+                            f"{shape.cell_name(e)}; {shape.cell_name(b)} and "
+                            f"{shape.cell_name(c)} see each other, so they are not both {d}, "
+                            f"and one of {shape.cell_name(a)} and {shape.cell_name(e)} is {d}. "
+                            f"So {elim_text(shape, elims)}."
+                        )
+                        yield Step(
+                            wanted,
+                            _RATING[wanted],
+                            eliminations=elims,
+                            text=text,
+                            cells=(a, b, c, e),
+                            units=(u1, u2),
+                            highlights=((a, d), (b, d), (c, d), (e, d)),
+                            links=((a, d, b, d, True), (b, d, c, d, False), (c, d, e, d, True)),
+                            size=shape.n,
+                        )
+
+
+def skyscraper(cg: CandidateGrid) -> Iterator[Step]:
+    """Skyscrapers (not in SE; rated 4.0)."""
+    return _two_links(cg, "Skyscraper")
+
+
+def two_string_kite(cg: CandidateGrid) -> Iterator[Step]:
+    """2-String Kites (not in SE; rated 4.1)."""
+    return _two_links(cg, "2-String Kite")
+
+
+def turbot_fish(cg: CandidateGrid) -> Iterator[Step]:
+    """Other Turbot Fish: two strong links joined by a weak link (not in SE; rated 4.2)."""
+    return _two_links(cg, "Turbot Fish")
+
+
+def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
+    """Empty Rectangles (not in SE; rated 4.3).
+
+    In a box the digit lies only on one row ``r`` and one column ``c`` (not on one line alone).
+    With a strong link in a column ``x`` from ``(r, x)`` outside the box to ``(q, x)``, the
+    cell ``(q, c)`` cannot be the digit (and the same with rows and columns swapped).
+    """
+    shape = cg.shape
+    n = shape.n
+    masks = cg.masks
+    units = shape.units
+    for b, unit in enumerate(units):
+        if not is_box(shape, b):
+            continue
+        inside = set(unit)
+        for d in range(1, n + 1):
+            bit = 1 << (d - 1)
+            pos = [c for c in unit if masks[c] & bit]
+            if len(pos) < 2:
+                continue
+            rows = {p // n for p in pos}
+            cols = {p % n for p in pos}
+            if len(rows) == 1 or len(cols) == 1:
+                continue
+            for r in sorted(rows):
+                for c in sorted(cols):
+                    if any(p // n != r and p % n != c for p in pos):
+                        continue
+                    yield from _er_steps(cg, b, d, r, c, inside, pos)
+
+
+def _er_steps(
+    cg: CandidateGrid, box: int, d: int, r: int, c: int, inside: set[int], pos: list[int]
+) -> Iterator[Step]:
+    shape = cg.shape
+    n = shape.n
+    masks = cg.masks
+    bit = 1 << (d - 1)
+    # strong link in a column x: ends (r, x) and (q, x); target (q, c)
+    for x in range(n):
+        col = [q * n + x for q in range(n) if masks[q * n + x] & bit]
+        if len(col) != 2 or x == c:
+            continue
+        for end_r, end_q in ((col[0], col[1]), (col[1], col[0])):
+            if end_r // n != r or end_r in inside or end_q // n == r:
+                continue
+            target = (end_q // n) * n + c
+            if target in inside or not masks[target] & bit or target == end_q:
+                continue
+            yield _er_step(cg, box, d, r, c, pos, (end_r, end_q), n + x, target)
+    # strong link in a row y: ends (y, c) and (y, p); target (r, p)
+    for y in range(n):
+        row = [y * n + p for p in range(n) if masks[y * n + p] & bit]
+        if len(row) != 2 or y == r:
+            continue
+        for end_c, end_p in ((row[0], row[1]), (row[1], row[0])):
+            if end_c % n != c or end_c in inside or end_p % n == c:
+                continue
+            target = r * n + end_p % n
+            if target in inside or not masks[target] & bit or target == end_p:
+                continue
+            yield _er_step(cg, box, d, r, c, pos, (end_c, end_p), y, target)
+
+
+def _er_step(
+    cg: CandidateGrid,
+    box: int,
+    d: int,
+    r: int,
+    c: int,
+    pos: list[int],
+    link: tuple[int, int],
+    link_unit: int,
+    target: int,
+) -> Step:
+    shape = cg.shape
+    a, e = link
+    text = (
+        f"Empty Rectangle on {d}: in {shape.unit_name(box)} the {d} lies only in row {r + 1} "
+        f"and column {c + 1}. In {shape.unit_name(link_unit)} the {d} is in {shape.cell_name(a)} "
+        f"or {shape.cell_name(e)}. If {shape.cell_name(target)} were {d}, the box would need its "
+        f"{d} in row {r + 1}, so {shape.cell_name(a)} would not be {d}, making "
+        f"{shape.cell_name(e)} {d}, which sees {shape.cell_name(target)}. So {d} is removed "
+        f"from {shape.cell_name(target)}."
+    )
+    return Step(
+        "Empty Rectangle",
+        4.3,
+        eliminations=((target, d),),
+        text=text,
+        cells=(*pos, a, e),
+        units=(box, link_unit),
+        highlights=tuple((p, d) for p in (*pos, a, e)),
+        size=shape.n,
+    )
+
+
+def simple_colouring(cg: CandidateGrid) -> Iterator[Step]:
+    """Simple Colouring (not in SE; rated 4.5): colour the chains of strong links of a digit
+    in two alternating colours; one colour is the digit. A colour that meets itself in a unit
+    is false (colour wrap); a cell that sees both colours loses the digit (colour trap)."""
+    shape = cg.shape
+    peers = shape.peers
+    masks = cg.masks
+    for d in range(1, shape.n + 1):
+        bit = 1 << (d - 1)
+        graph: dict[int, set[int]] = {}
+        for _, a, b in strong_links(cg, d):
+            graph.setdefault(a, set()).add(b)
+            graph.setdefault(b, set()).add(a)
+        done: set[int] = set()
+        for start in sorted(graph):
+            if start in done:
+                continue
+            colour = {start: 0}
+            queue = [start]
+            while queue:
+                cell = queue.pop()
+                for nxt in graph[cell]:
+                    if nxt not in colour:
+                        colour[nxt] = 1 - colour[cell]
+                        queue.append(nxt)
+            done.update(colour)
+            if len(colour) < 4:
+                continue
+            groups = (
+                sorted(c for c, k in colour.items() if k == 0),
+                sorted(c for c, k in colour.items() if k == 1),
+            )
+            # colour wrap
+            for k, group in enumerate(groups):
+                if any(b in peers[a] for i, a in enumerate(group) for b in group[i + 1 :]):
+                    elims = tuple((c, d) for c in group)
+                    yield _colour_step(cg, d, groups, elims, f"two cells of colour {'AB'[k]} "
+                                       f"see each other, so that colour is false")
+                    break
+            # colour trap
+            elims = tuple(
+                (c, d)
+                for c in range(shape.ncells)
+                if masks[c] & bit
+                and c not in colour
+                and any(p in peers[c] for p in groups[0])
+                and any(p in peers[c] for p in groups[1])
+            )
+            if elims:
+                yield _colour_step(
+                    cg, d, groups, elims, "these cells see a cell of each colour"
+                )
+
+
+def _colour_step(
+    cg: CandidateGrid,
+    d: int,
+    groups: tuple[list[int], list[int]],
+    elims: tuple[tuple[int, int], ...],
+    reason: str,
+) -> Step:
+    shape = cg.shape
+    text = (
+        f"Simple Colouring on {d}: following the units where {d} has only two places, the cells "
+        f"{cell_list(shape, groups[0])} (colour A) and {cell_list(shape, groups[1])} (colour B) "
+        f"alternate, so all of one colour are {d}. Here {reason}: {elim_text(shape, elims)}."
+    )
+    return Step(
+        "Simple Colouring",
+        4.5,
+        eliminations=elims,
+        text=text,
+        cells=(*groups[0], *groups[1]),
+        highlights=tuple((c, d) for c in (*groups[0], *groups[1])),
+        size=shape.n,
+    )

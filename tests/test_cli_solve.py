@@ -1,0 +1,312 @@
+"""CLI: solve, count, check, convert (in-process with click's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import sudokit
+from sudokit import Grid
+from sudokit.cli.app import cli
+from sudokit.formats import FORMATS
+
+DATA = Path(__file__).parent / "data" / "formats"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+NORVIG = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+TWELVE = "...456789679813245548927136...594678857361492964782513...648957796135824485279361"
+NO_SOLUTION = "......34...23..."  # no digit repeats, yet no solution
+CONFLICT = "11" + "." * 79
+
+
+def run(*args: str, input: str | bytes | None = None) -> Result:
+    result = CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+def one_error_line(result: Result) -> str:
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("sudokit: ")
+    return lines[0]
+
+
+def puzzles(path: Path) -> list[str]:
+    return [ln.split()[0] for ln in path.read_text().splitlines() if ln and ln[0] != "#"]
+
+
+def test_version_shows_backend() -> None:
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"sudokit {sudokit.__version__} (backend: {sudokit.BACKEND})"
+
+
+# -- solve --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["top95.txt", "hardest.txt", "easy50.txt"])
+def test_solve_shared_sets(name: str) -> None:
+    path = SHARED / name
+    if not path.exists():
+        pytest.skip(f"{path} not available")
+    result = run("solve", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    inputs = puzzles(path)
+    outputs = result.stdout.splitlines()
+    assert len(outputs) == len(inputs)
+    for puzzle, line in zip(inputs, outputs, strict=True):
+        assert Grid.parse(line).is_solution(Grid.parse(puzzle))
+
+
+def test_solve_one_line_per_puzzle_with_markers(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.sdm"
+    path.write_text(f"{NORVIG}\n12345\n{CONFLICT}\n\n{NO_SOLUTION}\n{TWELVE}\n")
+    result = run("solve", str(path))
+    assert result.exit_code == 2  # a record could not be read: the worst code wins
+    out = result.stdout.splitlines()
+    assert len(out) == 5
+    assert Grid.parse(out[0]).is_solution(Grid.parse(NORVIG))
+    assert out[1:4] == ["!invalid", "!invalid", "!none"]
+    assert Grid.parse(out[4]).is_solution(Grid.parse(TWELVE))
+    err = result.stderr.splitlines()
+    assert err[0].startswith(f"sudokit: {path}:2: puzzle 2: expected a square number")
+    assert err[1].startswith(f"sudokit: {path}:3: puzzle 3: invalid: conflicting givens: 1 twice")
+    assert err[2] == f"sudokit: {path}:5: puzzle 4: no solution"
+    assert err[3] == f"sudokit: {path}:6: puzzle 5: several solutions; printed the first"
+
+
+def test_solve_unique_flag_and_exit_codes() -> None:
+    assert run("solve", "-", input=NORVIG).exit_code == 0
+    result = run("solve", "-", input=TWELVE)
+    assert result.exit_code == 1
+    assert Grid.parse(result.stdout.strip()).is_complete
+    result = run("solve", "--unique", "-", input=TWELVE)
+    assert result.exit_code == 1
+    assert result.stdout == "!multiple\n"
+    assert "several solutions (--unique)" in one_error_line(result)
+    assert run("solve", "-", input=NO_SOLUTION).exit_code == 1
+
+
+def test_solve_structured_output() -> None:
+    result = run("solve", "--to", "jsonl", "-", input=f"{NORVIG}\nxx\n{NO_SOLUTION}\n")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["status"] for r in rows] == ["unique", "invalid", "none"]
+    assert Grid.parse(rows[0]["solution"]).is_solution(Grid.parse(rows[0]["puzzle"]))
+    assert rows[1]["puzzle"] is None
+    assert "expected" in rows[1]["error"]
+    assert "solution" not in rows[2]
+    result = run("solve", "--to", "csv", str(DATA / "ml.csv"))
+    lines = result.stdout.splitlines()
+    assert lines[0] == "puzzle,solution,id,clues,difficulty,status"
+    assert lines[1].endswith(",1,32,0.0,unique")
+
+
+def test_solve_sizes_and_box_option() -> None:
+    six = "..4635.352.43.1.4.45.3..1624..5.3.62"
+    result = run("solve", "-", input=six)
+    assert result.exit_code == 0
+    assert Grid.parse(result.stdout.strip()).is_solution(Grid.parse(six))
+    # Read as 3x2 boxes instead, the same text is another puzzle.
+    result = run("check", "--box", "3x2", "-", input=six)
+    assert result.stdout == "invalid\n"  # 3 twice in the first 3x2 box
+    assert "conflicting givens" in one_error_line(result)
+    assert run("solve", "--box", "3x2", "-", input=six).stdout == "!invalid\n"
+    bad = run("solve", "--box", "3by3", "-", input=six)
+    assert bad.exit_code == 2
+    assert "--box" in one_error_line(bad)
+
+
+def test_solve_sudoku_x() -> None:
+    result = run("solve", "--x", "-", input="." * 81)
+    assert result.exit_code == 1  # an empty grid has many solutions
+    x = Grid.parse(result.stdout.strip(), sudokit.Shape(3, 3, diagonals=True))
+    assert x.is_solution()
+
+
+def test_solve_to_output_file(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    result = run("solve", "-o", str(out), str(DATA / "puzzles.sdm"))
+    assert result.stdout == ""
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4
+    for puzzle, line in zip(puzzles(DATA / "puzzles.sdm"), lines, strict=True):
+        if not line.startswith("!"):
+            assert Grid.parse(line).is_solution(Grid.parse(puzzle))
+
+
+def test_solve_several_files_and_formats() -> None:
+    files = [str(DATA / n) for n in ("kaggle.csv", "sudocue.sdk", "pictures.txt", "puzzles.json")]
+    result = run("solve", *files)
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 + 1 + 3 + 3
+    assert all(not line.startswith("!") for line in lines)
+
+
+# -- count and check -----------------------------------------------------------------------------
+
+
+def test_count_twelve_solutions() -> None:
+    result = run("count", "--limit", "20", "-", input=TWELVE + "\n")
+    assert (result.exit_code, result.stdout) == (0, "12\n")
+    assert run("count", "--limit", "5", "-", input=TWELVE).stdout == ">5\n"
+    assert run("count", "--limit", "12", "-", input=TWELVE).stdout == "12\n"
+
+
+def test_count_lines() -> None:
+    text = f"{NORVIG}\n{NO_SOLUTION}\n{CONFLICT}\nbad\n"
+    result = run("count", "-", input=text)
+    assert result.stdout.splitlines() == ["1", "0", "0", "!invalid"]
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 2
+
+
+def test_check_statuses() -> None:
+    result = run("check", "-", input=NORVIG)
+    assert (result.exit_code, result.stdout) == (0, "unique\n")
+    text = f"{NORVIG}\n{TWELVE}\n{NO_SOLUTION}\n{CONFLICT}\n"
+    result = run("check", "-", input=text)
+    assert result.stdout.splitlines() == ["unique\t1", "multiple\t2", "none\t3", "invalid\t4"]
+    assert result.exit_code == 1
+    assert "conflicting givens" in one_error_line(result)
+
+
+def test_check_serg_sample(tmp_path: Path) -> None:
+    path = SHARED / "serg.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not available")
+    sample = tmp_path / "serg_sample.txt"
+    sample.write_text("\n".join(path.read_text().splitlines()[::50]) + "\n")  # 200 puzzles
+    result = run("check", str(sample))
+    lines = result.stdout.splitlines()
+    assert len(lines) == 200
+    assert all(line == f"multiple\t{i}" for i, line in enumerate(lines, 1))
+    assert result.exit_code == 1
+
+
+# -- convert ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_convert_round_trip(fmt: str, tmp_path: Path) -> None:
+    source = DATA / "puzzles.sdm"
+    there = run("convert", "--to", fmt, str(source))
+    assert there.exit_code == 0, there.stderr
+    path = tmp_path / f"converted.{fmt}"
+    path.write_text(there.stdout)
+    back = run("convert", "--from", fmt, "--to", "line", str(path))
+    assert back.exit_code == 0, back.stderr
+    assert back.stdout.splitlines() == [str(Grid.parse(p)) for p in puzzles(source)]
+
+
+def test_convert_keeps_fields() -> None:
+    result = run("convert", "--to", "jsonl", str(DATA / "ml.csv"))
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert rows[1]["id"] == "2"
+    assert rows[1]["difficulty"] == "4.2"
+    assert Grid.parse(rows[1]["solution"]).is_solution(Grid.parse(rows[1]["puzzle"]))
+
+
+def test_convert_skips_bad_records() -> None:
+    result = run("convert", str(DATA / "bad_lines.sdm"))
+    assert result.exit_code == 2
+    assert len(result.stdout.splitlines()) == 3
+    assert len(result.stderr.splitlines()) == 2
+
+
+def test_unknown_format_is_a_usage_error() -> None:
+    result = CliRunner().invoke(cli, ["convert", "--to", "xml", "-"], input="")
+    assert result.exit_code == 2
+
+
+# -- malformed input: one clear stderr line, exit 1 or 2, no traceback, quick ---------------------
+
+
+def test_wrong_length() -> None:
+    result = run("solve", "-", input=NORVIG[:-1])
+    assert (result.exit_code, result.stdout) == (2, "!invalid\n")
+    assert "expected a square number of cells (81 for 9x9, 16 for 4x4), got 80" in one_error_line(
+        result
+    )
+
+
+def test_bad_characters() -> None:
+    result = run("check", "-", input=NORVIG[:10] + "x" + NORVIG[11:])
+    assert result.exit_code == 2
+    assert (
+        one_error_line(result)
+        == "sudokit: <stdin>:1: puzzle 1: column 11: unexpected character 'x', expected a digit"
+        " 1-9 or a blank (. 0 - _ *)"
+    )
+
+
+def test_conflicting_givens() -> None:
+    result = run("solve", "-", input=CONFLICT)
+    assert (result.exit_code, result.stdout) == (1, "!invalid\n")
+    assert "1 twice in row 1 (r1c1, r1c2)" in one_error_line(result)
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "check", "convert"])
+def test_empty_file(command: str, tmp_path: Path) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_text("")
+    result = run(command, str(path))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert one_error_line(result) == f"sudokit: {path}: no puzzles found"
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    result = run("solve", str(tmp_path / "nope.txt"))
+    assert result.exit_code == 2
+    assert one_error_line(result).endswith("nope.txt: No such file or directory")
+
+
+def test_binary_garbage(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.bin"
+    path.write_bytes(bytes((i * 7919) % 256 for i in range(200_000)))
+    start = time.perf_counter()
+    result = run("solve", str(path))
+    assert time.perf_counter() - start < 10
+    assert (result.exit_code, result.stdout) == (2, "!invalid\n")
+    assert "binary data, not text" in one_error_line(result)
+
+
+def test_binary_garbage_on_stdin() -> None:
+    result = run("check", "-", input=b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 10)
+    assert result.exit_code == 2
+    assert "binary data" in one_error_line(result)
+
+
+def test_100_mb_line(tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    chunk = "123456789" * 1000
+    with path.open("w") as f:
+        for _ in range(100 * 1024 * 1024 // len(chunk)):
+            f.write(chunk)
+        f.write("\n")
+    start = time.perf_counter()
+    result = run("solve", str(path))
+    elapsed = time.perf_counter() - start
+    assert elapsed < 20, elapsed
+    assert (result.exit_code, result.stdout) == (2, "!invalid\n")
+    assert "longer than" in one_error_line(result)
+
+
+def test_bad_lines_do_not_stop_a_long_run(tmp_path: Path) -> None:
+    good = puzzles(DATA / "puzzles.sdm")[:2]
+    lines = [good[i % 2] if i % 7 else "garbage" for i in range(1, 300)]
+    path = tmp_path / "long.sdm"
+    path.write_text("\n".join(lines) + "\n")
+    result = run("check", str(path))
+    out = result.stdout.splitlines()
+    assert len(out) == len(lines)
+    assert sum(line.startswith("invalid\t") for line in out) == sum(
+        1 for x in lines if x == "garbage"
+    )
+    assert result.exit_code == 2

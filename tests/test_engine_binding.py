@@ -1,0 +1,225 @@
+"""The C binding ``sudokit._core``: malformed input is refused with clear exceptions, the
+``.pyi`` stub matches the module, and CI really runs the C backend."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import os
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import sudokit
+from sudokit.shape import Shape
+from tests.conftest import REQUIRE_C, require_c_backend
+
+STUB = Path(sudokit.__file__).with_name("_core.pyi")
+
+
+@pytest.fixture
+def core() -> ModuleType:
+    require_c_backend()
+    from sudokit import _core
+
+    return _core
+
+
+@pytest.fixture
+def geo9(core: ModuleType) -> Any:
+    from sudokit._cengine import geometry
+
+    return geometry(Shape(3, 3))
+
+
+def test_c_backend_is_loaded_when_required() -> None:
+    """Under SUDOKIT_REQUIRE_C=1 (CI) the C core is the engine in use, compiled, not a stub."""
+    if not REQUIRE_C:
+        pytest.skip("SUDOKIT_REQUIRE_C is not 1")
+    assert os.environ.get("SUDOKIT_BACKEND", "") != "python"
+    assert sudokit.BACKEND == "c"
+    from sudokit import _backend, _core
+
+    assert _backend.engine().name == "c"
+    assert Path(_core.__file__).suffix in (".so", ".pyd")
+    found = _backend.engine().search(Shape(2, 2), bytes(16), 1000, 0, 0)
+    assert found.count == 288
+
+
+# -- malformed input ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "exc", "message"),
+    [
+        ((bytes(80), 2, 1, 0), ValueError, "cells must hold 81 values"),
+        ((bytes(82), 2, 1, 0), ValueError, "cells must hold 81 values"),
+        ((bytes([10]) + bytes(80), 2, 1, 0), ValueError, "cell 0 has value 10"),
+        ((bytes(80) + bytes([255]), 2, 1, 0), ValueError, "cell 80 has value 255"),
+        ((bytes(81), 0, 1, 0), ValueError, "limit must be >= 1"),
+        ((bytes(81), -3, 1, 0), ValueError, "limit must be >= 1"),
+        ((bytes(81), 2**70, 1, 0), ValueError, "limit is too large"),
+        ((bytes(81), 2, -1, 0), ValueError, "keep must be >= 0"),
+        ((bytes(81), 2, 1, -1), ValueError, "budget must be >= 0"),
+        ((bytes(81), 2.0, 1, 0), TypeError, "limit must be an int"),
+        ((bytes(81), True, 1, 0), TypeError, "limit must be an int"),
+        ((bytearray(81), 2, 1, 0), TypeError, "cells must be bytes"),
+        (("." * 81, 2, 1, 0), TypeError, "cells must be bytes"),
+        (([0] * 81, 2, 1, 0), TypeError, "cells must be bytes"),
+        ((None, 2, 1, 0), TypeError, "cells must be bytes"),
+        ((bytes(81), 10**9, 10**9, 0), ValueError, "exceed"),
+    ],
+)
+def test_search_refuses_malformed_input(
+    core: ModuleType, geo9: Any, args: tuple[Any, ...], exc: type[Exception], message: str
+) -> None:
+    with pytest.raises(exc, match=message):
+        core.search(geo9, *args)
+
+
+def test_search_argument_count_and_geometry(core: ModuleType, geo9: Any) -> None:
+    with pytest.raises(TypeError, match="takes 5 arguments"):
+        core.search(geo9, bytes(81), 2, 1)
+    with pytest.raises(TypeError, match="geometry must be a sudokit._core.Geometry"):
+        core.search(Shape(3, 3), bytes(81), 2, 1, 0)
+    with pytest.raises(TypeError, match="takes 5 arguments"):
+        core.search_batch(geo9, bytes(81))
+    with pytest.raises(TypeError, match="geometry must be"):
+        core.search_batch(None, bytes(81), 2, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("args", "exc", "message"),
+    [
+        ((bytes(80), 2, 0, 1), ValueError, "multiple of 81"),
+        ((bytes(81 * 3 - 1), 2, 0, 1), ValueError, "multiple of 81"),
+        ((bytes(81) + bytes(80) + bytes([12]), 2, 0, 1), ValueError, "puzzle 1, cell 80 has value 12"),
+        ((bytes(81), 0, 0, 1), ValueError, "limit must be >= 1"),
+        ((bytes(81), 2, -1, 1), ValueError, "budget must be >= 0"),
+        ((bytes(81), 2, 0, -1), ValueError, "threads must be >= 0"),
+        ((bytearray(81), 2, 0, 1), TypeError, "puzzles must be bytes"),
+        ((memoryview(bytes(81)), 2, 0, 1), TypeError, "puzzles must be bytes"),
+    ],
+)
+def test_batch_refuses_malformed_input(
+    core: ModuleType, geo9: Any, args: tuple[Any, ...], exc: type[Exception], message: str
+) -> None:
+    with pytest.raises(exc, match=message):
+        core.search_batch(geo9, *args)
+
+
+def test_batch_refuses_huge_batches(core: ModuleType) -> None:
+    """More than MAX_BATCH puzzles is refused before any work (1x1 puzzles keep this cheap)."""
+    from sudokit._cengine import geometry
+
+    tiny = geometry(Shape(1, 1))
+    with pytest.raises(ValueError, match="larger than the maximum"):
+        core.search_batch(tiny, bytes(core.MAX_BATCH + 1), 1, 0, 1)
+
+
+def test_many_threads_are_capped(core: ModuleType, geo9: Any) -> None:
+    counts, _, _, complete = core.search_batch(geo9, bytes(81 * 3), 2, 0, 10**6)
+    assert counts == [2, 2, 2] and complete == [True] * 3
+
+
+@pytest.mark.parametrize(
+    ("n", "units", "exc", "message"),
+    [
+        (0, [[0]], ValueError, "size n must be in 1..64"),
+        (65, [[0]], ValueError, "size n must be in 1..64"),
+        (2, [], ValueError, "expected 1..24 units"),
+        (2, [[0, 1]] * 25, ValueError, "expected 1..24 units"),
+        (2, [[0, 1, 2]], ValueError, "unit 0 has 3 cells, expected 2"),
+        (2, [[0, 4]], ValueError, r"cell index 4 is outside 0..3"),
+        (2, [[0, -1]], ValueError, r"cell index -1 is outside"),
+        (2, [[1, 1]], ValueError, "distinct cells"),
+        (2, [[0, "a"]], TypeError, "integer"),
+        (2, [[0, 2**80]], OverflowError, "too large"),
+        (2, 5, TypeError, "units must be a sequence"),
+        (2, [5], TypeError, "each unit must be a sequence"),
+    ],
+)
+def test_geometry_refuses_malformed_units(
+    core: ModuleType, n: int, units: Any, exc: type[Exception], message: str
+) -> None:
+    with pytest.raises(exc, match=message):
+        core.Geometry(n, units)
+
+
+def test_geometry_is_immutable(core: ModuleType, geo9: Any) -> None:
+    with pytest.raises(TypeError, match="immutable"):
+        geo9.__init__(9, Shape(3, 3).units)
+    with pytest.raises(AttributeError):
+        geo9.n = 4
+    assert (geo9.n, geo9.ncells, geo9.nunits, geo9.standard9) == (9, 81, 27, True)
+    assert not core.Geometry(9, Shape(3, 3).units, generic=True).standard9
+    assert not core.Geometry(9, Shape(3, 3, diagonals=True).units).standard9
+    assert "n=9" in repr(geo9)
+
+
+def test_uninitialised_geometry_is_refused(core: ModuleType) -> None:
+    raw = core.Geometry.__new__(core.Geometry)
+    with pytest.raises(ValueError, match="not initialised"):
+        core.search(raw, bytes(81), 2, 1, 0)
+
+
+# -- the stub ----------------------------------------------------------------------------------
+
+
+def _stub_tree() -> ast.Module:
+    return ast.parse(STUB.read_text())
+
+
+def _params(args: ast.arguments) -> list[str]:
+    names = [a.arg for a in args.posonlyargs]
+    if args.posonlyargs:
+        names.append("/")
+    names += [a.arg for a in args.args]
+    if args.kwonlyargs:
+        names.append("*")
+    names += [a.arg for a in args.kwonlyargs]
+    return names
+
+
+def _runtime_params(obj: Any) -> list[str]:
+    """Parameter names of a runtime callable, with '/' and '*' markers as in a stub."""
+    names: list[str] = []
+    previous = None
+    for p in inspect.signature(obj).parameters.values():
+        if previous is inspect.Parameter.POSITIONAL_ONLY and p.kind is not previous:
+            names.append("/")
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and previous is not p.kind:
+            names.append("*")
+        names.append(p.name)
+        previous = p.kind
+    if previous is inspect.Parameter.POSITIONAL_ONLY:
+        names.append("/")
+    return names
+
+
+def test_stub_matches_module(core: ModuleType) -> None:
+    """Every public name of the module is in the stub and vice versa, with the same
+    parameters (the C functions publish their signatures through __text_signature__)."""
+    tree = _stub_tree()
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    constants = {
+        n.target.id
+        for n in tree.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+    public = {name for name in dir(core) if not name.startswith("_")}
+    assert public == set(functions) | set(classes) | constants
+    for name, node in functions.items():
+        assert _params(node.args) == _runtime_params(getattr(core, name)), name
+    for name in constants:
+        value = getattr(core, name)
+        assert isinstance(value, bool if name == "FAST9" else int)
+    geometry = classes["Geometry"]
+    members = {n.name: n for n in geometry.body if isinstance(n, ast.FunctionDef)}
+    init = members.pop("__init__")
+    assert _params(init.args)[1:] == _runtime_params(core.Geometry)
+    runtime_attrs = {a for a in dir(core.Geometry) if not a.startswith("_")}
+    assert set(members) == runtime_attrs

@@ -1,0 +1,263 @@
+"""Chains and forcing chains (sudokit.logic.chains / forcing): hand-made cases, SE's rating
+rules, soundness against the unique solution, and agreement with Sudoku Explainer 1.2.1."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from sudokit.errors import BudgetExceededError
+from sudokit.grid import Grid
+from sudokit.logic import chains, forcing
+from sudokit.logic.candidates import CandidateGrid
+from sudokit.logic.path import default_techniques, solve_path
+from sudokit.logic.registry import by_name
+from sudokit.logic.step import Step
+from sudokit.shape import Shape
+from sudokit.solver import solution
+
+RATED = Path(__file__).resolve().parents[2] / "shared" / "rated" / "se_controlled_bias_dev.tsv"
+S9 = Shape(3, 3)
+
+
+def synthetic(spec: dict[str, list[int]]) -> CandidateGrid:
+    """A 9x9 candidate state where only the named cells are open (the rest count as solved)."""
+    values = [9] * 81
+    masks = [0] * 81
+    for name, digits in spec.items():
+        cell = (int(name[1]) - 1) * 9 + int(name[3]) - 1
+        values[cell] = 0
+        masks[cell] = sum(1 << (d - 1) for d in digits)
+    return CandidateGrid(S9, values, masks)
+
+
+def cell(name: str) -> int:
+    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
+
+
+# --- SE's rating rules -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("base", "complexity", "expected"),
+    [(6.6, 6, 6.6), (6.6, 7, 6.7), (7.0, 10, 7.2), (7.0, 14, 7.3), (7.0, 15, 7.4), (8.0, 26, 8.5)],
+)
+def test_length_bonus_matches_se_thresholds(base: float, complexity: int, expected: float) -> None:
+    # SE: length = complexity - 2; +0.1 for each of 4, 6, 8, 12, 16, 24, ... it exceeds
+    assert chains.se_rating(base, complexity) == expected
+
+
+# --- hand-made cycles and forcing chains -------------------------------------------------
+
+X_CYCLE = {
+    "r1c1": [1, 2],
+    "r1c5": [1, 3],
+    "r1c9": [1, 4],
+    "r5c1": [1, 5],
+    "r5c5": [1, 6],
+    "r5c8": [1, 7],
+}
+
+
+def test_x_cycle_removes_what_sees_both_colours() -> None:
+    cg = synthetic(X_CYCLE)
+    steps = list(chains.forcing_chains_and_cycles(cg))
+    assert len(steps) == 1
+    step = steps[0]
+    assert step.technique == "Bidirectional X-Cycle"
+    assert step.rating == 6.5
+    assert set(step.eliminations) == {(cell("r1c9"), 1), (cell("r5c8"), 1)}
+    assert "r1c1=1" in step.text
+
+
+def test_x_cycle_negative_when_a_column_is_not_a_conjugate_pair() -> None:
+    spec = dict(X_CYCLE)
+    spec["r8c1"] = [1, 8]  # column 1 now has three 1s: no strong link there, no loop
+    hints = chains.unary_hints(synthetic(spec), exhaustive=True)
+    assert not any(h.kind == "cycle" and not h.y for h, _ in hints)
+
+
+def test_forcing_x_chain_turbot_is_66() -> None:
+    # 1 in column 1: r1c1, r8c1, r9c1; box 7 holds 1 only in r8c1 and r9c1 (strong link)
+    cg = synthetic(
+        {
+            "r1c1": [1, 2],
+            "r1c5": [1, 3],
+            "r6c5": [1, 4],
+            "r6c2": [1, 5],
+            "r9c1": [1, 6],
+            "r3c2": [1, 7],
+            "r8c1": [1, 8],
+        }
+    )
+    step = next(iter(chains.forcing_chains_and_cycles(cg)))
+    assert step.technique == "Forcing X-Chain"
+    assert step.rating == 6.6
+    assert step.eliminations == ((cell("r1c1"), 1),)
+
+
+def test_y_cycle_on_bivalue_loop() -> None:
+    # r1c1{12} r1c5{23} r5c5{34} r5c1{41}: an XY loop; r9c1 sees r1c1 and r5c1 with a 1
+    cg = synthetic(
+        {
+            "r1c1": [1, 2],
+            "r1c5": [2, 3],
+            "r5c5": [3, 4],
+            "r5c1": [4, 1],
+            "r9c1": [1, 9],
+            "r1c9": [2, 8],
+            "r5c7": [4, 8],
+        }
+    )
+    hints = chains.unary_hints(cg, exhaustive=True)
+    cycles = [(h, s) for h, s in hints if s.technique == "Bidirectional Y-Cycle"]
+    assert cycles
+    h, s = cycles[0]
+    assert h.complexity == 8
+    assert s.rating == 6.6  # 8 potentials: length 6 > 4
+    assert {(cell("r9c1"), 1), (cell("r1c9"), 2), (cell("r5c7"), 4)} <= set(s.eliminations)
+
+
+def test_no_chain_in_a_state_without_strong_links() -> None:
+    # a 3x3 Latin square spread over rows 1, 4, 7 and columns 1, 4, 7: every digit has three
+    # places in each row and column, every cell three candidates, so no link is strong
+    spec = {f"r{r}c{c}": [1, 2, 3] for r in (1, 4, 7) for c in (1, 4, 7)}
+    assert list(chains.forcing_chains_and_cycles(synthetic(spec))) == []
+    for rank in (forcing.RANK_NISHIO, forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC):
+        assert forcing.forcing_hints(synthetic(spec), rank) == []
+
+
+def test_finders_do_not_change_the_grid() -> None:
+    cg = synthetic(X_CYCLE)
+    before = (cg.values[:], cg.masks[:])
+    list(chains.forcing_chains_and_cycles(cg))
+    for rank in (forcing.RANK_NISHIO, forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC):
+        forcing.forcing_hints(cg, rank, exhaustive=True)
+    assert (cg.values, cg.masks) == before
+
+
+def test_registered_in_se_order() -> None:
+    names = [
+        "Forcing Chains & Cycles",
+        "Nishio Forcing Chains",
+        "Multiple Forcing Chains",
+        "Dynamic Forcing Chains",
+    ]
+    ratings = [by_name(n).rating for n in names]
+    assert ratings == sorted(ratings) == [6.5, 7.5, 8.0, 8.5]
+
+
+def test_later_rule_is_silent_where_an_earlier_one_found_a_step() -> None:
+    cg = synthetic(X_CYCLE)
+    assert list(chains.forcing_chains_and_cycles(cg))
+    assert chains.earlier_rule_found(cg, forcing.RANK_NISHIO)
+    assert list(forcing.nishio_forcing_chains(cg)) == []
+
+
+def test_budget_raises() -> None:
+    cg = CandidateGrid.from_grid(Grid.parse(HARD[0]))
+    with chains.chain_budget(1e-9):
+        time.sleep(0.001)
+        with pytest.raises(BudgetExceededError):
+            forcing.forcing_hints(cg, forcing.RANK_DYNAMIC)
+
+
+# --- real puzzles: soundness and SE agreement ---------------------------------------------
+
+# From Norvig's top95: the first two need forcing chains (about 7.1-7.2), the third Nishio and
+# multiple forcing chains (about 8.5).
+HARD = [
+    "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+    "3.6.7...........518.........1.4.5...7.....6.....2......2.....4.....8.3.....5.....",
+    "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
+]
+
+
+def check_sound(step: Step, sol: Grid) -> None:
+    for c, d in step.placements:
+        assert sol.cells[c] == d, step.text
+    for c, d in step.eliminations:
+        assert sol.cells[c] != d, step.text
+
+
+def _advance_to_chains(puzzle: str, max_rank: int) -> list[tuple[CandidateGrid, Grid]]:
+    """Candidate states of *puzzle*'s path where the chain rules are tried."""
+    sol = solution(Grid.parse(puzzle))
+    cg = CandidateGrid.from_grid(Grid.parse(puzzle))
+    states = []
+    techs = [t for t in default_techniques(se_only=True) if t.rating < 6.5]
+    for _ in range(12):
+        path = solve_path(cg, techs, unique=True)
+        if path.solved:
+            break
+        states.append((cg.copy(), sol))
+        step = next(iter(chains.forcing_chains_and_cycles(cg)), None)
+        for rank in range(1, max_rank + 1):
+            if step is not None:
+                break
+            step = next(iter(forcing.forcing_hints(cg, rank)), None)
+        if step is None:
+            break
+        check_sound(step, sol)
+        cg.apply(step)
+    return states
+
+
+@pytest.mark.parametrize("puzzle", HARD[:2])
+def test_every_hint_is_sound_on_hard_puzzles(puzzle: str) -> None:
+    states = _advance_to_chains(puzzle, forcing.RANK_DYNAMIC)
+    assert states
+    for cg, sol in states[:3]:
+        for _, step in chains.unary_hints(cg, exhaustive=True):
+            check_sound(step, sol)
+        for rank in (forcing.RANK_NISHIO, forcing.RANK_MULTIPLE):
+            for step in forcing.forcing_hints(cg, rank, exhaustive=True):
+                check_sound(step, sol)
+
+
+def _rated(lo: float, hi: float, k: int) -> list[tuple[str, float]]:
+    if not RATED.exists():
+        pytest.skip("rated set not present")
+    out = []
+    for line in RATED.read_text().splitlines()[1:]:
+        cols = line.split("\t")
+        se = float(cols[2])
+        if lo <= se <= hi:
+            out.append((cols[0], se))
+            if len(out) >= k:
+                break
+    return out
+
+
+def _rate(puzzle: str) -> tuple[float, list[Step]]:
+    cg = CandidateGrid.from_grid(Grid.parse(puzzle))
+    path = solve_path(cg, default_techniques(se_only=True), unique=True)
+    assert path.solved
+    return path.rating, list(path.steps)
+
+
+def test_agrees_with_se_on_chain_puzzles() -> None:
+    rows = _rated(6.5, 7.3, 6)
+    close = 0
+    for puzzle, se in rows:
+        ours, steps = _rate(puzzle)
+        sol = solution(Grid.parse(puzzle))
+        for s in steps:
+            check_sound(s, sol)
+        close += abs(ours - se) <= 0.3
+    assert close >= len(rows) - 1
+
+
+@pytest.mark.slow
+def test_agrees_with_se_on_forcing_chain_puzzles() -> None:
+    rows = _rated(7.6, 8.9, 4)
+    close = 0
+    for puzzle, se in rows:
+        ours, steps = _rate(puzzle)
+        sol = solution(Grid.parse(puzzle))
+        for s in steps:
+            check_sound(s, sol)
+        close += abs(ours - se) <= 0.3
+    assert close >= len(rows) - 1

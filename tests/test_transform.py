@@ -1,0 +1,193 @@
+"""Symmetries: every transform keeps validity; composition and inverses; the canonical form."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import CORPUS, Case
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudokit import transform as tf
+from sudokit.grid import Grid
+from sudokit.shape import Shape
+from sudokit.solver import count_solutions
+
+SOLVED = [c for c in CORPUS if c.solution is not None and c.shape.n >= 4]
+SOLVED_IDS = [c.id for c in SOLVED]
+
+
+def all_simple_transforms(shape: Shape) -> list[tf.Transform]:
+    """Every constructor of the module that applies to *shape*, once."""
+    out = [tf.identity(shape), tf.relabel(shape, [*range(2, shape.n + 1), 1])]
+    out += [tf.rotate(shape, k) for k in range(-1, 4)]
+    out += [tf.mirror(shape, axis) for axis in tf.MIRRORS]
+    out.append(tf.transpose(shape))
+    if shape.is_standard:
+        out += [
+            tf.swap_rows(shape, 0, shape.box_rows - 1),
+            tf.swap_columns(shape, 0, shape.box_cols - 1),
+        ]
+        if shape.n // shape.box_rows > 1:
+            out.append(tf.swap_bands(shape, 0, shape.n // shape.box_rows - 1))
+        if shape.n // shape.box_cols > 1:
+            out.append(tf.swap_stacks(shape, 0, shape.n // shape.box_cols - 1))
+    return out
+
+
+@pytest.mark.parametrize("solved", SOLVED, ids=SOLVED_IDS)
+def test_every_transform_maps_solutions_to_solutions(solved: Case) -> None:
+    case = solved
+    assert case.solution is not None
+    for t in all_simple_transforms(case.shape):
+        image = t.apply(case.solution)
+        assert image.shape == t.target
+        assert image.is_solution(t.apply(case.puzzle))
+        assert t.inverse().apply(image) == case.solution
+        assert t.apply(case.puzzle).clues == case.puzzle.clues
+
+
+@pytest.mark.parametrize("solved", SOLVED, ids=SOLVED_IDS)
+def test_random_transforms_keep_validity_and_counts(solved: Case) -> None:
+    case = solved
+    assert case.solution is not None
+    rng = random.Random(case.lineno)
+    for keep in (True, False):
+        t = tf.random_transform(case.shape, rng, keep_shape=keep)
+        if keep:
+            assert t.target == case.shape
+        image = t.apply(case.solution)
+        assert image.is_solution(t.apply(case.puzzle))
+        assert tf.random_isomorph(case.solution, rng, keep_shape=keep).is_solution()
+    if case.shape.n <= 9:
+        assert count_solutions(t.apply(case.puzzle), limit=2) == 1
+
+
+def test_transpose_turns_boxes_and_stays_an_involution() -> None:
+    for shape in (Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3), Shape(1, 5)):
+        t = tf.transpose(shape)
+        assert t.target == Shape(shape.box_cols, shape.box_rows)
+        assert t.then(tf.transpose(t.target)).cells == tuple(range(shape.ncells))
+
+
+def test_rotations_form_a_cycle() -> None:
+    s = Shape(3, 3)
+    r = tf.rotate(s)
+    assert r.then(r).then(r).then(r) == tf.identity(s)
+    assert tf.rotate(s, -1) == tf.rotate(s, 3)
+    assert tf.rotate(s, 2) == tf.mirror(s, "horizontal").then(tf.mirror(s, "vertical"))
+    assert tf.rotate(s) == tf.transpose(s).then(tf.mirror(s, "horizontal"))
+
+
+def test_invalid_permutations_are_refused() -> None:
+    s = Shape(3, 3)
+    with pytest.raises(ValueError, match="units"):
+        tf.swap_rows(s, 0, 3)  # rows of different bands
+    with pytest.raises(ValueError, match="units"):
+        tf.swap_columns(s, 2, 3)
+    with pytest.raises(ValueError, match="permutation"):
+        tf.permute(s, rows=[0] * 9)
+    with pytest.raises(ValueError, match="relabelling"):
+        tf.relabel(s, [1, 2])
+    with pytest.raises(ValueError, match="axis"):
+        tf.mirror(s, "sideways")
+    with pytest.raises(ValueError, match="maps"):
+        tf.identity(s).apply(Grid.empty(Shape(2, 2)))
+    with pytest.raises(ValueError, match="follow"):
+        tf.transpose(Shape(2, 3)).then(tf.transpose(Shape(2, 3)))
+
+
+def test_x_keeps_only_diagonal_preserving_maps() -> None:
+    x = Shape(3, 3, diagonals=True)
+    with pytest.raises(ValueError):
+        tf.swap_rows(x, 0, 1)  # moves the diagonal cell r1c1 off the diagonal
+    with pytest.raises(ValueError):
+        tf.swap_bands(x, 0, 1)
+    # Rows 1,3 swapped with rows 7,9 mirrored, the same for the columns: diagonals kept.
+    order = [2, 1, 0, 3, 4, 5, 8, 7, 6]
+    t = tf.permute(x, rows=order, cols=order)
+    case = next(c for c in CORPUS if c.shape == x and c.solution is not None)
+    assert t.apply(case.solution).is_solution()  # type: ignore[arg-type]
+    for d in (tf.rotate(x), tf.mirror(x, "anti-diagonal"), tf.transpose(x)):
+        assert d.target == x
+
+
+def test_jigsaw_carries_the_region_map() -> None:
+    jig = next(c for c in CORPUS if c.shape.variant == "jigsaw" and c.solution is not None)
+    with pytest.raises(ValueError, match="jigsaw"):
+        tf.swap_rows(jig.shape, 0, 1)
+    t = tf.rotate(jig.shape)
+    assert t.target.variant == "jigsaw"
+    assert t.target.regions is not None and jig.shape.regions is not None
+    n = jig.shape.n
+    for r in range(n):
+        for c in range(n):  # new (r, c) comes from old (n-1-c, r), region and all
+            assert t.target.regions[r * n + c] == jig.shape.regions[(n - 1 - c) * n + r]
+    assert t.apply(jig.solution).is_solution(t.apply(jig.puzzle))  # type: ignore[arg-type]
+    assert count_solutions(t.apply(jig.puzzle)) == 1
+    # keep_shape: only relabelling (this map has no symmetry of its own)
+    assert tf.random_transform(jig.shape, random.Random(3)).target == jig.shape
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(SOLVED) - 1))
+def test_composition_and_inverse_laws(seed: int, index: int) -> None:
+    case = SOLVED[index]
+    rng = random.Random(seed)
+    a = tf.random_transform(case.shape, rng, keep_shape=False)
+    b = tf.random_transform(a.target, rng, keep_shape=False)
+    c = tf.random_transform(b.target, rng, keep_shape=False)
+    g = case.puzzle
+    assert a.then(b).apply(g) == b.apply(a.apply(g))
+    assert a.then(b).then(c) == a.then(b.then(c))
+    assert a.then(a.inverse()) == tf.identity(case.shape)
+    assert a.inverse().inverse() == a
+
+
+# -- canonical form --------------------------------------------------------------------------
+
+NINES = [c for c in CORPUS if c.shape == Shape(3, 3)]
+
+
+def first_appearance(grid: Grid) -> bytes:
+    """The cells with digits relabelled in order of first appearance (the minlex relabelling)."""
+    labels: dict[int, int] = {0: 0}
+    for v in grid.cells:
+        labels.setdefault(v, len(labels))
+    return bytes(labels[v] for v in grid.cells)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(NINES) - 1))
+def test_canonical_is_invariant_minimal_and_equivalent(seed: int, index: int) -> None:
+    g = NINES[index].puzzle
+    rng = random.Random(seed)
+    h = tf.random_isomorph(g, rng, keep_shape=False)
+    form = tf.canonical(g)
+    assert tf.canonical(h) == form
+    assert tf.canonical(form) == form
+    # minimal: no isomorph read with its own first-appearance labels is smaller
+    for _ in range(20):
+        assert form.cells <= first_appearance(tf.random_isomorph(g, rng, keep_shape=False))
+    # equivalent: same clues and the same number of solutions
+    assert form.clues == g.clues
+    assert sorted(g.cells.count(d) for d in range(1, 10)) == sorted(
+        form.cells.count(d) for d in range(1, 10)
+    )
+    limit = NINES[index].count + 1
+    assert count_solutions(form, limit=limit) == count_solutions(g, limit=limit)
+
+
+def test_canonical_tells_inequivalent_grids_apart() -> None:
+    uniques = [c.puzzle for c in NINES if c.count == 1 and not c.invalid]
+    forms = {tf.canonical(p) for p in uniques}
+    assert len(forms) == len(set(uniques))
+    solved = Grid.parse(
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    )
+    form = tf.canonical(solved)
+    assert form.is_solution()
+    assert str(form).startswith("123456789456")  # every solved grid's minlex form does
+    with pytest.raises(ValueError, match="9x9"):
+        tf.canonical(Grid.empty(Shape(2, 2)))
