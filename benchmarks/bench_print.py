@@ -42,7 +42,7 @@ def _items(count: int) -> tuple[list[BookItem], str]:
         grids = [Grid.parse(lines[k % len(lines)]) for k in range(count)]
         source = DATA.name
     else:
-        grids = [g.puzzle for g in sudokit.generate_many(count, seed=7)]  # type: ignore[attr-defined]
+        grids = [g.puzzle for g in sudokit.generate_many(count, seed=7)]
         source = "generated (seed 7)"
     return [BookItem(g, sudokit.solution(g), "Hard") for g in grids], source
 

@@ -57,11 +57,10 @@ def require_c_backend() -> None:
 def engine(request: pytest.FixtureRequest) -> _backend.Engine:
     """Each search engine in turn (``python`` always; ``c`` when built, or required)."""
     name: str = request.param
-    if name == "c":
-        if C_ERROR is not None:
-            if REQUIRE_C:
-                pytest.fail(f"SUDOKIT_REQUIRE_C=1 but the C engine does not load: {C_ERROR}")
-            pytest.skip(f"C engine not available: {C_ERROR}")
+    if name == "c" and C_ERROR is not None:
+        if REQUIRE_C:
+            pytest.fail(f"SUDOKIT_REQUIRE_C=1 but the C engine does not load: {C_ERROR}")
+        pytest.skip(f"C engine not available: {C_ERROR}")
     return _backend.get_engine(name)
 
 

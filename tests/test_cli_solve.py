@@ -212,6 +212,18 @@ def test_convert_keeps_fields() -> None:
     assert Grid.parse(rows[1]["solution"]).is_solution(Grid.parse(rows[1]["puzzle"]))
 
 
+def test_convert_pencilmarks() -> None:
+    top95_1 = puzzles(DATA / "puzzles.sdm")[1]
+    result = run("convert", "--to", "candidates", "--marks", "-", input=top95_1)
+    assert result.stdout == (DATA / "pencilmarks.txt").read_text()
+    result = run("convert", "--to", "candgrid", "--marks", "-", input=top95_1)
+    marks = sudokit.formats.parse_candidates(result.stdout)
+    assert marks == sudokit.formats.parse_candidates((DATA / "explainer.candgrid").read_text())
+    bad = run("convert", "--marks", "-", input=top95_1)
+    assert bad.exit_code == 2
+    assert "--marks needs" in one_error_line(bad)
+
+
 def test_convert_skips_bad_records() -> None:
     result = run("convert", str(DATA / "bad_lines.sdm"))
     assert result.exit_code == 2
@@ -299,7 +311,7 @@ def test_100_mb_line(tmp_path: Path) -> None:
 
 
 def test_bad_lines_do_not_stop_a_long_run(tmp_path: Path) -> None:
-    good = puzzles(DATA / "puzzles.sdm")[:2]
+    good = puzzles(DATA / "puzzles.sdm")[::2]  # the easy 9x9 and the 6x6
     lines = [good[i % 2] if i % 7 else "garbage" for i in range(1, 300)]
     path = tmp_path / "long.sdm"
     path.write_text("\n".join(lines) + "\n")
@@ -310,3 +322,27 @@ def test_bad_lines_do_not_stop_a_long_run(tmp_path: Path) -> None:
         1 for x in lines if x == "garbage"
     )
     assert result.exit_code == 2
+
+
+def test_closed_pipe_stops_quietly(tmp_path: Path) -> None:
+    """`sudokit solve big | head -1`: no traceback, no message, exit code 0."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "many.sdm"
+    path.write_text((NORVIG + "\n") * 20000)
+    script = (
+        f"import sys; from sudokit.cli.app import main; sys.exit(main(['solve', {str(path)!r}]))"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stdout is not None
+    assert proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0
+    assert Grid.parse(first.decode().strip()).is_solution(Grid.parse(NORVIG))
+    assert b"Traceback" not in err
+    assert b"Broken" not in err

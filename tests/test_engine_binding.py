@@ -95,7 +95,11 @@ def test_search_argument_count_and_geometry(core: ModuleType, geo9: Any) -> None
     [
         ((bytes(80), 2, 0, 1), ValueError, "multiple of 81"),
         ((bytes(81 * 3 - 1), 2, 0, 1), ValueError, "multiple of 81"),
-        ((bytes(81) + bytes(80) + bytes([12]), 2, 0, 1), ValueError, "puzzle 1, cell 80 has value 12"),
+        (
+            (bytes(81) + bytes(80) + bytes([12]), 2, 0, 1),
+            ValueError,
+            "puzzle 1, cell 80 has value 12",
+        ),
         ((bytes(81), 0, 0, 1), ValueError, "limit must be >= 1"),
         ((bytes(81), 2, -1, 1), ValueError, "budget must be >= 0"),
         ((bytes(81), 2, 0, -1), ValueError, "threads must be >= 0"),

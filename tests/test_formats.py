@@ -42,6 +42,7 @@ SHAPES = [
     Shape(4, 4),
     Shape(3, 3, diagonals=True),
     Shape.jigsaw("AAABABBBCCCDCDDD"),
+    Shape.jigsaw([3, 3, 3, 1, 3, 1, 1, 1, 0, 0, 0, 2, 0, 2, 2, 2]),
 ]
 
 
@@ -419,3 +420,49 @@ def test_writer_marker_lines() -> None:
     out = io.StringIO()
     formats.Writer(out, "json").close()
     assert json.loads(out.getvalue()) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet="123456789ABCDEFGabc.0-_* |x\n,", min_size=0, max_size=90),
+    shape=st.sampled_from([None, Shape(2, 2), Shape(3, 3), Shape(4, 4)]),
+)
+def test_grid_fast_line_path_agrees_with_the_general_reader(text: str, shape: Shape | None) -> None:
+    """Grid.parse reads plain lines by table lookup; it must give what the general reader gives."""
+    from sudokit.grid import _parse_line_fast, _parse_symbols
+
+    fast = _parse_line_fast(text, shape)
+    if fast is not None:
+        assert fast == _parse_symbols(text, shape)
+
+
+def test_grid_fast_line_path_on_real_lines() -> None:
+    from sudokit.grid import _parse_line_fast, _parse_symbols
+
+    for grid in truth():
+        line = str(grid)
+        assert (
+            _parse_line_fast(line, None) == _parse_symbols(line, None) == (grid.shape, grid.cells)
+        )
+        lower = line.lower()
+        assert _parse_line_fast(lower, None) == _parse_symbols(lower, None)
+
+
+def test_candidates_value_checks() -> None:
+    from sudokit.marks import Candidates, digits_of, mask_of
+
+    shape = Shape(1, 2)
+    assert mask_of(digits_of(0b1011)) == 0b1011
+    with pytest.raises(ValueError, match="needs 4 cells"):
+        Candidates(shape, (3, 3, 3), bytes(3))
+    with pytest.raises(ValueError, match="mask outside"):
+        Candidates(shape, (4, 3, 3, 3), bytes(4))
+    with pytest.raises(ValueError, match="holds 2 but its candidates are"):
+        Candidates(shape, (3, 3, 3, 3), bytes([2, 0, 0, 0]))
+    solved = Candidates.from_masks(shape, [1, 2, 2, 1])
+    assert solved.is_solved
+    assert solved.to_grid() == Grid.parse("1221")
+    broken = Candidates.from_masks(shape, [0, 3, 3, 3])
+    assert not broken.is_solved
+    assert formats.parse_candidates(formats.dumps_candidates(broken)) == broken
+    assert formats.parse_candidates(formats.dumps_candidates(broken, "candidates")) == broken

@@ -269,3 +269,20 @@ def test_conflicting_digits_are_marked_when_asked() -> None:
     assert not any(
         "conflict" in getattr(p, "cls", "") for p in draw(puzzle, user=user).layer("digits")
     )
+
+
+def test_text_picture_with_candidates_lists_each_cells_marks() -> None:
+    puzzle, solution = _puzzle(Shape(2, 3), seed=4, keep=0.3)
+    masks = [0 if puzzle[i] else (1 << (solution[i] - 1)) | 1 for i in range(36)]
+    text = to_text(draw(puzzle, candidates=masks))
+    rows = [ln for ln in text.splitlines() if ln.startswith("|")]
+    assert len(rows) == 6
+    for r, line in enumerate(rows):
+        words = line.replace("|", " ").split()
+        assert len(words) == 6
+        for c, word in enumerate(words):
+            i = r * 6 + c
+            if puzzle[i]:
+                assert word == str(puzzle[i])
+            else:
+                assert word == "".join(str(d) for d in sorted({1, solution[i]}))

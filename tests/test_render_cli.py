@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -12,17 +14,15 @@ from sudokit.cli.app import main
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 from test_render import _puzzle
-from test_render_pdf import PDFTOPPM
 
 pypdf = pytest.importorskip("pypdf")
+PDFTOPPM = shutil.which("pdftoppm")
 
 
 def _unique_puzzle(seed: int) -> Grid:
     """A puzzle with one solution: blank cells of a full grid while the solution stays unique."""
     puzzle, _ = _puzzle(Shape(3, 3), seed=seed, keep=1.0)
     cells = bytearray(puzzle.cells)
-    import random
-
     rng = random.Random(seed)
     for i in rng.sample(range(81), 81):
         old = cells[i]
@@ -148,3 +148,25 @@ def test_print_reads_csv_labels_and_skips_bad_records(
     assert "Puzzles 1–3" in text
     assert "Tough" in text
     assert "Gentle" in text
+
+
+def test_render_draws_pencil_marks_read_from_a_candidate_file(
+    puzzles: list[Grid], tmp_path: Path
+) -> None:
+    from sudokit.formats import dumps_candidates
+    from sudokit.marks import Candidates
+
+    start = Candidates.from_grid(puzzles[0])
+    masks = list(start.masks)
+    cell = next(i for i in range(81) if not puzzles[0][i] and masks[i] & (masks[i] - 1))
+    masks[cell] &= masks[cell] - 1  # remove the lowest candidate of a cell with several
+    src = tmp_path / "marks.txt"
+    src.write_text(dumps_candidates(Candidates(start.shape, tuple(masks), start.values)))
+    out = tmp_path / "m.svg"
+    assert main(["render", str(src), "--from", "candgrid", "-o", str(out)]) == 0
+    shown: dict[int, int] = {}
+    for t in ET.parse(out).getroot().iter("{http://www.w3.org/2000/svg}text"):
+        if t.attrib.get("class", "").startswith("cand"):
+            r, c = map(int, t.attrib["data-cell"].split(","))
+            shown[r * 9 + c] = shown.get(r * 9 + c, 0) | 1 << (int(t.attrib["data-digit"]) - 1)
+    assert shown == {i: m for i, m in enumerate(masks) if not puzzles[0][i]}

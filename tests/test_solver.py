@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import CORPUS, ENGINES, Case, read_puzzles
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sudokit
+from conftest import CORPUS, ENGINES, Case, read_puzzles
 from sudokit import _backend, solver
 from sudokit.errors import (
     BudgetExceededError,
@@ -199,15 +199,22 @@ def test_solve(case: Case) -> None:
     assert r.status is expected_status(case)
     assert r.complete
     if r.status is Status.INVALID:
-        assert r.error is not None and r.error.startswith("conflicting givens")
-        assert r.solution is None and r.count == 0
+        assert r.error is not None
+        assert r.error.startswith("conflicting givens")
+        assert r.solution is None
+        assert r.count == 0
     elif r.status is Status.NONE:
-        assert r.solution is None and r.count == 0 and r.error is None
+        assert r.solution is None
+        assert r.count == 0
+        assert r.error is None
     elif r.status is Status.UNIQUE:
-        assert r.solution == case.solution and r.count == 1 and r.is_unique
+        assert r.solution == case.solution
+        assert r.count == 1
+        assert r.is_unique
     else:
         assert r.count == min(case.count, 50)
-        assert r.solution is not None and r.solution.is_solution(case.puzzle)
+        assert r.solution is not None
+        assert r.solution.is_solution(case.puzzle)
 
 
 def test_solution_and_its_errors(case: Case) -> None:
@@ -259,9 +266,9 @@ def test_text_input_and_shape() -> None:
 
 @pytest.mark.parametrize("bad", [{"limit": 1}, {"limit": 0}, {"budget": -1}])
 def test_bad_arguments(bad: dict[str, int]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must be >="):
         solve("." * 16, **bad)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must be >="):
         list(solve_many(["." * 16], **bad))
 
 
@@ -271,7 +278,9 @@ def test_budget_in_the_api() -> None:
     if free.guesses < 2:
         pytest.skip("the engine solves this without guessing")
     r = solve(hard.puzzle, budget=1)
-    assert r.status is Status.GAVE_UP and not r.complete and r.error
+    assert r.status is Status.GAVE_UP
+    assert not r.complete
+    assert r.error
     with pytest.raises(BudgetExceededError):
         solution(hard.puzzle, budget=1)
     with pytest.raises(BudgetExceededError):
@@ -296,14 +305,22 @@ def test_solve_many_matches_solve_in_order(monkeypatch: pytest.MonkeyPatch) -> N
         if r.status is Status.UNIQUE:
             assert r.solution == case.solution
         elif r.status is Status.MULTIPLE:
-            assert r.solution is not None and r.solution.is_solution(case.puzzle)
+            assert r.solution is not None
+            assert r.solution.is_solution(case.puzzle)
         else:
             assert r.solution is None
 
 
 def test_solve_many_reports_bad_lines_and_continues() -> None:
     good = next(c for c in CORPUS if c.shape == Shape(3, 3) and c.count == 1)
-    lines = [str(good.puzzle) + "\n", "", "12x" + "." * 13, "1" * 81, "  " + str(good.puzzle), "9" * 82]
+    lines = [
+        str(good.puzzle) + "\n",
+        "",
+        "12x" + "." * 13,
+        "1" * 81,
+        "  " + str(good.puzzle),
+        "9" * 82,
+    ]
     results = list(solve_many(lines, jobs=0))
     assert [r.status for r in results] == [
         Status.UNIQUE,
@@ -313,9 +330,12 @@ def test_solve_many_reports_bad_lines_and_continues() -> None:
         Status.UNIQUE,
         Status.INVALID,
     ]
-    assert results[1].puzzle is None and results[1].error
-    assert results[2].puzzle is None and "unexpected character" in (results[2].error or "")
-    assert results[3].puzzle is not None and (results[3].error or "").startswith("conflicting")
+    assert results[1].puzzle is None
+    assert results[1].error
+    assert results[2].puzzle is None
+    assert "unexpected character" in (results[2].error or "")
+    assert results[3].puzzle is not None
+    assert (results[3].error or "").startswith("conflicting")
     assert results[4].solution == good.solution
 
 
@@ -357,7 +377,8 @@ def test_benchmark_sets_solve_uniquely(name: str, limit: int) -> None:
     lines = read_puzzles(name, limit)
     for text, r in zip(lines, solve_many(lines, jobs=0), strict=True):
         assert r.status is Status.UNIQUE, text
-        assert r.solution is not None and r.solution.is_solution(r.puzzle)
+        assert r.solution is not None
+        assert r.solution.is_solution(r.puzzle)
 
 
 @pytest.mark.slow
@@ -365,7 +386,8 @@ def test_serg_puzzles_are_multiple() -> None:
     lines = read_puzzles("serg.txt", 100)
     for r in solve_many(lines, jobs=0):
         assert r.status is Status.MULTIPLE
-        assert r.solution is not None and r.solution.is_solution(r.puzzle)
+        assert r.solution is not None
+        assert r.solution.is_solution(r.puzzle)
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@
  *     /tmp/bench_fast9 [-r RUNS] [-s SEED] [-c CHECKS] [-q] [FILE...]   (default: every set in
  *                                                            /work/shared/data, or $SUDOKIT_DATA)
  *     /tmp/bench_fast9 -t                                    self-test only
+ *     /tmp/bench_fast9 -p FILE...     one validated pass, no timing (for valgrind/perf runs)
  *
  * What it does, per puzzle file (one 81-character puzzle a line):
  *  1. permutes every puzzle by a random validity-preserving transform (digit relabelling,
@@ -304,6 +305,8 @@ static uint8_t *load(const char *path, size_t *count) {
     return buf;
 }
 
+static int profile_only = 0; /* -p: one validated pass, no timing, no DFS (for valgrind) */
+
 static int bench_file(const char *path, int runs, size_t checks) {
     size_t n, i, checked = 0, multi = 0, sample;
     uint8_t *p = load(path, &n), sol[81];
@@ -330,12 +333,20 @@ static int bench_file(const char *path, int runs, size_t checks) {
             continue;
         }
         multi += cnt == 2;
+        if (profile_only)
+            continue;
         if (checks == 0 || n <= checks || i % (n / checks) == 0) {
             uint32_t want = dfs_count(q, 2);
             checked++;
             if ((uint32_t)cnt != want && bad++ < 5)
                 fprintf(stderr, "%s #%zu: fast9 count %d, plain DFS %u\n", base, i, cnt, want);
         }
+    }
+    if (profile_only) {
+        printf("%-32s %7zu guesses/puzzle %.2f multi %zu %s\n", base, n,
+               (double)total_guesses / (double)n, multi, bad ? "ERRORS" : "ok");
+        free(p);
+        return bad != 0;
     }
     /* Timing: RUNS full passes, median. */
     times = malloc(sizeof(double) * (size_t)runs);
@@ -382,6 +393,8 @@ int main(int argc, char **argv) {
             checks = (size_t)strtoull(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "-q"))
             quick = 1;
+        else if (!strcmp(argv[i], "-p"))
+            profile_only = quick = 1;
         else if (!strcmp(argv[i], "-t"))
             only_test = 1;
         else if (nfiles < 64)

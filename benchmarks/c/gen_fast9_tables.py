@@ -29,11 +29,6 @@ def shrink(occ: int) -> int:
     return keep
 
 
-def minis(cells: int) -> int:
-    """The minirow set (bit r*3+k) of a band cell mask made of whole minirows."""
-    return sum(1 << j for j in range(9) if cells & minirow_cells(j))
-
-
 def locked(cols: int) -> int:
     """Columns that are the only column of their stack present in *cols*."""
     out = 0
@@ -41,18 +36,6 @@ def locked(cols: int) -> int:
         g = cols >> (3 * k) & 7
         if g in (1, 2, 4):
             out |= g << (3 * k)
-    return out
-
-
-PERMS = list(permutations(range(3)))  # row r -> box PERMS[p][r], in this fixed order
-
-
-def configs(occ: int) -> int:
-    """Bit p set when permutation p (row r -> box PERMS[p][r]) lies inside minirow set *occ*."""
-    out = 0
-    for p, perm in enumerate(PERMS):
-        if all(occ >> (r * 3 + perm[r]) & 1 for r in range(3)):
-            out |= 1 << p
     return out
 
 
@@ -71,10 +54,6 @@ def tables() -> str:
         + emit("SHRINK", "uint32_t", [shrink(o) for o in range(512)], 8, 7)
         + "/* column set -> the columns that are alone in their stack */\n"
         + emit("LOCKED", "uint16_t", [locked(c) for c in range(512)], 12, 3)
-        + "/* 3x3 bit set (bit r*3+k) -> its bits that lie on some permutation inside it */\n"
-        + emit("UNION9", "uint16_t", [minis(shrink(o)) for o in range(512)], 12, 3)
-        + "/* minirow set -> the row->box permutations (bit p, order of PERM) inside it */\n"
-        + emit("CONFIGS", "uint8_t", [configs(o) for o in range(512)], 16, 2)
     )
 
 

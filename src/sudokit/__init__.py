@@ -72,3 +72,7 @@ from . import formats
 from .marks import Candidates
 
 __all__ += ["Candidates", "formats"]
+
+from .generator import SYMMETRIES, GeneratedPuzzle, generate, generate_many
+
+__all__ += ["SYMMETRIES", "GeneratedPuzzle", "generate", "generate_many"]

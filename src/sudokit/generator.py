@@ -136,9 +136,15 @@ def _symmetry_ok(shape: Shape, symmetry: str) -> bool:
     return True
 
 
+def _unknown_symmetry(symmetry: str) -> SudokuError:
+    return SudokuError(
+        f"unknown symmetry {quote(symmetry)}, expected one of {', '.join(SYMMETRIES)}"
+    )
+
+
 def _check_symmetry(shape: Shape, symmetry: str) -> None:
     if symmetry not in _GROUPS:
-        raise SudokuError(f"unknown symmetry {quote(symmetry)}, expected one of {', '.join(SYMMETRIES)}")
+        raise _unknown_symmetry(symmetry)
     if not _symmetry_ok(shape, symmetry):
         what = "region map" if shape.regions is not None else f"{shape.box_spec} boxes"
         fits = ", ".join(applicable_symmetries(shape))
@@ -186,7 +192,7 @@ def is_symmetric(grid: Grid, symmetry: str) -> bool:
     (True, False)
     """
     if symmetry not in _GROUPS:
-        raise SudokuError(f"unknown symmetry {quote(symmetry)}, expected one of {', '.join(SYMMETRIES)}")
+        raise _unknown_symmetry(symmetry)
     cells = grid.cells
     for name in _GROUPS[symmetry]:
         perm = _permutation(grid.shape, name)
@@ -226,7 +232,8 @@ def min_clues(shape: Shape) -> int:
     return max(shape.n - 1, 0)
 
 
-_Search = Callable[[bytes, int, int, int], tuple[int, tuple[bytes, ...], int, bool]]
+_Found = tuple[int, tuple[bytes, ...], int, bool]
+_Search = Callable[[bytes, int, int, int], _Found]
 
 
 def _bind(engine: _backend.Engine, shape: Shape) -> _Search:
@@ -237,14 +244,20 @@ def _bind(engine: _backend.Engine, shape: Shape) -> _Search:
         from . import _cengine
 
         geo = _cengine.geometry(shape, generic=getattr(engine, "_generic", False))
-        core_search = _cengine._core.search
+        from . import _core
 
-        def search_c(cells: bytes, limit: int, keep: int, budget: int) -> tuple[int, tuple[bytes, ...], int, bool]:
+        core_search = _core.search
+
+        def search_c(
+            cells: bytes, limit: int, keep: int, budget: int
+        ) -> tuple[int, tuple[bytes, ...], int, bool]:
             return core_search(geo, cells, limit, keep, budget)
 
         return search_c
 
-    def search(cells: bytes, limit: int, keep: int, budget: int) -> tuple[int, tuple[bytes, ...], int, bool]:
+    def search(
+        cells: bytes, limit: int, keep: int, budget: int
+    ) -> tuple[int, tuple[bytes, ...], int, bool]:
         found = engine.search(shape, cells, limit, keep, budget)
         return found.count, found.solutions, found.guesses, found.complete
 
@@ -254,13 +267,26 @@ def _bind(engine: _backend.Engine, shape: Shape) -> _Search:
 class _Counter:
     """Counts solutions up to 2 and keeps the search budget of one puzzle."""
 
-    __slots__ = ("_search", "budget", "engine", "guess_budget", "searches", "shape")
+    __slots__ = (
+        "_search",
+        "budget",
+        "engine",
+        "guess_budget",
+        "levels",
+        "reached",
+        "searches",
+        "shape",
+    )
 
-    def __init__(self, engine: _backend.Engine, shape: Shape, budget: int, guess_budget: int) -> None:
+    def __init__(
+        self, engine: _backend.Engine, shape: Shape, budget: int, guess_budget: int
+    ) -> None:
         self.engine = engine
         self.budget = budget or -1
         self.guess_budget = guess_budget
         self.searches = 0
+        self.reached: list[int] = []  # clue counts of failed attempts (for error messages)
+        self.levels: dict[str, int] = {}  # levels of rated attempts (for error messages)
         self.use(shape)
 
     def use(self, shape: Shape) -> None:
@@ -284,6 +310,7 @@ class _OutOfBudget(Exception):
 
 
 # -- phase 1: clue addition ------------------------------------------------------------------
+
 
 @lru_cache(maxsize=16)
 def _digit_table(n: int) -> tuple[tuple[int, ...], ...]:
@@ -470,8 +497,10 @@ def is_minimal(grid: Grid, *, backend: str | None = None) -> bool:
     Counts solutions up to 2 with the chosen engine (``"c"``, ``"python"``, or the default) for
     the puzzle and for each puzzle with one clue removed; unbounded, so slow for large sizes.
 
-    >>> is_minimal(Grid.parse("1..." "..3." ".4.." "...2")), is_minimal(Grid.parse("12.." "..3." ".4.." "...2"))
-    (True, False)
+    >>> is_minimal(Grid.parse("1..." "..3." ".4.." "...2"))
+    True
+    >>> is_minimal(Grid.parse("12.." "..3." ".4.." "...2"))  # the 2 is implied
+    False
     """
     counter = _Counter(_backend.get_engine(backend), grid.shape, 0, 0)
     if counter.count(grid.cells)[0] != 1:
@@ -481,7 +510,7 @@ def is_minimal(grid: Grid, *, backend: str | None = None) -> bool:
 
 # -- patterns and region maps ------------------------------------------------------------------
 
-_MARKS = str.maketrans({ch: "1" for ch in "xX#oO@"})
+_MARKS = str.maketrans(dict.fromkeys("xX#oO@", "1"))
 
 
 def parse_pattern(text: str, shape: Shape | None = None) -> tuple[int, ...]:
@@ -528,7 +557,9 @@ def _connected(regions: Sequence[int], label: int, neighbours: tuple[tuple[int, 
 def _invariant(regions: Sequence[int], perm: Sequence[int]) -> bool:
     """True when *perm* maps every region of *regions* onto one region."""
     image: dict[int, int] = {}
-    return all(image.setdefault(x, regions[perm[i]]) == regions[perm[i]] for i, x in enumerate(regions))
+    return all(
+        image.setdefault(x, regions[perm[i]]) == regions[perm[i]] for i, x in enumerate(regions)
+    )
 
 
 def random_jigsaw(
@@ -541,33 +572,44 @@ def random_jigsaw(
 ) -> Shape:
     """A random jigsaw shape of size *n*: *n* connected regions of *n* cells each.
 
-    Starts from the boxes of ``Shape.from_size(n)`` and swaps the regions of random pairs of
-    side-by-side cells (with their images under *symmetry*, so the region map keeps that
-    symmetry), keeping every region connected. Whether the map admits a solution is checked
+    Starts from the boxes of ``Shape.from_size(n)`` and trades cells between side-by-side
+    regions (with their images under *symmetry*, so the region map keeps that symmetry),
+    keeping every region connected. Whether the map admits a solution is checked
     by the generator, not here.
 
     >>> s = random_jigsaw(6, random.Random(3), symmetry="rot180")
-    >>> s.variant, s.n, "rot180" in applicable_symmetries(s)
-    ('jigsaw', 6, True)
+    >>> s.variant, s.n, "rot180" in applicable_symmetries(s), s.regions != Shape(2, 3).box_of
+    ('jigsaw', 6, True, True)
     """
     base = Shape.from_size(n, diagonals=diagonals)
     _check_symmetry(base, symmetry)
     neighbours = _neighbours(n)
     perms = [_permutation(base, name) for name in _GROUPS[symmetry]]
     regions = list(base.box_of)
-    for _ in range(4 * n * n if swaps is None else swaps):
+    # Symmetric moves are rejected more often (their images collide), so they get more tries.
+    for _ in range(4 * n * n * (1 + len(perms)) if swaps is None else swaps):
+        # Move a cell a from its region A into a side-by-side region B, and a cell c of B that
+        # touches A (and is not a) into A: sizes stay n; connectivity is checked below.
         a = rng.randrange(n * n)
         nb = neighbours[a]
         b = nb[rng.randrange(len(nb))]
-        if regions[a] == regions[b]:
+        ra, rb = regions[a], regions[b]
+        if ra == rb:
             continue
+        touching = [
+            c
+            for c in range(n * n)
+            if regions[c] == rb and any(regions[x] == ra and x != a for x in neighbours[c])
+        ]
+        if not touching:
+            continue
+        c = touching[rng.randrange(len(touching))]
         # Each map sends region X to the region of the image of any of its cells.
-        changes = {a: regions[b], b: regions[a]}
+        changes = {a: rb, c: ra}
         ok = True
         for p in perms:
-            for cell, label in ((a, regions[b]), (b, regions[a])):
-                rep = regions.index(label)
-                image_label = regions[p[rep]]
+            for cell, label in ((a, rb), (c, ra)):
+                image_label = regions[p[regions.index(label)]]
                 if changes.setdefault(p[cell], image_label) != image_label:
                     ok = False
         if not ok:
@@ -575,7 +617,7 @@ def random_jigsaw(
         trial = regions.copy()
         for cell, label in changes.items():
             trial[cell] = label
-        labels = set(changes.values()) | {regions[c] for c in changes}
+        labels = set(changes.values()) | {regions[x] for x in changes}
         if any(trial.count(x) != n for x in labels):
             continue
         if not all(_connected(trial, x, neighbours) for x in labels):
@@ -642,6 +684,44 @@ class _Plan:
     mask: tuple[int, ...] | None
     budget: int
     backend: str | None
+    difficulty: tuple[str, float, float] | None = None  # (wanted, lowest se, highest se)
+
+
+def _difficulty(wanted: str | tuple[float, float] | None) -> tuple[str, float, float] | None:
+    """``(description, lo, hi)``: the SE ratings a level name or an ``(lo, hi)`` range allows."""
+    if wanted is None:
+        return None
+    from .rating import LEVELS
+
+    if isinstance(wanted, str):
+        lo = 0.0
+        for name, bound in LEVELS:
+            if name == wanted.strip().lower():
+                return name, lo, bound
+            lo = bound + 1e-9
+        names = ", ".join(name for name, _ in LEVELS)
+        raise SudokuError(f"unknown difficulty {quote(wanted)}, expected one of {names}")
+    lo, hi = float(wanted[0]), float(wanted[1])
+    if not 0 <= lo <= hi:
+        raise SudokuError(f"difficulty range {lo}-{hi} is empty or negative")
+    return f"SE {lo}-{hi}", lo, hi
+
+
+def _rated_ok(plan: _Plan, puzzle: Grid, counter: _Counter) -> bool:
+    """True when *puzzle* has the plan's difficulty (rated on the SE scale by the logic
+    solver; a rating that runs out of its time budget never matches)."""
+    if plan.difficulty is None:
+        return True
+    from .rating import rate
+
+    _, lo, hi = plan.difficulty
+    rating = rate(puzzle, budget_s=_RATING_SECONDS)
+    counter.levels[rating.level] = counter.levels.get(rating.level, 0) + 1
+    return rating.complete and lo <= rating.se <= hi
+
+
+#: Time budget of rating one candidate puzzle when a difficulty is asked for.
+_RATING_SECONDS = 10.0
 
 
 def _plan(
@@ -654,15 +734,11 @@ def _plan(
     pattern: Grid | str | Sequence[int] | None,
     jigsaw: bool,
     diagonals: bool,
-    difficulty: str | None,
+    difficulty: str | tuple[float, float] | None,
     budget: int | None,
     backend: str | None,
 ) -> _Plan:
-    if difficulty is not None:
-        raise SudokuError(
-            f"difficulty targeting ({quote(difficulty)}) needs the rating module (sudokit.rating), "
-            "which is not available in this version"
-        )
+    levels = _difficulty(difficulty)
     if shape is None:
         if size is None:
             size = 9
@@ -678,20 +754,24 @@ def _plan(
         raise SudokuError("a random jigsaw was asked for, but the shape already has a region map")
     if shape.n < 2:
         raise SudokuError("puzzles need a size of at least 2")
-    if symmetry not in _GROUPS:
-        raise SudokuError(f"unknown symmetry {quote(symmetry)}, expected one of {', '.join(SYMMETRIES)}")
     _check_symmetry(shape, symmetry)
     mask: tuple[int, ...] | None = None
     if pattern is not None:
         if symmetry != "none":
-            raise SudokuError("a pattern fixes the clue positions: it cannot be combined with a symmetry")
+            raise SudokuError(
+                "a pattern fixes the clue positions: it cannot be combined with a symmetry"
+            )
         if clues is not None:
-            raise SudokuError("a pattern fixes the clue count: it cannot be combined with a clue range")
+            raise SudokuError(
+                "a pattern fixes the clue count: it cannot be combined with a clue range"
+            )
         if isinstance(pattern, str):
             mask = parse_pattern(pattern, shape)
         elif isinstance(pattern, Grid):
             if pattern.shape.n != shape.n:
-                raise SudokuError(f"the pattern is {pattern.n}x{pattern.n}, the puzzle {shape.n}x{shape.n}")
+                raise SudokuError(
+                    f"the pattern is {pattern.n}x{pattern.n}, the puzzle {shape.n}x{shape.n}"
+                )
             mask = tuple(i for i, v in enumerate(pattern.cells) if v)
         else:
             mask = tuple(sorted(set(pattern)))
@@ -706,12 +786,13 @@ def _plan(
     if minimal is None:
         minimal = shape.n <= 9 and mask is None and target is None and symmetry == "none"
     if budget is None:
-        budget = 2000 + 40 * shape.ncells
+        # Filling a sparse pattern takes many attempts of a few searches each.
+        budget = (2000 + 40 * shape.ncells) * (20 if mask is not None else 1)
     if budget < 1:
         raise SudokuError(f"budget must be >= 1 search, got {budget}")
     if backend is not None:
         _backend.get_engine(backend)  # fail early on an unknown or unavailable engine
-    return _Plan(shape, jigsaw, symmetry, target, minimal, mask, budget, backend)
+    return _Plan(shape, jigsaw, symmetry, target, minimal, mask, budget, backend, levels)
 
 
 def _clue_range(clues: int | tuple[int, int] | None, shape: Shape) -> tuple[int, int] | None:
@@ -724,7 +805,9 @@ def _clue_range(clues: int | tuple[int, int] | None, shape: Shape) -> tuple[int,
     if lo > hi:
         raise SudokuError(f"clue range {lo}-{hi} is empty (the lower end is above the upper)")
     if lo < 0 or hi > shape.ncells:
-        raise SudokuError(f"clue range {lo}-{hi} is outside 0-{shape.ncells} for {shape.n}x{shape.n}")
+        raise SudokuError(
+            f"clue range {lo}-{hi} is outside 0-{shape.ncells} for {shape.n}x{shape.n}"
+        )
     floor = min_clues(shape)
     if hi < floor:
         raise SudokuError(
@@ -749,7 +832,9 @@ def _attempt(
     guided = search_budget(shape) > 0
     if plan.mask is not None:
         cells = _shuffled(plan.mask, rng)
-        got = _fill(shape, [(i,) for i in cells], rng, counter, complete_orbits=False, guided=guided)
+        got = _fill(
+            shape, [(i,) for i in cells], rng, counter, complete_orbits=False, guided=guided
+        )
         if got is None:
             return None
         puzzle, solution = got
@@ -773,6 +858,7 @@ def _attempt(
         decided = _reduce(puzzle, present, counter)
         clues = len(puzzle) - puzzle.count(0)
         if plan.target is not None and not plan.target[0] <= clues <= plan.target[1]:
+            counter.reached.append(clues)
             return None
         proven = decided and plan.symmetry == "none"
         if plan.minimal and not proven:
@@ -795,6 +881,7 @@ def _attempt(
                 clues += len(orbit)
         decided = False
     if not lo <= clues <= hi:
+        counter.reached.append(clues)
         return None
     return puzzle, solution, decided and plan.symmetry == "none"
 
@@ -818,7 +905,9 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
     try:
         while True:
             if plan.random_jigsaw:
-                shape = random_jigsaw(shape.n, rng, symmetry=plan.symmetry, diagonals=shape.diagonals)
+                shape = random_jigsaw(
+                    shape.n, rng, symmetry=plan.symmetry, diagonals=shape.diagonals
+                )
                 counter.use(shape)
                 if not _solvable_map(shape, counter):
                     continue
@@ -830,7 +919,7 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
                 got = _attempt(plan, shape, rng, counter)
             except _Undecided:
                 got = None
-            if got is not None:
+            if got is not None and _rated_ok(plan, Grid(bytes(got[0]), shape), counter):
                 puzzle, solution, proven = got
                 log.debug("generated after %d attempts, %d searches", attempts, counter.searches)
                 return GeneratedPuzzle(
@@ -842,25 +931,40 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
                     counter.searches,
                 )
     except _OutOfBudget:
-        raise BudgetExceededError(_budget_message(plan, attempts)) from None
+        raise BudgetExceededError(
+            _budget_message(plan, attempts, counter.reached, counter.levels)
+        ) from None
 
 
-def _budget_message(plan: _Plan, attempts: int) -> str:
+def _budget_message(plan: _Plan, attempts: int, reached: list[int], levels: dict[str, int]) -> str:
     n = plan.shape.n
     wanted = []
+    advice = []
     if plan.mask is not None:
-        wanted.append(f"a unique filling of the {len(plan.mask)}-clue pattern")
+        wanted.append(f"a unique filling of its {len(plan.mask)}-clue pattern")
+        advice.append("use a pattern with more clues")
     if plan.target is not None:
         lo, hi = plan.target
         wanted.append(f"{lo}-{hi} clues" if lo != hi else f"{lo} clues")
+        advice.append("widen the clue range")
     if plan.minimal:
-        wanted.append("a minimal puzzle")
+        wanted.append("no removable clue (minimal)")
+        advice.append("drop the minimality requirement")
     if plan.symmetry != "none":
         wanted.append(f"{plan.symmetry} symmetry")
-    what = ", ".join(wanted) or "a unique puzzle"
+    if plan.difficulty is not None:
+        wanted.append(f"difficulty {plan.difficulty[0]}")
+        advice.append("ask for another difficulty")
+    what = ", ".join(wanted) or "a unique solution"
+    seen = f", which ended with {min(reached)}-{max(reached)} clues" if reached else ""
+    if levels:
+        seen += ", rated " + ", ".join(f"{k} {v}" for k, v in sorted(levels.items()))
+    note = ""
+    if plan.minimal and plan.symmetry != "none":
+        note = " (puzzles both symmetric and minimal are rare)"
     return (
         f"could not generate a {n}x{n} puzzle with {what} within the budget of {plan.budget} "
-        f"searches ({attempts} attempts); widen the clue range, drop --minimal, or raise the budget"
+        f"searches ({attempts} attempts{seen}){note}; {', '.join([*advice, 'or raise the budget'])}"
     )
 
 
@@ -875,7 +979,7 @@ def generate(
     jigsaw: bool = False,
     diagonals: bool = False,
     seed: int | None = None,
-    difficulty: str | None = None,
+    difficulty: str | tuple[float, float] | None = None,
     rng: random.Random | None = None,
     budget: int | None = None,
     backend: str | None = None,
@@ -897,8 +1001,13 @@ def generate(
     :param diagonals: add the two diagonals as units (Sudoku-X).
     :param seed: makes the puzzle reproducible; drawn from the OS when omitted (and
         recorded in the result). *rng* instead hands in a generator to draw from.
-    :param difficulty: a target level; needs the rating module (not available yet).
-    :param budget: the most engine searches to spend (default ``2000 + 40 * cells``).
+    :param difficulty: a level of :data:`sudokit.rating.LEVELS` (``"hard"``) or an inclusive
+        range of SE ratings ``(lo, hi)``; candidates are rated by :func:`sudokit.rate` (each
+        within a time budget of 10 s, so a slow machine may reject a hard candidate a fast one
+        accepts) until one fits. Hard levels are rare among random puzzles: expect to raise
+        *budget*.
+    :param budget: the most engine searches to spend (default ``2000 + 40 * cells``, twenty
+        times that for a pattern).
     :param backend: the search engine, ``"c"`` or ``"python"`` (default: the chosen one).
     :raises SudokuError: for options that cannot go together (a symmetry the shape lacks, a
         clue range below what any unique puzzle has, a pattern with a symmetry, ...).
@@ -907,10 +1016,12 @@ def generate(
     >>> p = generate(size=6, symmetry="rot180", seed=11)
     >>> p.puzzle.shape, p.solution.is_solution(p.puzzle), is_symmetric(p.puzzle, "rot180")
     (Shape(2, 3), True, True)
-    >>> generate(size=6, symmetry="rot90")
-    Traceback (most recent call last):
-    ...
-    sudokit.errors.SudokuError: symmetry 'rot90' does not fit a 6x6 grid with 2x3 boxes (it does not map units onto units); symmetries that fit: none, rot180, mirror-h, mirror-v
+    >>> try:
+    ...     generate(size=6, symmetry="rot90")
+    ... except SudokuError as exc:
+    ...     print(str(exc).replace("; ", "\\n"))
+    symmetry 'rot90' does not fit a 6x6 grid with 2x3 boxes (it does not map units onto units)
+    symmetries that fit: none, rot180, mirror-h, mirror-v
     """
     plan = _plan(
         size,
@@ -964,7 +1075,7 @@ def generate_many(
     pattern: Grid | str | Sequence[int] | None = None,
     jigsaw: bool = False,
     diagonals: bool = False,
-    difficulty: str | None = None,
+    difficulty: str | tuple[float, float] | None = None,
     budget: int | None = None,
     backend: str | None = None,
 ) -> Iterator[GeneratedPuzzle]:

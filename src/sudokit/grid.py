@@ -93,7 +93,7 @@ def _parse_line_fast(text: str, shape: Shape | None) -> tuple[Shape, bytes] | No
     target = shape or _default_shape(len(line))
     if target is None or len(line) != target.ncells or target.n > len(SYMBOLS):
         return None
-    if not line.isascii():
+    if not line.isascii() or len(text.splitlines()) > 1:
         return None
     values = line.encode("ascii").translate(_line_table(target.n))
     return None if 255 in values else (target, values)
@@ -188,6 +188,7 @@ class Grid:
 
     shape: Shape
     cells: bytes
+    _hash: int | None
 
     def __init__(self, cells: bytes | Sequence[int] | Iterable[int], shape: Shape | None = None) -> None:
         data = bytes(cells)

@@ -142,7 +142,11 @@ def _same_digits(shape: Shape) -> tuple[int, ...]:
 
 
 def identity(shape: Shape) -> Transform:
-    """The transform that changes nothing."""
+    """The transform that changes nothing.
+
+    >>> identity(Shape(2, 2)).cells[:5]
+    (0, 1, 2, 3, 4)
+    """
     return Transform(shape, shape, tuple(range(shape.ncells)), _same_digits(shape))
 
 
@@ -270,22 +274,38 @@ def _swap(n: int, size: int, a: int, b: int) -> list[int]:
 
 
 def swap_rows(shape: Shape, a: int, b: int) -> Transform:
-    """Exchange rows *a* and *b* (0-based; they must share a band)."""
+    """Exchange rows *a* and *b* (0-based; they must share a band).
+
+    >>> str(swap_rows(Shape(2, 2), 0, 1).apply(Grid.parse("12.." + "." * 12)))
+    '....12..........'
+    """
     return permute(shape, rows=_swap(shape.n, 1, a, b))
 
 
 def swap_columns(shape: Shape, a: int, b: int) -> Transform:
-    """Exchange columns *a* and *b* (0-based; they must share a stack)."""
+    """Exchange columns *a* and *b* (0-based; they must share a stack).
+
+    >>> str(swap_columns(Shape(2, 2), 0, 1).apply(Grid.parse("12.." + "." * 12)))
+    '21..............'
+    """
     return permute(shape, cols=_swap(shape.n, 1, a, b))
 
 
 def swap_bands(shape: Shape, a: int, b: int) -> Transform:
-    """Exchange bands *a* and *b* (0-based; a band is ``box_rows`` rows)."""
+    """Exchange bands *a* and *b* (0-based; a band is ``box_rows`` rows).
+
+    >>> str(swap_bands(Shape(2, 2), 0, 1).apply(Grid.parse("12.." + "." * 12)))
+    '........12......'
+    """
     return permute(shape, rows=_swap(shape.n, shape.box_rows, a, b))
 
 
 def swap_stacks(shape: Shape, a: int, b: int) -> Transform:
-    """Exchange stacks *a* and *b* (0-based; a stack is ``box_cols`` columns)."""
+    """Exchange stacks *a* and *b* (0-based; a stack is ``box_cols`` columns).
+
+    >>> str(swap_stacks(Shape(2, 2), 0, 1).apply(Grid.parse("12.." + "." * 12)))
+    '..12............'
+    """
     return permute(shape, cols=_swap(shape.n, shape.box_cols, a, b))
 
 
@@ -433,11 +453,13 @@ def canonical(grid: Grid) -> Grid:
                     continue
                 for perm in _PERMS3:
                     cols = tuple(3 * stack + i for i in perm)
-                    key, lab, after = _relabel_block(row, cols, labels, nxt)
+                    found = _relabel_block(row, cols, labels, nxt, best)
+                    if found is None:
+                        continue
+                    key, lab, after = found
                     if best is None or key < best:
                         best, survivors = key, []
-                    if key == best:
-                        survivors.append((k, used, order + cols, lab, after))
+                    survivors.append((k, used, order + cols, lab, after))
         assert best is not None
         out += best
         states = survivors
@@ -446,16 +468,18 @@ def canonical(grid: Grid) -> Grid:
         kept: dict[tuple[object, ...], _State] = {}
         for k, used, order, labels, nxt in states:
             for r in _next_rows(used):
-                key, lab, after = _relabel_block(grids[k][r], order, labels, nxt)
+                found = _relabel_block(grids[k][r], order, labels, nxt, best)
+                if found is None:
+                    continue
+                key, lab, after = found
                 if best is None or key < best:
                     best, kept = key, {}
-                if key == best:
-                    # Candidates with the same rows left, columns and labels have the same
-                    # future: keep one of them.
-                    used_next = (*used, r)
-                    kept.setdefault(
-                        (k, frozenset(used_next), order, lab), (k, used_next, order, lab, after)
-                    )
+                # Candidates with the same rows left, columns and labels have the same
+                # future: keep one of them.
+                used_next = (*used, r)
+                kept.setdefault(
+                    (k, frozenset(used_next), order, lab), (k, used_next, order, lab, after)
+                )
         assert best is not None
         out += best
         states = list(kept.values())
@@ -463,18 +487,30 @@ def canonical(grid: Grid) -> Grid:
 
 
 def _relabel_block(
-    row: bytes, cols: tuple[int, ...], labels: tuple[int, ...], nxt: int
-) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    row: bytes,
+    cols: tuple[int, ...],
+    labels: tuple[int, ...],
+    nxt: int,
+    best: tuple[int, ...] | None,
+) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
     """The cells *cols* of *row* relabelled in order of first appearance, the labels after
-    them and the next free label."""
-    lab = list(labels)
+    them and the next free label; None as soon as the block is known to be larger than
+    *best* (most candidates are dropped after a cell or two)."""
+    lab = list(labels)  # lab[0] stays 0: a blank keeps its value
     key = []
-    for c in cols:
+    smaller = best is None
+    for j, c in enumerate(cols):
         v = row[c]
-        if v and not lab[v]:
-            lab[v] = nxt
+        x = lab[v]
+        if v and not x:
+            x = lab[v] = nxt
             nxt += 1
-        key.append(lab[v])
+        if not smaller:
+            b = best[j]  # type: ignore[index]
+            if x > b:
+                return None
+            smaller = x < b
+        key.append(x)
     return tuple(key), tuple(lab), nxt
 
 

@@ -16,6 +16,7 @@ Conventions every command follows (use these helpers rather than re-inventing th
 from __future__ import annotations
 
 import functools
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -26,7 +27,6 @@ from typing import IO, Any, NoReturn, TypeVar
 import click
 
 from .. import Grid, ParseError, Shape, SudokuError, formats
-from ..formats import FORMATS, Record
 
 __all__ = [
     "EXIT_NO",
@@ -133,6 +133,15 @@ class Reporter:
         raise click.exceptions.Exit(self.code)
 
 
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+
+
 def guarded(fn: F) -> F:
     """Run a command body so that no library error reaches the user as a traceback: a
     :class:`~sudokit.errors.SudokuError`, :class:`OSError` or :class:`ValueError` becomes one
@@ -145,7 +154,10 @@ def guarded(fn: F) -> F:
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except BrokenPipeError:
-            raise
+            # The reader went away (`sudokit solve big.txt | head`): stop quietly, as Unix tools
+            # do; point stdout at /dev/null so that the final flush cannot fail again.
+            _silence_stdout()
+            raise click.exceptions.Exit(EXIT_OK) from None
         except ParseError as exc:
             where, what = describe(exc)
             raise CliError(f"{where}: {what}") from None
@@ -173,9 +185,9 @@ def from_option(fn: F) -> F:
     return click.option(
         "--from",
         "fmt",
-        type=click.Choice(list(FORMATS)),
+        type=click.Choice(list(formats.FORMATS)),
         default=None,
-        help="Input format (default: detected from the text, then the file name).",
+        help="Input format (default: from the file name ending, else detected from the text).",
     )(fn)
 
 
@@ -186,7 +198,7 @@ def to_option(default: str = "line", *, help: str | None = None) -> Callable[[F]
         return click.option(
             "--to",
             "to",
-            type=click.Choice(list(FORMATS)),
+            type=click.Choice(list(formats.FORMATS)),
             default=default,
             show_default=True,
             help=help or "Output format.",
@@ -265,7 +277,7 @@ class Item:
 
     number: int
     source: str
-    record: Record
+    record: formats.Record
 
     @property
     def grid(self) -> Grid | None:
@@ -306,7 +318,7 @@ def records(
                 seen += 1
                 number += 1
                 if diagonals and shape is None and record.grid is not None:
-                    record = Record(
+                    record = formats.Record(
                         record.index,
                         record.line,
                         _with_diagonals(record.grid),

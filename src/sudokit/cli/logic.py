@@ -77,7 +77,11 @@ def _output(to: str, payload: object, text: str) -> None:
 
 
 _TO = click.option(
-    "--to", "to", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    "--to",
+    "to",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
     help="Output format.",
 )
 _BOX = click.option("--box", default=None, help="Box shape RxC for sizes that need it (2x3).")
@@ -182,8 +186,6 @@ def rate(file: str, to: str, box: str | None, budget: float) -> int:
         click.echo("")
         click.echo(f"{'technique':<32} {'puzzles':>8} {'steps':>8} {'cells':>8}")
         for name in sorted(puzzles, key=lambda k: (-puzzles[k], k)):
-            click.echo(
-                f"{name:<32} {puzzles[name]:>8} {steps[name]:>8} {cells.get(name, 0):>8}"
-            )
+            click.echo(f"{name:<32} {puzzles[name]:>8} {steps[name]:>8} {cells.get(name, 0):>8}")
         click.echo(f"{rated} puzzles rated")
     return 1 if failed else 0

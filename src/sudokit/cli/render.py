@@ -159,7 +159,10 @@ def _draw_options(fn: Any) -> Any:
     "--solution", "show_solution", is_flag=True, help="Fill in the solution (in the user colour)."
 )
 @click.option(
-    "--cell", default=40.0, show_default=True, help="Cell size: SVG pixels, PDF points / 1.4."
+    "--cell",
+    default=40.0,
+    show_default=True,
+    help="Cell size in CSS pixels (1/96 inch); PDF and PNG keep the same physical size.",
 )
 @click.option("--dpi", default=150, show_default=True, help="PNG resolution.")
 @common.shape_options
@@ -193,7 +196,17 @@ def render(
     if out_fmt in ("pdf", "png") and not output:
         raise CliError(f"{out_fmt} output needs -o FILE")
     reporter = Reporter()
-    entries = _read(puzzle, fmt, _jigsaw(shape, diagonals, regions), diagonals, reporter)
+    target = _jigsaw(shape, diagonals, regions)
+    marks: tuple[int, ...] | None = None
+    if fmt in ("candidates", "candgrid"):  # pencil marks in, pencil marks drawn
+        text = click.get_text_stream("stdin").read() if puzzle == "-" else puzzle
+        if puzzle != "-" and Path(puzzle).is_file():
+            text = Path(puzzle).read_text(encoding="utf-8")
+        cands = formats.parse_candidates(text, fmt, target)
+        marks = cands.masks
+        entries = [_Entry(Grid(cands.values, cands.shape), "<candidates>", "")]
+    else:
+        entries = _read(puzzle, fmt, target, diagonals, reporter)
     if not 1 <= index <= len(entries):
         raise CliError(f"--index {index} is outside 1..{len(entries)}")
     entry = entries[index - 1]
@@ -209,7 +222,7 @@ def render(
     scene = draw(
         entry.grid,
         user=_solution(entry, index) if show_solution else None,
-        candidates="auto" if candidates or step is not None else None,
+        candidates=marks if marks is not None else "auto" if candidates or step else None,
         step=step,
         symbols="numbers" if numbers else "letters",
         theme=SCREEN_THEME if out_fmt == "svg" else PRINT_THEME,
@@ -224,7 +237,7 @@ def render(
     pdf = _pdf_or_fail()
     buf = io.BytesIO()
     n = entry.grid.n
-    pdf.to_pdf(scene, buf, cell=cell / 1.4, title=f"sudokit {n}x{n}")
+    pdf.to_pdf(scene, buf, cell=cell * 0.75, title=f"sudokit {n}x{n}")
     assert output is not None
     if out_fmt == "pdf":
         Path(output).write_bytes(buf.getvalue())
@@ -310,12 +323,14 @@ def print_book(
                 "printing without difficulty labels"
             )
     rated: list[tuple[float, _Entry, str]] = []
-    for number, entry in enumerate(entries, 1):
-        try:
-            label, se = _label(entry, rate_fn)
-        except SudokuError as exc:
-            raise _No(f"{entry.where}: puzzle {number}: {exc}") from None
-        rated.append((se, entry, label))
+    with common.progress("rating", reporter, enabled=None if rate_fn else False) as advance:
+        for number, entry in enumerate(entries, 1):
+            try:
+                label, se = _label(entry, rate_fn)
+            except SudokuError as exc:
+                raise _No(f"{entry.where}: puzzle {number}: {exc}") from None
+            rated.append((se, entry, label))
+            advance(1)
     if sort_easy_first:
         if rate_fn is None:
             raise CliError("--sort needs --rate (and sudokit.rate)")

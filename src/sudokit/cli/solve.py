@@ -7,11 +7,12 @@ goes on past bad records: each is reported on stderr as ``sudokit: <file>:<line>
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Iterable, Iterator
 
 import click
 
-from .. import Grid, Shape, SolveResult, Status, formats, solve_many
+from .. import Candidates, Grid, Shape, SolveResult, Status, formats, solve_many
 from . import common
 from .common import Item, Reporter
 
@@ -25,8 +26,13 @@ Marker lines (one per puzzle that gets no solution; filter with grep -v '^!'):
   !none      the puzzle has no solution
   !invalid   conflicting givens, or input that could not be read
   !multiple  several solutions, with --unique (without it the first one is printed)
-  !gave-up   the --budget of guesses ran out
+  !gave-up   the --budget of guesses ran out before a solution was found
 """
+
+
+def _chunk_size() -> int:
+    """Puzzles per solver call: one at a time when a person types them in."""
+    return 1 if sys.stdin.isatty() else CHUNK
 
 
 def _solved(
@@ -34,7 +40,8 @@ def _solved(
 ) -> Iterator[tuple[Item, SolveResult | None]]:
     """Each item with its solver result (``None`` for a record that did not parse), in order."""
     stream = iter(items)
-    while chunk := list(itertools.islice(stream, CHUNK)):
+    size = _chunk_size()
+    while chunk := list(itertools.islice(stream, size)):
         grids = [item.grid for item in chunk if item.grid is not None]
         results = iter(solve_many(grids, limit=limit, budget=budget, jobs=jobs))
         for item in chunk:
@@ -257,6 +264,11 @@ def check(
 @common.from_option
 @common.to_option("line")
 @common.shape_options
+@click.option(
+    "--marks",
+    is_flag=True,
+    help="With --to candidates/candgrid: leave out the candidates the givens rule out.",
+)
 @common.output_option
 @common.guarded
 def convert(
@@ -265,6 +277,7 @@ def convert(
     to: str,
     shape: Shape | None,
     diagonals: bool,
+    marks: bool,
     output: str,
 ) -> None:
     """Convert puzzles between formats (fields such as a CSV solution column are kept).
@@ -272,6 +285,8 @@ def convert(
     Records that cannot be read are reported and left out.
     Exit code: 0 all converted, 2 some input could not be read or usage error.
     """
+    if marks and to not in ("candidates", "candgrid"):
+        common.fail("--marks needs --to candidates or --to candgrid")
     reporter = Reporter()
     with (
         common.open_output(output) as stream,
@@ -284,5 +299,8 @@ def convert(
             if grid is None:
                 _read_error(reporter, item)
                 continue
-            writer.write(grid, fields=item.record.fields)
+            if marks:
+                writer.write_text(formats.dumps_candidates(Candidates.from_grid(grid), to))
+            else:
+                writer.write(grid, fields=item.record.fields)
     reporter.exit()

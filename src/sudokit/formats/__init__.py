@@ -256,12 +256,27 @@ def read(
     yield from _read_stream(source, fmt, shape, label if isinstance(label, str) else "<stream>")
 
 
+def _read_head(stream: IO[bytes] | IO[str]) -> bytes | str:
+    """The start of *stream*, enough to sniff: up to 64 KiB or 50 lines, without waiting for
+    more than one read at a time where the stream allows it (an interactive pipe)."""
+    read1 = getattr(stream, "read1", None)
+    if read1 is None:
+        return stream.read(_HEAD)
+    head = b""
+    while len(head) < _HEAD and head.count(b"\n") < 50:
+        part = read1(_HEAD - len(head))
+        if not part:
+            break
+        head += part
+    return head
+
+
 def _read_stream(
     stream: IO[bytes] | IO[str], fmt: str | None, shape: Shape | None, source: str
 ) -> Iterator[Record]:
     if fmt is not None:
         _module(fmt)
-    head = stream.read(_HEAD)
+    head = _read_head(stream)
     if isinstance(head, bytes):
         problem = _looks_binary(head)
         if problem is not None:
@@ -338,7 +353,12 @@ def parse_candidates(text: str, fmt: str | None = None, shape: Shape | None = No
 
 
 def dumps_candidates(cands: Candidates, fmt: str = "candgrid") -> str:
-    """Pencilmarks as a candidate grid (default) or a pencilmark string (``"candidates"``)."""
+    """Pencilmarks as a candidate grid (default) or a pencilmark string (``"candidates"``).
+
+    >>> from sudokit.marks import Candidates
+    >>> dumps_candidates(Candidates.from_grid(parse_one("12.." + "." * 12)), "candidates")[:16]
+    '1....2....34..34'
+    """
     if fmt == "candidates":
         return candidates.dumps_candidates(cands)
     if fmt == "candgrid":
@@ -419,6 +439,15 @@ class Writer:
             self.stream.write(json.compact(json.to_object(grid, solution=solution, fields=fields)))
         else:
             self.stream.write(self.module.dumps(grid, solution=solution, fields=fields))
+        self._end()
+
+    def write_text(self, text: str) -> None:
+        """Write one record already rendered (e.g. by :func:`dumps_candidates`); text formats
+        only."""
+        if self.fmt in ("csv", "json", "jsonl"):
+            raise ValueError(f"write_text() writes text formats, not {self.fmt}")
+        self._begin()
+        self.stream.write(text)
         self._end()
 
     def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:

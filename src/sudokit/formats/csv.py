@@ -131,7 +131,11 @@ def row(
     solution: Grid | None = None,
     fields: Mapping[str, str] | None = None,
 ) -> str:
-    """One CSV line for *grid* under *columns* (missing fields empty, unknown ones dropped)."""
+    """One CSV line for *grid* under *columns* (missing fields empty, unknown ones dropped).
+
+    >>> row(Grid.parse("1..............."), ["puzzle", "solution", "level"], fields={"level": "1"})
+    '1...............,,1'
+    """
     values = {} if grid is None else _fields(grid, solution, fields)
     if grid is None:
         values.update(fields or {})

@@ -216,16 +216,20 @@ def read_text(text: str, shape: Shape | None = None) -> list[Raw]:
 def to_object(
     grid: Grid | None, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
-    """The JSON object written for one puzzle (``puzzle`` is ``None`` when there is no grid)."""
+    """The JSON object written for one puzzle (``puzzle`` is ``None`` when there is no grid).
+
+    >>> to_object(Grid.parse("." * 36, Shape(3, 2)), fields={"status": "none"})
+    {'puzzle': '....................................', 'box': '3x2', 'status': 'none'}
+    """
     obj: dict[str, Any] = {"puzzle": None if grid is None else grid.to_line()}
     if grid is not None:
         shape = grid.shape
         if shape.regions is not None:
-            obj["regions"] = (
-                "".join(SYMBOLS[r] for r in shape.regions)
-                if shape.n <= len(SYMBOLS)
-                else list(shape.regions)
-            )
+            regions = shape.regions
+            # A string of symbols reads back numbered by first appearance; else write the numbers.
+            ordered = list(dict.fromkeys(regions)) == list(range(shape.n))
+            text = shape.n <= len(SYMBOLS) and ordered
+            obj["regions"] = "".join(SYMBOLS[r] for r in regions) if text else list(regions)
         elif Shape.from_size(shape.n) != Shape(shape.box_rows, shape.box_cols):
             obj["box"] = shape.box_spec
         if shape.diagonals:

@@ -69,8 +69,9 @@ def collect(
     header: Callable[[str], bool] | None = None,
 ) -> Iterator[Block | Raw]:
     """Group *lines* into pictures: a block ends after as many rows as its first row has cells
-    (or ``shape.n`` rows). Header lines (for formats that have them) open a new block. Lines
-    that are errors come out as error records. A block never grows past :data:`MAX_RECORD`.
+    (or ``shape.n`` rows). Rule lines become blank lines (so integer rows need no rule-aware
+    reader); header lines (for formats that have them) open a new block. Lines that are errors
+    come out as error records. A block never grows past :data:`MAX_RECORD`.
     """
     block: list[str] = []
     first = 0
@@ -91,7 +92,7 @@ def collect(
         if not text.strip():
             if rows:
                 block.append("")
-            elif block and not any(header(b) for b in block if header is not None):
+            elif block and not (header is not None and any(header(b) for b in block)):
                 reset()  # rules alone (the bottom border of the last picture) before a gap
             continue
         if header is not None and header(text):
@@ -105,7 +106,7 @@ def collect(
         if rule(text, want):
             if not block:
                 first = lineno
-            block.append(text)
+            block.append("")  # kept as a blank line: line numbers stay right
             continue
         if not block:
             first = lineno
@@ -143,6 +144,9 @@ def render_rows(
     ``|`` at both ends); *cross* is the rule character where a rule meets a box separator.
     Jigsaw grids get no box marks. Sizes over 61 are written as
     comma-separated integers without rules.
+
+    >>> render_rows(Grid.parse("1.3." "...2" "2..." ".3.1"), spaced=False, outer=True)[:4]
+    ['*-----*', '|1.|3.|', '|..|.2|', '|--+--|']
     """
     shape = grid.shape
     n = shape.n

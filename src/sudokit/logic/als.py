@@ -50,11 +50,14 @@ def _peer_masks(shape: Shape) -> tuple[int, ...]:
 
 class Als:
     """An almost locked set: ``cells`` of ``unit`` with candidate mask ``digits``; ``where``
-    maps each digit to the bit set of its cells."""
+    maps each digit to the bit set of its cells, ``seen`` to the bit set of the cells that see
+    all of them."""
 
-    __slots__ = ("cellmask", "cells", "digits", "unit", "where")
+    __slots__ = ("cellmask", "cells", "digits", "seen", "unit", "where")
 
-    def __init__(self, unit: int, cells: tuple[int, ...], digits: int, masks: list[int]) -> None:
+    def __init__(
+        self, unit: int, cells: tuple[int, ...], digits: int, masks: list[int], pm: tuple[int, ...]
+    ) -> None:
         self.unit = unit
         self.cells = cells
         self.digits = digits
@@ -62,18 +65,23 @@ class Als:
         for c in cells:
             self.cellmask |= 1 << c
         self.where: dict[int, int] = {}
+        self.seen: dict[int, int] = {}
         for d in bits(digits):
             bit = 1 << (d - 1)
             m = 0
+            seen = -1
             for c in cells:
                 if masks[c] & bit:
                     m |= 1 << c
+                    seen &= pm[c]
             self.where[d] = m
+            self.seen[d] = seen
 
 
 def find_als(cg: CandidateGrid, max_size: int = MAX_SIZE) -> list[Als]:
     """Every ALS of up to *max_size* cells (each set of cells once)."""
     masks = cg.masks
+    pm = _peer_masks(cg.shape)
     seen: set[tuple[int, ...]] = set()
     out: list[Als] = []
     for u, unit in enumerate(cg.shape.units):
@@ -86,7 +94,7 @@ def find_als(cg: CandidateGrid, max_size: int = MAX_SIZE) -> list[Als]:
                 if m.bit_count() != size + 1 or combo in seen:
                     continue
                 seen.add(combo)
-                out.append(Als(u, combo, m, masks))
+                out.append(Als(u, combo, m, masks, pm))
     return out
 
 
@@ -122,16 +130,11 @@ def als_xz(cg: CandidateGrid) -> Iterator[Step]:
                 continue
             both = a.cellmask | b.cellmask
             for x in bits(common):
-                xb = b.where[x]
-                if any(xb & ~pm[c] for c in _cells_of(a.where[x])):
+                # restricted common: every x of b sees every x of a
+                if b.where[x] & ~a.seen[x]:
                     continue
                 for z in bits(common & ~(1 << (x - 1))):
-                    zcells = a.where[z] | b.where[z]
-                    target = has.get(z, 0) & ~both
-                    for c in _cells_of(zcells):
-                        target &= pm[c]
-                        if not target:
-                            break
+                    target = has.get(z, 0) & ~both & a.seen[z] & b.seen[z]
                     if not target:
                         continue
                     elims = tuple((c, z) for c in _cells_of(target))

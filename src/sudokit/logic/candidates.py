@@ -36,12 +36,21 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+_SMALL = 1 << 12
+_BITS: list[tuple[int, ...]] = [()] * _SMALL
+for _m in range(1, _SMALL):
+    _low = (_m & -_m).bit_length()
+    _BITS[_m] = (_low, *_BITS[_m & (_m - 1)])
+
+
 def bits(mask: int) -> list[int]:
     """The digits (1-based) whose bits are set in *mask*, ascending.
 
     >>> bits(0b1010)
     [2, 4]
     """
+    if mask < _SMALL:
+        return list(_BITS[mask])
     out = []
     d = 1
     while mask:

@@ -136,7 +136,7 @@ def se_rating(base: float, complexity: int) -> float:
     """SE's difficulty of a chaining hint: *base* plus the length bonus on ``complexity - 2``.
 
     >>> se_rating(6.6, 6), se_rating(7.0, 7), se_rating(8.5, 40)
-    (6.6, 7.1, 9.1)
+    (6.6, 7.1, 9.2)
     """
     return round(base + chain_length_bonus(complexity - 2), 1)
 
@@ -569,10 +569,24 @@ def _key(h: _Hint) -> tuple[float, int, int, int]:
     return (h.rating, h.complexity, h.sort_key, h.seq)
 
 
-def _worthy(
-    geo: Geometry, masks: Sequence[int], h: _Hint
-) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None:
-    """(placements, eliminations) of a hint, None when it removes nothing."""
+_Effect = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+_EFFECTS: dict[int, tuple[_Hint, _Effect | None]] = {}
+
+
+def _worthy(geo: Geometry, masks: Sequence[int], h: _Hint) -> _Effect | None:
+    """(placements, eliminations) of a hint, None when it removes nothing (memoized per hint
+    object while it lives)."""
+    memo = _EFFECTS.get(id(h))
+    if memo is not None and memo[0] is h:
+        return memo[1]
+    if len(_EFFECTS) > 4096:
+        _EFFECTS.clear()
+    eff = _effect(geo, masks, h)
+    _EFFECTS[id(h)] = (h, eff)
+    return eff
+
+
+def _effect(geo: Geometry, masks: Sequence[int], h: _Hint) -> _Effect | None:
     n = geo.n
     if h.kind == "forcing":
         p = h.node[0]
@@ -648,40 +662,61 @@ def _describe(
     )
 
 
+def _mode_hints(
+    geo: Geometry, masks: Sequence[int], mode: _Mode, seq0: int, beat: _Hint | None
+) -> list[_Hint]:
+    """The hints of *mode* that can sort before *beat* (all of them that can be the best one
+    when *beat* is None), searching no deeper than needed."""
+    base = 7.0 if (mode.x and mode.y) else 6.5  # the lowest base of the mode's hints
+    unlimited = 4 * geo.ncells * geo.n
+    if beat is not None:
+        cap = _max_complexity(base, beat.rating, beat.complexity)
+        return mode.hints(cap, seq0) if cap >= 4 else []
+    bounds = sorted({b for src in mode.sources for b in mode.bounds(src) if b < _INF})
+    if not bounds:
+        return []
+    cap = bounds[0]
+    while True:
+        found = mode.hints(cap, seq0)
+        worthy = [h for h in found if _worthy(geo, masks, h) is not None]
+        if worthy:
+            best = min(worthy, key=_key)
+            final = _max_complexity(base, best.rating, best.complexity)
+            return mode.hints(final, seq0) if final > cap else found
+        if cap >= unlimited:
+            return found
+        larger = [b for b in bounds if b > cap]
+        # cycle bounds are only lower bounds: past the last bound, search without a cap
+        cap = max(larger[0], cap + cap // 2) if larger else unlimited
+
+
 def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[_Hint, Step]]:
     """SE's "Forcing Chains & Cycles" hints on *cg*, best first, each with its :class:`Step`.
 
-    Unless *exhaustive*, only SE's choice is returned (the X+Y search is bounded by the best X or
-    Y hint, and otherwise deepened step by step over the bounds of each start).
+    Unless *exhaustive*, only SE's choice is returned: each search mode (X, Y, X+Y) looks only
+    as deep as a hint that could still sort before the best one found so far.
     """
     geo = geometry(cg.shape)
     masks = cg.masks
     links = _Links(geo, masks)
     unlimited = 4 * geo.ncells * geo.n
     big = 10**9
-    hints = _Mode(geo, masks, links, False, True).hints(unlimited, 0)
-    hints += _Mode(geo, masks, links, True, False).hints(unlimited, big)
-    hints.sort(key=_key)
+    hints: list[_Hint] = []
     best: _Hint | None = None
-    for h in hints:
-        if _worthy(geo, masks, h) is not None:
-            best = h
-            break
-    xy: list[_Hint] = []
-    mode = _Mode(geo, masks, links, True, True)
-    if exhaustive:
-        xy = mode.hints(unlimited, 2 * big)
-    elif best is None:
-        bounds = sorted({b for s in mode.sources for b in mode.bounds(s) if b < _INF})
-        for cap in bounds:
-            xy = mode.hints(cap, 2 * big)
-            if any(_worthy(geo, masks, h) is not None for h in xy):
+    for i, (y, x) in enumerate(((False, True), (True, False), (True, True))):
+        mode = _Mode(geo, masks, links, y, x)
+        if exhaustive:
+            found = mode.hints(unlimited, i * big)
+        else:
+            if best is not None and best.rating < (7.0 if (y and x) else 6.5):
+                continue
+            found = _mode_hints(geo, masks, mode, i * big, best)
+        hints += found
+        for h in sorted(found, key=_key):
+            if _worthy(geo, masks, h) is not None:
+                if best is None or _key(h) < _key(best):
+                    best = h
                 break
-    elif best.rating >= 7.0:
-        cap = _max_complexity(7.0, best.rating, best.complexity)
-        if cap >= 4:
-            xy = mode.hints(cap, 2 * big)
-    hints += xy
     hints.sort(key=_key)
     results: list[tuple[_Hint, Step]] = []
     seen: set[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = set()

@@ -149,7 +149,7 @@ def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
         bit = 1 << (d - 1)
         for by_rows in (True, False):
             lines = _lines(cg, d, by_rows)
-            eligible = [i for i in range(n) if lines[i]]
+            eligible = [i for i in range(n) if 0 < lines[i].bit_count() <= k + 2]
             for base in combinations(eligible, k):
                 union = 0
                 for i in base:
@@ -161,14 +161,10 @@ def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
                     cover_mask = 0
                     for x in cover_idx:
                         cover_mask |= 1 << (x - 1)
-                    fins = tuple(
-                        _cell(n, i, x - 1, by_rows)
-                        for i in base
-                        for x in bits(lines[i] & ~cover_mask)
-                    )
-                    box = box_of[fins[0]]
-                    if any(box_of[f] != box for f in fins):
+                    fins = _fins(n, box_of, lines, base, cover_mask, by_rows)
+                    if not fins:
                         continue
+                    box = box_of[fins[0]]
                     elims = tuple(
                         (c, d)
                         for c in box_units[box]
@@ -180,6 +176,33 @@ def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
                         yield _fish_step(
                             cg, name, FINNED_RATING[k], d, by_rows, base, list(cover_idx), fins, elims
                         )
+
+
+def _fins(
+    n: int,
+    box_of: tuple[int, ...],
+    lines: list[int],
+    base: tuple[int, ...],
+    cover_mask: int,
+    by_rows: bool,
+) -> tuple[int, ...]:
+    """The base cells outside the cover when they all lie in one box, else ()."""
+    fins: list[int] = []
+    box = -1
+    for i in base:
+        extra = lines[i] & ~cover_mask
+        while extra:
+            low = extra & -extra
+            extra ^= low
+            x = low.bit_length() - 1
+            c = i * n + x if by_rows else x * n + i
+            b = box_of[c]
+            if box < 0:
+                box = b
+            elif b != box:
+                return ()
+            fins.append(c)
+    return tuple(fins)
 
 
 def x_wing(cg: CandidateGrid) -> Iterator[Step]:

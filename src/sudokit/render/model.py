@@ -283,6 +283,12 @@ def _grid_lines(shape: Shape, theme: Theme) -> tuple[Primitive, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _spots(n: int) -> tuple[tuple[int, int], ...]:
+    """``(row, col)`` of every cell of an ``n x n`` grid."""
+    return tuple(divmod(i, n) for i in range(n * n))
+
+
 def _candidate_pos(shape: Shape, digit: int) -> tuple[float, float, float]:
     """Offset ``(dx, dy)`` of *digit*'s pencil mark inside its cell, and the mark's pitch."""
     rows, cols = shape.box_rows, shape.box_cols
@@ -406,15 +412,19 @@ def draw(
     if conflicts:
         for found in Grid(bytes(values), shape).conflicts():
             clashing.update(found.cells)
-    cells_layer: list[Primitive] = []
-    for i in range(shape.ncells):
-        r, c = divmod(i, n)
-        if i in clashing:
-            classes[i] += " conflict"
-            fills[i] = theme.elimination
-        cells_layer.append(Rect(c, r, 1, 1, fills[i], f"{classes[i]} {kinds[i]}", i))
+    for i in clashing:
+        classes[i] += " conflict"
+        fills[i] = theme.elimination
+    spots = _spots(n)
+    cells_layer: list[Primitive] = [
+        Rect(c, r, 1, 1, fill, f"{cls} {kind}", i)
+        for i, ((r, c), fill, cls, kind) in enumerate(
+            zip(spots, fills, classes, kinds, strict=True)
+        )
+    ]
 
     grid_layer = _grid_lines(shape, theme)
+    wide = max(len(t) for t in table)  # one text size for every digit of the grid
 
     cand_layer: list[Primitive] = []
     for i in range(shape.ncells):
@@ -428,7 +438,7 @@ def draw(
             dx, dy, pitch = _candidate_pos(shape, d)
             mark = marks.get((i, d))
             colour = theme.candidate
-            size = 0.78 * pitch if len(table[d]) == 1 else 0.6 * pitch
+            size = (0.78 if wide == 1 else 0.6) * pitch
             if mark is not None:
                 fill = {"highlight": theme.highlight, "elimination": theme.elimination}.get(
                     mark, theme.highlight
@@ -447,21 +457,22 @@ def draw(
             )
 
     digit_layer: list[Primitive] = []
-    for i in range(shape.ncells):
-        v = values[i]
-        kind = kinds[i]
+    size = 0.66 if wide == 1 else 0.5
+    colours = {"given": theme.given, "user": theme.user, "placement": theme.placement}
+    for i, v in enumerate(values):
         if not v:
             continue
-        r, c = divmod(i, n)
-        text = table[v]
-        size = 0.66 if len(text) == 1 else 0.5
-        colour = {"given": theme.given, "user": theme.user}.get(kind, theme.placement)
+        r, c = spots[i]
+        kind = kinds[i]
+        colour = colours[kind]
         cls = f"digit {kind}"
         if i in clashing:
             cls += " conflict"
             if kind != "given":
                 colour = theme.elimination_text
-        digit_layer.append(Text(c + 0.5, r + 0.5, text, size, colour, cls, kind == "given", i, v))
+        digit_layer.append(
+            Text(c + 0.5, r + 0.5, table[v], size, colour, cls, kind == "given", i, v)
+        )
 
     layers: tuple[tuple[str, tuple[Primitive, ...]], ...] = (
         ("cells", tuple(cells_layer)),

@@ -64,6 +64,7 @@ _GAP = 9 * MM
 _LABEL = 16.0  # points above each puzzle grid for its number and difficulty
 _ANSWER_LABEL = 10.0
 _MAX_GRID = 150 * MM  # one puzzle per page: do not fill the whole sheet
+_MAX_CELL_MM = 14.0  # small grids (4x4, 6x6) stay a sensible size
 
 
 def _require_reportlab() -> None:
@@ -170,23 +171,28 @@ class _Painter:
         lines: dict[tuple[str, str, bool], list[str]] = {}
         texts: dict[tuple[str, float, str], list[str]] = {}
         circles: list[Circle] = []
-        text_widths = self._widths
-        font_sizes: dict[float, float] = {}
+        # (text, bold, em size) -> (font, point size, x offset, y offset, escaped text)
+        looks: dict[tuple[str, bool, float], tuple[str, float, float, float, str]] = {}
         for p in items:
             kind = type(p)
             if kind is Text:
                 assert isinstance(p, Text)
-                font = BOLD if p.bold else FONT
-                fsize = font_sizes.get(p.size)
-                if fsize is None:
-                    fsize = font_sizes[p.size] = round(p.size * cell, 2)
-                w = text_widths.get((p.text, font, fsize))
-                if w is None:
-                    w = self.width(p.text, font, fsize)
-                tx = x + p.x * cell - w / 2
-                ty = y - p.y * cell - BASELINE * fsize
-                texts.setdefault((font, fsize, p.colour), []).append(
-                    f"1 0 0 1 {tx:.2f} {ty:.2f} Tm ({_escape(p.text)}) Tj"
+                px, py, text, em, colour, _, bold, _, _ = p
+                look = looks.get((text, bold, em))
+                if look is None:
+                    font = BOLD if bold else FONT
+                    fsize = round(em * cell, 2)
+                    dx = self.width(text, font, fsize) / 2
+                    look = looks[text, bold, em] = (
+                        font,
+                        fsize,
+                        dx,
+                        BASELINE * fsize,
+                        _escape(text),
+                    )
+                font, fsize, dx, drop, body = look
+                texts.setdefault((font, fsize, colour), []).append(
+                    f"1 0 0 1 {x + px * cell - dx:.2f} {y - py * cell - drop:.2f} Tm ({body}) Tj"
                 )
             elif kind is Rect:
                 assert isinstance(p, Rect)
@@ -345,7 +351,7 @@ def _puzzle_layout(per_page: int, n: int, page: tuple[float, float]) -> tuple[in
         cols, rows = PER_PAGE[k]
         slot_w = (width - 2 * _MARGIN_X - (cols - 1) * _GAP) / cols
         slot_h = (height - _MARGIN_TOP - _MARGIN_BOTTOM - (rows - 1) * _GAP) / rows
-        side = min(slot_w, slot_h - _LABEL, _MAX_GRID)
+        side = min(slot_w, slot_h - _LABEL, _MAX_GRID, n * _MAX_CELL_MM * MM)
         if side / n >= MIN_CELL_MM * MM or k == 1:
             return cols, rows, side
     raise AssertionError("unreachable: one per page always fits")

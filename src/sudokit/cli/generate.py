@@ -1,0 +1,249 @@
+"""``sudokit generate``: unique puzzles of every shape, reproducible from one seed.
+
+Thin: it parses options, calls :func:`sudokit.generate_many`, and writes the puzzles with
+:mod:`sudokit.formats`. Puzzle ``j`` of a run depends only on the seed, the options and ``j``,
+so ``--jobs`` and ``--shard`` never change what comes out.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import click
+
+from .. import SYMMETRIES, GeneratedPuzzle, Grid, Shape, formats, generate_many
+from . import common
+from .common import Reporter
+
+__all__ = ["generate"]
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+_SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+
+
+def _clue_range(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    m = _RANGE.match(text)
+    if not m:
+        common.fail(f"--clues must look like A-B or A (e.g. 24-28), got {text!r}")
+    lo = int(m.group(1))
+    return lo, int(m.group(2) or lo)
+
+
+def _shard(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    m = _SHARD.match(text)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        common.fail(f"--shard must look like i/k with 1 <= i <= k (e.g. 2/4), got {text!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _read_text(path: str, what: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as stream:
+            return stream.read()
+    except OSError as exc:
+        common.fail(f"{what} {path}: {exc.strerror or exc}")
+
+
+def _jigsaw_shape(value: str, diagonals: bool) -> Shape:
+    """A region map from a file, or given inline (one symbol per cell)."""
+    text = _read_text(value, "--jigsaw") if os.path.exists(value) or value == "-" else value
+    try:
+        return Shape.jigsaw(text, diagonals=diagonals)
+    except ValueError as exc:
+        common.fail(f"--jigsaw: {exc}")
+
+
+_SAMPLE = Grid.parse("1234341221434321")
+
+
+def _writes_solution(fmt: str) -> bool:
+    """True when *fmt* writes a solution next to the puzzle (found by writing a small one)."""
+    return formats.dumps(_SAMPLE, fmt, solution=_SAMPLE) != formats.dumps(_SAMPLE, fmt)
+
+
+def _writes_regions(fmt: str) -> bool:
+    """True when *fmt* records a jigsaw region map (found by writing two maps)."""
+    one = Grid(_SAMPLE.cells, Shape.jigsaw("AABBAABBCCDDCCDD"))
+    two = Grid(_SAMPLE.cells, Shape.jigsaw("AAABABBBCCCDCDDD"))
+    return formats.dumps(one, fmt) != formats.dumps(two, fmt)
+
+
+@click.command()
+@click.option(
+    "-n",
+    "--count",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="How many puzzles.",
+)
+@click.option(
+    "--size",
+    type=click.IntRange(2, 64),
+    default=None,
+    help="Grid size (default 9, or the size of --box / --jigsaw).",
+)
+@common.shape_options
+@click.option(
+    "--jigsaw",
+    metavar="MAP|random",
+    default=None,
+    help="Jigsaw regions: a region map (file or inline, one symbol per cell) or "
+    "'random' for a fresh connected map per puzzle.",
+)
+@click.option(
+    "--symmetry",
+    type=click.Choice(SYMMETRIES),
+    default="none",
+    show_default=True,
+    help="Symmetry of the clue positions (must fit the boxes or regions).",
+)
+@click.option(
+    "--clues",
+    metavar="A-B",
+    default=None,
+    help="Target clue count or range, best effort within the budget.",
+)
+@click.option(
+    "--minimal/--no-minimal",
+    default=None,
+    help="Require that no clue can be removed (default: on for sizes up to 9 "
+    "without --clues, --pattern or a symmetry).",
+)
+@click.option(
+    "--pattern",
+    "pattern_file",
+    metavar="FILE",
+    default=None,
+    help="Fill this clue mask (x or a digit = clue, . = empty) so the puzzle is unique.",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed of the run (default: random, reported on stderr)."
+)
+@click.option("--difficulty", default=None, help="Target difficulty level (needs rating).")
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Most engine searches per puzzle before giving up.",
+)
+@click.option(
+    "--with-solution",
+    is_flag=True,
+    help="Write each solution too (csv unless --to names another format that can).",
+)
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(list(formats.FORMATS)),
+    default=None,
+    help="Output format (default line; csv with --with-solution).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes (0 = one per core); the output does not change.",
+)
+@click.option(
+    "--shard",
+    metavar="i/k",
+    default=None,
+    help="Write only the i-th of k equal slices of the run (1-based).",
+)
+@common.output_option
+@common.guarded
+def generate(
+    count: int,
+    size: int | None,
+    shape: Shape | None,
+    diagonals: bool,
+    jigsaw: str | None,
+    symmetry: str,
+    clues: str | None,
+    minimal: bool | None,
+    pattern_file: str | None,
+    seed: int | None,
+    difficulty: str | None,
+    budget: int | None,
+    with_solution: bool,
+    to: str | None,
+    jobs: int,
+    shard: str | None,
+    output: str,
+) -> None:
+    """Generate puzzles with exactly one solution, one per line (or record).
+
+    \b
+    Examples:
+      sudokit generate -n 100 --seed 7                  minimal 9x9 puzzles
+      sudokit generate --box 2x3 --symmetry rot180      a 6x6 puzzle
+      sudokit generate --size 16 --clues 100-120        a 16x16 puzzle
+      sudokit generate --jigsaw random --to json        a jigsaw with its region map
+      sudokit generate -n 1000 --seed 7 --shard 2/4     the second quarter of a run
+
+    Exit code: 0 all generated, 2 bad options or a target not reached within the budget.
+    """
+    reporter = Reporter()
+    random_jigsaw = jigsaw is not None and jigsaw.lower() == "random"
+    if jigsaw is not None and not random_jigsaw:
+        if shape is not None:
+            common.fail("--jigsaw MAP and --box both give the shape: use one")
+        shape = _jigsaw_shape(jigsaw, diagonals)
+    if shape is not None and size is not None and shape.n != size:
+        common.fail(f"--size {size} does not match the shape's size {shape.n}")
+    fmt = to or ("csv" if with_solution else "line")
+    if with_solution and not _writes_solution(fmt):
+        common.fail(f"--with-solution needs a format that writes solutions, not {fmt!r}")
+    if random_jigsaw and not _writes_regions(fmt):
+        common.fail(f"--jigsaw random needs a format that writes the region map, not {fmt!r}")
+    pattern = _read_text(pattern_file, "--pattern") if pattern_file is not None else None
+    fresh = seed is None
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big") >> 1
+    puzzles = generate_many(
+        count,
+        seed=seed,
+        shard=_shard(shard),
+        jobs=jobs,
+        size=size,
+        shape=shape,
+        symmetry=symmetry,
+        clues=_clue_range(clues),
+        minimal=minimal,
+        pattern=pattern,
+        jigsaw=random_jigsaw,
+        diagonals=diagonals,
+        difficulty=difficulty,
+        budget=budget,
+    )
+    if fresh:
+        reporter.line(f"seed {seed} (pass --seed {seed} to repeat this run)")
+    with (
+        common.open_output(output) as stream,
+        formats.Writer(stream, fmt) as writer,
+        common.progress("generating", reporter) as advance,
+    ):
+        for p in puzzles:
+            writer.write(
+                p.puzzle,
+                solution=p.solution if with_solution else None,
+                fields=_fields(p),
+            )
+            advance(1)
+    reporter.exit()
+
+
+def _fields(p: GeneratedPuzzle) -> dict[str, str]:
+    """What formats with fields (csv, json, jsonl) record besides the grids."""
+    return {"clues": str(p.clues), "seed": str(p.seed), "minimal": str(p.minimal).lower()}

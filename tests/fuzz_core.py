@@ -1,0 +1,146 @@
+"""Fuzz target for the C binding ``sudokit._core`` (atheris, coverage-guided).
+
+    python tests/fuzz_core.py --seconds 30        # a smoke run (CI, under ASan in sanitize.sh)
+    python tests/fuzz_core.py [libFuzzer args]    # a longer local session
+
+Each input drives one call (``Geometry``, ``search`` or ``search_batch``) with fuzzed
+arguments: right and wrong lengths, values beyond n, odd limits, budgets and thread counts,
+and fuzzed unit lists. The binding must either raise ``ValueError`` / ``TypeError`` /
+``OverflowError`` or return a result that passes independent checks: counts within the limit,
+as many kept solutions as promised, every solution valid (``Grid.is_solution``), and for small
+shapes the same count as the pure-Python reference. Anything else (a crash, a sanitizer
+report, a failed check) stops the run with the input that caused it.
+
+Not collected by pytest (no ``test_`` prefix); atheris is imported only when run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from sudokit import _core, _reference
+from sudokit._cengine import geometry
+from sudokit.grid import Grid
+from sudokit.shape import Shape
+
+SHAPES = [
+    Shape(1, 1),
+    Shape(1, 2),
+    Shape(2, 2),
+    Shape(2, 2, diagonals=True),
+    Shape.jigsaw("AAAB" "ABBB" "CCCD" "CDDD"),
+    Shape(2, 3),
+    Shape(3, 2),
+    Shape(3, 3),
+    Shape(3, 3, diagonals=True),
+    Shape(4, 4),
+]
+REFUSALS = (ValueError, TypeError, OverflowError)
+
+
+def _int(fdp: Any, small: int) -> int:
+    """Mostly 0..small, sometimes negative or huge."""
+    pick = fdp.ConsumeIntInRange(0, 15)
+    if pick == 0:
+        return int(fdp.ConsumeIntInRange(-(2**70), -1))
+    if pick == 1:
+        return int(fdp.ConsumeIntInRange(2**62, 2**70))
+    return int(fdp.ConsumeIntInRange(0, small))
+
+
+def _cells(fdp: Any, shape: Shape, count: int) -> bytes:
+    """count puzzles' worth of cells: usually valid values, sometimes raw bytes or a bad length."""
+    size = shape.ncells * count
+    if fdp.ConsumeIntInRange(0, 9) == 0:
+        size = max(0, size + fdp.ConsumeIntInRange(-3, 3))
+    raw = bytearray(fdp.ConsumeBytes(size).ljust(size, b"\0"))
+    if fdp.ConsumeIntInRange(0, 7) != 0:
+        for i, v in enumerate(raw):
+            raw[i] = v % (shape.n + 1) if v % 3 == 0 else 0  # sparse: about a third are givens
+    return bytes(raw)
+
+
+def _check_search(shape: Shape, cells: bytes, limit: int, keep: int, budget: int, out: Any) -> None:
+    count, sols, guesses, complete = out
+    assert 0 <= count <= limit, out
+    assert len(sols) == min(count, keep), out
+    assert guesses >= 0 and (budget == 0 or guesses <= budget or shape.is_standard), out
+    puzzle = Grid(cells, shape)
+    for sol in sols:
+        assert Grid(sol, shape).is_solution(puzzle), (cells, sol)
+    if puzzle.conflicts():
+        assert count == 0, out
+    if complete and shape.n <= 4 and limit <= 64:
+        ref = _reference.search(shape, cells, limit, 0, 0)
+        assert ref[0] == count, (cells, limit, ref[0], count)
+
+
+def one_input(data: bytes) -> None:
+    import atheris
+
+    fdp = atheris.FuzzedDataProvider(data)
+    shape = SHAPES[fdp.ConsumeIntInRange(0, len(SHAPES) - 1)]
+    op = fdp.ConsumeIntInRange(0, 5)
+    if op == 0:  # geometry from fuzzed units
+        n = fdp.ConsumeIntInRange(-1, 66)
+        nunits = fdp.ConsumeIntInRange(0, 6)
+        units = [fdp.ConsumeIntListInRange(max(0, n), -2, max(0, n * n)) for _ in range(nunits)]
+        try:
+            geo = _core.Geometry(n, units)
+        except REFUSALS:
+            return
+        count, _, _, _ = _core.search(geo, bytes(geo.ncells), 3, 1, 50)
+        assert 0 <= count <= 3
+        return
+    geo = geometry(shape, generic=bool(fdp.ConsumeBool()))
+    limit = _int(fdp, 40)
+    budget = _int(fdp, 200) if fdp.ConsumeBool() else 1 + fdp.ConsumeIntInRange(0, 500)
+    if op <= 3:
+        keep = _int(fdp, 5)
+        cells = _cells(fdp, shape, 1)
+        try:
+            out = _core.search(geo, cells, limit, keep, budget)
+        except REFUSALS:
+            return
+        _check_search(shape, cells, limit, keep, budget, out)
+    else:
+        k = fdp.ConsumeIntInRange(0, 20)
+        threads = _int(fdp, 4)
+        puzzles = _cells(fdp, shape, k)
+        try:
+            counts, firsts, guesses, complete = _core.search_batch(
+                geo, puzzles, limit, budget, threads
+            )
+        except REFUSALS:
+            return
+        k = len(puzzles) // shape.ncells  # a fuzzed length may still be a whole number
+        assert len(counts) == len(guesses) == len(complete) == k
+        assert len(firsts) == len(puzzles)
+        for i in range(k):
+            cells = puzzles[i * shape.ncells : (i + 1) * shape.ncells]
+            first = firsts[i * shape.ncells : (i + 1) * shape.ncells]
+            assert 0 <= counts[i] <= limit
+            if counts[i]:
+                assert Grid(first, shape).is_solution(Grid(cells, shape))
+            else:
+                assert first == bytes(shape.ncells)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=0, help="stop after this many seconds")
+    args, rest = parser.parse_known_args()
+    import atheris
+
+    libfuzzer_args = [sys.argv[0], *rest]
+    if args.seconds:
+        libfuzzer_args.append(f"-max_total_time={args.seconds}")
+    atheris.instrument_all()  # Python-level coverage feedback (the C core is not instrumented)
+    atheris.Setup(libfuzzer_args, one_input)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()
