@@ -126,7 +126,10 @@ else:
         Extension(
             "sudokit._core",
             sources=sources,
-            depends=[str(CSRC / "sk_solver.h"), *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else [])],
+            depends=[
+                str(CSRC / "sk_solver.h"),
+                *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),
+            ],
             include_dirs=[str(CSRC)],
             define_macros=macros,
             extra_compile_args=cflags,

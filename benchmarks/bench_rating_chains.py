@@ -25,6 +25,7 @@ from sudokit.errors import BudgetExceededError
 from sudokit.grid import Grid
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chains import chain_budget
+from sudokit.logic.forcing import NESTED_FLOOR
 from sudokit.logic.path import default_techniques, solve_path
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "rated"
@@ -79,6 +80,9 @@ def rate_one(line: str, budget: float) -> tuple[float, bool, float]:
             path = solve_path(cg, techs, unique=True, budget_s=budget)
         steps_rating = path.rating
         complete = path.complete and path.solved
+        if path.complete and not path.solved:
+            # stuck after every rule up to Dynamic (+): SE needs nested chains (>= 9.5)
+            steps_rating = max(steps_rating, NESTED_FLOOR)
     except BudgetExceededError:
         complete = False
     return steps_rating, complete, time.perf_counter() - t0

@@ -1,47 +1,70 @@
 /*
  * sk_fast9.c - the 9x9 fast path: band bitboards, propagation folded into band updates,
- * bivalue-first branching. See sk_fast9.h for the contract.
+ * bivalue-first branching on the most constrained cell. See sk_fast9.h for the contract.
  *
  * Representation (the band bitboards of JCZSolve / fsss2, written from the idea)
  * -------------------------------------------------------------------------------
  * The grid is 3 bands of 3 rows. For every digit d (0..8) and band b (0..2) one 27-bit word
- * f[b*9 + d] holds the cells of the band where d is still a candidate:
+ * f[W(d, b)] = f[b*9 + d] holds the cells of the band where d is still a candidate:
  *
  *        bit:  0  1  2 |  3  4  5 |  6  7  8      row 0 of the band
  *              9 10 11 | 12 13 14 | 15 16 17      row 1
  *             18 19 20 | 21 22 23 | 24 25 26      row 2
  *              box 0      box 1      box 2
  *
- * so cell (row, col) is band row / 3, bit (row % 3) * 9 + col. The three cells where a row
- * meets a box form a "minirow" (bits 3k..3k+2 of a row); minirow j = r*3 + k.
+ * so cell (row, col) is band row / 3, bit (row % 3) * 9 + col, i.e. cell index 27*b + bit. The
+ * three cells where a row meets a box form a "minirow"; minirow j = r*3 + k is bits
+ * r*9 + 3k .. r*9 + 3k + 2.
  *
- * Inside one band a digit must sit once in each of the 3 rows and once in each of the 3 boxes,
+ * Propagation
+ * -----------
+ * Inside one band a digit sits once in each of the 3 rows and once in each of the 3 boxes,
  * i.e. on a row->box permutation of minirows (6 of them). The SHRINK table maps the 9-bit set
  * of non-empty minirows to the cells of the minirows that lie on at least one such
- * permutation. Applying it is, in one lookup, every row/box interaction of that digit in that
- * band: hidden singles in rows and boxes, pointing (box -> row) and claiming (row -> box).
- * The column side is done by folding the band onto its 9 columns: a stack whose box keeps
- * the digit in a single column locks that column (LOCKED table), and the digit leaves that
- * column in the other two bands (pointing box -> column; placed digits are the special case).
- * Claiming column -> box and hidden singles in columns are the "column pass": a column whose
- * digit survives in one band only forces the digit onto that column in that band's box.
+ * permutation: one lookup does every row/box interaction of that digit in that band (hidden
+ * singles in rows and boxes, pointing box -> row, claiming row -> box, and more). Folding
+ * the band onto its 9 columns, a stack whose box keeps the digit in a single column locks
+ * that column (LOCKED table) and the digit leaves it in the other two bands (pointing box ->
+ * column; a placed digit is the special case). A row reduced to one cell while the digit is
+ * not yet placed there (`urows`) is a placement: the cell leaves the other 8 digits (`ucells`
+ * = unsolved cells). That is update(), run for every word that changed (a 27-bit dirty mask,
+ * lowest first) until none is left; then naked singles (bit-sliced counting of candidates per
+ * band) and a check that every column keeps every digit; any change restarts the loop.
  *
- * Solved cells: per band, a 27-bit `ucells` (unsolved cells) and `urows` (bit d*3 + r: digit d
- * still to be placed in row r of the band). A row of f that shrinks to one cell while its urows
- * bit is set is a placement: the cell leaves the other 8 digits.
+ * Search
+ * ------
+ * Branch on a bivalue cell (most branch points have one), else on a cell with the fewest
+ * candidates; among those the cell with the most unsolved peers. Every alternative but the
+ * last is explored on a copy of the 136-byte state, the last one in place (it is then a
+ * deduction, not a guess). Counting is exact: the alternatives partition the solutions, and
+ * the search only stops early at `limit` solutions or at the guess budget.
  *
- * Propagation order: updates of changed (digit, band) words until none is left (a 27-bit dirty
- * mask, lowest first = digit-major), then naked singles (bit-sliced candidate counting per
- * band), then the column pass; any change restarts the loop. Then the search branches on the
- * first bivalue cell (most 9x9 branch points have one), else on a cell with the fewest
- * candidates; every alternative but the last is explored on a copy of the 136-byte state,
- * the last one in place (it is then a deduction, not a guess).
+ * Measured (cachegrind instruction counts and mispredicts, random isomorphs, limit 2; the
+ * shared machine made wall-clock comparisons of variants useless) against the first design,
+ * a plain JCZSolve-like solver branching on the first bivalue cell:
+ * - most-unsolved-peers choice of the bivalue cell: guesses per puzzle top1465 24 -> 13.5,
+ *   forum_hardest_1106 249 -> 131, about -35% instructions; scoring by bivalue peers, or by
+ *   the candidates the two digits would eliminate, was worse;
+ * - band-major words (a placed cell leaves the 9 contiguous words of its band with two SSE2
+ *   ANDs and a movemask): -13 to -23% instructions;
+ * - update() branch-free except for placements, a local dirty mask: about -30% time;
+ * - givens scanned 16 at a time with SSE2: halves the mispredicts of easy puzzles.
  *
- * Tried / rejected (so nobody retries them blindly):
- * - Comparing each f against a saved copy instead of a dirty mask (JCZSolve's CompF array):
- *   doubles the state copied per guess; the dirty mask is set branch-free when a word changes.
- * - Clearing a placed cell from the other digits lazily (at the naked-singles pass): lets a
- *   second digit "place" itself in the same cell meanwhile; the eager 8-word clear is cheap.
+ * Tried and rejected (so nobody retries them blindly):
+ * - tdoku's branching on a digit's placement pattern in a band or stack (6 permutations):
+ *   without tdoku's triad constraints (a minirow holds exactly 3 digits) nothing notices 9
+ *   digits crowding one minirow and the search near an empty grid goes exponential; as a
+ *   fallback when no bivalue cell exists it saved ~6% of guesses on forum_hardest_1106 only;
+ * - hidden singles in columns / claiming column -> box, and the full column-side twin of the
+ *   band shrink (band->column permutations per stack): fewer guesses, more cycles (see the
+ *   column check in propagate());
+ * - comparing each word with a saved copy instead of a dirty mask (JCZSolve's CompF): twice
+ *   the state to copy per guess;
+ * - clearing a placed cell from the other digits lazily: a second digit could "place" itself
+ *   in the same cell meanwhile; the eager clear is two vector ANDs.
+ *
+ * Portability: GCC/Clang builtins (ctz, popcount); BMI2 pext and SSE2 used when the compiler
+ * targets them, with plain C fallbacks.
  */
 #include "sk_fast9.h"
 
@@ -221,13 +244,6 @@ static inline uint32_t minirows(uint32_t m) {
 /* The 9-bit set of columns where a band word has a cell. */
 static inline uint32_t fold(uint32_t m) { return (m | (m >> 9) | (m >> 18)) & 0x1FFu; }
 
-#ifdef SK9_STATS /* instrumentation for benchmarks/c experiments only; never in the library */
-unsigned long long sk9_stat[8];
-#define STAT(k) (sk9_stat[k]++)
-#else
-#define STAT(k) ((void)0)
-#endif
-
 #define FAIL 0x80000000u /* returned in place of a dirty mask on a contradiction */
 
 /* AND f[j] with mask; returns dirty with bit j set when the word changed (branch-free). */
@@ -294,7 +310,6 @@ static inline uint32_t update(St *s, int i, uint32_t dirty) {
     const int b = BAND_OF[i], d = i - 9 * b;
     uint32_t m = s->f[i] & SHRINK[minirows(s->f[i])];
     uint32_t keep, x, single, nr;
-    STAT(0);
     if (!m)
         return FAIL;
     s->f[i] = m;
@@ -309,7 +324,6 @@ static inline uint32_t update(St *s, int i, uint32_t dirty) {
     nr = single & (s->urows[b] >> (d * 3));
     if (nr) {
         uint32_t placed = m & ROWS3[nr];
-        STAT(3);
         s->urows[b] &= ~(nr << (d * 3));
         s->ucells[b] &= ~placed;
         dirty = clear_band(s, b, ~placed, dirty);
@@ -338,7 +352,6 @@ static int propagate(St *s, uint32_t bival[3]) {
     uint32_t dirty = s->dirty;
     for (;;) {
         int b, d;
-        STAT(1);
         while (dirty) {
             int i = ctz32(dirty);
             dirty = update(s, i, dirty & (dirty - 1));
@@ -376,27 +389,13 @@ static int propagate(St *s, uint32_t bival[3]) {
         }
         if (dirty)
             continue;
-        STAT(2);
-        /* Column pass: every column holds every digit. A column whose digit survives in one
-         * band only pins the digit to that column inside that band's box (hidden single in a
-         * column, claiming column -> box); a column without the digit is a contradiction.
-         * Rejected: the full transpose of the band shrink (band->column permutations inside
-         * each stack, a table lookup per stack): the same guesses on every set, ~2% dearer. */
+        /* Column check: every column must keep every digit somewhere. (Pointing box -> column
+         * is in update(). Rejected here: hidden singles in columns and claiming column -> box,
+         * whether applied to every digit or only when something would drop: ~12% fewer
+         * guesses, but 3% more cycles on forum_hardest_1106 and 18% on serg, cachegrind.) */
         for (d = 0; d < 9; d++) {
-            uint32_t c[3], once;
-            if (!((s->urows[0] | s->urows[1] | s->urows[2]) >> (d * 3) & 7u))
-                continue; /* digit placed everywhere */
-            c[0] = fold(s->f[W(d, 0)]);
-            c[1] = fold(s->f[W(d, 1)]);
-            c[2] = fold(s->f[W(d, 2)]);
-            if ((c[0] | c[1] | c[2]) != 0x1FFu)
+            if ((fold(s->f[W(d, 0)]) | fold(s->f[W(d, 1)]) | fold(s->f[W(d, 2)])) != 0x1FFu)
                 return 0;
-            once = (c[0] ^ c[1] ^ c[2]) & ~(c[0] & c[1] & c[2]);
-            for (b = 0; b < 3; b++) {
-                uint32_t o = once & c[b];
-                uint32_t drop = (((o | (o >> 1) | (o >> 2)) & 0x49u) * 7u) & ~o;
-                dirty = restrict_word(s, W(d, b), ~(drop * COL_SPREAD), dirty);
-            }
         }
         if (!dirty) {
             s->dirty = 0;
@@ -535,40 +534,76 @@ static void search(St *s, Ctx *c) {
     }
 }
 
+/*
+ * The givens of band b as a 27-bit mask (bit p set when cells[27*b + p] != 0); sets *bad when a
+ * value exceeds 9. SSE2 compares 16 cells at a time: a per-cell branch on "given or empty"
+ * mispredicts about every other cell, which cost ~10% on easy puzzles.
+ */
+static uint32_t given_mask(const uint8_t *band, int *bad) {
+#if defined(__SSE2__)
+    uint8_t buf[32];
+    __m128i a, b2, zero = _mm_setzero_si128(), nine = _mm_set1_epi8(9);
+    uint32_t nz;
+    memcpy(buf, band, 27); /* never read past the 81 bytes of the caller */
+    memset(buf + 27, 0, 5);
+    a = _mm_loadu_si128((const __m128i *)buf);
+    b2 = _mm_loadu_si128((const __m128i *)(buf + 16));
+    nz = (uint32_t)(_mm_movemask_epi8(_mm_cmpeq_epi8(a, zero)) |
+                    _mm_movemask_epi8(_mm_cmpeq_epi8(b2, zero)) << 16);
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(_mm_subs_epu8(a, nine),
+                                                      _mm_subs_epu8(b2, nine)),
+                                         zero)) != 0xFFFF)
+        *bad = 1;
+    return ~nz & BAND_ALL;
+#else
+    uint32_t m = 0;
+    int p;
+    for (p = 0; p < 27; p++) {
+        m |= (uint32_t)(band[p] != 0) << p;
+        *bad |= band[p] > 9;
+    }
+    return m;
+#endif
+}
+
 int sk9_count(const uint8_t *cells, uint32_t limit, uint64_t budget, uint8_t *first_solution,
               uint64_t *guesses, int *gave_up) {
     St s;
     Ctx c;
-    int cell;
+    uint32_t given[3];
+    int b, bad = 0, i;
     if (!cells || limit == 0)
         return -1;
-    for (cell = 0; cell < 81; cell++)
-        if (cells[cell] > 9)
-            return -1;
+    for (b = 0; b < 3; b++)
+        given[b] = given_mask(cells + 27 * b, &bad);
+    if (bad)
+        return -1;
     c.limit = limit;
     c.count = 0;
     c.budget = budget;
     c.guesses = 0;
     c.gave_up = 0;
     c.first = first_solution;
-    for (cell = 0; cell < 27; cell++)
-        s.f[cell] = BAND_ALL;
+    for (i = 0; i < 27; i++)
+        s.f[i] = BAND_ALL;
     s.ucells[0] = s.ucells[1] = s.ucells[2] = BAND_ALL;
     s.urows[0] = s.urows[1] = s.urows[2] = BAND_ALL;
     s.dirty = BAND_ALL;
-    for (cell = 0; cell < 81; cell++) {
-        int v = cells[cell], b = cell / 27, p = cell - b * 27, d, j;
-        uint32_t col;
-        if (!v)
-            continue;
-        d = v - 1;
-        s.dirty = place(&s, d, b, 1u << p, s.dirty);
-        if (s.dirty & FAIL)
-            goto done; /* the same digit twice in a row, column or box */
-        col = ~((1u << (p % 9)) * COL_SPREAD);
-        for (j = 0; j < 3; j++)
-            if (j != b)
-                s.f[W(d, j)] &= col;
+    /* Each given keeps its digit alone in its row, box and column; the updates of all 27 words
+     * then place it and propagate. A given whose digit is already gone from its cell repeats a
+     * digit of its row, column or box: no solution. */
+    for (b = 0; b < 3; b++) {
+        uint32_t g = given[b];
+        while (g) {
+            const int p = ctz32(g), w = W(cells[27 * b + p] - 1, b);
+            const uint32_t x = 1u << p, col = ~((1u << (p % 9)) * COL_SPREAD);
+            g &= g - 1;
+            if (!(s.f[w] & x))
+                goto done;
+            s.f[w] &= ~ROWBOX[p] | x;
+            s.f[OTHER1[w]] &= col;
+            s.f[OTHER2[w]] &= col;
+        }
     }
     search(&s, &c);
 done:

@@ -30,7 +30,7 @@ SHAPES = [
     Shape(1, 2),
     Shape(2, 2),
     Shape(2, 2, diagonals=True),
-    Shape.jigsaw("AAAB" "ABBB" "CCCD" "CDDD"),
+    Shape.jigsaw("AAABABBBCCCDCDDD"),
     Shape(2, 3),
     Shape(3, 2),
     Shape(3, 3),
@@ -66,7 +66,8 @@ def _check_search(shape: Shape, cells: bytes, limit: int, keep: int, budget: int
     count, sols, guesses, complete = out
     assert 0 <= count <= limit, out
     assert len(sols) == min(count, keep), out
-    assert guesses >= 0 and (budget == 0 or guesses <= budget or shape.is_standard), out
+    assert guesses >= 0, out
+    assert budget == 0 or guesses <= budget, out
     puzzle = Grid(cells, shape)
     for sol in sols:
         assert Grid(sol, shape).is_solution(puzzle), (cells, sol)
@@ -131,14 +132,24 @@ def one_input(data: bytes) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=0, help="stop after this many seconds")
+    parser.add_argument(
+        "--no-instrument",
+        action="store_true",
+        help="skip Python coverage instrumentation (very slow under a preloaded libasan)",
+    )
     args, rest = parser.parse_known_args()
     import atheris
 
     libfuzzer_args = [sys.argv[0], *rest]
     if args.seconds:
         libfuzzer_args.append(f"-max_total_time={args.seconds}")
-    atheris.instrument_all()  # Python-level coverage feedback (the C core is not instrumented)
-    atheris.Setup(libfuzzer_args, one_input)
+    target = one_input
+    if args.no_instrument:
+        # Coverage of the harness's own branches only: which call, refusal or check ran.
+        target = atheris.instrument_func(one_input)
+    else:
+        atheris.instrument_all()  # Python-level coverage (the C core is not instrumented)
+    atheris.Setup(libfuzzer_args, target)
     atheris.Fuzz()
 
 

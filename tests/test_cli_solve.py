@@ -264,9 +264,9 @@ def test_conflicting_givens() -> None:
 
 
 @pytest.mark.parametrize("command", ["solve", "count", "check", "convert"])
-def test_empty_file(command: str, tmp_path: Path) -> None:
-    path = tmp_path / "empty.txt"
-    path.write_text("")
+def test_empty_file(command: str) -> None:
+    path = DATA / "empty.txt"
+    assert path.stat().st_size == 0
     result = run(command, str(path))
     assert result.exit_code == 2
     assert result.stdout == ""
@@ -346,3 +346,29 @@ def test_closed_pipe_stops_quietly(tmp_path: Path) -> None:
     assert Grid.parse(first.decode().strip()).is_solution(Grid.parse(NORVIG))
     assert b"Traceback" not in err
     assert b"Broken" not in err
+
+
+@pytest.mark.slow
+def test_check_all_of_serg() -> None:
+    path = SHARED / "serg.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not available")
+    result = run("check", "-j", "0", str(path))
+    assert result.exit_code == 1
+    assert {line.split("\t")[0] for line in result.stdout.splitlines()} == {"multiple"}
+    assert len(result.stdout.splitlines()) == 10_000
+
+
+@pytest.mark.slow
+def test_solve_top1465_and_kaggle() -> None:
+    for name in ("top1465.txt", "kaggle_1k.txt"):
+        path = SHARED / name
+        if not path.exists():
+            pytest.skip(f"{path} not available")
+        result = run("solve", "-j", "0", str(path))
+        assert result.exit_code == 0, result.stderr
+        inputs = puzzles(path)
+        outputs = result.stdout.splitlines()
+        assert len(outputs) == len(inputs)
+        for puzzle, line in zip(inputs, outputs, strict=True):
+            assert Grid.parse(line).is_solution(Grid.parse(puzzle))

@@ -15,11 +15,11 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from tests.conftest import Case, read_puzzles, require_c_backend
 
 from sudokit import _backend
 from sudokit.grid import Grid
 from sudokit.shape import Shape
-from tests.conftest import Case, read_puzzles, require_c_backend
 
 REFERENCE = _backend.get_engine("python")
 # Hypothesis examples per property (the sanitizer run lowers it: ASan is slower).
@@ -147,7 +147,8 @@ def test_benchmark_sets_both_paths(c_engines: list[_backend.Engine], name: str) 
     for i, cells in enumerate(puzzles):
         a = fast.search(shape, cells, 2, 1, 0)
         b = generic.search(shape, cells, 2, 1, 0)
-        assert a.complete and b.complete
+        assert a.complete
+        assert b.complete
         assert a.count == b.count == batch.counts[i]
         expected = 2 if name == "serg.txt" else 1
         assert a.count == expected
@@ -307,7 +308,8 @@ def test_large_empty_and_sparse_grids(c_engines: list[_backend.Engine], size: in
     shape = Shape.from_size(size)
     eng = c_engines[0]
     first = eng.search(shape, bytes(shape.ncells), 1, 1, 200_000)
-    assert first.complete and first.count == 1
+    assert first.complete
+    assert first.count == 1
     full = Grid(first.solutions[0], shape)
     assert full.is_solution()
     rng = random.Random(size)
@@ -318,5 +320,6 @@ def test_large_empty_and_sparse_grids(c_engines: list[_backend.Engine], size: in
     for cell in rng.sample(range(shape.ncells), blanks):
         cells[cell] = 0
     found = eng.search(shape, bytes(cells), 2, 1, 200_000)
-    assert found.complete and found.count >= 1
+    assert found.complete
+    assert found.count >= 1
     assert Grid(found.solutions[0], shape).is_solution(Grid(bytes(cells), shape))

@@ -11,10 +11,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from tests.conftest import REQUIRE_C, require_c_backend
 
 import sudokit
 from sudokit.shape import Shape
-from tests.conftest import REQUIRE_C, require_c_backend
 
 STUB = Path(sudokit.__file__).with_name("_core.pyi")
 
@@ -82,7 +82,7 @@ def test_search_refuses_malformed_input(
 def test_search_argument_count_and_geometry(core: ModuleType, geo9: Any) -> None:
     with pytest.raises(TypeError, match="takes 5 arguments"):
         core.search(geo9, bytes(81), 2, 1)
-    with pytest.raises(TypeError, match="geometry must be a sudokit._core.Geometry"):
+    with pytest.raises(TypeError, match=r"geometry must be a sudokit\._core\.Geometry"):
         core.search(Shape(3, 3), bytes(81), 2, 1, 0)
     with pytest.raises(TypeError, match="takes 5 arguments"):
         core.search_batch(geo9, bytes(81))
@@ -125,7 +125,8 @@ def test_batch_refuses_huge_batches(core: ModuleType) -> None:
 
 def test_many_threads_are_capped(core: ModuleType, geo9: Any) -> None:
     counts, _, _, complete = core.search_batch(geo9, bytes(81 * 3), 2, 0, 10**6)
-    assert counts == [2, 2, 2] and complete == [True] * 3
+    assert counts == [2, 2, 2]
+    assert complete == [True] * 3
 
 
 @pytest.mark.parametrize(

@@ -107,18 +107,28 @@ def test_200_puzzles_unique_and_reproducible(run200: list[GeneratedPuzzle]) -> N
     assert len({str(p.puzzle) for p in run200}) == 200
 
 
-def test_200_puzzles_minimal_checked_independently(run200: list[GeneratedPuzzle]) -> None:
-    for p in run200:
+def _check_minimal(puzzles: list[GeneratedPuzzle]) -> None:
+    for p in puzzles:
         assert p.minimal
         assert is_minimal(p.puzzle, backend=CHECKING), p.puzzle
+
+
+def test_puzzles_minimal_checked_independently(run200: list[GeneratedPuzzle]) -> None:
+    _check_minimal(run200[::4])  # 50 of them; all 200 in the slow run
     clues = sorted(p.clues for p in run200)
     assert clues[0] >= 17
     assert clues[-1] <= 35
 
 
+@pytest.mark.slow
+def test_all_200_puzzles_minimal(run200: list[GeneratedPuzzle]) -> None:
+    _check_minimal(run200)
+
+
 def test_solutions_are_not_relabellings_of_one_grid(run200: list[GeneratedPuzzle]) -> None:
-    forms = {str(canonical(p.solution)) for p in run200[:40]}
-    assert len(forms) == 40
+    # Permuting one fixed grid would give a single canonical form.
+    forms = {str(canonical(p.solution)) for p in run200[:6]}
+    assert len(forms) == 6
 
 
 def test_minimality_check_detects_a_removable_clue() -> None:
@@ -289,8 +299,8 @@ def test_random_jigsaw_regions_are_connected_and_sized() -> None:
 
 
 def test_jigsaw_x() -> None:
-    puzzles = list(generate_many(2, size=9, jigsaw=True, diagonals=True, seed=2))
-    assert check_all(puzzles) == 2
+    puzzles = list(generate_many(1, size=9, jigsaw=True, diagonals=True, seed=2))
+    assert check_all(puzzles) == 1
     assert all(p.shape.variant == "jigsaw-x" for p in puzzles)
 
 
@@ -302,6 +312,14 @@ def test_clue_range(lo: int, hi: int) -> None:
     puzzles = list(generate_many(4, clues=(lo, hi), seed=9))
     assert check_all(puzzles) == 4
     assert all(lo <= p.clues <= hi for p in puzzles)
+
+
+def test_sparse_clue_target_reached_by_local_moves() -> None:
+    # A single removal pass almost never ends at 21 clues; the swap moves get there.
+    p = generate(clues=21, seed=3, minimal=True)
+    assert p.clues == 21
+    assert check_all([p]) == 1
+    assert is_minimal(p.puzzle, backend=CHECKING)
 
 
 def test_clue_range_with_symmetry() -> None:

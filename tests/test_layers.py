@@ -8,7 +8,8 @@ too) must go to a strictly lower layer. Refinements of the table, stated here:
   ``_cengine`` implements the protocol of ``_backend`` (``_backend`` < ``_cengine``);
 * cli and web (layer 8) import only the public API: the package ``sudokit`` itself (names in
   ``sudokit.__all__``, including the public subpackages listed there, e.g. ``formats``),
-  ``sudokit.errors`` and their own subpackage.
+  ``sudokit.errors`` and their own subpackage; and cli may import web (``sudokit serve``
+  starts the web app).
 
 Documented exceptions (lazy imports inside one named function, never at module level):
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -57,6 +59,14 @@ LAYERS: dict[str, float] = {
 }
 PACKAGES = ("sudokit.formats", "sudokit.logic", "sudokit.render", "sudokit.cli", "sudokit.web")
 FRONT_ENDS = ("sudokit.cli", "sudokit.web")
+# Violations found when this test was written, each to be fixed by its owner: the test is
+# expected to fail for them (strict xfail), so fixing one turns it into an error that asks
+# for the entry to be removed here, and any new violation fails at once.
+KNOWN_VIOLATIONS = {
+    "sudokit.cli.logic": "imports sudokit.grid/marks/shape instead of the public sudokit names",
+    "sudokit.cli.render": "imports sudokit.render, which is not in the public API (__all__)",
+    "sudokit.web.app": "imports sudokit.render, which is not in the public API (__all__)",
+}
 # (importing module, function it happens in, imported module): the allowed upward imports
 EXCEPTIONS = {
     ("sudokit.grid", "_repr_svg_", "sudokit.render"),
@@ -90,6 +100,7 @@ def is_module(dotted: str) -> bool:
     )
 
 
+@cache
 def imports_of(path: Path) -> list[Import]:
     source = module_name(path)
     package = source if path.name == "__init__.py" else source.rpartition(".")[0]
@@ -156,6 +167,8 @@ def violation(imp: Import) -> str | None:
             return None
         if imp.target == "sudokit.errors":
             return None
+        if front == "sudokit.cli" and package_of(imp.target) == "sudokit.web":
+            return None
         head = imp.target.split(".")[1] if imp.target.count(".") >= 1 else ""
         if head in public and is_module(f"sudokit.{head}"):
             return None  # a public subpackage such as sudokit.formats
@@ -174,9 +187,19 @@ def violation(imp: Import) -> str | None:
 
 
 MODULES = sorted(SRC.joinpath("sudokit").rglob("*.py"))
+MODULE_PARAMS = [
+    pytest.param(
+        path,
+        id=module_name(path),
+        marks=[pytest.mark.xfail(reason=KNOWN_VIOLATIONS[module_name(path)], strict=True)]
+        if module_name(path) in KNOWN_VIOLATIONS
+        else [],
+    )
+    for path in MODULES
+]
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+@pytest.mark.parametrize("path", MODULE_PARAMS)
 def test_module_imports_only_lower_layers(path: Path) -> None:
     name = module_name(path)
     assert layer_of(name), f"{name} is not in the layer table"
@@ -197,6 +220,7 @@ def test_the_checker_catches_violations(tmp_path: Path) -> None:
         Import("sudokit.cli.solve", "sudokit", "_backend", None, 1),
         Import("sudokit.grid", "sudokit.render", None, None, 1),  # the exception is lazy only
         Import("sudokit.formats.line", "sudokit.logic.candidates", None, None, 1),
+        Import("sudokit.web.app", "sudokit.cli.common", None, None, 1),
     ]
     for imp in bad:
         assert violation(imp) is not None, imp
@@ -208,6 +232,7 @@ def test_the_checker_catches_violations(tmp_path: Path) -> None:
         Import("sudokit.cli.solve", "sudokit.cli.common", None, None, 1),
         Import("sudokit.grid", "sudokit.render", None, "_repr_svg_", 1),
         Import("sudokit.logic.path", "sudokit.logic.registry", None, None, 1),
+        Import("sudokit.cli.serve", "sudokit.web.app", None, "serve", 1),
     ]
     for imp in good:
         assert violation(imp) is None, imp

@@ -6,8 +6,17 @@ from __future__ import annotations
 import pytest
 
 from sudokit.grid import Grid
-from sudokit.logic import als, exclusion, fish, intersections, single_digit, singles, subsets
-from sudokit.logic import uniqueness, wings
+from sudokit.logic import (
+    als,
+    exclusion,
+    fish,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.step import Step, chain_length_bonus
 from sudokit.shape import Shape
@@ -67,12 +76,15 @@ def test_candidate_grid_basics() -> None:
     assert cg.cells_with(0, 4) == [1, 3]
     copy = cg.copy()
     cg.place(1, 4)
-    assert copy.values[1] == 0 and cg.values[1] == 4
-    assert not cg.has(3, 4) and copy.has(3, 4)
+    assert copy.values[1] == 0
+    assert cg.values[1] == 4
+    assert not cg.has(3, 4)
+    assert copy.has(3, 4)
     assert cg.to_grid().cells[1] == 4
     assert not copy.is_broken()
     assert copy.digits(5) == [4]
-    assert copy.eliminate(5, 4) and not copy.eliminate(5, 4)
+    assert copy.eliminate(5, 4)
+    assert not copy.eliminate(5, 4)
     assert copy.is_broken()
 
 
@@ -121,7 +133,8 @@ def test_hidden_single_box_and_line() -> None:
     assert not list(singles.hidden_single_line(cg))
     cg = grid_of(remove={3: [c for c in row(2) if c != cell(2, 9)]})
     steps = list(singles.hidden_single_line(cg))
-    assert [s.placements for s in steps] == [((cell(2, 9), 3),)] and steps[0].rating == 1.5
+    assert [s.placements for s in steps] == [((cell(2, 9), 3),)]
+    assert steps[0].rating == 1.5
     # two places left: no single
     cg = grid_of(remove={7: [c for c in box(5) if c not in (cell(5, 5), cell(4, 4))]})
     assert not list(singles.hidden_single_box(cg))
@@ -225,11 +238,13 @@ def test_hidden_pair_triple_quad() -> None:
     keep3 = [cell(1, 1), cell(1, 2), cell(1, 3)]
     cg = grid_of(remove={d: [c for c in row(1) if c not in keep3] for d in (4, 5, 6)})
     steps = [s for s in subsets.hidden_triple(cg) if s.units == (0,)]
-    assert len(steps) == 1 and steps[0].rating == 4.0
-    keep4 = keep3 + [cell(1, 9)]
+    assert len(steps) == 1
+    assert steps[0].rating == 4.0
+    keep4 = [*keep3, cell(1, 9)]
     cg = grid_of(remove={d: [c for c in row(1) if c not in keep4] for d in (4, 5, 6, 7)})
     steps = [s for s in subsets.hidden_quad(cg) if s.units == (0,)]
-    assert len(steps) == 1 and steps[0].rating == 5.4
+    assert len(steps) == 1
+    assert steps[0].rating == 5.4
     # a digit with a third place is no hidden pair
     cg = grid_of(remove={4: [c for c in row(1) if c not in keep], 5: row(1)[3:]})
     assert not [s for s in subsets.hidden_pair(cg) if s.units == (0,)]
@@ -238,12 +253,14 @@ def test_hidden_pair_triple_quad() -> None:
 def test_naked_triple_and_quad() -> None:
     cg = grid_of({cell(2, 1): mask(1, 2), cell(2, 4): mask(2, 3), cell(2, 7): mask(1, 3)})
     steps = [s for s in subsets.naked_triple(cg) if s.units == (1,)]
-    assert len(steps) == 1 and steps[0].rating == 3.6
+    assert len(steps) == 1
+    assert steps[0].rating == 3.6
     assert (cell(2, 9), 3) in steps[0].eliminations
     quad = {cell(2, 1): mask(1, 2), cell(2, 4): mask(2, 3), cell(2, 7): mask(3, 4)}
     quad[cell(2, 9)] = mask(4, 1)
     steps = [s for s in subsets.naked_quad(grid_of(quad)) if s.units == (1,)]
-    assert len(steps) == 1 and steps[0].rating == 5.0
+    assert len(steps) == 1
+    assert steps[0].rating == 5.0
 
 
 # -- fish ------------------------------------------------------------------------------------
@@ -255,7 +272,8 @@ def test_x_wing() -> None:
     steps = list(fish.x_wing(grid_of(remove={4: gone})))
     assert len(steps) == 1
     assert set(steps[0].eliminations) == {(c, 4) for c in col(2) + col(7) if c // 9 not in (0, 4)}
-    assert steps[0].rating == 3.2 and steps[0].technique == "X-Wing"
+    assert steps[0].rating == 3.2
+    assert steps[0].technique == "X-Wing"
     gone.remove(cell(5, 9))
     assert not list(fish.x_wing(grid_of(remove={4: gone})))
 
@@ -265,12 +283,14 @@ def test_swordfish_and_jellyfish() -> None:
     gone = [c for r in (1, 4, 7) for c in row(r) if c % 9 not in cols]
     gone += [cell(1, 1), cell(4, 5), cell(7, 9)]  # each base row keeps two places
     steps = list(fish.swordfish(grid_of(remove={9: gone})))
-    assert len(steps) == 1 and steps[0].rating == 3.8
+    assert len(steps) == 1
+    assert steps[0].rating == 3.8
     assert (cell(2, 1), 9) in steps[0].eliminations
     cols4 = (0, 2, 4, 6)
     gone = [c for r in (1, 3, 5, 7) for c in row(r) if c % 9 not in cols4]
     steps = list(fish.jellyfish(grid_of(remove={2: gone})))
-    assert len(steps) == 1 and steps[0].rating == 5.2
+    assert len(steps) == 1
+    assert steps[0].rating == 5.2
     assert not list(fish.swordfish(grid_of()))
 
 
@@ -370,7 +390,8 @@ def test_unique_rectangle_types() -> None:
     # type 2: both extra cells carry the same extra digit 7
     masks[cell(2, 1)] = mask(5, 6, 7)
     steps = [s for s in uniqueness.unique_rectangle(grid_of(masks)) if s.technique.endswith("2")]
-    assert steps and (cell(2, 9), 7) in steps[0].eliminations
+    assert steps
+    assert (cell(2, 9), 7) in steps[0].eliminations
     # a rectangle inside four boxes is no deadly pattern
     four = [cell(1, 1), cell(1, 5), cell(5, 1), cell(5, 5)]
     masks = {c: mask(5, 6) for c in four}
@@ -452,4 +473,5 @@ def test_techniques_work_on_6x6(finder: object, rating: float) -> None:
                     ms[r * 6 + c] &= ~1
     cg = CandidateGrid.from_masks(shape, [0] * 36, ms)
     steps = list(finder(cg))  # type: ignore[operator]
-    assert steps and all(s.rating == rating for s in steps)
+    assert steps
+    assert all(s.rating == rating for s in steps)

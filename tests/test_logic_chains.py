@@ -261,3 +261,91 @@ def test_agrees_with_se_on_forcing_chain_puzzles() -> None:
             check_sound(s, sol)
         close += abs(ours - se) <= 0.3
     assert close >= len(rows) - 1
+
+
+# --- named chains (X-Chain, XY-Chain, AIC) ------------------------------------------------
+
+
+def test_xy_chain_on_bivalue_loop() -> None:
+    cg = synthetic(
+        {
+            "r1c1": [1, 2],
+            "r1c5": [2, 3],
+            "r5c5": [3, 4],
+            "r5c1": [4, 1],
+            "r9c1": [1, 9],
+            "r1c9": [2, 8],
+            "r5c7": [4, 8],
+        }
+    )
+    steps = list(chains.xy_chains(cg))
+    assert steps
+    assert steps[0].technique == "XY-Chain"
+    # r1c1 is 2 or r1c5 is 2: r1c9 sees both
+    assert ((cell("r1c9"), 2),) in [s.eliminations for s in steps]
+    assert all(s.rating >= 6.5 for s in steps)
+    assert list(chains.x_chains(cg)) == []  # no digit has three strong links in a row
+
+
+def test_x_chain_with_three_strong_links() -> None:
+    # 1: r1c1=r8c1 (column 1) - r8c5=r3c5 (column 5) - r3c8=r1c9 (box 3); r1c4 sees both ends
+    spec = {"r1c1": [1, 2], "r8c1": [1, 3], "r8c5": [1, 4], "r3c5": [1, 5], "r3c8": [1, 6]}
+    spec |= {"r1c9": [1, 7], "r1c4": [1, 8]}
+    steps = list(chains.x_chains(synthetic(spec)))
+    assert [s.eliminations for s in steps] == [((cell("r1c4"), 1),)]
+    assert steps[0].rating == 6.5
+    assert sum(1 for link in steps[0].links if link[4]) == 3
+    # without r3c8 the chain breaks off after two strong links: no X-Chain
+    del spec["r3c8"]
+    assert list(chains.x_chains(synthetic(spec))) == []
+
+
+@pytest.mark.parametrize("puzzle", HARD[:2])
+def test_named_chains_are_sound(puzzle: str) -> None:
+    sol = solution(Grid.parse(puzzle))
+    cg = CandidateGrid.from_grid(Grid.parse(puzzle))
+    techs = [t for t in default_techniques(se_only=True) if t.rating < 6.5]
+    checked = 0
+    for _ in range(8):
+        path = solve_path(cg, techs, unique=True)
+        if path.solved:
+            break
+        for finder in (chains.x_chains, chains.xy_chains, chains.alternating_inference_chains):
+            for step in finder(cg):
+                check_sound(step, sol)
+                checked += 1
+        step = next(iter(chains.forcing_chains_and_cycles(cg)))
+        cg.apply(step)
+    assert checked > 0
+
+
+def test_dynamic_plus_uses_pointing_made_by_the_chain() -> None:
+    # before the chain: 1 in box 1 at r1c1, r1c2, r2c1; the chain removed it from r2c1, so 1
+    # in box 1 now points along row 1 and leaves r1c5, with the removal as its parent
+    save = synthetic({"r1c1": [1, 2], "r1c2": [1, 3], "r2c1": [1, 4], "r1c5": [1, 5]}).masks
+    now = list(save)
+    now[cell("r2c1")] &= ~1
+    geo = chains.geometry(S9)
+    found = forcing._advanced(geo, save, now)
+    off = 2 * (cell("r1c5") * 9 + 0)
+    assert found == [(off, (2 * (cell("r2c1") * 9 + 0),))]
+    assert forcing._advanced(geo, save, list(save)) == []  # nothing new without the chain
+
+
+@pytest.mark.slow
+def test_forcing_hints_are_sound_where_they_are_needed() -> None:
+    puzzle = HARD[2]
+    sol = solution(Grid.parse(puzzle))
+    cg = CandidateGrid.from_grid(Grid.parse(puzzle))
+    easier = [t for t in default_techniques(se_only=True) if t.rating < 7.5]
+    for _ in range(30):  # walk to the first state the easier rules cannot handle
+        path = solve_path(cg, easier, unique=True)
+        assert not path.solved
+        if not list(chains.forcing_chains_and_cycles(cg)):
+            break
+    checked = 0
+    for rank in (forcing.RANK_NISHIO, forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC):
+        for step in forcing.forcing_hints(cg, rank, exhaustive=True):
+            check_sound(step, sol)
+            checked += 1
+    assert checked > 0

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import CORPUS, Case
+from conftest import CORPUS, Case, read_puzzles
 from sudokit import transform as tf
 from sudokit.grid import Grid
 from sudokit.shape import Shape
@@ -159,7 +159,7 @@ def first_appearance(grid: Grid) -> bytes:
     return bytes(labels[v] for v in grid.cells)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(NINES) - 1))
 def test_canonical_is_invariant_minimal_and_equivalent(seed: int, index: int) -> None:
     g = NINES[index].puzzle
@@ -193,10 +193,17 @@ def test_canonical_tells_inequivalent_grids_apart() -> None:
 
 
 # Checked once against a brute force over all 3,359,232 maps of the group (a few minutes of
-# pure Python per grid, too slow to run here): puzzle -> its minlex form.
+# pure Python per grid, too slow to run here: tests/data/minlex_brute_force.py): puzzle ->
+# its minlex form.
 BRUTE_FORCE_CHECKED = {
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..": (
         "...........1..2..324.56.78............2..3..735.68.94.....7..5.52.3.84.671.4.52.8"
+    ),
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......": (
+        "........1.....1.23..4.5..........5.....6..74.38............2.....7...6...1...8..."
+    ),
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179": (
+        "123456789457189263698273514271895346539764128864312957345928671786531492912647835"
     ),
 }
 
@@ -206,3 +213,15 @@ def test_canonical_matches_the_brute_force(puzzle: str, form: str) -> None:
     assert str(tf.canonical(Grid.parse(puzzle))) == form
     with pytest.raises(ValueError, match="9x9"):
         tf.canonical(Grid.empty(Shape(2, 2)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["17clue_49158.txt", "top1465.txt", "serg.txt"])
+def test_canonical_on_benchmark_puzzles(name: str) -> None:
+    rng = random.Random(name)
+    puzzles = [Grid.parse(line) for line in read_puzzles(name, 150)]
+    forms = [tf.canonical(p) for p in puzzles]
+    for p, form in zip(puzzles, forms, strict=True):
+        assert tf.canonical(tf.random_isomorph(p, rng, keep_shape=False)) == form
+        assert form.cells <= first_appearance(p)
+    assert len(set(forms)) == len(set(puzzles))  # these sets hold no two equivalent puzzles

@@ -51,11 +51,15 @@ class CEngine:
     def __init__(self, *, generic: bool = False) -> None:
         self._generic = generic
 
-    def search(self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int) -> SearchOutcome:
+    def search(
+        self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
+    ) -> SearchOutcome:
         """Count solutions of *cells* up to *limit*, keeping the first *keep*; see ``Engine``.
 
         >>> from sudokit.grid import Grid
-        >>> g = Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+        >>> g = Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... )
         >>> found = CEngine().search(g.shape, g.cells, limit=2, keep=1, budget=0)
         >>> found.count, Grid(found.solutions[0], g.shape).is_solution(g)
         (1, True)

@@ -134,9 +134,9 @@ def _search_technique(solution: Grid) -> Technique:
         masks = cg.masks
         best = -1
         for c, m in enumerate(masks):
-            if m and (best < 0 or m.bit_count() < masks[best].bit_count()):
-                if m >> (sol[c] - 1) & 1 and m.bit_count() > 1:
-                    best = c
+            smaller = best < 0 or m.bit_count() < masks[best].bit_count()
+            if m and smaller and m >> (sol[c] - 1) & 1 and m.bit_count() > 1:
+                best = c
         if best < 0:
             return
         d = sol[best]
@@ -260,7 +260,8 @@ def hint(puzzle: object, *, se_only: bool = False) -> Step | None:
 
     :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
 
-    >>> step = hint("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> step = hint(puzzle)
     >>> step.technique, step.rating
     ('Hidden Single', 1.2)
     """

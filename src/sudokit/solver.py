@@ -60,6 +60,7 @@ log = logging.getLogger(__name__)
 CHUNK = 256
 #: Default bound on the solutions :func:`solutions` yields.
 SOLUTIONS_LIMIT = 1000
+_CONFLICTS_SHOWN = 3
 
 
 class Status(StrEnum):
@@ -142,6 +143,8 @@ def _conflict_error(grid: Grid) -> InvalidPuzzleError | None:
         for c in found
     ]
     cells = tuple(sorted({i for c in found for i in c.cells}))
+    if len(parts) > _CONFLICTS_SHOWN:  # keep the message one readable line
+        parts[_CONFLICTS_SHOWN:] = [f"and {len(parts) - _CONFLICTS_SHOWN} more"]
     return InvalidPuzzleError(f"conflicting givens: {'; '.join(parts)}", cells)
 
 
@@ -336,7 +339,8 @@ def solve_many(
     :param budget: guesses per puzzle before giving up (0 = no bound).
     :param jobs: worker threads of the engine (0 = every core). The C engine releases the GIL
         and uses them; the pure-Python reference ignores the setting.
-    :param shape: the shape of text puzzles (inferred from the cell count when None).
+    :param shape: the shape of text puzzles (inferred from the cell count when None); Grids
+        keep their own.
 
     >>> lines = ["...43...2......1", "11..............", "bad", "..34..1...4..3.1"]
     >>> [(r.status.value, r.count) for r in solve_many(lines)]
@@ -377,13 +381,17 @@ def _solve_chunk(
     results: list[SolveResult | None] = [None] * len(chunk)
     pending: dict[Shape, list[tuple[int, Grid]]] = {}
     for k, item in enumerate(chunk):
-        try:
-            grid = _as_grid(item.strip() if isinstance(item, str) else item, shape)
-        except SudokuError as exc:
-            results[k] = _invalid(None, exc)
-            continue
-        except (TypeError, ValueError) as exc:
-            results[k] = SolveResult(None, Status.INVALID, None, 0, 0, True, str(exc))
+        if isinstance(item, Grid):
+            grid = item
+        elif isinstance(item, str):
+            try:
+                grid = Grid.parse(item.strip(), shape)
+            except SudokuError as exc:
+                results[k] = _invalid(None, exc)
+                continue
+        else:
+            error = f"expected a Grid or text, got {type(item).__name__}"
+            results[k] = SolveResult(None, Status.INVALID, None, 0, 0, True, error)
             continue
         bad = _conflict_error(grid)
         if bad is not None:

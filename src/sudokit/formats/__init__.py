@@ -169,23 +169,27 @@ def sniff(text: str) -> str:
             len(values) >= 2 and len(values[0]) >= 16 and _is_square(len(values[0]))
         ):
             return "csv"
-    token, comment = line.split_comment(first, None)
+    token = line.split_comment(first, None)[0]
     if candidates.looks_like(token):
         return "candidates"
     groups = first.split()
     n_groups = len(groups)
     if n_groups >= 16 and _is_square(n_groups) and _candidate_groups(groups, int(n_groups**0.5)):
         return "candgrid"
-    rows = [ln for ln in body[:80] if not picture.is_rule(ln, None)]
+    # One puzzle per line, or one grid row per line? A row has n <= 64 cells and n rows
+    # like it follow; a line has a square number of cells and no separators.
+    rows = [ln for ln in body[:80] if not picture.is_rule(ln, None)] or [first]
     ruled = len(rows) < len(body[:80])
-    k = picture.row_cells(token)
-    marked = "|" in first or (not comment and len(groups) > 1)
+    row, comment = line.split_comment(rows[0].strip(), None)
+    k = picture.row_cells(row)
+    marked = "|" in row or (not comment and len(row.split()) > 1)
     if _is_square(k) and k >= 16 and not marked and not ruled:
         return "line"
     cand_rows = [ln for ln in body[:80] if not candgrid.is_rule(ln)]
     cand = [len(candgrid.row_groups(r)) for r in cand_rows[:20]]
     if cand and 4 <= cand[0] <= 64 and len(set(cand[: cand[0]])) == 1:
-        all_groups = [g for r in cand_rows[: cand[0]] for g, _ in candgrid.row_groups(r)]
+        same = [r for r in cand_rows if len(candgrid.row_groups(r)) == cand[0]]
+        all_groups = [g for r in same for g, _ in candgrid.row_groups(r)]
         if len(cand_rows) >= cand[0] and _candidate_groups(all_groups, cand[0]):
             return "candgrid"
     consistent = all(picture.row_cells(r) == k for r in rows[1 : min(k, 20)])

@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterator, Mapping
 
 from ..errors import ParseError
 from ..grid import _INT_TOKEN, _SEPARATORS, BLANKS, Grid, _is_separator_line
-from ..shape import Shape
+from ..shape import MAX_SIZE, Shape
 from ._base import MAX_RECORD, Line, Raw, parse_cells
 
-__all__ = ["collect", "dumps", "read", "render_rows", "row_cells"]
+__all__ = ["block_shape", "collect", "dumps", "read", "render_rows", "row_cells"]
 
 NAME = "picture"
 MULTILINE = True
@@ -122,6 +122,15 @@ def collect(
         yield first, block
 
 
+def block_shape(block: list[str], shape: Shape | None) -> Shape | None:
+    """*shape*, else the default shape for as many rows as *block* holds (rules and headers
+    are blank by now); ``None`` for a single line, whose size its cell count tells."""
+    if shape is not None:
+        return shape
+    rows = sum(1 for text in block if text.strip())
+    return Shape.from_size(rows) if 1 < rows <= MAX_SIZE else None
+
+
 def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
     """One record per picture."""
     for item in collect(lines, shape):
@@ -130,7 +139,7 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
             continue
         first, block = item
         try:
-            yield Raw(first, parse_cells("\n".join(block), shape, first))
+            yield Raw(first, parse_cells("\n".join(block), block_shape(block, shape), first))
         except ParseError as exc:
             yield Raw(first, error=exc)
 

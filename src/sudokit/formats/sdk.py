@@ -83,7 +83,7 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
             else:
                 body.append(text)
         try:
-            grid = parse_cells("\n".join(body), shape, first)
+            grid = parse_cells("\n".join(body), picture.block_shape(body, shape), first)
         except ParseError as exc:
             yield Raw(first, error=exc)
             continue

@@ -111,7 +111,7 @@ def als_xz(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XZ eliminations (not in SE; rated 5.5), smaller sets first."""
     shape = cg.shape
     masks = cg.masks
-    pm = _peer_masks(shape)
+    _peer_masks(shape)
     has: dict[int, int] = {}
     for c, m in enumerate(masks):
         while m:

@@ -24,17 +24,20 @@ chain, see :func:`sudokit.logic.step.chain_length_bonus`). Among all hints SE ta
 rating, then the lowest complexity, then X before Y before XY, then discovery order; this module
 reproduces that order, so :func:`forcing_chains_and_cycles` yields SE's choice first.
 
-The search is exact but bounded: when a cheaper hint is already known, the (costly) X+Y search
-stops at the chain length that could still beat it (iterative deepening when none is known).
+The search is exact but bounded: each mode looks only as deep as a chain that could still beat
+the best hint found so far (reachability and breadth-first bounds skip starts that cannot).
 
->>> from sudokit.grid import Grid
->>> from sudokit.logic.candidates import CandidateGrid
->>> g = Grid.parse(
-...     "..8.1..4..3...2..6.5...73.82..45...3.7.....8.6...83..2.1.69...4..4...1..5...3.7..")
->>> cg = CandidateGrid.from_grid(g)
->>> step = next(iter(forcing_chains_and_cycles(cg)), None)
->>> step is None or step.rating >= 6.5
-True
+Also here, for hints (not SE techniques, so not used for the SE rating): :func:`x_chains`,
+:func:`xy_chains` and :func:`alternating_inference_chains` (AIC), the named patterns people
+learn, with SE-comparable values just below the forcing chains they are equivalent to.
+
+>>> from sudokit.shape import Shape
+>>> marks = {0: 0b11, 4: 0b101, 8: 0b1001, 36: 0b10001, 40: 0b100001, 43: 0b1000001}
+>>> cg = CandidateGrid.from_masks(Shape(3, 3), [0 if i in marks else 9 for i in range(81)],
+...                               [marks.get(i, 0) for i in range(81)])
+>>> step = next(iter(forcing_chains_and_cycles(cg)))
+>>> step.technique, step.rating, step.eliminations   # 1 leaves r1c9 and r5c8
+('Bidirectional X-Cycle', 6.5, ((8, 1), (43, 1)))
 """
 
 from __future__ import annotations
@@ -49,11 +52,13 @@ from functools import lru_cache
 
 from ..errors import BudgetExceededError
 from ..shape import Shape
+from ._names import elim_text
 from .candidates import CandidateGrid
 from .step import Step, chain_length_bonus
 
 __all__ = [
     "Geometry",
+    "alternating_inference_chains",
     "chain_budget",
     "check_budget",
     "earlier_rule_found",
@@ -62,6 +67,8 @@ __all__ = [
     "note_rule_found",
     "potential_name",
     "se_rating",
+    "x_chains",
+    "xy_chains",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -341,7 +348,8 @@ def _reach(
     starts: list[int], on_off: list[tuple[int, ...]], off_on: list[tuple[int, ...]]
 ) -> tuple[dict[int, int], set[int]]:
     """Reachability of the implication graph from *starts*: potential -> bit set of the
-    potentials it implies (itself included), and the potentials that lie on a cycle.
+    potentials it implies (itself included), and the potentials that can lie on a cycle of at
+    least 4 links (their strongly connected component has at least 4 potentials).
 
     Tarjan's strongly connected components (iterative), then one pass over the condensation.
     Used only to skip searches that cannot find anything; it changes no result.
@@ -405,7 +413,7 @@ def _reach(
                             reach |= comp_reach[oc]
                 comp_bits.append(bits)
                 comp_reach.append(reach)
-                if len(members) > 1:
+                if len(members) >= 4:  # a cycle of >= 4 links has >= 4 potentials
                     on_cycle.update(members)
             if work:
                 parent = work[-1][0]
@@ -626,8 +634,6 @@ def _describe(
             name = "Bidirectional Y-Cycle"
         else:
             name = "Bidirectional X-Cycle"
-        from ._names import elim_text
-
         shape_text = elim_text(geo.shape, elims)
         text = (
             f"{name}: the loop {chain_text} holds in both directions, so either every 'on' "
@@ -776,3 +782,139 @@ def forcing_chains_and_cycles(cg: CandidateGrid) -> Iterator[Step]:
         note_rule_found(cg, 0)
     for _, step in found:
         yield step
+
+
+# ---------------------------------------------------------------------------------------------
+# Named chains people learn: X-Chain, XY-Chain and AIC (not SE techniques; hints prefer them)
+#
+# An alternating inference chain starts with a strong link out of "A is false" and alternates
+# weak and strong links up to "B is true": so A or B is true. Then a candidate of A's digit that
+# sees both ends goes (same digit); the other candidates of the cell go (same cell); or, for
+# different digits in peer cells, each end's digit leaves the other end's cell.
+
+_ALT_KINDS = {
+    # name: (base rating, strong link kinds (y, x), weak link kinds (y, x), minimum strong links)
+    "X-Chain": (6.5, (False, True), (False, True), 3),
+    "XY-Chain": (6.5, (True, False), (False, True), 3),
+    "AIC": (6.9, (True, True), (True, True), 3),
+}
+
+
+def _alt_eliminations(
+    geo: Geometry, masks: Sequence[int], a: int, b: int
+) -> tuple[tuple[int, int], ...]:
+    n = geo.n
+    ca, da = divmod(a >> 1, n)
+    cb, db = divmod(b >> 1, n)
+    out: list[tuple[int, int]] = []
+    if ca == cb:
+        if da != db:
+            out = [(ca, e + 1) for e in range(n) if masks[ca] >> e & 1 and e not in (da, db)]
+    elif da == db:
+        seen_b = set(geo.peers[cb])
+        out = [(c, da + 1) for c in geo.peers[ca] if c in seen_b and masks[c] >> da & 1]
+    elif cb in geo.peers[ca]:
+        if masks[cb] >> da & 1:
+            out.append((cb, da + 1))
+        if masks[ca] >> db & 1:
+            out.append((ca, db + 1))
+    return tuple(sorted(out))
+
+
+def _alt_chain_steps(cg: CandidateGrid, name: str) -> Iterator[Step]:
+    """Shortest alternating chains of one kind, one per set of eliminations, shortest first."""
+    geo = geometry(cg.shape)
+    n = geo.n
+    masks = cg.masks
+    links = _Links(geo, masks)
+    base, (sy, sx), (wy, wx), min_strong = _ALT_KINDS[name]
+    strong = [
+        (links.off_on_y[c] if sy else ()) + (links.off_on_x[c] if sx else ())
+        for c in range(geo.ncells * n)
+    ]
+    weak = [
+        (links.on_off_y[c] if wy else ()) + (links.on_off_x[c] if wx else ())
+        for c in range(geo.ncells * n)
+    ]
+    found: dict[tuple[tuple[int, int], ...], tuple[int, list[int]]] = {}
+    for cell in range(geo.ncells):
+        m = masks[cell]
+        if m & (m - 1) == 0:
+            continue
+        check_budget()
+        for d in range(n):
+            if not m >> d & 1:
+                continue
+            start = 2 * (cell * n + d)  # "A is false"
+            parent: dict[int, int] = {start: -1}
+            frontier = [start]
+            strong_links = 0
+            while frontier and strong_links < 2 * geo.ncells:
+                ons: list[int] = []
+                for p in frontier:
+                    for r in strong[p >> 1]:
+                        if r not in parent and r ^ 1 not in parent:
+                            parent[r] = p
+                            ons.append(r)
+                strong_links += 1
+                if strong_links >= min_strong:
+                    for r in ons:
+                        if name != "AIC" and (r >> 1) % n != d:
+                            continue
+                        elims = _alt_eliminations(geo, masks, start, r)
+                        if elims and (elims not in found or found[elims][0] > 2 * strong_links):
+                            path = [r]
+                            while parent[path[-1]] != -1:
+                                path.append(parent[path[-1]])
+                            found[elims] = (2 * strong_links, path[::-1])
+                offs: list[int] = []
+                for p in ons:
+                    for q in weak[p >> 1]:
+                        if q not in parent and q ^ 1 not in parent:
+                            parent[q] = p
+                            offs.append(q)
+                frontier = offs
+    shape = cg.shape
+    for elims, (length, path) in sorted(found.items(), key=lambda kv: (kv[1][0], kv[0])):
+        rating = round(base + chain_length_bonus(length - 2), 1)
+        names = [potential_name(n, p) for p in path]
+        chain_links = tuple(
+            ((a >> 1) // n, (a >> 1) % n + 1, (b >> 1) // n, (b >> 1) % n + 1, not a & 1)
+            for a, b in itertools.pairwise(path)
+        )
+        a_name = potential_name(n, path[0] | 1)
+        b_name = potential_name(n, path[-1])
+        text = (
+            f"{name}: {' -> '.join(names)}. If {a_name} is false then {b_name} is true, so at "
+            f"least one of them holds; therefore {elim_text(shape, elims)}."
+        )
+        yield Step(
+            name,
+            rating,
+            eliminations=elims,
+            text=text,
+            cells=tuple(dict.fromkeys((p >> 1) // n for p in path)),
+            highlights=tuple(dict.fromkeys(((p >> 1) // n, (p >> 1) % n + 1) for p in path)),
+            links=chain_links,
+            size=n,
+        )
+
+
+def x_chains(cg: CandidateGrid) -> Iterator[Step]:
+    """Finder for X-Chains (not an SE technique; 6.5 + length bonus): strong and weak links of
+    one digit alternate from A to B (at least three strong links), so the digit is in A or B;
+    it leaves every cell that sees both."""
+    return _alt_chain_steps(cg, "X-Chain")
+
+
+def xy_chains(cg: CandidateGrid) -> Iterator[Step]:
+    """Finder for XY-Chains (not an SE technique; 6.5 + length bonus): a chain of bivalue cells
+    linked by shared digits whose two ends hold the same digit, which leaves the cells that see
+    both ends."""
+    return _alt_chain_steps(cg, "XY-Chain")
+
+
+def alternating_inference_chains(cg: CandidateGrid) -> Iterator[Step]:
+    """Finder for AICs (not an SE technique; 6.9 + length bonus): strong and weak links of any
+    kind alternate from "A is false" to "B is true"."""
+    return _alt_chain_steps(cg, "AIC")

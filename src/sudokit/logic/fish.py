@@ -28,7 +28,14 @@ from ._names import cell_list, join_words
 from .candidates import CandidateGrid, bits
 from .step import Step
 
-__all__ = ["finned_jellyfish", "finned_swordfish", "finned_x_wing", "jellyfish", "swordfish", "x_wing"]
+__all__ = [
+    "finned_jellyfish",
+    "finned_swordfish",
+    "finned_x_wing",
+    "jellyfish",
+    "swordfish",
+    "x_wing",
+]
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 BASIC_RATING = {2: 3.2, 3: 3.8, 4: 5.2}
@@ -103,11 +110,7 @@ def _fish_step(
     base_names = join_words([str(i + 1) for i in base])
     cover_names = join_words([str(x) for x in cover])
     cells = tuple(
-        c
-        for i in base
-        for x in range(n)
-        for c in (_cell(n, i, x, by_rows),)
-        if cg.masks[c] & bit
+        c for i in base for x in range(n) for c in (_cell(n, i, x, by_rows),) if cg.masks[c] & bit
     )
     removed = cell_list(shape, [c for c, _ in elims])
     if fins:
@@ -174,7 +177,15 @@ def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
                     )
                     if elims:
                         yield _fish_step(
-                            cg, name, FINNED_RATING[k], d, by_rows, base, list(cover_idx), fins, elims
+                            cg,
+                            name,
+                            FINNED_RATING[k],
+                            d,
+                            by_rows,
+                            base,
+                            list(cover_idx),
+                            fins,
+                            elims,
                         )
 
 

@@ -64,12 +64,17 @@ from .chains import (
 from .step import Step
 
 __all__ = [
+    "NESTED_FLOOR",
     "dynamic_forcing_chains",
     "dynamic_forcing_chains_plus",
     "forcing_hints",
     "multiple_forcing_chains",
     "nishio_forcing_chains",
 ]
+
+#: A state where every rule here fails needs SE's nested forcing chains (not implemented: too
+#: slow in pure Python), which SE rates 9.5 and up: a lower bound for the puzzle's rating.
+NESTED_FLOOR = 9.5
 
 # SE rule ranks (the order Sudoku Explainer tries them); rank 0 is chains.forcing_chains_and_cycles.
 RANK_NISHIO = 1

@@ -143,4 +143,3 @@ def pointing(cg: CandidateGrid) -> Iterator[Step]:
 def claiming(cg: CandidateGrid) -> Iterator[Step]:
     """Claiming: a digit of a line confined to one box is removed from the rest of the box."""
     return _steps(cg, False)
-

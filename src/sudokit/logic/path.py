@@ -32,7 +32,9 @@ from .step import Step
 __all__ = ["Path", "default_techniques", "find_step", "is_effective", "solve_path"]
 
 # Techniques whose steps are batched (placements of the same rating).
-_BATCHED = frozenset({"Full House", "Hidden Single (box)", "Hidden Single (row/column)", "Naked Single"})
+_BATCHED = frozenset(
+    {"Full House", "Hidden Single (box)", "Hidden Single (row/column)", "Naked Single"}
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,6 +102,9 @@ TECHNIQUES: list[Technique] = [
     Technique("Aligned Triple Exclusion", "exclusion", 7.5, exclusion.aligned_triple),
     # chains and forcing chains (logic/chains.py, logic/forcing.py) register here; SE's chaining
     # rules in SE's order (each stays silent on a state where an earlier one found a step)
+    Technique("X-Chain", "chains", 6.5, chains.x_chains, se=False),
+    Technique("XY-Chain", "chains", 6.5, chains.xy_chains, se=False),
+    Technique("AIC", "chains", 6.9, chains.alternating_inference_chains, se=False),
     Technique("Forcing Chains & Cycles", "chains", 6.5, chains.forcing_chains_and_cycles),
     Technique("Nishio Forcing Chains", "forcing", 7.5, forcing.nishio_forcing_chains),
     Technique("Multiple Forcing Chains", "forcing", 8.0, forcing.multiple_forcing_chains),

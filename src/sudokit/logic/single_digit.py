@@ -60,10 +60,10 @@ def _kind(shape: Shape, u1: int, u2: int, b: int, c: int) -> str:
     k1, k2 = shape.unit_kinds[u1], shape.unit_kinds[u2]
     lines = ("row", "column")
     n = shape.n
-    if k1 == k2 and k1 in lines:
-        # parallel lines; the weak link b-c along the other direction
-        if (k1 == "row" and b % n == c % n) or (k1 == "column" and b // n == c // n):
-            return "Skyscraper"
+    # parallel lines, the weak link b-c along the other direction
+    parallel = (k1 == "row" and b % n == c % n) or (k1 == "column" and b // n == c // n)
+    if k1 == k2 and parallel:
+        return "Skyscraper"
     if {k1, k2} == set(lines) and shape.box_of[b] == shape.box_of[c]:
         return "2-String Kite"
     return "Turbot Fish"
@@ -268,8 +268,13 @@ def simple_colouring(cg: CandidateGrid) -> Iterator[Step]:
             for k, group in enumerate(groups):
                 if any(b in peers[a] for i, a in enumerate(group) for b in group[i + 1 :]):
                     elims = tuple((c, d) for c in group)
-                    yield _colour_step(cg, d, groups, elims, f"two cells of colour {'AB'[k]} "
-                                       f"see each other, so that colour is false")
+                    yield _colour_step(
+                        cg,
+                        d,
+                        groups,
+                        elims,
+                        f"two cells of colour {'AB'[k]} see each other, so that colour is false",
+                    )
                     break
             # colour trap
             elims = tuple(
@@ -281,9 +286,7 @@ def simple_colouring(cg: CandidateGrid) -> Iterator[Step]:
                 and any(p in peers[c] for p in groups[1])
             )
             if elims:
-                yield _colour_step(
-                    cg, d, groups, elims, "these cells see a cell of each colour"
-                )
+                yield _colour_step(cg, d, groups, elims, "these cells see a cell of each colour")
 
 
 def _colour_step(

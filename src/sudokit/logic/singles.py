@@ -27,8 +27,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from ._names import cell_list, digit_list
 from ..shape import Shape
+from ._names import cell_list, digit_list
 from .candidates import CandidateGrid, bits
 from .intersections import is_box, lock_text, locks
 from .step import Step
@@ -164,8 +164,7 @@ def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
         cover = set(shape.units[lock.cover])
         removed = set(lock.removed)
         others = sorted(
-            {u for c in lock.removed for u in shape.cell_units[c]}
-            - {lock.base, lock.cover}
+            {u for c in lock.removed for u in shape.cell_units[c]} - {lock.base, lock.cover}
         )
         for u in others:
             if kinds[u] != kinds[lock.base]:
@@ -176,8 +175,7 @@ def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
                 continue
             cell = left[0]
             text = (
-                lock_text(shape, lock)
-                + f" Then in {shape.unit_name(u)} the {d} can only go in "
+                lock_text(shape, lock) + f" Then in {shape.unit_name(u)} the {d} can only go in "
                 f"{shape.cell_name(cell)}, so {shape.cell_name(cell)} is {d}."
             )
             yield Step(

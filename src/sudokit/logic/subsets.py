@@ -66,9 +66,7 @@ def naked_sets(cg: CandidateGrid, k: int) -> Iterator[tuple[Subset, tuple[tuple[
                 union |= masks[c]
             if union.bit_count() != k:
                 continue
-            elims = tuple(
-                (c, d) for c in empty if c not in combo for d in bits(masks[c] & union)
-            )
+            elims = tuple((c, d) for c in empty if c not in combo for d in bits(masks[c] & union))
             if elims:
                 yield Subset(u, combo, union), elims
 

@@ -10,7 +10,8 @@ the rectangle must be true. SE 1.2.1 values: type 1 (one cell has extras: remove
 from it) 4.5; type 2 (the cells with extras share one extra digit ``z``: remove ``z`` from every
 cell seeing them all) 4.5; type 3 (the two extra cells form a naked set with other cells of a
 shared unit) 4.5 + 0.1 x (set size - 1); type 4 (``x`` is confined to the two extra cells in a
-shared unit: remove ``y`` from them) 4.5 (types 2 and 4 checked against SE-rated puzzles). Longer unique loops are not searched.
+shared unit: remove ``y`` from them) 4.5 (types 2 and 4 checked against SE-rated puzzles).
+Longer unique loops (6, 8, ... cells; SE 4.6+) are not searched yet.
 
 BUG+1 (SE 5.6): every unsolved cell has two candidates but one, which has three; then the digit
 that appears three times in that cell's units must go there, or the grid would be a "bivalue
@@ -92,9 +93,14 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
         pattern = tuple((c, d) for c in cells for d in (x, y))
         if len(extras) == 1:
             e = extras[0]
-            elims = ((e, x), (e, y))
+            elims: tuple[tuple[int, int], ...] = ((e, x), (e, y))
             yield _step(
-                cg, 4.5, 1, cells, elims, pattern,
+                cg,
+                4.5,
+                1,
+                cells,
+                elims,
+                pattern,
                 base_text + f"; so {shape.cell_name(e)} must be one of its other candidates "
                 f"and {x} and {y} are removed from it.",
             )
@@ -113,7 +119,12 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
             elims = tuple((c, z) for c in sorted(common) if masks[c] & extra_union)
             if elims:
                 yield _step(
-                    cg, 4.5, 2, cells, elims, pattern,
+                    cg,
+                    4.5,
+                    2,
+                    cells,
+                    elims,
+                    pattern,
                     base_text + f"; so one of {cell_list(shape, extras, 'or')} is {z}, and {z} "
                     f"is removed from every cell that sees them all: {elim_text(shape, elims)}.",
                 )
@@ -128,7 +139,12 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                 if sorted(where) == sorted((e1, e2)):
                     elims = ((e1, drop), (e2, drop))
                     yield _step(
-                        cg, 4.5, 4, cells, elims, pattern,
+                        cg,
+                        4.5,
+                        4,
+                        cells,
+                        elims,
+                        pattern,
                         base_text + f". In {shape.unit_name(u)} the {keep} can only go in "
                         f"{shape.cell_name(e1)} or {shape.cell_name(e2)}, so one of them is "
                         f"{keep}; if either were {drop} the rectangle would be deadly, so {drop} "
@@ -149,18 +165,21 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                     if any(masks[c].bit_count() < 2 for c in combo):
                         continue
                     elims = tuple(
-                        (c, d)
-                        for c in others
-                        if c not in combo
-                        for d in bits(masks[c] & union)
+                        (c, d) for c in others if c not in combo for d in bits(masks[c] & union)
                     )
                     if not elims:
                         continue
                     digits = bits(union)
                     yield _step(
-                        cg, 4.5 + 0.1 * size, 3, cells, elims, pattern,
+                        cg,
+                        4.5 + 0.1 * size,
+                        3,
+                        cells,
+                        elims,
+                        pattern,
                         base_text + f"; so one of {shape.cell_name(e1)} and "
-                        f"{shape.cell_name(e2)} holds one of {digit_list(bits(extra_union), 'or')}. "
+                        f"{shape.cell_name(e2)} holds one of "
+                        f"{digit_list(bits(extra_union), 'or')}. "
                         f"Together with {cell_list(shape, combo)} they form a naked set of "
                         f"{digit_list(digits)} in {shape.unit_name(u)}, so "
                         f"{elim_text(shape, elims)}.",
@@ -202,7 +221,7 @@ def bug_plus_one(cg: CandidateGrid) -> Iterator[Step]:
         return
     if tri < 0:
         return
-    for u, unit in enumerate(shape.units):
+    for _u, unit in enumerate(shape.units):
         for d in range(1, shape.n + 1):
             bit = 1 << (d - 1)
             count = sum(1 for c in unit if masks[c] & bit)

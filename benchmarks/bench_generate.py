@@ -1,0 +1,312 @@
+"""Benchmark: puzzle generation (issue 4 targets: 9x9 minimal unique >= 2,000/s on one core and
+>= 1.8x that on two; 16x16 >= 5/s; 25x25 >= 0.5/s; a flat blank-cell chart up to 64 blanks).
+
+Three parts, all in one run on one machine (so ratios compare across machines):
+
+* **blank-cell chart**: the time to generate a unique 9x9 puzzle with exactly ``b`` blank cells
+  (``clues = 81 - b``), ``b = 1..64``, min / median / max over ``--repeat`` seeds, drawn with
+  matplotlib to ``results/generate_blanks.png``; runs that do not reach the count within
+  ``--budget`` searches are counted and drawn as the success rate.
+* **throughput table**: puzzles per second per shape and symmetry, one process (wall and CPU
+  time) and ``--jobs`` processes, with mean clues, the share proven minimal and engine
+  searches per puzzle.
+* **where the time goes**: for 9x9 minimal, the share spent inside the C search versus the
+  Python policy, and the same generation on the pure-Python reference engine (a ratio).
+
+Usage: ``python benchmarks/bench_generate.py [--quick] [--repeat 15] [--jobs 2]``; it writes
+``results/generate.json``, ``results/generate.md`` and the PNG. The machine is shared and
+noisy: read the figures as ratios within a run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import sysconfig
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import sudokit
+from sudokit import _backend
+from sudokit.errors import BudgetExceededError
+from sudokit.generator import derive_seed, generate, generate_many
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def machine() -> dict[str, Any]:
+    """What ran the benchmark: platform, Python, compiler, cores, commit, backend."""
+
+    def git(*args: str) -> str:
+        try:
+            out = subprocess.run(["git", *args], capture_output=True, text=True, check=True)
+        except (OSError, subprocess.CalledProcessError):
+            return "?"
+        return out.stdout.strip()
+
+    return {
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "python": sys.version.split()[0],
+        "compiler": sysconfig.get_config_var("CC") or "?",
+        "cores": os.cpu_count(),
+        "commit": git("rev-parse", "--short", "HEAD")
+        + (" (dirty)" if git("status", "--porcelain") else ""),
+        "backend": sudokit.BACKEND,
+        "sudokit": sudokit.__version__,
+    }
+
+
+# -- the blank-cell chart ---------------------------------------------------------------------
+
+
+def blank_chart(blanks: range, repeat: int, budget: int) -> list[dict[str, Any]]:
+    rows = []
+    for b in blanks:
+        times, ok = [], 0
+        for r in range(repeat):
+            t = time.perf_counter()
+            try:
+                generate(clues=81 - b, seed=derive_seed(b, r), budget=budget)
+                ok += 1
+            except BudgetExceededError:
+                pass
+            times.append(time.perf_counter() - t)
+        rows.append(
+            {
+                "blanks": b,
+                "min_ms": 1e3 * min(times),
+                "median_ms": 1e3 * statistics.median(times),
+                "max_ms": 1e3 * max(times),
+                "reached": ok / repeat,
+            }
+        )
+        last = rows[-1]
+        print(
+            f"  {b:2d} blanks: median {last['median_ms']:7.2f} ms, max {last['max_ms']:7.2f} ms,"
+            f" reached {ok}/{repeat}",
+            file=sys.stderr,
+        )
+    return rows
+
+
+def draw_chart(rows: list[dict[str, Any]], info: dict[str, Any], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    x = [r["blanks"] for r in rows]
+    fig, ax = plt.subplots(figsize=(10, 5.5), dpi=120)
+    ax.fill_between(
+        x,
+        [r["min_ms"] for r in rows],
+        [r["max_ms"] for r in rows],
+        alpha=0.25,
+        color="tab:blue",
+        label="min-max",
+    )
+    ax.plot(x, [r["median_ms"] for r in rows], color="tab:blue", marker=".", label="median")
+    ax.set_yscale("log")
+    ax.set_xlabel("blank cells (9x9, clues = 81 - blanks)")
+    ax.set_ylabel("time per unique puzzle (ms, log scale)")
+    ax.set_xlim(0, max(x) + 1)
+    ax.grid(True, which="both", alpha=0.3)
+    share = ax.twinx()
+    share.plot(
+        x,
+        [100 * r["reached"] for r in rows],
+        color="tab:red",
+        linestyle="--",
+        label="runs reaching the count (%)",
+    )
+    share.set_ylabel("runs reaching the exact count within the budget (%)", color="tab:red")
+    share.set_ylim(0, 105)
+    lines = ax.get_legend_handles_labels()[0] + share.get_legend_handles_labels()[0]
+    labels = ax.get_legend_handles_labels()[1] + share.get_legend_handles_labels()[1]
+    ax.legend(lines, labels, loc="upper left")
+    ax.set_title(
+        f"sudokit generate: unique 9x9 puzzles by blank cells ({info['repeat']} seeds each; "
+        f"backend {info['backend']}, commit {info['commit']})",
+        fontsize=9,
+    )
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+# -- throughput -------------------------------------------------------------------------------
+
+CASES: list[tuple[str, dict[str, Any], int]] = [
+    ("4x4 minimal", {"size": 4}, 2000),
+    ("6x6 minimal", {"size": 6}, 1000),
+    ("9x9 minimal", {}, 1000),
+    ("9x9 rot180 (no removable pair)", {"symmetry": "rot180"}, 1000),
+    ("9x9 dihedral", {"symmetry": "dihedral"}, 1000),
+    ("9x9 clues 28-32", {"clues": (28, 32)}, 1000),
+    ("9x9 Sudoku-X minimal", {"diagonals": True}, 300),
+    ("9x9 random jigsaw minimal", {"jigsaw": True}, 200),
+    ("12x12 (3x4)", {"size": 12}, 40),
+    ("16x16", {"size": 16}, 20),
+    ("16x16 rot180", {"size": 16, "symmetry": "rot180"}, 20),
+    ("25x25", {"size": 25}, 4),
+]
+
+
+def throughput(label: str, options: dict[str, Any], count: int, jobs: int) -> dict[str, Any]:
+    t, c = time.perf_counter(), time.process_time()
+    puzzles = list(generate_many(count, seed=1, **options))
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    row: dict[str, Any] = {
+        "case": label,
+        "count": count,
+        "per_s": count / wall,
+        "per_cpu_s": count / cpu,
+        "clues": statistics.mean(p.clues for p in puzzles),
+        "minimal": sum(p.minimal for p in puzzles) / count,
+        "searches": statistics.mean(p.searches for p in puzzles),
+    }
+    if jobs > 1:
+        t = time.perf_counter()
+        again = list(generate_many(count, seed=1, jobs=jobs, **options))
+        row[f"per_s_jobs{jobs}"] = count / (time.perf_counter() - t)
+        assert [p.puzzle for p in again] == [p.puzzle for p in puzzles]
+    print(f"  {label}: {row['per_s']:.1f}/s", file=sys.stderr)
+    return row
+
+
+def where_time_goes(count: int) -> dict[str, Any]:
+    """For 9x9 minimal: the share of time inside the C search, and the reference engine ratio."""
+    out: dict[str, Any] = {}
+    if sudokit.BACKEND == "c":
+        from sudokit import _core
+
+        inside = [0.0]
+        original = _core.search
+
+        def timed(*args: Any) -> Any:
+            t = time.perf_counter()
+            try:
+                return original(*args)
+            finally:
+                inside[0] += time.perf_counter() - t
+
+        _core.search = timed  # type: ignore[assignment]
+        try:
+            t = time.perf_counter()
+            puzzles = list(generate_many(count, seed=2))
+            total = time.perf_counter() - t
+        finally:
+            _core.search = original  # type: ignore[assignment]
+        out["c_search_share"] = inside[0] / total
+        out["c_search_us_per_call"] = 1e6 * inside[0] / sum(p.searches for p in puzzles)
+        out["searches_per_puzzle"] = statistics.mean(p.searches for p in puzzles)
+        n = max(10, count // 20)
+        t = time.perf_counter()
+        list(generate_many(n, seed=2))
+        c_rate = n / (time.perf_counter() - t)
+        t = time.perf_counter()
+        slow = list(generate_many(n, seed=2, backend="python"))
+        py_rate = n / (time.perf_counter() - t)
+        assert [p.puzzle for p in slow] == [p.puzzle for p in puzzles[:n]]  # engine independent
+        out["c_over_python_reference"] = c_rate / py_rate
+    return out
+
+
+def _time(fn: Callable[[], object]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def markdown(
+    info: dict[str, Any],
+    chart: list[dict[str, Any]],
+    table: list[dict[str, Any]],
+    split: dict[str, Any],
+    jobs: int,
+) -> str:
+    lines = [
+        "# Generation benchmark",
+        "",
+        f"Machine: {info['platform']}, {info['cores']} cores, Python {info['python']}, "
+        f"{info['compiler']}; backend {info['backend']}; commit {info['commit']}. "
+        "Shared and noisy: compare within the run.",
+        "",
+        f"| case | puzzles | per s (1 process) | per CPU s | per s ({jobs} processes) | "
+        "mean clues | proven minimal | searches / puzzle |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in table:
+        lines.append(
+            f"| {r['case']} | {r['count']} | {r['per_s']:.1f} | {r['per_cpu_s']:.1f} | "
+            f"{r.get(f'per_s_jobs{jobs}', float('nan')):.1f} | {r['clues']:.1f} | "
+            f"{100 * r['minimal']:.0f}% | {r['searches']:.0f} |"
+        )
+    if split:
+        lines += [
+            "",
+            f"9x9 minimal: {100 * split['c_search_share']:.0f}% of the time inside the C search "
+            f"({split['c_search_us_per_call']:.1f} us per search, "
+            f"{split['searches_per_puzzle']:.0f} searches per puzzle); the rest is Python policy. "
+            f"C engine vs pure-Python reference: {split['c_over_python_reference']:.1f}x "
+            "(same puzzles).",
+        ]
+    lines += [
+        "",
+        "Blank-cell chart (9x9, exact clue count 81 - blanks):",
+        "",
+        "| blanks | min ms | median ms | max ms | reached |",
+        "|---:|---:|---:|---:|---:|",
+    ]
+    for r in chart:
+        lines.append(
+            f"| {r['blanks']} | {r['min_ms']:.2f} | {r['median_ms']:.2f} | {r['max_ms']:.2f} | "
+            f"{100 * r['reached']:.0f}% |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
+    ap.add_argument("--repeat", type=int, default=15, help="seeds per blank count")
+    ap.add_argument("--budget", type=int, default=30000, help="searches per chart puzzle")
+    ap.add_argument("--jobs", type=int, default=2, help="processes for the parallel column")
+    ap.add_argument("--out", type=Path, default=RESULTS)
+    args = ap.parse_args()
+    scale = 0.05 if args.quick else 1.0
+    repeat = 3 if args.quick else args.repeat
+    info = machine() | {"repeat": repeat, "budget": args.budget}
+    print("machine:", json.dumps(info), file=sys.stderr)
+    print("throughput:", file=sys.stderr)
+    table = [
+        throughput(label, options, max(2, int(count * scale)), args.jobs)
+        for label, options, count in CASES
+        if not (args.quick and label.startswith("25x25"))
+    ]
+    split = where_time_goes(max(40, int(1000 * scale))) if _backend.BACKEND == "c" else {}
+    print("blank-cell chart:", file=sys.stderr)
+    chart = blank_chart(range(1, 65), repeat, args.budget)
+    args.out.mkdir(parents=True, exist_ok=True)
+    draw_chart(chart, info, args.out / "generate_blanks.png")
+    (args.out / "generate.json").write_text(
+        json.dumps(
+            {"machine": info, "throughput": table, "split": split, "blanks": chart}, indent=1
+        )
+    )
+    text = markdown(info, chart, table, split, args.jobs)
+    (args.out / "generate.md").write_text(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""``sudokit bench``: the search benchmark (tdoku-style) of a source checkout.
+
+Thin: the harness is ``benchmarks/bench_solve.py`` of the repository (benchmarks are not
+library code and are not installed). This command finds that file next to the package
+source (or at ``$SUDOKIT_BENCH_SCRIPT``), runs its ``main`` with the options given here, and
+prints its report; results are written to ``benchmarks/results/`` unless ``--no-write``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import click
+
+import sudokit
+
+from .common import CliError, fail
+
+__all__ = ["bench", "harness_path"]
+
+
+def harness_path() -> Path | None:
+    """The benchmark harness file, or None when this is not a source checkout.
+
+    >>> p = harness_path()
+    >>> p is None or p.name == "bench_solve.py"
+    True
+    """
+    env = os.environ.get("SUDOKIT_BENCH_SCRIPT")
+    candidates = [Path(env)] if env else []
+    # src/sudokit/__init__.py -> the repository root is three levels up
+    candidates.append(Path(sudokit.__file__).resolve().parents[2] / "benchmarks" / "bench_solve.py")
+    return next((p for p in candidates if p.is_file()), None)
+
+
+@click.command()
+@click.option("--sets", default="", help="Comma-separated set names (default: every set found).")
+@click.option("--quick", is_flag=True, help="At most 2,000 puzzles a set and one timed run.")
+@click.option(
+    "--runs",
+    type=click.IntRange(1, 100),
+    default=3,
+    show_default=True,
+    help="Timed passes per figure (the median is reported).",
+)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Seed of the random isomorphs."
+)
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Directory of puzzle sets (default: ../shared/data or $SUDOKIT_DATA).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Where result files go (default: benchmarks/results).",
+)
+@click.option("--no-write", is_flag=True, help="Print the report only.")
+def bench(
+    sets: str,
+    quick: bool,
+    runs: int,
+    seed: int,
+    data: str | None,
+    out: str | None,
+    no_write: bool,
+) -> int:
+    """Time the search engine on the benchmark puzzle sets (random isomorphs, limit 2)."""
+    path = harness_path()
+    if path is None:
+        fail("bench needs a source checkout (benchmarks/bench_solve.py was not found)")
+    spec = importlib.util.spec_from_file_location("sudokit_bench_solve", path)
+    if spec is None or spec.loader is None:
+        fail(f"cannot load the benchmark harness {str(path)!r}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    argv = ["--sets", sets, "--runs", str(runs), "--seed", str(seed)]
+    argv += ["--quick"] * quick + ["--no-write"] * no_write
+    argv += ["--data", data] if data else []
+    argv += ["--out", out] if out else []
+    problems: list[str] = []
+    try:
+        code = module.main(argv, echo=click.echo, err=problems.append)
+    except SystemExit as exc:  # the harness stops on a wrong answer: a "no" (exit code 1)
+        error = CliError(f"bench: {exc.code}")
+        error.exit_code = 1
+        raise error from None
+    if code:
+        fail(problems[0] if problems else "bench: nothing was measured")
+    return 0

@@ -1,0 +1,593 @@
+"""The FastAPI application: JSON endpoints over the public API, plus the static browser app.
+
+The endpoints parse a puzzle (any text format, sniffed), call :mod:`sudokit` in a worker thread
+with a time limit, and answer JSON. A puzzle in an answer is a *grid object*::
+
+    {"line": "1.3....22....3.1", "size": 4, "box": "2x2", "cells": [1, 0, 3, ...]}
+
+>>> from fastapi.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> client.post("/api/solve", json={"puzzle": "1.3. ...2 2... .3.1"}).json()["solution"]["line"]
+'1234341221434321'
+>>> r = client.post("/api/solve", json={"puzzle": "1.3"})
+>>> r.status_code, r.json()["error"][:24]
+(400, 'expected a square number')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import io
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+import sudokit
+from sudokit import render
+from sudokit.errors import (
+    BudgetExceededError,
+    ParseError,
+    SudokuError,
+)
+
+__all__ = ["Limits", "create_app"]
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+_T = TypeVar("_T")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The bounds every request is held to.
+
+    ``max_body`` bytes per request body; ``max_size`` the largest grid size *n* accepted;
+    ``max_generate`` puzzles per generate call (``max_generate_size`` the largest size
+    generated); ``max_count`` the highest solution-count limit; ``max_budget`` the most
+    search guesses one call may spend (``default_budget`` when the request names none);
+    ``timeout`` seconds of work per request; ``workers`` threads doing the work.
+
+    >>> Limits().max_size, Limits(timeout=1.0).timeout
+    (25, 1.0)
+    """
+
+    max_body: int = 64 * 1024
+    max_size: int = 25
+    max_generate: int = 50
+    max_generate_size: int = 16
+    max_count: int = 10_000
+    max_budget: int = 1_000_000
+    default_budget: int = 200_000
+    timeout: float = 20.0
+    logic_seconds: float = 8.0
+    workers: int = max(2, min(8, os.cpu_count() or 2))
+
+
+class ApiError(Exception):
+    """A failure answered as ``{"error": message}`` with *status*."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+# -- request models -------------------------------------------------------------------------
+
+FormatName = Literal["line", "picture", "ss", "sdk", "candidates", "candgrid", "csv", "json", "jsonl"]
+Level = Literal["easy", "medium", "hard", "expert"]
+Symmetry = Literal[
+    "none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "anti-diagonal", "dihedral"
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PuzzleIn(_Model):
+    """A puzzle as text in any supported format (sniffed unless ``format`` is given)."""
+
+    puzzle: str = Field(
+        min_length=1,
+        max_length=20_000,
+        description="the puzzle text: a line, a picture, Simple Sudoku, SadMan, JSON, CSV, ...",
+        examples=["..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."],
+    )
+    format: FormatName | None = Field(None, description="the text format (sniffed when absent)")
+    box: str | None = Field(
+        None,
+        pattern=r"^\d{1,2}x\d{1,2}$",
+        description="box shape 'RxC' when the size alone does not say it (e.g. '2x3')",
+    )
+    diagonals: bool = Field(False, description="Sudoku-X: both main diagonals are units")
+
+
+class SolveIn(PuzzleIn):
+    budget: int | None = Field(
+        None, ge=1, description="the most search guesses to spend (bounded by the server)"
+    )
+
+
+class CountIn(SolveIn):
+    limit: int = Field(2, ge=1, le=10_000, description="count solutions up to this many")
+
+
+class HintIn(PuzzleIn):
+    values: list[int] | None = Field(
+        None,
+        max_length=625,
+        description="the player's grid: a value per cell (0 = empty), givens included or not",
+    )
+
+
+class ExplainIn(HintIn):
+    pass
+
+
+class ConvertIn(PuzzleIn):
+    to: FormatName = Field("line", description="the format to write")
+
+
+class GenerateIn(_Model):
+    size: int = Field(9, ge=4, le=25, description="grid size n (4, 6, 8, 9, 12, 16, ...)")
+    box: str | None = Field(None, pattern=r"^\d{1,2}x\d{1,2}$", description="box shape 'RxC'")
+    difficulty: Level | None = Field(None, description="target level (rated; may take longer)")
+    symmetry: Symmetry = "none"
+    diagonals: bool = False
+    seed: int | None = Field(None, ge=0, lt=2**63)
+    n: int = Field(1, ge=1, le=50, description="how many puzzles")
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _shape(box: str | None, diagonals: bool, limits: Limits) -> sudokit.Shape | None:
+    if box is None:
+        return None
+    try:
+        shape = sudokit.Shape.parse_box(box, diagonals=diagonals)
+    except (SudokuError, ValueError) as exc:
+        raise ApiError(400, str(exc)) from None
+    if shape.n > limits.max_size:
+        raise ApiError(400, f"grids up to {limits.max_size}x{limits.max_size} are served")
+    return shape
+
+
+def _parse(body: PuzzleIn, limits: Limits) -> sudokit.Grid:
+    """The one puzzle of *body*, within the size limit."""
+    shape = _shape(body.box, body.diagonals, limits)
+    grid = sudokit.formats.parse_one(body.puzzle, body.format, shape)
+    if body.diagonals and not grid.shape.diagonals:
+        s = grid.shape
+        grid = sudokit.Grid(grid.cells, sudokit.Shape(s.box_rows, s.box_cols, diagonals=True))
+    if grid.n > limits.max_size:
+        raise ApiError(400, f"grids up to {limits.max_size}x{limits.max_size} are served")
+    return grid
+
+
+def _grid(grid: sudokit.Grid) -> dict[str, object]:
+    shape = grid.shape
+    return {
+        "line": str(grid),
+        "size": shape.n,
+        "box": shape.box_spec,
+        "diagonals": shape.diagonals,
+        "cells": list(grid.cells),
+    }
+
+
+def _budget(requested: int | None, limits: Limits) -> int:
+    if requested is None:
+        return limits.default_budget
+    return min(requested, limits.max_budget)
+
+
+def _with_values(puzzle: sudokit.Grid, values: list[int] | None) -> sudokit.Grid:
+    """The player's grid: *puzzle*'s givens plus *values* (givens win)."""
+    if values is None:
+        return puzzle
+    shape = puzzle.shape
+    if len(values) != shape.ncells:
+        raise ApiError(400, f"values needs {shape.ncells} numbers, got {len(values)}")
+    if any(not 0 <= v <= shape.n for v in values):
+        raise ApiError(400, f"values must be 0..{shape.n}")
+    cells = bytes(g or v for g, v in zip(puzzle.cells, values, strict=True))
+    return sudokit.Grid(cells, shape)
+
+
+def _mistake(puzzle: sudokit.Grid, current: sudokit.Grid, budget: int) -> dict[str, object] | None:
+    """A "Mistake" step when the player placed a digit the puzzle's solution does not have."""
+    if current == puzzle:
+        return None
+    result = sudokit.solve(puzzle, budget=budget)
+    if result.status is not sudokit.Status.UNIQUE or result.solution is None:
+        return None
+    shape = puzzle.shape
+    for c, (v, d) in enumerate(zip(current.cells, result.solution.cells, strict=True)):
+        if v and v != d:
+            step = sudokit.Step(
+                "Mistake",
+                0.0,
+                text=f"{shape.cell_name(c)} holds {shape.symbol(v)}, but that leads to no solution.",
+                cells=(c,),
+                size=shape.n,
+            )
+            return step.to_json()
+    return None
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _status_of(exc: SudokuError) -> int:
+    return 400 if isinstance(exc, ParseError) else 422
+
+
+class BodyLimit:
+    """ASGI middleware: answer 413 when a request body exceeds *limit* bytes."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_big = _error(413, f"request body larger than {self.limit} bytes")
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await _error(400, "bad content-length")(scope, receive, send)
+                    return
+                if declared > self.limit:
+                    await too_big(scope, receive, send)
+                    return
+        # Read the whole body first (it is small by then), counting; replay it to the app.
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await too_big(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+# -- the application ------------------------------------------------------------------------
+
+
+def create_app(limits: Limits | None = None) -> FastAPI:
+    """The ASGI app: the JSON API under ``/api`` and the browser app at ``/``.
+
+    :param limits: the bounds on every request (defaults: :class:`Limits`).
+
+    >>> app = create_app()
+    >>> sorted(r.path for r in app.routes if r.path.startswith("/api/"))[:3]
+    ['/api/check', '/api/convert', '/api/count']
+    """
+    lim = limits or Limits()
+    pool = concurrent.futures.ThreadPoolExecutor(lim.workers, thread_name_prefix="sudokit-web")
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="sudokit",
+        version=sudokit.__version__,
+        summary="Solve, count, check, generate, rate, hint, explain and convert Sudoku puzzles.",
+        description=(
+            "Puzzles are text in any supported format (sniffed). Every call is bounded: body "
+            f"size {lim.max_body} bytes, grids up to {lim.max_size}x{lim.max_size}, "
+            f"{lim.timeout:g} s of work. Errors are `{{\"error\": \"...\"}}` with a 4xx status."
+        ),
+    )
+    app.state.limits = lim
+
+    async def run(fn: Callable[[], _T]) -> _T:
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(pool, fn), lim.timeout)
+        except TimeoutError:
+            raise ApiError(
+                422, f"the work took longer than the server's limit of {lim.timeout:g} s"
+            ) from None
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return _error(exc.status, exc.message)
+
+    @app.exception_handler(SudokuError)
+    async def _sudoku_error(_request: Request, exc: SudokuError) -> JSONResponse:
+        return _error(_status_of(exc), str(exc))
+
+    @app.exception_handler(ValueError)
+    async def _value_error(_request: Request, exc: ValueError) -> JSONResponse:
+        return _error(400, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for e in exc.errors()[:5]:
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else e.get("msg", ""))
+        return _error(400 if any("json" in str(e.get("type")) for e in exc.errors()) else 422,
+                      "; ".join(parts) or "invalid request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error in a request")
+        return _error(500, f"internal error: {type(exc).__name__}")
+
+    # -- endpoints ----------------------------------------------------------------------
+
+    @app.get("/api/info", tags=["meta"])
+    async def info() -> dict[str, object]:
+        """Version, search backend, formats, symmetries, levels and the server's limits."""
+        return {
+            "version": sudokit.__version__,
+            "backend": sudokit.BACKEND,
+            "formats": list(sudokit.formats.FORMATS),
+            "symmetries": list(sudokit.SYMMETRIES),
+            "levels": ["easy", "medium", "hard", "expert"],
+            "limits": {
+                "max_body": lim.max_body,
+                "max_size": lim.max_size,
+                "max_generate": lim.max_generate,
+                "max_generate_size": lim.max_generate_size,
+                "max_count": lim.max_count,
+                "max_budget": lim.max_budget,
+                "timeout": lim.timeout,
+            },
+        }
+
+    @app.post("/api/solve", tags=["solve"])
+    async def solve(body: SolveIn) -> dict[str, object]:
+        """Solve a puzzle: status (unique, multiple, none, invalid, gave-up) and a solution."""
+        grid = _parse(body, lim)
+        budget = _budget(body.budget, lim)
+        r = await run(lambda: sudokit.solve(grid, budget=budget))
+        return {
+            "puzzle": _grid(grid),
+            "status": str(r.status),
+            "solution": None if r.solution is None else _grid(r.solution),
+            "count": r.count,
+            "complete": r.complete,
+            "guesses": r.guesses,
+            "error": r.error,
+        }
+
+    @app.post("/api/count", tags=["solve"])
+    async def count(body: CountIn) -> dict[str, object]:
+        """Count solutions up to ``limit`` (exact when ``complete``)."""
+        grid = _parse(body, lim)
+        budget = _budget(body.budget, lim)
+        limit = max(2, min(body.limit, lim.max_count))
+        r = await run(lambda: sudokit.solve(grid, limit=limit, budget=budget))
+        if r.status is sudokit.Status.INVALID:
+            raise ApiError(422, r.error or "invalid puzzle")
+        shown = min(r.count, body.limit)
+        return {
+            "puzzle": _grid(grid),
+            "count": shown,
+            "limit": body.limit,
+            "at_least": shown >= body.limit,
+            "complete": r.complete,
+        }
+
+    @app.post("/api/check", tags=["solve"])
+    async def check(body: SolveIn) -> dict[str, object]:
+        """Check a puzzle: conflicting givens, solved or not, and whether it has one solution."""
+        grid = _parse(body, lim)
+        budget = _budget(body.budget, lim)
+        conflicts = [
+            {"digit": c.digit, "unit": c.unit, "cells": list(c.cells)} for c in grid.conflicts()
+        ]
+        r = await run(lambda: sudokit.solve(grid, budget=budget))
+        return {
+            "puzzle": _grid(grid),
+            "valid": not conflicts,
+            "conflicts": conflicts,
+            "solved": grid.is_solution(),
+            "status": str(r.status),
+            "unique": r.status is sudokit.Status.UNIQUE,
+            "clues": grid.clues,
+        }
+
+    @app.post("/api/generate", tags=["generate"])
+    async def generate(body: GenerateIn) -> dict[str, object]:
+        """Generate puzzles with exactly one solution (size, box, symmetry, difficulty, seed)."""
+        if body.size > lim.max_generate_size:
+            raise ApiError(
+                400, f"generating is served up to {lim.max_generate_size}x{lim.max_generate_size}"
+            )
+        if body.n > lim.max_generate:
+            raise ApiError(400, f"at most {lim.max_generate} puzzles per request")
+        if body.difficulty is not None and (body.size > 9 or body.n > 10):
+            raise ApiError(
+                400, "difficulty targets are served for sizes up to 9 and up to 10 puzzles"
+            )
+        shape = _shape(body.box, body.diagonals, lim)
+        if shape is not None and shape.n != body.size:
+            raise ApiError(400, f"box {body.box} does not make a {body.size}x{body.size} grid")
+
+        def work() -> list[sudokit.GeneratedPuzzle]:
+            kwargs: dict[str, Any] = {
+                "symmetry": body.symmetry,
+                "difficulty": body.difficulty,
+                "diagonals": body.diagonals and shape is None,
+            }
+            if shape is not None:
+                kwargs["shape"] = shape
+            else:
+                kwargs["size"] = body.size
+            if body.seed is not None and body.n == 1:
+                return [sudokit.generate(seed=body.seed, **kwargs)]
+            if body.seed is not None:
+                return list(sudokit.generate_many(body.n, seed=body.seed, jobs=1, **kwargs))
+            return [sudokit.generate(**kwargs) for _ in range(body.n)]
+
+        made = await run(work)
+        return {
+            "puzzles": [
+                {
+                    "puzzle": _grid(p.puzzle),
+                    "solution": _grid(p.solution),
+                    "seed": p.seed,
+                    "clues": p.clues,
+                    "symmetry": p.symmetry,
+                    "minimal": p.minimal,
+                    "difficulty": body.difficulty,
+                }
+                for p in made
+            ]
+        }
+
+    @app.post("/api/rate", tags=["logic"])
+    async def rate(body: PuzzleIn) -> dict[str, object]:
+        """Rate a puzzle on the Sudoku Explainer scale: number, level, score, techniques."""
+        grid = _parse(body, lim)
+        r = await run(lambda: sudokit.rate(grid, budget_s=lim.logic_seconds))
+        out = r.to_json()
+        out["puzzle"] = _grid(grid)
+        out["complete"] = r.complete
+        out["steps"] = r.steps
+        return out
+
+    @app.post("/api/hint", tags=["logic"])
+    async def hint(body: HintIn) -> dict[str, object]:
+        """The easiest next step from the player's grid (or a mistake the player made)."""
+        puzzle = _parse(body, lim)
+        current = _with_values(puzzle, body.values)
+        budget = lim.default_budget
+
+        def work() -> dict[str, object] | None:
+            wrong = _mistake(puzzle, current, budget)
+            if wrong is not None:
+                return wrong
+            step = sudokit.hint(current)
+            return None if step is None else step.to_json(puzzle.n)
+
+        step = await run(work)
+        return {"puzzle": _grid(puzzle), "step": step, "solved": current.is_solution()}
+
+    @app.post("/api/explain", tags=["logic"])
+    async def explain(body: ExplainIn) -> dict[str, object]:
+        """Every step of the easiest-first solving path from the player's grid."""
+        puzzle = _parse(body, lim)
+        current = _with_values(puzzle, body.values)
+        steps = await run(lambda: sudokit.explain(current, budget_s=lim.logic_seconds))
+        solved = current.cells
+        last = bytearray(solved)
+        for s in steps:
+            for c, d in s.placements:
+                last[c] = d
+        return {
+            "puzzle": _grid(puzzle),
+            "steps": [s.to_json(puzzle.n) for s in steps],
+            "complete": sudokit.Grid(bytes(last), puzzle.shape).is_solution(),
+        }
+
+    @app.post("/api/convert", tags=["formats"])
+    async def convert(body: ConvertIn) -> dict[str, object]:
+        """Read a puzzle in any format and write it in another."""
+        grid = _parse(body, lim)
+        sniffed = body.format or sudokit.formats.sniff(body.puzzle)
+        return {
+            "puzzle": _grid(grid),
+            "from": sniffed,
+            "to": body.to,
+            "text": sudokit.formats.dumps(grid, body.to),
+        }
+
+    def _query_grid(puzzle: str, box: str | None) -> sudokit.Grid:
+        return _parse(PuzzleIn(puzzle=puzzle, box=box), lim)
+
+    @app.get("/api/render.svg", tags=["render"], response_class=Response)
+    async def render_svg(
+        puzzle: str = Query(min_length=1, max_length=2000),
+        box: str | None = Query(None, pattern=r"^\d{1,2}x\d{1,2}$"),
+        cell: int = Query(40, ge=8, le=100),
+    ) -> Response:
+        """The puzzle as an SVG picture."""
+        grid = _query_grid(puzzle, box)
+        svg = await run(lambda: render.to_svg(grid, cell=cell))
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/api/print.pdf", tags=["render"], response_class=Response)
+    async def print_pdf(
+        puzzle: str = Query(min_length=1, max_length=2000),
+        box: str | None = Query(None, pattern=r"^\d{1,2}x\d{1,2}$"),
+        title: str = Query("", max_length=80),
+    ) -> Response:
+        """The puzzle as a one-page PDF for printing (needs reportlab, the ``pdf`` extra)."""
+        grid = _query_grid(puzzle, box)
+
+        def work() -> bytes:
+            out = io.BytesIO()
+            render.to_pdf(grid, out, title=title or f"sudokit {grid.n}x{grid.n}")
+            return out.getvalue()
+
+        try:
+            pdf = await run(work)
+        except ImportError:
+            raise ApiError(501, "PDF output needs reportlab (pip install 'sudokit[pdf]')") from None
+        return Response(
+            pdf,
+            media_type="application/pdf",
+            headers={"Content-Disposition": 'inline; filename="sudoku.pdf"'},
+        )
+
+    @app.get("/api", include_in_schema=False)
+    async def api_root() -> RedirectResponse:
+        return RedirectResponse("/docs")
+
+    app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    app.add_middleware(BodyLimit, limit=lim.max_body)
+    return app

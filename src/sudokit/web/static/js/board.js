@@ -1,0 +1,150 @@
+// The SVG board: draws a Game (plus selection, highlights, a hint step) and reports clicks.
+
+import { SYMBOLS, bit, conflicts, digitsOf } from "./game.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const CELL = 60;
+
+function el(name, attrs = {}, text) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function symbolOf(d, n, numbers) {
+  if (!d) return "";
+  return numbers && n > 9 ? String(d) : SYMBOLS[d - 1];
+}
+
+export class Board {
+  constructor(svg, onCell) {
+    this.svg = svg;
+    this.onCell = onCell;
+    svg.addEventListener("pointerdown", (ev) => {
+      const target = ev.target.closest("[data-cell]");
+      if (!target) return;
+      ev.preventDefault();
+      const [r, c] = target.getAttribute("data-cell").split(",").map(Number);
+      this.onCell(r, c, ev);
+    });
+  }
+
+  /**
+   * view: { game, values, marks, selected, numbers, showMistakes, peers, step, paused }
+   * values/marks override the game's own (used to preview explanation steps).
+   */
+  draw(view) {
+    const { game } = view;
+    const geo = game.geo;
+    const n = geo.n;
+    const values = view.values || game.values;
+    const marks = view.marks || game.marks;
+    const size = n * CELL;
+    const svg = this.svg;
+    svg.replaceChildren();
+    svg.setAttribute("viewBox", `-3 -3 ${size + 6} ${size + 6}`);
+    svg.setAttribute("data-size", n);
+    svg.classList.toggle("paused", !!view.paused);
+
+    const sel = view.selected;
+    const selDigit = sel != null ? values[sel] : 0;
+    const peerSet = new Set(sel != null && view.peers !== false ? geo.peers[sel] : []);
+    const bad = conflicts(geo, values);
+    const wrong = view.showMistakes ? game.mistakes() : new Set();
+    const step = view.step;
+    const stepCells = new Set(), stepHi = new Set(), stepElim = new Set(), stepPlace = new Map();
+    if (step) {
+      for (const [r, c] of step.cells) stepCells.add((r - 1) * n + c - 1);
+      for (const [r, c, d] of step.highlights) stepHi.add(`${(r - 1) * n + c - 1}:${d}`);
+      for (const [r, c, d] of step.eliminations) stepElim.add(`${(r - 1) * n + c - 1}:${d}`);
+      for (const [r, c, d] of step.placements) stepPlace.set((r - 1) * n + c - 1, d);
+    }
+
+    const gCells = el("g", { class: "cells" });
+    const gHi = el("g", { class: "marks-hi" });
+    const gDigits = el("g", { class: "digits" });
+    const gMarks = el("g", { class: "marks" });
+    const sub = Math.ceil(Math.sqrt(n));
+    const subRows = Math.ceil(n / sub);
+    const markFont = CELL / (sub + 0.9);
+
+    for (let i = 0; i < geo.ncells; i++) {
+      const r = Math.floor(i / n), c = i % n;
+      const x = c * CELL, y = r * CELL;
+      const cls = ["cell"];
+      if ((Math.floor(r / geo.boxRows) + Math.floor(c / geo.boxCols)) % 2 === 1) cls.push("alt");
+      if (peerSet.has(i)) cls.push("peer");
+      if (selDigit && values[i] === selDigit) cls.push("same");
+      if (stepCells.has(i)) cls.push("hint-cell");
+      if (stepPlace.has(i)) cls.push("hint-place");
+      if (i === sel) cls.push("selected");
+      if (bad.has(i) && values[i]) cls.push("conflict");
+      if (wrong.has(i)) cls.push("wrong");
+      gCells.append(el("rect", {
+        x, y, width: CELL, height: CELL, class: cls.join(" "), "data-cell": `${r},${c}`,
+      }));
+      const v = values[i];
+      if (v) {
+        const dcls = ["digit", game.isGiven(i) ? "given" : "user"];
+        if (bad.has(i)) dcls.push("conflict");
+        if (wrong.has(i)) dcls.push("wrong");
+        gDigits.append(el("text", {
+          x: x + CELL / 2, y: y + CELL / 2 + 1, class: dcls.join(" "),
+          "font-size": n > 9 ? CELL * 0.5 : CELL * 0.62, "data-cell": `${r},${c}`,
+        }, symbolOf(v, n, view.numbers)));
+      } else {
+        let m = marks[i];
+        // Candidates a step refers to are drawn even when the player has no marks there.
+        for (const key of stepPlace.has(i) ? [] : [...stepHi, ...stepElim]) {
+          const [cc, d] = key.split(":").map(Number);
+          if (cc === i) m |= bit(d);
+        }
+        for (const d of digitsOf(m)) {
+          const k = d - 1;
+          const cx = x + ((k % sub) + 0.5) * (CELL / sub);
+          const cy = y + (Math.floor(k / sub) + 0.5) * (CELL / subRows);
+          const key = `${i}:${d}`;
+          const mcls = ["mark"];
+          if (selDigit && d === selDigit) mcls.push("same");
+          if (stepElim.has(key)) mcls.push("elim");
+          else if (stepHi.has(key)) mcls.push("hi");
+          if (stepHi.has(key) || stepElim.has(key)) {
+            gHi.append(el("circle", {
+              cx, cy: cy, r: markFont * 0.62, class: stepElim.has(key) ? "ring elim" : "ring hi",
+            }));
+          } else if (selDigit && d === selDigit) {
+            gHi.append(el("circle", { cx, cy, r: markFont * 0.62, class: "ring same" }));
+          }
+          gMarks.append(el("text", {
+            x: cx, y: cy + 0.5, class: mcls.join(" "), "font-size": markFont * (n > 9 ? 0.82 : 0.9),
+          }, symbolOf(d, n, view.numbers)));
+        }
+        if (stepPlace.has(i)) {
+          gDigits.append(el("text", {
+            x: x + CELL / 2, y: y + CELL / 2 + 1, class: "digit ghost",
+            "font-size": n > 9 ? CELL * 0.5 : CELL * 0.62,
+          }, symbolOf(stepPlace.get(i), n, view.numbers)));
+        }
+      }
+    }
+
+    const gLines = el("g", { class: "lines" });
+    for (let k = 1; k < n; k++) {
+      const p = k * CELL;
+      const thickV = k % geo.boxCols === 0, thickH = k % geo.boxRows === 0;
+      gLines.append(el("line", { x1: p, y1: 0, x2: p, y2: size, class: thickV ? "thick" : "thin" }));
+      gLines.append(el("line", { x1: 0, y1: p, x2: size, y2: p, class: thickH ? "thick" : "thin" }));
+    }
+    gLines.append(el("rect", { x: 0, y: 0, width: size, height: size, rx: 6, class: "frame" }));
+    if (geo.diagonals) {
+      gLines.append(el("line", { x1: 0, y1: 0, x2: size, y2: size, class: "diag" }));
+      gLines.append(el("line", { x1: size, y1: 0, x2: 0, y2: size, class: "diag" }));
+    }
+    svg.append(gCells, gHi, gMarks, gDigits, gLines);
+    if (view.paused) {
+      svg.append(el("rect", { x: 0, y: 0, width: size, height: size, rx: 6, class: "pause-cover" }));
+      svg.append(el("text", { x: size / 2, y: size / 2, class: "pause-text" }, "Paused"));
+    }
+  }
+}

@@ -1,0 +1,234 @@
+// The game model: geometry, the player's grid, pencil marks, undo/redo, timer. No DOM here.
+
+export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** Geometry of an n x n grid with boxRows x boxCols boxes (and optional diagonals). */
+export class Geometry {
+  constructor(n, boxRows, boxCols, diagonals = false) {
+    this.n = n;
+    this.boxRows = boxRows;
+    this.boxCols = boxCols;
+    this.diagonals = diagonals;
+    this.ncells = n * n;
+    const units = [];
+    for (let r = 0; r < n; r++) units.push([...Array(n).keys()].map((c) => r * n + c));
+    for (let c = 0; c < n; c++) units.push([...Array(n).keys()].map((r) => r * n + c));
+    for (let b = 0; b < n; b++) {
+      const r0 = Math.floor(b / (n / boxCols)) * boxRows;
+      const c0 = (b % (n / boxCols)) * boxCols;
+      const cells = [];
+      for (let r = r0; r < r0 + boxRows; r++) for (let c = c0; c < c0 + boxCols; c++) cells.push(r * n + c);
+      units.push(cells);
+    }
+    if (diagonals) {
+      units.push([...Array(n).keys()].map((i) => i * n + i));
+      units.push([...Array(n).keys()].map((i) => i * n + (n - 1 - i)));
+    }
+    this.units = units;
+    this.peers = [];
+    for (let i = 0; i < this.ncells; i++) this.peers.push(new Set());
+    for (const u of units) for (const a of u) for (const b of u) if (a !== b) this.peers[a].add(b);
+    this.peers = this.peers.map((s) => [...s]);
+  }
+
+  static fromBox(n, box, diagonals = false) {
+    const [r, c] = box.split("x").map(Number);
+    return new Geometry(n, r, c, diagonals);
+  }
+
+  get box() {
+    return `${this.boxRows}x${this.boxCols}`;
+  }
+
+  boxOf(cell) {
+    const r = Math.floor(cell / this.n), c = cell % this.n;
+    return Math.floor(r / this.boxRows) * (this.n / this.boxCols) + Math.floor(c / this.boxCols);
+  }
+}
+
+export const bit = (d) => 1 << (d - 1);
+export const digitsOf = (mask) => {
+  const out = [];
+  for (let d = 1; mask; d++, mask >>>= 1) if (mask & 1) out.push(d);
+  return out;
+};
+
+/** Cell indices of every digit that repeats in a unit. */
+export function conflicts(geo, values) {
+  const bad = new Set();
+  for (const unit of geo.units) {
+    const seen = new Map();
+    for (const c of unit) {
+      const v = values[c];
+      if (!v) continue;
+      if (seen.has(v)) {
+        bad.add(c);
+        bad.add(seen.get(v));
+      } else seen.set(v, c);
+    }
+  }
+  return bad;
+}
+
+/** The digits no peer of *cell* holds, as a mask. */
+export function candidatesOf(geo, values, cell) {
+  let seen = 0;
+  for (const p of geo.peers[cell]) if (values[p]) seen |= bit(values[p]);
+  return ((1 << geo.n) - 1) & ~seen;
+}
+
+export function lineOf(geo, values) {
+  return values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+}
+
+/** A game: givens, the player's values and marks, history, timer. Serialisable to JSON. */
+export class Game {
+  constructor({ n, box, diagonals = false, givens, values, marks, solution = null, elapsed = 0,
+    meta = {}, undo = [], redo = [], hinted = 0, finished = false }) {
+    this.geo = Geometry.fromBox(n, box, diagonals);
+    this.givens = givens.slice();
+    this.values = values ? values.slice() : givens.slice();
+    this.marks = marks ? marks.slice() : new Array(this.geo.ncells).fill(0);
+    this.solution = solution;
+    this.elapsed = elapsed;
+    this.meta = meta;
+    this.undoStack = undo;
+    this.redoStack = redo;
+    this.hinted = hinted;
+    this.finished = finished;
+  }
+
+  get n() {
+    return this.geo.n;
+  }
+
+  get puzzleLine() {
+    return lineOf(this.geo, this.givens);
+  }
+
+  toJSON() {
+    return {
+      n: this.n, box: this.geo.box, diagonals: this.geo.diagonals, givens: this.givens,
+      values: this.values, marks: this.marks, solution: this.solution, elapsed: this.elapsed,
+      meta: this.meta, undo: this.undoStack.slice(-200), redo: this.redoStack.slice(-200),
+      hinted: this.hinted, finished: this.finished,
+    };
+  }
+
+  isGiven(cell) {
+    return this.givens[cell] !== 0;
+  }
+
+  snapshot() {
+    return { v: this.values.slice(), m: this.marks.slice() };
+  }
+
+  /** Record the state before a change; returns true so callers can chain. */
+  remember() {
+    this.undoStack.push(this.snapshot());
+    if (this.undoStack.length > 500) this.undoStack.shift();
+    this.redoStack = [];
+    return true;
+  }
+
+  undo() {
+    const s = this.undoStack.pop();
+    if (!s) return false;
+    this.redoStack.push(this.snapshot());
+    this.values = s.v;
+    this.marks = s.m;
+    this.finished = false;
+    return true;
+  }
+
+  redo() {
+    const s = this.redoStack.pop();
+    if (!s) return false;
+    this.undoStack.push(this.snapshot());
+    this.values = s.v;
+    this.marks = s.m;
+    return true;
+  }
+
+  /** Place digit d (0 clears) in cell; removes d from the peers' marks (auto-removal). */
+  place(cell, d, { autoRemove = true } = {}) {
+    if (this.isGiven(cell) || this.finished) return false;
+    if (this.values[cell] === d && d !== 0) d = 0; // typing the same digit again clears it
+    if (this.values[cell] === d && !(d === 0 && this.marks[cell])) return false;
+    this.remember();
+    this.values[cell] = d;
+    if (d) {
+      this.marks[cell] = 0;
+      if (autoRemove) for (const p of this.geo.peers[cell]) this.marks[p] &= ~bit(d);
+    } else {
+      this.marks[cell] = 0;
+    }
+    return true;
+  }
+
+  toggleMark(cell, d) {
+    if (this.isGiven(cell) || this.values[cell] || this.finished) return false;
+    this.remember();
+    this.marks[cell] ^= bit(d);
+    return true;
+  }
+
+  /** Fill every open cell's marks with the digits its peers leave open. */
+  autoCandidates() {
+    this.remember();
+    for (let i = 0; i < this.geo.ncells; i++) {
+      this.marks[i] = this.values[i] ? 0 : candidatesOf(this.geo, this.values, i);
+    }
+  }
+
+  clearMarks() {
+    this.remember();
+    this.marks.fill(0);
+  }
+
+  /** Apply a logic step (0-based placements and eliminations). */
+  applyStep(step) {
+    const n = this.n;
+    this.remember();
+    for (const [r, c, d] of step.eliminations) this.marks[(r - 1) * n + (c - 1)] &= ~bit(d);
+    for (const [r, c, d] of step.placements) {
+      const cell = (r - 1) * n + (c - 1);
+      this.values[cell] = d;
+      this.marks[cell] = 0;
+      for (const p of this.geo.peers[cell]) this.marks[p] &= ~bit(d);
+    }
+  }
+
+  reset() {
+    this.remember();
+    this.values = this.givens.slice();
+    this.marks.fill(0);
+    this.finished = false;
+  }
+
+  remaining(d) {
+    let k = 0;
+    for (const v of this.values) if (v === d) k++;
+    return this.n - k;
+  }
+
+  isComplete() {
+    return !this.values.includes(0) && conflicts(this.geo, this.values).size === 0;
+  }
+
+  mistakes() {
+    const bad = new Set();
+    if (!this.solution) return bad;
+    this.values.forEach((v, i) => {
+      if (v && !this.givens[i] && v !== this.solution[i]) bad.add(i);
+    });
+    return bad;
+  }
+}
+
+export function formatTime(seconds) {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const mm = String(m).padStart(h ? 2 : 1, "0"), ss = String(r).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}

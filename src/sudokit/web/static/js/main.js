@@ -1,0 +1,678 @@
+// The app: wires the board, the controls, the keyboard, the API, the URL and localStorage.
+
+import { api } from "./api.js";
+import { Board, symbolOf } from "./board.js";
+import { Game, Geometry, SYMBOLS, bit, candidatesOf, formatTime, lineOf } from "./game.js";
+
+const SAVE_KEY = "sudokit.game.v1";
+const SETTINGS_KEY = "sudokit.settings.v1";
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  game: null,
+  selected: null,
+  notes: false,
+  paused: false,
+  steps: null, // the hint or explanation being shown
+  stepIndex: 0,
+  stepMode: null, // "hint" | "explain"
+  settings: { mistakes: false, autoRemove: true, peers: true, numbers: false, theme: null },
+};
+
+const board = new Board($("board"), (r, c) => {
+  if (state.paused) return;
+  select(r * state.game.n + c);
+  $("board").focus({ preventScroll: true });
+});
+
+// -- persistence ----------------------------------------------------------------------------
+
+function save() {
+  if (!state.game) return;
+  try {
+    localStorage.setItem(SAVE_KEY, JSON.stringify(state.game));
+  } catch (err) {
+    /* storage full or disabled: play on without saving */
+  }
+}
+
+function loadSaved() {
+  try {
+    const data = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
+    return data && data.givens ? new Game(data) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function saveSettings() {
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(state.settings));
+}
+
+function loadSettings() {
+  try {
+    Object.assign(state.settings, JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}"));
+  } catch (err) {
+    /* keep the defaults */
+  }
+}
+
+// -- the URL: the puzzle itself, so a link shares it ---------------------------------------
+
+function shareHash(game) {
+  const params = new URLSearchParams({ p: game.puzzleLine, b: game.geo.box });
+  if (game.geo.diagonals) params.set("x", "1");
+  return `#${params.toString()}`;
+}
+
+function syncUrl() {
+  const hash = shareHash(state.game);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+async function loadFromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const puzzle = params.get("p");
+  if (!puzzle) return false;
+  const box = params.get("b") || undefined;
+  const diagonals = params.get("x") === "1";
+  const saved = loadSaved();
+  if (saved && saved.puzzleLine === puzzle && (!box || saved.geo.box === box) && saved.geo.diagonals === diagonals) {
+    start(saved);
+    return true;
+  }
+  try {
+    const data = await api("convert", { puzzle, box, diagonals, to: "line" });
+    start(gameFromGrid(data.puzzle, null, { source: "link" }));
+    toast("Loaded the shared puzzle");
+  } catch (err) {
+    toast(`This link has no valid puzzle: ${err.message}`, true);
+    return false;
+  }
+  return true;
+}
+
+// -- games ----------------------------------------------------------------------------------
+
+function gameFromGrid(grid, solution, meta = {}) {
+  return new Game({
+    n: grid.size, box: grid.box, diagonals: grid.diagonals, givens: grid.cells,
+    solution: solution ? solution.cells : null, meta,
+  });
+}
+
+function start(game) {
+  state.game = game;
+  state.selected = null;
+  state.paused = false;
+  closeSteps();
+  buildPad();
+  $("banner").hidden = !game.finished;
+  if (game.finished) showBanner();
+  syncUrl();
+  save();
+  render();
+}
+
+async function newGame(opts) {
+  const body = {
+    size: Number(opts.size), symmetry: opts.symmetry, diagonals: !!opts.diagonals,
+  };
+  if (opts.difficulty) body.difficulty = opts.difficulty;
+  document.body.classList.add("busy");
+  toast("Generating a puzzle…");
+  try {
+    let data;
+    try {
+      data = await api("generate", body);
+    } catch (err) {
+      // A symmetry the grid lacks: fall back to none rather than fail.
+      if (body.symmetry !== "none" && /symmetr/.test(err.message)) {
+        body.symmetry = "none";
+        data = await api("generate", body);
+      } else throw err;
+    }
+    const p = data.puzzles[0];
+    start(gameFromGrid(p.puzzle, p.solution, {
+      difficulty: p.difficulty, seed: p.seed, symmetry: p.symmetry,
+    }));
+    hideToast();
+    return true;
+  } catch (err) {
+    toast(err.message, true);
+    return false;
+  } finally {
+    document.body.classList.remove("busy");
+  }
+}
+
+async function ensureSolution() {
+  const g = state.game;
+  if (g.solution) return g.solution;
+  const data = await api("solve", { puzzle: g.puzzleLine, box: g.geo.box, diagonals: g.geo.diagonals });
+  if (data.status !== "unique") throw new Error(describeStatus(data.status));
+  g.solution = data.solution.cells;
+  save();
+  return g.solution;
+}
+
+function describeStatus(status) {
+  return {
+    unique: "This puzzle has exactly one solution.",
+    multiple: "This puzzle has more than one solution.",
+    none: "This puzzle has no solution.",
+    invalid: "The givens conflict: the same digit twice in a unit.",
+    "gave-up": "The search gave up: the puzzle is too open to decide quickly.",
+  }[status] || status;
+}
+
+// -- rendering ------------------------------------------------------------------------------
+
+function currentStep() {
+  return state.steps ? state.steps[state.stepIndex] : null;
+}
+
+function previewState() {
+  // While stepping through an explanation, show the grid as it is before the current step.
+  if (state.stepMode !== "explain" || !state.steps) return {};
+  const g = state.game, n = g.n;
+  const values = g.values.slice();
+  const gone = new Set();
+  for (const s of state.steps.slice(0, state.stepIndex)) {
+    for (const [r, c, d] of s.placements) values[(r - 1) * n + c - 1] = d;
+    for (const [r, c, d] of s.eliminations) gone.add(`${(r - 1) * n + c - 1}:${d}`);
+  }
+  const marks = values.map((v, i) => {
+    if (v) return 0;
+    let m = candidatesOf(g.geo, values, i);
+    for (let d = 1; d <= n; d++) if (gone.has(`${i}:${d}`)) m &= ~bit(d);
+    return m;
+  });
+  return { values, marks };
+}
+
+function render() {
+  const g = state.game;
+  if (!g) return;
+  board.draw({
+    game: g, selected: state.selected, numbers: state.settings.numbers,
+    showMistakes: state.settings.mistakes, peers: state.settings.peers,
+    step: currentStep(), paused: state.paused, ...previewState(),
+  });
+  for (const btn of $("pad").querySelectorAll("button[data-digit]")) {
+    const d = Number(btn.dataset.digit);
+    const left = g.remaining(d);
+    btn.querySelector("small").textContent = left > 0 ? left : "";
+    btn.classList.toggle("done", left <= 0);
+    btn.firstChild.textContent = symbolOf(d, g.n, state.settings.numbers);
+  }
+  $("pad").classList.toggle("notes", state.notes);
+  $("btn-notes").setAttribute("aria-pressed", String(state.notes));
+  $("btn-undo").disabled = !g.undoStack.length;
+  $("btn-redo").disabled = !g.redoStack.length;
+  const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
+  $("puzzle-label").textContent = `${g.n}×${g.n}${g.geo.diagonals ? " X" : ""}${level}`;
+  renderTime();
+}
+
+function renderTime() {
+  const g = state.game;
+  $("time").textContent = formatTime(g ? g.elapsed : 0);
+  $("timer-icon").setAttribute("d", state.paused || (g && g.finished)
+    ? "M8 5v14l11-7z" : "M8 5h3v14H8zM13 5h3v14h-3z");
+}
+
+function buildPad() {
+  const n = state.game.n;
+  const pad = $("pad");
+  pad.replaceChildren();
+  for (let d = 1; d <= n; d++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.digit = String(d);
+    b.append(document.createTextNode(SYMBOLS[d - 1]), document.createElement("small"));
+    b.setAttribute("aria-label", `digit ${d}`);
+    b.addEventListener("click", () => input(d));
+    pad.append(b);
+  }
+  const cols = { 4: 4, 6: 6, 8: 4, 9: 5, 12: 6, 16: 8 }[n] || Math.ceil(Math.sqrt(n)) * 2;
+  pad.style.setProperty("--pad-cols", cols);
+  pad.style.setProperty("--pad-cols-phone", n <= 9 ? n : Math.ceil(n / 2));
+  pad.classList.toggle("dense", n > 9);
+}
+
+// -- actions --------------------------------------------------------------------------------
+
+function select(cell) {
+  state.selected = cell;
+  render();
+}
+
+function changed() {
+  const g = state.game;
+  if (state.stepMode === "hint") closeSteps();
+  if (!g.finished && g.isComplete()) {
+    g.finished = true;
+    showBanner();
+  }
+  save();
+  render();
+}
+
+function input(d, { asMark = false } = {}) {
+  const g = state.game;
+  if (!g || state.paused || g.finished) return;
+  if (state.selected == null) {
+    toast("Select a cell first");
+    return;
+  }
+  const cell = state.selected;
+  if (g.isGiven(cell)) return;
+  const ok = state.notes || asMark
+    ? g.toggleMark(cell, d)
+    : g.place(cell, d, { autoRemove: state.settings.autoRemove });
+  if (ok) {
+    if (state.settings.mistakes && !g.solution) ensureSolution().then(render, () => {});
+    changed();
+  }
+}
+
+function erase() {
+  const g = state.game;
+  if (state.selected == null || state.paused || g.finished) return;
+  if (g.place(state.selected, 0)) changed();
+}
+
+function move(dr, dc) {
+  const n = state.game.n;
+  const cur = state.selected ?? 0;
+  const r = (Math.floor(cur / n) + dr + n) % n, c = ((cur % n) + dc + n) % n;
+  select(r * n + c);
+}
+
+function undo() {
+  if (state.game.undo()) {
+    $("banner").hidden = true;
+    closeSteps();
+    save();
+    render();
+  }
+}
+
+function redo() {
+  if (state.game.redo()) changed();
+}
+
+function togglePause(force) {
+  const g = state.game;
+  if (!g || g.finished) return;
+  state.paused = force ?? !state.paused;
+  render();
+}
+
+function showBanner() {
+  const g = state.game;
+  const hints = g.hinted ? ` with ${g.hinted} hint${g.hinted > 1 ? "s" : ""}` : "";
+  $("banner-text").textContent = `${g.n}×${g.n} solved in ${formatTime(g.elapsed)}${hints}.`;
+  $("banner").hidden = false;
+  renderTime();
+}
+
+// -- hints and explanations ----------------------------------------------------------------
+
+function puzzleBody(withValues = true) {
+  const g = state.game;
+  const body = { puzzle: g.puzzleLine, box: g.geo.box, diagonals: g.geo.diagonals };
+  if (withValues) body.values = g.values;
+  return body;
+}
+
+async function showHint() {
+  const g = state.game;
+  if (!g || g.finished || state.paused) return;
+  try {
+    const data = await api("hint", puzzleBody());
+    if (!data.step) {
+      toast("Nothing left to deduce: the grid is full.");
+      return;
+    }
+    g.hinted += 1;
+    state.steps = [data.step];
+    state.stepIndex = 0;
+    state.stepMode = "hint";
+    showStep();
+    save();
+  } catch (err) {
+    toast(err.message, true);
+  }
+}
+
+async function explainAll() {
+  const g = state.game;
+  if (!g || state.paused) return;
+  toast("Working out the solving path…");
+  try {
+    const data = await api("explain", puzzleBody());
+    hideToast();
+    if (!data.steps.length) {
+      toast("Nothing to explain: the grid is full.");
+      return;
+    }
+    state.steps = data.steps;
+    state.stepIndex = 0;
+    state.stepMode = "explain";
+    showStep();
+  } catch (err) {
+    toast(err.message, true);
+  }
+}
+
+function showStep() {
+  const step = currentStep();
+  if (!step) return closeSteps();
+  const explaining = state.stepMode === "explain";
+  $("hint-box").hidden = false;
+  $("hint-technique").textContent = step.technique;
+  $("hint-rating").textContent = step.technique === "Mistake" ? "check" : `SE ${step.rating.toFixed(1)}`;
+  $("hint-text").textContent = step.text;
+  $("hint-prev").hidden = !explaining;
+  $("hint-next").hidden = !explaining;
+  $("hint-prev").disabled = state.stepIndex === 0;
+  $("hint-next").disabled = state.stepIndex >= state.steps.length - 1;
+  $("hint-pos").textContent = explaining ? `${state.stepIndex + 1} / ${state.steps.length}` : "";
+  $("hint-apply").hidden = step.technique === "Mistake";
+  $("hint-apply").textContent = explaining ? "Apply up to here" : "Apply";
+  render();
+}
+
+function closeSteps() {
+  state.steps = null;
+  state.stepMode = null;
+  $("hint-box").hidden = true;
+}
+
+function applySteps() {
+  const g = state.game;
+  if (!state.steps) return;
+  const upto = state.stepMode === "explain" ? state.stepIndex + 1 : 1;
+  const steps = state.steps.slice(0, upto);
+  closeSteps();
+  g.remember();
+  const before = g.undoStack.pop(); // one undo entry for the whole batch
+  for (const s of steps) g.applyStep(s);
+  g.undoStack.splice(g.undoStack.length - steps.length, steps.length, before);
+  changed();
+}
+
+// -- dialogs --------------------------------------------------------------------------------
+
+function openNew() {
+  const g = state.game;
+  if (g) $("new-size").value = String(g.n);
+  $("new-error").hidden = true;
+  $("dlg-new").showModal();
+}
+
+async function exportText() {
+  const g = state.game;
+  const withMine = $("export-progress").checked;
+  const puzzle = withMine ? lineOf(g.geo, g.values) : g.puzzleLine;
+  try {
+    const data = await api("convert", {
+      puzzle, box: g.geo.box, diagonals: g.geo.diagonals, to: $("export-format").value,
+    });
+    $("export-text").value = data.text;
+  } catch (err) {
+    $("export-text").value = err.message;
+  }
+}
+
+function toast(message, error = false) {
+  const t = $("toast");
+  t.textContent = message;
+  t.classList.toggle("error", error);
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (t.hidden = true), error ? 5000 : 2600);
+}
+
+function hideToast() {
+  $("toast").hidden = true;
+}
+
+function applyTheme() {
+  const dark = state.settings.theme
+    ? state.settings.theme === "dark"
+    : matchMedia("(prefers-color-scheme: dark)").matches;
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
+}
+
+// -- keyboard -------------------------------------------------------------------------------
+
+function digitFromKey(ev) {
+  const n = state.game.n;
+  let ch = ev.key.length === 1 ? ev.key.toUpperCase() : "";
+  if (ev.shiftKey && /^Digit[1-9]$/.test(ev.code)) ch = ev.code.slice(5);
+  const d = SYMBOLS.indexOf(ch) + 1;
+  return d >= 1 && d <= n ? d : 0;
+}
+
+function onKey(ev) {
+  if (!state.game) return;
+  if (document.querySelector("dialog[open]")) return;
+  const tag = ev.target.tagName;
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  const ctrl = ev.ctrlKey || ev.metaKey;
+  if (ctrl && ev.key.toLowerCase() === "z") {
+    ev.preventDefault();
+    return ev.shiftKey ? redo() : undo();
+  }
+  if (ctrl && ev.key.toLowerCase() === "y") {
+    ev.preventDefault();
+    return redo();
+  }
+  if (ctrl || ev.altKey) return;
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (arrows[ev.key]) {
+    ev.preventDefault();
+    if (!state.paused) move(...arrows[ev.key]);
+    return;
+  }
+  if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === "0") {
+    ev.preventDefault();
+    return erase();
+  }
+  if (ev.key === " ") {
+    ev.preventDefault();
+    state.notes = !state.notes;
+    return render();
+  }
+  if (ev.key === "Escape") {
+    if (state.steps) closeSteps();
+    else state.selected = null;
+    return render();
+  }
+  if (ev.key === "?") return showHint();
+  const d = digitFromKey(ev);
+  if (d) {
+    ev.preventDefault();
+    return input(d, { asMark: ev.shiftKey });
+  }
+  if (ev.key.toLowerCase() === "p") return togglePause();
+}
+
+// -- wiring ---------------------------------------------------------------------------------
+
+function wire() {
+  document.addEventListener("keydown", onKey);
+  $("btn-new").addEventListener("click", openNew);
+  $("banner-new").addEventListener("click", openNew);
+  $("new-go").addEventListener("click", async () => {
+    const ok = await newGame({
+      size: $("new-size").value, difficulty: $("new-difficulty").value,
+      symmetry: $("new-symmetry").value, diagonals: $("new-diagonals").checked,
+    });
+    if (ok) $("dlg-new").close();
+  });
+  $("btn-theme").addEventListener("click", () => {
+    state.settings.theme = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+    saveSettings();
+    applyTheme();
+  });
+  $("timer").addEventListener("click", () => togglePause());
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-redo").addEventListener("click", redo);
+  $("btn-erase").addEventListener("click", erase);
+  $("btn-notes").addEventListener("click", () => {
+    state.notes = !state.notes;
+    render();
+  });
+  $("btn-hint").addEventListener("click", showHint);
+  $("btn-explain").addEventListener("click", explainAll);
+  $("hint-close").addEventListener("click", () => {
+    closeSteps();
+    render();
+  });
+  $("hint-apply").addEventListener("click", applySteps);
+  $("hint-prev").addEventListener("click", () => {
+    state.stepIndex = Math.max(0, state.stepIndex - 1);
+    showStep();
+  });
+  $("hint-next").addEventListener("click", () => {
+    state.stepIndex = Math.min(state.steps.length - 1, state.stepIndex + 1);
+    showStep();
+  });
+  $("btn-auto").addEventListener("click", () => {
+    if (state.game.finished) return;
+    state.game.autoCandidates();
+    changed();
+  });
+  $("btn-clear-notes").addEventListener("click", () => {
+    state.game.clearMarks();
+    changed();
+  });
+  $("btn-restart").addEventListener("click", () => {
+    state.game.reset();
+    state.game.elapsed = 0;
+    $("banner").hidden = true;
+    changed();
+  });
+  $("btn-check").addEventListener("click", async () => {
+    try {
+      const data = await api("check", puzzleBody(false));
+      toast(describeStatus(data.status), data.status !== "unique");
+    } catch (err) {
+      toast(err.message, true);
+    }
+  });
+  $("btn-solve").addEventListener("click", async () => {
+    const g = state.game;
+    try {
+      const sol = await ensureSolution();
+      g.remember();
+      g.values = sol.slice();
+      g.marks.fill(0);
+      g.meta.revealed = true;
+      closeSteps();
+      changed();
+    } catch (err) {
+      toast(err.message, true);
+    }
+  });
+  $("btn-import").addEventListener("click", () => {
+    $("import-error").hidden = true;
+    $("dlg-import").showModal();
+  });
+  $("import-go").addEventListener("click", async () => {
+    const text = $("import-text").value;
+    const box = $("import-box").value.trim() || undefined;
+    try {
+      const data = await api("convert", { puzzle: text, box, to: "line" });
+      $("dlg-import").close();
+      start(gameFromGrid(data.puzzle, null, { source: data.from }));
+      toast(`Imported a ${data.puzzle.size}×${data.puzzle.size} puzzle (${data.from})`);
+    } catch (err) {
+      $("import-error").textContent = err.message;
+      $("import-error").hidden = false;
+    }
+  });
+  $("btn-export").addEventListener("click", () => {
+    $("dlg-export").showModal();
+    exportText();
+  });
+  $("export-format").addEventListener("change", exportText);
+  $("export-progress").addEventListener("change", exportText);
+  $("export-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("export-text").value);
+      toast("Copied");
+    } catch (err) {
+      $("export-text").select();
+    }
+  });
+  $("btn-share").addEventListener("click", async () => {
+    syncUrl();
+    const url = location.href;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast("Link copied: it opens this puzzle");
+    } catch (err) {
+      toast(url);
+    }
+  });
+  $("btn-print").addEventListener("click", () => {
+    const g = state.game;
+    const q = new URLSearchParams({ puzzle: g.puzzleLine, box: g.geo.box });
+    window.open(`/api/print.pdf?${q}`, "_blank", "noopener");
+  });
+  const opts = { "opt-mistakes": "mistakes", "opt-autoremove": "autoRemove", "opt-peers": "peers", "opt-numbers": "numbers" };
+  for (const [id, key] of Object.entries(opts)) {
+    $(id).checked = !!state.settings[key];
+    $(id).addEventListener("change", async () => {
+      state.settings[key] = $(id).checked;
+      saveSettings();
+      if (key === "mistakes" && state.settings.mistakes) {
+        try {
+          await ensureSolution();
+        } catch (err) {
+          toast(err.message, true);
+        }
+      }
+      render();
+    });
+  }
+  window.addEventListener("hashchange", () => {
+    if (state.game && location.hash !== shareHash(state.game)) loadFromHash();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) save();
+  });
+  setInterval(() => {
+    const g = state.game;
+    if (!g || g.finished || state.paused || document.hidden) return;
+    g.elapsed += 1;
+    renderTime();
+    if (g.elapsed % 5 === 0) save();
+  }, 1000);
+}
+
+async function main() {
+  loadSettings();
+  applyTheme();
+  wire();
+  if (await loadFromHash()) return;
+  const saved = loadSaved();
+  if (saved) {
+    start(saved);
+    return;
+  }
+  if (!(await newGame({ size: 9, difficulty: "easy", symmetry: "rot180" }))) {
+    // Offline or failing server: an empty board still works as a scratchpad.
+    start(new Game({ n: 9, box: "3x3", givens: new Array(81).fill(0) }));
+  }
+}
+
+main();
+
+// Exposed for tests and the console.
+window.sudokit = { state, Geometry };

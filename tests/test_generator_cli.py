@@ -1,0 +1,128 @@
+"""CLI: ``sudokit generate`` (in-process with click's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sudokit import Grid, Shape, formats
+from sudokit._backend import get_engine
+from sudokit.cli.app import cli
+from sudokit.generator import is_symmetric
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(cli, ["generate", *args], catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+def one_error_line(result: Result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("sudokit: ")
+    return lines[0]
+
+
+def unique(grid: Grid) -> bool:
+    return get_engine("python").search(grid.shape, grid.cells, 2, 0, 0).count == 1
+
+
+def test_lines_unique_and_reproducible() -> None:
+    first = run("-n", "5", "--seed", "7")
+    assert first.exit_code == 0
+    lines = first.stdout.split()
+    assert len(lines) == 5
+    assert all(unique(Grid.parse(line)) for line in lines)
+    assert run("-n", "5", "--seed", "7").stdout == first.stdout
+    assert first.stderr == ""  # a given seed is not reported
+
+
+def test_random_seed_is_reported_on_stderr() -> None:
+    result = run("--size", "4")
+    assert result.exit_code == 0
+    seed = result.stderr.split()[2]
+    assert run("--size", "4", "--seed", seed).stdout == result.stdout
+
+
+def test_shards_and_jobs_do_not_change_the_output() -> None:
+    whole = run("-n", "8", "--seed", "3", "--size", "6").stdout
+    parts = "".join(
+        run("-n", "8", "--seed", "3", "--size", "6", "--shard", f"{i}/3").stdout for i in (1, 2, 3)
+    )
+    assert parts == whole
+    assert run("-n", "8", "--seed", "3", "--size", "6", "--jobs", "2").stdout == whole
+
+
+def test_with_solution_writes_csv() -> None:
+    result = run("-n", "2", "--seed", "1", "--with-solution")
+    rows = result.stdout.splitlines()
+    assert rows[0].startswith("puzzle,solution,")
+    for row in rows[1:]:
+        puzzle, solution = (Grid.parse(x) for x in row.split(",")[:2])
+        assert solution.is_solution(puzzle)
+
+
+def test_shapes_and_symmetry() -> None:
+    result = run("--box", "2x3", "--symmetry", "rot180", "--seed", "2", "-n", "3")
+    for line in result.stdout.split():
+        grid = Grid.parse(line, Shape(2, 3))
+        assert unique(grid)
+        assert is_symmetric(grid, "rot180")
+    x = Grid.parse(run("--x", "--seed", "2").stdout.strip(), Shape(3, 3, diagonals=True))
+    assert unique(x)
+    big = run("--size", "16", "--seed", "2", "--no-minimal").stdout.strip()
+    assert unique(Grid.parse(big))
+
+
+def test_random_jigsaw_to_json_records_the_map() -> None:
+    result = run("--jigsaw", "random", "--size", "6", "--seed", "4", "--to", "json", "-n", "2")
+    assert result.exit_code == 0
+    records = json.loads(result.stdout)
+    assert len(records) == 2
+    for grid in formats.parse(result.stdout, "json"):
+        assert grid.shape.regions is not None
+        assert unique(grid)
+
+
+def test_jigsaw_map_file_and_pattern_file(tmp_path: Path) -> None:
+    regions = tmp_path / "map.txt"
+    regions.write_text("AAAB\nABBB\nCCCD\nCDDD\n")
+    result = run("--jigsaw", str(regions), "--seed", "1", "--to", "json")
+    (grid,) = formats.parse(result.stdout, "json")
+    assert grid.shape == Shape.jigsaw("AAABABBBCCCDCDDD")
+    pattern = tmp_path / "pattern.txt"
+    pattern.write_text("x . x .\n. . . x\nx . . .\n. x . x\n")
+    line = run("--pattern", str(pattern), "--seed", "3").stdout.strip()
+    grid = Grid.parse(line)
+    assert [bool(v) for v in grid.cells] == [c == "x" for c in pattern.read_text().split()]
+    assert unique(grid)
+
+
+def test_clue_range() -> None:
+    result = run("-n", "3", "--seed", "5", "--clues", "30-32")
+    assert all(30 <= Grid.parse(line).clues <= 32 for line in result.stdout.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--box", "2x3", "--symmetry", "rot90"), "symmetry 'rot90' does not fit"),
+        (("--clues", "10-12"), "fewer than 17 clues"),
+        (("--clues", "many"), "--clues must look like A-B"),
+        (("--clues", "17-18", "--budget", "300", "--seed", "1"), "could not generate"),
+        (("--shard", "3/2"), "--shard must look like i/k"),
+        (("--jigsaw", "random"), "region map"),
+        (("--with-solution", "--to", "line"), "--with-solution needs"),
+        (("--jigsaw", "AAAB", "--seed", "1"), "--jigsaw"),
+        (("--size", "6", "--box", "3x3"), "does not match"),
+        (("--pattern", "/nonexistent/pattern"), "--pattern"),
+        (("--difficulty", "impossible"), "unknown difficulty"),
+    ],
+)
+def test_bad_combinations_exit_2_with_one_line(args: tuple[str, ...], message: str) -> None:
+    assert message in one_error_line(run(*args))

@@ -1,0 +1,286 @@
+"""The HTTP API (sudokit.web): answers checked independently, bounded work, 4xx JSON errors."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import sudokit
+
+fastapi = pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+uvicorn = pytest.importorskip("uvicorn")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from sudokit.web import Limits, create_app  # noqa: E402
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def held_back() -> list[sudokit.Grid]:
+    """Puzzles the API has never seen: generated here from fixed seeds, several sizes."""
+    out = [sudokit.generate(size=n, seed=100 + n).puzzle for n in (4, 6, 8, 9, 12)]
+    out.append(sudokit.Grid.parse(HARD))
+    return out
+
+
+def grid_of(obj: dict[str, object]) -> sudokit.Grid:
+    box = sudokit.Shape.parse_box(str(obj["box"]))
+    return sudokit.Grid(bytes(obj["cells"]), box)  # type: ignore[arg-type]
+
+
+def error_of(r: object) -> str:
+    body = r.json()  # type: ignore[attr-defined]
+    assert set(body) == {"error"}
+    assert isinstance(body["error"], str) and body["error"]
+    return body["error"]
+
+
+# -- correct answers --------------------------------------------------------------------------
+
+
+PUZZLES = held_back()
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda g: f"{g.n}x{g.n}")
+def test_solve_gives_a_checked_solution(client: TestClient, puzzle: sudokit.Grid) -> None:
+    r = client.post("/api/solve", json={"puzzle": str(puzzle), "box": puzzle.shape.box_spec})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["status"] == "unique"
+    solution = grid_of(body["solution"])
+    assert solution.is_solution(puzzle)
+    assert grid_of(body["puzzle"]) == puzzle
+
+
+def test_solve_reads_any_format(client: TestClient) -> None:
+    puzzle = PUZZLES[3]
+    for fmt in ("picture", "ss", "sdk", "json", "csv"):
+        text = sudokit.formats.dumps(puzzle, fmt)
+        r = client.post("/api/solve", json={"puzzle": text})
+        assert r.status_code == 200, (fmt, r.text)
+        assert grid_of(r.json()["solution"]).is_solution(puzzle)
+
+
+def test_count_and_check_agree_with_the_library(client: TestClient) -> None:
+    twelve = "...456789679813245548927136...594678857361492964782513...648957796135824485279361"
+    r = client.post("/api/count", json={"puzzle": twelve, "limit": 100})
+    assert r.json()["count"] == sudokit.count_solutions(twelve, limit=100) == 12
+    r = client.post("/api/count", json={"puzzle": twelve, "limit": 5})
+    assert r.json()["count"] == 5 and r.json()["at_least"]
+    r = client.post("/api/check", json={"puzzle": twelve})
+    assert r.json()["status"] == "multiple" and r.json()["valid"]
+    r = client.post("/api/check", json={"puzzle": "1..1" + "." * 12})
+    body = r.json()
+    assert not body["valid"] and body["conflicts"][0]["cells"] == [0, 3]
+
+
+def test_generate_returns_unique_checked_puzzles(client: TestClient) -> None:
+    r = client.post("/api/generate", json={"size": 6, "n": 3, "seed": 5, "symmetry": "rot180"})
+    assert r.status_code == 200, r.text
+    puzzles = r.json()["puzzles"]
+    assert len(puzzles) == 3
+    for p in puzzles:
+        puzzle, solution = grid_of(p["puzzle"]), grid_of(p["solution"])
+        assert solution.is_solution(puzzle)
+        assert sudokit.is_unique(puzzle)
+    again = client.post("/api/generate", json={"size": 6, "n": 3, "seed": 5, "symmetry": "rot180"})
+    assert again.json()["puzzles"] == puzzles
+
+
+def test_rate_hint_explain(client: TestClient) -> None:
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    r = client.post("/api/rate", json={"puzzle": easy})
+    assert r.json()["level"] == sudokit.rate(easy).level
+    r = client.post("/api/hint", json={"puzzle": easy})
+    step = r.json()["step"]
+    (row, col, digit), = step["placements"]
+    solution = sudokit.solution(easy)
+    assert solution[(row - 1) * 9 + col - 1] == digit
+    r = client.post("/api/explain", json={"puzzle": easy})
+    body = r.json()
+    assert body["complete"]
+    cells = bytearray(sudokit.Grid.parse(easy).cells)
+    for s in body["steps"]:
+        for row, col, digit in s["placements"]:
+            cells[(row - 1) * 9 + col - 1] = digit
+    assert sudokit.Grid(bytes(cells)).is_solution(sudokit.Grid.parse(easy))
+
+
+def test_hint_points_at_a_players_mistake(client: TestClient) -> None:
+    puzzle = sudokit.Grid.parse("1.3. ...2 2... .3.1")
+    solution = sudokit.solution(puzzle)
+    values = [0] * 16
+    values[1] = solution[1] % 4 + 1  # a wrong digit in r1c2
+    r = client.post("/api/hint", json={"puzzle": str(puzzle), "values": values})
+    step = r.json()["step"]
+    assert step["technique"] == "Mistake" and step["cells"] == [[1, 2]]
+    values[1] = solution[1]  # a right one: the hint goes on from there
+    r = client.post("/api/hint", json={"puzzle": str(puzzle), "values": values})
+    assert r.json()["step"]["technique"] != "Mistake"
+
+
+def test_convert_round_trips(client: TestClient) -> None:
+    puzzle = PUZZLES[1]
+    for fmt in sudokit.formats.FORMATS:
+        r = client.post(
+            "/api/convert", json={"puzzle": str(puzzle), "box": "2x3", "to": fmt}
+        )
+        assert r.status_code == 200, (fmt, r.text)
+        text = r.json()["text"]
+        back = client.post("/api/convert", json={"puzzle": text, "box": "2x3", "format": fmt})
+        assert grid_of(back.json()["puzzle"]) == puzzle, fmt
+
+
+def test_render_svg_and_pdf(client: TestClient) -> None:
+    r = client.get("/api/render.svg", params={"puzzle": "1.3....22....3.1"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text.count("data-cell=") >= 16
+    pytest.importorskip("reportlab")
+    r = client.get("/api/print.pdf", params={"puzzle": "1.3....22....3.1"})
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+
+
+def test_app_and_docs_are_served(client: TestClient) -> None:
+    assert '<svg id="board"' in client.get("/").text
+    assert client.get("/js/main.js").headers["content-type"].startswith(
+        ("text/javascript", "application/javascript")
+    )
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    for name in ("solve", "count", "check", "generate", "rate", "hint", "explain", "convert"):
+        assert f"/api/{name}" in paths
+
+
+# -- bad requests: 4xx JSON, quickly ------------------------------------------------------------
+
+BAD = [
+    ("/api/solve", {"puzzle": "1.3"}, 400),  # not a square number of cells
+    ("/api/solve", {"puzzle": "x" * 81}, 400),  # bad symbols
+    ("/api/solve", {}, 422),  # missing field
+    ("/api/solve", {"puzzle": 5}, 422),  # wrong type
+    ("/api/solve", {"puzzle": "." * 81, "extra": 1}, 422),  # unknown field
+    ("/api/solve", {"puzzle": "." * 81, "budget": -1}, 422),
+    ("/api/solve", {"puzzle": "." * 4096}, 400),  # 64x64: above the size cap
+    ("/api/solve", {"puzzle": "." * 36, "box": "9x9"}, 400),
+    ("/api/count", {"puzzle": "." * 81, "limit": 10**9}, 422),
+    ("/api/generate", {"size": 25}, 400),
+    ("/api/generate", {"size": 9, "n": 51}, 422),
+    ("/api/generate", {"size": 6, "symmetry": "rot90"}, 422),  # does not fit 2x3 boxes
+    ("/api/generate", {"size": 9, "box": "2x3"}, 400),
+    ("/api/rate", {"puzzle": "." * 16}, 422),  # several solutions
+    ("/api/hint", {"puzzle": "11" + "." * 14}, 422),  # conflicting givens
+    ("/api/hint", {"puzzle": "." * 16, "values": [1, 2]}, 400),
+    ("/api/hint", {"puzzle": "." * 16, "values": [9] * 16}, 400),
+    ("/api/explain", {"puzzle": "...." "..34" "...2" "3..."}, 422),  # no solution
+    ("/api/convert", {"puzzle": "." * 81, "to": "png"}, 422),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "status"), BAD)
+def test_bad_requests_get_4xx_json(
+    client: TestClient, path: str, body: dict[str, object], status: int
+) -> None:
+    start = time.perf_counter()
+    r = client.post(path, json=body)
+    assert r.status_code == status, r.text
+    error_of(r)
+    assert time.perf_counter() - start < 5
+
+
+def test_malformed_and_oversized_bodies(client: TestClient) -> None:
+    r = client.post("/api/solve", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400
+    error_of(r)
+    big = json.dumps({"puzzle": "." * 200_000}).encode()
+    r = client.post("/api/solve", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert "larger than" in error_of(r)
+
+    def chunks() -> Iterator[bytes]:  # no content-length: counted while streaming
+        yield b'{"puzzle": "'
+        for _ in range(100):
+            yield b"." * 1000
+        yield b'"}'
+
+    r = client.post("/api/solve", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert client.get("/api/nowhere").status_code == 404
+    assert client.put("/api/solve").status_code == 405
+
+
+def test_pathological_searches_are_bounded(client: TestClient) -> None:
+    start = time.perf_counter()
+    r = client.post("/api/solve", json={"puzzle": "." * 625, "budget": 50})
+    assert r.status_code == 200
+    assert r.json()["status"] in ("gave-up", "multiple")
+    r = client.post("/api/count", json={"puzzle": "." * 256, "limit": 10_000, "budget": 1000})
+    assert r.status_code == 200
+    assert r.json()["count"] == 10_000 or not r.json()["complete"]
+    assert time.perf_counter() - start < 10
+
+
+def test_time_limit_answers_422() -> None:
+    with TestClient(create_app(Limits(timeout=0.001, logic_seconds=0.5))) as c:
+        r = c.post("/api/rate", json={"puzzle": HARD})
+        assert r.status_code == 422
+        assert "limit" in error_of(r)
+
+
+# -- many clients on loopback ---------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def live_server() -> Iterator[str]:
+    port = free_port()
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_hundred_concurrent_requests(live_server: str) -> None:
+    import httpx
+
+    puzzles = PUZZLES
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=0)
+    http = httpx.Client(timeout=30, limits=limits)
+
+    def one(i: int) -> tuple[int, bool]:
+        p = puzzles[i % len(puzzles)]
+        r = http.post(f"{live_server}/api/solve", json={"puzzle": str(p), "box": p.shape.box_spec})
+        ok = r.status_code == 200 and grid_of(r.json()["solution"]).is_solution(p)
+        return r.status_code, ok
+
+    start = time.perf_counter()
+    with http, ThreadPoolExecutor(100) as pool:
+        results = list(pool.map(one, range(100)))
+    assert len(results) == 100
+    assert all(ok for _, ok in results), results
+    assert time.perf_counter() - start < 60

@@ -1,0 +1,154 @@
+"""Fuzzing the HTTP API from its own OpenAPI schema: whatever is sent, never a 500.
+
+Request bodies are drawn by hypothesis from the JSON schemas FastAPI publishes (so a new field
+is fuzzed as soon as it exists), mixed with puzzle-like text of several sizes, out-of-range
+numbers, wrong types, unknown fields and arbitrary JSON.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.testclient import TestClient  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from sudokit.web import Limits, create_app  # noqa: E402
+
+SYMBOLS = ".123456789ABCDEFG"
+LIMITS = Limits(timeout=3.0, logic_seconds=0.5)
+APP = create_app(LIMITS)
+SCHEMA: dict[str, Any] = APP.openapi()
+POSTS = sorted(p for p, ops in SCHEMA["paths"].items() if "post" in ops)
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+@st.composite
+def puzzle_text(draw: st.DrawFn) -> str:
+    """Grid-like text: mostly blank cells of a square size, sometimes broken or decorated."""
+    n = draw(st.sampled_from([1, 2, 4, 6, 9, 12, 16]))
+    density = draw(st.sampled_from([0.0, 0.1, 0.3, 1.0]))
+    cells = draw(
+        st.lists(
+            st.sampled_from(SYMBOLS[1 : n + 1] or "1").filter(lambda _: True),
+            min_size=n * n,
+            max_size=n * n,
+        )
+    )
+    mask = draw(st.lists(st.floats(0, 1), min_size=n * n, max_size=n * n))
+    text = "".join(c if m < density else "." for c, m in zip(cells, mask, strict=True))
+    style = draw(st.sampled_from(["line", "rows", "junk", "cut"]))
+    if style == "rows":
+        text = "\n".join(text[i : i + n] for i in range(0, len(text), n))
+    elif style == "junk":
+        text = text[:5] + draw(st.text(max_size=5)) + text[5:]
+    elif style == "cut":
+        text = text[: draw(st.integers(0, len(text)))]
+    return text
+
+
+def resolve(schema: dict[str, Any]) -> dict[str, Any]:
+    ref = schema.get("$ref")
+    if ref:
+        return resolve(SCHEMA["components"]["schemas"][ref.rsplit("/", 1)[1]])
+    return schema
+
+
+def from_schema(name: str, schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """A strategy for values of *schema* (a JSON schema FastAPI wrote), with near misses."""
+    schema = resolve(schema)
+    if "anyOf" in schema:
+        return st.one_of([from_schema(name, s) for s in schema["anyOf"]])
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"]) | st.text(max_size=8)
+    kind = schema.get("type")
+    if kind == "object":
+        props = schema.get("properties", {})
+        required = set(schema.get("required", ()))
+        return st.fixed_dictionaries(
+            {k: from_schema(k, v) for k, v in props.items() if k in required},
+            optional={k: from_schema(k, v) for k, v in props.items() if k not in required},
+        )
+    if kind == "string":
+        if name == "puzzle":
+            return puzzle_text() | st.text(max_size=40)
+        if "pattern" in schema:
+            return st.from_regex(re.compile(schema["pattern"]), fullmatch=True) | st.text(max_size=6)
+        return st.text(max_size=30)
+    if kind == "integer":
+        lo = int(schema.get("minimum", -(10**6)))
+        hi = int(min(schema.get("maximum", 10**6), 10**6))
+        near = st.integers(lo, min(hi, lo + 40))
+        return near | st.integers(lo - 5, hi + 5) | st.integers()
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "array":
+        items = from_schema(name, schema.get("items", {}))
+        return st.lists(items, max_size=int(schema.get("maxItems", 10)) + 2) | st.lists(
+            st.integers(0, 9), min_size=16, max_size=16
+        )
+    if kind == "null":
+        return st.none()
+    return JSON
+
+
+def body_strategy(path: str) -> st.SearchStrategy[Any]:
+    content = SCHEMA["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+    valid = from_schema("body", content["schema"])
+    broken = valid.flatmap(
+        lambda body: st.dictionaries(st.text(max_size=8), JSON, max_size=2).map(
+            lambda extra: {**body, **extra}
+        )
+    )
+    return valid | broken | JSON
+
+
+REQUESTS = st.sampled_from(POSTS).flatmap(lambda p: st.tuples(st.just(p), body_strategy(p)))
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(APP) as c:
+        yield c
+
+
+def test_schema_lists_every_endpoint() -> None:
+    for name in ("solve", "count", "check", "generate", "rate", "hint", "explain", "convert"):
+        assert f"/api/{name}" in POSTS
+
+
+@settings(
+    max_examples=250,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(request=REQUESTS)
+def test_no_request_gets_a_500(client: TestClient, request: tuple[str, Any]) -> None:
+    path, body = request
+    r = client.post(path, json=body)
+    assert r.status_code < 500, (path, body, r.text)
+    payload = r.json()
+    if r.status_code >= 400:
+        assert isinstance(payload.get("error"), str) and payload["error"], payload
+    else:
+        assert isinstance(payload, dict)
+
+
+@settings(max_examples=60, deadline=None)
+@given(path=st.sampled_from(POSTS), raw=st.binary(max_size=200))
+def test_raw_bytes_get_4xx(path: str, raw: bytes) -> None:
+    with TestClient(APP) as c:
+        r = c.post(path, content=raw, headers={"content-type": "application/json"})
+    assert r.status_code < 500, (path, raw, r.text)
