@@ -3,8 +3,9 @@
 
 Three parts, all in one run on one machine (so ratios compare across machines):
 
-* **blank-cell chart**: the time to generate a unique 9x9 puzzle with exactly ``b`` blank cells
-  (``clues = 81 - b``), ``b = 1..64``, min / median / max over ``--repeat`` seeds, drawn with
+* **blank-cell chart**: the CPU time to generate a unique 9x9 puzzle with exactly ``b`` blank
+  cells (``clues = 81 - b``), ``b = 1..64``, min / median / max over ``--repeat`` seeds (CPU
+  time, since wall time on a shared machine mostly measures the neighbours), drawn with
   matplotlib to ``results/generate_blanks.png``; runs that do not reach the count within
   ``--budget`` searches are counted and drawn as the success rate.
 * **throughput table**: puzzles per second per shape and symmetry, one process (wall and CPU
@@ -36,7 +37,7 @@ from typing import Any
 import sudokit
 from sudokit import _backend
 from sudokit.errors import BudgetExceededError
-from sudokit.generator import derive_seed, generate, generate_many
+from sudokit.generator import _c_search, derive_seed, generate, generate_many
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -70,21 +71,24 @@ def machine() -> dict[str, Any]:
 def blank_chart(blanks: range, repeat: int, budget: int) -> list[dict[str, Any]]:
     rows = []
     for b in blanks:
-        times, ok = [], 0
+        times, walls, ok = [], [], 0
         for r in range(repeat):
-            t = time.perf_counter()
+            t, w = time.process_time(), time.perf_counter()
             try:
                 generate(clues=81 - b, seed=derive_seed(b, r), budget=budget)
                 ok += 1
             except BudgetExceededError:
                 pass
-            times.append(time.perf_counter() - t)
+            times.append(time.process_time() - t)
+            walls.append(time.perf_counter() - w)
         rows.append(
             {
                 "blanks": b,
                 "min_ms": 1e3 * min(times),
                 "median_ms": 1e3 * statistics.median(times),
                 "max_ms": 1e3 * max(times),
+                "wall_median_ms": 1e3 * statistics.median(walls),
+                "wall_max_ms": 1e3 * max(walls),
                 "reached": ok / repeat,
             }
         )
@@ -116,7 +120,7 @@ def draw_chart(rows: list[dict[str, Any]], info: dict[str, Any], path: Path) -> 
     ax.plot(x, [r["median_ms"] for r in rows], color="tab:blue", marker=".", label="median")
     ax.set_yscale("log")
     ax.set_xlabel("blank cells (9x9, clues = 81 - blanks)")
-    ax.set_ylabel("time per unique puzzle (ms, log scale)")
+    ax.set_ylabel("CPU time per unique puzzle (ms, log scale)")
     ax.set_xlim(0, max(x) + 1)
     ax.grid(True, which="both", alpha=0.3)
     share = ax.twinx()
@@ -131,7 +135,7 @@ def draw_chart(rows: list[dict[str, Any]], info: dict[str, Any], path: Path) -> 
     share.set_ylim(0, 105)
     lines = ax.get_legend_handles_labels()[0] + share.get_legend_handles_labels()[0]
     labels = ax.get_legend_handles_labels()[1] + share.get_legend_handles_labels()[1]
-    ax.legend(lines, labels, loc="upper left")
+    ax.legend(lines, labels, loc="center left")
     ax.set_title(
         f"sudokit generate: unique 9x9 puzzles by blank cells ({info['repeat']} seeds each; "
         f"backend {info['backend']}, commit {info['commit']})",
@@ -183,7 +187,7 @@ def throughput(label: str, options: dict[str, Any], count: int, jobs: int) -> di
 
 
 def where_time_goes(count: int) -> dict[str, Any]:
-    """For 9x9 minimal: the share of time inside the C search, and the reference engine ratio."""
+    """For 9x9 minimal (CPU time): the share inside the C search, and the reference ratio."""
     out: dict[str, Any] = {}
     if sudokit.BACKEND == "c":
         from sudokit import _core
@@ -192,29 +196,31 @@ def where_time_goes(count: int) -> dict[str, Any]:
         original = _core.search
 
         def timed(*args: Any) -> Any:
-            t = time.perf_counter()
+            t = time.process_time()
             try:
                 return original(*args)
             finally:
-                inside[0] += time.perf_counter() - t
+                inside[0] += time.process_time() - t
 
         _core.search = timed  # type: ignore[assignment]
+        _c_search.cache_clear()  # the generator binds the core's search once per shape
         try:
-            t = time.perf_counter()
+            t = time.process_time()
             puzzles = list(generate_many(count, seed=2))
-            total = time.perf_counter() - t
+            total = time.process_time() - t
         finally:
             _core.search = original  # type: ignore[assignment]
+            _c_search.cache_clear()
         out["c_search_share"] = inside[0] / total
         out["c_search_us_per_call"] = 1e6 * inside[0] / sum(p.searches for p in puzzles)
         out["searches_per_puzzle"] = statistics.mean(p.searches for p in puzzles)
         n = max(10, count // 20)
-        t = time.perf_counter()
+        t = time.process_time()
         list(generate_many(n, seed=2))
-        c_rate = n / (time.perf_counter() - t)
-        t = time.perf_counter()
+        c_rate = n / (time.process_time() - t)
+        t = time.process_time()
         slow = list(generate_many(n, seed=2, backend="python"))
-        py_rate = n / (time.perf_counter() - t)
+        py_rate = n / (time.process_time() - t)
         assert [p.puzzle for p in slow] == [p.puzzle for p in puzzles[:n]]  # engine independent
         out["c_over_python_reference"] = c_rate / py_rate
     return out
@@ -253,7 +259,7 @@ def markdown(
     if split:
         lines += [
             "",
-            f"9x9 minimal: {100 * split['c_search_share']:.0f}% of the time inside the C search "
+            f"9x9 minimal: {100 * split['c_search_share']:.0f}% of the CPU time in the C search "
             f"({split['c_search_us_per_call']:.1f} us per search, "
             f"{split['searches_per_puzzle']:.0f} searches per puzzle); the rest is Python policy. "
             f"C engine vs pure-Python reference: {split['c_over_python_reference']:.1f}x "
@@ -281,20 +287,37 @@ def main() -> int:
     ap.add_argument("--budget", type=int, default=30000, help="searches per chart puzzle")
     ap.add_argument("--jobs", type=int, default=2, help="processes for the parallel column")
     ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument(
+        "--parts",
+        default="throughput,split,chart",
+        help="comma-separated parts to run; the others are kept from the last results file",
+    )
     args = ap.parse_args()
+    parts = set(args.parts.split(","))
+    previous: dict[str, Any] = {}
+    if (args.out / "generate.json").exists():
+        previous = json.loads((args.out / "generate.json").read_text())
     scale = 0.05 if args.quick else 1.0
     repeat = 3 if args.quick else args.repeat
     info = machine() | {"repeat": repeat, "budget": args.budget}
     print("machine:", json.dumps(info), file=sys.stderr)
     print("throughput:", file=sys.stderr)
-    table = [
-        throughput(label, options, max(2, int(count * scale)), args.jobs)
-        for label, options, count in CASES
-        if not (args.quick and label.startswith("25x25"))
-    ]
-    split = where_time_goes(max(40, int(1000 * scale))) if _backend.BACKEND == "c" else {}
-    print("blank-cell chart:", file=sys.stderr)
-    chart = blank_chart(range(1, 65), repeat, args.budget)
+    table = (
+        [
+            throughput(label, options, max(2, int(count * scale)), args.jobs)
+            for label, options, count in CASES
+            if not (args.quick and label.startswith("25x25"))
+        ]
+        if "throughput" in parts
+        else previous.get("throughput", [])
+    )
+    split = previous.get("split", {})
+    if "split" in parts and _backend.BACKEND == "c":
+        split = where_time_goes(max(40, int(1000 * scale)))
+    chart = previous.get("blanks", [])
+    if "chart" in parts:
+        print("blank-cell chart:", file=sys.stderr)
+        chart = blank_chart(range(1, 65), repeat, args.budget)
     args.out.mkdir(parents=True, exist_ok=True)
     draw_chart(chart, info, args.out / "generate_blanks.png")
     (args.out / "generate.json").write_text(

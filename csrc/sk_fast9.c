@@ -548,8 +548,8 @@ static uint32_t given_mask(const uint8_t *band, int *bad) {
     memset(buf + 27, 0, 5);
     a = _mm_loadu_si128((const __m128i *)buf);
     b2 = _mm_loadu_si128((const __m128i *)(buf + 16));
-    nz = (uint32_t)(_mm_movemask_epi8(_mm_cmpeq_epi8(a, zero)) |
-                    _mm_movemask_epi8(_mm_cmpeq_epi8(b2, zero)) << 16);
+    nz = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, zero)) |
+         (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b2, zero)) << 16;
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(_mm_subs_epu8(a, nine),
                                                       _mm_subs_epu8(b2, nine)),
                                          zero)) != 0xFFFF)

@@ -51,10 +51,23 @@
  *   cu         [sum of sizes]   unit numbers                cu[cu_start[c] .. cu_start[c+1])
  *   peer_start [ncells + 1]     CSR index into peers        cell c's peers (cells sharing a
  *   peers      [sum of sizes]   cell numbers, ascending     unit with c, c excluded)
+ *   ix_start   [nunits + 1]     CSR index into ix           unit u's intersections are
+ *   ix         [sum of sizes]   (in_u, in_v, v)             ix[ix_start[u] .. ix_start[u+1])
+ *
+ *   e.g. 9x9, box 0 (unit 18) meets rows 0-2 and columns 0-2:
+ *        ix for unit 18 = { in_u 0b000000111, v 0 (row 0), in_v 0b000000111 }, ...
  *
  *   e.g. standard 9x9, cell 10 (r2c2):   cu = {1, 10, 18}  (row 1, column 1, box 0)
  *                                        peers = 20 cells
  */
+/* An intersection of unit u with another unit v sharing 2..n-1 cells (box/line, region/line,
+ * diagonal/box, ...): positions are indices into each unit's cell list. */
+typedef struct {
+    uint64_t in_u; /* positions i in u of the shared cells */
+    uint64_t in_v; /* positions j in v of the shared cells */
+    uint32_t v;
+} sk_inter;
+
 struct sk_geom {
     int n;          /* digits per unit, 1..64 */
     int ncells;     /* n * n */
@@ -66,6 +79,8 @@ struct sk_geom {
     uint16_t *cu;
     uint32_t *peer_start;
     uint16_t *peers;
+    uint32_t *ix_start; /* CSR index into ix: unit u's intersections */
+    sk_inter *ix;
 };
 
 /*
@@ -146,6 +161,57 @@ static void standard9_units(uint16_t *std) {
             int r = (b / 3) * 3 + i / 3, c = (b % 3) * 3 + i % 3;
             std[162 + b * 9 + i] = (uint16_t)(r * 9 + c);
         }
+}
+
+/* Fills g->ix_start / g->ix with every pair of units sharing 2..n-1 cells, in two passes
+ * (count, then fill).  O(nunits^2 * n), once per shape. */
+static int build_intersections(sk_geom *g) {
+    const int n = g->n, nunits = g->nunits;
+    int16_t *pos = malloc((size_t)g->ncells * sizeof *pos); /* position of a cell in unit u */
+    g->ix_start = calloc((size_t)nunits + 1, sizeof *g->ix_start);
+    if (pos == NULL || g->ix_start == NULL) {
+        free(pos);
+        return SK_ENOMEM;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t total = 0;
+        for (int u = 0; u < nunits; u++) {
+            const uint16_t *cu = g->units + (size_t)u * n;
+            memset(pos, -1, (size_t)g->ncells * sizeof *pos);
+            for (int i = 0; i < n; i++) pos[cu[i]] = (int16_t)i;
+            if (pass == 1) g->ix_start[u] = total;
+            for (int v = 0; v < nunits; v++) {
+                if (v == u) continue;
+                const uint16_t *cv = g->units + (size_t)v * n;
+                uint64_t in_u = 0, in_v = 0;
+                for (int j = 0; j < n; j++) {
+                    if (pos[cv[j]] >= 0) {
+                        in_u |= (uint64_t)1 << pos[cv[j]];
+                        in_v |= (uint64_t)1 << j;
+                    }
+                }
+                const int shared = sk_popcount(in_u);
+                if (shared < 2 || shared >= n) continue;
+                if (pass == 1) {
+                    g->ix[total].in_u = in_u;
+                    g->ix[total].in_v = in_v;
+                    g->ix[total].v = (uint32_t)v;
+                }
+                total++;
+            }
+        }
+        if (pass == 0) {
+            g->ix = malloc(((size_t)total + 1) * sizeof *g->ix);
+            if (g->ix == NULL) {
+                free(pos);
+                return SK_ENOMEM;
+            }
+        } else {
+            g->ix_start[nunits] = total;
+        }
+    }
+    free(pos);
+    return SK_COMPLETE;
 }
 
 int sk_geom_new(int n, int nunits, const uint16_t *units, sk_geom **out) {
@@ -231,6 +297,7 @@ int sk_geom_new(int n, int nunits, const uint16_t *units, sk_geom **out) {
     free(stamp);
     stamp = NULL;
 
+    if (build_intersections(g) != SK_COMPLETE) goto nomem;
     if (n == 9 && nunits == 27) {
         uint16_t std[27 * 9];
         standard9_units(std);
@@ -252,6 +319,8 @@ void sk_geom_free(sk_geom *g) {
     free(g->cu);
     free(g->peer_start);
     free(g->peers);
+    free(g->ix_start);
+    free(g->ix);
     free(g);
 }
 
@@ -425,6 +494,75 @@ static void undo_to(sk_work *w, size_t mark) {
 }
 
 /*
+ * Locked candidates, for any two units u and v that share some cells: when digit d's places in
+ * u all lie in u & v, d leaves the cells of v outside u (pointing and claiming on standard
+ * grids; region/line and diagonal interactions on the variants).  One pass over all units;
+ * returns 1 when something was eliminated (the caller propagates and calls again), 0 when
+ * nothing was, -1 on contradiction.  Cost per pass: the candidates of every unit plus
+ * n digits per intersection.
+ */
+static int locked_candidates(sk_work *w) {
+    const sk_geom *g = w->g;
+    const int n = g->n;
+    uint64_t where[SK_MAX_N];
+    int changed = 0;
+    for (int u = 0; u < g->nunits; u++) {
+        const uint32_t x0 = g->ix_start[u], x1 = g->ix_start[u + 1];
+        if (x0 == x1) continue;
+        const uint16_t *cu = g->units + (size_t)u * n;
+        uint64_t open = 0; /* digits with >= 2 places in u (unplaced in u) */
+        memset(where, 0, (size_t)n * sizeof where[0]);
+        for (int i = 0; i < n; i++) {
+            if (w->val[cu[i]]) continue;
+            uint64_t m = w->cand[cu[i]];
+            open |= m;
+            while (m) {
+                where[sk_ctz(m)] |= (uint64_t)1 << i;
+                m &= m - 1;
+            }
+        }
+        for (uint32_t x = x0; x < x1; x++) {
+            const sk_inter *it = &g->ix[x];
+            uint64_t digits = open;
+            while (digits) {
+                const int d = sk_ctz(digits);
+                digits &= digits - 1;
+                if (where[d] & ~it->in_u) continue;
+                /* d is confined to u & v in u: clear it from the rest of v. */
+                const uint64_t bit = (uint64_t)1 << d;
+                const uint16_t *cv = g->units + (size_t)it->v * n;
+                uint64_t rest = ~it->in_v & g->full;
+                while (rest) {
+                    const uint16_t c = cv[sk_ctz(rest)];
+                    rest &= rest - 1;
+                    if (w->cand[c] & bit) {
+                        if (!eliminate(w, c, bit)) return -1;
+                        changed = 1;
+                    }
+                }
+            }
+        }
+    }
+    return changed;
+}
+
+#ifndef SK_LOCKED
+#define SK_LOCKED 1
+#endif
+
+/* Propagation to a fixpoint of singles and locked candidates; 0 on contradiction. */
+static int settle(sk_work *w) {
+    if (!propagate(w)) return 0;
+    while (SK_LOCKED && w->nplaced < w->g->ncells) {
+        const int r = locked_candidates(w);
+        if (r < 0) return 0;
+        if (r == 0) break;
+        if (!propagate(w)) return 0;
+    }
+    return 1;
+}
+
+/*
  * Picks the next branch point: the unplaced cell with the fewest candidates, or a (unit,
  * digit) with fewer places than that.  Called only after a successful propagation, when at
  * least one cell is unplaced (so every unplaced cell has >= 2 candidates and every counter
@@ -507,6 +645,7 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
             ok = propagate(w);
         }
     }
+    if (ok) ok = settle(w);
 
     for (;;) {
         if (ok) {
@@ -546,7 +685,7 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
         }
         tries++;
         push_move(w, cell, digit);
-        ok = propagate(w);
+        ok = settle(w);
     }
     *count = found;
     if (guesses) *guesses = tries;

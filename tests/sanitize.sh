@@ -2,7 +2,10 @@
 # Sanitizer run of the C core: build sudokit._core with ASan + UBSan into a temporary copy of
 # the package (the installed build is untouched), then run the engine tests against it.
 #
-#   bash tests/sanitize.sh [extra pytest args]
+#   bash tests/sanitize.sh [extra pytest args]   # engine tests, then a fuzz smoke run
+#   bash tests/sanitize.sh --fuzz-only            # only the fuzz smoke run
+#
+# SUDOKIT_FUZZ_SECONDS: length of the fuzz run (default 30; 0 skips it; needs atheris).
 #
 # Python itself is not instrumented, so libasan is preloaded; leak detection is off because
 # the interpreter keeps memory alive at exit on purpose. UBSan findings abort the run
@@ -42,11 +45,16 @@ assert _core.__file__.startswith(sys.argv[1]), f"wrong _core imported: {_core.__
 print(f"sanitize: using {_core.__file__}")
 EOF
 
-echo "== sanitize: engine tests under ASan + UBSan"
-python -m pytest -q -p no:cacheprovider tests/test_engine.py tests/test_engine_binding.py "$@"
+if [ "${1:-}" != "--fuzz-only" ]; then
+    echo "== sanitize: engine tests under ASan + UBSan"
+    python -m pytest -q -p no:cacheprovider tests/test_engine.py tests/test_engine_binding.py "$@"
+fi
 
-if [ -f tests/fuzz_core.py ]; then
+if [ "${SUDOKIT_FUZZ_SECONDS:-30}" != 0 ]; then
     echo "== sanitize: fuzz smoke run of the binding under ASan + UBSan"
     # Python-level instrumentation is pathologically slow under libasan: fuzz blind instead.
-    python tests/fuzz_core.py --no-instrument --seconds "${SUDOKIT_FUZZ_SECONDS:-30}"
+    # A failing input is kept under test-artifacts/ (ignored by git) for reproduction.
+    mkdir -p test-artifacts
+    python tests/fuzz_core.py --no-instrument --seconds "${SUDOKIT_FUZZ_SECONDS:-30}" \
+        -artifact_prefix=test-artifacts/fuzz-core-
 fi

@@ -100,3 +100,16 @@ def test_progress_bar_with_rich_routes_messages_above_it() -> None:
         assert reporter.echo is not plain
         reporter.warn("f", 1, "shown above the bar")
     assert reporter.echo == plain
+
+
+def test_guarded_reports_a_bug_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    @click.command()
+    @common.guarded
+    def buggy() -> None:
+        raise KeyError("oops")
+
+    result = CliRunner().invoke(buggy, [])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("sudokit: internal error: KeyError: 'oops'")
+    monkeypatch.setenv("SUDOKIT_DEBUG", "1")
+    assert isinstance(CliRunner().invoke(buggy, []).exception, KeyError)

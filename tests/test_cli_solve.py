@@ -372,3 +372,10 @@ def test_solve_top1465_and_kaggle() -> None:
         assert len(outputs) == len(inputs)
         for puzzle, line in zip(inputs, outputs, strict=True):
             assert Grid.parse(line).is_solution(Grid.parse(puzzle))
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_deeply_nested_json(fmt: str) -> None:
+    result = run("solve", "--from", fmt, "-", input="[" * 100_000 + "\n")
+    assert (result.exit_code, result.stdout) == (2, "!invalid\n")
+    assert "bad JSON: nested too deeply" in one_error_line(result)

@@ -126,3 +126,10 @@ def test_clue_range() -> None:
 )
 def test_bad_combinations_exit_2_with_one_line(args: tuple[str, ...], message: str) -> None:
     assert message in one_error_line(run(*args))
+
+
+def test_difficulty_range() -> None:
+    from sudokit import rate
+
+    line = run("--seed", "2", "--difficulty", "1.0-2.3").stdout.strip()
+    assert 1.0 <= rate(Grid.parse(line)).se <= 2.3

@@ -399,6 +399,24 @@ def test_unique_rectangle_types() -> None:
     assert not [s for s in uniqueness.unique_rectangle(grid_of(masks)) if set(s.cells) == set(four)]
 
 
+def test_unique_loop_of_six_cells() -> None:
+    # r1c1 r1c4 r2c4 r2c7 r3c7 r3c1: every row, column and box holds two of them
+    loop = [cell(1, 1), cell(1, 4), cell(2, 4), cell(2, 7), cell(3, 7), cell(3, 1)]
+    masks = {c: mask(5, 6) for c in loop}
+    masks[cell(3, 1)] = mask(5, 6, 7)
+    steps = list(uniqueness.unique_rectangle(grid_of(masks)))
+    ul = [s for s in steps if s.technique == "Unique Loop type 1"]
+    assert ul
+    assert set(ul[0].eliminations) == {(cell(3, 1), 5), (cell(3, 1), 6)}
+    assert ul[0].rating == 4.6
+    assert [uniqueness.loop_rating(k) for k in (4, 6, 8, 10)] == [4.5, 4.6, 4.7, 5.0]
+    # moving one cell out of its box pairing breaks the loop
+    masks = {c: mask(5, 6) for c in loop}
+    masks[cell(3, 1)] = mask(5, 6, 7)
+    masks[cell(3, 7)] = mask(1, 2)
+    assert not [s for s in uniqueness.unique_rectangle(grid_of(masks)) if "Loop" in s.technique]
+
+
 def test_bug_plus_one() -> None:
     # a solved 4x4 grid; open a BUG pattern of bivalue cells around a 2x2 swap, plus one cell
     # with three candidates

@@ -349,3 +349,19 @@ def test_forcing_hints_are_sound_where_they_are_needed() -> None:
             check_sound(step, sol)
             checked += 1
     assert checked > 0
+
+
+def test_other_sizes_are_sound() -> None:
+    import sudokit
+
+    gp = sudokit.generate(size=12, seed=1)
+    cg = CandidateGrid.from_grid(gp.puzzle)
+    solve_path(cg, [t for t in default_techniques() if t.rating < 4.0], unique=True)
+    assert not cg.is_solved
+    steps = [s for _, s in chains.unary_hints(cg)]
+    for rank in (forcing.RANK_NISHIO, forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC):
+        steps += forcing.forcing_hints(cg, rank)
+    steps += list(chains.alternating_inference_chains(cg))[:10]
+    assert steps
+    for step in steps:
+        check_sound(step, gp.solution)

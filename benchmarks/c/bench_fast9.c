@@ -230,6 +230,27 @@ static void self_test(void) {
     n = sk9_count(p, 1000000, 10, NULL, &guesses, &gave_up);
     CHECK(gave_up == 1 && guesses == 10 && n < 1000000, "budget: n=%d g=%llu", n,
           (unsigned long long)guesses);
+    /* No solution: the first-solution buffer stays untouched. */
+    memset(p, 0, 81);
+    for (i = 1; i < 9; i++)
+        p[i] = (uint8_t)i; /* r1c2..r1c9 = 1..8 leave 9 for r1c1, */
+    p[9] = 9;              /* which r2c1 = 9 forbids: no solution, no repeated digit */
+    memset(out, 0xEE, 81);
+    n = sk9_count(p, 2, 0, out, &guesses, &gave_up);
+    for (i = 0; i < 81 && out[i] == 0xEE; i++)
+        ;
+    CHECK(n == 0 && i == 81 && dfs_count(p, 2) == 0, "no solution: %d, buffer written: %d", n,
+          i != 81);
+    /* A generous budget changes nothing. */
+    memset(p, 0, 81);
+    for (i = 0; i < 81; i += 4)
+        p[i] = sol[i];
+    n = sk9_count(p, 50, 0, NULL, &guesses, &gave_up);
+    {
+        uint64_t g2;
+        int n2 = sk9_count(p, 50, guesses + 1, NULL, &g2, &gave_up);
+        CHECK(n2 == n && g2 == guesses && !gave_up, "budget above need: %d vs %d", n2, n);
+    }
     /* Random under-constrained puzzles: exact counts up to 200 against the plain DFS. */
     for (t = 0; t < 3000; t++) {
         uint32_t want, limit = (uint32_t)(1 + rng_below(200));

@@ -99,6 +99,8 @@ def search(
         raise ValueError(f"expected {shape.ncells} cell values in 0..{shape.n}")
     if limit < 1:
         raise ValueError(f"limit must be >= 1, got {limit}")
+    if budget < 0:
+        raise ValueError(f"budget must be >= 0 (0 = unbounded), got {budget}")
     found: list[bytes] = []
     count = guesses = 0
     root = _start(shape, cells)
@@ -122,6 +124,6 @@ def search(
             child = (masks.copy(), values.copy())
             if _place(shape, child, [(cell, digit)]):
                 stack.append(child)
-        if budget and guesses > budget:
+        if budget and guesses > budget and stack:
             return count, found, guesses, False
     return count, found, guesses, True

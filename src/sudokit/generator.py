@@ -19,7 +19,8 @@ How a puzzle is made (:func:`generate`):
    empty one and remove again, keeping the result when it has no more clues. Otherwise a new
    attempt starts, until the search budget is spent (:class:`BudgetExceededError` then says
    what was reached). A pattern (a clue mask) is filled by running phase 1 on the mask's
-   cells only, attempt after attempt.
+   cells only; when the mask is full and still has several solutions, digit changes that
+   never raise the solution count (counted exactly up to 50) walk it to uniqueness.
 
 Every decision depends only on solution *counts* and on the solution of a *unique* puzzle,
 which both engines agree on (the parity contract in :mod:`sudokit._backend`). So the same
@@ -306,12 +307,14 @@ class _Counter:
         self.shape = shape
         self._search = _bind(self.engine, shape)
 
-    def count(self, cells: bytes | bytearray, keep: int = 0) -> tuple[int, bytes | None]:
-        """(count up to 2, first solution when *keep*); count -1 when the guess bound ran out."""
+    def count(
+        self, cells: bytes | bytearray, keep: int = 0, limit: int = 2
+    ) -> tuple[int, bytes | None]:
+        """(count up to *limit*, first solution when *keep*); -1 when the guess bound ran out."""
         if self.searches == self.budget:
             raise _OutOfBudget
         self.searches += 1
-        count, solutions, _, complete = self._search(bytes(cells), 2, keep, self.guess_budget)
+        count, solutions, _, complete = self._search(bytes(cells), limit, keep, self.guess_budget)
         if not complete:
             return -1, None
         return count, (solutions[0] if solutions else None)
@@ -349,12 +352,13 @@ def _fill(
     *,
     complete_orbits: bool,
     guided: bool = False,
-) -> tuple[bytearray, bytes] | None:
+) -> tuple[bytearray, bytes | None] | None:
     """Place random digits on the cells of *order* (orbits, in order) until the puzzle is unique.
 
-    Returns ``(puzzle, solution)``, or ``None`` when the cells ran out before the puzzle became
-    unique (or a cell had no digit left). With *complete_orbits* the orbit in which uniqueness
-    was reached is completed from the solution, so the clue positions stay symmetric.
+    Returns ``(puzzle, solution)``; ``(puzzle, None)`` when every cell got a digit and the
+    puzzle still has several solutions; ``None`` when a cell had no digit left. With
+    *complete_orbits* the orbit in which uniqueness was reached is completed from the
+    solution, so the clue positions stay symmetric.
 
     With *guided*, the first batch that fails switches from random digits to the digits of
     the last solution found (which never fail). That avoids the random contradictions that
@@ -370,11 +374,11 @@ def _fill(
     puzzle = bytearray(shape.ncells)
     used = [0] * len(shape.units)  # digits placed in each unit, as bit masks (bit d-1 for d)
     banned = [0] * shape.ncells  # digits proven impossible in a cell, given the placed ones
-    cells: list[int] = []
+    cells: list[int] = [i for orbit in order for i in orbit]
     ends: list[int] = []  # for each position in cells, the position just after its orbit
-    for orbit in order:
-        cells.extend(orbit)
-        ends.extend([len(cells)] * len(orbit))
+    if complete_orbits:
+        for orbit in order:
+            ends.extend([len(ends) + len(orbit)] * len(orbit))
     # Batch sizes (tuned on 9x9, 16x16 and 25x25, counting searches): guided fills start
     # smaller and double, since their batches never fail; random ones start with a fifth of
     # the grid (almost always consistent) and go on in tenths.
@@ -445,7 +449,7 @@ def _fill(
             return None
         else:
             banned[placed[0]] |= bit
-    return None
+    return puzzle, None
 
 
 # -- phase 2: clue removal ---------------------------------------------------------------------
@@ -758,15 +762,15 @@ def _difficulty(wanted: str | tuple[float, float] | None) -> tuple[str, float, f
     return f"SE {lo}-{hi}", lo, hi
 
 
-def _rated_ok(plan: _Plan, puzzle: Grid, counter: _Counter) -> bool:
-    """True when *puzzle* has the plan's difficulty (rated on the SE scale by the logic
-    solver; a rating that runs out of its time budget never matches)."""
+def _rated_ok(plan: _Plan, cells: bytearray, shape: Shape, counter: _Counter) -> bool:
+    """True when the puzzle *cells* has the plan's difficulty (rated on the SE scale by the
+    logic solver; a rating that runs out of its time budget never matches)."""
     if plan.difficulty is None:
         return True
     from .rating import rate
 
     _, lo, hi = plan.difficulty
-    rating = rate(puzzle, budget_s=_RATING_SECONDS)
+    rating = rate(Grid(bytes(cells), shape), budget_s=_RATING_SECONDS)
     counter.levels[rating.level] = counter.levels.get(rating.level, 0) + 1
     return rating.complete and lo <= rating.se <= hi
 
@@ -893,7 +897,10 @@ def _attempt(
         )
         if got is None:
             return None
-        puzzle, solution = got
+        puzzle, found = got
+        solution = found if found is not None else _repair(shape, puzzle, cells, rng, counter)
+        if solution is None:
+            return None
         for i in cells:
             puzzle[i] = solution[i]
         if plan.minimal and _removable_clue(puzzle, counter) is not None:
@@ -903,9 +910,9 @@ def _attempt(
     got = _fill(
         shape, all_orbits, rng, counter, complete_orbits=plan.symmetry != "none", guided=guided
     )
-    if got is None:
+    if got is None or got[1] is None:
         return None
-    puzzle, solution = got
+    puzzle, solution = got[0], got[1]
     present = _shuffled([o for o in all_orbits if puzzle[o[0]]], rng)
     if guided and not plan.minimal:
         # Above 9x9 a non-minimal puzzle keeps the clues whose removal is not proven quickly.
@@ -944,6 +951,43 @@ def _attempt(
         counter.reached.append(clues)
         return None
     return puzzle, solution, decided and plan.symmetry == "none"
+
+
+#: Solutions counted (exactly, so both engines agree) while repairing a pattern's digits.
+_REPAIR_LIMIT = 50
+#: Digit changes one attempt may spend repairing a pattern's digits.
+_REPAIR_MOVES = 300
+
+
+def _repair(
+    shape: Shape, puzzle: bytearray, mask: Sequence[int], rng: random.Random, counter: _Counter
+) -> bytes | None:
+    """Change the digits of a filled pattern until it has one solution; return it, or None.
+
+    A move gives one clue another digit its peers allow; it is kept when the puzzle still has
+    a solution and no more solutions than before (counted up to :data:`_REPAIR_LIMIT`), so the
+    walk drifts toward uniqueness. Far more patterns get filled this way than by drawing new
+    digits from scratch.
+    """
+    peers = shape.peers
+    n = shape.n
+    count, solution = counter.count(puzzle, keep=1, limit=_REPAIR_LIMIT)
+    for _ in range(_REPAIR_MOVES):
+        if count == 1:
+            return solution
+        i = mask[int(rng.random() * len(mask))]
+        used = {puzzle[j] for j in peers[i]}
+        options = [d for d in range(1, n + 1) if d not in used and d != puzzle[i]]
+        if not options:
+            continue
+        old = puzzle[i]
+        puzzle[i] = options[int(rng.random() * len(options))]
+        found, first = counter.count(puzzle, keep=1, limit=_REPAIR_LIMIT)
+        if found < 1 or found > count:
+            puzzle[i] = old
+            continue
+        count, solution = found, first
+    return solution if count == 1 else None
 
 
 #: Swap moves one attempt may spend walking down toward a clue target.
@@ -1023,7 +1067,7 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
                 got = _attempt(plan, shape, rng, counter)
             except _Undecided:
                 got = None
-            if got is not None and _rated_ok(plan, Grid(bytes(got[0]), shape), counter):
+            if got is not None and _rated_ok(plan, got[0], shape, counter):
                 puzzle, solution, proven = got
                 log.debug("generated after %d attempts, %d searches", attempts, counter.searches)
                 return GeneratedPuzzle(

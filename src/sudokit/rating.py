@@ -95,7 +95,9 @@ class Rating:
     ``score`` the summed work; ``level`` one of easy / medium / hard / expert / extreme;
     ``techniques`` counts the steps of each technique on the path; ``complete`` is False when
     the time budget ran out (``se`` is then a lower bound); ``steps`` is the path length;
-    ``cells`` counts the cells each technique filled.
+    ``cells`` counts the cells each technique filled; ``families`` counts the steps of each
+    technique family (singles, intersections, subsets, fish, wings, uniqueness, exclusion,
+    chains, forcing, search).
     """
 
     se: float
@@ -105,6 +107,7 @@ class Rating:
     complete: bool = True
     steps: int = 0
     cells: dict[str, int] = field(default_factory=dict)
+    families: dict[str, int] = field(default_factory=dict)
 
     def to_json(self, puzzle: Grid | str | None = None) -> dict[str, object]:
         """The JSON shape ``{"puzzle", "rating", "level", "score", "techniques"}``."""
@@ -309,6 +312,9 @@ def rate(puzzle: Grid | str, *, budget_s: float = 60.0) -> Rating:
     path = solve_path(cg, _techniques(solution, True), unique=True, budget_s=budget_s)
     counts: dict[str, int] = {}
     cells: dict[str, int] = {}
+    families: dict[str, int] = {}
+    for fam in path.families:
+        families[fam] = families.get(fam, 0) + 1
     score = 0
     for s in path.steps:
         counts[s.technique] = counts.get(s.technique, 0) + 1
@@ -316,4 +322,4 @@ def rate(puzzle: Grid | str, *, budget_s: float = 60.0) -> Rating:
             cells[s.technique] = cells.get(s.technique, 0) + len(s.placements)
         score += round(10 * s.rating)
     se = round(path.rating, 1)
-    return Rating(se, score, level_of(se), counts, path.complete, len(path.steps), cells)
+    return Rating(se, score, level_of(se), counts, path.complete, len(path.steps), cells, families)

@@ -10,10 +10,13 @@ when it is built, else the pure-Python reference). Two kinds of call, in pairs:
   (:class:`~sudokit.errors.NoSolutionError`, :class:`~sudokit.errors.MultipleSolutionsError`,
   :class:`~sudokit.errors.InvalidPuzzleError`, :class:`~sudokit.errors.BudgetExceededError`).
 
-Conflicting givens (the same digit twice in a unit) are found before any search and give
-status ``invalid``. Puzzles are a :class:`~sudokit.grid.Grid` or cell text (parsed with
-:meth:`Grid.parse <sudokit.grid.Grid.parse>`; ``shape=`` when the size alone does not say it,
-as for Sudoku-X or jigsaw).
+Conflicting givens (the same digit twice in a unit) give status ``invalid``: :func:`solve`
+looks for them before searching; :func:`solve_many`, for speed, only where the search found
+no solution (a puzzle with a solution cannot have any, and the engines stop at once on them).
+
+Puzzles are a :class:`~sudokit.grid.Grid` or cell text (parsed with :meth:`Grid.parse
+<sudokit.grid.Grid.parse>`; ``shape=`` when the size alone does not say it, as for Sudoku-X
+or jigsaw).
 
 >>> r = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 >>> r.status, r.count, r.solution.is_solution(r.puzzle)
@@ -377,7 +380,8 @@ def _solve_chunk(
     threads: int,
     shape: Shape | None,
 ) -> list[SolveResult]:
-    """Solve one chunk: bad items become results at once, the rest go to the engine by shape."""
+    """Solve one chunk: text that does not parse becomes a result at once, the rest goes to
+    the engine by shape."""
     results: list[SolveResult | None] = [None] * len(chunk)
     pending: dict[Shape, list[tuple[int, Grid]]] = {}
     for k, item in enumerate(chunk):
@@ -393,16 +397,19 @@ def _solve_chunk(
             error = f"expected a Grid or text, got {type(item).__name__}"
             results[k] = SolveResult(None, Status.INVALID, None, 0, 0, True, error)
             continue
-        bad = _conflict_error(grid)
-        if bad is not None:
-            results[k] = _invalid(grid, bad)
-        else:
-            pending.setdefault(grid.shape, []).append((k, grid))
+        pending.setdefault(grid.shape, []).append((k, grid))
     for group_shape, group in pending.items():
         ncells = group_shape.ncells
         buffer = b"".join(grid.cells for _, grid in group)
         out = eng.search_batch(group_shape, buffer, limit, budget, threads)
         for j, (k, grid) in enumerate(group):
+            # Conflicting givens are looked for only where nothing was found: a puzzle with a
+            # solution has none, and the engines stop at once on a conflict (the check in
+            # Python costs more than a whole search for most puzzles).
+            bad = _conflict_error(grid) if out.counts[j] == 0 else None
+            if bad is not None:
+                results[k] = _invalid(grid, bad)
+                continue
             first = out.solutions[j * ncells : (j + 1) * ncells]
             results[k] = _result(
                 grid, out.counts[j], first, out.guesses[j], out.complete[j], budget

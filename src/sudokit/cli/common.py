@@ -143,9 +143,10 @@ def _silence_stdout() -> None:
 
 
 def guarded(fn: F) -> F:
-    """Run a command body so that no library error reaches the user as a traceback: a
+    """Run a command body so that no error reaches the user as a traceback: a
     :class:`~sudokit.errors.SudokuError`, :class:`OSError` or :class:`ValueError` becomes one
-    stderr line and exit code 2."""
+    stderr line and exit code 2; anything else (a bug) too, as an "internal error" line, unless
+    the environment variable ``SUDOKIT_DEBUG`` is set."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -166,6 +167,13 @@ def guarded(fn: F) -> F:
         except OSError as exc:
             name = f"{exc.filename}: " if exc.filename else ""
             raise CliError(f"{name}{exc.strerror or exc}") from None
+        except Exception as exc:
+            # A bug, but still one line for the user; SUDOKIT_DEBUG=1 shows the traceback.
+            if os.environ.get("SUDOKIT_DEBUG"):
+                raise
+            raise CliError(
+                f"internal error: {type(exc).__name__}: {exc} (SUDOKIT_DEBUG=1 shows details)"
+            ) from None
 
     return wrapper  # type: ignore[return-value]
 

@@ -42,6 +42,17 @@ def _shard(text: str | None) -> tuple[int, int] | None:
     return int(m.group(1)), int(m.group(2))
 
 
+_SE_RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)\s*$")
+
+
+def _difficulty(text: str | None) -> str | tuple[float, float] | None:
+    """A level name as it is, or an SE range ``A-B`` as two numbers."""
+    if text is None:
+        return None
+    m = _SE_RANGE.match(text)
+    return (float(m.group(1)), float(m.group(2))) if m else text
+
+
 def _read_text(path: str, what: str) -> str:
     try:
         if path == "-":
@@ -128,7 +139,13 @@ def _writes_regions(fmt: str) -> bool:
 @click.option(
     "--seed", type=int, default=None, help="Seed of the run (default: random, reported on stderr)."
 )
-@click.option("--difficulty", default=None, help="Target difficulty level (needs rating).")
+@click.option(
+    "--difficulty",
+    metavar="LEVEL|A-B",
+    default=None,
+    help="Target level (easy, medium, hard, expert, extreme) or SE rating range (e.g. 4.0-6.0); "
+    "candidates are rated until one fits, so hard levels take long.",
+)
 @click.option(
     "--budget",
     type=click.IntRange(min=1),
@@ -224,7 +241,7 @@ def generate(
         pattern=pattern,
         jigsaw=random_jigsaw,
         diagonals=diagonals,
-        difficulty=difficulty,
+        difficulty=_difficulty(difficulty),
         budget=budget,
     )
     if fresh:

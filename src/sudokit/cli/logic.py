@@ -144,8 +144,9 @@ def explain(puzzle: str, to: str, box: str | None, marks: bool, budget: float) -
 def rate(file: str, to: str, box: str | None, budget: float) -> int:
     """Rate every puzzle of FILE (or - for stdin) on the Sudoku Explainer scale.
 
-    Text output: one line per puzzle (rating, level, score, puzzle), then a table of how many
-    puzzles used each technique and how many cells it filled. JSON output: one object per
+    Text output: one line per puzzle (rating, level, score, puzzle), then tables of how many
+    puzzles used each technique family and each technique, with the steps taken and the cells
+    filled. JSON output: one object per
     line, {"puzzle", "rating", "level", "score", "techniques"}.
     """
     shape = _shape(box)
@@ -159,6 +160,8 @@ def rate(file: str, to: str, box: str | None, budget: float) -> int:
     puzzles: dict[str, int] = {}
     steps: dict[str, int] = {}
     cells: dict[str, int] = {}
+    family_puzzles: dict[str, int] = {}
+    family_steps: dict[str, int] = {}
     rated = 0
     for rec in records:
         if rec.grid is None:
@@ -177,12 +180,19 @@ def rate(file: str, to: str, box: str | None, budget: float) -> int:
             steps[name] = steps.get(name, 0) + count
         for name, count in r.cells.items():
             cells[name] = cells.get(name, 0) + count
+        for name, count in r.families.items():
+            family_puzzles[name] = family_puzzles.get(name, 0) + 1
+            family_steps[name] = family_steps.get(name, 0) + count
         if to == "json":
             click.echo(json.dumps(r.to_json(rec.grid)))
         else:
             bound = "" if r.complete else " (lower bound: budget ran out)"
             click.echo(f"{r.se:4.1f}  {r.level:<8} {r.score:5d}  {rec.grid}{bound}")
     if to == "text" and rated:
+        click.echo("")
+        click.echo(f"{'family':<32} {'puzzles':>8} {'steps':>8}")
+        for name in sorted(family_puzzles, key=lambda k: (-family_puzzles[k], k)):
+            click.echo(f"{name:<32} {family_puzzles[name]:>8} {family_steps[name]:>8}")
         click.echo("")
         click.echo(f"{'technique':<32} {'puzzles':>8} {'steps':>8} {'cells':>8}")
         for name in sorted(puzzles, key=lambda k: (-puzzles[k], k)):

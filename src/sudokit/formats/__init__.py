@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import json as _json
 import os
 import re
 import sys
@@ -149,10 +148,10 @@ def sniff(text: str) -> str:
             return "json"
         first = stripped.split("\n", 1)[0]
         try:
-            _json.loads(first)
-        except ValueError:
+            _value, end = json.decode(first)
+        except ParseError:
             return "json"
-        return "jsonl"
+        return "json" if first[end:].strip() else "jsonl"
     if any(ln.strip().lower() == "[puzzle]" for ln in body[:30]):
         return "sdk"
     if not body:

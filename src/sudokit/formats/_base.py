@@ -1,17 +1,18 @@
 """Shared plumbing of the format readers: bounded line reading and record types.
 
-A reader turns numbered lines into raw records. Lines come from :func:`text_lines` (a string)
-or :func:`stream_lines` (a file, read in bounded pieces): each is ``(lineno, text)`` or
-``(lineno, ParseError)`` for a line that is too long or not text, so one bad line never stops
-a bulk run and never costs more than :data:`MAX_LINE` bytes of memory.
+Every format module has ``read(lines, shape) -> Iterator[Raw]``, turning numbered lines into
+raw records, and ``dumps(grid, *, solution, fields) -> str``. Lines come from
+:func:`text_lines` (a string) or :func:`stream_lines` (a file, read in bounded pieces): each is
+``(lineno, text)`` or ``(lineno, ParseError)`` for a line that is too long or not text, so one
+bad line never stops a bulk run and never costs more than :data:`MAX_LINE` bytes of memory.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO, Protocol
+from typing import IO
 
 from ..errors import ParseError
 from ..grid import Grid
@@ -22,7 +23,6 @@ __all__ = [
     "MAX_RECORD",
     "Line",
     "Raw",
-    "Reader",
     "binary_offset",
     "block_error",
     "stream_lines",
@@ -47,12 +47,6 @@ class Raw:
     grid: Grid | None = None
     error: ParseError | None = None
     fields: dict[str, str] = field(default_factory=dict)
-
-
-class Reader(Protocol):
-    """The reader signature of a format module."""
-
-    def __call__(self, lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]: ...
 
 
 def binary_offset(data: bytes | str) -> int | None:
@@ -143,10 +137,3 @@ def parse_cells(text: str, shape: Shape | None, first_line: int) -> Grid:
         return Grid.parse(text, shape)
     except ParseError as exc:
         raise block_error(exc, first_line) from None
-
-
-def nonblank(lines: Iterable[Line]) -> Iterator[Line]:
-    """*lines* without the blank ones (errors pass through)."""
-    for item in lines:
-        if isinstance(item[1], ParseError) or item[1].strip():
-            yield item

@@ -29,7 +29,7 @@ from ..grid import Grid
 from ..shape import SYMBOLS, Shape
 from ._base import Line, Raw, block_error, text_lines
 
-__all__ = ["MAX_DOCUMENT", "compact", "dumps", "grid_from_value", "read", "to_object"]
+__all__ = ["MAX_DOCUMENT", "compact", "decode", "dumps", "grid_from_value", "read", "to_object"]
 
 NAME = "json"
 MULTILINE = True
@@ -88,6 +88,8 @@ def grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, st
     if key is None:
         raise ParseError(f"expected an object with a 'puzzle' key, got keys {sorted(value)}")
     target = _shape_of(value, shape)
+    if isinstance(value[key], dict):
+        raise ParseError(f"expected the {key!r} value to be text or rows, got an object")
     grid, _ = grid_from_value(value[key], target)
     if value.get("diagonals") and not grid.shape.diagonals and shape is None:
         grid = Grid(grid.cells, Shape(grid.shape.box_rows, grid.shape.box_cols, diagonals=True))
@@ -111,8 +113,34 @@ def _is_rows(value: list[Any]) -> bool:
     )
 
 
+_DECODER = _json.JSONDecoder()
+
+
+def decode(doc: str, pos: int = 0) -> tuple[Any, int]:
+    """The JSON value starting at *pos* of *doc* and where it ends.
+
+    Raises :class:`~sudokit.errors.ParseError` at the line and column of bad JSON, or of
+    nesting too deep to decode.
+
+    >>> decode('  [1, 2] x', 2)
+    ([1, 2], 8)
+    >>> decode('[' * 100000)
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: line 1, column 1: bad JSON: nested too deeply
+    """
+    try:
+        value, end = _DECODER.raw_decode(doc, pos)
+    except _json.JSONDecodeError as exc:
+        raise ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    except RecursionError:
+        line = doc.count("\n", 0, pos) + 1
+        column = pos - (doc.rfind("\n", 0, pos) + 1) + 1
+        raise ParseError("bad JSON: nested too deeply", line=line, column=column) from None
+    return value, end
+
+
 def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
-    decoder = _json.JSONDecoder()
     pos = 0
     line = 1
     while True:
@@ -134,24 +162,18 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
                     pos += 1
                     break
                 try:
-                    value, end = decoder.raw_decode(doc, pos)
-                except _json.JSONDecodeError as exc:
-                    yield Raw(
-                        exc.lineno,
-                        error=ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno),
-                    )
+                    value, end = decode(doc, pos)
+                except ParseError as exc:
+                    yield Raw(exc.line or line, error=exc)
                     return
                 yield _entry(value, shape, line)
                 line += doc.count("\n", pos, end)
                 pos = end
             continue
         try:
-            value, end = decoder.raw_decode(doc, pos)
-        except _json.JSONDecodeError as exc:
-            yield Raw(
-                exc.lineno,
-                error=ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno),
-            )
+            value, end = decode(doc, pos)
+        except ParseError as exc:
+            yield Raw(exc.line or line, error=exc)
             return
         if isinstance(value, dict) and isinstance(value.get("puzzles"), list):
             for item in value["puzzles"]:
@@ -164,16 +186,15 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
 
 def _starts_rows(doc: str, pos: int) -> bool:
     """True when the list at *pos* is the rows of one grid (``[[1, 0, ...], ...]``)."""
-    decoder = _json.JSONDecoder()
     inner = pos + 1
     while inner < len(doc) and doc[inner].isspace():
         inner += 1
     try:
-        first, _ = decoder.raw_decode(doc, inner)
+        first, _ = decode(doc, inner)
         if not isinstance(first, list) or not all(isinstance(v, int) for v in first):
             return False
-        value, _ = decoder.raw_decode(doc, pos)
-    except _json.JSONDecodeError:
+        value, _ = decode(doc, pos)
+    except ParseError:
         return False
     return isinstance(value, list) and _is_rows(value)
 
@@ -182,7 +203,7 @@ def _entry(value: Any, shape: Shape | None, line: int) -> Raw:
     try:
         grid, fields = grid_from_value(value, shape)
     except ParseError as exc:
-        return Raw(line, error=block_error(exc, line) if exc.line else exc.located(line=line))
+        return Raw(line, error=block_error(exc, line))
     return Raw(line, grid, fields=fields)
 
 

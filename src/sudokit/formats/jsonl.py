@@ -9,7 +9,6 @@ Streams in constant memory; blank lines are skipped.
 
 from __future__ import annotations
 
-import json as _json
 from collections.abc import Iterator, Mapping
 
 from ..errors import ParseError
@@ -33,13 +32,9 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
         if not text.strip():
             continue
         try:
-            value = _json.loads(text)
-        except _json.JSONDecodeError as exc:
-            yield Raw(
-                lineno, error=ParseError(f"bad JSON: {exc.msg}", line=lineno, column=exc.colno)
-            )
-            continue
-        try:
+            value, end = _jsonfmt.decode(text, len(text) - len(text.lstrip()))
+            if text[end:].strip():
+                raise ParseError("bad JSON: extra data after the value", column=end + 1)
             grid, fields = _jsonfmt.grid_from_value(value, shape)
         except ParseError as exc:
             yield Raw(lineno, error=exc.located(line=lineno))

@@ -42,12 +42,14 @@ class Path:
     """A solving path: the steps taken, whether it ended solved, and its rating.
 
     ``complete`` is False when the time budget ran out before the path ended (the rating is
-    then a lower bound); ``stuck`` is True when no enabled technique applied.
+    then a lower bound); ``stuck`` is True when no enabled technique applied. ``families``
+    names the technique family (registry) of each step.
     """
 
     steps: tuple[Step, ...]
     solved: bool
     complete: bool = True
+    families: tuple[str, ...] = ()  # the family of the technique behind each step
 
     @property
     def rating(self) -> float:
@@ -134,6 +136,7 @@ def solve_path(
     techs.sort(key=lambda t: t.rating)
     n = cg.shape.n
     steps: list[Step] = []
+    families: list[str] = []
     deadline = time.monotonic() + budget_s if budget_s > 0 else 0.0
     complete = True
     broken = cg.is_broken()
@@ -162,6 +165,7 @@ def solve_path(
         else:
             cg.apply(step)
         steps.extend(batch)
+        families.extend([tech.family] * len(batch))
         # a contradiction (only possible from wrong pencil marks) ends the path
         masks = cg.masks
         values = cg.values
@@ -171,7 +175,7 @@ def solve_path(
                 touched.extend(peers[c])
             if any(not masks[c] and not values[c] for c in touched):
                 broken = True
-    return Path(tuple(steps), cg.is_solved, complete)
+    return Path(tuple(steps), cg.is_solved, complete, tuple(families))
 
 
 def _with_size(step: Step, n: int) -> Step:

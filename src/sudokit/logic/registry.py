@@ -94,8 +94,8 @@ TECHNIQUES: list[Technique] = [
     Technique("Empty Rectangle", "single-digit", 4.3, single_digit.empty_rectangle, se=False),
     Technique("Simple Colouring", "single-digit", 4.5, single_digit.simple_colouring, se=False),
     # uniqueness (only when the puzzle is known to be unique)
-    Technique("Unique Rectangle", "uniqueness", 4.5, uniqueness.unique_rectangle, True),
-    Technique("BUG+1", "uniqueness", 5.6, uniqueness.bug_plus_one, True),
+    Technique("Unique Rectangle / Loop", "uniqueness", 4.5, uniqueness.unique_rectangle, True),
+    Technique("BUG", "uniqueness", 5.6, uniqueness.bug_plus_one, True),
     # exclusion and almost locked sets
     Technique("ALS-XZ", "als", 5.5, als.als_xz, se=False),
     Technique("Aligned Pair Exclusion", "exclusion", 6.2, exclusion.aligned_pair),

@@ -11,11 +11,12 @@ from it) 4.5; type 2 (the cells with extras share one extra digit ``z``: remove 
 cell seeing them all) 4.5; type 3 (the two extra cells form a naked set with other cells of a
 shared unit) 4.5 + 0.1 x (set size - 1); type 4 (``x`` is confined to the two extra cells in a
 shared unit: remove ``y`` from them) 4.5 (types 2 and 4 checked against SE-rated puzzles).
-Longer unique loops (6, 8, ... cells; SE 4.6+) are not searched yet.
+Unique *loops* (6, 8, ... cells, each unit holding two of them) work the same way; their base
+value is 4.6 (6 cells), 4.7 (8) and 5.0 (10 or more, up to :data:`MAX_LOOP`).
 
-BUG+1 (SE 5.6): every unsolved cell has two candidates but one, which has three; then the digit
-that appears three times in that cell's units must go there, or the grid would be a "bivalue
-universal grave" with two solutions.
+BUG (SE 5.6+, see :func:`bug`): with their extra candidates removed, every unsolved cell would
+have two candidates and every digit two places per unit, a "bivalue universal grave" with two
+solutions; so an extra candidate is true.
 
 >>> from sudokit.grid import Grid
 >>> from sudokit.logic.candidates import CandidateGrid
@@ -30,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from ..shape import Shape
 from ._names import cell_list, digit_list, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
@@ -62,6 +64,80 @@ def rectangles(cg: CandidateGrid) -> Iterator[tuple[tuple[int, int, int, int], i
                         yield cells, (1 << (x - 1)) | (1 << (y - 1))
 
 
+#: Longest unique loop searched (cells).
+MAX_LOOP = 12
+
+
+def _is_deadly(cg: CandidateGrid, loop: list[int]) -> bool:
+    """Every unit holds either no cell of the loop or one cell of each parity, so swapping the
+    two digits along the loop keeps every unit valid."""
+    seen: dict[int, int] = {}
+    cell_units = cg.shape.cell_units
+    for i, c in enumerate(loop):
+        bit = 1 << (i & 1)
+        for u in cell_units[c]:
+            got = seen.get(u, 0)
+            if got & bit:
+                return False
+            seen[u] = got | bit
+    return all(v == 3 for v in seen.values())
+
+
+def loops(cg: CandidateGrid) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every unique loop: an even cycle of unsolved cells that all hold the two digits of the
+    pattern mask, consecutive cells sharing a unit (of alternating kinds), starting from a cell
+    with exactly those two candidates, at most two cells with extra candidates (more only when
+    they all share the same single extra digit), and deadly (see :func:`_is_deadly`). Yields
+    ``(cells in loop order, mask)``, each loop once."""
+    shape = cg.shape
+    masks = cg.masks
+    units = shape.units
+    kinds = shape.unit_kinds
+    cell_units = shape.cell_units
+    found: set[tuple[frozenset[int], int]] = set()
+
+    def walk(path: list[int], pm: int, last: str, allowed: int, extra: int) -> Iterator[list[int]]:
+        cell = path[-1]
+        for u in cell_units[cell]:
+            if kinds[u] == last:
+                continue
+            for nxt in units[u]:
+                if nxt == path[0] and len(path) >= 4 and not len(path) & 1:
+                    yield list(path)
+                elif masks[nxt] & pm == pm and nxt not in path and len(path) < MAX_LOOP:
+                    more = masks[nxt] & ~pm
+                    new_extra = extra | more
+                    if not more or new_extra.bit_count() == 1 or allowed > 0:
+                        path.append(nxt)
+                        yield from walk(path, pm, kinds[u], allowed - (1 if more else 0), new_extra)
+                        path.pop()
+
+    for start, m in enumerate(masks):
+        if m.bit_count() != 2:
+            continue
+        for loop in walk([start], m, "", 2, 0):
+            key = (frozenset(loop), m)
+            if key in found or not _is_deadly(cg, loop):
+                continue
+            found.add(key)
+            yield tuple(loop), m
+
+
+def loop_rating(length: int) -> float:
+    """SE's base value of a unique rectangle (4 cells, 4.5) or loop (6: 4.6, 8: 4.7, 10+: 5.0).
+
+    >>> [loop_rating(k) for k in (4, 6, 8, 10, 12)]
+    [4.5, 4.6, 4.7, 5.0, 5.0]
+    """
+    if length >= 10:
+        return 5.0
+    if length >= 8:
+        return 4.7
+    if length >= 6:
+        return 4.6
+    return 4.5
+
+
 def _common_units(cg: CandidateGrid, cells: tuple[int, ...]) -> list[int]:
     cu = cg.shape.cell_units
     common = set(cu[cells[0]])
@@ -82,13 +158,15 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
     masks = cg.masks
     peers = shape.peers
     units = shape.units
-    for cells, pm in rectangles(cg):
+    for cells, pm in loops(cg):
         x, y = bits(pm)
+        base = loop_rating(len(cells))
+        kind = "rectangle" if len(cells) == 4 else "loop"
         extras = [c for c in cells if masks[c] & ~pm]
         base_text = (
-            f"The cells {cell_list(shape, cells)} form a rectangle in two boxes that all hold "
-            f"{x} and {y}. If none of them had another option, {x} and {y} could be swapped and "
-            f"the puzzle would have two solutions"
+            f"The cells {cell_list(shape, cells)} form a {kind} that all hold {x} and {y}, "
+            f"each unit it touches holding two of them. If none of them had another option, "
+            f"{x} and {y} could be swapped and the puzzle would have two solutions"
         )
         pattern = tuple((c, d) for c in cells for d in (x, y))
         if len(extras) == 1:
@@ -96,7 +174,7 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
             elims: tuple[tuple[int, int], ...] = ((e, x), (e, y))
             yield _step(
                 cg,
-                4.5,
+                base,
                 1,
                 cells,
                 elims,
@@ -120,7 +198,7 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
             if elims:
                 yield _step(
                     cg,
-                    4.5,
+                    base,
                     2,
                     cells,
                     elims,
@@ -140,7 +218,7 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                     elims = ((e1, drop), (e2, drop))
                     yield _step(
                         cg,
-                        4.5,
+                        base,
                         4,
                         cells,
                         elims,
@@ -172,7 +250,7 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                     digits = bits(union)
                     yield _step(
                         cg,
-                        4.5 + 0.1 * size,
+                        base + 0.1 * size,
                         3,
                         cells,
                         elims,
@@ -195,8 +273,9 @@ def _step(
     pattern: tuple[tuple[int, int], ...],
     text: str,
 ) -> Step:
+    name = "Unique Rectangle" if len(cells) == 4 else "Unique Loop"
     return Step(
-        f"Unique Rectangle type {kind}",
+        f"{name} type {kind}",
         round(rating, 1),
         eliminations=elims,
         text=text,
@@ -206,44 +285,178 @@ def _step(
     )
 
 
-def bug_plus_one(cg: CandidateGrid) -> Iterator[Step]:
-    """BUG+1 (SE 5.6): the one cell with three candidates takes the digit seen three times."""
+def bug(cg: CandidateGrid) -> Iterator[Step]:
+    """Bivalue Universal Grave, types 1 to 4 (SE 5.6-5.9+).
+
+    Find the *BUG cells*: in each unit a digit must have zero or two places; where it has more,
+    exactly one of its cells must have three or more candidates, and that digit is an extra
+    digit of that cell. Without their extra digits every unsolved cell must have two
+    candidates and every digit two places per unit: a pattern with two solutions, so at least
+    one BUG cell holds one of its extra digits. Type 1 (one BUG cell, 5.6): it holds one of its
+    extra digits. Type 2 (several cells, one extra digit ``z``, 5.7): ``z`` goes from every cell
+    that sees them all. Type 3 (5.7 + 0.1 x (set size - 1)): the extra digits form a naked set
+    with other cells of a unit the BUG cells share. Type 4 (two BUG cells in one unit sharing one
+    other digit, 5.7): each keeps only its extra digits and that digit.
+    """
     shape = cg.shape
     masks = cg.masks
-    tri = -1
-    for c, m in enumerate(masks):
-        k = m.bit_count()
-        if k == 0 or k == 2:
-            continue
-        if k == 3 and tri < 0:
-            tri = c
-            continue
-        return
-    if tri < 0:
-        return
-    for _u, unit in enumerate(shape.units):
+    peers = shape.peers
+    extra: dict[int, int] = {}
+    for unit in shape.units:
         for d in range(1, shape.n + 1):
             bit = 1 << (d - 1)
-            count = sum(1 for c in unit if masks[c] & bit)
-            if count not in (0, 2) and not (count == 3 and tri in unit):
+            pos = [c for c in unit if masks[c] & bit]
+            if len(pos) in (0, 2):
+                continue
+            big = [c for c in pos if masks[c].bit_count() >= 3]
+            if not big:
                 return
-    for d in bits(masks[tri]):
-        bit = 1 << (d - 1)
-        if all(
-            sum(1 for c in shape.units[u] if masks[c] & bit) == 3 for u in shape.cell_units[tri]
-        ):
-            name = shape.cell_name(tri)
-            yield Step(
+            if len(big) == 1:
+                extra[big[0]] = extra.get(big[0], 0) | bit
+    if not extra:
+        return
+    temp = list(masks)
+    for c, e in extra.items():
+        temp[c] &= ~e
+    if any(m and m.bit_count() != 2 for m in temp):
+        return
+    for unit in shape.units:
+        for d in range(1, shape.n + 1):
+            bit = 1 << (d - 1)
+            if sum(1 for c in unit if temp[c] & bit) not in (0, 2):
+                return
+    cells = sorted(extra)
+    all_extra = 0
+    for e in extra.values():
+        all_extra |= e
+    common = set(peers[cells[0]])
+    for c in cells[1:]:
+        common.intersection_update(peers[c])
+    common.difference_update(cells)
+    names = cell_list(shape, cells)
+    intro = (
+        f"Without their extra candidates ({_extras_text(shape, extra)}), every unsolved cell "
+        f"would have two candidates and every digit two places in each unit: a pattern with two "
+        f"solutions. So one of {cell_list(shape, cells, 'or')} holds an extra candidate"
+    )
+    if len(cells) == 1:
+        c = cells[0]
+        digits = bits(extra[c])
+        if len(digits) == 1:
+            yield _bug_step(
+                shape,
                 "BUG+1",
                 5.6,
-                placements=((tri, d),),
-                text=(
-                    f"Every unsolved cell has two candidates except {name}, which has three. "
-                    f"If {name} were not {d}, every unit would hold each of its candidates "
-                    f"exactly twice, a pattern with two solutions; so {name} is {d}."
-                ),
-                cells=(tri,),
-                highlights=((tri, d),),
-                size=shape.n,
+                cells,
+                intro + f": {names} is {digits[0]}.",
+                placements=((c, digits[0]),),
             )
-            return
+        else:
+            elims = tuple((c, d) for d in bits(masks[c] & ~extra[c]))
+            yield _bug_step(
+                shape,
+                "BUG type 1",
+                5.6,
+                cells,
+                intro + f"; so {elim_text(shape, elims)}.",
+                eliminations=elims,
+            )
+        return
+    if all_extra.bit_count() == 1:
+        z = all_extra.bit_length()
+        elims = tuple((c, z) for c in sorted(common) if masks[c] & all_extra)
+        if elims:
+            yield _bug_step(
+                shape,
+                "BUG type 2",
+                5.7,
+                cells,
+                intro + f", which is {z} in each: {z} is removed from every cell that sees them "
+                f"all: {elim_text(shape, elims)}.",
+                eliminations=elims,
+            )
+    units = _shared_units(cg, cells)
+    if len(cells) == 2:
+        c1, c2 = cells
+        other = masks[c1] & masks[c2] & ~all_extra
+        if other.bit_count() == 1:
+            v = other.bit_length()
+            elims = tuple((c, d) for c in cells for d in bits(masks[c] & ~extra[c] & ~other))
+            if elims and units:
+                yield _bug_step(
+                    shape,
+                    "BUG type 4",
+                    5.7,
+                    cells,
+                    intro + f"; they share {shape.unit_name(units[0])} and the digit {v}, so each "
+                    f"is one of its extra candidates or {v}: {elim_text(shape, elims)}.",
+                    eliminations=elims,
+                )
+    if all_extra.bit_count() < 2:
+        return
+    for u in units:
+        region = [c for c in shape.units[u] if c in common and masks[c]]
+        for size in range(1, min(5, len(region)) + 1):
+            for combo in combinations(region, size):
+                union = 0
+                for c in combo:
+                    union |= masks[c]
+                if union.bit_count() != size + 1 or any(masks[c].bit_count() < 2 for c in combo):
+                    continue
+                if all_extra & ~union:
+                    continue
+                elims = tuple(
+                    (c, d) for c in region if c not in combo for d in bits(masks[c] & union)
+                )
+                if elims:
+                    yield _bug_step(
+                        shape,
+                        "BUG type 3",
+                        round(5.7 + 0.1 * size, 1),
+                        cells,
+                        intro + f"; with {cell_list(shape, combo)} that makes a naked set of "
+                        f"{digit_list(bits(union))} in {shape.unit_name(u)}: "
+                        f"{elim_text(shape, elims)}.",
+                        eliminations=elims,
+                    )
+
+
+def _shared_units(cg: CandidateGrid, cells: list[int]) -> list[int]:
+    cu = cg.shape.cell_units
+    common = set(cu[cells[0]])
+    for c in cells[1:]:
+        common.intersection_update(cu[c])
+    return sorted(common)
+
+
+def _extras_text(shape: Shape, extra: dict[int, int]) -> str:
+    return "; ".join(
+        f"{digit_list(bits(e), 'or')} in {shape.cell_name(c)}" for c, e in sorted(extra.items())
+    )
+
+
+def _bug_step(
+    shape: Shape,
+    name: str,
+    rating: float,
+    cells: list[int],
+    text: str,
+    placements: tuple[tuple[int, int], ...] = (),
+    eliminations: tuple[tuple[int, int], ...] = (),
+) -> Step:
+    return Step(
+        name,
+        rating,
+        placements=placements,
+        eliminations=eliminations,
+        text=text,
+        cells=tuple(cells),
+        size=shape.n,
+    )
+
+
+def bug_plus_one(cg: CandidateGrid) -> Iterator[Step]:
+    """The BUG steps, easiest first (registered as "BUG")."""
+    steps = list(bug(cg))
+    steps.sort(key=lambda s: s.rating)
+    return iter(steps)
