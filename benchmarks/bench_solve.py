@@ -176,7 +176,7 @@ def bench_set(name: str, grids: list[Grid], args: argparse.Namespace) -> SetResu
     checks.append(f"per-call == batch on {min(n, 2000)} puzzles")
 
     # -- the generic C path on a sample: an independent engine and an in-run reference point --
-    gen_sample = _sample(grids, 200 if args.quick else 1000)
+    gen_sample = _sample(grids, 100 if args.quick else 300)
     gen_cells = [g.cells for g in gen_sample]
     for g in gen_sample:
         r = generic.search(NINE, g.cells, 2, 1, 0)
@@ -224,7 +224,7 @@ def bench_set(name: str, grids: list[Grid], args: argparse.Namespace) -> SetResu
             search(NINE, c, 2, 1, 0)
 
     percall = _median_time(per_call, args.runs, time.thread_time)
-    api_sample = _sample(grids, 500 if args.quick else 2000)
+    api_sample = _sample(grids, 300 if args.quick else 1000)
 
     def api() -> None:
         for g in api_sample:

@@ -432,15 +432,14 @@ static void branch_cell(const St *s, int b, uint32_t x, Branch *br) {
     const int p = ctz32(x);
     const uint32_t col = ~((1u << (p % 9)) * COL_SPREAD);
     int d;
-    br->n = 0;
-    for (d = 0; d < 9; d++) {
-        if (s->f[W(d, b)] & x) {
-            int a = br->n++;
-            br->d[a] = d;
-            br->m[a][0] = br->m[a][1] = br->m[a][2] = col;
-            br->m[a][b] = ~ROWBOX[p] | x;
-        }
+    int n = 0;
+    for (d = 0; d < 9; d++) { /* written for every digit, kept for candidates: no branch */
+        br->d[n] = d;
+        br->m[n][0] = br->m[n][1] = br->m[n][2] = col;
+        br->m[n][b] = ~ROWBOX[p] | x;
+        n += (s->f[W(d, b)] & x) != 0;
     }
+    br->n = n;
 }
 
 /* Unsolved peers of cell bit p of band b plus the cell itself (row, box, column). */
@@ -465,33 +464,33 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  * by the candidates their two digits eliminate (more guesses than unsolved peers, and dearer).
  */
 static void choose(const St *s, const uint32_t bival[3], Branch *br) {
-    int b, best_n = 10, best_score = -1, bb = 0;
-    uint32_t bx = 0;
+    /* key = fewer candidates, then more unsolved peers, then the lower cell: one max, no
+     * unpredictable branch (ties and scores are data-dependent). */
+    uint32_t best = 0;
+    int b;
     const int have_bival = (bival[0] | bival[1] | bival[2]) != 0;
     for (b = 0; b < 3; b++) {
         uint32_t v = have_bival ? bival[b] : s->ucells[b];
         while (v) {
-            uint32_t x = v & -v;
-            int p = ctz32(x), n = 2, score;
-            v ^= x;
+            const int p = ctz32(v), cell = b * 27 + p;
+            int n = 2;
+            uint32_t key;
+            v &= v - 1;
             if (!have_bival) {
                 int d;
                 n = 0;
                 for (d = 0; d < 9; d++)
-                    n += (s->f[W(d, b)] & x) != 0;
-                if (n > best_n)
-                    continue;
+                    n += (s->f[W(d, b)] >> p) & 1u;
             }
-            score = unsolved_peers(s, b, p);
-            if (n < best_n || score > best_score) {
-                best_n = n;
-                best_score = score;
-                bb = b;
-                bx = x;
-            }
+            key = ((uint32_t)(10 - n) << 13) | ((uint32_t)unsolved_peers(s, b, p) << 7) |
+                  (uint32_t)(127 - cell);
+            best = key > best ? key : best;
         }
     }
-    branch_cell(s, bb, bx, br);
+    {
+        const int cell = 127 - (int)(best & 127u);
+        branch_cell(s, cell / 27, 1u << (cell % 27), br);
+    }
 }
 
 static inline uint32_t apply(St *s, const Branch *br, int a, uint32_t dirty) {

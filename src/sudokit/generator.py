@@ -1140,9 +1140,11 @@ def generate(
         units onto units (see :func:`applicable_symmetries`).
     :param clues: a clue count or an inclusive ``(lo, hi)`` range, reached best effort.
     :param minimal: require that no single clue can be removed. ``None`` (the default) means
-        True for sizes up to 9 without a clue range or pattern. Otherwise clues are still
-        removed orbit by orbit while the puzzle stays unique, but above 9x9 each uniqueness
-        search has a guess bound (:func:`search_budget`) and clues it cannot decide stay.
+        True for sizes up to 9 without a clue range, pattern or symmetry. Otherwise clues are
+        still removed orbit by orbit while the puzzle stays unique (so a symmetric puzzle has
+        no removable orbit: puzzles both symmetric and minimal are rare), but above 9x9 each
+        uniqueness search has a guess bound (:func:`search_budget`) and clues it cannot
+        decide stay. Sizes above 9x9 are therefore near-minimal, not proven minimal.
     :param pattern: clue positions to fill (a pattern text, a Grid whose non-empty cells
         mark them, or cell indices); the digits are chosen so the puzzle is unique.
     :param jigsaw: use a fresh random region map (:func:`random_jigsaw`) of the given size.

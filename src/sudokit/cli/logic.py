@@ -10,11 +10,8 @@ from typing import Any
 import click
 
 import sudokit
-from sudokit import formats
+from sudokit import Candidates, Grid, Shape, formats
 from sudokit.errors import MultipleSolutionsError, ParseError, SudokuError
-from sudokit.grid import Grid
-from sudokit.marks import Candidates
-from sudokit.shape import Shape
 
 __all__ = ["explain", "hint", "rate"]
 
@@ -107,8 +104,11 @@ def hint(puzzle: str, to: str, box: str | None, marks: bool) -> int:
     except SudokuError as exc:
         raise _Fail(str(exc), 1) from None
     if step is None:
-        _output(to, None, "the grid is already solved")
-        return 0
+        values = item.cells if isinstance(item, Grid) else item.values
+        if 0 not in values:
+            _output(to, None, "the grid is already solved")
+            return 0
+        raise _Fail("no technique applies here (the puzzle has more than one solution)", 1)
     _output(to, step.to_json(), f"{step.technique} ({step.rating:.1f}): {step.text}")
     return 0
 

@@ -49,8 +49,8 @@ def _shape_of(obj: Mapping[str, Any], shape: Shape | None) -> Shape | None:
             return Shape.jigsaw(obj["regions"], diagonals=diagonals)
         if obj.get("box") is not None:
             return Shape.parse_box(str(obj["box"]), diagonals=diagonals)
-    except ValueError as exc:
-        raise ParseError(str(exc)) from None
+    except (ValueError, TypeError) as exc:
+        raise ParseError(f"bad shape: {exc}") from None
     return None
 
 

@@ -98,6 +98,11 @@ def find_als(cg: CandidateGrid, max_size: int = MAX_SIZE) -> list[Als]:
     return out
 
 
+def _holds(shape: Shape, a: Als) -> str:
+    verb = "holds" if len(a.cells) == 1 else "hold"
+    return f"{cell_list(shape, a.cells)} {verb} only {digit_list(bits(a.digits))}"
+
+
 def _cells_of(bitset: int) -> list[int]:
     out = []
     while bitset:
@@ -139,9 +144,8 @@ def als_xz(cg: CandidateGrid) -> Iterator[Step]:
                         continue
                     elims = tuple((c, z) for c in _cells_of(target))
                     text = (
-                        f"ALS-XZ: {cell_list(shape, a.cells)} hold only "
-                        f"{digit_list(bits(a.digits))} and {cell_list(shape, b.cells)} hold only "
-                        f"{digit_list(bits(b.digits))}: each set has one digit more than cells. "
+                        f"ALS-XZ: {_holds(shape, a)} and {_holds(shape, b)}: each set has one "
+                        f"digit more than cells. "
                         f"Every {x} of one sees every {x} of the other, so {x} is in at most one "
                         f"of them and the other holds all its other digits; so {z} is in one of "
                         f"the two sets, and {elim_text(shape, elims)}."

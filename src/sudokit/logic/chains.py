@@ -307,23 +307,38 @@ def _path(node: _Node) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=32)
+def _peer_bits(geo: Geometry) -> tuple[int, ...]:
+    """Per cell, its peers as a bit set over cells."""
+    return tuple(sum(1 << o for o in geo.peers[c]) for c in range(geo.ncells))
+
+
 def _cycle_eliminations(
     geo: Geometry, masks: Sequence[int], chain: list[int]
 ) -> list[tuple[int, int]]:
     """SE's cycle rule: candidates outside the loop cells that see an on node and an off node of
     their digit (*chain* runs from the start back to it; the start is counted once)."""
     n = geo.n
-    cells = {(p >> 1) // n for p in chain}
-    forward: set[tuple[int, int]] = set()
-    backward: set[tuple[int, int]] = set()
+    peer_bits = _peer_bits(geo)
+    loop = 0
+    forward: dict[int, int] = {}
+    backward: dict[int, int] = {}
     for p in chain[1:]:
         cell, d = divmod(p >> 1, n)
+        loop |= 1 << cell
+        side = forward if p & 1 else backward
+        side[d] = side.get(d, 0) | peer_bits[cell]
+    out: list[tuple[int, int]] = []
+    for d, fwd in forward.items():
+        both = fwd & backward.get(d, 0) & ~loop
         bit = 1 << d
-        target = forward if p & 1 else backward
-        for other in geo.peers[cell]:
-            if other not in cells and masks[other] & bit:
-                target.add((other, d + 1))
-    return sorted(forward & backward)
+        while both:
+            low = both & -both
+            cell = low.bit_length() - 1
+            if masks[cell] & bit:
+                out.append((cell, d + 1))
+            both ^= low
+    return sorted(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -636,25 +651,23 @@ def _describe(
             name = "Bidirectional X-Cycle"
         shape_text = elim_text(geo.shape, elims)
         text = (
-            f"{name}: the loop {chain_text} holds in both directions, so either every 'on' "
-            f"candidate of the loop is true or every 'off' one is; candidates that see one of "
-            f"each with the same digit go: {shape_text}."
+            f"{name}: the loop {chain_text} works in both directions, so either all its '=' "
+            f"candidates are true or all its '<>' ones are; a candidate that sees one of each "
+            f"with its digit is false: {shape_text}."
         )
     else:
         name = "Forcing Chain" if (h.x and h.y) else "Forcing X-Chain"
-        first = names[0]
+        consequences = " -> ".join(names[1:])
         if placements:
             cell, d = placements[0]
-            text = (
-                f"{name}: if {first} then {chain_text}, a contradiction, so "
-                f"{geo.shape.cell_name(cell)} must be {d}."
-            )
+            conclusion = f"{geo.shape.cell_name(cell)} must be {d}"
         else:
             cell, d = elims[0]
-            text = (
-                f"{name}: if {first} then {chain_text}, a contradiction, so "
-                f"{d} is removed from {geo.shape.cell_name(cell)}."
-            )
+            conclusion = f"{d} is removed from {geo.shape.cell_name(cell)}"
+        text = (
+            f"{name}: if {names[0]}, then {consequences}, which contradicts the assumption, "
+            f"so {conclusion}."
+        )
     return Step(
         name,
         h.rating,
@@ -684,9 +697,10 @@ def _mode_hints(
     cap = bounds[0]
     while True:
         found = mode.hints(cap, seq0)
-        worthy = [h for h in found if _worthy(geo, masks, h) is not None]
-        if worthy:
-            best = min(worthy, key=_key)
+        best = next(
+            (h for h in sorted(found, key=_key) if _worthy(geo, masks, h) is not None), None
+        )
+        if best is not None:
             final = _max_complexity(base, best.rating, best.complexity)
             return mode.hints(final, seq0) if final > cap else found
         if cap >= unlimited:

@@ -45,6 +45,7 @@ Searches can be bounded with :func:`sudokit.logic.chains.chain_budget`.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -620,18 +621,40 @@ def _effect(
     return (), ((cell, d + 1),)
 
 
-def _chain_text(n: int, out: _Outcome, target: int, anc_bits: int | None = None) -> str:
-    """The main line of reasoning from the assumption to *target* (first parents)."""
+def _main_line(out: _Outcome, target: int) -> list[int]:
+    """The potentials from the assumption to *target*, following first parents."""
     seq: list[int] = []
     cur: int | None = target
-    guard = 0
-    while cur is not None and guard < 4096:
+    while cur is not None and len(seq) < 4096:
         seq.append(cur)
         prs = out.parents.get(cur, ())
         cur = prs[0] if prs else None
-        guard += 1
     seq.reverse()
-    return " -> ".join(potential_name(n, p) for p in seq)
+    return seq
+
+
+def _chain_text(n: int, out: _Outcome, target: int) -> str:
+    """The main line of reasoning from the assumption to *target* (first parents)."""
+    return " -> ".join(potential_name(n, p) for p in _main_line(out, target))
+
+
+def _links(n: int, h: _Hint) -> tuple[tuple[int, int, int, int, bool], ...]:
+    """Drawing links of the main line of every branch (off -> on links are strong)."""
+    lines: list[list[int]] = []
+    if h.kind == "contradiction":
+        out = h.chains[0][1]
+        assert out.absurd is not None
+        (on, _), (off, _), new, prs = out.absurd
+        lines = [_main_line(out, off if new == on else on), [*_main_line(out, prs[0]), new]]
+    else:
+        lines = [_main_line(out, h.target) for _, out in h.chains]
+    links: dict[tuple[int, int, int, int, bool], None] = {}
+    for line in lines:
+        for a, b in itertools.pairwise(line):
+            ca, da = divmod(a >> 1, n)
+            cb, db = divmod(b >> 1, n)
+            links[(ca, da + 1, cb, db + 1, not a & 1)] = None
+    return tuple(links)
 
 
 def _describe(
@@ -686,7 +709,8 @@ def _describe(
         else:
             what = f"every place of {h.digit} in {shape.unit_name(h.source)} leads to"
         intro = f"{name}: {what} {potential_name(n, h.target)}, so {conclusion}."
-    text = intro + " " + "; ".join(lines) + "."
+    body = "; ".join(lines)
+    text = f"{intro} {body[:1].upper()}{body[1:]}."
     cells = tuple(dict.fromkeys(((p >> 1) // n for p, _ in h.chains)))
     return Step(
         name,
@@ -696,6 +720,7 @@ def _describe(
         text=text,
         cells=cells + tuple(c for c, _ in placements + elims if c not in cells),
         highlights=tuple(((p >> 1) // n, (p >> 1) % n + 1) for p, _ in h.chains),
+        links=_links(n, h),
         size=n,
     )
 

@@ -262,6 +262,45 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                         f"{digit_list(digits)} in {shape.unit_name(u)}, so "
                         f"{elim_text(shape, elims)}.",
                     )
+        # type 3 (hidden): e1 and e2 give the unit at most one of x and y, so they count as
+        # one cell in a hidden set made of x, y and other digits that are not extras
+        pm_extra = pm | extra_union
+        for u in shared:
+            empty = [c for c in units[u] if masks[c]]
+            if len(empty) <= 4:
+                continue
+            rest = [c for c in empty if c not in (e1, e2)]
+            free = [d for d in range(1, shape.n + 1) if not pm_extra >> (d - 1) & 1]
+            for more in range(0, 3):
+                if 2 * (more + 2) >= len(empty):
+                    break
+                for extra_digits in combinations(free, more):
+                    hidden = pm
+                    for d in extra_digits:
+                        hidden |= 1 << (d - 1)
+                    spots = [c for c in rest if masks[c] & hidden]
+                    if len(spots) != more + 1:
+                        continue
+                    if any(
+                        not any(masks[c] >> (d - 1) & 1 for c in spots) and d in extra_digits
+                        for d in bits(hidden)
+                    ):
+                        continue
+                    elims = tuple((c, d) for c in spots for d in bits(masks[c] & ~hidden))
+                    if not elims:
+                        continue
+                    yield _step(
+                        cg,
+                        base + 0.1 * more,
+                        3,
+                        cells,
+                        elims,
+                        pattern,
+                        base_text + f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
+                        f"hold at most one of {x} and {y}. In {shape.unit_name(u)} the digits "
+                        f"{digit_list(bits(hidden))} must then go in these two cells and "
+                        f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}.",
+                    )
 
 
 def _step(

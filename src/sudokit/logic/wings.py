@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ._names import cell_list, elim_text
+from ._names import cell_list, digit_list, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
 
@@ -72,7 +72,7 @@ def _wings(cg: CandidateGrid, xyz: bool) -> Iterator[Step]:
                 elims = tuple((c, z) for c in sorted(targets) if masks[c] & zmask)
                 if not elims:
                     continue
-                pd = "".join(str(d) for d in bits(pm))
+                pd = digit_list(bits(pm))
                 if xyz:
                     text = (
                         f"XYZ-Wing: {shape.cell_name(pivot)} holds {pd} and sees "
@@ -136,7 +136,7 @@ def w_wing(cg: CandidateGrid) -> Iterator[Step]:
                         continue
                     text = (
                         f"W-Wing: {shape.cell_name(a)} and {shape.cell_name(b)} both hold only "
-                        f"{x} and {y}. In {shape.unit_name(u)} the {x} must go in "
+                        f"{digit_list((x, y))}. In {shape.unit_name(u)} the {x} must go in "
                         f"{cell_list(shape, ends, 'or')}, and each of these sees one of the two "
                         f"cells, so they cannot both be {x}: one of them is {y}. So "
                         f"{elim_text(shape, elims)}."

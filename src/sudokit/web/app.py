@@ -64,7 +64,11 @@ class Limits:
     ``max_generate`` puzzles per generate call (``max_generate_size`` the largest size
     generated); ``max_count`` the highest solution-count limit; ``max_budget`` the most
     search guesses one call may spend (``default_budget`` when the request names none);
-    ``timeout`` seconds of work per request; ``workers`` threads doing the work.
+    ``timeout`` seconds of work per request (the answer is then a 422; the work itself is
+    bounded by the budgets and ends soon after); ``logic_seconds`` the time budget of a
+    rating or an explanation. Searches run on ``workers`` threads; the long calls (generate,
+    rate, hint, explain) on ``slow_workers`` other threads, with at most ``slow_queue`` of them
+    running or waiting: beyond that a request is answered 503 at once.
 
     >>> Limits().max_size, Limits(timeout=1.0).timeout
     (25, 1.0)
@@ -80,6 +84,8 @@ class Limits:
     timeout: float = 20.0
     logic_seconds: float = 8.0
     workers: int = max(2, min(8, os.cpu_count() or 2))
+    slow_workers: int = max(2, min(4, os.cpu_count() or 2))
+    slow_queue: int = 8
 
 
 class ApiError(Exception):
@@ -116,7 +122,7 @@ class PuzzleIn(_Model):
     format: FormatName | None = Field(None, description="the text format (sniffed when absent)")
     box: str | None = Field(
         None,
-        pattern=r"^\d{1,2}x\d{1,2}$",
+        pattern=r"^[0-9]{1,2}x[0-9]{1,2}$",
         description="box shape 'RxC' when the size alone does not say it (e.g. '2x3')",
     )
     diagonals: bool = Field(False, description="Sudoku-X: both main diagonals are units")
@@ -150,7 +156,7 @@ class ConvertIn(PuzzleIn):
 
 class GenerateIn(_Model):
     size: int = Field(9, ge=4, le=25, description="grid size n (4, 6, 8, 9, 12, 16, ...)")
-    box: str | None = Field(None, pattern=r"^\d{1,2}x\d{1,2}$", description="box shape 'RxC'")
+    box: str | None = Field(None, pattern=r"^[0-9]{1,2}x[0-9]{1,2}$", description="box shape 'RxC'")
     difficulty: Level | None = Field(None, description="target level (rated; may take longer)")
     symmetry: Symmetry = "none"
     diagonals: bool = False
@@ -236,6 +242,20 @@ def _mistake(puzzle: sudokit.Grid, current: sudokit.Grid, budget: int) -> dict[s
     return None
 
 
+def _require_unique(puzzle: sudokit.Grid, budget: int) -> None:
+    """Hints and explanations are for puzzles with exactly one solution (and stay bounded)."""
+    r = sudokit.solve(puzzle, budget=budget)
+    if r.status is sudokit.Status.UNIQUE:
+        return
+    if r.status is sudokit.Status.INVALID:
+        raise ApiError(422, r.error or "conflicting givens")
+    why = {
+        sudokit.Status.MULTIPLE: "it has more than one solution",
+        sudokit.Status.NONE: "it has no solution",
+    }.get(r.status, "its solution count could not be settled within the budget")
+    raise ApiError(422, f"hints and explanations need a puzzle with one solution: {why}")
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -308,10 +328,15 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     """
     lim = limits or Limits()
     pool = concurrent.futures.ThreadPoolExecutor(lim.workers, thread_name_prefix="sudokit-web")
+    slow_pool = concurrent.futures.ThreadPoolExecutor(
+        lim.slow_workers, thread_name_prefix="sudokit-web-slow"
+    )
+    slow_jobs = 0  # long calls running or waiting (counted until their thread finishes)
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
         pool.shutdown(wait=False, cancel_futures=True)
+        slow_pool.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(
         lifespan=lifespan,
@@ -326,10 +351,24 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     )
     app.state.limits = lim
 
-    async def run(fn: Callable[[], _T]) -> _T:
+    def _slow_done(_future: object) -> None:
+        nonlocal slow_jobs
+        slow_jobs -= 1
+
+    async def run(fn: Callable[[], _T], *, slow: bool = False) -> _T:
+        """Run *fn* on a worker thread; 422 when it takes longer than the time limit."""
+        nonlocal slow_jobs
         loop = asyncio.get_running_loop()
+        if slow:
+            if slow_jobs >= lim.slow_queue:
+                raise ApiError(503, "the server is busy with long requests; try again shortly")
+            slow_jobs += 1
+            future = loop.run_in_executor(slow_pool, fn)
+            future.add_done_callback(_slow_done)
+        else:
+            future = loop.run_in_executor(pool, fn)
         try:
-            return await asyncio.wait_for(loop.run_in_executor(pool, fn), lim.timeout)
+            return await asyncio.wait_for(asyncio.shield(future), lim.timeout)
         except TimeoutError:
             raise ApiError(
                 422, f"the work took longer than the server's limit of {lim.timeout:g} s"
@@ -473,7 +512,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                 return list(sudokit.generate_many(body.n, seed=body.seed, jobs=1, **kwargs))
             return [sudokit.generate(**kwargs) for _ in range(body.n)]
 
-        made = await run(work)
+        made = await run(work, slow=True)
         return {
             "puzzles": [
                 {
@@ -493,7 +532,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def rate(body: PuzzleIn) -> dict[str, object]:
         """Rate a puzzle on the Sudoku Explainer scale: number, level, score, techniques."""
         grid = _parse(body, lim)
-        r = await run(lambda: sudokit.rate(grid, budget_s=lim.logic_seconds))
+        r = await run(lambda: sudokit.rate(grid, budget_s=lim.logic_seconds), slow=True)
         out = r.to_json()
         out["puzzle"] = _grid(grid)
         out["complete"] = r.complete
@@ -508,13 +547,14 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         budget = lim.default_budget
 
         def work() -> dict[str, object] | None:
+            _require_unique(puzzle, budget)
             wrong = _mistake(puzzle, current, budget)
             if wrong is not None:
                 return wrong
             step = sudokit.hint(current)
             return None if step is None else step.to_json(puzzle.n)
 
-        step = await run(work)
+        step = await run(work, slow=True)
         return {"puzzle": _grid(puzzle), "step": step, "solved": current.is_solution()}
 
     @app.post("/api/explain", tags=["logic"])
@@ -522,7 +562,16 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         """Every step of the easiest-first solving path from the player's grid."""
         puzzle = _parse(body, lim)
         current = _with_values(puzzle, body.values)
-        steps = await run(lambda: sudokit.explain(current, budget_s=lim.logic_seconds))
+        budget = lim.default_budget
+
+        def work() -> list[sudokit.Step]:
+            _require_unique(puzzle, budget)
+            wrong = _mistake(puzzle, current, budget)
+            if wrong is not None:
+                raise ApiError(422, f"{wrong['text']} Fix it to see the explanation.")
+            return sudokit.explain(current, budget_s=lim.logic_seconds)
+
+        steps = await run(work, slow=True)
         solved = current.cells
         last = bytearray(solved)
         for s in steps:
@@ -552,7 +601,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     @app.get("/api/render.svg", tags=["render"], response_class=Response)
     async def render_svg(
         puzzle: str = Query(min_length=1, max_length=2000),
-        box: str | None = Query(None, pattern=r"^\d{1,2}x\d{1,2}$"),
+        box: str | None = Query(None, pattern=r"^[0-9]{1,2}x[0-9]{1,2}$"),
         cell: int = Query(40, ge=8, le=100),
     ) -> Response:
         """The puzzle as an SVG picture."""
@@ -563,7 +612,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     @app.get("/api/print.pdf", tags=["render"], response_class=Response)
     async def print_pdf(
         puzzle: str = Query(min_length=1, max_length=2000),
-        box: str | None = Query(None, pattern=r"^\d{1,2}x\d{1,2}$"),
+        box: str | None = Query(None, pattern=r"^[0-9]{1,2}x[0-9]{1,2}$"),
         title: str = Query("", max_length=80),
     ) -> Response:
         """The puzzle as a one-page PDF for printing (needs reportlab, the ``pdf`` extra)."""

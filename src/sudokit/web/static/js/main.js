@@ -285,7 +285,8 @@ function erase() {
 
 function move(dr, dc) {
   const n = state.game.n;
-  const cur = state.selected ?? 0;
+  if (state.selected == null) return select(0);
+  const cur = state.selected;
   const r = (Math.floor(cur / n) + dr + n) % n, c = ((cur % n) + dc + n) % n;
   select(r * n + c);
 }

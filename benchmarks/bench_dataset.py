@@ -1,0 +1,123 @@
+"""Bulk benchmark: ``sudokit dataset`` and ``sudokit solve`` end to end, as a user runs them.
+
+    python benchmarks/bench_dataset.py [--n 10000] [--small 2000] [--lines 1000000]
+                                       [--data DIR] [--work DIR] [--skip-solve]
+
+Every figure is one command in a fresh process, measured with ``os.wait4``: wall time, CPU
+time (user + system of the process and its workers) and peak resident memory (the largest
+single process of the tree). The machine these were written on is shared, so CPU time is
+reported next to wall time, and the 1,000,000-puzzle figures are extrapolated from ``--n``
+(labelled as such). Measured:
+
+1. ``sudokit dataset -n N`` (9x9 minimal puzzles, solutions, guesses; no rating) with
+   ``--jobs 1`` and ``--jobs 2``: rows/s, the speed-up of two workers, the extrapolated time
+   for 1,000,000 rows;
+2. memory flatness: peak RSS of ``--n`` versus ``--small`` rows;
+3. ``sudokit solve`` of a ``--lines`` file built from the shared puzzle sets (17-clue,
+   top1465, kaggle: repeated, each line a random isomorph, shuffled) with ``--jobs 1`` / ``2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from sudokit import Grid
+from sudokit.transform import random_isomorph
+
+ROOT = Path(__file__).resolve().parent.parent
+SETS = ("17clue_49158.txt", "top1465.txt", "kaggle_1k.txt")
+
+
+def measure(cmd: list[str]) -> dict[str, float]:
+    """Run *cmd*; its wall time, CPU time (s) and peak RSS (MB)."""
+    env = {**os.environ, "SUDOKIT_NO_PROGRESS": "1"}
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)} failed: {err}")
+    return {
+        "wall": wall,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "rss_mb": usage.ru_maxrss / 1024,
+    }
+
+
+def build_lines(data: Path, count: int, out: Path, seed: int = 1) -> None:
+    """Write *count* puzzles: the sets repeated, each line a random isomorph, shuffled."""
+    base = [
+        line.strip()
+        for name in SETS
+        if (data / name).exists()
+        for line in (data / name).read_text().splitlines()
+        if len(line.strip()) >= 81
+    ]
+    rng = random.Random(seed)
+    variants = [str(random_isomorph(Grid.parse(p[:81]), rng)) for p in base]
+    with open(out, "w") as f:
+        for _ in range(count // len(variants) + 1):
+            rng.shuffle(variants)
+            take = min(len(variants), count)
+            f.write("\n".join(variants[:take]) + "\n")
+            count -= take
+            if not count:
+                break
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=10_000)
+    ap.add_argument("--small", type=int, default=2_000)
+    ap.add_argument("--lines", type=int, default=1_000_000)
+    ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/sudokit-bench-dataset"))
+    ap.add_argument("--skip-solve", action="store_true")
+    ap.add_argument("--skip-dataset", action="store_true")
+    args = ap.parse_args()
+    args.work.mkdir(parents=True, exist_ok=True)
+    sk = [sys.executable, "-m", "sudokit"]
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    print(f"# bench_dataset  {platform.node()}  {platform.processor() or platform.machine()}")
+    print(f"# cpus {os.cpu_count()}  load {os.getloadavg()}  commit {commit}")
+    print("| run | rows | wall s | CPU s | rows/s (wall) | rows/s per CPU s | peak RSS MB |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    rate: dict[str, float] = {}
+
+    def row(label: str, rows: int, m: dict[str, float]) -> None:
+        rate[label] = rows / m["wall"]
+        print(
+            f"| {label} | {rows} | {m['wall']:.1f} | {m['cpu']:.1f} | {rows / m['wall']:.0f} "
+            f"| {rows / m['cpu']:.0f} | {m['rss_mb']:.0f} |",
+            flush=True,
+        )
+
+    if not args.skip_dataset:
+        for n, jobs in ((args.small, 2), (args.n, 1), (args.n, 2)):
+            out = args.work / f"d{n}-{jobs}.csv"
+            m = measure([*sk, "dataset", "-n", str(n), "--out", str(out), "--jobs", str(jobs)])
+            row(f"dataset -n {n} --jobs {jobs}", n, m)
+        one, two = rate[f"dataset -n {args.n} --jobs 1"], rate[f"dataset -n {args.n} --jobs 2"]
+        print(f"\nspeed-up of --jobs 2 over --jobs 1 (wall): {two / one:.2f}x")
+        print(f"extrapolated 1,000,000 rows with --jobs 2: {1e6 / two / 60:.1f} min (wall)")
+    if not args.skip_solve:
+        lines = args.work / f"solve-{args.lines}.txt"
+        if not lines.exists():
+            build_lines(args.data, args.lines, lines)
+        for jobs in (1, 2):
+            cmd = [*sk, "solve", str(lines), "-o", os.devnull, "--jobs", str(jobs)]
+            row(f"solve {args.lines} lines --jobs {jobs}", args.lines, measure(cmd))
+
+
+if __name__ == "__main__":
+    main()

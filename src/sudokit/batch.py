@@ -1,0 +1,575 @@
+"""Bulk work: shards, worker processes, a resumable manifest, and datasets (layer 6).
+
+A big job is cut into *shards*: contiguous ranges of a global index (generated puzzle ``j``, or
+line ``j`` of an input file). Each shard is computed on its own -- inline, in a local process
+pool, or on a Dask cluster (:mod:`sudokit.dask`) -- and its rows are written to a *work
+directory* atomically (a temporary file, then :func:`os.replace`); an append-only manifest
+records every finished shard. An interrupted run started again with ``resume=True`` skips the
+shards the manifest lists, so no row is lost or written twice, and the final merge reads the
+shards in index order, so the output does not depend on how many workers ran, in what order
+they finished, or whether the run was interrupted.
+
+Memory stays flat whatever the size of the run: at most a few shards are in flight at a time
+and the merge streams. The one exception is de-duplication (``dedupe=True``): it keeps a set of
+16-byte digests of the canonical forms seen so far, about 100 bytes per distinct puzzle (some
+100 MB for a million puzzles).
+
+The library never prints: progress is reported through a callback ``progress(rows)``.
+
+>>> spec = DatasetSpec(n=3, seed=7, size=4)
+>>> rows = [row for _, chunk in dataset_chunks(spec) for row in dataset_rows(spec, chunk)]
+>>> [sorted(rows[0]) == sorted(COLUMNS), len(rows)]
+[True, 3]
+>>> all(Grid.parse(r["solution"]).is_solution(Grid.parse(r["puzzle"])) for r in rows)
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import logging
+import os
+import random
+import shutil
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import IO, Any, TypeVar
+
+from ._version import __version__
+from .errors import SudokuError
+from .generator import derive_seed, generate, is_symmetric
+from .grid import Grid
+from .rating import rate
+from .solver import Status, solve_many
+from .transform import canonical, random_transform
+
+__all__ = [
+    "COLUMNS",
+    "FORMATS",
+    "DatasetSpec",
+    "Manifest",
+    "Mapper",
+    "canonical_key",
+    "chunk_ranges",
+    "dataset_chunks",
+    "dataset_rows",
+    "local_mapper",
+    "merge_rows",
+    "parse_part",
+    "read_rows",
+    "run_shards",
+    "write_dataset",
+]
+
+log = logging.getLogger(__name__)
+
+P = TypeVar("P")
+R = TypeVar("R")
+
+#: Rows per shard unless told otherwise: small enough that an interrupted run loses little,
+#: large enough that the per-shard cost (a file, a manifest line, a task) stays negligible.
+SHARD_ROWS = 1000
+#: The columns of a dataset row (``rating`` and ``level`` only when rated; ``isomorph`` only
+#: with augmentation).
+COLUMNS = ("puzzle", "solution", "clues", "guesses", "symmetry", "seed")
+RATED_COLUMNS = ("rating", "level")
+#: Output formats of :func:`write_dataset` (``parquet`` needs pyarrow, the ``parquet`` extra).
+FORMATS = ("csv", "jsonl", "parquet")
+
+#: A way to run shards: ``mapper(fn, tasks)`` computes ``fn(payload)`` for each
+#: ``(shard, payload)`` of *tasks* and yields ``(shard, result)`` in any order.
+Mapper = Callable[[Callable[[P], R], Iterable[tuple[int, P]]], Iterator[tuple[int, R]]]
+
+_KEY = "_key"  # hidden field: digest of the canonical form (de-duplication)
+_MANIFEST = "manifest.jsonl"
+
+
+# -- ranges and parts -----------------------------------------------------------------------
+
+
+def parse_part(text: str) -> tuple[int, int]:
+    """Parse ``"i/k"`` (the i-th of k parts, 1-based).
+
+    >>> parse_part("2/5")
+    (2, 5)
+    >>> parse_part("6/5")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.SudokuError: shard must be i/k with 1 <= i <= k, got '6/5'
+    """
+    head, _, tail = text.strip().partition("/")
+    try:
+        i, k = int(head), int(tail)
+    except ValueError:
+        i = k = 0
+    if not 1 <= i <= k:
+        raise SudokuError(f"shard must be i/k with 1 <= i <= k, got {text!r}")
+    return i, k
+
+
+def chunk_ranges(
+    total: int, size: int = SHARD_ROWS, part: tuple[int, int] | None = None
+) -> list[tuple[int, range]]:
+    """The shards of a run of *total* items: ``(shard number, index range)`` in order.
+
+    Shard ``c`` covers ``[c*size, (c+1)*size)``. ``part=(i, k)`` keeps the i-th of k
+    contiguous slices of the index space (the same slices as
+    :func:`sudokit.generate_many`'s ``shard=``), cut at the same shard boundaries, so the k
+    parts in order are the whole run.
+
+    >>> chunk_ranges(5, 2)
+    [(0, range(0, 2)), (1, range(2, 4)), (2, range(4, 5))]
+    >>> chunk_ranges(5, 2, (2, 2))
+    [(1, range(2, 4)), (2, range(4, 5))]
+    """
+    if total < 0 or size < 1:
+        raise ValueError(f"need total >= 0 and size >= 1, got {total}, {size}")
+    lo, hi = 0, total
+    if part is not None:
+        i, k = part
+        if not 1 <= i <= k:
+            raise SudokuError(f"shard must be i/k with 1 <= i <= k, got {i}/{k}")
+        lo, hi = total * (i - 1) // k, total * i // k
+    out = []
+    for c in range(lo // size, (hi + size - 1) // size):
+        r = range(max(lo, c * size), min(hi, (c + 1) * size))
+        if r:
+            out.append((c, r))
+    return out
+
+
+# -- running shards -------------------------------------------------------------------------
+
+
+def local_mapper(jobs: int = 1) -> Mapper[Any, Any]:
+    """A :data:`Mapper` running shards inline (*jobs* 1) or in *jobs* worker processes.
+
+    At most ``2 * jobs`` shards are in flight, so memory does not grow with the run.
+
+    >>> sorted(local_mapper(1)(abs, [(0, -3), (1, 4)]))
+    [(0, 3), (1, 4)]
+    """
+    if jobs < 0:
+        raise ValueError(f"jobs must be >= 0 (0 = every core), got {jobs}")
+    workers = jobs or os.cpu_count() or 1
+
+    def inline(fn: Callable[[Any], Any], tasks: Iterable[tuple[int, Any]]) -> Iterator[Any]:
+        for shard, payload in tasks:
+            yield shard, fn(payload)
+
+    def pooled(fn: Callable[[Any], Any], tasks: Iterable[tuple[int, Any]]) -> Iterator[Any]:
+        todo = iter(tasks)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            running: dict[Future[Any], int] = {}
+            while True:
+                while len(running) < 2 * workers:
+                    nxt = next(todo, None)
+                    if nxt is None:
+                        break
+                    running[pool.submit(fn, nxt[1])] = nxt[0]
+                if not running:
+                    return
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield running.pop(future), future.result()
+
+    return inline if workers == 1 else pooled
+
+
+class Manifest:
+    """The work directory of a sharded run: shard files and the manifest of finished ones.
+
+    The manifest is ``manifest.jsonl``: a first line with the run's parameters, then one line
+    per finished shard (``{"shard": c, "rows": r, "sha256": ...}``), appended and synced after
+    the shard's file is in place. A torn last line (a run killed mid-write) is ignored, and a
+    shard listed without its file is done again.
+    """
+
+    def __init__(self, workdir: str | os.PathLike[str], params: Mapping[str, Any], *, resume: bool):
+        self.dir = Path(workdir)
+        self.params = dict(params)
+        self.done: dict[int, int] = {}
+        path = self.dir / _MANIFEST
+        if resume and path.exists():
+            self._load(path)
+        else:
+            if self.dir.exists():
+                shutil.rmtree(self.dir)
+            self.dir.mkdir(parents=True)
+            self._append({"params": self.params})
+        for stale in self.dir.glob("*.tmp"):
+            stale.unlink()
+
+    def _load(self, path: Path) -> None:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        try:
+            head = json.loads(lines[0])["params"]
+        except (ValueError, KeyError, TypeError):
+            raise SudokuError(f"{path}: not a sudokit manifest") from None
+        if head != self.params:
+            changed = sorted(k for k in {*head, *self.params} if head.get(k) != self.params.get(k))
+            raise SudokuError(
+                f"cannot resume {str(self.dir)!r}: it was started with other options "
+                f"({', '.join(changed)}); run without --resume to start again"
+            )
+        for line in lines[1:]:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue  # the torn last line of a killed run
+            if self.shard_path(entry["shard"]).exists():
+                self.done[int(entry["shard"])] = int(entry["rows"])
+        log.info("resuming %s: %d shards done", self.dir, len(self.done))
+
+    def _append(self, entry: Mapping[str, Any]) -> None:
+        with open(self.dir / _MANIFEST, "a", encoding="utf-8") as f:
+            f.write(json.dumps(entry, sort_keys=True) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def shard_path(self, shard: int) -> Path:
+        """The file of shard number *shard*."""
+        return self.dir / f"part-{shard:07d}.jsonl"
+
+    def write(self, shard: int, lines: Sequence[str]) -> None:
+        """Write a shard's lines atomically, then record it as finished."""
+        path = self.shard_path(shard)
+        tmp = path.with_suffix(".tmp")
+        data = "".join(line + "\n" for line in lines).encode()
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        self._append(
+            {"shard": shard, "rows": len(lines), "sha256": hashlib.sha256(data).hexdigest()}
+        )
+        self.done[shard] = len(lines)
+
+    def read(self, shard: int) -> Iterator[str]:
+        """The lines of a finished shard."""
+        with open(self.shard_path(shard), encoding="utf-8") as f:
+            for line in f:
+                yield line.rstrip("\n")
+
+    def remove(self) -> None:
+        """Delete the work directory (after a successful merge)."""
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def run_shards(
+    fn: Callable[[P], list[str]],
+    tasks: Iterable[tuple[int, P]],
+    manifest: Manifest,
+    *,
+    mapper: Mapper[P, list[str]] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Compute every shard of *tasks* the manifest does not list as finished.
+
+    ``fn(payload)`` returns the shard's output lines; each is written by
+    :meth:`Manifest.write` as soon as it is computed. *progress* is called with the number of
+    rows of each finished shard (those finished by an earlier run first).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     m = Manifest(d + "/w", {"run": 1}, resume=False)
+    ...     run_shards(lambda xs: [str(x * x) for x in xs], [(0, [1, 2]), (1, [3])], m)
+    ...     [line for c in sorted(m.done) for line in m.read(c)]
+    ['1', '4', '9']
+    """
+    run = mapper or local_mapper(1)
+    if progress is not None and manifest.done:
+        progress(sum(manifest.done.values()))
+    todo = ((shard, payload) for shard, payload in tasks if shard not in manifest.done)
+    for shard, lines in run(fn, todo):
+        manifest.write(shard, lines)
+        if progress is not None:
+            progress(len(lines))
+
+
+# -- datasets -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetSpec:
+    """What a dataset holds: *n* generated puzzles seeded by *seed*, and per-row options.
+
+    ``difficulty`` is a level name or an SE range ``(lo, hi)``: the generator targets it and
+    the rows are rated. ``rate`` adds the rating without a target. ``augment`` adds that many
+    random isomorphs after each puzzle (column ``isomorph``: 0 for the original). ``dedupe``
+    drops a puzzle equivalent to an earlier one (9x9 only).
+    """
+
+    n: int
+    seed: int
+    size: int = 9
+    symmetry: str = "none"
+    rate: bool = False
+    difficulty: str | tuple[float, float] | None = None
+    augment: int = 0
+    dedupe: bool = False
+
+    def columns(self) -> tuple[str, ...]:
+        """The output columns, in order."""
+        cols = COLUMNS + (("isomorph",) if self.augment else ())
+        return cols + (RATED_COLUMNS if self.rated else ())
+
+    @property
+    def rated(self) -> bool:
+        """True when the rows carry a rating."""
+        return self.rate or self.difficulty is not None
+
+    def params(self) -> dict[str, Any]:
+        """The parameters a resumed run must match (JSON-compatible)."""
+        d = asdict(self)
+        if isinstance(self.difficulty, tuple):
+            d["difficulty"] = list(self.difficulty)
+        d["version"] = __version__
+        return d
+
+
+def dataset_chunks(
+    spec: DatasetSpec, part: tuple[int, int] | None = None, size: int = SHARD_ROWS
+) -> list[tuple[int, range]]:
+    """The shards of *spec*'s run (or of the *part* i/k of it): see :func:`chunk_ranges`."""
+    return chunk_ranges(spec.n, size, part)
+
+
+def canonical_key(grid: Grid) -> str:
+    """A 32-hex-digit digest of *grid*'s canonical form: equal exactly for equivalent 9x9
+    grids (up to a 2**-128 chance of collision), and four times smaller to keep than the form.
+
+    >>> from sudokit.transform import transpose
+    >>> g = Grid.parse("4.....8.5.3..........7......2.....6....."
+    ...                "8.4......1.......6.3.7.5..2.....1.4......")
+    >>> canonical_key(g) == canonical_key(transpose(g.shape).apply(g)), len(canonical_key(g))
+    (True, 32)
+    """
+    form = str(canonical(grid)).encode()
+    return hashlib.blake2b(form, digest_size=16).hexdigest()
+
+
+def dataset_rows(spec: DatasetSpec, indices: range) -> list[dict[str, Any]]:
+    """The rows of puzzles *indices* of *spec*'s run (a worker's job; deterministic).
+
+    Puzzle ``j`` is ``generate(seed=derive_seed(spec.seed, j))``, exactly as in
+    :func:`sudokit.generate_many`, so any shard can be computed anywhere on its own. Each
+    puzzle is solved again by the search engine, which must find the generator's solution
+    and gives the guess count.
+    """
+    rows: list[dict[str, Any]] = []
+    pairs: list[tuple[Grid, Grid]] = []
+    for j in indices:
+        s = derive_seed(spec.seed, j)
+        g = generate(size=spec.size, symmetry=spec.symmetry, difficulty=spec.difficulty, seed=s)
+        key = canonical_key(g.puzzle) if spec.dedupe else ""
+        rng = random.Random(f"sudokit.augment:{s}")
+        for k in range(spec.augment + 1):
+            p, sol, sym = g.puzzle, g.solution, g.symmetry
+            if k:
+                t = random_transform(p.shape, rng)
+                p, sol = t.apply(p), t.apply(sol)
+                sym = sym if is_symmetric(p, sym) else "none"
+            row: dict[str, Any] = {
+                "puzzle": str(p),
+                "solution": str(sol),
+                "clues": p.clues,
+                "guesses": 0,
+                "symmetry": sym,
+                "seed": s,
+            }
+            if spec.augment:
+                row["isomorph"] = k
+            if spec.dedupe:
+                row[_KEY] = key
+            rows.append(row)
+            pairs.append((p, sol))
+    found = solve_many((p for p, _ in pairs), jobs=1)
+    for row, (p, sol), result in zip(rows, pairs, found, strict=True):
+        if result.status is not Status.UNIQUE or result.solution != sol:
+            raise SudokuError(f"generated puzzle {str(p)!r} does not solve to its solution")
+        row["guesses"] = result.guesses
+        if spec.rated:
+            rating = rate(p)
+            row["rating"] = round(rating.se, 1)
+            row["level"] = rating.level
+    return rows
+
+
+def _dataset_shard(args: tuple[DatasetSpec, range]) -> list[str]:
+    """Worker body: one shard's rows as JSON lines (module level, so it pickles)."""
+    spec, indices = args
+    return [json.dumps(row, separators=(",", ":")) for row in dataset_rows(spec, indices)]
+
+
+def merge_rows(
+    manifest: Manifest, shards: Iterable[int], *, dedupe: bool
+) -> Iterator[dict[str, Any]]:
+    """The rows of *shards* in order, with later puzzles equivalent to earlier ones dropped
+    when *dedupe* (an original and its isomorphs stand or fall together)."""
+    seen: set[bytes] = set()
+    keep = True
+    for shard in shards:
+        for line in manifest.read(shard):
+            row = json.loads(line)
+            key = row.pop(_KEY, None)
+            if dedupe and key is not None:
+                if row.get("isomorph", 0) == 0:
+                    digest = bytes.fromhex(key)
+                    keep = digest not in seen
+                    seen.add(digest)
+                if not keep:
+                    continue
+            yield row
+
+
+class _Sink:
+    """Writes rows to a file in one of :data:`FORMATS`."""
+
+    def __init__(self, path: Path, fmt: str, columns: Sequence[str]):
+        self.fmt, self.columns = fmt, list(columns)
+        self.rows = 0
+        self._buffer: list[dict[str, Any]] = []
+        if fmt == "parquet":
+            import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
+            import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+            types = {"clues": pa.int32(), "guesses": pa.int64(), "seed": pa.uint64()}
+            types |= {"isomorph": pa.int32(), "rating": pa.float64()}
+            self._schema = pa.schema([(c, types.get(c, pa.string())) for c in self.columns])
+            self._pq: Any = pq.ParquetWriter(str(path), self._schema)
+            return
+        self._file: IO[str] = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        if fmt == "csv":
+            self._csv = csv.writer(self._file, lineterminator="\n")
+            self._csv.writerow(self.columns)
+
+    def write(self, row: Mapping[str, Any]) -> None:
+        self.rows += 1
+        if self.fmt == "csv":
+            self._csv.writerow([row[c] for c in self.columns])
+        elif self.fmt == "jsonl":
+            self._file.write(json.dumps({c: row[c] for c in self.columns}) + "\n")
+        else:
+            self._buffer.append(dict(row))
+            if len(self._buffer) >= 50_000:
+                self._flush()
+
+    def _flush(self) -> None:
+        if self._buffer:
+            import pyarrow as pa
+
+            cols = {c: [r[c] for r in self._buffer] for c in self.columns}
+            self._pq.write_table(pa.table(cols, schema=self._schema))
+            self._buffer = []
+
+    def close(self) -> None:
+        if self.fmt == "parquet":
+            self._flush()
+            self._pq.close()
+        else:
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            self._file.close()
+
+
+def write_dataset(
+    out: str | os.PathLike[str],
+    spec: DatasetSpec,
+    *,
+    fmt: str = "csv",
+    part: tuple[int, int] | None = None,
+    mapper: Mapper[Any, list[str]] | None = None,
+    jobs: int = 1,
+    resume: bool = False,
+    shard_rows: int = SHARD_ROWS,
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Generate *spec*'s dataset (or its *part* i/k) into the file *out*; return the row count.
+
+    Shards go to the work directory ``<out>.parts`` (see :class:`Manifest`); when all are
+    done they are merged in order into a temporary file that replaces *out*, and the work
+    directory is removed. With *resume*, the shards an interrupted run finished are kept
+    (its options must be the same); otherwise any old work directory is discarded. The rows
+    do not depend on *jobs*, *mapper* or interruptions. With ``part``, de-duplication only
+    sees the rows of that part.
+
+    :param mapper: how to run shards (default: :func:`local_mapper` with *jobs* processes;
+        :func:`sudokit.dask.mapper` for a cluster).
+    :param progress: called with the number of rows (before de-duplication) of each shard.
+    :raises SudokuError: for an unknown format, de-duplication of a size other than 9, or a
+        resume with other options.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_dataset(os.path.join(d, "p.csv"), DatasetSpec(n=5, seed=1, size=4))
+    ...     open(os.path.join(d, "p.csv")).readline().strip()
+    5
+    'puzzle,solution,clues,guesses,symmetry,seed'
+    """
+    if fmt not in FORMATS:
+        raise SudokuError(f"unknown dataset format {fmt!r}, expected one of {', '.join(FORMATS)}")
+    if spec.dedupe and spec.size != 9:
+        raise SudokuError("de-duplication needs the 9x9 canonical form (size 9)")
+    if spec.n < 0 or spec.augment < 0:
+        raise SudokuError("the row count and --augment must be >= 0")
+    if fmt == "parquet":
+        try:
+            import pyarrow  # type: ignore[import-untyped,import-not-found,unused-ignore]  # noqa: F401
+        except ImportError:
+            raise SudokuError(
+                "parquet output needs pyarrow: pip install 'sudokit[parquet]'"
+            ) from None
+    out = Path(out)
+    chunks = dataset_chunks(spec, part, shard_rows)
+    params = {**spec.params(), "part": list(part) if part else None, "shard_rows": shard_rows}
+    manifest = Manifest(out.with_name(out.name + ".parts"), params, resume=resume)
+    run_shards(
+        _dataset_shard,
+        ((c, (spec, r)) for c, r in chunks),
+        manifest,
+        mapper=mapper or local_mapper(jobs),
+        progress=progress,
+    )
+    tmp = out.with_name(out.name + ".tmp")
+    sink = _Sink(tmp, fmt, spec.columns())
+    try:
+        for row in merge_rows(manifest, (c for c, _ in chunks), dedupe=spec.dedupe):
+            sink.write(row)
+    finally:
+        sink.close()
+    os.replace(tmp, out)
+    manifest.remove()
+    return sink.rows
+
+
+def read_rows(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[dict[str, Any]]:
+    """The rows of a dataset file written by :func:`write_dataset` (values as written: text
+    for CSV).
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = os.path.join(d, "p.jsonl")
+    ...     _ = write_dataset(p, DatasetSpec(n=2, seed=3, size=4), fmt="jsonl")
+    ...     [r["clues"] > 0 for r in read_rows(p)]
+    [True, True]
+    """
+    fmt = fmt or Path(path).suffix.lstrip(".")
+    if fmt == "parquet":
+        import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+        for batch in pq.ParquetFile(str(path)).iter_batches():
+            yield from batch.to_pylist()
+        return
+    with open(path, encoding="utf-8", newline="") as f:
+        if fmt == "jsonl":
+            for line in f:
+                yield json.loads(line)
+        else:
+            yield from csv.DictReader(f)

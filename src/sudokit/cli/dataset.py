@@ -1,0 +1,149 @@
+"""``sudokit dataset``: millions of generated puzzles with solutions, in CSV, JSON Lines or Parquet.
+
+Thin: it parses options and calls :func:`sudokit.batch.write_dataset`. Row ``j`` depends only
+on ``--seed`` and the options, so ``--jobs``, ``--shard``, ``--scheduler`` and interruptions
+(``--resume``) never change what comes out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+from .. import SYMMETRIES
+from ..batch import FORMATS, DatasetSpec, Mapper, parse_part, write_dataset
+from . import common
+
+__all__ = ["dataset"]
+
+_SE_RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)\s*$")
+
+
+def _format(out: str, fmt: str | None) -> str:
+    if fmt is not None:
+        return fmt
+    ext = os.path.splitext(out)[1].lstrip(".").lower()
+    return ext if ext in FORMATS else "csv"
+
+
+def _rating_range(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    m = _SE_RANGE.match(text)
+    if not m:
+        common.fail(f"--rating must look like A-B (e.g. 3.0-6.5), got {text!r}")
+    return float(m.group(1)), float(m.group(2))
+
+
+@contextlib.contextmanager
+def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, list[str]] | None]:
+    if scheduler is None:
+        yield None
+        return
+    from .. import dask as sd
+
+    with sd.client(scheduler, workers=jobs) as client:
+        yield sd.mapper(client)
+
+
+@click.command()
+@click.option("-n", "count", type=click.IntRange(min=0), required=True, help="Puzzles to generate.")
+@click.option("--out", "out", required=True, metavar="FILE", help="The dataset file to write.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="Output format (default: from the file name's extension, else csv).",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
+@click.option("--size", type=click.IntRange(min=1, max=64), default=9, show_default=True)
+@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Worker processes (0 = one per core; with --scheduler local, Dask workers).",
+)
+@click.option("--shard", "part", metavar="I/K", help="Write only the I-th of K parts of the run.")
+@click.option(
+    "--scheduler",
+    metavar="ADDR",
+    help="Run shards on Dask: 'local' (a local cluster) or tcp://HOST:PORT.",
+)
+@click.option("--rate", is_flag=True, help="Add the SE-comparable rating and level (slower).")
+@click.option("--difficulty", help="Only puzzles of this level (easy ... extreme); implies --rate.")
+@click.option("--rating", "se_range", metavar="A-B", help="Only SE ratings in A-B; implies --rate.")
+@click.option("--dedupe", is_flag=True, help="Drop puzzles equivalent to an earlier one (9x9).")
+@click.option(
+    "--augment", type=click.IntRange(min=0), default=0, help="Add K random isomorphs per puzzle."
+)
+@click.option("--resume", is_flag=True, help="Continue an interrupted run with the same options.")
+@click.option(
+    "--shard-rows",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Rows per work unit (the most an interruption loses).",
+)
+@common.guarded
+def dataset(
+    count: int,
+    out: str,
+    fmt: str | None,
+    seed: int,
+    size: int,
+    symmetry: str,
+    jobs: int,
+    part: str | None,
+    scheduler: str | None,
+    rate: bool,
+    difficulty: str | None,
+    se_range: str | None,
+    dedupe: bool,
+    augment: int,
+    resume: bool,
+    shard_rows: int,
+) -> None:
+    """Generate a dataset of N unique puzzles: puzzle, solution, clues, guesses, symmetry, seed.
+
+    Work is done in shards kept in OUT.parts/ with a manifest, so an interrupted run continues
+    with --resume; the output replaces FILE only when complete. The same --seed gives the same
+    rows whatever --jobs, --shard or --scheduler.
+    """
+    if difficulty is not None and se_range is not None:
+        common.fail("give --difficulty or --rating, not both")
+    target = _rating_range(se_range) if se_range is not None else difficulty
+    spec = DatasetSpec(
+        n=count,
+        seed=seed,
+        size=size,
+        symmetry=symmetry,
+        rate=rate,
+        difficulty=target,
+        augment=augment,
+        dedupe=dedupe,
+    )
+    shard = parse_part(part) if part is not None else None
+    reporter = common.Reporter()
+    with _mapper(scheduler, jobs) as mapper, common.progress("rows", reporter) as advance:
+        rows = write_dataset(
+            out,
+            spec,
+            fmt=_format(out, fmt),
+            part=shard,
+            mapper=mapper,
+            jobs=jobs,
+            resume=resume,
+            shard_rows=shard_rows,
+            progress=advance,
+        )
+    reporter.line(f"wrote {rows} rows to {out}")
+    reporter.exit()

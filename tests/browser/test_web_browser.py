@@ -1,0 +1,209 @@
+"""The browser app driven by Playwright in headless Chromium: play, hint, undo, reload, share.
+
+Puzzles are generated here from fixed seeds and their solutions computed by the library, so
+what the app shows is checked against an independent answer (and ``Grid.is_solution``).
+Screenshots at desktop and phone widths are written to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+import sudokit
+
+pytestmark = pytest.mark.browser
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+
+
+def open_puzzle(page: Any, base_url: str, puzzle: sudokit.Grid) -> None:
+    """Open the app on a share link of *puzzle* and wait for its board."""
+    query = urlencode({"p": str(puzzle), "b": puzzle.shape.box_spec})
+    page.goto(f"{base_url}/#{query}")
+    page.wait_for_selector(f'#board[data-size="{puzzle.n}"] rect.cell')
+    assert page.locator("#board text.digit.given").count() == puzzle.clues
+
+
+def game_values(page: Any) -> list[int]:
+    values: list[int] = page.evaluate("window.sudokit.state.game.values")
+    return values
+
+
+def cell_text(page: Any, r: int, c: int) -> str:
+    loc = page.locator(f'#board text.digit[data-cell="{r},{c}"]')
+    return str(loc.text_content()) if loc.count() else ""
+
+
+@pytest.fixture(scope="module")
+def nine() -> tuple[sudokit.Grid, sudokit.Grid]:
+    made = sudokit.generate(size=9, seed=2024, symmetry="rot180")
+    return made.puzzle, sudokit.solution(made.puzzle)
+
+
+def test_play_to_completion_by_keyboard(
+    page: Any, base_url: str, nine: tuple[sudokit.Grid, sudokit.Grid], artifacts: Path
+) -> None:
+    puzzle, solution = nine
+    open_puzzle(page, base_url, puzzle)
+    page.focus("#board")
+    page.keyboard.press("ArrowDown")  # the first arrow selects r1c1
+    n = puzzle.n
+    for r in range(n):
+        cols = range(n) if r % 2 == 0 else range(n - 1, -1, -1)
+        for k, c in enumerate(cols):
+            cell = r * n + c
+            if not puzzle[cell]:
+                page.keyboard.press(SYMBOLS[solution[cell] - 1])
+            if k < n - 1:
+                page.keyboard.press("ArrowRight" if r % 2 == 0 else "ArrowLeft")
+        page.keyboard.press("ArrowDown")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "solved in" in str(page.text_content("#banner-text"))
+    played = sudokit.Grid(bytes(game_values(page)), puzzle.shape)
+    assert played.is_solution(puzzle)
+    page.screenshot(path=str(artifacts / "solved-desktop.png"))
+
+
+def test_hint_highlights_and_undo(
+    page: Any, base_url: str, nine: tuple[sudokit.Grid, sudokit.Grid], artifacts: Path
+) -> None:
+    puzzle, solution = nine
+    open_puzzle(page, base_url, puzzle)
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    technique = page.text_content("#hint-technique")
+    text = str(page.text_content("#hint-text"))
+    assert technique and text
+    step = page.evaluate("window.sudokit.state.steps[0]")
+    (r, c, d), *_ = step["placements"] or [[0, 0, 0]]
+    assert step["cells"] and f"r{step['cells'][0][0]}c{step['cells'][0][1]}" in text
+    # The board shows the step: its cells shaded, the placement as a ghost digit.
+    assert page.locator("#board rect.hint-cell, #board rect.hint-place").count() >= 1
+    if d:
+        assert solution[(r - 1) * 9 + c - 1] == d
+        assert page.locator(f'#board rect.hint-place[data-cell="{r - 1},{c - 1}"]').count() == 1
+        assert page.locator("#board text.digit.ghost").count() == 1
+    page.screenshot(path=str(artifacts / "hint-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "hint-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 860})
+
+    page.click("#hint-apply")
+    assert page.locator("#hint-box").is_hidden()
+    if d:
+        assert cell_text(page, r - 1, c - 1) == str(d)
+    after = game_values(page)
+    page.focus("#board")
+    page.keyboard.press("Control+z")
+    assert game_values(page) == list(puzzle.cells)
+    page.keyboard.press("Control+y")
+    assert game_values(page) == after
+
+
+def test_notes_undo_redo_and_reload_keeps_progress(
+    page: Any, base_url: str, nine: tuple[sudokit.Grid, sudokit.Grid]
+) -> None:
+    puzzle, solution = nine
+    open_puzzle(page, base_url, puzzle)
+    empty = [i for i in range(81) if not puzzle[i]]
+    first, second = empty[0], empty[1]
+    page.click(f'#board rect[data-cell="{first // 9},{first % 9}"]')
+    page.keyboard.press(str(solution[first]))
+    assert game_values(page)[first] == solution[first]
+    page.keyboard.press("Delete")
+    assert game_values(page)[first] == 0
+    page.keyboard.press("Control+z")
+    assert game_values(page)[first] == solution[first]
+    # Candidate mode: Space toggles it, digits then toggle pencil marks.
+    page.click(f'#board rect[data-cell="{second // 9},{second % 9}"]')
+    page.keyboard.press(" ")
+    assert page.get_attribute("#btn-notes", "aria-pressed") == "true"
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    marks = page.evaluate("window.sudokit.state.game.marks")
+    assert marks[second] == 0b11
+    assert page.locator("#board text.mark").count() == 2
+    page.keyboard.press(" ")
+    page.wait_for_timeout(1100)  # let the timer tick
+    page.reload()
+    page.wait_for_selector('#board[data-size="9"] rect.cell')
+    assert game_values(page)[first] == solution[first]
+    assert page.evaluate("window.sudokit.state.game.marks")[second] == 0b11
+    assert page.evaluate("window.sudokit.state.game.undoStack.length") >= 3
+    assert page.evaluate("window.sudokit.state.game.elapsed") >= 1
+
+
+def test_shared_url_opens_the_puzzle(
+    browser_context: Any, base_url: str, artifacts: Path
+) -> None:
+    six = sudokit.generate(size=6, seed=7).puzzle
+    tab = browser_context.new_page()
+    try:
+        tab.goto(f"{base_url}/favicon.svg")
+        tab.evaluate("localStorage.clear()")
+        open_puzzle(tab, base_url, six)
+        shown = [
+            (d.get_attribute("data-cell"), d.text_content())
+            for d in tab.locator("#board text.digit.given").all()
+        ]
+        expected = [
+            (f"{i // 6},{i % 6}", str(v)) for i, v in enumerate(six.cells) if v
+        ]
+        assert shown == expected
+        assert "6×6" in str(tab.text_content("#puzzle-label"))
+        # The app keeps the URL in step with the puzzle, so sharing it shares the puzzle.
+        assert str(six) in tab.url
+    finally:
+        tab.close()
+
+
+def test_sixteen_with_letters_and_explanation(
+    page: Any, base_url: str, artifacts: Path
+) -> None:
+    made = sudokit.generate(size=16, seed=3)
+    open_puzzle(page, base_url, made.puzzle)
+    letters = {str(t) for t in page.locator("#board text.digit.given").all_text_contents()}
+    assert letters & set("ABCDEFG")
+    page.click("#btn-auto")
+    assert page.locator("#board text.mark").count() > 100
+    page.screenshot(path=str(artifacts / "sixteen-desktop.png"))
+    page.click("#opt-numbers + span")
+    numbers = set(page.locator("#board text.digit.given").all_text_contents())
+    assert "16" in numbers or "10" in numbers
+
+
+def test_explain_steps_and_new_game(
+    page: Any, base_url: str, nine: tuple[sudokit.Grid, sudokit.Grid], artifacts: Path
+) -> None:
+    puzzle, _ = nine
+    open_puzzle(page, base_url, puzzle)
+    page.click("#btn-explain")
+    page.wait_for_selector("#hint-pos:has-text('1 /')")
+    total = int(str(page.text_content("#hint-pos")).split("/")[1])
+    assert total >= 81 - puzzle.clues
+    page.click("#hint-next")
+    page.click("#hint-next")
+    assert str(page.text_content("#hint-pos")).startswith("3 /")
+    page.click("#btn-theme")
+    assert page.get_attribute("html", "data-theme") == "dark"
+    page.screenshot(path=str(artifacts / "explain-dark-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "explain-dark-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.click("#btn-theme")
+
+    page.click("#btn-new")
+    page.select_option("#new-size", "4")
+    page.select_option("#new-difficulty", "")
+    page.click("#new-go")
+    page.wait_for_selector('#board[data-size="4"] rect.cell')
+    values = game_values(page)
+    assert len(values) == 16 and 4 <= sum(1 for v in values if v) < 16
+    page.click("#timer")
+    assert page.locator("#board .pause-text").count() == 1
+    page.click("#timer")
+    assert page.locator("#board .pause-text").count() == 0

@@ -1,0 +1,117 @@
+"""``sudokit dataset``: the command, and a run killed with SIGKILL then resumed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sudokit import Grid
+from sudokit.batch import read_rows
+from sudokit.cli.app import main
+
+
+def _run(*args: str) -> int:
+    return main(["dataset", *args])
+
+
+def test_cli_writes_verified_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "d.jsonl"
+    assert _run("-n", "12", "--out", str(out), "--seed", "3", "--jobs", "2", "--rate") == 0
+    assert "wrote 12 rows" in capsys.readouterr().err
+    rows = list(read_rows(out))
+    assert len(rows) == 12
+    assert list(rows[0]) == [
+        "puzzle",
+        "solution",
+        "clues",
+        "guesses",
+        "symmetry",
+        "seed",
+        "rating",
+        "level",
+    ]
+    for r in rows:
+        assert Grid.parse(r["solution"]).is_solution(Grid.parse(r["puzzle"]))
+
+
+def test_cli_shards_concatenate_to_the_whole(tmp_path: Path) -> None:
+    whole = tmp_path / "w.csv"
+    assert _run("-n", "9", "--size", "4", "--out", str(whole), "--shard-rows", "2") == 0
+    lines: list[str] = []
+    for i in (1, 2):
+        part = tmp_path / f"p{i}.csv"
+        assert _run("-n", "9", "--size", "4", "--out", str(part), "--shard", f"{i}/2") == 0
+        lines += part.read_text().splitlines()[1:]
+    assert lines == whole.read_text().splitlines()[1:]
+
+
+def test_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "x.csv")
+    assert _run("-n", "3", "--size", "4", "--dedupe", "--out", out) == 2
+    assert _run("-n", "3", "--out", out, "--shard", "3/2") == 2
+    assert _run("-n", "3", "--out", out, "--rating", "hard") == 2
+    err = capsys.readouterr().err
+    assert "9x9" in err
+    assert "3/2" in err
+    assert "A-B" in err
+    assert "Traceback" not in err
+    assert not os.path.exists(out)
+
+
+def _manifest_shards(parts: Path) -> int:
+    try:
+        text = (parts / "manifest.jsonl").read_text()
+    except FileNotFoundError:
+        return 0
+    return text.count('"shard"')
+
+
+def test_killed_run_resumes_without_losing_or_duplicating_rows(tmp_path: Path) -> None:
+    args = ["-n", "400", "--size", "4", "--seed", "8", "--shard-rows", "5", "--augment", "1"]
+    reference = tmp_path / "ref.csv"
+    assert _run(*args, "--out", str(reference)) == 0
+
+    out = tmp_path / "run.csv"
+    parts = tmp_path / "run.csv.parts"
+    cmd = [sys.executable, "-m", "sudokit", "dataset", *args, "--out", str(out)]
+    env = {**os.environ, "SUDOKIT_NO_PROGRESS": "1"}
+    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    try:
+        while _manifest_shards(parts) < 5 and proc.poll() is None:
+            assert time.monotonic() < deadline, "the run made no progress"
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait()
+    if proc.returncode == 0:
+        pytest.skip("the run finished before it could be killed")
+    assert proc.returncode == -signal.SIGKILL
+    assert not out.exists()
+    done = _manifest_shards(parts)
+    assert 5 <= done < 80
+    manifest = (parts / "manifest.jsonl").read_text().splitlines()
+    assert json.loads(manifest[0])["params"]["n"] == 400
+
+    assert _run(*args, "--out", str(out), "--resume") == 0
+    assert out.read_bytes() == reference.read_bytes()
+    assert not parts.exists()
+    rows = list(read_rows(out))
+    assert len(rows) == 800
+    assert len({(r["seed"], r["isomorph"]) for r in rows}) == 800
+
+
+def test_resume_with_other_options_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    out = tmp_path / "r.csv"
+    parts = tmp_path / "r.csv.parts"
+    parts.mkdir()
+    (parts / "manifest.jsonl").write_text(json.dumps({"params": {"n": 1}}) + "\n")
+    assert _run("-n", "5", "--size", "4", "--out", str(out), "--resume") == 2
+    assert "other options" in capsys.readouterr().err
