@@ -322,7 +322,11 @@ static inline uint32_t update(St *s, int i, uint32_t dirty) {
     single = (uint32_t)((x & 0x1FFu) == 0) | (uint32_t)((x & 0x3FE00u) == 0) << 1 |
              (uint32_t)((x & 0x7FC0000u) == 0) << 2;
     nr = single & (s->urows[b] >> (d * 3));
+#ifdef SK9_BRANCHFREE
+    {
+#else
     if (nr) {
+#endif
         uint32_t placed = m & ROWS3[nr];
         s->urows[b] &= ~(nr << (d * 3));
         s->ucells[b] &= ~placed;

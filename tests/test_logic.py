@@ -417,23 +417,31 @@ def test_unique_loop_of_six_cells() -> None:
     assert not [s for s in uniqueness.unique_rectangle(grid_of(masks)) if "Loop" in s.technique]
 
 
-def test_bug_plus_one() -> None:
-    # a solved 4x4 grid; open a BUG pattern of bivalue cells around a 2x2 swap, plus one cell
-    # with three candidates
-    shape = Shape(2, 2)
-    values = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
-    cells = [0, 1, 4, 5]  # r1c1 r1c2 r2c1 r2c2: 1 2 / 3 4 -> not a deadly pattern alone
-    vals = list(values)
-    for c in cells:
-        vals[c] = 0
-    masks = [0] * 16
-    masks[0], masks[1], masks[4], masks[5] = mask(1, 2), mask(1, 2), mask(3, 4), mask(3, 4, 1)
-    cg = CandidateGrid.from_masks(shape, vals, masks)
-    # not every digit appears twice per unit: no BUG+1 here
-    assert not list(uniqueness.bug_plus_one(cg))
-    masks = [0] * 16
-    masks[0], masks[1], masks[4], masks[5] = mask(1, 2), mask(1, 2), mask(3, 4), mask(3, 4)
-    assert not list(uniqueness.bug_plus_one(CandidateGrid.from_masks(shape, vals, masks)))
+def _bug_grid(extras: dict[int, int]) -> CandidateGrid:
+    """A 4x4 bivalue universal grave: each cell holds its digit in two different solutions
+    (a grid and its relabelling 1<->2, 3<->4), plus *extras* (cell -> extra digit)."""
+    solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    swap = {1: 2, 2: 1, 3: 4, 4: 3}
+    masks = [mask(v, swap[v]) for v in solution]
+    for c, d in extras.items():
+        masks[c] |= mask(d)
+    return CandidateGrid.from_masks(Shape(2, 2), [0] * 16, masks)
+
+
+def test_bug_plus_one_and_type_2() -> None:
+    steps = list(uniqueness.bug_plus_one(_bug_grid({0: 3})))
+    assert [s.placements for s in steps] == [((0, 3),)]
+    assert steps[0].rating == 5.6 and steps[0].technique == "BUG+1"
+    # the same extra digit in two cells: 3 leaves every cell that sees both
+    steps = list(uniqueness.bug_plus_one(_bug_grid({0: 3, 9: 3})))
+    type2 = [s for s in steps if s.technique == "BUG type 2"]
+    assert type2 and set(type2[0].eliminations) == {(5, 3), (12, 3)}
+    assert type2[0].rating == 5.7
+    # a grid that is not a BUG (a cell with three candidates but no unit imbalance) gives none
+    assert not list(uniqueness.bug_plus_one(_bug_grid({})))
+    cg = _bug_grid({0: 3})
+    cg.masks[15] |= mask(3)  # a second, unrelated extra: no single BUG cell per unit
+    assert not [s for s in uniqueness.bug_plus_one(cg) if s.technique == "BUG+1"]
 
 
 # -- exclusion and ALS -----------------------------------------------------------------------

@@ -107,7 +107,7 @@ def test_rate_hint_explain(client: TestClient) -> None:
     assert r.json()["level"] == sudokit.rate(easy).level
     r = client.post("/api/hint", json={"puzzle": easy})
     step = r.json()["step"]
-    (row, col, digit), = step["placements"]
+    ((row, col, digit),) = step["placements"]
     solution = sudokit.solution(easy)
     assert solution[(row - 1) * 9 + col - 1] == digit
     r = client.post("/api/explain", json={"puzzle": easy})
@@ -136,9 +136,7 @@ def test_hint_points_at_a_players_mistake(client: TestClient) -> None:
 def test_convert_round_trips(client: TestClient) -> None:
     puzzle = PUZZLES[1]
     for fmt in sudokit.formats.FORMATS:
-        r = client.post(
-            "/api/convert", json={"puzzle": str(puzzle), "box": "2x3", "to": fmt}
-        )
+        r = client.post("/api/convert", json={"puzzle": str(puzzle), "box": "2x3", "to": fmt})
         assert r.status_code == 200, (fmt, r.text)
         text = r.json()["text"]
         back = client.post("/api/convert", json={"puzzle": text, "box": "2x3", "format": fmt})
@@ -156,8 +154,10 @@ def test_render_svg_and_pdf(client: TestClient) -> None:
 
 def test_app_and_docs_are_served(client: TestClient) -> None:
     assert '<svg id="board"' in client.get("/").text
-    assert client.get("/js/main.js").headers["content-type"].startswith(
-        ("text/javascript", "application/javascript")
+    assert (
+        client.get("/js/main.js")
+        .headers["content-type"]
+        .startswith(("text/javascript", "application/javascript"))
     )
     assert client.get("/docs").status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
@@ -185,7 +185,7 @@ BAD = [
     ("/api/hint", {"puzzle": "11" + "." * 14}, 422),  # conflicting givens
     ("/api/hint", {"puzzle": "." * 16, "values": [1, 2]}, 400),
     ("/api/hint", {"puzzle": "." * 16, "values": [9] * 16}, 400),
-    ("/api/explain", {"puzzle": "...." "..34" "...2" "3..."}, 422),  # no solution
+    ("/api/explain", {"puzzle": "......34...23..."}, 422),  # no solution
     ("/api/convert", {"puzzle": "." * 81, "to": "png"}, 422),
 ]
 
@@ -202,7 +202,9 @@ def test_bad_requests_get_4xx_json(
 
 
 def test_malformed_and_oversized_bodies(client: TestClient) -> None:
-    r = client.post("/api/solve", content=b"{not json", headers={"content-type": "application/json"})
+    r = client.post(
+        "/api/solve", content=b"{not json", headers={"content-type": "application/json"}
+    )
     assert r.status_code == 400
     error_of(r)
     big = json.dumps({"puzzle": "." * 200_000}).encode()

@@ -56,9 +56,7 @@ def base_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser_context(
-    base_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Any]:
+def browser_context(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One Chromium with a fresh user-data-dir for the session."""
     if not CHROMIUM.exists():
         pytest.skip("no /usr/bin/chromium (apt-get install chromium)")

@@ -137,9 +137,7 @@ def test_notes_undo_redo_and_reload_keeps_progress(
     assert page.evaluate("window.sudokit.state.game.elapsed") >= 1
 
 
-def test_shared_url_opens_the_puzzle(
-    browser_context: Any, base_url: str, artifacts: Path
-) -> None:
+def test_shared_url_opens_the_puzzle(browser_context: Any, base_url: str, artifacts: Path) -> None:
     six = sudokit.generate(size=6, seed=7).puzzle
     tab = browser_context.new_page()
     try:
@@ -150,9 +148,7 @@ def test_shared_url_opens_the_puzzle(
             (d.get_attribute("data-cell"), d.text_content())
             for d in tab.locator("#board text.digit.given").all()
         ]
-        expected = [
-            (f"{i // 6},{i % 6}", str(v)) for i, v in enumerate(six.cells) if v
-        ]
+        expected = [(f"{i // 6},{i % 6}", str(v)) for i, v in enumerate(six.cells) if v]
         assert shown == expected
         assert "6×6" in str(tab.text_content("#puzzle-label"))
         # The app keeps the URL in step with the puzzle, so sharing it shares the puzzle.
@@ -161,9 +157,7 @@ def test_shared_url_opens_the_puzzle(
         tab.close()
 
 
-def test_sixteen_with_letters_and_explanation(
-    page: Any, base_url: str, artifacts: Path
-) -> None:
+def test_sixteen_with_letters_and_explanation(page: Any, base_url: str, artifacts: Path) -> None:
     made = sudokit.generate(size=16, seed=3)
     open_puzzle(page, base_url, made.puzzle)
     letters = {str(t) for t in page.locator("#board text.digit.given").all_text_contents()}
@@ -190,6 +184,7 @@ def test_explain_steps_and_new_game(
     assert str(page.text_content("#hint-pos")).startswith("3 /")
     page.click("#btn-theme")
     assert page.get_attribute("html", "data-theme") == "dark"
+    page.wait_for_timeout(300)  # let the buttons' colour transitions end
     page.screenshot(path=str(artifacts / "explain-dark-desktop.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / "explain-dark-phone.png"))

@@ -99,7 +99,9 @@ class ApiError(Exception):
 
 # -- request models -------------------------------------------------------------------------
 
-FormatName = Literal["line", "picture", "ss", "sdk", "candidates", "candgrid", "csv", "json", "jsonl"]
+FormatName = Literal[
+    "line", "picture", "ss", "sdk", "candidates", "candgrid", "csv", "json", "jsonl"
+]
 Level = Literal["easy", "medium", "hard", "expert"]
 Symmetry = Literal[
     "none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "anti-diagonal", "dihedral"
@@ -117,7 +119,9 @@ class PuzzleIn(_Model):
         min_length=1,
         max_length=20_000,
         description="the puzzle text: a line, a picture, Simple Sudoku, SadMan, JSON, CSV, ...",
-        examples=["..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."],
+        examples=[
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ],
     )
     format: FormatName | None = Field(None, description="the text format (sniffed when absent)")
     box: str | None = Field(
@@ -242,6 +246,17 @@ def _mistake(puzzle: sudokit.Grid, current: sudokit.Grid, budget: int) -> dict[s
     return None
 
 
+def _step_json(step: sudokit.Step, shape: sudokit.Shape) -> dict[str, object]:
+    """:meth:`Step.to_json` plus the units it rests on: names and their cells (``[row, col]``,
+    1-based) for a UI to shade."""
+    out = step.to_json(shape.n)
+    units = [u for u in step.units if 0 <= u < len(shape.units)]
+    out["units"] = [shape.unit_name(u) for u in units]
+    cells = sorted({c for u in units for c in shape.units[u]})
+    out["unit_cells"] = [[c // shape.n + 1, c % shape.n + 1] for c in cells]
+    return out
+
+
 def _require_unique(puzzle: sudokit.Grid, budget: int) -> None:
     """Hints and explanations are for puzzles with exactly one solution (and stay bounded)."""
     r = sudokit.solve(puzzle, budget=budget)
@@ -332,6 +347,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         lim.slow_workers, thread_name_prefix="sudokit-web-slow"
     )
     slow_jobs = 0  # long calls running or waiting (counted until their thread finishes)
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
@@ -346,7 +362,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         description=(
             "Puzzles are text in any supported format (sniffed). Every call is bounded: body "
             f"size {lim.max_body} bytes, grids up to {lim.max_size}x{lim.max_size}, "
-            f"{lim.timeout:g} s of work. Errors are `{{\"error\": \"...\"}}` with a 4xx status."
+            f'{lim.timeout:g} s of work. Errors are `{{"error": "..."}}` with a 4xx status.'
         ),
     )
     app.state.limits = lim
@@ -392,8 +408,10 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         for e in exc.errors()[:5]:
             where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
             parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else e.get("msg", ""))
-        return _error(400 if any("json" in str(e.get("type")) for e in exc.errors()) else 422,
-                      "; ".join(parts) or "invalid request")
+        return _error(
+            400 if any("json" in str(e.get("type")) for e in exc.errors()) else 422,
+            "; ".join(parts) or "invalid request",
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -552,7 +570,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             if wrong is not None:
                 return wrong
             step = sudokit.hint(current)
-            return None if step is None else step.to_json(puzzle.n)
+            return None if step is None else _step_json(step, puzzle.shape)
 
         step = await run(work, slow=True)
         return {"puzzle": _grid(puzzle), "step": step, "solved": current.is_solution()}
@@ -579,7 +597,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                 last[c] = d
         return {
             "puzzle": _grid(puzzle),
-            "steps": [s.to_json(puzzle.n) for s in steps],
+            "steps": [_step_json(s, puzzle.shape) for s in steps],
             "complete": sudokit.Grid(bytes(last), puzzle.shape).is_solution(),
         }
 

@@ -54,7 +54,9 @@ export class Board {
     const wrong = view.showMistakes ? game.mistakes() : new Set();
     const step = view.step;
     const stepCells = new Set(), stepHi = new Set(), stepElim = new Set(), stepPlace = new Map();
+    const stepUnits = new Set();
     if (step) {
+      for (const [r, c] of step.unit_cells || []) stepUnits.add((r - 1) * n + c - 1);
       for (const [r, c] of step.cells) stepCells.add((r - 1) * n + c - 1);
       for (const [r, c, d] of step.highlights) stepHi.add(`${(r - 1) * n + c - 1}:${d}`);
       for (const [r, c, d] of step.eliminations) stepElim.add(`${(r - 1) * n + c - 1}:${d}`);
@@ -76,6 +78,7 @@ export class Board {
       if ((Math.floor(r / geo.boxRows) + Math.floor(c / geo.boxCols)) % 2 === 1) cls.push("alt");
       if (peerSet.has(i)) cls.push("peer");
       if (selDigit && values[i] === selDigit) cls.push("same");
+      if (stepUnits.has(i)) cls.push("hint-unit");
       if (stepCells.has(i)) cls.push("hint-cell");
       if (stepPlace.has(i)) cls.push("hint-place");
       if (i === sel) cls.push("selected");
@@ -94,7 +97,7 @@ export class Board {
           "font-size": n > 9 ? CELL * 0.5 : CELL * 0.62, "data-cell": `${r},${c}`,
         }, symbolOf(v, n, view.numbers)));
       } else {
-        let m = marks[i];
+        let m = stepPlace.has(i) ? 0 : marks[i];
         // Candidates a step refers to are drawn even when the player has no marks there.
         for (const key of stepPlace.has(i) ? [] : [...stepHi, ...stepElim]) {
           const [cc, d] = key.split(":").map(Number);
