@@ -14,7 +14,9 @@ reported next to wall time, and the 1,000,000-puzzle figures are extrapolated fr
    for 1,000,000 rows;
 2. memory flatness: peak RSS of ``--n`` versus ``--small`` rows;
 3. ``sudokit solve`` of a ``--lines`` file built from the shared puzzle sets (17-clue,
-   top1465, kaggle: repeated, each line a random isomorph, shuffled) with ``--jobs 1`` / ``2``.
+   top1465, kaggle: repeated, each line a random isomorph, shuffled) with ``--jobs 1`` / ``2``
+   (engine threads, the streaming path) and ``--jobs 2 --resume`` (worker processes over
+   resumable shards, :func:`sudokit.batch.solve_file`).
 """
 
 from __future__ import annotations
@@ -117,6 +119,13 @@ def main() -> None:
         for jobs in (1, 2):
             cmd = [*sk, "solve", str(lines), "-o", os.devnull, "--jobs", str(jobs)]
             row(f"solve {args.lines} lines --jobs {jobs}", args.lines, measure(cmd))
+        out = args.work / "solved.txt"
+        cmd = [*sk, "solve", str(lines), "-o", str(out), "--jobs", "2", "--resume"]
+        row(
+            f"solve {args.lines} lines --jobs 2 --resume (processes, shards)",
+            args.lines,
+            measure(cmd),
+        )
 
 
 if __name__ == "__main__":

@@ -42,12 +42,14 @@
  * Measured (cachegrind instruction counts and mispredicts, random isomorphs, limit 2; the
  * shared machine made wall-clock comparisons of variants useless) against the first design,
  * a plain JCZSolve-like solver branching on the first bivalue cell:
- * - most-unsolved-peers choice of the bivalue cell: guesses per puzzle top1465 24 -> 13.5,
- *   forum_hardest_1106 249 -> 131, about -35% instructions; scoring by bivalue peers, or by
- *   the candidates the two digits would eliminate, was worse;
+ * - most-unsolved-peers choice of the bivalue cell: guesses per puzzle on top1465 (first 400
+ *   puzzles) 24 -> 14, forum_hardest_1106 (first 200) 249 -> 131, about -40% instructions;
+ *   scoring by bivalue peers, by the candidates the two digits would eliminate, or with the
+ *   box weighted up, was worse;
  * - band-major words (a placed cell leaves the 9 contiguous words of its band with two SSE2
  *   ANDs and a movemask): -13 to -23% instructions;
- * - update() branch-free except for placements, a local dirty mask: about -30% time;
+ * - update() branch-free except for placements, a local dirty mask: about -30% time (making
+ *   the placement branch-free too halves the mispredicts but costs as much in instructions);
  * - givens scanned 16 at a time with SSE2: halves the mispredicts of easy puzzles.
  *
  * Tried and rejected (so nobody retries them blindly):
@@ -322,11 +324,7 @@ static inline uint32_t update(St *s, int i, uint32_t dirty) {
     single = (uint32_t)((x & 0x1FFu) == 0) | (uint32_t)((x & 0x3FE00u) == 0) << 1 |
              (uint32_t)((x & 0x7FC0000u) == 0) << 2;
     nr = single & (s->urows[b] >> (d * 3));
-#ifdef SK9_BRANCHFREE
-    {
-#else
     if (nr) {
-#endif
         uint32_t placed = m & ROWS3[nr];
         s->urows[b] &= ~(nr << (d * 3));
         s->ucells[b] &= ~placed;
@@ -446,19 +444,22 @@ static void branch_cell(const St *s, int b, uint32_t x, Branch *br) {
     br->n = n;
 }
 
-/* Unsolved peers of cell bit p of band b plus the cell itself (row, box, column). */
+/* Unsolved cells among the peers of cell bit p of band b, plus the cell itself. */
 static inline int unsolved_peers(const St *s, int b, int p) {
+    static const uint8_t NEXT1[3] = {1, 2, 0}, NEXT2[3] = {2, 0, 1};
     const uint32_t col = (1u << (p % 9)) * COL_SPREAD;
-    return __builtin_popcount(s->ucells[b] & ROWBOX[p]) + __builtin_popcount(s->ucells[0] & col) +
-           __builtin_popcount(s->ucells[1] & col) + __builtin_popcount(s->ucells[2] & col);
+    return __builtin_popcount(s->ucells[b] & (ROWBOX[p] | col)) +
+           __builtin_popcount(s->ucells[NEXT1[b]] & col) +
+           __builtin_popcount(s->ucells[NEXT2[b]] & col);
 }
 
 /*
  * Choose the branching cell: a bivalue cell if there is one, else a cell with the fewest
  * candidates; among those, the one with the most unsolved peers (the most constraining
  * choice). Measured on top1465 / forum_hardest_1106 (random isomorphs, limit 2) against the
- * first bivalue cell in band order (JCZSolve's choice): 24 -> 14 and 249 -> 137 guesses per
- * puzzle, about 35% fewer instructions overall.
+ * first bivalue cell in band order (JCZSolve's choice): 24 -> 14 and 249 -> 131 guesses per
+ * puzzle, about 40% fewer instructions overall. Counting the peers as a set matters: counting
+ * row+box and the column separately (box cells of the column twice) gave 10% more guesses.
  *
  * Rejected: tdoku's branching on the placement pattern of one digit in one band or stack
  * (its 6 row->box permutations). Without tdoku's triad constraints (a minirow holds exactly

@@ -6,6 +6,8 @@
  *
  *   - naked single: a cell left with one candidate gets that digit;
  *   - hidden single: a digit left with one place in a unit goes there;
+ *   - locked candidates: a digit whose places in unit u all lie in u & v leaves the rest of
+ *     v (pointing / claiming, region / line, diagonal / box), run when singles stall;
  *   - contradiction: a cell with no candidate, or a digit with no place in a unit;
  *   - branching: the unsolved cell with the fewest candidates (minimum remaining values),
  *     or, when it is smaller, the (unit, digit) with the fewest places; alternatives are
@@ -26,8 +28,14 @@
  *     solver's way): O(units * n) per pass, ~10x slower than the counters on 25x25;
  *   - branching on cells only (no (unit, digit) branch): 2-50x more guesses on 25x25 to
  *     49x49 grids with half their cells blank;
- *   - locked candidates (box/line intersections) in the generic path: see the note at
- *     choose_branch().
+ *   - building a full digit -> positions table per unit for locked candidates: twice the
+ *     cost of the per-digit scan filtered by the place counters (only digits with 2..|u & v|
+ *     places can be locked), for the same eliminations.
+ *
+ * Locked candidates cut guesses 3x (top1465 through this path: 168 -> 54 per puzzle; 25x25
+ * half-blank: 608 -> 82; a 9x9 jigsaw: 756 -> 0) at a higher cost per node, so the time
+ * gain is smaller than the guess gain and on some sets (forum_hardest_1106) a loss;
+ * compile with -DSK_LOCKED_MAX_N=0 to measure without it.
  *
  * Known limit: grids of 36x36 and more with about half their cells blank sit in the hard
  * region of Latin-square completion, where a deterministic depth-first search can thrash for
@@ -53,6 +61,7 @@
  *   peers      [sum of sizes]   cell numbers, ascending     unit with c, c excluded)
  *   ix_start   [nunits + 1]     CSR index into ix           unit u's intersections are
  *   ix         [sum of sizes]   (in_u, in_v, v)             ix[ix_start[u] .. ix_start[u+1])
+ *   ix_most    [nunits]         largest |u & v| over u's intersections (0 when none)
  *
  *   e.g. 9x9, box 0 (unit 18) meets rows 0-2 and columns 0-2:
  *        ix for unit 18 = { in_u 0b000000111, v 0 (row 0), in_v 0b000000111 }, ...
@@ -81,6 +90,7 @@ struct sk_geom {
     uint16_t *peers;
     uint32_t *ix_start; /* CSR index into ix: unit u's intersections */
     sk_inter *ix;
+    uint8_t *ix_most;   /* per unit: the most cells it shares with one other unit */
 };
 
 /*
@@ -169,7 +179,8 @@ static int build_intersections(sk_geom *g) {
     const int n = g->n, nunits = g->nunits;
     int16_t *pos = malloc((size_t)g->ncells * sizeof *pos); /* position of a cell in unit u */
     g->ix_start = calloc((size_t)nunits + 1, sizeof *g->ix_start);
-    if (pos == NULL || g->ix_start == NULL) {
+    g->ix_most = calloc((size_t)nunits, sizeof *g->ix_most);
+    if (pos == NULL || g->ix_start == NULL || g->ix_most == NULL) {
         free(pos);
         return SK_ENOMEM;
     }
@@ -192,6 +203,7 @@ static int build_intersections(sk_geom *g) {
                 }
                 const int shared = sk_popcount(in_u);
                 if (shared < 2 || shared >= n) continue;
+                if (shared > g->ix_most[u]) g->ix_most[u] = (uint8_t)shared;
                 if (pass == 1) {
                     g->ix[total].in_u = in_u;
                     g->ix[total].in_v = in_v;
@@ -321,6 +333,7 @@ void sk_geom_free(sk_geom *g) {
     free(g->peers);
     free(g->ix_start);
     free(g->ix);
+    free(g->ix_most);
     free(g);
 }
 
@@ -504,32 +517,23 @@ static void undo_to(sk_work *w, size_t mark) {
 static int locked_candidates(sk_work *w) {
     const sk_geom *g = w->g;
     const int n = g->n;
-    uint64_t where[SK_MAX_N];
     int changed = 0;
     for (int u = 0; u < g->nunits; u++) {
         const uint32_t x0 = g->ix_start[u], x1 = g->ix_start[u + 1];
-        if (x0 == x1) continue;
+        const int most = g->ix_most[u];
+        const uint8_t *place = w->place + (size_t)u * n;
         const uint16_t *cu = g->units + (size_t)u * n;
-        uint64_t open = 0; /* digits with >= 2 places in u (unplaced in u) */
-        memset(where, 0, (size_t)n * sizeof where[0]);
-        for (int i = 0; i < n; i++) {
-            if (w->val[cu[i]]) continue;
-            uint64_t m = w->cand[cu[i]];
-            open |= m;
-            while (m) {
-                where[sk_ctz(m)] |= (uint64_t)1 << i;
-                m &= m - 1;
-            }
-        }
-        for (uint32_t x = x0; x < x1; x++) {
-            const sk_inter *it = &g->ix[x];
-            uint64_t digits = open;
-            while (digits) {
-                const int d = sk_ctz(digits);
-                digits &= digits - 1;
-                if (where[d] & ~it->in_u) continue;
+        for (int d = 0; d < n; d++) {
+            /* Only digits with 2..most places can fit in one intersection (1 is placed). */
+            if (place[d] < 2 || place[d] > most) continue;
+            const uint64_t bit = (uint64_t)1 << d;
+            uint64_t where = 0;
+            for (int i = 0; i < n; i++)
+                if (w->cand[cu[i]] & bit) where |= (uint64_t)1 << i;
+            for (uint32_t x = x0; x < x1; x++) {
+                const sk_inter *it = &g->ix[x];
+                if (where & ~it->in_u) continue;
                 /* d is confined to u & v in u: clear it from the rest of v. */
-                const uint64_t bit = (uint64_t)1 << d;
                 const uint16_t *cv = g->units + (size_t)it->v * n;
                 uint64_t rest = ~it->in_v & g->full;
                 while (rest) {
@@ -546,14 +550,19 @@ static int locked_candidates(sk_work *w) {
     return changed;
 }
 
-#ifndef SK_LOCKED
-#define SK_LOCKED 1
+/* Locked candidates run for sizes up to SK_LOCKED_MAX_N (0 disables them).  Above 16x16
+ * they changed which branches the search takes for the worse on the measured cases: filling
+ * an empty 36x36 grid took 58,826 guesses instead of 1,530, and an empty 49x49 did not finish
+ * in 200,000 (15,711 without); both sides are luck-sensitive (heavy-tailed), so re-measure. */
+#ifndef SK_LOCKED_MAX_N
+#define SK_LOCKED_MAX_N 16
 #endif
 
 /* Propagation to a fixpoint of singles and locked candidates; 0 on contradiction. */
 static int settle(sk_work *w) {
     if (!propagate(w)) return 0;
-    while (SK_LOCKED && w->nplaced < w->g->ncells) {
+    if (w->g->n > SK_LOCKED_MAX_N) return 1;
+    while (w->nplaced < w->g->ncells) {
         const int r = locked_candidates(w);
         if (r < 0) return 0;
         if (r == 0) break;
@@ -566,12 +575,8 @@ static int settle(sk_work *w) {
  * Picks the next branch point: the unplaced cell with the fewest candidates, or a (unit,
  * digit) with fewer places than that.  Called only after a successful propagation, when at
  * least one cell is unplaced (so every unplaced cell has >= 2 candidates and every counter
- * of an unplaced digit is >= 2).
- *
- * Locked candidates (pointing/claiming generalised to any two intersecting units) were
- * considered here as an extra propagation step before branching; at 16x16 and 25x25 the
- * counter-driven singles plus the (unit, digit) branch already keep trees small, and a full
- * intersection pass costs O(units * n * n) per node.  Not implemented; measure before adding.
+ * of an unplaced digit is >= 2).  Ties keep the first found: the lowest cell, or the lowest
+ * (unit, digit), which makes the search deterministic.
  */
 static void choose_branch(sk_work *w, sk_frame *f) {
     const sk_geom *g = w->g;

@@ -18,9 +18,12 @@ from sudokit.batch import (
     dataset_chunks,
     dataset_rows,
     local_mapper,
+    map_file,
     merge_rows,
+    rate_lines,
     read_rows,
     run_shards,
+    solve_lines,
     write_dataset,
 )
 from sudokit.errors import SudokuError
@@ -206,3 +209,78 @@ def test_bad_requests_are_refused(tmp_path: Path) -> None:
         write_dataset(tmp_path / "x.xml", DatasetSpec(n=2, seed=1), fmt="xml")
     with pytest.raises(SudokuError, match="shard"):
         dataset_chunks(DatasetSpec(n=2, seed=1), (3, 2))
+
+
+# -- bulk solving and rating of files -------------------------------------------------------
+
+_STOP_AT: list[int] = []
+
+
+def _solve_or_stop(lines: list[str]) -> list[str]:
+    """solve_lines, but raising on the shard starting at line _STOP_AT[0] (an "interruption")."""
+    if _STOP_AT and lines and lines[0] == _STOP_AT[0]:
+        raise KeyboardInterrupt
+    return solve_lines(lines)
+
+
+def _puzzle_file(tmp_path: Path, count: int) -> tuple[Path, list[str]]:
+    rng = random.Random(5)
+    lines = [str(generate(size=4, seed=s).puzzle) for s in range(count)]
+    lines[3] = "1" * 16  # conflicting givens
+    lines[7] = "not a puzzle"
+    lines.insert(9, "")
+    lines += [str(random_isomorph(Grid.parse(lines[0]), rng))]
+    path = tmp_path / "in.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path, lines
+
+
+def test_map_file_solves_each_line_in_order(tmp_path: Path) -> None:
+    src, lines = _puzzle_file(tmp_path, 40)
+    out = tmp_path / "out.txt"
+    assert map_file(solve_lines, src, out, shard_rows=6) == 41  # the blank line gives none
+    got = out.read_text().splitlines()
+    puzzles = [line for line in lines if line]
+    for puzzle, answer in zip(puzzles, got, strict=True):
+        if answer.startswith("!"):
+            assert answer == "!invalid"
+            assert puzzle in ("1" * 16, "not a puzzle")
+        else:
+            assert Grid.parse(answer).is_solution(Grid.parse(puzzle))
+    assert got.count("!invalid") == 2
+    two = tmp_path / "two.txt"
+    map_file(solve_lines, src, two, shard_rows=4, jobs=2)
+    assert two.read_text() == out.read_text()
+
+
+def test_map_file_resumes_after_an_interruption(tmp_path: Path) -> None:
+    src, lines = _puzzle_file(tmp_path, 30)
+    ref = tmp_path / "ref.txt"
+    map_file(solve_lines, src, ref, shard_rows=5)
+    out = tmp_path / "out.txt"
+    _STOP_AT[:] = [lines[20]]
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            map_file(_solve_or_stop, src, out, shard_rows=5)
+    finally:
+        _STOP_AT.clear()
+    assert not out.exists()
+    seen: list[int] = []
+    map_file(_solve_or_stop, src, out, shard_rows=5, resume=True, progress=seen.append)
+    assert seen == [19, 5, 5, 2]  # four shards (one blank line) done before, then the rest
+    assert out.read_text() == ref.read_text()
+    src.write_text("".join(f"{line}\n" for line in lines[:5]))  # the input changed
+    map_file(_solve_or_stop, src, out, shard_rows=5)
+    out.with_name("out.txt.parts").mkdir()
+    (out.with_name("out.txt.parts") / "manifest.jsonl").write_text('{"params": {}}\n')
+    with pytest.raises(SudokuError, match="other options"):
+        map_file(_solve_or_stop, src, out, shard_rows=5, resume=True)
+
+
+def test_rate_lines_gives_json_per_puzzle() -> None:
+    puzzle = str(generate(seed=3).puzzle)
+    got = [json.loads(line) for line in rate_lines([puzzle, "", "zz"])]
+    assert got[0]["puzzle"] == puzzle
+    assert got[0]["rating"] == rate(Grid.parse(puzzle)).se
+    assert "error" in got[1]
+    assert len(got) == 2

@@ -431,11 +431,13 @@ def _bug_grid(extras: dict[int, int]) -> CandidateGrid:
 def test_bug_plus_one_and_type_2() -> None:
     steps = list(uniqueness.bug_plus_one(_bug_grid({0: 3})))
     assert [s.placements for s in steps] == [((0, 3),)]
-    assert steps[0].rating == 5.6 and steps[0].technique == "BUG+1"
+    assert steps[0].rating == 5.6
+    assert steps[0].technique == "BUG+1"
     # the same extra digit in two cells: 3 leaves every cell that sees both
     steps = list(uniqueness.bug_plus_one(_bug_grid({0: 3, 9: 3})))
     type2 = [s for s in steps if s.technique == "BUG type 2"]
-    assert type2 and set(type2[0].eliminations) == {(5, 3), (12, 3)}
+    assert type2
+    assert set(type2[0].eliminations) == {(5, 3), (12, 3)}
     assert type2[0].rating == 5.7
     # a grid that is not a BUG (a cell with three candidates but no unit imbalance) gives none
     assert not list(uniqueness.bug_plus_one(_bug_grid({})))

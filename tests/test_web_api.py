@@ -45,7 +45,8 @@ def grid_of(obj: dict[str, object]) -> sudokit.Grid:
 def error_of(r: object) -> str:
     body = r.json()  # type: ignore[attr-defined]
     assert set(body) == {"error"}
-    assert isinstance(body["error"], str) and body["error"]
+    assert isinstance(body["error"], str)
+    assert body["error"]
     return body["error"]
 
 
@@ -80,12 +81,15 @@ def test_count_and_check_agree_with_the_library(client: TestClient) -> None:
     r = client.post("/api/count", json={"puzzle": twelve, "limit": 100})
     assert r.json()["count"] == sudokit.count_solutions(twelve, limit=100) == 12
     r = client.post("/api/count", json={"puzzle": twelve, "limit": 5})
-    assert r.json()["count"] == 5 and r.json()["at_least"]
+    assert r.json()["count"] == 5
+    assert r.json()["at_least"]
     r = client.post("/api/check", json={"puzzle": twelve})
-    assert r.json()["status"] == "multiple" and r.json()["valid"]
+    assert r.json()["status"] == "multiple"
+    assert r.json()["valid"]
     r = client.post("/api/check", json={"puzzle": "1..1" + "." * 12})
     body = r.json()
-    assert not body["valid"] and body["conflicts"][0]["cells"] == [0, 3]
+    assert not body["valid"]
+    assert body["conflicts"][0]["cells"] == [0, 3]
 
 
 def test_generate_returns_unique_checked_puzzles(client: TestClient) -> None:
@@ -127,7 +131,8 @@ def test_hint_points_at_a_players_mistake(client: TestClient) -> None:
     values[1] = solution[1] % 4 + 1  # a wrong digit in r1c2
     r = client.post("/api/hint", json={"puzzle": str(puzzle), "values": values})
     step = r.json()["step"]
-    assert step["technique"] == "Mistake" and step["cells"] == [[1, 2]]
+    assert step["technique"] == "Mistake"
+    assert step["cells"] == [[1, 2]]
     values[1] = solution[1]  # a right one: the hint goes on from there
     r = client.post("/api/hint", json={"puzzle": str(puzzle), "values": values})
     assert r.json()["step"]["technique"] != "Mistake"
@@ -145,11 +150,13 @@ def test_convert_round_trips(client: TestClient) -> None:
 
 def test_render_svg_and_pdf(client: TestClient) -> None:
     r = client.get("/api/render.svg", params={"puzzle": "1.3....22....3.1"})
-    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("image/svg+xml")
     assert r.text.count("data-cell=") >= 16
     pytest.importorskip("reportlab")
     r = client.get("/api/print.pdf", params={"puzzle": "1.3....22....3.1"})
-    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    assert r.status_code == 200
+    assert r.content.startswith(b"%PDF")
 
 
 def test_app_and_docs_are_served(client: TestClient) -> None:
@@ -242,6 +249,24 @@ def test_time_limit_answers_422() -> None:
         assert "limit" in error_of(r)
 
 
+def test_long_requests_are_capped_not_queued_forever() -> None:
+    limits = Limits(timeout=0.05, logic_seconds=1.0, slow_queue=1)
+    big = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}  # a long explanation
+    with TestClient(create_app(limits)) as c:
+        first = c.post("/api/explain", json=big)
+        assert first.status_code == 422  # over the time limit; its thread runs on, bounded
+        second = c.post("/api/explain", json=big)
+        assert second.status_code == 503
+        assert "busy" in error_of(second)
+        deadline = time.monotonic() + 30
+        while True:  # once the first thread ends (its 1 s logic budget), work is taken again
+            r = c.post("/api/hint", json={"puzzle": "1.3. ...2 2... .3.1"})
+            if r.status_code != 503 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert r.status_code == 200, r.text
+
+
 # -- many clients on loopback ---------------------------------------------------------------
 
 
@@ -286,3 +311,13 @@ def test_hundred_concurrent_requests(live_server: str) -> None:
     assert len(results) == 100
     assert all(ok for _, ok in results), results
     assert time.perf_counter() - start < 60
+
+
+def test_serve_command_is_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    from sudokit.cli.app import main
+
+    assert main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--host" in out
+    assert "127.0.0.1" in out
+    assert "--open" in out

@@ -27,7 +27,9 @@ True
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -58,10 +60,14 @@ __all__ = [
     "dataset_chunks",
     "dataset_rows",
     "local_mapper",
+    "map_file",
     "merge_rows",
     "parse_part",
+    "rate_lines",
     "read_rows",
     "run_shards",
+    "solve_file",
+    "solve_lines",
     "write_dataset",
 ]
 
@@ -291,6 +297,158 @@ def run_shards(
         manifest.write(shard, lines)
         if progress is not None:
             progress(len(lines))
+
+
+# -- bulk solving and rating of files ---------------------------------------------------------
+
+
+def _line_chunks(path: Path, size: int) -> Iterator[tuple[int, list[str]]]:
+    with open(path, encoding="utf-8") as f:
+        shard = 0
+        while chunk := [line.rstrip("\r\n") for line in itertools.islice(f, size)]:
+            yield shard, chunk
+            shard += 1
+
+
+def map_file(
+    fn: Callable[[list[str]], list[str]],
+    source: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    *,
+    params: Mapping[str, Any] | None = None,
+    shard_rows: int = 10_000,
+    mapper: Mapper[list[str], list[str]] | None = None,
+    jobs: int = 1,
+    resume: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Apply *fn* to the lines of the file *source*, a shard of *shard_rows* lines at a time,
+    and write the output lines in order to *out* (resumable; returns the output line count).
+
+    ``fn(lines)`` gets a shard's lines (line ends removed) and returns its output lines; it
+    must be picklable for worker processes (a module-level function, or a
+    :func:`functools.partial` of one, such as :func:`solve_lines` and :func:`rate_lines`).
+    The input is read once, streaming; shards go to ``<out>.parts`` exactly as for
+    :func:`write_dataset`, and a run with *resume* must have the same *params*, source (path,
+    size, modification time) and *shard_rows*. *progress* gets the output line count of each shard.
+
+    >>> import tempfile, os, functools
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     src, dst = os.path.join(d, "in.txt"), os.path.join(d, "out.txt")
+    ...     _ = open(src, "w").write("...43...2......1\\n11" + "." * 14 + "\\n")
+    ...     map_file(solve_lines, src, dst, shard_rows=1)
+    ...     open(dst).read().split()
+    2
+    ['1234341221434321', '!invalid']
+    """
+    source, out = Path(source), Path(out)
+    st = os.stat(source)
+    fn_name = getattr(getattr(fn, "func", fn), "__qualname__", repr(fn))
+    run_params = {
+        "source": str(source.resolve()),
+        "size": st.st_size,
+        "mtime_ns": st.st_mtime_ns,
+        "fn": fn_name,
+        "shard_rows": shard_rows,
+        "version": __version__,
+        **(params or {}),
+    }
+    manifest = Manifest(out.with_name(out.name + ".parts"), run_params, resume=resume)
+    shards: list[int] = []
+
+    def tasks() -> Iterator[tuple[int, list[str]]]:
+        for shard, lines in _line_chunks(source, shard_rows):
+            shards.append(shard)
+            yield shard, lines
+
+    run_shards(fn, tasks(), manifest, mapper=mapper or local_mapper(jobs), progress=progress)
+    tmp = out.with_name(out.name + ".tmp")
+    written = 0
+    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        for shard in shards:
+            for line in manifest.read(shard):
+                f.write(line + "\n")
+                written += 1
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, out)
+    manifest.remove()
+    return written
+
+
+def solve_lines(
+    lines: list[str], limit: int = 2, budget: int = 0, unique: bool = False
+) -> list[str]:
+    """Solve one puzzle per line: its solution, or a marker line ``!none``, ``!invalid``,
+    ``!gave-up`` (``!multiple`` with *unique*; otherwise the first solution), as
+    ``sudokit solve`` writes them. Blank lines and ``#`` comments give no output.
+
+    >>> solve_lines(["...43...2......1", "", "bad", "..34..1...4..3.1"], unique=True)
+    ['1234341221434321', '!invalid', '!multiple']
+    """
+    puzzles = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    out = []
+    for r in solve_many(puzzles, limit=limit, budget=budget, jobs=1):
+        if r.solution is not None and (r.status is Status.UNIQUE or not unique):
+            out.append(str(r.solution))
+        else:
+            out.append(f"!{r.status}")
+    return out
+
+
+def solve_file(
+    source: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    *,
+    budget: int = 0,
+    unique: bool = False,
+    jobs: int = 1,
+    resume: bool = True,
+    shard_rows: int = 10_000,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[int, int]:
+    """Solve a file of one puzzle per line into *out* with :func:`solve_lines`, in resumable
+    shards on *jobs* processes; return (lines written, marker lines among them).
+
+    With *resume* (the default) an earlier interrupted run of the same file and options is
+    continued, and a fresh run started when there is none.
+    """
+    fn = functools.partial(solve_lines, budget=budget, unique=unique)
+    params = {"budget": budget, "unique": unique}
+    written = map_file(
+        fn,
+        source,
+        out,
+        params=params,
+        shard_rows=shard_rows,
+        jobs=jobs,
+        resume=resume,
+        progress=progress,
+    )
+    with open(out, encoding="utf-8") as f:
+        markers = sum(1 for line in f if line.startswith("!"))
+    return written, markers
+
+
+def rate_lines(lines: list[str], budget_s: float = 60.0) -> list[str]:
+    """Rate one puzzle per line: a JSON object per puzzle, as ``sudokit rate --to json``
+    writes them, or ``{"puzzle": ..., "error": ...}`` when it cannot be rated.
+
+    >>> json.loads(rate_lines(["...4" "3..." "2..." "...1"])[0])["level"]
+    'easy'
+    """
+    out = []
+    for line in lines:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            grid = Grid.parse(text)
+            obj = rate(grid, budget_s=budget_s).to_json(grid)
+        except SudokuError as exc:
+            obj = {"puzzle": text, "error": str(exc)}
+        out.append(json.dumps(obj))
+    return out
 
 
 # -- datasets -------------------------------------------------------------------------------

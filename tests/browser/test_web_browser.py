@@ -77,10 +77,12 @@ def test_hint_highlights_and_undo(
     page.wait_for_selector("#hint-box:not([hidden])")
     technique = page.text_content("#hint-technique")
     text = str(page.text_content("#hint-text"))
-    assert technique and text
+    assert technique
+    assert text
     step = page.evaluate("window.sudokit.state.steps[0]")
     (r, c, d), *_ = step["placements"] or [[0, 0, 0]]
-    assert step["cells"] and f"r{step['cells'][0][0]}c{step['cells'][0][1]}" in text
+    assert step["cells"]
+    assert f"r{step['cells'][0][0]}c{step['cells'][0][1]}" in text
     # The board shows the step: its cells shaded, the placement as a ghost digit.
     assert page.locator("#board rect.hint-cell, #board rect.hint-place").count() >= 1
     if d:
@@ -168,6 +170,15 @@ def test_sixteen_with_letters_and_explanation(page: Any, base_url: str, artifact
     page.click("#opt-numbers + span")
     numbers = set(page.locator("#board text.digit.given").all_text_contents())
     assert "16" in numbers or "10" in numbers
+    # Two digits typed quickly make one number; letters still work.
+    cell = next(i for i in range(256) if not made.puzzle[i])
+    page.click(f'#board rect[data-cell="{cell // 16},{cell % 16}"]')
+    page.keyboard.press("1")
+    page.keyboard.press("6")
+    assert game_values(page)[cell] == 16
+    page.keyboard.press("Delete")
+    page.keyboard.press("c")
+    assert game_values(page)[cell] == 12
 
 
 def test_explain_steps_and_new_game(
@@ -197,8 +208,57 @@ def test_explain_steps_and_new_game(
     page.click("#new-go")
     page.wait_for_selector('#board[data-size="4"] rect.cell')
     values = game_values(page)
-    assert len(values) == 16 and 4 <= sum(1 for v in values if v) < 16
+    assert len(values) == 16
+    assert 4 <= sum(1 for v in values if v) < 16
     page.click("#timer")
     assert page.locator("#board .pause-text").count() == 1
     page.click("#timer")
     assert page.locator("#board .pause-text").count() == 0
+
+
+def test_import_export_and_mistakes(
+    page: Any, base_url: str, nine: tuple[sudokit.Grid, sudokit.Grid]
+) -> None:
+    puzzle, solution = nine
+    open_puzzle(page, base_url, sudokit.generate(size=4, seed=1).puzzle)
+    page.click("#btn-import")
+    page.fill("#import-text", sudokit.formats.dumps(puzzle, "ss"))
+    page.click("#import-go")
+    page.wait_for_selector('#board[data-size="9"] rect.cell')
+    assert game_values(page) == list(puzzle.cells)
+
+    page.click("#btn-export")
+    page.select_option("#export-format", "picture")
+    expected = sudokit.formats.dumps(puzzle, "picture")
+    page.wait_for_function(
+        "want => document.getElementById('export-text').value === want", arg=expected
+    )
+    page.keyboard.press("Escape")
+
+    page.click("#opt-mistakes + span")
+    cell = next(i for i in range(81) if not puzzle[i])
+    wrong = next(
+        d for d in range(1, 10) if d != solution[cell] and d not in peers_digits(puzzle, cell)
+    )
+    page.click(f'#board rect[data-cell="{cell // 9},{cell % 9}"]')
+    page.keyboard.press(str(wrong))
+    page.wait_for_selector(f'#board rect.wrong[data-cell="{cell // 9},{cell % 9}"]')
+    page.keyboard.press(str(solution[cell]))
+    assert page.locator("#board rect.wrong").count() == 0
+
+
+def peers_digits(puzzle: sudokit.Grid, cell: int) -> set[int]:
+    return {puzzle[p] for p in puzzle.shape.peers[cell]}
+
+
+def test_newcomer_gets_a_generated_puzzle(page: Any, base_url: str, artifacts: Path) -> None:
+    page.goto(f"{base_url}/")
+    page.wait_for_selector('#board[data-size="9"] text.digit.given')
+    puzzle = sudokit.Grid(bytes(page.evaluate("window.sudokit.state.game.givens")))
+    assert sudokit.is_unique(puzzle)
+    assert str(puzzle) in page.url  # the URL already shares it
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "start-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "start-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 860})

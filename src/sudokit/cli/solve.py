@@ -80,6 +80,12 @@ def _inputs(
     help="Give up on a puzzle after N guesses (0 = never).",
 )
 @common.jobs_option
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Bulk mode for one FILE of one puzzle per line and -o OUT: resumable shards on "
+    "--jobs processes; run it again to continue an interrupted run (sudokit.batch).",
+)
 @common.output_option
 @common.guarded
 def solve(
@@ -91,6 +97,7 @@ def solve(
     unique: bool,
     budget: int,
     jobs: int,
+    resume: bool,
     output: str,
 ) -> None:
     """Solve puzzles: one output line (or record) per input puzzle, in input order.
@@ -101,6 +108,18 @@ def solve(
     or conflicting givens, 2 unreadable input or usage error.
     """
     reporter = Reporter()
+    if resume:
+        if len(files) != 1 or "-" in (files[0], output) or to != "line" or shape or diagonals:
+            common.fail("--resume needs one input FILE, -o OUT and --to line (9x9, 4x4, ...)")
+        from ..batch import solve_file
+
+        with common.progress("solving", reporter) as advance:
+            _, markers = solve_file(
+                files[0], output, budget=budget, unique=unique, jobs=jobs, progress=advance
+            )
+        if markers:
+            reporter.problem(files[0], None, f"{markers} puzzles without a unique solution")
+        reporter.exit()
     structured = _structured(to)
     with (
         common.open_output(output) as stream,

@@ -45,7 +45,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
@@ -769,7 +769,9 @@ def note_rule_found(cg: CandidateGrid, rank: int) -> None:
     multiple, 3 = dynamic, 4 = dynamic +) found a step on the current state of *cg*."""
     key = _state_key(cg)
     if len(_FOUND) >= _FOUND_MAX:
-        _FOUND.pop(next(iter(_FOUND)))
+        # oldest first; tolerate another thread trimming at the same time
+        with suppress(RuntimeError, StopIteration):
+            _FOUND.pop(next(iter(_FOUND)), None)
     _FOUND[key] = min(rank, _FOUND.get(key, rank))
 
 

@@ -10,8 +10,8 @@ with a time limit, and answer JSON. A puzzle in an answer is a *grid object*::
 >>> client.post("/api/solve", json={"puzzle": "1.3. ...2 2... .3.1"}).json()["solution"]["line"]
 '1234341221434321'
 >>> r = client.post("/api/solve", json={"puzzle": "1.3"})
->>> r.status_code, r.json()["error"][:24]
-(400, 'expected a square number')
+>>> r.status_code, "expected a square number" in r.json()["error"]
+(400, True)
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import sudokit
 from sudokit import render
 from sudokit.errors import (
-    BudgetExceededError,
     ParseError,
     SudokuError,
 )
@@ -238,7 +237,9 @@ def _mistake(puzzle: sudokit.Grid, current: sudokit.Grid, budget: int) -> dict[s
             step = sudokit.Step(
                 "Mistake",
                 0.0,
-                text=f"{shape.cell_name(c)} holds {shape.symbol(v)}, but that leads to no solution.",
+                text=(
+                    f"{shape.cell_name(c)} holds {shape.symbol(v)}, but that leads to no solution."
+                ),
                 cells=(c,),
                 size=shape.n,
             )
@@ -614,7 +615,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         }
 
     def _query_grid(puzzle: str, box: str | None) -> sudokit.Grid:
-        return _parse(PuzzleIn(puzzle=puzzle, box=box), lim)
+        return _parse(PuzzleIn(puzzle=puzzle, box=box, format=None, diagonals=False), lim)
 
     @app.get("/api/render.svg", tags=["render"], response_class=Response)
     async def render_svg(

@@ -118,8 +118,12 @@ async function newGame(opts) {
   const body = {
     size: Number(opts.size), symmetry: opts.symmetry, diagonals: !!opts.diagonals,
   };
-  if (opts.difficulty) body.difficulty = opts.difficulty;
+  // The server rates candidates for a difficulty target only up to 9x9.
+  if (opts.difficulty && body.size <= 9) body.difficulty = opts.difficulty;
   document.body.classList.add("busy");
+  const go = $("new-go");
+  go.disabled = true;
+  go.textContent = "Generating…";
   toast("Generating a puzzle…");
   try {
     let data;
@@ -143,6 +147,8 @@ async function newGame(opts) {
     return false;
   } finally {
     document.body.classList.remove("busy");
+    go.disabled = false;
+    go.textContent = "Generate";
   }
 }
 
@@ -407,9 +413,16 @@ function applySteps() {
 
 // -- dialogs --------------------------------------------------------------------------------
 
+function syncDifficulty() {
+  const big = Number($("new-size").value) > 9;
+  $("new-difficulty").disabled = big;
+  $("new-difficulty").title = big ? "difficulty targets are for sizes up to 9×9" : "";
+}
+
 function openNew() {
   const g = state.game;
-  if (g) $("new-size").value = String(g.n);
+  if (g && $("new-size").querySelector(`option[value="${g.n}"]`)) $("new-size").value = String(g.n);
+  syncDifficulty();
   $("new-error").hidden = true;
   $("dlg-new").showModal();
 }
@@ -479,6 +492,28 @@ function onKey(ev) {
     if (!state.paused) move(...arrows[ev.key]);
     return;
   }
+  // With numbers shown for 10 and up, two digits typed quickly in one cell make one number.
+  if (state.settings.numbers && state.game.n > 9 && /^[0-9]$/.test(ev.key) && !ev.shiftKey) {
+    const last = state.lastDigit;
+    const now = Date.now();
+    const both = last ? last.d * 10 + Number(ev.key) : 0;
+    if (last && last.cell === state.selected && now - last.t < 900 && both <= state.game.n) {
+      ev.preventDefault();
+      state.lastDigit = null;
+      if (last.changed) state.game.undo();
+      return input(both);
+    }
+    if (ev.key !== "0") {
+      const before = state.game.undoStack.length;
+      input(Number(ev.key));
+      state.lastDigit = {
+        cell: state.selected, d: Number(ev.key), t: now,
+        changed: state.game.undoStack.length > before,
+      };
+      ev.preventDefault();
+      return;
+    }
+  }
   if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === "0") {
     ev.preventDefault();
     return erase();
@@ -508,6 +543,7 @@ function wire() {
   document.addEventListener("keydown", onKey);
   $("btn-new").addEventListener("click", openNew);
   $("banner-new").addEventListener("click", openNew);
+  $("new-size").addEventListener("change", syncDifficulty);
   $("new-go").addEventListener("click", async () => {
     const ok = await newGame({
       size: $("new-size").value, difficulty: $("new-difficulty").value,
