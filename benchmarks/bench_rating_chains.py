@@ -3,9 +3,16 @@
 Reads an SE-rated TSV from ../shared/rated (never copied into the repository), rates each puzzle
 with the SE techniques only (uniqueness techniques on: the rated puzzles are unique), and prints
 Spearman rank correlation, exact agreement and agreement within 0.3, overall and per SE band,
-plus the time distribution. A puzzle that runs out of its budget counts with its lower bound.
+plus the distribution of CPU seconds per puzzle (``time.process_time``: the machine is shared,
+so wall time is not meaningful). A puzzle that runs out of its budget counts with its lower
+bound and is listed as incomplete.
 
-    python benchmarks/bench_rating_chains.py --limit 400 --min-se 6.5 --seed 1
+Each run can save its per-puzzle results (``--json``); ``--compare SAVED.json`` re-rates exactly
+the puzzles of a saved run and reports every rating that changed and the CPU-time ratio (the
+check that a speed-up changed no result).
+
+    python benchmarks/bench_rating_chains.py --limit 1000 --seed 1 --json out.json
+    python benchmarks/bench_rating_chains.py --compare out.json --json new.json
     python benchmarks/bench_rating_chains.py --file se_hardest_database_110626.tsv --budget 60
 """
 
@@ -25,8 +32,9 @@ from sudokit.errors import BudgetExceededError
 from sudokit.grid import Grid
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chains import chain_budget
-from sudokit.logic.forcing import NESTED_FLOOR
+from sudokit.logic.forcing import NESTED_FLOOR, NESTED_RULES
 from sudokit.logic.path import default_techniques, solve_path
+from sudokit.logic.registry import Technique
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "rated"
 BANDS = [
@@ -68,24 +76,47 @@ def spearman(a: list[float], b: list[float]) -> float:
     return cov / (va * vb) ** 0.5 if va and vb else float("nan")
 
 
-def rate_one(line: str, budget: float) -> tuple[float, bool, float]:
-    """(rating, complete, seconds) of one puzzle."""
-    cg = CandidateGrid.from_grid(Grid.parse(line))
+def nested_techniques() -> list[Technique]:
+    """SE's nested forcing chains as path techniques (not registered by default: slow)."""
+    return [Technique(name, "forcing", rating, finder) for name, rating, finder in NESTED_RULES]
+
+
+def techniques(nested: int) -> list[Technique]:
+    """SE's techniques, plus the nested forcing chains up to SE level *nested* (0 = none)."""
     techs = default_techniques(se_only=True)
-    t0 = time.perf_counter()
-    steps_rating = 0.0
+    techs += [t for t in nested_techniques() if t.rating <= 9.5 + 0.5 * (nested - 2)]
+    techs.sort(key=lambda t: t.rating)
+    return techs
+
+
+def rate_one(line: str, budget: float, techs: list[Technique]) -> tuple[float, bool, float]:
+    """(rating, complete, CPU seconds) of one puzzle; an incomplete rating is a lower bound.
+
+    The path is walked one step at a time (``solve_path(max_steps=1)`` keeps its batching of
+    singles), so that when the chain budget runs out in the middle of a step the hardest step
+    applied so far is still known.
+    """
+    cg = CandidateGrid.from_grid(Grid.parse(line))
+    t0 = time.process_time()
+    rating = 0.0
     complete = True
+    floor = max(NESTED_FLOOR, max(t.rating for t in techs) + 0.5)
     try:
         with chain_budget(budget):
-            path = solve_path(cg, techs, unique=True, budget_s=budget)
-        steps_rating = path.rating
-        complete = path.complete and path.solved
-        if path.complete and not path.solved:
-            # stuck after every rule up to Dynamic (+): SE needs nested chains (>= 9.5)
-            steps_rating = max(steps_rating, NESTED_FLOOR)
+            while not cg.is_solved:
+                path = solve_path(cg, techs, unique=True, max_steps=1)
+                if not path.steps:
+                    # stuck after every enabled rule: SE needs a deeper nesting level
+                    rating = max(rating, floor)
+                    complete = False
+                    break
+                rating = max(rating, path.rating)
+                if cg.is_broken():
+                    complete = False
+                    break
     except BudgetExceededError:
         complete = False
-    return steps_rating, complete, time.perf_counter() - t0
+    return rating, complete, time.process_time() - t0
 
 
 def summary(rows: list[tuple[float, float]]) -> dict[str, float]:
@@ -100,20 +131,26 @@ def summary(rows: list[tuple[float, float]]) -> dict[str, float]:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--file", default="se_controlled_bias_dev.tsv")
-    ap.add_argument("--limit", type=int, default=0, help="sample this many puzzles (0 = all)")
-    ap.add_argument("--min-se", type=float, default=0.0)
-    ap.add_argument("--max-se", type=float, default=99.0)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=float, default=60.0, help="seconds per puzzle")
-    ap.add_argument("--json", type=Path, default=None, help="write the results here")
-    args = ap.parse_args(argv)
+def _dist(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {"median": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0, "total": 0.0}
+    st = sorted(times)
+    return {
+        "median": round(statistics.median(st), 4),
+        "p90": round(st[int(0.9 * (len(st) - 1))], 4),
+        "p99": round(st[int(0.99 * (len(st) - 1))], 4),
+        "max": round(st[-1], 4),
+        "total": round(sum(st), 2),
+    }
+
+
+def load(args: argparse.Namespace) -> list[tuple[str, float]]:
+    """The (puzzle, SE rating) pairs to rate: a saved run's puzzles, or a sample of a file."""
+    if args.compare:
+        saved = json.loads(Path(args.compare).read_text())
+        args.file = saved["file"]
+        return [(r[0], r[1]) for r in saved["puzzles"]]
     path = RATED / args.file
-    if not path.exists():
-        print(f"missing {path}", file=sys.stderr)
-        return 2
     data = []
     for line in path.read_text().splitlines()[1:]:
         cols = line.split("\t")
@@ -122,21 +159,50 @@ def main(argv: list[str] | None = None) -> int:
             data.append((cols[0], se))
     if args.limit and args.limit < len(data):
         data = random.Random(args.seed).sample(data, args.limit)
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--file", default="se_controlled_bias_dev.tsv")
+    ap.add_argument("--limit", type=int, default=0, help="sample this many puzzles (0 = all)")
+    ap.add_argument("--min-se", type=float, default=0.0)
+    ap.add_argument("--max-se", type=float, default=99.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=60.0, help="CPU-ish seconds per puzzle")
+    ap.add_argument(
+        "--nested", type=int, default=0, help="also SE's nested forcing chains up to this level"
+    )
+    ap.add_argument("--compare", type=Path, default=None, help="re-rate a saved run and diff")
+    ap.add_argument("--json", type=Path, default=None, help="write the results here")
+    args = ap.parse_args(argv)
+    if not args.compare and not (RATED / args.file).exists():
+        print(f"missing {RATED / args.file}", file=sys.stderr)
+        return 2
+    data = load(args)
+    techs = techniques(args.nested)
+    records: list[list[object]] = []
     rows: list[tuple[float, float]] = []
     times: list[float] = []
     incomplete = 0
     for i, (puzzle, se) in enumerate(data, 1):
-        ours, complete, dt = rate_one(puzzle, args.budget)
+        ours, complete, dt = rate_one(puzzle, args.budget, techs)
         incomplete += not complete
         rows.append((se, ours))
         times.append(dt)
-        if abs(se - ours) > 0.3:
+        records.append([puzzle, se, ours, complete, round(dt, 4)])
+        if abs(se - ours) > 0.3 or not complete:
             print(
-                f"[{i}] SE {se} ours {ours}{'' if complete else ' (lower bound)'} {puzzle}",
+                f"[{i}] SE {se} ours {ours}{'' if complete else ' (lower bound)'} "
+                f"{dt:.1f}s {puzzle}",
+                file=sys.stderr,
                 flush=True,
             )
-    result = {
+    result: dict[str, object] = {
         "file": args.file,
+        "sample": {"limit": args.limit, "seed": args.seed, "min_se": args.min_se},
+        "nested": args.nested,
+        "budget": args.budget,
         "machine": platform.platform(),
         "python": platform.python_version(),
         "commit": subprocess.run(
@@ -144,13 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         ).stdout.strip(),
         "overall": summary(rows),
         "incomplete": incomplete,
-        "bands": {},
-        "seconds": {
-            "median": round(statistics.median(times), 4) if times else 0,
-            "p90": round(sorted(times)[int(0.9 * (len(times) - 1))], 4) if times else 0,
-            "p99": round(sorted(times)[int(0.99 * (len(times) - 1))], 4) if times else 0,
-            "max": round(max(times), 4) if times else 0,
-        },
+        "cpu_seconds": _dist(times),
     }
     bands: dict[str, object] = {}
     for lo, hi in BANDS:
@@ -159,11 +219,29 @@ def main(argv: list[str] | None = None) -> int:
         if sel:
             s = summary(sel)
             s["median_s"] = round(statistics.median(sel_t), 3)
+            s["max_s"] = round(max(sel_t), 3)
             bands[f"{lo}-{hi}"] = s
     result["bands"] = bands
+    if args.compare:
+        saved = json.loads(Path(args.compare).read_text())["puzzles"]
+        changed = [
+            {"puzzle": old[0], "se": old[1], "before": old[2], "after": new[2]}
+            for old, new in zip(saved, records, strict=True)
+            if abs(old[2] - new[2]) > 1e-9 and old[3] and new[3]
+        ]
+        before_t = sum(float(r[4]) for r in saved)
+        result["compare"] = {
+            "against": str(args.compare),
+            "changed": changed,
+            "before_cpu": _dist([float(r[4]) for r in saved]),
+            "cpu_ratio_total": round(sum(times) / before_t, 3) if before_t else 0.0,
+        }
     print(json.dumps(result, indent=2))
+    result["puzzles"] = records
     if args.json:
-        args.json.write_text(json.dumps(result, indent=2) + "\n")
+        args.json.write_text(json.dumps(result, indent=1) + "\n")
+    if args.compare and result["compare"]["changed"]:  # type: ignore[index]
+        return 1
     return 0
 
 

@@ -75,7 +75,8 @@ void sk_geom_disable_fast(sk_geom *g);
 
 /*
  * sk_work_new -- allocate a workspace for searches on geometry g (which must outlive it).
- * Memory is about ncells * (12 * n + 40) bytes (~3.3 MB for 64x64, ~40 KB for 16x16).
+ * Memory is about ncells * (16 * n + 60) bytes (~4.5 MB for 64x64, ~80 KB for 16x16),
+ * mostly the undo trail; it is touched only as deep as a search goes.
  * Returns NULL when out of memory.
  */
 sk_work *sk_work_new(const sk_geom *g);

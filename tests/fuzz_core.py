@@ -98,6 +98,10 @@ def one_input(data: bytes) -> None:
     geo = geometry(shape, generic=bool(fdp.ConsumeBool()))
     limit = _int(fdp, 40)
     budget = _int(fdp, 200) if fdp.ConsumeBool() else 1 + fdp.ConsumeIntInRange(0, 500)
+    if (budget == 0 or budget > 100_000) and (limit > 40 or shape.n > 9):
+        # Unbounded searches stay on inputs that finish fast: a huge limit on an empty 9x9
+        # would enumerate 6.7e21 grids, and 16x16 can thrash; bound them instead.
+        budget = 1000
     if op <= 3:
         keep = _int(fdp, 5)
         cells = _cells(fdp, shape, 1)

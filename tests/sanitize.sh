@@ -53,8 +53,8 @@ fi
 if [ "${SUDOKIT_FUZZ_SECONDS:-30}" != 0 ]; then
     echo "== sanitize: fuzz smoke run of the binding under ASan + UBSan"
     # Python-level instrumentation is pathologically slow under libasan: fuzz blind instead.
-    # A failing input is kept under test-artifacts/ (ignored by git) for reproduction.
+    # A failing input (or one slower than 30 s) is kept under test-artifacts/ (ignored by git).
     mkdir -p test-artifacts
     python tests/fuzz_core.py --no-instrument --seconds "${SUDOKIT_FUZZ_SECONDS:-30}" \
-        -artifact_prefix=test-artifacts/fuzz-core-
+        -timeout=30 -artifact_prefix=test-artifacts/fuzz-core-
 fi

@@ -72,6 +72,11 @@ def test_manifest_resume_skips_finished_shards_and_ignores_a_torn_line(tmp_path:
         Manifest(tmp_path / "w", {"a": 2}, resume=True)
     fresh = Manifest(tmp_path / "w", {"a": 2}, resume=False)
     assert fresh.done == {}
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "keep.txt").write_text("not ours")
+    with pytest.raises(SudokuError, match="not a sudokit work directory"):
+        Manifest(tmp_path / "other", {}, resume=False)
+    assert (tmp_path / "other" / "keep.txt").exists()
 
 
 def test_local_pool_runs_every_shard_once() -> None:

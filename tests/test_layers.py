@@ -4,6 +4,8 @@ Every import of a sudokit module (at the top or inside a function, under ``TYPE_
 too) must go to a strictly lower layer. Refinements of the table, stated here:
 
 * modules inside one subpackage (formats, logic, render, cli, web) may import each other;
+* inside layer 6 the order is generator < batch < dask (bulk datasets are generated puzzles;
+  ``sudokit.dask`` runs batch shards on a cluster);
 * inside layer 1 the order is shape < grid < marks; inside layer 3 the C adapter
   ``_cengine`` implements the protocol of ``_backend`` (``_backend`` < ``_cengine``);
 * cli and web (layer 8) import only the public API: the package ``sudokit`` itself (names in
@@ -51,7 +53,8 @@ LAYERS: dict[str, float] = {
     "sudokit.solver": 4,
     "sudokit.rating": 5,
     "sudokit.generator": 6,
-    "sudokit.batch": 6,
+    "sudokit.batch": 6.5,
+    "sudokit.dask": 6.6,
     "sudokit": 7,
     "sudokit.cli": 8,
     "sudokit.web": 8,

@@ -76,3 +76,7 @@ __all__ += ["Candidates", "formats"]
 from .generator import SYMMETRIES, GeneratedPuzzle, generate, generate_many
 
 __all__ += ["SYMMETRIES", "GeneratedPuzzle", "generate", "generate_many"]
+
+from . import batch, dask
+
+__all__ += ["batch", "dask"]

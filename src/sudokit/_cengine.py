@@ -50,6 +50,18 @@ class CEngine:
 
     def __init__(self, *, generic: bool = False) -> None:
         self._generic = generic
+        # The last (shape, geometry) pair, one tuple so that threads always see a matching
+        # pair: most callers pass the same Shape object again, and an identity test is much
+        # cheaper than hashing a Shape for the cache.
+        self._last: tuple[Shape | None, _core.Geometry | None] = (None, None)
+
+    def _geometry(self, shape: Shape) -> _core.Geometry:
+        last_shape, last_geo = self._last
+        if last_shape is shape and last_geo is not None:
+            return last_geo
+        geo = geometry(shape, generic=self._generic)
+        self._last = (shape, geo)
+        return geo
 
     def search(
         self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
@@ -64,7 +76,7 @@ class CEngine:
         >>> found.count, Grid(found.solutions[0], g.shape).is_solution(g)
         (1, True)
         """
-        geo = geometry(shape, generic=self._generic)
+        geo = self._geometry(shape)
         count, solutions, guesses, complete = _core.search(geo, cells, limit, keep, budget)
         return SearchOutcome(count, solutions, guesses, complete)
 
@@ -80,7 +92,7 @@ class CEngine:
         >>> found.counts, found.complete
         ([2, 2], [True, True])
         """
-        geo = geometry(shape, generic=self._generic)
+        geo = self._geometry(shape)
         counts, solutions, guesses, complete = _core.search_batch(
             geo, puzzles, limit, budget, threads
         )

@@ -36,7 +36,6 @@ import os
 import random
 import shutil
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -168,6 +167,8 @@ def local_mapper(jobs: int = 1) -> Mapper[Any, Any]:
             yield shard, fn(payload)
 
     def pooled(fn: Callable[[Any], Any], tasks: Iterable[tuple[int, Any]]) -> Iterator[Any]:
+        from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
         todo = iter(tasks)
         with ProcessPoolExecutor(max_workers=workers) as pool:
             running: dict[Future[Any], int] = {}
@@ -204,6 +205,10 @@ class Manifest:
             self._load(path)
         else:
             if self.dir.exists():
+                if any(self.dir.iterdir()) and not path.exists():
+                    raise SudokuError(
+                        f"{str(self.dir)!r} exists and is not a sudokit work directory"
+                    )
                 shutil.rmtree(self.dir)
             self.dir.mkdir(parents=True)
             self._append({"params": self.params})
@@ -412,6 +417,13 @@ def solve_file(
 
     With *resume* (the default) an earlier interrupted run of the same file and options is
     continued, and a fresh run started when there is none.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     src, dst = os.path.join(d, "in.txt"), os.path.join(d, "out.txt")
+    ...     _ = open(src, "w").write("...43...2......1\\n....\\n..34..1...4..3.1\\n")
+    ...     solve_file(src, dst, unique=True)
+    (3, 2)
     """
     fn = functools.partial(solve_lines, budget=budget, unique=unique)
     params = {"budget": budget, "unique": unique}
@@ -495,7 +507,11 @@ class DatasetSpec:
 def dataset_chunks(
     spec: DatasetSpec, part: tuple[int, int] | None = None, size: int = SHARD_ROWS
 ) -> list[tuple[int, range]]:
-    """The shards of *spec*'s run (or of the *part* i/k of it): see :func:`chunk_ranges`."""
+    """The shards of *spec*'s run (or of the *part* i/k of it): see :func:`chunk_ranges`.
+
+    >>> dataset_chunks(DatasetSpec(n=2500, seed=1), (2, 2))
+    [(1, range(1250, 2000)), (2, range(2000, 2500))]
+    """
     return chunk_ranges(spec.n, size, part)
 
 
@@ -520,6 +536,10 @@ def dataset_rows(spec: DatasetSpec, indices: range) -> list[dict[str, Any]]:
     :func:`sudokit.generate_many`, so any shard can be computed anywhere on its own. Each
     puzzle is solved again by the search engine, which must find the generator's solution
     and gives the guess count.
+
+    >>> rows = dataset_rows(DatasetSpec(n=9, seed=4, size=4, augment=1), range(7, 9))
+    >>> [(r["seed"] == derive_seed(4, 7 + i // 2), r["isomorph"]) for i, r in enumerate(rows)]
+    [(True, 0), (True, 1), (True, 0), (True, 1)]
     """
     rows: list[dict[str, Any]] = []
     pairs: list[tuple[Grid, Grid]] = []
@@ -570,7 +590,17 @@ def merge_rows(
     manifest: Manifest, shards: Iterable[int], *, dedupe: bool
 ) -> Iterator[dict[str, Any]]:
     """The rows of *shards* in order, with later puzzles equivalent to earlier ones dropped
-    when *dedupe* (an original and its isomorphs stand or fall together)."""
+    when *dedupe* (an original and its isomorphs stand or fall together).
+
+    Memory: the set of 16-byte digests seen (about 100 bytes per distinct puzzle).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     m = Manifest(d + "/w", {}, resume=False)
+    ...     m.write(0, ['{"puzzle": "a", "_key": "01"}', '{"puzzle": "b", "_key": "01"}'])
+    ...     [r["puzzle"] for r in merge_rows(m, [0], dedupe=True)]
+    ['a']
+    """
     seen: set[bytes] = set()
     keep = True
     for shard in shards:

@@ -314,16 +314,20 @@ def _peer_bits(geo: Geometry) -> tuple[int, ...]:
 
 
 def _cycle_eliminations(
-    geo: Geometry, masks: Sequence[int], chain: list[int]
+    geo: Geometry, masks: Sequence[int], loop_bits: int
 ) -> list[tuple[int, int]]:
     """SE's cycle rule: candidates outside the loop cells that see an on node and an off node of
-    their digit (*chain* runs from the start back to it; the start is counted once)."""
+    their digit (*loop_bits*: the set of the loop's potentials, as a bit set)."""
     n = geo.n
     peer_bits = _peer_bits(geo)
     loop = 0
     forward: dict[int, int] = {}
     backward: dict[int, int] = {}
-    for p in chain[1:]:
+    bits = loop_bits
+    while bits:
+        low = bits & -bits
+        p = low.bit_length() - 1
+        bits ^= low
         cell, d = divmod(p >> 1, n)
         loop |= 1 << cell
         side = forward if p & 1 else backward
@@ -439,10 +443,21 @@ def _reach(
 _INF = 1 << 30
 
 
+def _bit_table(table: list[tuple[int, ...]]) -> list[int]:
+    """Per candidate, its link targets as one bit set over potentials."""
+    out = []
+    for targets in table:
+        bits = 0
+        for q in targets:
+            bits |= 1 << q
+        out.append(bits)
+    return out
+
+
 def _bounds(
     src: int,
-    on_off: list[tuple[int, ...]],
-    off_on: list[tuple[int, ...]],
+    on_bits: list[int],
+    off_bits: list[int],
     want_cycle: bool,
     want_on: bool,
     want_off: bool,
@@ -450,21 +465,26 @@ def _bounds(
     """Lower bounds on the complexity of the cycle through *src* (an "on" potential) and exact
     complexities of the forcing chains from *src* and from its conjugate (``_INF`` = none),
     by breadth-first search over bit sets without SE's ancestor filter (which can only make
-    chains longer)."""
+    chains longer). *on_bits* / *off_bits* are the on->off / off->on links per candidate as
+    bit sets (:func:`_bit_table`)."""
     cyc = fon = foff = _INF
     if want_cycle or want_on:
         pred = 0
-        for r in off_on[src >> 1]:
-            pred |= 1 << (r ^ 1)
+        succ = off_bits[src >> 1]
+        while succ:
+            low = succ & -succ
+            pred |= 1 << ((low.bit_length() - 1) ^ 1)
+            succ ^= low
         target = 1 << (src ^ 1)
         seen_on = 1 << src
-        frontier = [src]
+        frontier = 1 << src
         depth = 1
         while frontier and ((want_cycle and cyc == _INF) or (want_on and fon == _INF)):
             offs = 0
-            for p in frontier:
-                for q in on_off[p >> 1]:
-                    offs |= 1 << q
+            while frontier:
+                low = frontier & -frontier
+                offs |= on_bits[(low.bit_length() - 1) >> 1]
+                frontier ^= low
             depth += 1
             if want_on and fon == _INF and offs & target:
                 fon = depth
@@ -473,40 +493,30 @@ def _bounds(
             nxt = 0
             while offs:
                 low = offs & -offs
-                for r in off_on[(low.bit_length() - 1) >> 1]:
-                    nxt |= 1 << r
+                nxt |= off_bits[(low.bit_length() - 1) >> 1]
                 offs ^= low
-            nxt &= ~seen_on
-            seen_on |= nxt
+            frontier = nxt & ~seen_on
+            seen_on |= frontier
             depth += 1
-            frontier = []
-            while nxt:
-                low = nxt & -nxt
-                frontier.append(low.bit_length() - 1)
-                nxt ^= low
     if want_off:
         start = src ^ 1
         seen = 1 << start
-        frontier = [start]
+        frontier = seen
         is_on = False
         depth = 1
         while frontier:
-            table = on_off if is_on else off_on
+            table = on_bits if is_on else off_bits
             nxt = 0
-            for p in frontier:
-                for q in table[p >> 1]:
-                    nxt |= 1 << q
+            while frontier:
+                low = frontier & -frontier
+                nxt |= table[(low.bit_length() - 1) >> 1]
+                frontier ^= low
             depth += 1
             if nxt >> src & 1:
                 foff = depth
                 break
-            nxt &= ~seen
-            seen |= nxt
-            frontier = []
-            while nxt:
-                low = nxt & -nxt
-                frontier.append(low.bit_length() - 1)
-                nxt ^= low
+            frontier = nxt & ~seen
+            seen |= frontier
             is_on = not is_on
     return cyc, fon, foff
 
@@ -532,6 +542,7 @@ class _Mode:
         starts = [q for p in self.sources for q in (p, p ^ 1)]
         self.reach, self.on_cycle = _reach(starts, self.on_off, self.off_on)
         self._bounds: dict[int, tuple[int, int, int]] = {}
+        self._bits: tuple[list[int], list[int]] | None = None
 
     def bounds(self, src: int) -> tuple[int, int, int]:
         b = self._bounds.get(src)
@@ -539,7 +550,9 @@ class _Mode:
             want_cycle = src in self.on_cycle
             want_on = self.x and bool(self.reach[src] >> (src ^ 1) & 1)
             want_off = self.x and bool(self.reach[src ^ 1] >> src & 1)
-            b = _bounds(src, self.on_off, self.off_on, want_cycle, want_on, want_off)
+            if self._bits is None:
+                self._bits = (_bit_table(self.on_off), _bit_table(self.off_on))
+            b = _bounds(src, *self._bits, want_cycle, want_on, want_off)
             self._bounds[src] = b
         return b
 
@@ -593,23 +606,14 @@ def _key(h: _Hint) -> tuple[float, int, int, int]:
 
 
 _Effect = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
-_EFFECTS: dict[int, tuple[_Hint, _Effect | None]] = {}
 
 
-def _worthy(geo: Geometry, masks: Sequence[int], h: _Hint) -> _Effect | None:
-    """(placements, eliminations) of a hint, None when it removes nothing (memoized per hint
-    object while it lives)."""
-    memo = _EFFECTS.get(id(h))
-    if memo is not None and memo[0] is h:
-        return memo[1]
-    if len(_EFFECTS) > 4096:
-        _EFFECTS.clear()
-    eff = _effect(geo, masks, h)
-    _EFFECTS[id(h)] = (h, eff)
-    return eff
-
-
-def _effect(geo: Geometry, masks: Sequence[int], h: _Hint) -> _Effect | None:
+def _worthy(
+    geo: Geometry, masks: Sequence[int], h: _Hint, memo: dict[int, _Effect | None]
+) -> _Effect | None:
+    """(placements, eliminations) of a hint, None when it removes nothing. A cycle's effect
+    depends only on its set of potentials: *memo* (one per candidate state) keeps it by that
+    set, since SE finds each cycle from every one of its "on" nodes."""
     n = geo.n
     if h.kind == "forcing":
         p = h.node[0]
@@ -617,10 +621,13 @@ def _effect(geo: Geometry, masks: Sequence[int], h: _Hint) -> _Effect | None:
         if p & 1:
             return ((cell, d + 1),), ()
         return (), ((cell, d + 1),)
-    src = _path(h.node)[0]
-    chain = [*_path(h.node), src]
-    elims = _cycle_eliminations(geo, masks, chain)
-    return ((), tuple(elims)) if elims else None
+    key = h.node[2]
+    if key in memo:
+        return memo[key]
+    elims = _cycle_eliminations(geo, masks, key)
+    eff: _Effect | None = ((), tuple(elims)) if elims else None
+    memo[key] = eff
+    return eff
 
 
 def _describe(
@@ -682,7 +689,12 @@ def _describe(
 
 
 def _mode_hints(
-    geo: Geometry, masks: Sequence[int], mode: _Mode, seq0: int, beat: _Hint | None
+    geo: Geometry,
+    masks: Sequence[int],
+    mode: _Mode,
+    seq0: int,
+    beat: _Hint | None,
+    memo: dict[int, _Effect | None],
 ) -> list[_Hint]:
     """The hints of *mode* that can sort before *beat* (all of them that can be the best one
     when *beat* is None), searching no deeper than needed."""
@@ -698,7 +710,7 @@ def _mode_hints(
     while True:
         found = mode.hints(cap, seq0)
         best = next(
-            (h for h in sorted(found, key=_key) if _worthy(geo, masks, h) is not None), None
+            (h for h in sorted(found, key=_key) if _worthy(geo, masks, h, memo) is not None), None
         )
         if best is not None:
             final = _max_complexity(base, best.rating, best.complexity)
@@ -721,6 +733,7 @@ def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[_H
     links = _Links(geo, masks)
     unlimited = 4 * geo.ncells * geo.n
     big = 10**9
+    memo: dict[int, _Effect | None] = {}
     hints: list[_Hint] = []
     best: _Hint | None = None
     for i, (y, x) in enumerate(((False, True), (True, False), (True, True))):
@@ -730,10 +743,10 @@ def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[_H
         else:
             if best is not None and best.rating < (7.0 if (y and x) else 6.5):
                 continue
-            found = _mode_hints(geo, masks, mode, i * big, best)
+            found = _mode_hints(geo, masks, mode, i * big, best, memo)
         hints += found
         for h in sorted(found, key=_key):
-            if _worthy(geo, masks, h) is not None:
+            if _worthy(geo, masks, h, memo) is not None:
                 if best is None or _key(h) < _key(best):
                     best = h
                 break
@@ -741,7 +754,7 @@ def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[_H
     results: list[tuple[_Hint, Step]] = []
     seen: set[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = set()
     for h in hints:
-        r = _worthy(geo, masks, h)
+        r = _worthy(geo, masks, h, memo)
         if r is None or r in seen:
             continue
         seen.add(r)
@@ -749,6 +762,35 @@ def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[_H
         if not exhaustive:
             break
     return results
+
+
+def unary_all(geo: Geometry, masks: Sequence[int]) -> list[tuple[_Hint, _Effect]]:
+    """Every "Forcing Chains & Cycles" hint on the candidates *masks* that changes something,
+    in SE's order (rating, complexity, kind, discovery), equal effects not merged: what SE's
+    rule reports when it runs nested inside a dynamic forcing chain (see
+    :mod:`sudokit.logic.forcing`)."""
+    links = _Links(geo, masks)
+    unlimited = 4 * geo.ncells * geo.n
+    memo: dict[int, _Effect | None] = {}
+    hints: list[_Hint] = []
+    for i, (y, x) in enumerate(((False, True), (True, False), (True, True))):
+        hints += _Mode(geo, masks, links, y, x).hints(unlimited, i * 10**9)
+    hints.sort(key=_key)
+    out: list[tuple[_Hint, _Effect]] = []
+    for h in hints:
+        eff = _worthy(geo, masks, h, memo)
+        if eff is not None:
+            out.append((h, eff))
+    return out
+
+
+def hint_path(h: _Hint) -> list[int]:
+    """The potentials of a unary hint from its assumption to its end (a cycle closes back on its
+    start, which is repeated at the end)."""
+    path = _path(h.node)
+    if h.kind == "cycle":
+        path.append(path[0])
+    return path
 
 
 # ---------------------------------------------------------------------------------------------

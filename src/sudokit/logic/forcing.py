@@ -58,18 +58,22 @@ from .chains import (
     check_budget,
     earlier_rule_found,
     geometry,
+    hint_path,
     note_rule_found,
     potential_name,
     se_rating,
+    unary_all,
 )
 from .step import Step
 
 __all__ = [
     "NESTED_FLOOR",
+    "NESTED_RULES",
     "dynamic_forcing_chains",
     "dynamic_forcing_chains_plus",
     "forcing_hints",
     "multiple_forcing_chains",
+    "nested_forcing_chains",
     "nishio_forcing_chains",
 ]
 
@@ -82,6 +86,10 @@ RANK_NISHIO = 1
 RANK_MULTIPLE = 2
 RANK_DYNAMIC = 3
 RANK_DYNAMIC_PLUS = 4
+#: SE's nested dynamic forcing chains: level 2 (9.5, with forcing chains & cycles nested),
+#: 3 (10.0, + multiple forcing chains), 4 (10.5, + dynamic forcing chains), 5 (11.0, + dynamic
+#: forcing chains of level 2); rank = RANK_DYNAMIC + level.
+RANK_NESTED = (5, 6, 7, 8)
 
 
 @lru_cache(maxsize=32)
@@ -104,11 +112,22 @@ def _peer_order(geo: Geometry) -> tuple[tuple[int, ...], ...]:
 _Absurd = tuple[tuple[int, int], tuple[int, int], int, tuple[int, ...]]
 
 
+# A nested chain inside a chain: (identity, complexity). SE counts each distinct nested chain
+# of a hint once (two are the same when they remove the same candidates).
+_Nest = tuple[object, int]
+
+
 @dataclass(slots=True)
 class _Outcome:
     anc: dict[int, int]
     parents: dict[int, tuple[int, ...]]
     absurd: _Absurd | None
+    # "off" potentials concluded by a nested chain (levels >= 2), as a bit set and per potential
+    nest_bits: int = 0
+    nested: dict[int, _Nest] | None = None
+    # why each "on" potential holds: -1 = last candidate of its cell, else the unit index
+    # (recorded only for chainers that run nested inside another chain)
+    causes: dict[int, int] | None = None
 
 
 class _Chainer:
@@ -120,13 +139,21 @@ class _Chainer:
     """
 
     def __init__(
-        self, geo: Geometry, masks: Sequence[int], *, y: bool, dynamic: bool, level: int
+        self,
+        geo: Geometry,
+        masks: Sequence[int],
+        *,
+        y: bool,
+        dynamic: bool,
+        level: int,
+        record: bool = False,
     ) -> None:
         self.geo = geo
         self.masks = list(masks)
         self.y = y
         self.dynamic = dynamic
         self.level = level
+        self.record = record
         self.cache: dict[int, _Outcome] = {}
         self.runs = 0
         self.links: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None = None
@@ -213,9 +240,16 @@ class _Chainer:
         y = self.y
         anc: dict[int, int] = {start: 1 << start}
         parents: dict[int, tuple[int, ...]] = {start: ()}
+        causes: dict[int, int] | None = {} if self.record else None
+        nested: dict[int, _Nest] | None = None
+        nest_bits = 0
         pend_on: deque[int] = deque()
         pend_off: deque[int] = deque()
         (pend_on if start & 1 else pend_off).append(start)
+
+        def outcome(absurd: _Absurd | None) -> _Outcome:
+            return _Outcome(anc, parents, absurd, nest_bits, nested, causes)
+
         while pend_on or pend_off:
             if pend_on:
                 p = pend_on.popleft()
@@ -238,7 +272,7 @@ class _Chainer:
                 for q in outs:
                     if q | 1 in anc:
                         on = q | 1
-                        return _Outcome(anc, parents, ((on, anc[on]), (q, a | 1 << q), q, (p,)))
+                        return outcome(((on, anc[on]), (q, a | 1 << q), q, (p,)))
                     if q not in anc:
                         anc[q] = a | 1 << q
                         parents[q] = (p,)
@@ -247,7 +281,7 @@ class _Chainer:
                 p = pend_off.popleft()
                 cell, d = divmod(p >> 1, n)
                 bit = 1 << d
-                ons: list[tuple[int, tuple[int, ...]]] = []
+                ons: list[tuple[int, tuple[int, ...], int]] = []
                 if y:
                     cm = masks[cell]
                     if cm.bit_count() == 2:
@@ -258,7 +292,7 @@ class _Chainer:
                             low = gone & -gone
                             prs += (2 * (cell * n + low.bit_length() - 1),)
                             gone ^= low
-                        ons.append((2 * (cell * n + e) + 1, prs))
+                        ons.append((2 * (cell * n + e) + 1, prs, -1))
                 for u in uorder[cell]:
                     k = u * n + d
                     if counts[k] != 2:
@@ -269,29 +303,33 @@ class _Chainer:
                     else:
                         other = where[0] if where[1] == cell else where[1]
                     r = 2 * (other * n + d) + 1
-                    if any(r == x for x, _ in ons):
+                    if any(r == x for x, _, _ in ons):
                         continue
                     prs = (p,)
                     if dynamic:
                         prs += tuple(2 * (o * n + d) for o in where if not masks[o] & bit)
-                    ons.append((r, prs))
+                    ons.append((r, prs, u))
                 if dynamic:
                     masks[cell] &= ~bit
                     for u in uorder[cell]:
                         counts[u * n + d] -= 1
-                for r, prs in ons:
+                for r, prs, why in ons:
                     a = 1 << r
                     for x in prs:
                         a |= anc[x]
                     off = r ^ 1
                     if off in anc:
-                        return _Outcome(anc, parents, ((r, a), (off, anc[off]), r, prs))
+                        if causes is not None:
+                            causes.setdefault(r, why)
+                        return outcome(((r, a), (off, anc[off]), r, prs))
                     if r not in anc:
                         anc[r] = a
                         parents[r] = prs
                         pend_on.append(r)
+                        if causes is not None:
+                            causes[r] = why
             if self.level and not pend_on and not pend_off:
-                for q, prs in _advanced(geo, save, masks):
+                for q, prs, nest in _advanced(geo, save, masks, self.level):
                     if q not in anc:
                         a = 1 << q
                         for x in prs:
@@ -299,23 +337,187 @@ class _Chainer:
                         anc[q] = a
                         parents[q] = prs
                         pend_off.append(q)
-        return _Outcome(anc, parents, None)
+                        if nest is not None:
+                            if nested is None:
+                                nested = {}
+                            nested[q] = nest
+                            nest_bits |= 1 << q
+        return outcome(None)
 
 
 def _advanced(
-    geo: Geometry, save: Sequence[int], masks: Sequence[int]
-) -> list[tuple[int, tuple[int, ...]]]:
-    """SE's "(+)" rules inside a dynamic chain: the removals that pointing/claiming, then hidden
-    pairs, naked pairs, X-Wings (the first of these that finds any) make possible on the current
-    candidates *masks* because of removals made by the chain (relative to *save*). Each comes
-    with its parents: the chain's removals the pattern relies on."""
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], level: int
+) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+    """SE's rules inside a dynamic chain of nesting *level* >= 1 when it is stuck: the removals
+    that pointing/claiming, then hidden pairs, naked pairs, X-Wings, then (level >= 2) nested
+    chaining rules (the first of these that finds any) make possible on the current candidates
+    *masks* because of removals made by the chain (relative to *save*). Each comes with its
+    parents, the chain's removals the pattern relies on, and the nested chain it came from."""
     n = geo.n
     units = geo.units
     for rule in (_adv_locking, _adv_hidden_pairs, _adv_naked_pairs, _adv_x_wings):
         found = rule(geo, n, units, save, masks)
         if found:
-            return found
+            return [(q, prs, None) for q, prs in found]
+    if level >= 2:
+        return _nested(geo, save, masks, level)
     return []
+
+
+def _link_cause(geo: Geometry, masks: Sequence[int], a: int, b: int) -> int:
+    """Why potential *b* follows from *a* on the candidates *masks* (static links): -1 when both
+    are in one cell, else the first unit of *a*'s cell (box, row, column, ...) holding *b*'s cell
+    -- for an "off" *a*, the first such unit where the digit has exactly two places."""
+    n = geo.n
+    ca = (a >> 1) // n
+    cb, d = divmod(b >> 1, n)
+    if ca == cb:
+        return -1
+    bit = 1 << d
+    for u in geo.unit_order[ca]:
+        cells = geo.units[u]
+        if cb in cells and (a & 1 or sum(1 for c in cells if masks[c] & bit) == 2):
+            return u
+    return -1
+
+
+def _rule_parents(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], ons: Iterator[tuple[int, int]]
+) -> tuple[int, ...]:
+    """SE's "rule parents" of a nested chain: for each of its "on" potentials (with its cause:
+    -1 = last candidate of the cell, else the unit where it is the last place), the candidates
+    of that cell (or of its digit in that unit) the outer chain removed (*save* -> *masks*)."""
+    n = geo.n
+    out: dict[int, None] = {}
+    for r, cause in ons:
+        cell, d = divmod(r >> 1, n)
+        if cause < 0:
+            gone = save[cell] & ~masks[cell]
+            while gone:
+                low = gone & -gone
+                out[2 * (cell * n + low.bit_length() - 1)] = None
+                gone ^= low
+        else:
+            bit = 1 << d
+            for c in geo.units[cause]:
+                if save[c] & bit and not masks[c] & bit:
+                    out[2 * (c * n + d)] = None
+    return tuple(out)
+
+
+def _removable(
+    n: int,
+    masks: Sequence[int],
+    placements: Sequence[tuple[int, int]],
+    elims: Sequence[tuple[int, int]],
+) -> tuple[int, ...]:
+    """The "off" potentials of a hint's removable candidates (a placement removes the others)."""
+    out = [2 * (c * n + d - 1) for c, d in elims]
+    for c, d in placements:
+        rest = masks[c] & ~(1 << (d - 1))
+        while rest:
+            low = rest & -rest
+            out.append(2 * (c * n + low.bit_length() - 1))
+            rest ^= low
+    return tuple(sorted(set(out)))
+
+
+def _nested_unary(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int]
+) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+    """SE's "Forcing Chains & Cycles" run inside a chain on the chain's candidates *masks*."""
+    n = geo.n
+    out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    seen: set[tuple[int, ...]] = set()
+    for h, (placements, elims) in unary_all(geo, masks):
+        removable = _removable(n, masks, placements, elims)
+        if removable in seen:
+            continue
+        seen.add(removable)
+        path = hint_path(h)
+        ons: list[tuple[int, int]] = []
+        for a, b in itertools.pairwise(path):
+            if b & 1:
+                ons.append((b, _link_cause(geo, masks, a, b)))
+            elif h.kind == "cycle":  # the cycle read backwards turns its "off" nodes on
+                ons.append((b ^ 1, _link_cause(geo, masks, a, b)))
+        prs = _rule_parents(geo, save, masks, iter(ons))
+        if prs:
+            nest: _Nest = (removable, h.complexity)
+            out += [(q, prs, nest) for q in removable]
+    return out
+
+
+def _hint_ons(geo: Geometry, masks: Sequence[int], h: _Hint) -> Iterator[tuple[int, int]]:
+    """The "on" potentials (with their causes) on the chains of a forcing-chain hint *h* found
+    on the candidates *masks*."""
+    odd = 2 * ((1 << (2 * geo.ncells * geo.n)) - 1) // 3  # the "on" potentials' bits
+    for p, out in h.chains:
+        if h.kind == "contradiction":
+            assert out.absurd is not None
+            (_, a_on), (_, a_off), _, _ = out.absurd
+            bits = a_on | a_off
+        else:
+            bits = out.anc[h.target]
+        bits &= odd
+        while bits:
+            low = bits & -bits
+            r = low.bit_length() - 1
+            bits ^= low
+            if r == p and not out.parents.get(r, ()):
+                # the assumption: a cell / region forcing chain's branch is its last candidate
+                if h.kind == "cell":
+                    yield r, -1
+                elif h.kind == "region":
+                    yield r, h.source
+                continue
+            if out.causes is not None and r in out.causes:
+                yield r, out.causes[r]
+            else:
+                prs = out.parents.get(r, ())
+                if prs:
+                    yield r, _link_cause(geo, masks, prs[0], r)
+
+
+def _nested_rule(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], rank: int
+) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+    """SE's multiple or dynamic forcing chains (*rank*) run inside a chain on its *masks*."""
+    n = geo.n
+    hints = _collect(geo, masks, rank, record=True)
+    hints.sort(key=lambda h: (h.rating, h.complexity, h.sort_key, h.seq))
+    out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    seen: set[tuple[int, ...]] = set()
+    for h in hints:
+        cell, d = divmod(h.target >> 1, n)
+        on = bool(h.target & 1)
+        removable = _removable(n, masks, [(cell, d + 1)], []) if on else (h.target,)
+        if not removable or removable in seen:
+            continue
+        seen.add(removable)
+        prs = _rule_parents(geo, save, masks, _hint_ons(geo, masks, h))
+        if prs:
+            nest: _Nest = (removable, h.complexity)
+            out += [(q, prs, nest) for q in removable]
+    return out
+
+
+def _nested(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], level: int
+) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+    """The chaining rules SE nests at *level* (2: forcing chains & cycles; 3: also multiple
+    forcing chains; 4: dynamic forcing chains; 5+: also dynamic forcing chains of level - 3),
+    the first that finds anything."""
+    check_budget()
+    if level < 4:
+        found = _nested_unary(geo, save, masks)
+        if found or level < 3:
+            return found
+        return _nested_rule(geo, save, masks, RANK_MULTIPLE)
+    found = _nested_rule(geo, save, masks, RANK_DYNAMIC)
+    if found or level < 5:
+        return found
+    return _nested_rule(geo, save, masks, RANK_DYNAMIC + level - 3)
 
 
 _AdvOut = list[tuple[int, tuple[int, ...]]]
@@ -482,26 +684,69 @@ class _Hint:
     chains: tuple[tuple[int, _Outcome], ...]  # (assumption, outcome) per branch
 
 
-_BASE = {RANK_NISHIO: 7.5, RANK_MULTIPLE: 8.0, RANK_DYNAMIC: 8.5, RANK_DYNAMIC_PLUS: 9.0}
-_NAMES = {
-    RANK_NISHIO: "Nishio Forcing Chain",
-    RANK_MULTIPLE: "",
-    RANK_DYNAMIC: "Dynamic ",
-    RANK_DYNAMIC_PLUS: "Dynamic ",
-}
+def _base(rank: int) -> float:
+    """SE's base rating of chaining rule *rank*: 7.5, 8.0, 8.5, then 9.0 + 0.5 per nesting level.
+
+    >>> [_base(r) for r in range(RANK_NISHIO, RANK_DYNAMIC + 6)]
+    [7.5, 8.0, 8.5, 9.0, 9.5, 10.0, 10.5, 11.0]
+    """
+    if rank == RANK_NISHIO:
+        return 7.5
+    if rank == RANK_MULTIPLE:
+        return 8.0
+    return 8.5 + 0.5 * (rank - RANK_DYNAMIC)
 
 
-def _collect(cg: CandidateGrid, rank: int) -> list[_Hint]:
-    """Every hint of SE rule *rank* on *cg*, in SE's discovery order."""
-    geo = geometry(cg.shape)
+def _suffix(level: int) -> str:
+    """SE's name suffix of a dynamic forcing chain of nesting *level*.
+
+    >>> _suffix(1), _suffix(2), _suffix(5)
+    (' (+)', ' (+ Forcing Chains)', ' (+ Dynamic Forcing Chains (+ Forcing Chains))')
+    """
+    if level <= 0:
+        return ""
+    if level == 1:
+        return " (+)"
+    if level == 2:
+        return " (+ Forcing Chains)"
+    if level == 3:
+        return " (+ Multiple Forcing Chains)"
+    if level == 4:
+        return " (+ Dynamic Forcing Chains)"
+    return " (+ Dynamic Forcing Chains" + _suffix(level - 3) + ")"
+
+
+def _nest_cx(branches: Sequence[tuple[_Outcome, int]]) -> int:
+    """SE's nested complexity of a hint: the complexity of each distinct nested chain among the
+    ancestors (*bits*) of the hint's targets in each branch."""
+    total = 0
+    seen: set[object] = set()
+    for out, bits in branches:
+        hit = out.nest_bits & bits
+        while hit:
+            low = hit & -hit
+            hit ^= low
+            assert out.nested is not None
+            key, cx = out.nested[low.bit_length() - 1]
+            if key not in seen:
+                seen.add(key)
+                total += cx
+    return total
+
+
+def _collect(
+    geo: Geometry, masks: Sequence[int], rank: int, *, record: bool = False
+) -> list[_Hint]:
+    """Every hint of SE rule *rank* on the candidates *masks*, in SE's discovery order
+    (*record*: keep why each "on" potential holds, for a rule run nested in a chain)."""
     n = geo.n
-    masks = cg.masks
     nishio = rank == RANK_NISHIO
     dynamic = rank >= RANK_DYNAMIC or nishio
     multiple = rank >= RANK_MULTIPLE
     level = rank - RANK_DYNAMIC if rank > RANK_DYNAMIC else 0
-    chainer = _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level)
-    base = _BASE[rank]
+    chainer = _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
+    base = _base(rank)
+    nesting = level >= 2
     hints: list[_Hint] = []
 
     def add(
@@ -548,22 +793,27 @@ def _collect(cg: CandidateGrid, rank: int) -> list[_Hint]:
                 if do_contradiction and on_out.absurd is not None:
                     (a_on, a_off, _, _) = on_out.absurd
                     cx = a_on[1].bit_count() + a_off[1].bit_count()
+                    if nesting:
+                        cx += _nest_cx(((on_out, a_on[1] | a_off[1]),))
                     add("contradiction", 7, p_off, p_on, 0, ((p_on, on_out),), cx)
                 if do_contradiction and off_out.absurd is not None:
                     (a_on, a_off, _, _) = off_out.absurd
                     cx = a_on[1].bit_count() + a_off[1].bit_count()
+                    if nesting:
+                        cx += _nest_cx(((off_out, a_on[1] | a_off[1]),))
                     add("contradiction", 7, p_on, p_off, 0, ((p_off, off_out),), cx)
                 if do_double:
-                    for q in on_out.anc:
-                        if q & 1 and q in off_out.anc:
-                            cx = on_out.anc[q].bit_count() + off_out.anc[q].bit_count()
-                            add("double", 1, q, p_on, 0, ((p_on, on_out), (p_off, off_out)), cx)
-                    for q in on_out.anc:
-                        if not q & 1 and q in off_out.anc:
-                            cx = on_out.anc[q].bit_count() + off_out.anc[q].bit_count()
-                            add("double", 1, q, p_on, 0, ((p_on, on_out), (p_off, off_out)), cx)
+                    for want in (1, 0):
+                        for q in on_out.anc:
+                            if q & 1 == want and q in off_out.anc:
+                                a1, a2 = on_out.anc[q], off_out.anc[q]
+                                cx = a1.bit_count() + a2.bit_count()
+                                if nesting:
+                                    cx += _nest_cx(((on_out, a1), (off_out, a2)))
+                                pair = ((p_on, on_out), (p_off, off_out))
+                                add("double", 1, q, p_on, 0, pair, cx)
             if not nishio:
-                _regions(geo, chainer, cell, d, on_out, multiple, add)
+                _regions(geo, chainer, cell, d, on_out, multiple, nesting, add)
             value_on.append((p_on, on_out))
             ons = {q: None for q in on_out.anc if q & 1}
             offs = {q: None for q in on_out.anc if not q & 1}
@@ -576,6 +826,8 @@ def _collect(cg: CandidateGrid, rank: int) -> list[_Hint]:
             for group in (cell_on, cell_off):
                 for q in group:
                     cx = sum(out.anc[q].bit_count() for _, out in value_on)
+                    if nesting:
+                        cx += _nest_cx([(out, out.anc[q]) for _, out in value_on])
                     add("cell", 5, q, cell, 0, tuple(value_on), cx)
     return hints
 
@@ -584,7 +836,14 @@ _Add = Callable[[str, int, int, int, int, tuple[tuple[int, "_Outcome"], ...], in
 
 
 def _regions(
-    geo: Geometry, chainer: _Chainer, cell: int, d: int, on_out: _Outcome, multiple: bool, add: _Add
+    geo: Geometry,
+    chainer: _Chainer,
+    cell: int,
+    d: int,
+    on_out: _Outcome,
+    multiple: bool,
+    nesting: bool,
+    add: _Add,
 ) -> None:
     """SE's region forcing chains for digit *d* in the units of *cell* (when *cell* is the
     first place of the digit in the unit)."""
@@ -604,6 +863,8 @@ def _regions(
         offs = [q for q in first if not q & 1 and all(q in b.anc for _, b in branches[1:])]
         for q in ons + offs:
             cx = sum(b.anc[q].bit_count() for _, b in branches)
+            if nesting:
+                cx += _nest_cx([(b, b.anc[q]) for _, b in branches])
             add("region", 6, q, u, d + 1, tuple(branches), cx)
 
 
@@ -666,7 +927,7 @@ def _describe(
 ) -> Step:
     shape = cg.shape
     n = shape.n
-    prefix = _NAMES[rank]
+    prefix = "Dynamic " if rank >= RANK_DYNAMIC else ""
     conclusion = (
         f"{shape.cell_name(placements[0][0])} must be {placements[0][1]}"
         if placements
@@ -682,8 +943,7 @@ def _describe(
         name = prefix + "Cell Forcing Chains"
     else:
         name = prefix + "Region Forcing Chains"
-    if rank == RANK_DYNAMIC_PLUS:
-        name += " (+)"
+    name += _suffix(rank - RANK_DYNAMIC)
     lines: list[str] = []
     if h.kind == "contradiction":
         p, out = h.chains[0]
@@ -729,7 +989,7 @@ def forcing_hints(cg: CandidateGrid, rank: int, *, exhaustive: bool = False) -> 
     """The hints of SE rule *rank* (``RANK_NISHIO`` .. ``RANK_DYNAMIC_PLUS``) on *cg*, easiest
     first (SE's order: rating, complexity, kind, discovery); only SE's choice unless
     *exhaustive*. Hints with the same effect are listed once."""
-    hints = _collect(cg, rank)
+    hints = _collect(geometry(cg.shape), cg.masks, rank)
     hints.sort(key=lambda h: (h.rating, h.complexity, h.sort_key, h.seq))
     n = cg.shape.n
     out: list[Step] = []
@@ -777,3 +1037,37 @@ def dynamic_forcing_chains_plus(cg: CandidateGrid) -> Iterator[Step]:
     """Finder for SE's dynamic forcing chains (+) (9.0 + length bonus): dynamic chains that,
     when stuck, also use pointing/claiming, pairs and X-Wings inside the chain."""
     return _finder(cg, RANK_DYNAMIC_PLUS)
+
+
+def nested_forcing_chains(level: int) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """Finder for SE's dynamic forcing chains of nesting *level* (2..5: 9.5, 10.0, 10.5, 11.0
+    + length bonus): when a dynamic chain is stuck it also applies, on the candidates the chain
+    has removed so far, the basic rules of "(+)" and then whole chaining rules -- forcing chains
+    and cycles (level 2), multiple forcing chains (3), dynamic forcing chains (4), dynamic
+    forcing chains of level ``level - 3`` (5 and up). The nested chains' complexity adds to the
+    hint's. Very slow in pure Python: bound it with :func:`~sudokit.logic.chains.chain_budget`.
+
+    >>> nested_forcing_chains(2).__name__
+    'dynamic_forcing_chains_nested_2'
+    """
+    if level < 2:
+        raise ValueError("nesting levels start at 2")
+    rank = RANK_DYNAMIC + level
+
+    def finder(cg: CandidateGrid) -> Iterator[Step]:
+        return _finder(cg, rank)
+
+    finder.__name__ = finder.__qualname__ = f"dynamic_forcing_chains_nested_{level}"
+    return finder
+
+
+#: SE's nested forcing chains as (technique name, base rating, finder), easiest first. They are
+#: not in the default registry: pure Python needs seconds to minutes per step at these levels.
+NESTED_RULES: tuple[tuple[str, float, Callable[[CandidateGrid], Iterator[Step]]], ...] = tuple(
+    (
+        f"Dynamic Forcing Chains{_suffix(level)}",
+        _base(RANK_DYNAMIC + level),
+        nested_forcing_chains(level),
+    )
+    for level in (2, 3, 4, 5)
+)
