@@ -59,7 +59,9 @@ class Engine(Protocol):
 
     name: str
 
-    def search(self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int) -> SearchOutcome:
+    def search(
+        self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
+    ) -> SearchOutcome:
         """Count solutions of *cells* up to *limit* (>= 1), keeping the first *keep* of them.
 
         *budget* bounds the guesses (0 = unbounded). *cells* has ``shape.ncells`` values 0..n.
@@ -81,7 +83,9 @@ class _ReferenceEngine:
 
     name = "python"
 
-    def search(self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int) -> SearchOutcome:
+    def search(
+        self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
+    ) -> SearchOutcome:
         count, sols, guesses, complete = _reference.search(shape, cells, limit, keep, budget)
         return SearchOutcome(count, tuple(sols), guesses, complete)
 

@@ -6,7 +6,8 @@ line format (``..3.2.6..``), the multi-line picture with separators, or separate
 for large sizes. It is the one place that maps symbols to digits; the readers in
 :mod:`sudokit.formats` build on it.
 
->>> g = Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+>>> g = Grid.parse(line)
 >>> g.shape, g.clues, g[0, 2], g.is_complete
 (Shape(3, 3), 32, 3, False)
 >>> g.conflicts()
@@ -117,7 +118,9 @@ def _parse_integers(text: str, shape: Shape | None) -> tuple[Shape, bytes] | Non
             f"expected a square number of cells (81 for 9x9), got {len(tokens)} numbers"
         )
     if len(tokens) != target.ncells:
-        raise ParseError(f"expected {target.ncells} cells for {target.n}x{target.n}, got {len(tokens)}")
+        raise ParseError(
+            f"expected {target.ncells} cells for {target.n}x{target.n}, got {len(tokens)}"
+        )
     values = bytearray()
     for pos, tok in enumerate(tokens):
         v = 0 if tok in BLANKS else int(tok)
@@ -190,14 +193,18 @@ class Grid:
     cells: bytes
     _hash: int | None
 
-    def __init__(self, cells: bytes | Sequence[int] | Iterable[int], shape: Shape | None = None) -> None:
+    def __init__(
+        self, cells: bytes | Sequence[int] | Iterable[int], shape: Shape | None = None
+    ) -> None:
         data = bytes(cells)
         if shape is None:
             shape = Shape.from_cell_count(len(data))
             if shape is None:
                 raise ValueError(f"cannot infer a shape from {len(data)} cells; pass shape=")
         if len(data) != shape.ncells:
-            raise ValueError(f"a {shape.n}x{shape.n} grid needs {shape.ncells} cells, got {len(data)}")
+            raise ValueError(
+                f"a {shape.n}x{shape.n} grid needs {shape.ncells} cells, got {len(data)}"
+            )
         if data and max(data) > shape.n:
             raise ValueError(f"cell values must be 0..{shape.n}, got {max(data)}")
         object.__setattr__(self, "shape", shape)
@@ -233,12 +240,14 @@ class Grid:
         >>> Grid.parse("12x4" + "." * 12)
         Traceback (most recent call last):
         ...
-        sudokit.errors.ParseError: column 3: unexpected character 'x', expected a digit 1-4 or a blank (. 0 - _ *)
+        sudokit.errors.ParseError: column 3: unexpected character 'x', expected a digit 1-4 ...
         """
         if not isinstance(text, str):
             raise TypeError(f"expected text, got {type(text).__name__}")
         if len(text) > MAX_TEXT:
-            raise ParseError(f"puzzle text of {len(text)} characters is larger than the limit {MAX_TEXT}")
+            raise ParseError(
+                f"puzzle text of {len(text)} characters is larger than the limit {MAX_TEXT}"
+            )
         parsed = _parse_line_fast(text, shape) or _parse_integers(text, shape)
         found_shape, cells = parsed if parsed is not None else _parse_symbols(text, shape)
         return cls(cells, found_shape)

@@ -43,13 +43,15 @@ _Tables = tuple[
 
 
 def _most_square_box(n: int) -> tuple[int, int]:
-    """The box ``(rows, cols)`` with ``rows <= cols`` and ``rows`` the largest divisor <= sqrt(n)."""
+    """The box ``(rows, cols)``: ``rows`` is the largest divisor of *n* up to sqrt(n)."""
     rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
     return rows, n // rows
 
 
 @lru_cache(maxsize=64)
-def _tables(box_rows: int, box_cols: int, diagonals: bool, regions: tuple[int, ...] | None) -> _Tables:
+def _tables(
+    box_rows: int, box_cols: int, diagonals: bool, regions: tuple[int, ...] | None
+) -> _Tables:
     n = box_rows * box_cols
     units: list[tuple[int, ...]] = []
     kinds: list[str] = []
@@ -60,7 +62,9 @@ def _tables(box_rows: int, box_cols: int, diagonals: bool, regions: tuple[int, .
         units.append(tuple(r * n + c for r in range(n)))
         kinds.append("column")
     if regions is None:
-        box_of = tuple((r // box_rows) * box_rows + c // box_cols for r in range(n) for c in range(n))
+        box_of = tuple(
+            (r // box_rows) * box_rows + c // box_cols for r in range(n) for c in range(n)
+        )
         kind = "box"
     else:
         box_of = regions
@@ -148,7 +152,9 @@ class Shape:
         region_map = None if regions is None else tuple(int(x) for x in regions)
         if region_map is not None:
             if len(region_map) != n * n:
-                raise ValueError(f"a region map for size {n} needs {n * n} cells, got {len(region_map)}")
+                raise ValueError(
+                    f"a region map for size {n} needs {n * n} cells, got {len(region_map)}"
+                )
             counts = [0] * n
             for x in region_map:
                 if not 0 <= x < n:
@@ -214,7 +220,9 @@ class Shape:
             raise ParseError(f"box {quote(text)}: {exc}") from None
 
     @classmethod
-    def jigsaw(cls, regions: str | tuple[int, ...] | list[int], *, diagonals: bool = False) -> Shape:
+    def jigsaw(
+        cls, regions: str | tuple[int, ...] | list[int], *, diagonals: bool = False
+    ) -> Shape:
         """A jigsaw shape from a region map: a sequence of region indices, or a string with
         one symbol per cell (any distinct characters, numbered in order of first appearance).
 
