@@ -326,10 +326,10 @@ def test_dynamic_plus_uses_pointing_made_by_the_chain() -> None:
     now = list(save)
     now[cell("r2c1")] &= ~1
     geo = chains.geometry(S9)
-    found = forcing._advanced(geo, save, now)
+    found = forcing._advanced(geo, save, now, 1)
     off = 2 * (cell("r1c5") * 9 + 0)
-    assert found == [(off, (2 * (cell("r2c1") * 9 + 0),))]
-    assert forcing._advanced(geo, save, list(save)) == []  # nothing new without the chain
+    assert found == [(off, (2 * (cell("r2c1") * 9 + 0),), None)]
+    assert forcing._advanced(geo, save, list(save), 1) == []  # nothing new without the chain
 
 
 @pytest.mark.slow
