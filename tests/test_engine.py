@@ -15,11 +15,11 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from tests.conftest import Case, read_puzzles, require_c_backend
 
 from sudokit import _backend
 from sudokit.grid import Grid
 from sudokit.shape import Shape
+from support import Case, read_puzzles, require_c_backend
 
 REFERENCE = _backend.get_engine("python")
 # Hypothesis examples per property (the sanitizer run lowers it: ASan is slower).
@@ -99,7 +99,7 @@ def test_corpus_limit_one(c_engines: list[_backend.Engine], case: Case) -> None:
 
 def test_batch_matches_per_call(c_engines: list[_backend.Engine]) -> None:
     """The batch entry point gives, per puzzle, what the per-call one gives (1 and 2 threads)."""
-    from tests.conftest import CORPUS
+    from support import CORPUS
 
     by_shape: dict[Shape, list[Case]] = {}
     for case in CORPUS:
@@ -227,7 +227,7 @@ def puzzles(draw: st.DrawFn) -> tuple[Shape, bytes]:
 @given(puzzles(), st.integers(1, 6), st.integers(0, 4))
 def test_parity_with_reference(puzzle: tuple[Shape, bytes], limit: int, keep: int) -> None:
     """C == reference on hypothesis puzzles of every shape, for both C paths."""
-    from tests.conftest import C_ERROR
+    from support import C_ERROR
 
     if C_ERROR is not None:
         require_c_backend()
@@ -250,7 +250,7 @@ def test_parity_with_reference(puzzle: tuple[Shape, bytes], limit: int, keep: in
 @given(puzzles(), st.integers(1, 12), st.integers(1, 30))
 def test_budget_bounds_the_search(puzzle: tuple[Shape, bytes], limit: int, budget: int) -> None:
     """A budget never lets the guesses exceed it; a complete answer under budget is exact."""
-    from tests.conftest import C_ERROR
+    from support import C_ERROR
 
     if C_ERROR is not None:
         require_c_backend()

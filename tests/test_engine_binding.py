@@ -11,10 +11,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from tests.conftest import REQUIRE_C, require_c_backend
 
 import sudokit
 from sudokit.shape import Shape
+from support import REQUIRE_C, require_c_backend
 
 STUB = Path(sudokit.__file__).with_name("_core.pyi")
 

@@ -12,8 +12,8 @@ import tomllib
 import pytest
 
 import sudokit
-from conftest import REPO, require_c_backend
 from sudokit import solver, transform
+from support import REPO, require_c_backend
 
 
 def test_every_public_name_exists() -> None:

@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sudokit
-from conftest import CORPUS, ENGINES, Case, read_puzzles
 from sudokit import _backend, solver
 from sudokit.errors import (
     BudgetExceededError,
@@ -36,6 +35,7 @@ from sudokit.solver import (
     solve_many,
 )
 from sudokit.transform import random_transform
+from support import CORPUS, ENGINES, Case, read_puzzles
 
 KEEP = 20  # solutions kept and checked one by one per search
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import CORPUS, Case, read_puzzles
 from sudokit import transform as tf
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 from sudokit.solver import count_solutions
+from support import CORPUS, Case, read_puzzles
 
 SOLVED = [c for c in CORPUS if c.solution is not None and c.shape.n >= 4]
 SOLVED_IDS = [c.id for c in SOLVED]

@@ -1,0 +1,134 @@
+"""Shared test support: engines, the data-first corpus, benchmark data paths.
+
+The fixtures built on these live in ``conftest.py``.
+
+* ``engine``: every available search engine (the pure-Python reference always, the C core
+  when it imports), so one suite checks both against the same fixtures.
+* ``corpus``: the cases of ``tests/data/corpus.txt`` (its format is described at its top).
+* ``shared_data``: the benchmark puzzle directory ``../shared/data`` (or ``$SUDOKIT_DATA``);
+  tests using it skip cleanly when it is absent. ``data_file(name)`` does the same for one file.
+* With ``SUDOKIT_REQUIRE_C=1`` (CI), a missing C core fails the run instead of being skipped.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import sudokit
+from sudokit import _backend
+from sudokit.grid import Grid
+from sudokit.shape import Shape
+
+TESTS = Path(__file__).resolve().parent
+DATA = TESTS / "data"
+REPO = TESTS.parent
+SHARED_DATA = Path(os.environ.get("SUDOKIT_DATA", REPO.parent / "shared" / "data"))
+REQUIRE_C = os.environ.get("SUDOKIT_REQUIRE_C", "") == "1"
+
+
+def _c_engine_error() -> str | None:
+    """Why the C engine cannot be used here, or None when it can."""
+    try:
+        _backend.get_engine("c")
+    except ImportError as exc:
+        return str(exc)
+    return None
+
+
+C_ERROR = _c_engine_error()
+ENGINES = ["python"] if C_ERROR is not None else ["python", "c"]
+if REQUIRE_C and "c" not in ENGINES:
+    ENGINES.append("c")  # the fixture then fails loudly instead of skipping
+
+
+def require_c_backend() -> None:
+    """Fail (under ``SUDOKIT_REQUIRE_C=1``) or skip (otherwise) when the C core is missing."""
+    if C_ERROR is None and sudokit.BACKEND == "c":
+        return
+    why = C_ERROR or f"sudokit.BACKEND is {sudokit.BACKEND!r}"
+    if REQUIRE_C:
+        pytest.fail(f"SUDOKIT_REQUIRE_C=1 but the C core is not in use: {why}")
+    pytest.skip(f"C core not available: {why}")
+
+
+def data_file(name: str) -> Path:
+    """A file of the benchmark data directory, skipping the test when it is absent."""
+    path = SHARED_DATA / name
+    if not path.is_file():
+        pytest.skip(f"benchmark file {path} not found")
+    return path
+
+
+def read_puzzles(name: str, limit: int | None = None) -> list[str]:
+    """The first *limit* puzzle lines of a benchmark file (skips the test when it is absent)."""
+    lines = [ln.strip() for ln in data_file(name).read_text().splitlines() if ln.strip()]
+    return lines[:limit]
+
+
+# -- the corpus ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Case:
+    """One corpus line: a puzzle, its exact number of solutions and, when unique, the solution."""
+
+    lineno: int
+    shape: Shape
+    puzzle: Grid
+    count: int
+    solution: Grid | None
+
+    @property
+    def invalid(self) -> bool:
+        """True when the givens conflict."""
+        return bool(self.puzzle.conflicts())
+
+    @property
+    def id(self) -> str:
+        return f"L{self.lineno}-{self.shape.n}x{self.shape.n}-{self.shape.variant}-{self.count}"
+
+
+def parse_case(text: str, lineno: int = 0) -> Case:
+    """Read one corpus line ``[option;]...puzzle:count:solution``."""
+    *options, body = text.strip().split(";")
+    puzzle_text, count_text, solution_text = body.split(":")
+    box: str | None = None
+    diagonals = False
+    regions: str | None = None
+    for opt in options:
+        key, _, value = opt.strip().partition("=")
+        if key == "box":
+            box = value
+        elif key == "x":
+            diagonals = True
+        elif key == "jigsaw":
+            regions = value
+        else:
+            raise ValueError(f"corpus line {lineno}: unknown option {opt!r}")
+    if regions is not None:
+        shape = Shape.jigsaw(regions, diagonals=diagonals)
+    elif box is not None:
+        shape = Shape.parse_box(box, diagonals=diagonals)
+    else:
+        default = Shape.from_cell_count(len(puzzle_text))
+        assert default is not None, f"corpus line {lineno}: not a square number of cells"
+        shape = Shape.from_size(default.n, diagonals=diagonals)
+    puzzle = Grid.parse(puzzle_text, shape)
+    solution = Grid.parse(solution_text, shape) if solution_text else None
+    return Case(lineno, shape, puzzle, int(count_text), solution)
+
+
+def load_corpus(path: Path = DATA / "corpus.txt") -> list[Case]:
+    """Every case of a corpus file."""
+    cases = []
+    for lineno, text in enumerate(path.read_text().splitlines(), 1):
+        if text.strip() and not text.lstrip().startswith("#"):
+            cases.append(parse_case(text, lineno))
+    return cases
+
+
+CORPUS = load_corpus()
