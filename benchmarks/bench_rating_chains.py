@@ -26,6 +26,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from sudokit.errors import BudgetExceededError
@@ -35,6 +37,7 @@ from sudokit.logic.chains import chain_budget
 from sudokit.logic.forcing import NESTED_FLOOR, NESTED_RULES
 from sudokit.logic.path import default_techniques, solve_path
 from sudokit.logic.registry import Technique
+from sudokit.logic.step import Step
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "rated"
 BANDS = [
@@ -81,12 +84,29 @@ def nested_techniques() -> list[Technique]:
     return [Technique(name, "forcing", rating, finder) for name, rating, finder in NESTED_RULES]
 
 
+# The base rating of the technique being searched right now (see _tracked).
+_RUNNING = [0.0]
+
+
+def _tracked(t: Technique) -> Technique:
+    """*t* with a finder that notes its base rating while it searches: when the budget runs out
+    inside it, every easier technique has already failed on that state, so the puzzle's
+    rating is at least that base rating."""
+    inner = t.finder
+
+    def finder(cg: CandidateGrid) -> Iterator[Step]:
+        _RUNNING[0] = t.rating
+        yield from inner(cg)
+
+    return replace(t, finder=finder)
+
+
 def techniques(nested: int) -> list[Technique]:
     """SE's techniques, plus the nested forcing chains up to SE level *nested* (0 = none)."""
     techs = default_techniques(se_only=True)
     techs += [t for t in nested_techniques() if t.rating <= 9.5 + 0.5 * (nested - 2)]
     techs.sort(key=lambda t: t.rating)
-    return techs
+    return [_tracked(t) for t in techs]
 
 
 def rate_one(line: str, budget: float, techs: list[Technique]) -> tuple[float, bool, float]:
@@ -116,6 +136,7 @@ def rate_one(line: str, budget: float, techs: list[Technique]) -> tuple[float, b
                     break
     except BudgetExceededError:
         complete = False
+        rating = max(rating, _RUNNING[0])
     return rating, complete, time.process_time() - t0
 
 

@@ -12,6 +12,9 @@
  *   search_batch(geometry, puzzles, limit, budget, threads)
  *                                                   -> (counts, first_solutions, guesses,
  *                                                       complete)
+ *   reduce(geometry, cells, order, group_ends, budget[, max_searches])
+ *                                                   -> (puzzle, searches, decided, complete)
+ *                                                   the generator's clue-removal pass
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -512,12 +515,161 @@ done:
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* reduce                                                                                     */
+
+PyDoc_STRVAR(reduce_doc,
+             "reduce(geometry, cells, order, group_ends, budget, max_searches=None, /)\n--\n\n"
+             "The clue-removal pass of a generator in one call (see sk_reduce in sk_solver.h).\n\n"
+             "For each group order[group_ends[k-1]:group_ends[k]] in turn: clear the cells of the\n"
+             "group that hold a digit; keep them cleared when the puzzle still has exactly one\n"
+             "solution (counted up to 2, budget guesses per search, 0 = unbounded), else restore\n"
+             "them.  Groups without a digit cost no search.  group_ends must be non-decreasing\n"
+             "and end at len(order).  max_searches caps the searches (None = no cap).\n"
+             "Returns (puzzle, searches, decided, complete): decided is False when some search\n"
+             "gave up on its budget; complete is False when max_searches stopped the pass\n"
+             "before its end (later groups untouched).  The GIL is released while searching.");
+
+/* A sequence of ints in 0..bound-1 (or 0..bound when inclusive) into a new PyMem_Raw array of
+ * elem-byte entries; sets *len.  NULL with an exception on error. */
+static void *index_array(PyObject *obj, const char *name, long bound, int wide, Py_ssize_t *len) {
+    PyObject *seq = PySequence_Fast(obj, "");
+    if (seq == NULL) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of ints, not %.100s", name,
+                     Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > SK_MAX_BATCH) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s is too long (%zd entries)", name, n);
+        return NULL;
+    }
+    void *out = PyMem_RawMalloc((size_t)(n ? n : 1) * (wide ? sizeof(uint32_t) : sizeof(uint16_t)));
+    if (out == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyLong_Check(items[i]) || PyBool_Check(items[i])) {
+            PyErr_Format(PyExc_TypeError, "%s[%zd] must be an int, not %.100s", name, i,
+                         Py_TYPE(items[i])->tp_name);
+            goto fail;
+        }
+        const long v = PyLong_AsLong(items[i]);
+        if (v == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s[%zd] is out of range", name, i);
+            goto fail;
+        }
+        if (v < 0 || v >= bound) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd] must be in 0..%ld, got %ld", name, i,
+                         bound - 1, v);
+            goto fail;
+        }
+        if (wide)
+            ((uint32_t *)out)[i] = (uint32_t)v;
+        else
+            ((uint16_t *)out)[i] = (uint16_t)v;
+    }
+    Py_DECREF(seq);
+    *len = n;
+    return out;
+fail:
+    Py_DECREF(seq);
+    PyMem_RawFree(out);
+    return NULL;
+}
+
+static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 5 && nargs != 6) {
+        PyErr_Format(PyExc_TypeError, "reduce() takes 5 or 6 arguments (geometry, cells, order, "
+                                      "group_ends, budget[, max_searches]), got %zd", nargs);
+        return NULL;
+    }
+    GeometryObject *g = as_geometry(args[0]);
+    if (g == NULL || bytes_arg(args[1], "cells") == NULL) return NULL;
+    uint64_t budget, max_searches = UINT64_MAX;
+    if (!as_count(args[4], "budget", 0, &budget)) return NULL;
+    if (nargs == 6 && args[5] != Py_None && !as_count(args[5], "max_searches", 0, &max_searches))
+        return NULL;
+    const Py_ssize_t len = PyBytes_GET_SIZE(args[1]);
+    if (len != g->ncells) {
+        PyErr_Format(PyExc_ValueError, "cells must hold %d values for size %d, got %zd", g->ncells,
+                     g->n, len);
+        return NULL;
+    }
+    if (!check_values((const uint8_t *)PyBytes_AS_STRING(args[1]), len, g->ncells, g->n, "cells"))
+        return NULL;
+    Py_ssize_t norder = 0, ngroups = 0;
+    uint16_t *order = index_array(args[2], "order", g->ncells, 0, &norder);
+    if (order == NULL) return NULL;
+    uint32_t *ends = index_array(args[3], "group_ends", (long)norder + 1, 1, &ngroups);
+    if (ends == NULL) {
+        PyMem_RawFree(order);
+        return NULL;
+    }
+    for (Py_ssize_t k = 1; k < ngroups; k++) {
+        if (ends[k] < ends[k - 1]) {
+            PyErr_Format(PyExc_ValueError, "group_ends must be non-decreasing: group_ends[%zd] = "
+                                           "%lu < group_ends[%zd] = %lu", k, (unsigned long)ends[k],
+                         k - 1, (unsigned long)ends[k - 1]);
+            goto fail;
+        }
+    }
+    if ((ngroups ? (Py_ssize_t)ends[ngroups - 1] : 0) != norder) {
+        PyErr_Format(PyExc_ValueError, "group_ends must end at len(order) = %zd", norder);
+        goto fail;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(PyBytes_AS_STRING(args[1]), len);
+    if (out == NULL) goto fail;
+    uint8_t *cells = (uint8_t *)PyBytes_AS_STRING(out); /* not shared yet: ours to fill */
+    sk_work *w = g->npool ? g->pool[--g->npool] : NULL;
+    Py_INCREF(g);
+    uint64_t searches = 0;
+    int decided = 1, rc = SK_ENOMEM;
+    Py_BEGIN_ALLOW_THREADS
+    if (w == NULL) w = sk_work_new(g->geom);
+    if (w != NULL)
+        rc = sk_reduce(g->geom, w, cells, order, ends, (uint32_t)ngroups, budget, max_searches,
+                       &searches, &decided);
+    Py_END_ALLOW_THREADS
+    if (w != NULL) {
+        if (g->npool < SK_POOL)
+            g->pool[g->npool++] = w;
+        else
+            sk_work_free(w);
+    }
+    Py_DECREF(g);
+    PyMem_RawFree(order);
+    PyMem_RawFree(ends);
+    if (rc == SK_ENOMEM) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
+        Py_DECREF(out);
+        PyErr_SetString(PyExc_ValueError, "invalid reduce arguments");
+        return NULL;
+    }
+    return Py_BuildValue("(NKOO)", out, (unsigned long long)searches,
+                         decided ? Py_True : Py_False, rc == SK_COMPLETE ? Py_True : Py_False);
+fail:
+    PyMem_RawFree(order);
+    PyMem_RawFree(ends);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
 static PyMethodDef core_methods[] = {
     {"search", (PyCFunction)(void (*)(void))core_search, METH_FASTCALL, search_doc},
     {"search_batch", (PyCFunction)(void (*)(void))core_search_batch, METH_FASTCALL,
      search_batch_doc},
+    {"reduce", (PyCFunction)(void (*)(void))core_reduce, METH_FASTCALL, reduce_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -110,6 +110,39 @@ int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit
               uint64_t keep, uint8_t *solutions, uint64_t budget, uint64_t *count,
               uint64_t *guesses);
 
+/*
+ * sk_reduce -- the clue-removal pass of a generator, in one call.
+ *
+ * For each group k of cells, in order (group k is order[group_ends[k-1] .. group_ends[k]-1],
+ * group 0 starts at 0): when no cell of the group holds a digit, skip it; otherwise clear
+ * every cell of the group that holds a digit and count the solutions up to 2 with
+ * sk_search (limit 2, the given guess budget).  Keep the group cleared when the search
+ * completed with exactly 1 solution; otherwise restore its digits, and when the search
+ * gave up, clear *decided.  No randomness: the caller chooses the order (groups are
+ * typically the orbits of a symmetry, shuffled by a seeded RNG).
+ *
+ * g, w          as for sk_search (w not used concurrently by another call).
+ * cells         in/out: ncells values 0..n, the puzzle; on return the reduced puzzle.
+ *               When it had exactly one solution on entry, it has exactly that one on return.
+ * order         group_ends[ngroups-1] cell indices (each < ncells; a cell may appear in
+ *               several groups or twice in one); may be NULL when ngroups is 0.
+ * group_ends    ngroups non-decreasing end offsets into order (an empty group is skipped).
+ * budget        guess budget of each search (0 = unbounded), see sk_search.
+ * max_searches  the most searches this call may make.  A group with a digit that would
+ *               need search number max_searches + 1 stops the pass: SK_GAVE_UP is returned
+ *               with that group and all later ones untouched.  Pass ngroups for no cap.
+ * searches      out: searches made (each group with a digit costs exactly one).
+ * decided       out: 1 when no search gave up, i.e. every group that was kept was proven
+ *               necessary (unique count of 2 or 0 solutions); 0 otherwise.
+ *
+ * Returns SK_COMPLETE (every group visited), SK_GAVE_UP (max_searches reached; *searches ==
+ * max_searches) or SK_EINVAL (a NULL pointer, a cell value > n, an order entry >= ncells,
+ * decreasing group_ends; cells is then unchanged).  Deterministic, reentrant, no allocation.
+ */
+int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *order,
+              const uint32_t *group_ends, uint32_t ngroups, uint64_t budget,
+              uint64_t max_searches, uint64_t *searches, int *decided);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,12 +5,22 @@ human solver, print and play. The search runs in a small C core when it is built
 (:data:`BACKEND` is ``"c"``), else in the pure-Python reference (``"python"``).
 
 >>> import sudokit
->>> g = sudokit.Grid.parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
->>> g.clues
-32
+>>> g = sudokit.Grid.parse(
+...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+... )
+>>> sudokit.solve(g).status
+<Status.UNIQUE: 'unique'>
+>>> sudokit.count_solutions(sudokit.Grid.empty(sudokit.Shape(2, 2)), limit=1000)
+288
+
+The solver, grids and errors load with the package; the heavier areas (formats, logic and
+rating, generator, render, batch) load on first use, so ``import sudokit`` stays fast.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from ._backend import BACKEND
 from ._version import __version__
@@ -24,23 +34,6 @@ from .errors import (
 )
 from .grid import Conflict, Grid
 from .shape import Shape
-
-__all__ = [
-    "BACKEND",
-    "BudgetExceededError",
-    "Conflict",
-    "Grid",
-    "InvalidPuzzleError",
-    "MultipleSolutionsError",
-    "NoSolutionError",
-    "ParseError",
-    "Shape",
-    "SudokuError",
-    "__version__",
-]
-
-# Each area adds its public names below, one import block per module, and extends __all__.
-
 from .solver import (
     SolveResult,
     Status,
@@ -52,31 +45,78 @@ from .solver import (
     solve_many,
 )
 
-__all__ += [
+if TYPE_CHECKING:
+    from . import batch, formats, render, transform
+    from .generator import SYMMETRIES, GeneratedPuzzle, generate, generate_many
+    from .logic.step import Step
+    from .marks import Candidates
+    from .rating import Rating, explain, hint, rate
+
+# Public name -> module it is loaded from on first access (PEP 562 lazy attributes).
+_LAZY: dict[str, str] = {
+    "formats": "sudokit.formats",
+    "render": "sudokit.render",
+    "transform": "sudokit.transform",
+    "batch": "sudokit.batch",
+    "Candidates": "sudokit.marks",
+    "Step": "sudokit.logic.step",
+    "Rating": "sudokit.rating",
+    "explain": "sudokit.rating",
+    "hint": "sudokit.rating",
+    "rate": "sudokit.rating",
+    "SYMMETRIES": "sudokit.generator",
+    "GeneratedPuzzle": "sudokit.generator",
+    "generate": "sudokit.generator",
+    "generate_many": "sudokit.generator",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+    module = importlib.import_module(module_name)
+    value = module if module_name.endswith("." + name) else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+__all__ = [
+    "BACKEND",
+    "SYMMETRIES",
+    "BudgetExceededError",
+    "Candidates",
+    "Conflict",
+    "GeneratedPuzzle",
+    "Grid",
+    "InvalidPuzzleError",
+    "MultipleSolutionsError",
+    "NoSolutionError",
+    "ParseError",
+    "Rating",
+    "Shape",
     "SolveResult",
     "Status",
+    "Step",
+    "SudokuError",
+    "__version__",
+    "batch",
     "count_solutions",
+    "explain",
+    "formats",
+    "generate",
+    "generate_many",
+    "hint",
     "is_unique",
+    "rate",
+    "render",
     "solution",
     "solutions",
     "solve",
     "solve_many",
+    "transform",
 ]
-
-from .logic.step import Step
-from .rating import Rating, explain, hint, rate
-
-__all__ += ["Rating", "Step", "explain", "hint", "rate"]
-
-from . import formats
-from .marks import Candidates
-
-__all__ += ["Candidates", "formats"]
-
-from .generator import SYMMETRIES, GeneratedPuzzle, generate, generate_many
-
-__all__ += ["SYMMETRIES", "GeneratedPuzzle", "generate", "generate_many"]
-
-from . import batch, dask
-
-__all__ += ["batch", "dask"]

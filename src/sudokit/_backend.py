@@ -15,7 +15,8 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
 
 from . import _reference
 from .shape import Shape
@@ -25,16 +26,16 @@ __all__ = ["BACKEND", "BatchOutcome", "Engine", "SearchOutcome", "engine", "get_
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class SearchOutcome:
+class SearchOutcome(NamedTuple):
     """What one search found.
 
     ``count`` is exact up to ``limit`` when ``complete``; when the budget ran out first
     (``complete`` is False) it is a lower bound. ``solutions`` holds up to ``keep`` solutions
-    (cell bytes) in the order found. ``guesses`` counts branching decisions.
+    (cell bytes) in the order found. ``guesses`` counts branching decisions. A named tuple:
+    one is built per search on the hot path, and tuples are the cheapest immutable value.
     """
 
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count by design: the field is the API
     solutions: tuple[bytes, ...]
     guesses: int
     complete: bool = True
@@ -77,6 +78,25 @@ class Engine(Protocol):
         """
         ...
 
+    def reduce(
+        self,
+        shape: Shape,
+        cells: bytes,
+        order: Sequence[int],
+        group_ends: Sequence[int],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> tuple[bytes, int, bool, bool]:
+        """The generator's clue-removal pass: ``(puzzle, searches, decided, complete)``.
+
+        For each group ``order[group_ends[k-1]:group_ends[k]]`` in turn, clear its cells that
+        hold a digit and keep them cleared when a search (limit 2, *budget* guesses) completes
+        with exactly one solution, else restore them; a group without a digit costs no search.
+        *decided* is False when a search gave up; *complete* is False when *max_searches*
+        (None = no cap) stopped the pass before a group, leaving it and later ones untouched.
+        """
+        ...
+
 
 class _ReferenceEngine:
     """The pure-Python reference solver behind the :class:`Engine` signature."""
@@ -104,6 +124,40 @@ class _ReferenceEngine:
             complete.append(found.complete)
             out += found.solutions[0] if found.solutions else bytes(size)
         return BatchOutcome(counts, bytes(out), guesses, complete)
+
+    def reduce(
+        self,
+        shape: Shape,
+        cells: bytes,
+        order: Sequence[int],
+        group_ends: Sequence[int],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> tuple[bytes, int, bool, bool]:
+        if any(b < a for a, b in zip(group_ends, group_ends[1:])) or (
+            (group_ends[-1] if group_ends else 0) != len(order)
+        ):
+            raise ValueError("group_ends must be non-decreasing and end at len(order)")
+        puzzle = bytearray(cells)
+        searches, decided, start = 0, True, 0
+        for end in group_ends:
+            group = [i for i in dict.fromkeys(order[start:end]) if puzzle[i]]
+            start = end
+            if not group:
+                continue
+            if searches == max_searches:
+                return bytes(puzzle), searches, decided, False
+            saved = [puzzle[i] for i in group]
+            for i in group:
+                puzzle[i] = 0
+            found = self.search(shape, bytes(puzzle), 2, 0, budget)
+            searches += 1
+            if found.count == 1 and found.complete:
+                continue
+            for i, v in zip(group, saved, strict=True):
+                puzzle[i] = v
+            decided = decided and found.complete
+        return bytes(puzzle), searches, decided, True
 
 
 def _load() -> Engine:
