@@ -70,6 +70,7 @@
  */
 #include "sk_fast9.h"
 
+#include <limits.h>
 #include <string.h>
 
 #if defined(__BMI2__) || defined(__SSE2__)
@@ -485,7 +486,7 @@ static void choose(const St *s, const uint32_t bival[3], Branch *br) {
                 int d;
                 n = 0;
                 for (d = 0; d < 9; d++)
-                    n += (s->f[W(d, b)] >> p) & 1u;
+                    n += (int)((s->f[W(d, b)] >> p) & 1u);
             }
             key = ((uint32_t)(10 - n) << 13) | ((uint32_t)unsolved_peers(s, b, p) << 7) |
                   (uint32_t)(127 - cell);
@@ -582,7 +583,7 @@ int sk9_count(const uint8_t *cells, uint32_t limit, uint64_t budget, uint8_t *fi
         given[b] = given_mask(cells + 27 * b, &bad);
     if (bad)
         return -1;
-    c.limit = limit;
+    c.limit = limit > INT_MAX ? INT_MAX : limit; /* the count is returned as an int */
     c.count = 0;
     c.budget = budget;
     c.guesses = 0;

@@ -18,7 +18,8 @@ extern "C" {
  * sk9_count - count the solutions of a standard 9x9 Sudoku, exactly, up to `limit`.
  *
  * cells          81 values, row-major (cell = row * 9 + col), 0 = empty, 1..9 = given.
- * limit          stop after this many solutions (>= 1; 2 = solve and prove uniqueness).
+ * limit          stop after this many solutions (>= 1; 2 = solve and prove uniqueness);
+ *                values above INT_MAX count as INT_MAX (the result is an int).
  * budget         maximum number of guesses (0 = unbounded). The search stops, with *gave_up
  *                set, rather than make guess number budget + 1.
  * first_solution NULL or 81 bytes: receives the first solution found (values 1..9); left

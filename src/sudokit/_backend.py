@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
 from typing import NamedTuple, Protocol
 
 from . import _reference
@@ -134,10 +135,11 @@ class _ReferenceEngine:
         budget: int,
         max_searches: int | None = None,
     ) -> tuple[bytes, int, bool, bool]:
-        if any(b < a for a, b in zip(group_ends, group_ends[1:])) or (
-            (group_ends[-1] if group_ends else 0) != len(order)
-        ):
+        ends_ok = all(a <= b for a, b in pairwise(group_ends))
+        if not ends_ok or (group_ends[-1] if group_ends else 0) != len(order):
             raise ValueError("group_ends must be non-decreasing and end at len(order)")
+        if not all(0 <= i < shape.ncells for i in order):
+            raise ValueError(f"order entries must be cell indices in 0..{shape.ncells - 1}")
         puzzle = bytearray(cells)
         searches, decided, start = 0, True, 0
         for end in group_ends:

@@ -17,6 +17,7 @@ selection in :mod:`sudokit._backend` turns that into the visible fallback.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from . import _core
@@ -97,3 +98,27 @@ class CEngine:
             geo, puzzles, limit, budget, threads
         )
         return BatchOutcome(counts, solutions, guesses, complete)
+
+    def reduce(
+        self,
+        shape: Shape,
+        cells: bytes,
+        order: Sequence[int],
+        group_ends: Sequence[int],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> tuple[bytes, int, bool, bool]:
+        """The clue-removal pass in one native call: ``(puzzle, searches, decided, complete)``.
+
+        Same contract as the reference engine's ``reduce`` (see ``Engine``); the GIL is
+        released meanwhile. Here a unique 4x4 grid loses clues in order, one cell a group:
+
+        >>> grid = CEngine().search(Shape(2, 2), bytes(16), 1, 1, 0).solutions[0]
+        >>> puzzle, searches, decided, complete = CEngine().reduce(
+        ...     Shape(2, 2), grid, range(16), range(1, 17), 0
+        ... )
+        >>> searches, decided, complete, CEngine().search(Shape(2, 2), puzzle, 2, 0, 0).count
+        (16, True, True, 1)
+        """
+        geo = self._geometry(shape)
+        return _core.reduce(geo, cells, order, group_ends, budget, max_searches)

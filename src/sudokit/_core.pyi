@@ -28,3 +28,12 @@ def search(
 def search_batch(
     geometry: Geometry, puzzles: bytes, limit: int, budget: int, threads: int, /
 ) -> tuple[list[int], bytes, list[int], list[bool]]: ...
+def reduce(
+    geometry: Geometry,
+    cells: bytes,
+    order: Sequence[int],
+    group_ends: Sequence[int],
+    budget: int,
+    max_searches: int | None = None,
+    /,
+) -> tuple[bytes, int, bool, bool]: ...

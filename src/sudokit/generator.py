@@ -56,12 +56,15 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from . import _backend
 from .errors import BudgetExceededError, SudokuError, quote
 from .grid import Grid
 from .shape import Shape
+
+if TYPE_CHECKING:
+    from .logic.registry import Technique
 
 __all__ = [
     "SYMMETRIES",
@@ -289,18 +292,37 @@ class _Counter:
         "reached",
         "searches",
         "shape",
+        "walks",
+        "walk_budget",
     )
 
     def __init__(
-        self, engine: _backend.Engine, shape: Shape, budget: int, guess_budget: int
+        self,
+        engine: _backend.Engine,
+        shape: Shape,
+        budget: int,
+        guess_budget: int,
+        walk_budget: int = 0,
     ) -> None:
         self.engine = engine
         self.budget = budget or -1
         self.guess_budget = guess_budget
         self.searches = 0
+        self.walks = 0  # rating walks spent (difficulty targets)
+        self.walk_budget = walk_budget or -1
         self.reached: list[int] = []  # clue counts of failed attempts (for error messages)
         self.levels: dict[str, int] = {}  # levels of rated attempts (for error messages)
         self.use(shape)
+
+    def rated(self, se: float | None) -> None:
+        """Record one rating walk (its exact rating, or None when above the window)."""
+        from .rating import level_of
+
+        key = "above the window" if se is None else level_of(se)
+        self.levels[key] = self.levels.get(key, 0) + 1
+        self.walks += 1
+        if self.walks == self.walk_budget:
+            raise _OutOfBudget
 
     def use(self, shape: Shape) -> None:
         """Count on *shape* from now on (a new random jigsaw map)."""
@@ -497,29 +519,16 @@ def _reduce(
 
 
 def _reduce_cells(puzzle: bytearray, cells: list[int], counter: _Counter) -> bool:
-    """:func:`_reduce` for single cells without floor or stop (the hot path of 9x9)."""
-    search = counter._search
-    guess_budget = counter.guess_budget
-    left = counter.budget - counter.searches if counter.budget > 0 else len(cells) + 1
-    decided = True
-    done = 0
-    try:
-        for i in cells:
-            v = puzzle[i]
-            if not v:
-                continue
-            if done == left:
-                raise _OutOfBudget
-            done += 1
-            puzzle[i] = 0
-            count, _, _, complete = search(bytes(puzzle), 2, 0, guess_budget)
-            if count == 1 and complete:
-                continue
-            puzzle[i] = v
-            if not complete:
-                decided = False
-    finally:
-        counter.searches += done
+    """:func:`_reduce` for single cells without floor or stop (the hot path of 9x9): the whole
+    pass is one :meth:`~sudokit._backend.Engine.reduce` call (native in the C core)."""
+    cap = counter.budget - counter.searches if counter.budget > 0 else None
+    reduced, searches, decided, complete = counter.engine.reduce(
+        counter.shape, bytes(puzzle), cells, range(1, len(cells) + 1), counter.guess_budget, cap
+    )
+    counter.searches += searches
+    puzzle[:] = reduced
+    if not complete:
+        raise _OutOfBudget
     return decided
 
 
@@ -702,6 +711,7 @@ class GeneratedPuzzle:
     symmetry: str
     minimal: bool
     searches: int = field(default=0, compare=False)
+    se: float | None = field(default=None, compare=False)
 
     @property
     def clues(self) -> int:
@@ -739,44 +749,263 @@ class _Plan:
     mask: tuple[int, ...] | None
     budget: int
     backend: str | None
-    difficulty: tuple[str, float, float] | None = None  # (wanted, lowest se, highest se)
+    goal: _Target | None = None  # a difficulty target
+    minimal_required: bool = False  # minimal asked for explicitly (no clues may be added)
+    ratings: int = 0  # rating walks per puzzle (with a difficulty target)
 
 
-def _difficulty(wanted: str | tuple[float, float] | None) -> tuple[str, float, float] | None:
-    """``(description, lo, hi)``: the SE ratings a level name or an ``(lo, hi)`` range allows."""
-    if wanted is None:
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """A validated difficulty target (picklable): the SE window and the required techniques.
+
+    ``require`` holds, for each requirement, the technique names that satisfy it (one name for
+    a technique, every SE technique of a family for a family). ``cap`` is the highest base
+    rating the judging walk uses (see :func:`_judge`).
+    """
+
+    label: str
+    lo: float
+    hi: float
+    require: tuple[tuple[str, ...], ...] = ()
+    cap: float = 0.0
+
+
+#: Rating walks one puzzle may spend when its window ends at or below :data:`_DETERMINISTIC`.
+_RATINGS = 4000
+#: ... and when it reaches above (those walks run the expensive forcing chains).
+_RATINGS_SLOW = 300
+#: Windows ending at or below this SE rating are judged without any time budget (so the result
+#: depends only on the seed); above it each walk gets :data:`_WALK_SECONDS`.
+_DETERMINISTIC = 7.5
+_WALK_SECONDS = 10.0
+#: Clues one stuck candidate may get added while it is walked toward the window.
+_CLIMB_MOVES = 4
+
+
+def _technique_table() -> tuple[dict[str, tuple[str, float, bool]], dict[str, list[str]]]:
+    """``({lower name: (name, base rating, se)}, {family: [SE technique names]})``."""
+    from .logic.registry import TECHNIQUES
+
+    names = {t.name.lower(): (t.name, t.rating, t.se) for t in TECHNIQUES}
+    families: dict[str, list[str]] = {}
+    for t in TECHNIQUES:
+        if t.se:
+            families.setdefault(t.family, []).append(t.name)
+    return names, families
+
+
+def _requirement(wanted: str) -> tuple[tuple[str, ...], float, float]:
+    """``(technique names, lowest base rating, highest base rating)`` of one ``require`` entry:
+    a technique name or a family name (case-insensitive)."""
+    names, families = _technique_table()
+    key = " ".join(wanted.split()).lower()
+    if key in names:
+        name, base, se = names[key]
+        if not se:
+            raise SudokuError(
+                f"{quote(name)} is not one of Sudoku Explainer's techniques, so it never appears "
+                f"on the rated path; require an SE technique or a family "
+                f"({', '.join(families)})"
+            )
+        return (name,), base, base
+    if key in families:
+        members = families[key]
+        bases = [names[m.lower()][1] for m in members]
+        return tuple(members), min(bases), max(bases)
+    raise SudokuError(
+        f"unknown technique {quote(wanted)}: expected a technique of the rating (such as "
+        f"'X-Wing', 'XY-Wing', 'Naked Pair') or a family ({', '.join(families)})"
+    )
+
+
+def _target(
+    difficulty: str | tuple[float, float] | None,
+    rating: tuple[float, float] | None,
+    require: str | Sequence[str] | None,
+) -> _Target | None:
+    """The SE window a level name, an ``(lo, hi)`` range and required techniques allow."""
+    from .rating import LEVELS, SEARCH_RATING
+
+    if difficulty is None and rating is None and not require:
         return None
-    from .rating import LEVELS
-
-    if isinstance(wanted, str):
-        lo = 0.0
+    lo, hi = 0.0, SEARCH_RATING
+    labels: list[str] = []
+    windows: list[tuple[float, float]] = []
+    if isinstance(difficulty, str):
+        below = 0.0
         for name, bound in LEVELS:
-            if name == wanted.strip().lower():
-                return name, lo, bound
-            lo = bound + 1e-9
-        names = ", ".join(name for name, _ in LEVELS)
-        raise SudokuError(f"unknown difficulty {quote(wanted)}, expected one of {names}")
-    lo, hi = float(wanted[0]), float(wanted[1])
-    if not 0 <= lo <= hi:
-        raise SudokuError(f"difficulty range {lo}-{hi} is empty or negative")
-    return f"SE {lo}-{hi}", lo, hi
+            if name == difficulty.strip().lower():
+                windows.append((below, min(bound, SEARCH_RATING)))
+                labels.append(name)
+                break
+            below = bound + 1e-9
+        else:
+            names = ", ".join(name for name, _ in LEVELS)
+            raise SudokuError(f"unknown difficulty {quote(difficulty)}, expected one of {names}")
+    elif difficulty is not None:
+        rating = _intersect_rating(rating, difficulty)
+    if rating is not None:
+        a, b = float(rating[0]), float(rating[1])
+        if not 0 <= a <= b:
+            raise SudokuError(f"rating range {a}-{b} is empty or negative")
+        if a > SEARCH_RATING:
+            raise SudokuError(
+                f"no puzzle rates above {SEARCH_RATING} (the rating of a step proven by search, "
+                f"the last resort of every path); asked for {a}-{b}"
+            )
+        windows.append((a, b))
+        labels.append(f"SE {a}-{b}")
+    for a, b in windows:
+        lo, hi = max(lo, a), min(hi, b)
+    if lo > hi:
+        raise SudokuError(f"the difficulty {' and '.join(labels)} do not overlap")
+    if hi < 1.0:
+        raise SudokuError(f"every step rates at least 1.0; asked for at most {hi}")
+    needs: list[tuple[str, ...]] = []
+    wanted = [require] if isinstance(require, str) else list(require or ())
+    cap = hi if windows else 0.0
+    for w in wanted:
+        names, least, most = _requirement(w)
+        if least > hi:
+            raise SudokuError(
+                f"{quote(w)} rates at least {least}, above the wanted difficulty "
+                f"{' and '.join(labels)}"
+            )
+        needs.append(names)
+        labels.append(f"needing {w}")
+        if not windows:
+            cap = max(cap, most)
+    return _Target(", ".join(labels), lo, hi, tuple(needs), cap)
 
 
-def _rated_ok(plan: _Plan, cells: bytearray, shape: Shape, counter: _Counter) -> bool:
-    """True when the puzzle *cells* has the plan's difficulty (rated on the SE scale by the
-    logic solver; a rating that runs out of its time budget never matches)."""
-    if plan.difficulty is None:
-        return True
-    from .rating import rate
-
-    _, lo, hi = plan.difficulty
-    rating = rate(Grid(bytes(cells), shape), budget_s=_RATING_SECONDS)
-    counter.levels[rating.level] = counter.levels.get(rating.level, 0) + 1
-    return rating.complete and lo <= rating.se <= hi
+def _intersect_rating(
+    rating: tuple[float, float] | None, other: tuple[float, float]
+) -> tuple[float, float]:
+    if rating is None:
+        return other
+    return max(rating[0], other[0]), min(rating[1], other[1])
 
 
-#: Time budget of rating one candidate puzzle when a difficulty is asked for.
-_RATING_SECONDS = 10.0
+@lru_cache(maxsize=32)
+def _walk_techniques(cap: float) -> tuple[Technique, ...]:
+    from .logic.path import default_techniques
+
+    return tuple(t for t in default_techniques(se_only=True) if t.rating <= cap + 1e-9)
+
+
+@dataclass(slots=True)
+class _Verdict:
+    """How a candidate compares with the target: ``fits``; ``easy`` (rated below the window
+    or missing a required technique with a path that ends solved); otherwise too hard, with
+    ``stuck`` the empty cells where the walk ended. ``se`` is the exact SE rating when known."""
+
+    fits: bool
+    easy: bool
+    se: float | None
+    stuck: list[int]
+
+
+def _judge(target: _Target, cells: bytes, shape: Shape) -> _Verdict:
+    """Compare the unique puzzle *cells* with *target*, walking the rated path only as far as
+    the target needs.
+
+    The rated path (:func:`sudokit.rate`) tries the SE techniques easiest first, and the first
+    that finds a step supplies it. Walking with only the techniques of base rating up to the
+    window's top ``hi`` therefore takes exactly the same steps for as long as one of them
+    applies. If that walk solves the puzzle, its hardest step *is* the puzzle's rating; if it
+    gets stuck, or takes a step above ``hi``, the rating is above ``hi``. So the verdict is
+    exact, and the forcing chains beyond the window -- most of the rating time of hard
+    puzzles -- are never run. When the window reaches the search step's rating (11.0), a
+    walk stuck with every SE technique means exactly that rating.
+    """
+    from .logic.candidates import CandidateGrid
+    from .logic.path import solve_path
+    from .rating import SEARCH_RATING
+
+    cg = CandidateGrid.from_grid(Grid(cells, shape))
+    seconds = 0.0 if target.cap <= _DETERMINISTIC else _WALK_SECONDS
+    path = solve_path(cg, _walk_techniques(target.cap), unique=True, budget_s=seconds)
+    se: float | None = round(path.rating, 1)
+    if not path.solved:
+        all_se = _walk_techniques(target.cap) == _walk_techniques(SEARCH_RATING)
+        se = SEARCH_RATING if path.complete and all_se else None
+    used = {s.technique for s in path.steps}
+    has_all = all(used.intersection(names) for names in target.require)
+    if path.solved or se is not None:
+        assert se is not None
+        fits = target.lo - 1e-9 <= se <= target.hi + 1e-9 and has_all
+        easy = se < target.lo - 1e-9 or (not has_all and se <= target.hi + 1e-9)
+        stuck = [] if fits or easy else [i for i, v in enumerate(cells) if not v]
+        return _Verdict(fits, easy, se, stuck)
+    if not path.complete:
+        return _Verdict(False, False, None, [])  # out of time: not worth climbing
+    # Stuck above the window; with only requirements (no window) that is fine when they are met.
+    stuck = [i for i, v in enumerate(cg.values) if not v]
+    return _Verdict(has_all and target.hi >= SEARCH_RATING, False, None, stuck)
+
+
+def _toward_target(
+    plan: _Plan,
+    target: _Target,
+    found: tuple[bytearray, bytes, bool],
+    shape: Shape,
+    rng: random.Random,
+    counter: _Counter,
+) -> tuple[bytearray, bool, float | None] | None:
+    """Judge a candidate and climb toward the window: ``(puzzle, still minimal, se)`` or None.
+
+    A candidate rated too hard is stuck somewhere on its path. Adding one clue of the solution
+    (an orbit, under a symmetry) among the cells still empty there makes the path go on; the
+    new puzzle is judged again. A move that lands below the window is undone and another
+    cell tried; one that stays too hard is kept and climbed on, up to :data:`_CLIMB_MOVES`
+    times. Clues are only ever added, so the puzzle stays unique (no search needed), but it
+    is no longer minimal. Candidates rated too easy are dropped: removing clues from a
+    minimal puzzle is impossible, and swap moves cost more than a fresh candidate.
+    """
+    puzzle, solution, proven = found
+    verdict = _judge(target, bytes(puzzle), shape)
+    counter.rated(verdict.se)
+    if verdict.fits:
+        return puzzle, proven, verdict.se
+    climb = not plan.minimal_required and plan.mask is None
+    if verdict.easy or not verdict.stuck or not climb:
+        return None
+    orbit_of = _orbit_index(shape, plan.symmetry)
+    most = plan.target[1] if plan.target is not None else shape.ncells
+    clues = len(puzzle) - puzzle.count(0)
+    tried: set[int] = set()
+    stuck = verdict.stuck
+    for _ in range(_CLIMB_MOVES):
+        options = [i for i in stuck if i not in tried]
+        if not options:
+            return None
+        cell = options[int(rng.random() * len(options))]
+        orbit = [i for i in orbit_of[cell] if not puzzle[i]]
+        tried.update(orbit)
+        if clues + len(orbit) > most:
+            return None
+        trial = bytearray(puzzle)
+        for i in orbit:
+            trial[i] = solution[i]
+        verdict = _judge(target, bytes(trial), shape)
+        counter.rated(verdict.se)
+        if verdict.fits:
+            return trial, False, verdict.se
+        if verdict.easy or not verdict.stuck:
+            continue
+        puzzle, clues, stuck = trial, clues + len(orbit), verdict.stuck
+        tried.clear()
+    return None
+
+
+@lru_cache(maxsize=64)
+def _orbit_index(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """For every cell, the cells of its symmetry orbit."""
+    index: list[tuple[int, ...]] = [()] * shape.ncells
+    for orbit in _orbits(shape, symmetry):
+        for i in orbit:
+            index[i] = orbit
+    return tuple(index)
 
 
 def _plan(
@@ -790,10 +1019,13 @@ def _plan(
     jigsaw: bool,
     diagonals: bool,
     difficulty: str | tuple[float, float] | None,
+    rating: tuple[float, float] | None = None,
+    require: str | Sequence[str] | None = None,
+    ratings: int | None = None,
     budget: int | None,
     backend: str | None,
 ) -> _Plan:
-    levels = _difficulty(difficulty)
+    goal = _target(difficulty, rating, require)
     if shape is None and size is None:  # a pattern tells the size
         if isinstance(pattern, Grid):
             shape = pattern.shape
@@ -843,16 +1075,36 @@ def _plan(
                 f"puzzle needs at least {min_clues(shape)}"
             )
     target = _clue_range(clues, shape)
+    minimal_required = minimal is True
     if minimal is None:
         minimal = shape.n <= 9 and mask is None and target is None and symmetry == "none"
     if budget is None:
-        # Filling a sparse pattern takes many attempts of a few searches each.
+        # Filling a sparse pattern takes many attempts of a few searches each; a difficulty
+        # target is bounded by its rating walks instead.
         budget = (2000 + 40 * shape.ncells) * (20 if mask is not None else 1)
+        if goal is not None:
+            budget *= 100
     if budget < 1:
         raise SudokuError(f"budget must be >= 1 search, got {budget}")
+    if ratings is None:
+        ratings = _RATINGS if goal is None or goal.cap <= _DETERMINISTIC else _RATINGS_SLOW
+    if ratings < 1:
+        raise SudokuError(f"ratings must be >= 1 rating walk, got {ratings}")
     if backend is not None:
         _backend.get_engine(backend)  # fail early on an unknown or unavailable engine
-    return _Plan(shape, jigsaw, symmetry, target, minimal, mask, budget, backend, levels)
+    return _Plan(
+        shape,
+        jigsaw,
+        symmetry,
+        target,
+        minimal,
+        mask,
+        budget,
+        backend,
+        goal,
+        minimal_required,
+        ratings,
+    )
 
 
 def _clue_range(clues: int | tuple[int, int] | None, shape: Shape) -> tuple[int, int] | None:
@@ -1048,7 +1300,7 @@ def _solvable_map(shape: Shape, counter: _Counter) -> bool:
 def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
     engine = _backend.get_engine(plan.backend)
     shape = plan.shape
-    counter = _Counter(engine, shape, plan.budget, search_budget(shape))
+    counter = _Counter(engine, shape, plan.budget, search_budget(shape), plan.ratings)
     attempts = 0
     try:
         while True:
@@ -1067,24 +1319,39 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
                 got = _attempt(plan, shape, rng, counter)
             except _Undecided:
                 got = None
-            if got is not None and _rated_ok(plan, got[0], shape, counter):
-                puzzle, solution, proven = got
-                log.debug("generated after %d attempts, %d searches", attempts, counter.searches)
-                return GeneratedPuzzle(
-                    Grid(bytes(puzzle), shape),
-                    Grid(solution, shape),
-                    seed,
-                    plan.symmetry,
-                    proven,
-                    counter.searches,
-                )
+            if got is None:
+                continue
+            puzzle, solution, proven = got
+            se = None
+            if plan.goal is not None:
+                climbed = _toward_target(plan, plan.goal, got, shape, rng, counter)
+                if climbed is None:
+                    continue
+                puzzle, proven, se = climbed
+            log.debug(
+                "generated after %d attempts, %d searches, %d ratings",
+                attempts,
+                counter.searches,
+                counter.walks,
+            )
+            return GeneratedPuzzle(
+                Grid(bytes(puzzle), shape),
+                Grid(solution, shape),
+                seed,
+                plan.symmetry,
+                proven,
+                counter.searches,
+                se,
+            )
     except _OutOfBudget:
         raise BudgetExceededError(
-            _budget_message(plan, attempts, counter.reached, counter.levels)
+            _budget_message(plan, attempts, counter.reached, counter.levels, counter.walks)
         ) from None
 
 
-def _budget_message(plan: _Plan, attempts: int, reached: list[int], levels: dict[str, int]) -> str:
+def _budget_message(
+    plan: _Plan, attempts: int, reached: list[int], levels: dict[str, int], walks: int = 0
+) -> str:
     n = plan.shape.n
     wanted = []
     advice = []
@@ -1095,24 +1362,27 @@ def _budget_message(plan: _Plan, attempts: int, reached: list[int], levels: dict
         lo, hi = plan.target
         wanted.append(f"{lo}-{hi} clues" if lo != hi else f"{lo} clues")
         advice.append("widen the clue range")
-    if plan.minimal:
+    if plan.minimal and (plan.goal is None or plan.minimal_required):
         wanted.append("no removable clue (minimal)")
         advice.append("drop the minimality requirement")
     if plan.symmetry != "none":
         wanted.append(f"{plan.symmetry} symmetry")
-    if plan.difficulty is not None:
-        wanted.append(f"difficulty {plan.difficulty[0]}")
-        advice.append("ask for another difficulty")
+    if plan.goal is not None:
+        wanted.append(f"difficulty {plan.goal.label}")
+        advice.append("widen the rating window")
     what = ", ".join(wanted) or "a unique solution"
     seen = f", which ended with {min(reached)}-{max(reached)} clues" if reached else ""
     if levels:
         seen += ", rated " + ", ".join(f"{k} {v}" for k, v in sorted(levels.items()))
+    spent = f"{plan.budget} searches"
+    if plan.goal is not None:
+        spent = f"{plan.ratings} rating walks or {spent}"
     note = ""
     if plan.minimal and plan.symmetry != "none":
         note = " (puzzles both symmetric and minimal are rare)"
     return (
-        f"could not generate a {n}x{n} puzzle with {what} within the budget of {plan.budget} "
-        f"searches ({attempts} attempts{seen}){note}; {', '.join([*advice, 'or raise the budget'])}"
+        f"could not generate a {n}x{n} puzzle with {what} within the budget of {spent} "
+        f"({attempts} attempts{seen}){note}; {', '.join([*advice, 'or raise the budget'])}"
     )
 
 
@@ -1128,8 +1398,11 @@ def generate(
     diagonals: bool = False,
     seed: int | None = None,
     difficulty: str | tuple[float, float] | None = None,
+    rating: tuple[float, float] | None = None,
+    require: str | Sequence[str] | None = None,
     rng: random.Random | None = None,
     budget: int | None = None,
+    ratings: int | None = None,
     backend: str | None = None,
 ) -> GeneratedPuzzle:
     """Generate one puzzle with exactly one solution.
@@ -1183,6 +1456,9 @@ def generate(
         jigsaw=jigsaw,
         diagonals=diagonals,
         difficulty=difficulty,
+        rating=rating,
+        require=require,
+        ratings=ratings,
         budget=budget,
         backend=backend,
     )
@@ -1226,7 +1502,10 @@ def generate_many(
     jigsaw: bool = False,
     diagonals: bool = False,
     difficulty: str | tuple[float, float] | None = None,
+    rating: tuple[float, float] | None = None,
+    require: str | Sequence[str] | None = None,
     budget: int | None = None,
+    ratings: int | None = None,
     backend: str | None = None,
 ) -> Iterator[GeneratedPuzzle]:
     """Generate *count* puzzles, reproducibly from one *seed*, in order.
@@ -1251,6 +1530,9 @@ def generate_many(
         jigsaw=jigsaw,
         diagonals=diagonals,
         difficulty=difficulty,
+        rating=rating,
+        require=require,
+        ratings=ratings,
         budget=budget,
         backend=backend,
     )

@@ -53,6 +53,17 @@ def _difficulty(text: str | None) -> str | tuple[float, float] | None:
     return (float(m.group(1)), float(m.group(2))) if m else text
 
 
+def _rating(text: str | None) -> tuple[float, float] | None:
+    """An SE range ``A-B`` (or one value ``A``) as two numbers."""
+    if text is None:
+        return None
+    m = _SE_RANGE.match(text) or re.match(r"^\s*()(\d+(?:\.\d+)?)\s*$", text)
+    if not m:
+        common.fail(f"--rating must look like A-B (e.g. 4.0-6.0), got {text!r}")
+    hi = float(m.group(2))
+    return (float(m.group(1)) if m.group(1) else hi), hi
+
+
 def _read_text(path: str, what: str) -> str:
     try:
         if path == "-":
@@ -143,8 +154,27 @@ def _writes_regions(fmt: str) -> bool:
     "--difficulty",
     metavar="LEVEL|A-B",
     default=None,
-    help="Target level (easy, medium, hard, expert, extreme) or SE rating range (e.g. 4.0-6.0); "
-    "candidates are rated until one fits, so hard levels take long.",
+    help="Target level (easy, medium, hard, expert, extreme) or SE rating range (e.g. 4.0-6.0).",
+)
+@click.option(
+    "--rating",
+    metavar="A-B",
+    default=None,
+    help="Target SE rating range (e.g. 4.0-6.0), checked by the same rating as 'sudokit rate'.",
+)
+@click.option(
+    "--require",
+    metavar="TECHNIQUE",
+    multiple=True,
+    help="A technique (e.g. X-Wing) or family (e.g. wings) that must appear on the rated "
+    "solving path; repeat for several.",
+)
+@click.option(
+    "--ratings",
+    "ratings",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Most rating walks per puzzle with a difficulty target before giving up.",
 )
 @click.option(
     "--budget",
@@ -192,6 +222,9 @@ def generate(
     pattern_file: str | None,
     seed: int | None,
     difficulty: str | None,
+    rating: str | None,
+    require: tuple[str, ...],
+    ratings: int | None,
     budget: int | None,
     with_solution: bool,
     to: str | None,
@@ -208,6 +241,8 @@ def generate(
       sudokit generate --size 16 --clues 100-120        a 16x16 puzzle
       sudokit generate --jigsaw random --to json        a jigsaw with its region map
       sudokit generate -n 1000 --seed 7 --shard 2/4     the second quarter of a run
+      sudokit generate -n 10 --difficulty hard          SE 4.0-6.0 puzzles
+      sudokit generate --rating 6.2-7.5 --require XY-Wing
 
     Exit code: 0 all generated, 2 bad options or a target not reached within the budget.
     """
@@ -242,6 +277,9 @@ def generate(
         jigsaw=random_jigsaw,
         diagonals=diagonals,
         difficulty=_difficulty(difficulty),
+        rating=_rating(rating),
+        require=require or None,
+        ratings=ratings,
         budget=budget,
     )
     if fresh:
@@ -263,4 +301,7 @@ def generate(
 
 def _fields(p: GeneratedPuzzle) -> dict[str, str]:
     """What formats with fields (csv, json, jsonl) record besides the grids."""
-    return {"clues": str(p.clues), "seed": str(p.seed), "minimal": str(p.minimal).lower()}
+    fields = {"clues": str(p.clues), "seed": str(p.seed), "minimal": str(p.minimal).lower()}
+    if p.se is not None:
+        fields["rating"] = str(p.se)
+    return fields

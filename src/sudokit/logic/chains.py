@@ -64,9 +64,11 @@ __all__ = [
     "earlier_rule_found",
     "forcing_chains_and_cycles",
     "geometry",
+    "hint_path",
     "note_rule_found",
     "potential_name",
     "se_rating",
+    "unary_all",
     "x_chains",
     "xy_chains",
 ]
@@ -374,20 +376,18 @@ def _reach(
     Used only to skip searches that cannot find anything; it changes no result.
     """
 
-    def succ(p: int) -> tuple[int, ...]:
-        return on_off[p >> 1] if p & 1 else off_on[p >> 1]
-
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    comp_of: dict[int, int] = {}
-    comp_bits: list[int] = []
+    size = 2 * len(on_off)
+    succs = [off_on[p >> 1] if not p & 1 else on_off[p >> 1] for p in range(size)]
+    index = [-1] * size
+    low = [0] * size
+    comp_of = [-1] * size
+    on_stack = [False] * size
     comp_reach: list[int] = []
     on_cycle: set[int] = set()
     stack: list[int] = []
-    on_stack: set[int] = set()
     counter = 0
     for root in starts:
-        if root in index:
+        if index[root] >= 0:
             continue
         work: list[tuple[int, int]] = [(root, 0)]
         while work:
@@ -396,48 +396,48 @@ def _reach(
                 index[v] = low[v] = counter
                 counter += 1
                 stack.append(v)
-                on_stack.add(v)
-            nxt = succ(v)
+                on_stack[v] = True
+            nxt = succs[v]
             descended = False
             while i < len(nxt):
                 w = nxt[i]
                 i += 1
-                if w not in index:
+                if index[w] < 0:
                     work.append((v, i))
                     work.append((w, 0))
                     descended = True
                     break
-                if w in on_stack:
-                    low[v] = min(low[v], index[w])
+                if on_stack[w] and index[w] < low[v]:
+                    low[v] = index[w]
             if descended:
                 continue
             if low[v] == index[v]:
                 members = []
                 while True:
                     w = stack.pop()
-                    on_stack.discard(w)
+                    on_stack[w] = False
                     members.append(w)
                     if w == v:
                         break
-                cid = len(comp_bits)
+                cid = len(comp_reach)
                 bits = 0
                 for w in members:
                     comp_of[w] = cid
                     bits |= 1 << w
-                reach = bits
-                for w in members:
-                    for z in succ(w):
-                        oc = comp_of.get(z)
-                        if oc is not None and oc != cid:
-                            reach |= comp_reach[oc]
-                comp_bits.append(bits)
-                comp_reach.append(reach)
+                targets = {comp_of[z] for w in members for z in succs[w]}
+                targets.discard(cid)
+                targets.discard(-1)
+                for oc in targets:
+                    bits |= comp_reach[oc]
+                comp_reach.append(bits)
                 if len(members) >= 4:  # a cycle of >= 4 links has >= 4 potentials
                     on_cycle.update(members)
             if work:
                 parent = work[-1][0]
-                low[parent] = min(low[parent], low[v])
-    return {v: comp_reach[c] for v, c in comp_of.items()}, on_cycle
+                if low[v] < low[parent]:
+                    low[parent] = low[v]
+    reach = {v: comp_reach[c] for v, c in enumerate(comp_of) if c >= 0}
+    return reach, on_cycle
 
 
 _INF = 1 << 30
@@ -768,7 +768,13 @@ def unary_all(geo: Geometry, masks: Sequence[int]) -> list[tuple[_Hint, _Effect]
     """Every "Forcing Chains & Cycles" hint on the candidates *masks* that changes something,
     in SE's order (rating, complexity, kind, discovery), equal effects not merged: what SE's
     rule reports when it runs nested inside a dynamic forcing chain (see
-    :mod:`sudokit.logic.forcing`)."""
+    :mod:`sudokit.logic.forcing`).
+
+    >>> marks = {0: 0b11, 4: 0b101, 8: 0b1001, 36: 0b10001, 40: 0b100001, 43: 0b1000001}
+    >>> found = unary_all(geometry(Shape(3, 3)), [marks.get(i, 0) for i in range(81)])
+    >>> [(h.kind, h.rating) for h, _ in found][3:6], found[0][1]
+    ([('cycle', 6.5), ('forcing', 6.6), ('forcing', 6.6)], ((), ((8, 1), (43, 1))))
+    """
     links = _Links(geo, masks)
     unlimited = 4 * geo.ncells * geo.n
     memo: dict[int, _Effect | None] = {}
@@ -786,7 +792,13 @@ def unary_all(geo: Geometry, masks: Sequence[int]) -> list[tuple[_Hint, _Effect]
 
 def hint_path(h: _Hint) -> list[int]:
     """The potentials of a unary hint from its assumption to its end (a cycle closes back on its
-    start, which is repeated at the end)."""
+    start, which is repeated at the end).
+
+    >>> marks = {0: 0b11, 4: 0b101, 8: 0b1001, 36: 0b10001, 40: 0b100001, 43: 0b1000001}
+    >>> h, _ = unary_all(geometry(Shape(3, 3)), [marks.get(i, 0) for i in range(81)])[0]
+    >>> [potential_name(9, p) for p in hint_path(h)]
+    ['r1c1=1', 'r1c5<>1', 'r5c5=1', 'r5c1<>1', 'r1c1=1']
+    """
     path = _path(h.node)
     if h.kind == "cycle":
         path.append(path[0])

@@ -22,7 +22,18 @@ Dynamic                8.5    as Multiple, plus contradictions and double chains
                               made along the chain is remembered ("dynamic")
 Dynamic (+)            9.0    as Dynamic; when stuck, pointing/claiming, hidden and naked pairs
                               and X-Wings inside the chain add removals
+Nested, level 2        9.5    as Dynamic (+); then SE's "Forcing Chains & Cycles" rule, run on
+                              the candidates the chain has removed, adds removals
+Nested, level 3        10.0   ... then also multiple forcing chains
+Nested, level 4        10.5   ... dynamic forcing chains instead
+Nested, level 5        11.0   ... then also dynamic forcing chains of level 2
 =====================  =====  =================================================================
+
+A nested chain counts only when it relies on a removal made by the outer chain (SE's "rule
+parents": the candidates, removed by the outer chain, of the cells and units where the nested
+chain's singles happen); each distinct nested chain's complexity adds to the hint's. The nested
+rules are exposed as :data:`NESTED_RULES` / :func:`nested_forcing_chains` and are not in the
+default registry: pure Python needs seconds to minutes per step at those levels.
 
 Every rating adds SE's length bonus on the chain *complexity* (the number of distinct potentials
 on all chains of the hint; see :func:`sudokit.logic.chains.se_rating`).
@@ -77,8 +88,8 @@ __all__ = [
     "nishio_forcing_chains",
 ]
 
-#: A state where every rule here fails needs SE's nested forcing chains (not implemented: too
-#: slow in pure Python), which SE rates 9.5 and up: a lower bound for the puzzle's rating.
+#: A state where every rule up to Dynamic (+) fails needs SE's nested forcing chains, which SE
+#: rates 9.5 and up: a lower bound for the puzzle's rating when the nested rules are not run.
 NESTED_FLOOR = 9.5
 
 # SE rule ranks (the order Sudoku Explainer tries them); rank 0 is chains.forcing_chains_and_cycles.

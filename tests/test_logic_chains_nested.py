@@ -1,0 +1,148 @@
+"""SE's nested dynamic forcing chains (sudokit.logic.forcing, levels 2..5): the rules nested
+inside a chain, SE's "rule parents" filter, names and ratings, and agreement with Sudoku
+Explainer 1.2.1 on puzzles from the hardest list (read from ../shared/rated when present)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudokit.grid import Grid
+from sudokit.logic import chains, forcing
+from sudokit.logic.candidates import CandidateGrid
+from sudokit.logic.path import default_techniques, find_step
+from sudokit.logic.registry import Technique
+from sudokit.shape import Shape
+from sudokit.solver import solution
+
+HARDEST = Path(__file__).resolve().parents[2] / "shared" / "rated"
+HARDEST = HARDEST / "se_hardest_database_110626.tsv"
+S9 = Shape(3, 3)
+
+
+def cell(name: str) -> int:
+    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
+
+
+def masks_of(spec: dict[str, list[int]]) -> list[int]:
+    masks = [0] * 81
+    for name, digits in spec.items():
+        masks[cell(name)] = sum(1 << (d - 1) for d in digits)
+    return masks
+
+
+def off(name: str, digit: int) -> int:
+    return 2 * (cell(name) * 9 + digit - 1)
+
+
+# An X-cycle on digit 1 (columns 1 and 5 are conjugate pairs) that removes 1 from r1c9 and
+# r5c8 -- but only once the outer chain has removed the third 1 of column 1, at r8c1.
+CYCLE = {
+    "r1c1": [1, 2],
+    "r1c5": [1, 3],
+    "r1c9": [1, 4],
+    "r5c1": [1, 5],
+    "r5c5": [1, 6],
+    "r5c8": [1, 7],
+    "r8c1": [1, 8],
+}
+
+
+def test_nested_cycle_uses_the_outer_chain_removal_as_parent() -> None:
+    geo = chains.geometry(S9)
+    save = masks_of(CYCLE)
+    now = list(save)
+    now[cell("r8c1")] &= ~1
+    found = forcing._nested(geo, save, now, 2)
+    # the cycle first (easiest), then the forcing X-chains removing one candidate each
+    assert [q for q, _, _ in found] == [off("r1c9", 1), off("r5c8", 1)] * 2
+    for _, parents, _ in found:
+        assert parents == (off("r8c1", 1),)  # the removal the column's strong link needs
+    cycle = found[0][2]
+    assert cycle == ((off("r1c9", 1), off("r5c8", 1)), 4)  # its 4 potentials
+    assert [nest[1] for _, _, nest in found[2:] if nest] == [6, 6]
+
+
+def test_nested_rule_ignores_chains_that_do_not_need_the_outer_chain() -> None:
+    geo = chains.geometry(S9)
+    save = masks_of(CYCLE)
+    del_r8 = dict(CYCLE)
+    del del_r8["r8c1"]
+    base = masks_of(del_r8)
+    base[cell("r8c1")] = 1 << 7  # r8c1 no longer holds 1 at all
+    now = list(base)
+    now[cell("r8c1")] = 0  # the outer chain removed r8c1's 8: irrelevant to the cycle
+    assert forcing._nested(geo, base, now, 2) == []  # the cycle exists without the chain
+    assert forcing._nested(geo, save, list(save), 2) == []  # no cycle before the removal
+
+
+@pytest.mark.parametrize(
+    ("level", "name", "base"),
+    [
+        (2, "Dynamic Forcing Chains (+ Forcing Chains)", 9.5),
+        (3, "Dynamic Forcing Chains (+ Multiple Forcing Chains)", 10.0),
+        (4, "Dynamic Forcing Chains (+ Dynamic Forcing Chains)", 10.5),
+        (5, "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", 11.0),
+    ],
+)
+def test_nested_rules_have_se_names_and_bases(level: int, name: str, base: float) -> None:
+    assert forcing.NESTED_RULES[level - 2][:2] == (name, base)
+
+
+def test_nesting_level_below_two_is_refused() -> None:
+    with pytest.raises(ValueError, match="levels start at 2"):
+        forcing.nested_forcing_chains(1)
+
+
+def _hardest(rating: float) -> str:
+    if not HARDEST.exists():
+        pytest.skip("SE-rated hardest list not present")
+    for line in HARDEST.read_text().splitlines()[1:]:
+        cols = line.split("\t")
+        if float(cols[1]) == rating:
+            return cols[0]
+    pytest.skip(f"no puzzle rated {rating} in the hardest list")
+
+
+def _rate_soundly(puzzle: str, level: int) -> tuple[float, list[str]]:
+    """Walk SE's path with the nested rules up to *level*; every step is checked against the
+    unique solution (found by the backtracking solver, independently of the logic)."""
+    sol = solution(Grid.parse(puzzle)).cells
+    techs = default_techniques(se_only=True) + [
+        Technique(name, "forcing", base, finder)
+        for name, base, finder in forcing.NESTED_RULES[: level - 1]
+    ]
+    techs.sort(key=lambda t: t.rating)
+    cg = CandidateGrid.from_grid(Grid.parse(puzzle))
+    rating = 0.0
+    names: list[str] = []
+    with chains.chain_budget(300):
+        while not cg.is_solved:
+            found = find_step(cg, techs, unique=True)
+            assert found is not None, "stuck"
+            step, _ = found
+            for c, d in step.placements:
+                assert sol[c] == d, step.text
+            for c, d in step.eliminations:
+                assert sol[c] != d, step.text
+            rating = max(rating, step.rating)
+            names.append(step.technique)
+            cg.apply(step)
+    return rating, names
+
+
+def test_nested_rules_enabled_keep_se_rating_of_a_long_dynamic_plus_chain() -> None:
+    # SE rates this one 9.7 with a long Dynamic (+) chain: the nested rules must not pre-empt it
+    rating, names = _rate_soundly(_hardest(9.7), 2)
+    assert rating == 9.7
+    assert "Dynamic Contradiction Forcing Chain (+)" in names
+    assert not any(n.endswith("(+ Forcing Chains)") for n in names)
+
+
+@pytest.mark.slow
+def test_rating_above_ten_with_nested_rules_enabled() -> None:
+    # SE's 10.1 here is a very long Dynamic (+) chain (9.0 + 1.1 for its length)
+    rating, names = _rate_soundly(_hardest(10.1), 3)
+    assert rating == 10.1
+    assert "Dynamic Contradiction Forcing Chain (+)" in names
