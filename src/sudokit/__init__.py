@@ -46,7 +46,7 @@ from .solver import (
 )
 
 if TYPE_CHECKING:
-    from . import batch, formats, render, transform
+    from . import batch, dask, formats, render, transform
     from .generator import SYMMETRIES, GeneratedPuzzle, generate, generate_many
     from .logic.step import Step
     from .marks import Candidates
@@ -58,6 +58,7 @@ _LAZY: dict[str, str] = {
     "render": "sudokit.render",
     "transform": "sudokit.transform",
     "batch": "sudokit.batch",
+    "dask": "sudokit.dask",
     "Candidates": "sudokit.marks",
     "Step": "sudokit.logic.step",
     "Rating": "sudokit.rating",
@@ -106,6 +107,7 @@ __all__ = [
     "__version__",
     "batch",
     "count_solutions",
+    "dask",
     "explain",
     "formats",
     "generate",
