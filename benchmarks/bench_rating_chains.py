@@ -165,19 +165,24 @@ def _dist(times: list[float]) -> dict[str, float]:
     }
 
 
-def load(args: argparse.Namespace) -> list[tuple[str, float]]:
-    """The (puzzle, SE rating) pairs to rate: a saved run's puzzles, or a sample of a file."""
+def load(args: argparse.Namespace) -> list[tuple[int, str, float]]:
+    """The (row, puzzle, SE rating) triples to rate (row: 0-based data line of the TSV): a saved
+    run's rows, or a sample of the file. Saved runs keep only row numbers and our results, so
+    the GPL-licensed rated files are never copied."""
+    saved_rows: list[int] | None = None
     if args.compare:
         saved = json.loads(Path(args.compare).read_text())
         args.file = saved["file"]
-        return [(r[0], r[1]) for r in saved["puzzles"]]
-    path = RATED / args.file
+        saved_rows = [int(r[0]) for r in saved["puzzles"]]
     data = []
-    for line in path.read_text().splitlines()[1:]:
+    lines = (RATED / args.file).read_text().splitlines()[1:]
+    for row, line in enumerate(lines):
         cols = line.split("\t")
         se = float(cols[2] if args.file.startswith("se_controlled") else cols[1])
-        if args.min_se <= se <= args.max_se:
-            data.append((cols[0], se))
+        if saved_rows is not None or args.min_se <= se <= args.max_se:
+            data.append((row, cols[0], se))
+    if saved_rows is not None:
+        return [data[r] for r in saved_rows]
     if args.limit and args.limit < len(data):
         data = random.Random(args.seed).sample(data, args.limit)
     return data
@@ -197,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", type=Path, default=None, help="re-rate a saved run and diff")
     ap.add_argument("--json", type=Path, default=None, help="write the results here")
     args = ap.parse_args(argv)
-    if not args.compare and not (RATED / args.file).exists():
+    if not (RATED / args.file).exists():
         print(f"missing {RATED / args.file}", file=sys.stderr)
         return 2
     data = load(args)
@@ -206,16 +211,16 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[tuple[float, float]] = []
     times: list[float] = []
     incomplete = 0
-    for i, (puzzle, se) in enumerate(data, 1):
+    for i, (row, puzzle, se) in enumerate(data, 1):
         ours, complete, dt = rate_one(puzzle, args.budget, techs)
         incomplete += not complete
         rows.append((se, ours))
         times.append(dt)
-        records.append([puzzle, se, ours, complete, round(dt, 4)])
+        records.append([row, ours, complete, round(dt, 4)])
         if abs(se - ours) > 0.3 or not complete:
             print(
-                f"[{i}] SE {se} ours {ours}{'' if complete else ' (lower bound)'} "
-                f"{dt:.1f}s {puzzle}",
+                f"[{i}] row {row}: SE {se} ours {ours}{'' if complete else ' (lower bound)'} "
+                f"{dt:.1f} CPU s",
                 file=sys.stderr,
                 flush=True,
             )
@@ -231,6 +236,10 @@ def main(argv: list[str] | None = None) -> int:
         ).stdout.strip(),
         "overall": summary(rows),
         "incomplete": incomplete,
+        # incomplete results are lower bounds: one above SE's rating would be a bug
+        "lower_bound_above_se": sum(
+            1 for (se, ours), r in zip(rows, records, strict=True) if not r[2] and ours > se + 1e-9
+        ),
         "cpu_seconds": _dist(times),
     }
     bands: dict[str, object] = {}
@@ -239,22 +248,26 @@ def main(argv: list[str] | None = None) -> int:
         sel_t = [t for r, t in zip(rows, times, strict=True) if lo <= r[0] < hi]
         if sel:
             s = summary(sel)
+            s["incomplete"] = sum(
+                1 for (se, _), r in zip(rows, records, strict=True) if lo <= se < hi and not r[2]
+            )
             s["median_s"] = round(statistics.median(sel_t), 3)
             s["max_s"] = round(max(sel_t), 3)
             bands[f"{lo}-{hi}"] = s
     result["bands"] = bands
     if args.compare:
         saved = json.loads(Path(args.compare).read_text())["puzzles"]
+        # a change of rating, or of completeness (e.g. a budget hit on one side only)
         changed = [
-            {"puzzle": old[0], "se": old[1], "before": old[2], "after": new[2]}
+            {"row": old[0], "before": old[1:3], "after": new[1:3]}
             for old, new in zip(saved, records, strict=True)
-            if abs(old[2] - new[2]) > 1e-9 and old[3] and new[3]
+            if abs(old[1] - new[1]) > 1e-9 or old[2] != new[2]
         ]
-        before_t = sum(float(r[4]) for r in saved)
+        before_t = sum(float(r[3]) for r in saved)
         result["compare"] = {
             "against": str(args.compare),
             "changed": changed,
-            "before_cpu": _dist([float(r[4]) for r in saved]),
+            "before_cpu": _dist([float(r[3]) for r in saved]),
             "cpu_ratio_total": round(sum(times) / before_t, 3) if before_t else 0.0,
         }
     print(json.dumps(result, indent=2))

@@ -152,6 +152,11 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
                 continue
             kept.append((ch, lineno, col))
     count = len(kept)
+    if shape is not None and shape.n > len(SYMBOLS):
+        raise ParseError(
+            f"a {shape.n}x{shape.n} grid needs separated integers (e.g. '10,0,3,...'); "
+            f"one symbol per cell goes up to {len(SYMBOLS)}x{len(SYMBOLS)}"
+        )
     target = shape or Shape.from_cell_count(count)
     if target is None or target.n > len(SYMBOLS):
         raise ParseError(
