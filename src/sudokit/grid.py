@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import ParseError, quote
-from .shape import SYMBOLS, Shape
+from .shape import MAX_SIZE, SYMBOLS, Shape
 
 __all__ = ["BLANKS", "MAX_TEXT", "Conflict", "Grid"]
 
@@ -34,6 +34,8 @@ BLANKS = frozenset(".0-_*")
 MAX_TEXT = 1 << 20
 # Characters that only separate cells in pictures; never cell symbols.
 _SEPARATORS = frozenset("|+:!")
+# For each size n, the byte values a cell may hold (0..n).
+_VALID_VALUES = tuple(bytes(range(n + 1)) for n in range(MAX_SIZE + 1))
 _SEPARATOR_LINE = re.compile(r"^[\s\-+=|*:_.~]*$")
 _INT_TOKEN = re.compile(r"[,;\s|+]+")
 
@@ -201,7 +203,7 @@ class Grid:
     def __init__(
         self, cells: bytes | Sequence[int] | Iterable[int], shape: Shape | None = None
     ) -> None:
-        data = bytes(cells)
+        data = cells if type(cells) is bytes else bytes(cells)
         if shape is None:
             shape = Shape.from_cell_count(len(data))
             if shape is None:
@@ -210,7 +212,8 @@ class Grid:
             raise ValueError(
                 f"a {shape.n}x{shape.n} grid needs {shape.ncells} cells, got {len(data)}"
             )
-        if data and max(data) > shape.n:
+        # translate() deletes the valid values; anything left is out of range (fast in C).
+        if data.translate(None, _VALID_VALUES[shape.n]):
             raise ValueError(f"cell values must be 0..{shape.n}, got {max(data)}")
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "cells", data)

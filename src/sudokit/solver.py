@@ -183,7 +183,7 @@ def solve(
     :param limit: stop after this many solutions (>= 2, so that ``unique`` is proven).
     :param budget: give up after this many guesses (0 = no bound); then the status is
         ``gave-up`` unless two solutions were already found.
-    :returns: a :class:`SolveResult`; conflicting givens give status ``invalid`` (no search).
+    :returns: a :class:`SolveResult`; conflicting givens give status ``invalid``.
     :raises ~sudokit.errors.ParseError: when text does not parse.
     :raises ValueError: for a limit below 2 or a negative budget.
 
@@ -198,10 +198,13 @@ def solve(
     _check_limit(limit, 2)
     _check_budget(budget)
     grid = _as_grid(puzzle, shape)
-    bad = _conflict_error(grid)
-    if bad is not None:
-        return _invalid(grid, bad)
     found = engine().search(grid.shape, grid.cells, limit, 1, budget)
+    if not found.count:
+        # Both engines find no solution for conflicting givens; only then is it worth
+        # naming the conflicts (the check costs more than a whole 9x9 search).
+        bad = _conflict_error(grid)
+        if bad is not None:
+            return _invalid(grid, bad)
     first = found.solutions[0] if found.solutions else None
     return _result(grid, found.count, first, found.guesses, found.complete, budget)
 

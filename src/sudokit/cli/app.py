@@ -83,9 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     except click.Abort:
         click.echo("sudokit: aborted", err=True)
         return 130
+    except click.UsageError as exc:
+        # One line, not click's three: what was wrong, and where to look for the right way.
+        where = exc.ctx.command_path if exc.ctx is not None else "sudokit"
+        click.echo(f"{where}: {exc.format_message()} (see '{where} --help')", err=True)
+        return 2
     except click.ClickException as exc:
         exc.show()
-        return 2 if isinstance(exc, click.UsageError) else exc.exit_code
+        return exc.exit_code
     except BrokenPipeError:
         # Output piped into `head` and the like: stop quietly, as Unix tools do.
         sys.stderr.close()

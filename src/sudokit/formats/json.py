@@ -134,10 +134,15 @@ def decode(doc: str, pos: int = 0) -> tuple[Any, int]:
     except _json.JSONDecodeError as exc:
         raise ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        line = doc.count("\n", 0, pos) + 1
-        column = pos - (doc.rfind("\n", 0, pos) + 1) + 1
-        raise ParseError("bad JSON: nested too deeply", line=line, column=column) from None
+        raise _bad_json("nested too deeply", doc, pos) from None
     return value, end
+
+
+def _bad_json(what: str, doc: str, pos: int) -> ParseError:
+    """A ParseError for bad JSON at offset *pos* of *doc*, with its line and column."""
+    line = doc.count("\n", 0, pos) + 1
+    column = pos - (doc.rfind("\n", 0, pos) + 1) + 1
+    return ParseError(f"bad JSON: {what}", line=line, column=column)
 
 
 def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
@@ -153,14 +158,22 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
         if doc[pos] == "[" and not _starts_rows(doc, pos):
             # A list of puzzles: decode element by element to know each one's line.
             pos += 1
+            after_value = False
             while True:
                 start = pos
-                while pos < len(doc) and (doc[pos].isspace() or doc[pos] == ","):
+                while pos < len(doc) and doc[pos].isspace():
                     pos += 1
                 line += doc.count("\n", start, pos)
                 if pos < len(doc) and doc[pos] == "]":
                     pos += 1
                     break
+                if after_value:
+                    if pos >= len(doc) or doc[pos] != ",":
+                        yield Raw(line, error=_bad_json("expected ',' or ']'", doc, pos))
+                        return
+                    pos += 1
+                    after_value = False
+                    continue
                 try:
                     value, end = decode(doc, pos)
                 except ParseError as exc:
@@ -169,11 +182,16 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
                 yield _entry(value, shape, line)
                 line += doc.count("\n", pos, end)
                 pos = end
+                after_value = True
             continue
         try:
             value, end = decode(doc, pos)
         except ParseError as exc:
             yield Raw(exc.line or line, error=exc)
+            return
+        if end < len(doc) and not doc[end].isspace() and doc[end - 1] not in "]}\"":
+            # '003' is not 0, 0, 3: values that run together are one bad value.
+            yield Raw(line, error=_bad_json("extra data after the value", doc, end))
             return
         if isinstance(value, dict) and isinstance(value.get("puzzles"), list):
             for item in value["puzzles"]:
