@@ -13,6 +13,11 @@ Three parts, all in one run on one machine (so ratios compare across machines):
   searches per puzzle.
 * **where the time goes**: for 9x9 minimal, the share spent inside the C search versus the
   Python policy, and the same generation on the pure-Python reference engine (a ratio).
+* **by level** (issue 5 targets, one core: hard = SE 4.0-6.0 >= 10 puzzles/s, expert = SE
+  6.2-7.5 >= 2/s): puzzles per CPU second for each level, rating window and required
+  technique, every puzzle re-rated by :func:`sudokit.rate` outside the timed part (the
+  "in window" column), next to plain generate-and-reject (minimal puzzles rated by
+  :func:`sudokit.rate` until one fits) as the baseline.
 
 Usage: ``python benchmarks/bench_generate.py [--quick] [--repeat 15] [--jobs 2]``; it writes
 ``results/generate.json``, ``results/generate.md`` and the PNG. The machine is shared and
@@ -226,6 +231,69 @@ def where_time_goes(count: int) -> dict[str, Any]:
     return out
 
 
+#: (label, generate options, count, target puzzles per CPU second or None, SE window checked).
+LEVEL_CASES: list[tuple[str, dict[str, Any], int, float | None, tuple[float, float]]] = [
+    ("easy", {"difficulty": "easy"}, 200, None, (1.0, 2.3)),
+    ("medium", {"difficulty": "medium"}, 100, None, (2.4, 3.9)),
+    ("hard (SE 4.0-6.0)", {"difficulty": "hard"}, 150, 10.0, (4.0, 6.0)),
+    ("hard, minimal", {"difficulty": "hard", "minimal": True}, 60, None, (4.0, 6.0)),
+    ("hard, rot180", {"difficulty": "hard", "symmetry": "rot180"}, 40, None, (4.0, 6.0)),
+    ("expert (SE 6.2-7.5)", {"rating": (6.2, 7.5)}, 60, 2.0, (6.2, 7.5)),
+    (
+        "SE 4.0-6.0 needing XY-Wing",
+        {"rating": (4.0, 6.0), "require": "XY-Wing"},
+        40,
+        None,
+        (4.0, 6.0),
+    ),
+    ("needing X-Wing (any rating)", {"require": "X-Wing"}, 40, None, (1.0, 11.0)),
+    ("extreme (SE > 7.5)", {"difficulty": "extreme"}, 4, None, (7.6, 11.0)),
+]
+
+
+def by_level(scale: float) -> list[dict[str, Any]]:
+    """Puzzles per CPU second for each difficulty target, each puzzle re-rated independently."""
+    rows = []
+    for label, options, count, target, (lo, hi) in LEVEL_CASES:
+        n = max(2, int(count * scale))
+        c = time.process_time()
+        puzzles = list(generate_many(n, seed=3, **options))
+        cpu = time.process_time() - c
+        ratings = [sudokit.rate(p.puzzle) for p in puzzles]  # not timed: the check
+        wanted = options.get("require")
+        inside = sum(
+            lo <= r.se <= hi and (wanted is None or wanted in r.techniques) for r in ratings
+        )
+        rows.append(
+            {
+                "case": label,
+                "count": n,
+                "per_cpu_s": n / cpu,
+                "target": target,
+                "in_window": inside / n,
+                "se": statistics.mean(r.se for r in ratings),
+                "clues": statistics.mean(p.clues for p in puzzles),
+                "minimal": sum(p.minimal for p in puzzles) / n,
+            }
+        )
+        print(f"  {label}: {n / cpu:.1f}/CPU s", file=sys.stderr)
+    for label, (lo, hi), count in (
+        ("hard by generate-and-reject", (4.0, 6.0), 15),
+        ("expert by generate-and-reject", (6.2, 7.5), 15),
+    ):
+        n = max(2, int(count * scale))
+        got, tried = 0, 0
+        c = time.process_time()
+        while got < n:
+            p = generate(seed=derive_seed(4, tried))
+            tried += 1
+            got += lo <= sudokit.rate(p.puzzle).se <= hi
+        cpu = time.process_time() - c
+        rows.append({"case": label, "count": n, "per_cpu_s": n / cpu, "baseline": True})
+        print(f"  {label}: {n / cpu:.1f}/CPU s", file=sys.stderr)
+    return rows
+
+
 def _time(fn: Callable[[], object]) -> float:
     t = time.perf_counter()
     fn()
@@ -238,6 +306,7 @@ def markdown(
     table: list[dict[str, Any]],
     split: dict[str, Any],
     jobs: int,
+    levels: list[dict[str, Any]] | None = None,
 ) -> str:
     lines = [
         "# Generation benchmark",
@@ -265,6 +334,31 @@ def markdown(
             f"C engine vs pure-Python reference: {split['c_over_python_reference']:.1f}x "
             "(same puzzles).",
         ]
+    if levels:
+        lines += [
+            "",
+            "By level (9x9, one core, CPU time; every puzzle re-rated by sudokit.rate):",
+            "",
+            "| case | puzzles | per CPU s | target | in window | mean SE | mean clues | minimal |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for r in levels:
+            if r.get("baseline"):
+                lines.append(
+                    f"| {r['case']} (baseline) | {r['count']} | {r['per_cpu_s']:.1f} | | | | | |"
+                )
+                continue
+            target = r["target"]
+            mark = (
+                ""
+                if target is None
+                else f">= {target:g}/s " + ("met" if r["per_cpu_s"] >= target else "MISSED")
+            )
+            lines.append(
+                f"| {r['case']} | {r['count']} | {r['per_cpu_s']:.1f} | {mark} | "
+                f"{100 * r['in_window']:.0f}% | {r['se']:.2f} | {r['clues']:.1f} | "
+                f"{100 * r['minimal']:.0f}% |"
+            )
     lines += [
         "",
         "Blank-cell chart (9x9, exact clue count 81 - blanks):",
@@ -289,7 +383,7 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=RESULTS)
     ap.add_argument(
         "--parts",
-        default="throughput,split,chart",
+        default="throughput,split,chart,levels",
         help="comma-separated parts to run; the others are kept from the last results file",
     )
     args = ap.parse_args()
@@ -314,6 +408,10 @@ def main() -> int:
     split = previous.get("split", {})
     if "split" in parts and _backend.BACKEND == "c":
         split = where_time_goes(max(40, int(1000 * scale)))
+    levels = previous.get("levels", [])
+    if "levels" in parts:
+        print("by level:", file=sys.stderr)
+        levels = by_level(scale * 4 if args.quick else 1.0)
     chart = previous.get("blanks", [])
     if "chart" in parts:
         print("blank-cell chart:", file=sys.stderr)
@@ -322,10 +420,17 @@ def main() -> int:
     draw_chart(chart, info, args.out / "generate_blanks.png")
     (args.out / "generate.json").write_text(
         json.dumps(
-            {"machine": info, "throughput": table, "split": split, "blanks": chart}, indent=1
+            {
+                "machine": info,
+                "throughput": table,
+                "split": split,
+                "blanks": chart,
+                "levels": levels,
+            },
+            indent=1,
         )
     )
-    text = markdown(info, chart, table, split, args.jobs)
+    text = markdown(info, chart, table, split, args.jobs, levels)
     (args.out / "generate.md").write_text(text)
     print(text)
     return 0

@@ -63,6 +63,9 @@ def test_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "A-B" in err
     assert "Traceback" not in err
     assert not os.path.exists(out)
+    assert _run("-n", "3", "--out", out, "--difficulty", "nope") == 2
+    assert "unknown difficulty" in capsys.readouterr().err
+    assert not os.path.exists(out + ".parts")  # nothing to resume: no work directory left
 
 
 def _manifest_shards(parts: Path) -> int:

@@ -248,6 +248,25 @@ def test_json_list_positions_and_concatenated_documents() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("003", "line 1, column 2: bad JSON: extra data after the value"),
+        ('["1..............." "2..............."]', "column 21: bad JSON: expected ',' or ']'"),
+        (
+            '[\n "1...............",\n "2..............." "3"]',
+            "line 3, column 21: bad JSON: expected ',' or ']'",
+        ),
+    ],
+)
+def test_json_values_must_be_separated(text: str, error: str) -> None:
+    # Python's raw_decode alone would read '003' as 0, 0, 3 and '[1 2]' as two puzzles.
+    records = list(read(io.StringIO(text), "json"))
+    assert records[-1].error is not None
+    assert str(records[-1].error).endswith(error)
+    assert all(r.error is None for r in records[:-1])
+
+
 def _independent_candidates(grid: Grid) -> list[set[int]]:
     """Candidates by elimination, computed here from rows, columns and boxes."""
     n, br, bc = grid.n, grid.shape.box_rows, grid.shape.box_cols

@@ -50,7 +50,12 @@ def check(puzzles: list[GeneratedPuzzle], lo: float, hi: float) -> list[sudokit.
 
 @pytest.mark.parametrize(
     ("level", "lo", "hi", "count"),
-    [("easy", 1.0, 2.3, 4), ("medium", 2.4, 3.9, 4), ("hard", 4.0, 6.0, 6), ("expert", 6.2, 7.5, 3)],
+    [
+        ("easy", 1.0, 2.3, 4),
+        ("medium", 2.4, 3.9, 4),
+        ("hard", 4.0, 6.0, 6),
+        ("expert", 6.2, 7.5, 3),
+    ],
 )
 def test_levels(level: str, lo: float, hi: float, count: int) -> None:
     puzzles = list(generate_many(count, seed=11, difficulty=level))
@@ -79,6 +84,16 @@ def test_require_a_technique(require: str, kwargs: dict[str, object]) -> None:
     for p in puzzles:
         assert unique(p)
         assert require in sudokit.rate(p.puzzle).techniques, str(p.puzzle)
+
+
+def test_require_by_registry_name_or_first_words() -> None:
+    # The steps of "Forcing Chains & Cycles" are called "Forcing Chain", "Bidirectional
+    # Cycle", ...; "Unique Rectangle" covers the steps "Unique Rectangle type 1", ... .
+    for p in generate_many(2, seed=7, rating=(6.2, 7.5), require="Forcing Chains & Cycles"):
+        assert sudokit.rate(p.puzzle).families.get("chains", 0) > 0
+    for p in generate_many(2, seed=7, require="Unique Rectangle"):
+        names = sudokit.rate(p.puzzle).techniques
+        assert any(n.startswith(("Unique Rectangle", "Unique Loop")) for n in names), names
 
 
 def test_require_a_family() -> None:
@@ -144,7 +159,8 @@ def test_cli_rating_and_require() -> None:
     assert code == 0
     for line in out.split():
         r = sudokit.rate(Grid.parse(line))
-        assert 4.0 <= r.se <= 6.0 and "X-Wing" in r.techniques
+        assert 4.0 <= r.se <= 6.0
+        assert "X-Wing" in r.techniques
 
 
 def test_cli_difficulty_csv_records_the_rating() -> None:
@@ -169,4 +185,5 @@ def test_cli_errors(args: tuple[str, ...], message: str) -> None:
     code, _, err = run(*args)
     assert code == 2
     lines = err.splitlines()
-    assert len(lines) == 1 and message in lines[0], err
+    assert len(lines) == 1, err
+    assert message in lines[0]

@@ -159,3 +159,26 @@ def test_construction_errors() -> None:
         Grid.parse("1" * 80)
     with pytest.raises(TypeError):
         Grid.parse(b"...")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "12|34\n34|12\n21|43\n43|21",
+        "|12|34|\n|34|12|\n|21|43|\n|43|21|",
+        "12 34\n34 12\n21 43\n43 21",
+        "12 34\n34 12\n-----\n21 43\n43 21",
+    ],
+)
+def test_small_pictures_are_symbols_not_two_digit_numbers(text: str) -> None:
+    # Eight "numbers" make no square grid; four rows of four symbols do.
+    grid = Grid.parse(text)
+    assert grid.shape == Shape(2, 2)
+    assert grid.cells == bytes([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
+
+
+def test_a_box_too_wide_for_symbols_asks_for_integers() -> None:
+    with pytest.raises(ParseError, match="separated integers"):
+        Grid.parse("0" * 81, Shape(8, 8))
+    ten = Shape(2, 5)
+    assert Grid.parse(",".join(["0"] * 100), ten).shape == ten

@@ -321,3 +321,17 @@ def test_serve_command_is_listed(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--host" in out
     assert "127.0.0.1" in out
     assert "--open" in out
+
+
+def test_diagonals_keep_the_jigsaw_regions_of_a_json_puzzle(client: TestClient) -> None:
+    regions = "1112122233343444"
+    shape = sudokit.Shape.jigsaw(regions, diagonals=True)
+    puzzle = sudokit.Grid.parse(".............412", shape)
+    # Unique only as a jigsaw-X: with the regions dropped it is a different puzzle.
+    assert sudokit.is_unique(puzzle)
+    text = json.dumps({"puzzle": str(puzzle), "regions": regions})
+    r = client.post("/api/solve", json={"puzzle": text, "format": "json", "diagonals": True})
+    assert r.status_code == 200
+    assert r.json()["status"] == "unique"
+    solution = sudokit.Grid(bytes(r.json()["solution"]["cells"]), shape)
+    assert solution.is_solution(puzzle)

@@ -294,7 +294,21 @@ def run_shards(
     ...     [line for c in sorted(m.done) for line in m.read(c)]
     ['1', '4', '9']
     """
-    run = mapper or local_mapper(1)
+    try:
+        _run_shards(fn, tasks, manifest, mapper or local_mapper(1), progress)
+    except BaseException:
+        if not manifest.done:  # nothing to resume: leave no work directory behind
+            manifest.remove()
+        raise
+
+
+def _run_shards(
+    fn: Callable[[P], list[str]],
+    tasks: Iterable[tuple[int, P]],
+    manifest: Manifest,
+    run: Mapper[P, list[str]],
+    progress: Callable[[int], None] | None,
+) -> None:
     if progress is not None and manifest.done:
         progress(sum(manifest.done.values()))
     todo = ((shard, payload) for shard, payload in tasks if shard not in manifest.done)

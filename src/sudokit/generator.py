@@ -21,6 +21,17 @@ How a puzzle is made (:func:`generate`):
    what was reached). A pattern (a clue mask) is filled by running phase 1 on the mask's
    cells only; when the mask is full and still has several solutions, digit changes that
    never raise the solution count (counted exactly up to 50) walk it to uniqueness.
+4. **Difficulty** (``difficulty=`` a level, ``rating=(lo, hi)``, ``require=`` techniques). Each
+   candidate is judged by walking its rated path (:func:`sudokit.rate`, SE techniques easiest
+   first) with only the techniques the window can use, so the verdict is exact but the
+   expensive forcing chains above the window never run: an easy puzzle costs a singles pass,
+   a too-hard one stops where the walk gets stuck. From there the generator climbs toward the
+   window: it adds a clue of the solution (an orbit, under a symmetry) on a cell still empty
+   where the walk got stuck, keeps the move while the puzzle is still too hard and undoes it
+   when it lands below the window (up to four clues). Added clues keep the solution unique
+   but the puzzle is then no longer minimal (``minimal=True`` forbids such moves). Windows
+   ending at or below SE 7.5 are judged without any time limit, so the puzzle depends only on
+   the seed; above that each walk gets 10 s. The cost is bounded by *ratings* walks.
 
 Every decision depends only on solution *counts* and on the solution of a *unique* puzzle,
 which both engines agree on (the parity contract in :mod:`sudokit._backend`). So the same
@@ -29,7 +40,7 @@ platform. The exceptions are the shapes whose searches get a guess bound (sizes 
 and jigsaws: see :func:`search_budget`): a search that hits it counts as a failure, engines
 count guesses differently, and there phase 1 switches to the digits of the engine's first
 solution after its first failed batch (so large grids never hit random contradictions their
-bound cannot refute). A ``difficulty`` target also depends on the rating's time budget.
+bound cannot refute). A difficulty window above SE 7.5 also depends on the walks' time budget.
 
 Randomness only comes from a :class:`random.Random` seeded by the caller (``seed=``) or passed
 in (``rng=``); nothing touches the global random state. :func:`generate_many` derives one seed
@@ -292,8 +303,8 @@ class _Counter:
         "reached",
         "searches",
         "shape",
-        "walks",
         "walk_budget",
+        "walks",
     )
 
     def __init__(
@@ -702,7 +713,8 @@ class GeneratedPuzzle:
     ``seed`` regenerates it (with the same options and version) when it was generated from a
     seed (``None`` when a caller's ``rng`` was used). ``minimal`` is True when no single clue
     can be removed -- proven during generation, not assumed. ``searches`` counts the engine
-    searches spent (a diagnostic, not part of equality).
+    searches spent (a diagnostic, not part of equality). ``se`` is the puzzle's SE rating (as
+    :func:`sudokit.rate` gives it) when a difficulty target made the generator compute it.
     """
 
     puzzle: Grid
@@ -771,7 +783,7 @@ class _Target:
 
 
 #: Rating walks one puzzle may spend when its window ends at or below :data:`_DETERMINISTIC`.
-_RATINGS = 4000
+_RATINGS = 1000
 #: ... and when it reaches above (those walks run the expensive forcing chains).
 _RATINGS_SLOW = 300
 #: Windows ending at or below this SE rating are judged without any time budget (so the result
@@ -794,11 +806,27 @@ def _technique_table() -> tuple[dict[str, tuple[str, float, bool]], dict[str, li
     return names, families
 
 
+def _word_end(rest: str) -> bool:
+    """True when *rest* (what follows a prefix) starts at a word end, allowing a plural s."""
+    if rest[:1] == "s":
+        rest = rest[1:]
+    return not rest[:1].isalnum()
+
+
 def _requirement(wanted: str) -> tuple[tuple[str, ...], float, float]:
     """``(technique names, lowest base rating, highest base rating)`` of one ``require`` entry:
-    a technique name or a family name (case-insensitive)."""
+    a technique of the registry, a family, or the first words of technique names ("Hidden
+    Single", "Forcing Chain", "Unique Rectangle"), all case-insensitive."""
     names, families = _technique_table()
     key = " ".join(wanted.split()).lower()
+    prefixed = [
+        name
+        for low, (name, _, se) in names.items()
+        if se and low.startswith(key) and _word_end(low[len(key) :])
+    ]
+    if key not in names and key not in families and prefixed:
+        bases = [names[m.lower()][1] for m in prefixed]
+        return tuple(prefixed), min(bases), max(bases)
     if key in names:
         name, base, se = names[key]
         if not se:
@@ -840,8 +868,8 @@ def _target(
                 break
             below = bound + 1e-9
         else:
-            names = ", ".join(name for name, _ in LEVELS)
-            raise SudokuError(f"unknown difficulty {quote(difficulty)}, expected one of {names}")
+            known = ", ".join(name for name, _ in LEVELS)
+            raise SudokuError(f"unknown difficulty {quote(difficulty)}, expected one of {known}")
     elif difficulty is not None:
         rating = _intersect_rating(rating, difficulty)
     if rating is not None:
@@ -888,9 +916,18 @@ def _intersect_rating(
 
 @lru_cache(maxsize=32)
 def _walk_techniques(cap: float) -> tuple[Technique, ...]:
+    """The SE techniques of base rating up to *cap*, easiest first, each relabelled with its
+    own name as its family: the walk is unchanged, and ``Path.families`` then names the
+    technique behind every step (step names such as "Forcing Chain" differ from them)."""
+    from dataclasses import replace
+
     from .logic.path import default_techniques
 
-    return tuple(t for t in default_techniques(se_only=True) if t.rating <= cap + 1e-9)
+    return tuple(
+        replace(t, family=t.name)
+        for t in default_techniques(se_only=True)
+        if t.rating <= cap + 1e-9
+    )
 
 
 @dataclass(slots=True)
@@ -929,7 +966,7 @@ def _judge(target: _Target, cells: bytes, shape: Shape) -> _Verdict:
     if not path.solved:
         all_se = _walk_techniques(target.cap) == _walk_techniques(SEARCH_RATING)
         se = SEARCH_RATING if path.complete and all_se else None
-    used = {s.technique for s in path.steps}
+    used = set(path.families)  # technique names (see _walk_techniques)
     has_all = all(used.intersection(names) for names in target.require)
     if path.solved or se is not None:
         assert se is not None
@@ -1424,13 +1461,20 @@ def generate(
     :param diagonals: add the two diagonals as units (Sudoku-X).
     :param seed: makes the puzzle reproducible; drawn from the OS when omitted (and
         recorded in the result). *rng* instead hands in a generator to draw from.
-    :param difficulty: a level of :data:`sudokit.rating.LEVELS` (``"hard"``) or an inclusive
-        range of SE ratings ``(lo, hi)``; candidates are rated by :func:`sudokit.rate` (each
-        within a time budget of 10 s, so a slow machine may reject a hard candidate a fast one
-        accepts) until one fits. Hard levels are rare among random puzzles: expect to raise
-        *budget*.
+    :param difficulty: a level of :data:`sudokit.rating.LEVELS` (``"hard"``: SE 4.0-6.0), or
+        an inclusive range of SE ratings ``(lo, hi)`` like *rating*.
+    :param rating: an inclusive range of SE ratings ``(lo, hi)``, as :func:`sudokit.rate`
+        computes them (with *difficulty* too, the puzzle must meet both). The result's ``se``
+        is the puzzle's rating (None when only *require* was given and the path goes on above
+        the required techniques).
+    :param require: a technique name (``"X-Wing"``, ``"Forcing Chains & Cycles"``), the first
+        words of technique names (``"Unique Rectangle"``, ``"Hidden Single"``) or a family
+        (``"wings"``), or a list of them: each must appear on the rated easiest-first path.
+        Only Sudoku Explainer's techniques (those the rating uses) can be required.
     :param budget: the most engine searches to spend (default ``2000 + 40 * cells``, twenty
-        times that for a pattern).
+        times that for a pattern, a hundred times with a difficulty target).
+    :param ratings: with a difficulty target, the most rating walks to spend (default 1000;
+        300 for windows above SE 7.5, whose walks run forcing chains).
     :param backend: the search engine, ``"c"`` or ``"python"`` (default: the chosen one).
     :raises SudokuError: for options that cannot go together (a symmetry the shape lacks, a
         clue range below what any unique puzzle has, a pattern with a symmetry, ...).
@@ -1445,6 +1489,15 @@ def generate(
     ...     print(str(exc).replace("; ", "\\n"))
     symmetry 'rot90' does not fit a 6x6 grid with 2x3 boxes (it does not map units onto units)
     symmetries that fit: none, rot180, mirror-h, mirror-v
+    >>> from sudokit import rate
+    >>> p = generate(seed=5, difficulty="hard", require="XY-Wing")
+    >>> 4.0 <= p.se <= 6.0, rate(p.puzzle).se == p.se, "XY-Wing" in rate(p.puzzle).techniques
+    (True, True, True)
+    >>> try:
+    ...     generate(rating=(12.0, 13.0))
+    ... except SudokuError as exc:
+    ...     print(str(exc).split(" (")[0])
+    no puzzle rates above 11.0
     """
     plan = _plan(
         size,

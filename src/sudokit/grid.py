@@ -102,18 +102,39 @@ def _parse_line_fast(text: str, shape: Shape | None) -> tuple[Shape, bytes] | No
     return None if 255 in values else (target, values)
 
 
+def _int_tokens(text: str) -> list[str] | None:
+    """The values of *text* read as separated integers, or ``None`` when some token is not one.
+
+    Values are at most 64, so a token of three or more digits is a row of symbols instead.
+
+    >>> _int_tokens("10, 0 | 3"), _int_tokens("123 4")
+    (['10', '0', '3'], None)
+    """
+    tokens = [t for t in _INT_TOKEN.split(text.strip()) if t]
+    if tokens and all((t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens):
+        return tokens
+    return None
+
+
 def _parse_integers(text: str, shape: Shape | None) -> tuple[Shape, bytes] | None:
     """Separated-integer cell text (``"10,0,3,..."``), or ``None`` when *text* is not that."""
-    tokens = [t for t in _INT_TOKEN.split(text.strip()) if t]
-    # Values are at most 64, so a token of three or more digits is a row of symbols instead.
+    tokens = _int_tokens(text)
     # One token ("12") is two symbols, not a 1x1 grid of integers.
-    if len(tokens) < 2 or not all((t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens):
+    if tokens is None or len(tokens) < 2:
         return None
-    if "," not in text and ";" not in text and not any(len(t) == 2 for t in tokens):
+    separated = "," in text or ";" in text
+    if not separated and not any(len(t) == 2 for t in tokens):
         return None
     # Below size 10 digits are single symbols: "12|34" is four cells, not two numbers.
-    if shape is not None and shape.n < 10 and "," not in text and ";" not in text:
+    if shape is not None and shape.n < 10 and not separated:
         return None
+    if shape is None and not separated:
+        # Without commas '12|34' rows may as well be symbols: numbers only when that reading
+        # makes a square grid with as many rows as the text has.
+        square = Shape.from_cell_count(len(tokens))
+        rows = sum(1 for line in text.splitlines() if _int_tokens(line) is not None)
+        if square is None or (rows > 1 and rows != square.n):
+            return None
     target = shape or Shape.from_cell_count(len(tokens))
     if target is None:
         raise ParseError(

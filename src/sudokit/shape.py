@@ -242,6 +242,18 @@ class Shape:
         rows, cols = _most_square_box(n)
         return cls(rows, cols, diagonals=diagonals, regions=region_map)
 
+    def with_diagonals(self) -> Shape:
+        """This shape with both main diagonals as units too (itself when it has them).
+
+        >>> Shape(2, 3).with_diagonals().variant
+        'x'
+        >>> Shape.jigsaw("1122" "1122" "3344" "3344").with_diagonals().variant
+        'jigsaw-x'
+        """
+        if self.diagonals:
+            return self
+        return Shape(self.box_rows, self.box_cols, diagonals=True, regions=self.regions)
+
     # -- derived properties ----------------------------------------------------------------
 
     @property

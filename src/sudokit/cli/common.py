@@ -299,10 +299,7 @@ class Item:
 
 
 def _with_diagonals(grid: Grid) -> Grid:
-    s = grid.shape
-    if s.diagonals:
-        return grid
-    return Grid(grid.cells, Shape(s.box_rows, s.box_cols, diagonals=True, regions=s.regions))
+    return grid if grid.shape.diagonals else Grid(grid.cells, grid.shape.with_diagonals())
 
 
 def records(

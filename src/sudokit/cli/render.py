@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import os
 import shutil
 import subprocess
@@ -48,10 +49,6 @@ def _jigsaw(shape: Shape | None, diagonals: bool, regions: str | None) -> Shape 
         raise CliError(f"--regions: {exc}") from None
 
 
-def _with_x(shape: Shape) -> Shape:
-    return Shape(shape.box_rows, shape.box_cols, diagonals=True, regions=shape.regions)
-
-
 def _label_of(fields: dict[str, str]) -> str:
     for key in _LABEL_FIELDS:
         for name, value in fields.items():
@@ -60,19 +57,58 @@ def _label_of(fields: dict[str, str]) -> str:
     return ""
 
 
+def _finite(value: float) -> float:
+    """*value* when it is a number; click's ranges let ``nan`` through."""
+    if math.isnan(value):
+        raise click.BadParameter(f"{value} is not a number")
+    return value
+
+
+def _is_file(source: str) -> bool:
+    """True when *source* names a file to read (``-`` is standard input), not cell text."""
+    try:
+        return source == "-" or Path(source).is_file()
+    except (OSError, ValueError):  # a long puzzle string is not a valid path
+        return False
+
+
+def _parse_argument(source: str, fmt: str | None, shape: Shape | None) -> list[Grid]:
+    """The grids of the PUZZLE argument as cell text; a bad argument that names a directory or
+    looks like a file name is reported as that, not as a puzzle."""
+    try:
+        return formats.parse(source, fmt, shape, source="<argument>")
+    except SudokuError:
+        try:
+            if Path(source).is_dir():
+                raise CliError(f"{source}: is a directory, not a puzzle file") from None
+        except (OSError, ValueError):
+            pass
+        if "/" in source or os.sep in source or Path(source).suffix[1:].isalpha():
+            raise CliError(f"{source}: no such file (and not a puzzle either)") from None
+        raise
+
+
+def _candidates_text(source: str) -> str:
+    """The text of the PUZZLE argument for pencil-mark input: a file, ``-`` or the text itself."""
+    if source == "-":
+        return click.get_text_stream("stdin").read()
+    if not _is_file(source):
+        return source
+    try:
+        return Path(source).read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"{source}: not UTF-8 text") from None
+
+
 def _read(
     source: str, fmt: str | None, shape: Shape | None, diagonals: bool, reporter: Reporter
 ) -> list[_Entry]:
     """The puzzles of a file (``-`` is standard input; bad records are reported and skipped)
     or of the argument itself (cell text in any format)."""
-    try:
-        is_file = source == "-" or Path(source).is_file()
-    except (OSError, ValueError):  # a long puzzle string is not a valid path
-        is_file = False
-    if not is_file:
-        grids = formats.parse(source, fmt, shape, source="<argument>")
+    if not _is_file(source):
+        grids = _parse_argument(source, fmt, shape)
         if diagonals and shape is None:
-            grids = [Grid(g.cells, _with_x(g.shape)) for g in grids]
+            grids = [Grid(g.cells, g.shape.with_diagonals()) for g in grids]
         if not grids:
             raise CliError("no puzzle in the argument")
         return [_Entry(g, "<argument>", "") for g in grids]
@@ -84,6 +120,8 @@ def _read(
             continue
         entries.append(_Entry(item.grid, item.where, _label_of(item.record.fields)))
     if not entries:
+        if reporter.code != common.EXIT_OK:  # each bad record has had its line already
+            reporter.exit()
         raise CliError(f"{source}: no puzzle to draw")
     return entries
 
@@ -152,7 +190,13 @@ def _draw_options(fn: Any) -> Any:
     help="Output format (default: from -o).",
 )
 @common.from_option
-@click.option("--index", default=1, show_default=True, help="Which puzzle of a file (1-based).")
+@click.option(
+    "--index",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which puzzle of a file (1-based).",
+)
 @click.option("--candidates", is_flag=True, help="Show pencil marks (digits no peer holds).")
 @click.option("--hint", is_flag=True, help="Show the next logical step, highlighted.")
 @click.option(
@@ -160,11 +204,19 @@ def _draw_options(fn: Any) -> Any:
 )
 @click.option(
     "--cell",
+    type=click.FloatRange(min=4, max=400),
+    callback=lambda _ctx, _param, value: _finite(value),
     default=40.0,
     show_default=True,
     help="Cell size in CSS pixels (1/96 inch); PDF and PNG keep the same physical size.",
 )
-@click.option("--dpi", default=150, show_default=True, help="PNG resolution.")
+@click.option(
+    "--dpi",
+    type=click.IntRange(min=18, max=1200),
+    default=150,
+    show_default=True,
+    help="PNG resolution.",
+)
 @common.shape_options
 @_draw_options
 @common.guarded
@@ -199,10 +251,7 @@ def render(
     target = _jigsaw(shape, diagonals, regions)
     marks: tuple[int, ...] | None = None
     if fmt in ("candidates", "candgrid"):  # pencil marks in, pencil marks drawn
-        text = click.get_text_stream("stdin").read() if puzzle == "-" else puzzle
-        if puzzle != "-" and Path(puzzle).is_file():
-            text = Path(puzzle).read_text(encoding="utf-8")
-        cands = formats.parse_candidates(text, fmt, target)
+        cands = formats.parse_candidates(_candidates_text(puzzle), fmt, target)
         marks = cands.masks
         entries = [_Entry(Grid(cands.values, cands.shape), "<candidates>", "")]
     else:
@@ -244,6 +293,10 @@ def render(
     else:
         _png(buf.getvalue(), output, dpi)
     reporter.exit()
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _label(entry: _Entry, rate: Any) -> tuple[str, float]:
@@ -313,7 +366,21 @@ def print_book(
     difficulty, and with --answers an answer key. Unreadable records are reported and left out."""
     pdf = _pdf_or_fail()
     reporter = Reporter()
-    entries = _read(file, fmt, _jigsaw(shape, diagonals, regions), diagonals, reporter)
+    entries = []
+    for entry in _read(file, fmt, _jigsaw(shape, diagonals, regions), diagonals, reporter):
+        clash = entry.grid.conflicts()
+        if clash:  # a book holds only puzzles that can be played
+            first = clash[0]
+            where = ", ".join(entry.grid.shape.cell_name(c) for c in first.cells)
+            reporter.problem(
+                entry.where,
+                None,
+                f"conflicting givens ({first.digit} in {first.unit}: {where}); left out",
+            )
+        else:
+            entries.append(entry)
+    if not entries:
+        reporter.exit()
     rate_fn = None
     if rate:
         rate_fn = getattr(sudokit, "rate", None)
@@ -352,5 +419,5 @@ def print_book(
     )
     if info.per_page < int(per_page):
         reporter.line(f"{per_page} per page would be too small to read; used {info.per_page}")
-    reporter.line(f"{output}: {info.puzzles} puzzles, {info.pages} pages")
+    reporter.line(f"{output}: {_plural(info.puzzles, 'puzzle')}, {_plural(info.pages, 'page')}")
     reporter.exit()

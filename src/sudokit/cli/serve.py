@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 import webbrowser
 
@@ -27,6 +28,13 @@ def serve(host: str, port: int, open_browser: bool) -> None:
         from ..web import create_app
     except ImportError as exc:
         fail(f"the web app needs its extra: pip install 'sudokit[web]' ({exc.name} is missing)")
+    try:  # fail in one line now rather than in uvicorn's log after start-up
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     click.echo(f"sudokit: serving on {url} (Ctrl+C stops)", err=True)
     if open_browser:

@@ -30,6 +30,15 @@ Marker lines (one per puzzle that gets no solution; filter with grep -v '^!'):
 """
 
 
+#: ``--budget N``: the guesses a puzzle may take (solve, count and check share it).
+_budget_option = click.option(
+    "--budget",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Give up on a puzzle after N guesses (0 = never).",
+)
+
+
 def _chunk_size() -> int:
     """Puzzles per solver call: one at a time when a person types them in."""
     return 1 if sys.stdin.isatty() else CHUNK
@@ -73,12 +82,7 @@ def _inputs(
 @common.to_option("line")
 @common.shape_options
 @click.option("--unique", is_flag=True, help="A puzzle with several solutions gets !multiple.")
-@click.option(
-    "--budget",
-    type=click.IntRange(min=0),
-    default=0,
-    help="Give up on a puzzle after N guesses (0 = never).",
-)
+@_budget_option
 @common.jobs_option
 @click.option(
     "--resume",
@@ -113,10 +117,13 @@ def solve(
             common.fail("--resume needs one input FILE, -o OUT and --to line (9x9, 4x4, ...)")
         from ..batch import solve_file
 
-        with common.progress("solving", reporter) as advance:
-            _, markers = solve_file(
-                files[0], output, budget=budget, unique=unique, jobs=jobs, progress=advance
-            )
+        try:
+            with common.progress("solving", reporter) as advance:
+                _, markers = solve_file(
+                    files[0], output, budget=budget, unique=unique, jobs=jobs, progress=advance
+                )
+        except UnicodeDecodeError:
+            common.fail(f"{files[0]}: not UTF-8 text; --resume reads puzzle lines")
         if markers:
             reporter.problem(files[0], None, f"{markers} puzzles without a unique solution")
         reporter.exit()
@@ -175,12 +182,7 @@ def _why(result: SolveResult) -> str:
     show_default=True,
     help="Count up to N solutions; more prints '>N'.",
 )
-@click.option(
-    "--budget",
-    type=click.IntRange(min=0),
-    default=0,
-    help="Give up on a puzzle after N guesses (0 = never).",
-)
+@_budget_option
 @common.jobs_option
 @common.output_option
 @common.guarded
@@ -230,12 +232,7 @@ def count(
 @common.input_files
 @common.from_option
 @common.shape_options
-@click.option(
-    "--budget",
-    type=click.IntRange(min=0),
-    default=0,
-    help="Give up on a puzzle after N guesses (0 = never).",
-)
+@_budget_option
 @common.jobs_option
 @common.output_option
 @common.guarded

@@ -50,7 +50,11 @@ class Raw:
 
 
 def binary_offset(data: bytes | str) -> int | None:
-    """Offset of the first NUL in *data* (the sign of a binary file), or ``None``."""
+    """Offset of the first NUL in *data* (the sign of a binary file), or ``None``.
+
+    >>> binary_offset(b"PK" + bytes(2)), binary_offset("1.3.")
+    (2, None)
+    """
     pos = data.find(b"\0") if isinstance(data, bytes) else data.find("\0")
     return None if pos < 0 else pos
 

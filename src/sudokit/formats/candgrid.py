@@ -102,7 +102,18 @@ def parse_candidates(text: str, shape: Shape | None = None) -> Candidates:
 
 
 def dumps_candidates(cands: Candidates) -> str:
-    """The candidate grid of *cands*, columns aligned, with a border and box marks."""
+    """The candidate grid of *cands*, columns aligned, with a border and box marks.
+
+    >>> from sudokit.grid import Grid
+    >>> print(dumps_candidates(Candidates.from_grid(Grid.parse("1..." + "." * 12))))
+    *-----------------------*
+    | 1    234  | 234  234  |
+    | 234  234  | 1234 1234 |
+    |-----------+-----------|
+    | 234  1234 | 1234 1234 |
+    | 234  1234 | 1234 1234 |
+    *-----------------------*
+    """
     shape = cands.shape
     if not shape.symbols:
         raise ValueError(f"candidate grids hold sizes up to 61, got {shape.n}")

@@ -104,7 +104,12 @@ def parse_candidates(text: str, shape: Shape | None = None) -> Candidates:
 
 
 def dumps_candidates(cands: Candidates) -> str:
-    """The pencilmark string of *cands* (``.`` for a missing candidate)."""
+    """The pencilmark string of *cands* (``.`` for a missing candidate), *n* characters a cell.
+
+    >>> from sudokit.grid import Grid
+    >>> dumps_candidates(Candidates.from_grid(Grid.parse("1..." + "." * 12)))[:16]
+    '1....234.234.234'
+    """
     shape = cands.shape
     if not shape.symbols:
         raise ValueError(f"pencilmark strings hold sizes up to 61, got {shape.n}")

@@ -120,7 +120,11 @@ def _fields(grid: Grid, solution: Grid | None, fields: Mapping[str, str] | None)
 
 
 def columns_for(grid: Grid, solution: Grid | None, fields: Mapping[str, str] | None) -> list[str]:
-    """The header a file of records like this one gets: ``puzzle`` then the field names."""
+    """The header a file of records like this one gets: ``puzzle`` then the field names.
+
+    >>> columns_for(Grid.parse("1234341221434321"), None, {"level": "easy"})
+    ['puzzle', 'level']
+    """
     return ["puzzle", *_fields(grid, solution, fields)]
 
 

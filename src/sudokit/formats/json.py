@@ -92,7 +92,7 @@ def grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, st
         raise ParseError(f"expected the {key!r} value to be text or rows, got an object")
     grid, _ = grid_from_value(value[key], target)
     if value.get("diagonals") and not grid.shape.diagonals and shape is None:
-        grid = Grid(grid.cells, Shape(grid.shape.box_rows, grid.shape.box_cols, diagonals=True))
+        grid = Grid(grid.cells, grid.shape.with_diagonals())
     fields: dict[str, str] = {}
     for k, v in value.items():
         if k == key or k in _SHAPE_KEYS:
@@ -189,7 +189,7 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
         except ParseError as exc:
             yield Raw(exc.line or line, error=exc)
             return
-        if end < len(doc) and not doc[end].isspace() and doc[end - 1] not in "]}\"":
+        if end < len(doc) and not doc[end].isspace() and doc[end - 1] not in ']}"':
             # '003' is not 0, 0, 3: values that run together are one bad value.
             yield Raw(line, error=_bad_json("extra data after the value", doc, end))
             return
@@ -292,5 +292,9 @@ def dumps(
 
 
 def compact(obj: Mapping[str, Any]) -> str:
-    """*obj* as JSON on one line."""
+    """*obj* as JSON on one line (non-ASCII kept as is).
+
+    >>> compact({"puzzle": "1.3.", "comment": "naïve"})
+    '{"puzzle": "1.3.", "comment": "naïve"}'
+    """
     return _json.dumps(obj, ensure_ascii=False)

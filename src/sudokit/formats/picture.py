@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 from ..errors import ParseError
-from ..grid import _INT_TOKEN, _SEPARATORS, BLANKS, Grid, _is_separator_line
+from ..grid import _SEPARATORS, Grid, _int_tokens, _is_separator_line
 from ..shape import MAX_SIZE, Shape
 from ._base import MAX_RECORD, Line, Raw, parse_cells
 
@@ -41,14 +41,9 @@ def row_cells(line: str) -> int:
     >>> row_cells("5 3 . | . 7 . | . . ."), row_cells("10, 0, 3, 16"), row_cells("|12|34|")
     (9, 4, 4)
     """
-    tokens = [t for t in _INT_TOKEN.split(line.strip()) if t]
-    numeric = all((t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens)
+    tokens = _int_tokens(line)
     spaced = len(line.split()) > 1
-    if (
-        tokens
-        and numeric
-        and ("," in line or ";" in line or (spaced and any(len(t) == 2 for t in tokens)))
-    ):
+    if tokens and ("," in line or ";" in line or (spaced and any(len(t) == 2 for t in tokens))):
         return len(tokens)
     return sum(1 for ch in line if not ch.isspace() and ch not in _SEPARATORS)
 
@@ -124,7 +119,11 @@ def collect(
 
 def block_shape(block: list[str], shape: Shape | None) -> Shape | None:
     """*shape*, else the default shape for as many rows as *block* holds (rules and headers
-    are blank by now); ``None`` for a single line, whose size its cell count tells."""
+    are blank by now); ``None`` for a single line, whose size its cell count tells.
+
+    >>> block_shape(["12|34", "", "34|12", "21|43", "43|21"], None), block_shape(["1234"], None)
+    (Shape(2, 2), None)
+    """
     if shape is not None:
         return shape
     rows = sum(1 for text in block if text.strip())

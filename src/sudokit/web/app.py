@@ -25,7 +25,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -187,8 +187,7 @@ def _parse(body: PuzzleIn, limits: Limits) -> sudokit.Grid:
     shape = _shape(body.box, body.diagonals, limits)
     grid = sudokit.formats.parse_one(body.puzzle, body.format, shape)
     if body.diagonals and not grid.shape.diagonals:
-        s = grid.shape
-        grid = sudokit.Grid(grid.cells, sudokit.Shape(s.box_rows, s.box_cols, diagonals=True))
+        grid = sudokit.Grid(grid.cells, grid.shape.with_diagonals())
     if grid.n > limits.max_size:
         raise ApiError(400, f"grids up to {limits.max_size}x{limits.max_size} are served")
     return grid
@@ -433,7 +432,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             "backend": sudokit.BACKEND,
             "formats": list(sudokit.formats.FORMATS),
             "symmetries": list(sudokit.SYMMETRIES),
-            "levels": ["easy", "medium", "hard", "expert"],
+            "levels": list(get_args(Level)),
             "limits": {
                 "max_body": lim.max_body,
                 "max_size": lim.max_size,
