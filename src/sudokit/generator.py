@@ -970,8 +970,9 @@ def _judge(target: _Target, cells: bytes, shape: Shape) -> _Verdict:
     has_all = all(used.intersection(names) for names in target.require)
     if path.solved or se is not None:
         assert se is not None
-        fits = target.lo - 1e-9 <= se <= target.hi + 1e-9 and has_all
-        easy = se < target.lo - 1e-9 or (not has_all and se <= target.hi + 1e-9)
+        # A level's lower end sits just above the level below (2.3 + 1e-9 for medium).
+        fits = target.lo <= se <= target.hi + 1e-9 and has_all
+        easy = se < target.lo or (not has_all and se <= target.hi + 1e-9)
         stuck = [] if fits or easy else [i for i, v in enumerate(cells) if not v]
         return _Verdict(fits, easy, se, stuck)
     if not path.complete:
@@ -1455,6 +1456,9 @@ def generate(
         no removable orbit: puzzles both symmetric and minimal are rare), but above 9x9 each
         uniqueness search has a guess bound (:func:`search_budget`) and clues it cannot
         decide stay. Sizes above 9x9 are therefore near-minimal, not proven minimal.
+        With a difficulty target and ``minimal=None``, clues may be added to a candidate to
+        bring it into the window (the result's ``minimal`` then says False); pass True to
+        keep every puzzle minimal.
     :param pattern: clue positions to fill (a pattern text, a Grid whose non-empty cells
         mark them, or cell indices); the digits are chosen so the puzzle is unique.
     :param jigsaw: use a fresh random region map (:func:`random_jigsaw`) of the given size.

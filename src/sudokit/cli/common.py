@@ -40,9 +40,11 @@ __all__ = [
     "guarded",
     "input_files",
     "jobs_option",
+    "open_output",
     "output_option",
     "progress",
     "records",
+    "refuse_input_as_output",
     "shape_options",
     "to_option",
 ]
@@ -316,7 +318,7 @@ def records(
     """
     number = 0
     for name in list(files) or ["-"]:
-        label = "<stdin>" if name == "-" else name
+        label = "<stdin>" if name == "-" else name or "''"  # an empty name still shows
         seen = 0
         try:
             for record in formats.read(name, fmt, shape):
@@ -338,12 +340,33 @@ def records(
             reporter.usage(f"{label}: no puzzles found")
 
 
+def refuse_input_as_output(path: str, inputs: Iterable[str]) -> None:
+    """Fail (exit code 2) when the output *path* is one of the *inputs*: opening it for
+    writing would empty the input before it is read.
+
+    >>> refuse_input_as_output("out.txt", ["-", "no-such-file.txt"])
+    """
+    if path == "-":
+        return
+    for name in inputs:
+        try:
+            same = name != "-" and os.path.samefile(name, path)
+        except OSError:  # either does not exist (yet): not the same file
+            same = False
+        if same:
+            fail(f"{path}: the output file is also an input; write to another file")
+
+
 @contextmanager
-def open_output(path: str) -> Iterator[IO[str]]:
-    """The output stream: standard output for ``-``, else the file (created or truncated)."""
+def open_output(path: str, inputs: Iterable[str] = ()) -> Iterator[IO[str]]:
+    """The output stream: standard output for ``-``, else the file (created or truncated).
+
+    A file that is also one of the *inputs* is refused (see :func:`refuse_input_as_output`).
+    """
     if path == "-":
         yield sys.stdout
         return
+    refuse_input_as_output(path, inputs)
     with open(path, "w", encoding="utf-8", newline="\n") as stream:
         yield stream
 

@@ -138,7 +138,8 @@ def _writes_regions(fmt: str) -> bool:
     "--minimal/--no-minimal",
     default=None,
     help="Require that no clue can be removed (default: on for sizes up to 9 "
-    "without --clues, --pattern or a symmetry).",
+    "without --clues, --pattern or a symmetry; with a difficulty target, clues may then be "
+    "added to reach the rating window unless --minimal is given).",
 )
 @click.option(
     "--pattern",

@@ -117,6 +117,7 @@ def solve(
             common.fail("--resume needs one input FILE, -o OUT and --to line (9x9, 4x4, ...)")
         from ..batch import solve_file
 
+        common.refuse_input_as_output(output, files)
         try:
             with common.progress("solving", reporter) as advance:
                 _, markers = solve_file(
@@ -129,7 +130,7 @@ def solve(
         reporter.exit()
     structured = _structured(to)
     with (
-        common.open_output(output) as stream,
+        common.open_output(output, files) as stream,
         formats.Writer(stream, to) as writer,
         common.progress("solving", reporter) as advance,
     ):
@@ -205,7 +206,10 @@ def count(
     2 unreadable input or usage error.
     """
     reporter = Reporter()
-    with common.open_output(output) as stream, common.progress("counting", reporter) as advance:
+    with (
+        common.open_output(output, files) as stream,
+        common.progress("counting", reporter) as advance,
+    ):
         items = _inputs(files, fmt, shape, diagonals, reporter)
         for item, result in _solved(items, limit=max(2, limit + 1), budget=budget, jobs=jobs):
             advance(1)
@@ -255,7 +259,10 @@ def check(
     items = _inputs(files, fmt, shape, diagonals, reporter)
     head = list(itertools.islice(items, 2))
     several = len(head) > 1
-    with common.open_output(output) as stream, common.progress("checking", reporter) as advance:
+    with (
+        common.open_output(output, files) as stream,
+        common.progress("checking", reporter) as advance,
+    ):
         for item, result in _solved(
             itertools.chain(head, items), limit=2, budget=budget, jobs=jobs
         ):
@@ -305,7 +312,7 @@ def convert(
         common.fail("--marks needs --to candidates or --to candgrid")
     reporter = Reporter()
     with (
-        common.open_output(output) as stream,
+        common.open_output(output, files) as stream,
         formats.Writer(stream, to) as writer,
         common.progress("converting", reporter) as advance,
     ):

@@ -23,12 +23,13 @@ are ``#rrggbb`` strings from a :class:`Theme`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal, NamedTuple, Protocol
 
 from ..grid import Grid
+from ..marks import Candidates
 from ..shape import SYMBOLS, Shape
 
 __all__ = [
@@ -248,10 +249,8 @@ def _cell_values(grid: Grid, user: Grid | Sequence[int] | None) -> tuple[list[in
 
 
 def _auto_candidates(grid: Grid, values: Sequence[int]) -> list[int]:
-    """Pencil marks of the grid with the user's digits placed (the logic engine's rule)."""
-    from ..logic.candidates import CandidateGrid
-
-    return list(CandidateGrid.from_grid(Grid(bytes(values), grid.shape)).masks)
+    """Pencil marks of the grid with the user's digits placed: the digits no peer holds."""
+    return list(Candidates.from_grid(Grid(bytes(values), grid.shape)).masks)
 
 
 @lru_cache(maxsize=32)
@@ -482,10 +481,3 @@ def draw(
         ("links", tuple(link_items)),
     )
     return Scene(shape, tuple(values), tuple(kinds), tuple(masks), table, layers)
-
-
-def iter_primitives(scene: Scene) -> Iterable[tuple[str, Primitive]]:
-    """Every primitive of *scene* with its layer name, bottom to top."""
-    for name, items in scene.layers:
-        for item in items:
-            yield name, item
