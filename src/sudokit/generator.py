@@ -1116,6 +1116,9 @@ def _plan(
     minimal_required = minimal is True
     if minimal is None:
         minimal = shape.n <= 9 and mask is None and target is None and symmetry == "none"
+        # 9x9 stays minimal with a difficulty target too (no clues added to climb); smaller
+        # grids have too few minimal puzzles of a given level, so they may climb.
+        minimal_required = minimal and shape.n == 9
     if budget is None:
         # Filling a sparse pattern takes many attempts of a few searches each; a difficulty
         # target is bounded by its rating walks instead.
@@ -1456,9 +1459,9 @@ def generate(
         no removable orbit: puzzles both symmetric and minimal are rare), but above 9x9 each
         uniqueness search has a guess bound (:func:`search_budget`) and clues it cannot
         decide stay. Sizes above 9x9 are therefore near-minimal, not proven minimal.
-        With a difficulty target and ``minimal=None``, clues may be added to a candidate to
-        bring it into the window (the result's ``minimal`` then says False); pass True to
-        keep every puzzle minimal.
+        With a difficulty target 9x9 puzzles stay minimal by default; elsewhere (smaller
+        sizes, a symmetry, a clue range) clues may be added to a candidate to bring it into
+        the window (the result's ``minimal`` then says False).
     :param pattern: clue positions to fill (a pattern text, a Grid whose non-empty cells
         mark them, or cell indices); the digits are chosen so the puzzle is unique.
     :param jigsaw: use a fresh random region map (:func:`random_jigsaw`) of the given size.
