@@ -380,13 +380,18 @@ def _no_progress(n: int = 1) -> None:
 
 @contextmanager
 def progress(
-    label: str, reporter: Reporter | None = None, *, enabled: bool | None = None
+    label: str,
+    reporter: Reporter | None = None,
+    *,
+    enabled: bool | None = None,
+    total: int | None = None,
 ) -> Iterator[Callable[[int], None]]:
     """A callback ``advance(n)`` driving a progress bar on stderr.
 
     The bar exists only when stderr is a terminal (or *enabled* says so) and rich is
     installed; rich is imported only then. While it is live, *reporter*'s messages print
-    above it.
+    above it. With a *total* (when the amount of work is known) it shows the rate, the
+    bar and the time left.
     """
     if enabled is None:
         enabled = sys.stderr.isatty() and not os.environ.get("SUDOKIT_NO_PROGRESS")
@@ -396,24 +401,40 @@ def progress(
     try:
         from rich.console import Console
         from rich.progress import (
+            BarColumn,
             MofNCompleteColumn,
             Progress,
             SpinnerColumn,
+            TaskProgressColumn,
             TextColumn,
             TimeElapsedColumn,
+            TimeRemainingColumn,
         )
     except ImportError:
         yield _no_progress
         return
+    from rich.progress import ProgressColumn, Task
+    from rich.text import Text
+
+    class _RateColumn(ProgressColumn):
+        """Items per second, once rich has measured a speed."""
+
+        def render(self, task: Task) -> Text:
+            return Text(f"{task.speed:,.0f}/s" if task.speed else "")
+
     console = Console(stderr=True)
-    columns = (
+    columns = [
         SpinnerColumn(),
         TextColumn("{task.description}"),
         MofNCompleteColumn(),
+        _RateColumn(),
         TimeElapsedColumn(),
-    )
+    ]
+    if total:
+        columns[2:2] = [BarColumn(), TaskProgressColumn()]
+        columns.append(TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task(label, total=None)
+        task = bar.add_task(label, total=total)
         previous = reporter.echo if reporter is not None else None
         if reporter is not None:
             reporter.echo = lambda text: console.print(text, markup=False, highlight=False)

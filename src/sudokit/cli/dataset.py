@@ -133,7 +133,11 @@ def dataset(
     )
     shard = parse_part(part) if part is not None else None
     reporter = common.Reporter()
-    with _mapper(scheduler, jobs) as mapper, common.progress("rows", reporter) as advance:
+    total = count * (1 + augment) if shard is None else None  # rows before de-duplication
+    with (
+        _mapper(scheduler, jobs) as mapper,
+        common.progress("rows", reporter, total=total) as advance,
+    ):
         rows = write_dataset(
             out,
             spec,
