@@ -6,11 +6,22 @@
 * :func:`hint` gives the easiest next step; :func:`explain` the full path. They use every
   registered technique (also the well-known ones SE lacks, which make better hints).
 
-The solver is used only to prove uniqueness (which enables the uniqueness techniques) and, when
-no human technique applies, for the last-resort step: "Proof by Search", an elimination proven
-by the backtracking search (the puzzle has one solution, so every candidate other than the
-solution's digit is in no solution). It is rated :data:`SEARCH_RATING` (11.0, above SE's
-nested forcing chains) and labelled as such, so every unique puzzle gets a complete path.
+The solver is used only to prove uniqueness (which enables the uniqueness techniques) and, for
+:func:`hint` and :func:`explain` only, for the last-resort step: "Proof by Search", an
+elimination proven by the backtracking search (the puzzle has one solution, so every candidate
+other than the solution's digit is in no solution). It is taken when no human technique applies
+or when the time budget ran out in SE's nested forcing chains, so every unique puzzle gets a
+complete path. It is *not* an SE technique: its value :data:`SEARCH_RATING` (11.0) is a
+placeholder that sorts it last, its text says so, and :func:`rate` never uses it.
+
+Time budget and lower bounds: :func:`rate` walks SE's rules up to the nested forcing chains
+(levels 2-5, 9.5 to 11.0; seconds to minutes per step in pure Python) within ``budget_s``
+seconds (default :data:`RATE_BUDGET_S` = 60 s, measured from the start of the path, checked
+inside the chain searches too). When the budget runs out, or no rule applies (even nested
+level 5 failed: SE would go on to deeper nesting), the rating is an honest lower bound:
+``Rating.lower_bound`` is True, ``complete`` False, and ``se`` is the higher of the hardest step
+applied and the base rating of the rule that was being searched (every easier rule had failed,
+so SE's next step is rated at least that). ``stopped_at`` names that rule.
 
 Levels (cut-offs on the SE-comparable number ``se``):
 
@@ -44,7 +55,15 @@ from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
 from .grid import Grid
 from .logic._names import cell_list
 from .logic.candidates import CandidateGrid
-from .logic.path import Path, default_techniques, find_step, solve_path
+from .logic.chains import chain_budget
+from .logic.forcing import NESTED_FLOOR
+from .logic.path import (
+    Path,
+    StepBudgetExceededError,
+    default_techniques,
+    find_step,
+    solve_path,
+)
 from .logic.registry import Technique
 from .logic.step import Step
 from .solver import Status, solve
@@ -53,6 +72,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "LEVELS",
+    "RATE_BUDGET_S",
     "SEARCH_RATING",
     "Rating",
     "explain",
@@ -62,8 +82,12 @@ __all__ = [
     "solve_logically",
 ]
 
-#: Rating of the last-resort step proven by search (above SE's nested forcing chains).
+#: Placeholder value of the last-resort "Proof by Search" step (not an SE rating; it sorts the
+#: step after SE's nested forcing chains). :func:`rate` never reports it.
 SEARCH_RATING = 11.0
+
+#: Default time budget of :func:`rate`, :func:`explain` and :func:`hint`, in seconds.
+RATE_BUDGET_S = 60.0
 
 #: ``(level, upper bound on se)``, easiest first; the last level has no bound.
 LEVELS: tuple[tuple[str, float], ...] = (
@@ -93,8 +117,11 @@ class Rating:
 
     ``se`` is the SE 1.2.1-comparable rating (hardest step on the easiest-first path);
     ``score`` the summed work; ``level`` one of easy / medium / hard / expert / extreme;
-    ``techniques`` counts the steps of each technique on the path; ``complete`` is False when
-    the time budget ran out (``se`` is then a lower bound); ``steps`` is the path length;
+    ``techniques`` counts the steps of each technique on the path; ``complete`` is False and
+    ``lower_bound`` True when the path did not end solved (the budget ran out, or no rule
+    applied): ``se`` is then a lower bound (see the module notes), ``stopped_at`` names the
+    rule being searched when time ran out and ``budget_s`` is the budget; ``steps`` is the
+    path length (of the partial path for a lower bound);
     ``cells`` counts the cells each technique filled; ``families`` counts the steps of each
     technique family (singles, intersections, subsets, fish, wings, uniqueness, exclusion,
     chains, forcing, search).
@@ -108,9 +135,28 @@ class Rating:
     steps: int = 0
     cells: dict[str, int] = field(default_factory=dict)
     families: dict[str, int] = field(default_factory=dict)
+    lower_bound: bool = False
+    stopped_at: str = ""
+    budget_s: float = 0.0
+
+    @property
+    def se_text(self) -> str:
+        """``se`` with one decimal, prefixed with ``>=`` for a lower bound.
+
+        >>> Rating(10.5, 900, "extreme", complete=False, lower_bound=True).se_text
+        '>=10.5'
+        """
+        return f">={self.se:.1f}" if self.lower_bound else f"{self.se:.1f}"
 
     def to_json(self, puzzle: Grid | str | None = None) -> dict[str, object]:
-        """The JSON shape ``{"puzzle", "rating", "level", "score", "techniques"}``."""
+        """The JSON shape ``{"puzzle", "rating", "level", "score", "techniques"}``; a lower
+        bound adds ``"complete": false, "lower_bound": true, "budget_s"`` and ``"stopped_at"``
+        (the rule being searched when the budget ran out, "" when no rule applied).
+
+        >>> r = Rating(9.5, 800, "extreme", complete=False, lower_bound=True, budget_s=60.0)
+        >>> r.to_json()["lower_bound"], r.to_json()["rating"]
+        (True, 9.5)
+        """
         out: dict[str, object] = {}
         if puzzle is not None:
             out["puzzle"] = str(puzzle)
@@ -122,6 +168,8 @@ class Rating:
         )
         if not self.complete:
             out["complete"] = False
+        if self.lower_bound:
+            out.update(lower_bound=True, budget_s=self.budget_s, stopped_at=self.stopped_at)
         return out
 
 
@@ -150,7 +198,9 @@ def _search_technique(solution: Grid) -> Technique:
             SEARCH_RATING,
             eliminations=elims,
             text=(
-                f"No human technique in this program applies here. A complete search proves "
+                f"Proof by search, not a human technique (and not rated on the Sudoku "
+                f"Explainer scale): no technique of this program found a step here in the "
+                f"time given. A complete search proves "
                 f"the puzzle has exactly one solution, in which {name} is {d}; so the other "
                 f"candidates of {name} lead to no solution and are removed "
                 f"({', '.join(str(x) for _, x in elims)})."
@@ -160,7 +210,7 @@ def _search_technique(solution: Grid) -> Technique:
             size=shape.n,
         )
 
-    return Technique("Proof by Search", "search", SEARCH_RATING, finder)
+    return Technique("Proof by Search", "search", SEARCH_RATING, finder, se=False)
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -235,14 +285,24 @@ def _techniques(solution: Grid | None, se_only: bool) -> list[Technique]:
     return techs
 
 
+def _fallback(techs: list[Technique]) -> list[Technique]:
+    """*techs* without SE's slow nested forcing chains (what is left once the budget is spent;
+    the search step, if present, then takes their place)."""
+    return [t for t in techs if t.rating < NESTED_FLOOR or t.family == "search"]
+
+
 # -- public API ---------------------------------------------------------------------------------
 
 
 def solve_logically(
-    puzzle: object, *, se_only: bool = False, budget_s: float = 60.0
+    puzzle: object, *, se_only: bool = False, budget_s: float = RATE_BUDGET_S
 ) -> tuple[Path, Grid | None]:
     """The full easiest-first path from *puzzle* (Grid, text or candidates) and the unique
     solution (None when the puzzle has several solutions; the path may then end unsolved).
+
+    When *budget_s* runs out, the path goes on without the nested forcing chains, with
+    "Proof by Search" as the last resort (for a unique puzzle), so it still ends solved;
+    ``stopped_at`` / ``floor`` of the returned path tell where the budget ran out.
 
     :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
     :raises ~sudokit.errors.InvalidPuzzleError: for conflicting givens.
@@ -250,16 +310,31 @@ def solve_logically(
     cg, grid = _to_candidates(puzzle)
     solution = _solution(grid)
     techs = _techniques(solution, se_only)
-    path = solve_path(cg, techs, unique=solution is not None, budget_s=budget_s)
-    return path, solution
+    unique = solution is not None
+    path = solve_path(cg, techs, unique=unique, budget_s=budget_s)
+    if path.complete or solution is None:
+        return path, solution
+    rest = solve_path(cg, _fallback(techs), unique=unique)
+    joined = Path(
+        path.steps + rest.steps,
+        rest.solved,
+        rest.complete,
+        path.families + rest.families,
+        path.stopped_at,
+        path.floor,
+    )
+    return joined, solution
 
 
-def hint(puzzle: object, *, se_only: bool = False) -> Step | None:
+def hint(puzzle: object, *, se_only: bool = False, budget_s: float = RATE_BUDGET_S) -> Step | None:
     """The easiest next step for *puzzle*: a Grid, puzzle text, or a user's pencil marks
     (:class:`sudokit.marks.Candidates`). None when the grid is already solved.
 
     When the marks or values contradict the unique solution the step is a "Mistake" that
     points at the first such cell.
+
+    When the nested forcing chains do not finish within *budget_s* seconds the hint is the
+    "Proof by Search" step.
 
     :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
 
@@ -276,11 +351,19 @@ def hint(puzzle: object, *, se_only: bool = False) -> Step | None:
         wrong = _mistake(cg, solution)
         if wrong is not None:
             return wrong
-    found = find_step(cg, _techniques(solution, se_only), unique=solution is not None)
+    techs = _techniques(solution, se_only)
+    unique = solution is not None
+    try:
+        with chain_budget(budget_s):
+            found = find_step(cg, techs, unique=unique)
+    except StepBudgetExceededError:
+        found = find_step(cg, _fallback(techs), unique=unique)
     return None if found is None else found[0]
 
 
-def explain(puzzle: object, *, se_only: bool = False, budget_s: float = 60.0) -> list[Step]:
+def explain(
+    puzzle: object, *, se_only: bool = False, budget_s: float = RATE_BUDGET_S
+) -> list[Step]:
     """Every step of the easiest-first path for *puzzle* (Grid, text or pencil marks).
 
     :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
@@ -293,11 +376,13 @@ def explain(puzzle: object, *, se_only: bool = False, budget_s: float = 60.0) ->
     return list(path.steps)
 
 
-def rate(puzzle: Grid | str, *, budget_s: float = 60.0) -> Rating:
-    """Rate *puzzle* on the Sudoku Explainer 1.2.1 scale (SE's techniques only).
+def rate(puzzle: Grid | str, *, budget_s: float = RATE_BUDGET_S) -> Rating:
+    """Rate *puzzle* on the Sudoku Explainer 1.2.1 scale (SE's techniques only, up to nested
+    forcing chains level 5; never "Proof by Search").
 
-    :param budget_s: time budget in seconds; when it runs out the rating is a lower bound
-        (``complete`` is False).
+    :param budget_s: time budget in seconds (default 60; 0 = none); when it runs out, or no
+        rule applies, the rating is a lower bound (``lower_bound`` True, ``complete`` False):
+        the higher of the hardest step taken and the base rating of the rule being searched.
     :raises ~sudokit.errors.MultipleSolutionsError: when the puzzle has several solutions.
     :raises ~sudokit.errors.NoSolutionError: when it has none.
 
@@ -309,7 +394,7 @@ def rate(puzzle: Grid | str, *, budget_s: float = 60.0) -> Rating:
     solution = _solution(grid)
     if solution is None:
         raise MultipleSolutionsError(f"the puzzle {str(grid)[:40]!r} has more than one solution")
-    path = solve_path(cg, _techniques(solution, True), unique=True, budget_s=budget_s)
+    path = solve_path(cg, default_techniques(se_only=True), unique=True, budget_s=budget_s)
     counts: dict[str, int] = {}
     cells: dict[str, int] = {}
     families: dict[str, int] = {}
@@ -321,5 +406,20 @@ def rate(puzzle: Grid | str, *, budget_s: float = 60.0) -> Rating:
         if s.placements:
             cells[s.technique] = cells.get(s.technique, 0) + len(s.placements)
         score += round(10 * s.rating)
-    se = round(path.rating, 1)
-    return Rating(se, score, level_of(se), counts, path.complete, len(path.steps), cells, families)
+    lower = not path.solved
+    se = round(path.bound, 1)
+    if lower:
+        log.info("rating of %s is a lower bound: >= %.1f (%s)", grid, se, path.stopped_at)
+    return Rating(
+        se,
+        score,
+        level_of(se),
+        counts,
+        not lower,
+        len(path.steps),
+        cells,
+        families,
+        lower,
+        path.stopped_at,
+        budget_s if lower else 0.0,
+    )

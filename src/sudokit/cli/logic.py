@@ -132,7 +132,9 @@ def explain(puzzle: str, to: str, box: str | None, marks: bool, budget: float) -
         for i, s in enumerate(steps, 1):
             click.echo(f"{i:3d}. {s.technique} ({s.rating:.1f}): {s.text}")
         hardest = max((s.rating for s in steps), default=0.0)
-        click.echo(f"{len(steps)} steps, hardest {hardest:.1f}")
+        searched = any(s.technique == "Proof by Search" for s in steps)
+        note = " (includes Proof by Search: not a Sudoku Explainer rating)" if searched else ""
+        click.echo(f"{len(steps)} steps, hardest {hardest:.1f}{note}")
     return 0
 
 
@@ -148,6 +150,9 @@ def rate(file: str, to: str, box: str | None, budget: float) -> int:
     puzzles used each technique family and each technique, with the steps taken and the cells
     filled. JSON output: one object per
     line, {"puzzle", "rating", "level", "score", "techniques"}.
+
+    When the budget runs out (or no rule applies) the rating is a lower bound: ">=10.5" in
+    text, "lower_bound": true (with "budget_s" and "stopped_at") in JSON.
     """
     shape = _shape(box)
     try:
@@ -186,8 +191,12 @@ def rate(file: str, to: str, box: str | None, budget: float) -> int:
         if to == "json":
             click.echo(json.dumps(r.to_json(rec.grid)))
         else:
-            bound = "" if r.complete else " (lower bound: budget ran out)"
-            click.echo(f"{r.se:4.1f}  {r.level:<8} {r.score:5d}  {rec.grid}{bound}")
+            bound = ""
+            if r.lower_bound:
+                why = f"{r.budget_s:g} s budget ran out" if r.stopped_at else "no rule applied"
+                at = f" in {r.stopped_at}" if r.stopped_at else ""
+                bound = f" (lower bound: {why}{at})"
+            click.echo(f"{r.se_text:>4}  {r.level:<8} {r.score:5d}  {rec.grid}{bound}")
     if to == "text" and rated:
         click.echo("")
         click.echo(f"{'family':<32} {'puzzles':>8} {'steps':>8}")

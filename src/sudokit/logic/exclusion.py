@@ -6,6 +6,12 @@ impossible when two base cells that see each other get the same digit, or when i
 every candidate of an excluder. A base candidate that appears in no possible combination is
 removed. Works on every shape.
 
+The finders yield exactly the steps of that plain reading (kept as the reference in
+tests/test_logic_exclusion.py), much faster: cells are bit sets, a set of cells whose common
+excluders cannot matter (none has all its candidates among the base cells, and no two base
+cells are twins) is skipped, the digit of the last base cell is handled as one bit mask, and
+the answer for given masks is memoized across candidate states.
+
 >>> from sudokit.shape import Shape
 >>> from sudokit.logic.candidates import CandidateGrid
 >>> full = 0b111111111
@@ -19,71 +25,202 @@ removed. Works on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations, product
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from ._names import cell_list, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
 
+if TYPE_CHECKING:
+    from ..shape import Shape
+
 __all__ = ["aligned_pair", "aligned_triple"]
 
 
-def _candidates(cg: CandidateGrid, degree: int) -> dict[int, set[int]]:
+def _candidates(cg: CandidateGrid, degree: int) -> dict[int, int]:
     """Base cells (>= 2 candidates, no peer with a single candidate, some excluder) and
-    their excluders (peers with 2..degree candidates)."""
+    their excluders (peers with 2..degree candidates), as a bit set of cells."""
     masks = cg.masks
     peers = cg.shape.peers
-    out: dict[int, set[int]] = {}
-    for cell, m in enumerate(masks):
-        if m.bit_count() < 2:
+    counts = [m.bit_count() for m in masks]
+    out: dict[int, int] = {}
+    for cell, k in enumerate(counts):
+        if k < 2:
             continue
-        excl: set[int] = set()
-        naked = False
+        excl = 0
         for p in peers[cell]:
-            k = masks[p].bit_count()
-            if k == 1:
-                naked = True
+            kp = counts[p]
+            if kp == 1:
                 break
-            if 2 <= k <= degree:
-                excl.add(p)
-        if not naked and excl:
-            out[cell] = excl
+            if 2 <= kp <= degree:
+                excl |= 1 << p
+        else:
+            if excl:
+                out[cell] = excl
     return out
+
+
+def _members(bitset: int) -> list[int]:
+    """The indices of the set bits of *bitset*, ascending."""
+    out = []
+    while bitset:
+        low = bitset & -bitset
+        out.append(low.bit_length() - 1)
+        bitset ^= low
+    return out
+
+
+def _low_bits(mask: int) -> tuple[int, ...]:
+    """The single-bit masks of *mask*, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return tuple(out)
+
+
+_SMALL = 1 << 12
+_LOWS = [_low_bits(m) for m in range(_SMALL)]
+
+
+def _lows(mask: int) -> tuple[int, ...]:
+    return _LOWS[mask] if mask < _SMALL else _low_bits(mask)
+
+
+def _kill(prefix: int, ex_masks: Iterable[int], full: int) -> int:
+    """The digit bits *x* for which some excluder mask is inside ``prefix | x`` (*full* when
+    one already is inside *prefix*)."""
+    kill = 0
+    for em in ex_masks:
+        rest = em & ~prefix
+        if not rest:
+            return full
+        if not rest & (rest - 1):
+            kill |= rest
+    return kill
+
+
+def _allowed(
+    full: tuple[int, ...], sees: int, ex_masks: frozenset[int], every: int
+) -> tuple[int, ...]:
+    """For each base cell (candidate masks *full*), the digits used by some possible
+    combination. *sees* has bit 0 (cells 0, 1), bit 1 (0, 2), bit 2 (1, 2) set when those base
+    cells see each other; *every* is the mask of all digits.
+
+    Instead of trying every combination, the digit of the last base cell is left free: for
+    each choice of the others the digits it may still take form one bit mask.
+    """
+    if len(full) == 2:
+        m0, m1 = full
+        a0 = a1 = 0
+        for b0 in _lows(m0):
+            kill = _kill(b0, ex_masks, every)
+            if sees:
+                kill |= b0
+            free = m1 & ~kill
+            if free:
+                a0 |= b0
+                a1 |= free
+                if a0 == m0 and a1 == m1:
+                    break
+        return a0, a1
+    m0, m1, m2 = full
+    s01, s02, s12 = sees & 1, sees & 2, sees & 4
+    a0 = a1 = a2 = 0
+    for b0 in _lows(m0):
+        for b1 in _lows(m1):
+            if b0 == b1 and s01:
+                continue
+            kill = _kill(b0 | b1, ex_masks, every)
+            if s02:
+                kill |= b0
+            if s12:
+                kill |= b1
+            free = m2 & ~kill
+            if free:
+                a0 |= b0
+                a1 |= b1
+                a2 |= free
+                if a0 == m0 and a1 == m1 and a2 == m2:
+                    return a0, a1, a2
+    return a0, a1, a2
+
+
+# (base masks, sees, excluder masks, all digits) -> allowed digits; successive candidate
+# states of one puzzle share most of their base sets, so the answers are kept (bounded).
+_MEMO: dict[tuple[tuple[int, ...], int, frozenset[int], int], tuple[int, ...]] = {}
+_MEMO_MAX = 1 << 16
 
 
 def _exclude(
     cg: CandidateGrid, cells: tuple[int, ...], excluders: list[int]
 ) -> tuple[tuple[int, int], ...]:
-    masks = cg.masks
-    peers = cg.shape.peers
-    k = len(cells)
-    sees = [[j != i and cells[j] in peers[cells[i]] for j in range(k)] for i in range(k)]
-    ex_masks = [masks[e] for e in excluders]
-    cand = [bits(masks[c]) for c in cells]
-    full = [masks[c] for c in cells]
-    allowed = [0] * k
-    for combo in product(*cand):
-        ok = True
-        for i in range(k):
-            for j in range(i + 1, k):
-                if combo[i] == combo[j] and sees[i][j]:
-                    ok = False
-                    break
-            if not ok:
-                break
-        if not ok:
-            continue
-        cm = 0
-        for d in combo:
-            cm |= 1 << (d - 1)
-        if any(em & ~cm == 0 for em in ex_masks):
-            continue
-        for i, d in enumerate(combo):
-            allowed[i] |= 1 << (d - 1)
-        if allowed == full:
-            return ()
-    return tuple((c, d) for i, c in enumerate(cells) for d in bits(full[i] & ~allowed[i]))
+    """The candidates ``(cell, digit)`` of the base *cells* that no possible combination uses.
+
+    A combination is impossible when two base cells that see each other get one digit, or
+    when its digits cover every candidate of one of the *excluders*.
+    """
+    return _removed(cg.masks, _peer_bits(cg.shape), cg.all_mask, cells, excluders)
+
+
+def _removed(
+    masks: list[int],
+    peer_bits: list[int],
+    every: int,
+    cells: tuple[int, ...],
+    excluders: list[int],
+) -> tuple[tuple[int, int], ...]:
+    """:func:`_exclude` with the grid's tables at hand (memoized)."""
+    full = tuple(masks[c] for c in cells)
+    if len(cells) == 2:
+        sees = peer_bits[cells[0]] >> cells[1] & 1
+    else:
+        c0, c1, c2 = cells
+        sees = (
+            (peer_bits[c0] >> c1 & 1)
+            | (peer_bits[c0] >> c2 & 1) << 1
+            | (peer_bits[c1] >> c2 & 1) << 2
+        )
+    key = (full, sees, frozenset(masks[e] for e in excluders), every)
+    allowed = _MEMO.get(key)
+    if allowed is None:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        allowed = _MEMO[key] = _allowed(*key)
+    if allowed == full:
+        return ()
+    return tuple((c, d) for c, m, a in zip(cells, full, allowed, strict=True) for d in bits(m & ~a))
+
+
+_PEER_BITS: dict[Shape, list[int]] = {}
+
+
+def _peer_bits(shape: Shape) -> list[int]:
+    """For every cell, its peers as a bit set of cells (computed once per shape)."""
+    table = _PEER_BITS.get(shape)
+    if table is None:
+        table = []
+        for ps in shape.peers:
+            b = 0
+            for p in ps:
+                b |= 1 << p
+            table.append(b)
+        _PEER_BITS[shape] = table
+    return table
+
+
+def _twins(masks: list[int], peer_bits: list[int], cells: tuple[int, ...]) -> bool:
+    """True when two of three *cells* see each other and have the same two candidates: the
+    only way the base cells alone (without excluders) can rule a candidate out."""
+    if len(cells) < 3:
+        return False
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        m = masks[cells[i]]
+        if m == masks[cells[j]] and m.bit_count() == 2 and peer_bits[cells[i]] >> cells[j] & 1:
+            return True
+    return False
 
 
 def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
@@ -95,47 +232,86 @@ def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
     name, rating = (
         ("Aligned Pair Exclusion", 6.2) if degree == 2 else ("Aligned Triple Exclusion", 7.5)
     )
-    seen: set[tuple[int, ...]] = set()
-    for a, b in combinations(order, 2):
-        if degree == 2:
-            sets: list[tuple[int, ...]] = [(a, b)]
-        else:
-            twin = (cands[a] | cands[b]) & cands.keys()
-            twin.discard(a)
-            twin.discard(b)
-            sets = []
-            for tail in combinations(sorted(twin), degree - 2):
-                key = tuple(sorted((a, b, *tail)))
-                if key not in seen:
-                    seen.add(key)
-                    sets.append(key)
-        for cells in sets:
-            common = set(cands[cells[0]])
-            for c in cells[1:]:
-                common &= cands[c]
-            common.difference_update(cells)
-            if len(common) < 2:
+    masks = cg.masks
+    peer_bits = _peer_bits(shape)
+    every = cg.all_mask
+    base = 0
+    for c in order:
+        base |= 1 << c
+    # Only an excluder whose candidates all belong to the base cells can rule a combination
+    # out; ``outside[u]`` holds the would-be excluders with a candidate outside the mask u.
+    with_digit = [0] * shape.n
+    for c, m in enumerate(masks):
+        if 2 <= m.bit_count() <= degree:
+            for d in bits(m):
+                with_digit[d - 1] |= 1 << c
+    outside: dict[int, int] = {}
+    # The reference walks the pairs of base cells in order and, for three cells, adds each
+    # base cell among the excluders of the pair, trying a set of cells once: at its first
+    # pair (in that order) whose excluders contain the third cell. Excluders are peers, never
+    # the cell itself, so the common excluders never include a base cell of the set.
+    for i, a in enumerate(order):
+        ex_a = cands[a]
+        for b in order[i + 1 :]:
+            ex_b = cands[b]
+            both = ex_a & ex_b
+            if both.bit_count() < 2:
                 continue
-            excluders = sorted(common)
-            elims = _exclude(cg, cells, excluders)
-            if not elims:
-                continue
-            text = (
-                f"{name}: try every combination of candidates of {cell_list(shape, cells)}. "
-                f"Each combination that would leave one of {cell_list(shape, excluders, 'or')} "
-                f"(which see all of them) with no candidate, or put one digit twice in a unit, "
-                f"is impossible. What is left never uses these candidates, so "
-                f"{elim_text(shape, elims)}."
-            )
-            yield Step(
-                name,
-                rating,
-                eliminations=elims,
-                text=text,
-                cells=(*cells, *excluders),
-                highlights=tuple((c, d) for c in excluders for d in bits(cg.masks[c])),
-                size=shape.n,
-            )
+            sets: list[tuple[tuple[int, ...], int]]
+            if degree == 2:
+                sets = [((a, b), both)]
+            else:
+                sets = []
+                twin = (ex_a | ex_b) & base & ~(1 << a | 1 << b)
+                while twin:
+                    low = twin & -twin
+                    twin ^= low
+                    c = low.bit_length() - 1
+                    ex_c = cands[c]
+                    common = both & ex_c
+                    if common.bit_count() < 2:
+                        continue
+                    if c > b:
+                        sets.append(((a, b, c), common))
+                    elif c > a:  # tried at (a, c) when b is among their excluders
+                        if not (ex_a | ex_c) >> b & 1:
+                            sets.append(((a, c, b), common))
+                    elif not (ex_c | ex_a) >> b & 1 and not (ex_c | ex_b) >> a & 1:
+                        sets.append(((c, a, b), common))
+            for cells, common in sets:
+                union = 0
+                for c in cells:
+                    union |= masks[c]
+                out = outside.get(union)
+                if out is None:
+                    out = 0
+                    for d in bits(every & ~union):
+                        out |= with_digit[d - 1]
+                    outside[union] = out
+                useful = common & ~out
+                if not useful and not _twins(masks, peer_bits, cells):
+                    continue
+                elims = _removed(masks, peer_bits, every, cells, _members(useful))
+                if not elims:
+                    continue
+                excluders = _members(common)
+                text = (
+                    f"{name}: try every combination of candidates of {cell_list(shape, cells)}. "
+                    f"Each combination that would leave one of "
+                    f"{cell_list(shape, excluders, 'or')} "
+                    f"(which see all of them) with no candidate, or put one digit twice in a "
+                    f"unit, is impossible. What is left never uses these candidates, so "
+                    f"{elim_text(shape, elims)}."
+                )
+                yield Step(
+                    name,
+                    rating,
+                    eliminations=elims,
+                    text=text,
+                    cells=(*cells, *excluders),
+                    highlights=tuple((c, d) for c in excluders for d in bits(masks[c])),
+                    size=shape.n,
+                )
 
 
 def aligned_pair(cg: CandidateGrid) -> Iterator[Step]:

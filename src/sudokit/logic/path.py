@@ -12,6 +12,13 @@ next steps anyway, and the batch only saves rescans.
 This module never calls the backtracking search; :mod:`sudokit.rating` adds the uniqueness
 proof and a search fallback on top of it.
 
+A time budget (``budget_s``) bounds the whole walk: it is checked between steps and, through
+:func:`sudokit.logic.chains.chain_budget`, inside the chain searches. When it runs out inside a
+step the path keeps the steps taken so far and records the technique that was being searched
+(``stopped_at``) and its base rating (``floor``): every easier technique had already failed on
+that state, so the next step of the full path is rated at least ``floor`` and
+:attr:`Path.bound` is a lower bound on the path's rating.
+
 >>> from sudokit.grid import Grid
 >>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
 >>> path = solve_path(CandidateGrid.from_grid(g))
@@ -25,16 +32,34 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..errors import BudgetExceededError
 from .candidates import CandidateGrid
+from .chains import chain_budget
 from .registry import TECHNIQUES, Technique
 from .step import Step
 
-__all__ = ["Path", "default_techniques", "find_step", "is_effective", "solve_path"]
+__all__ = [
+    "Path",
+    "StepBudgetExceededError",
+    "default_techniques",
+    "find_step",
+    "is_effective",
+    "solve_path",
+]
 
 # Techniques whose steps are batched (placements of the same rating).
 _BATCHED = frozenset(
     {"Full House", "Hidden Single (box)", "Hidden Single (row/column)", "Naked Single"}
 )
+
+
+class StepBudgetExceededError(BudgetExceededError):
+    """The time budget ran out while *technique* was searching for a step (every easier
+    technique had already failed on that state)."""
+
+    def __init__(self, technique: Technique) -> None:
+        super().__init__(f"time budget exceeded while searching for {technique.name}")
+        self.technique = technique
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +68,24 @@ class Path:
 
     ``complete`` is False when the time budget ran out before the path ended (the rating is
     then a lower bound); ``stuck`` is True when no enabled technique applied. ``families``
-    names the technique family (registry) of each step.
+    names the technique family (registry) of each step. ``stopped_at`` names the technique
+    that was searching when the budget ran out ("" if none), and ``floor`` is the base rating
+    the next step would have at least: that technique's base rating, or, when the path is
+    stuck, the highest base rating of the enabled techniques (all of them failed).
     """
 
     steps: tuple[Step, ...]
     solved: bool
     complete: bool = True
     families: tuple[str, ...] = ()  # the family of the technique behind each step
+    stopped_at: str = ""
+    floor: float = 0.0
+
+    @property
+    def bound(self) -> float:
+        """A lower bound on the full path's rating: the hardest step taken, or ``floor`` when
+        higher. Equal to :attr:`rating` when the path ended solved."""
+        return self.rating if self.solved else max(self.rating, self.floor)
 
     @property
     def rating(self) -> float:
@@ -98,19 +134,27 @@ def find_step(
 
     *unique* says the puzzle is known to have exactly one solution, which enables the
     uniqueness techniques.
+
+    :raises StepBudgetExceededError: when a :func:`~sudokit.logic.chains.chain_budget` runs
+        out inside a technique (it names the technique).
     """
     for t in TECHNIQUES if techniques is None else techniques:
         if t.needs_unique and not unique:
             continue
         best: Step | None = None
-        for step in t.finder(cg):
-            if best is not None and step.rating >= best.rating:
-                continue
-            if not is_effective(cg, step):
-                continue
-            best = step
-            if step.rating <= t.rating:
-                break
+        try:
+            for step in t.finder(cg):
+                if best is not None and step.rating >= best.rating:
+                    continue
+                if not is_effective(cg, step):
+                    continue
+                best = step
+                if step.rating <= t.rating:
+                    break
+        except StepBudgetExceededError:
+            raise
+        except BudgetExceededError as exc:
+            raise StepBudgetExceededError(t) from exc
         if best is not None:
             return best, t
     return None
@@ -129,9 +173,23 @@ def solve_path(
     :param techniques: the enabled techniques (default: every registered one), easiest first.
     :param unique: the puzzle is known to be unique (enables uniqueness techniques).
     :param max_steps: stop after this many steps (0 = no bound).
-    :param budget_s: stop after this many seconds (0 = no bound); the path is then incomplete.
+    :param budget_s: stop after this many seconds (0 = no bound), also inside a step (chain
+        searches check it); the path is then incomplete and keeps the steps taken so far.
     :returns: a :class:`Path`.
     """
+    if budget_s <= 0:  # leave a caller's own chain_budget in force
+        return _walk(cg, techniques, unique, max_steps, budget_s)
+    with chain_budget(budget_s):
+        return _walk(cg, techniques, unique, max_steps, budget_s)
+
+
+def _walk(
+    cg: CandidateGrid,
+    techniques: Sequence[Technique] | None,
+    unique: bool,
+    max_steps: int,
+    budget_s: float,
+) -> Path:
     techs = list(TECHNIQUES if techniques is None else techniques)
     techs.sort(key=lambda t: t.rating)
     n = cg.shape.n
@@ -139,6 +197,8 @@ def solve_path(
     families: list[str] = []
     deadline = time.monotonic() + budget_s if budget_s > 0 else 0.0
     complete = True
+    stopped_at = ""
+    floor = 0.0
     broken = cg.is_broken()
     peers = cg.shape.peers
     while not broken and not cg.is_solved:
@@ -148,8 +208,16 @@ def solve_path(
         if deadline and time.monotonic() > deadline:
             complete = False
             break
-        found = find_step(cg, techs, unique=unique)
+        try:
+            found = find_step(cg, techs, unique=unique)
+        except StepBudgetExceededError as exc:
+            complete = False
+            stopped_at = exc.technique.name
+            floor = exc.technique.rating
+            break
         if found is None:
+            usable = [t.rating for t in techs if unique or not t.needs_unique]
+            floor = max(usable, default=0.0)
             break
         step, tech = found
         if step.size != n:
@@ -175,7 +243,7 @@ def solve_path(
                 touched.extend(peers[c])
             if any(not masks[c] and not values[c] for c in touched):
                 broken = True
-    return Path(tuple(steps), cg.is_solved, complete, tuple(families))
+    return Path(tuple(steps), cg.is_solved, complete, tuple(families), stopped_at, floor)
 
 
 def _with_size(step: Step, n: int) -> Step:

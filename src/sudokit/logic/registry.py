@@ -6,6 +6,9 @@ rating ``>=`` the technique's base ``rating``, and the finder should yield its e
 first. ``needs_unique`` techniques (uniqueness arguments) are used only when the puzzle is known
 to have exactly one solution.
 
+The last rules are SE's nested forcing chains (base ratings from ``forcing.NESTED_FLOOR`` =
+9.5 up to 11.0); they are so slow that every path walk bounds them with a time budget.
+
 To register a finder, add one :class:`Technique` line to the list below; the list is sorted by
 base rating when the module loads, so the position of the line does not matter.
 
@@ -110,6 +113,10 @@ TECHNIQUES: list[Technique] = [
     Technique("Multiple Forcing Chains", "forcing", 8.0, forcing.multiple_forcing_chains),
     Technique("Dynamic Forcing Chains", "forcing", 8.5, forcing.dynamic_forcing_chains),
     Technique("Dynamic Forcing Chains (+)", "forcing", 9.0, forcing.dynamic_forcing_chains_plus),
+    # SE's nested forcing chains (levels 2-5: 9.5, 10.0, 10.5, 11.0): tried only when every
+    # rule above failed; slow in pure Python (seconds to minutes a step), so a caller bounds
+    # them with a time budget (solve_path's budget_s, or chains.chain_budget).
+    *(Technique(name, "forcing", base, finder) for name, base, finder in forcing.NESTED_RULES),
 ]
 
 TECHNIQUES.sort(key=lambda t: t.rating)
