@@ -17,7 +17,7 @@ import click
 
 import sudokit
 
-from .common import CliError, fail
+from .common import NoAnswerError, fail
 
 __all__ = ["bench", "harness_path"]
 
@@ -89,9 +89,7 @@ def bench(
     try:
         code = module.main(argv, echo=click.echo, err=problems.append)
     except SystemExit as exc:  # the harness stops on a wrong answer: a "no" (exit code 1)
-        error = CliError(f"bench: {exc.code}")
-        error.exit_code = 1
-        raise error from None
+        raise NoAnswerError(f"bench: {exc.code}") from None
     if code:
         fail(problems[0] if problems else "bench: nothing was measured")
     return 0

@@ -34,6 +34,7 @@ __all__ = [
     "EXIT_USAGE",
     "CliError",
     "Item",
+    "NoAnswerError",
     "Reporter",
     "fail",
     "from_option",
@@ -66,6 +67,12 @@ class CliError(click.ClickException):
 
     def show(self, file: IO[Any] | None = None) -> None:
         click.echo(f"sudokit: {self.format_message()}", err=True, file=file)
+
+
+class NoAnswerError(CliError):
+    """A "no" answer (unsolvable, not unique, invalid): one stderr line, exit code 1."""
+
+    exit_code = EXIT_NO
 
 
 def fail(message: str) -> NoReturn:

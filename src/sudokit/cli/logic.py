@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -13,18 +12,9 @@ import sudokit
 from sudokit import Candidates, Grid, Shape, formats
 from sudokit.errors import MultipleSolutionsError, ParseError, SudokuError
 
+from .common import CliError, NoAnswerError
+
 __all__ = ["explain", "hint", "rate"]
-
-
-class _Fail(click.ClickException):
-    """One line on stderr and an exit code (2 for bad input, 1 for a "no" answer)."""
-
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.exit_code = code
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"sudokit: {self.message}", err=True)
 
 
 def _shape(box: str | None) -> Shape | None:
@@ -33,7 +23,7 @@ def _shape(box: str | None) -> Shape | None:
     try:
         return Shape.parse_box(box)
     except ParseError as exc:
-        raise _Fail(str(exc)) from None
+        raise CliError(str(exc)) from None
 
 
 def _text_of(source: str) -> str:
@@ -49,7 +39,7 @@ def _text_of(source: str) -> str:
     try:
         return Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise _Fail(f"cannot read {source!r}: {exc}") from None
+        raise CliError(f"cannot read {source!r}: {exc}") from None
 
 
 def _one(source: str, shape: Shape | None, marks: bool) -> Grid | Candidates:
@@ -61,9 +51,9 @@ def _one(source: str, shape: Shape | None, marks: bool) -> Grid | Candidates:
             return formats.parse_candidates(text, shape=shape)
         return formats.parse_one(text, shape=shape)
     except ParseError as exc:
-        raise _Fail(str(exc)) from None
+        raise CliError(str(exc)) from None
     except ValueError as exc:
-        raise _Fail(str(exc)) from None
+        raise CliError(str(exc)) from None
 
 
 def _output(to: str, payload: object, text: str) -> None:
@@ -102,13 +92,13 @@ def hint(puzzle: str, to: str, box: str | None, marks: bool) -> int:
     try:
         step = sudokit.hint(item)
     except SudokuError as exc:
-        raise _Fail(str(exc), 1) from None
+        raise NoAnswerError(str(exc)) from None
     if step is None:
         values = item.cells if isinstance(item, Grid) else item.values
         if 0 not in values:
             _output(to, None, "the grid is already solved")
             return 0
-        raise _Fail("no technique applies here (the puzzle has more than one solution)", 1)
+        raise NoAnswerError("no technique applies here (the puzzle has more than one solution)")
     _output(to, step.to_json(), f"{step.technique} ({step.rating:.1f}): {step.text}")
     return 0
 
@@ -125,7 +115,7 @@ def explain(puzzle: str, to: str, box: str | None, marks: bool, budget: float) -
     try:
         steps = sudokit.explain(item, budget_s=budget)
     except SudokuError as exc:
-        raise _Fail(str(exc), 1) from None
+        raise NoAnswerError(str(exc)) from None
     if to == "json":
         click.echo(json.dumps([s.to_json() for s in steps]))
     else:
@@ -158,9 +148,9 @@ def rate(file: str, to: str, box: str | None, budget: float) -> int:
     try:
         records = list(formats.read(file, shape=shape))
     except OSError as exc:
-        raise _Fail(f"cannot read {file!r}: {exc}") from None
+        raise CliError(f"cannot read {file!r}: {exc}") from None
     except ValueError as exc:
-        raise _Fail(str(exc)) from None
+        raise CliError(str(exc)) from None
     failed = 0
     puzzles: dict[str, int] = {}
     steps: dict[str, int] = {}

@@ -7,6 +7,7 @@ import math
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,12 +26,6 @@ __all__ = ["print_book", "render"]
 _FORMATS = ("txt", "svg", "pdf", "png")
 #: Record fields read as a difficulty label, first found wins (CSV/JSON columns, line comment).
 _LABEL_FIELDS = ("difficulty", "level", "rating", "se", "comment")
-
-
-class _No(CliError):
-    """A "no" answer (a puzzle without a unique solution): one stderr line, exit code 1."""
-
-    exit_code = common.EXIT_NO
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +86,7 @@ def _parse_argument(source: str, fmt: str | None, shape: Shape | None) -> list[G
 def _candidates_text(source: str) -> str:
     """The text of the PUZZLE argument for pencil-mark input: a file, ``-`` or the text itself."""
     if source == "-":
-        return click.get_text_stream("stdin").read()
+        return sys.stdin.read()
     if not _is_file(source):
         return source
     try:
@@ -130,7 +125,7 @@ def _solution(entry: _Entry, number: int) -> Grid:
     try:
         return sudokit.solution(entry.grid)
     except SudokuError as exc:
-        raise _No(f"{entry.where}: puzzle {number}: {exc}") from None
+        raise common.NoAnswerError(f"{entry.where}: puzzle {number}: {exc}") from None
 
 
 def _png(pdf: bytes, out: str, dpi: int) -> None:
@@ -264,9 +259,9 @@ def render(
         try:
             step = sudokit.hint(entry.grid)
         except SudokuError as exc:
-            raise _No(str(exc)) from None
+            raise common.NoAnswerError(str(exc)) from None
         if step is None:
-            raise _No("no logical step found for this puzzle")
+            raise common.NoAnswerError("no logical step found for this puzzle")
         click.echo(step.text or step.technique, err=True)
     scene = draw(
         entry.grid,
@@ -395,7 +390,7 @@ def print_book(
             try:
                 label, se = _label(entry, rate_fn)
             except SudokuError as exc:
-                raise _No(f"{entry.where}: puzzle {number}: {exc}") from None
+                raise common.NoAnswerError(f"{entry.where}: puzzle {number}: {exc}") from None
             rated.append((se, entry, label))
             advance(1)
     if sort_easy_first:
