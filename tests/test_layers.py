@@ -38,6 +38,7 @@ SRC = Path(sudokit.__file__).resolve().parent.parent
 # module or package (prefix) -> layer
 LAYERS: dict[str, float] = {
     "sudokit.errors": 0,
+    "sudokit._record": 0,
     "sudokit._version": 0,
     "sudokit.shape": 1.0,
     "sudokit.grid": 1.1,

@@ -12,19 +12,16 @@ Guess counts are diagnostics, not parity.
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple, Protocol
 
 from . import _reference
+from ._record import _Record
 from .shape import Shape
 
 __all__ = ["BACKEND", "BatchOutcome", "Engine", "SearchOutcome", "engine", "get_engine"]
-
-log = logging.getLogger(__name__)
 
 
 class SearchOutcome(NamedTuple):
@@ -42,18 +39,27 @@ class SearchOutcome(NamedTuple):
     complete: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class BatchOutcome:
+class BatchOutcome(_Record):
     """Per-puzzle results of a batch search, in input order.
 
     ``solutions`` is one contiguous buffer of ``len(counts) * ncells`` bytes holding the first
     solution of each puzzle (all zeros where it has none).
     """
 
+    __slots__ = ("complete", "counts", "guesses", "solutions")
+    __match_args__ = ("counts", "solutions", "guesses", "complete")
     counts: list[int]
     solutions: bytes
     guesses: list[int]
     complete: list[bool]
+
+    def __init__(
+        self, counts: list[int], solutions: bytes, guesses: list[int], complete: list[bool]
+    ) -> None:
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "solutions", solutions)
+        object.__setattr__(self, "guesses", guesses)
+        object.__setattr__(self, "complete", complete)
 
 
 class Engine(Protocol):
@@ -173,7 +179,11 @@ def _load() -> Engine:
     except ImportError as exc:
         if choice == "c":
             raise ImportError(f"SUDOKIT_BACKEND=c but the C core is not available: {exc}") from exc
-        log.warning("sudokit: C core not available (%s); using the pure-Python reference", exc)
+        import logging  # only on this rare path: logging is slow to import
+
+        logging.getLogger(__name__).warning(
+            "sudokit: C core not available (%s); using the pure-Python reference", exc
+        )
         return _ReferenceEngine()
     return CEngine()
 

@@ -18,11 +18,10 @@ for large sizes. It is the one place that maps symbols to digits; the readers in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
+from ._record import _Record
 from .errors import ParseError, quote
 from .shape import MAX_SIZE, SYMBOLS, Shape
 
@@ -36,17 +35,29 @@ MAX_TEXT = 1 << 20
 _SEPARATORS = frozenset("|+:!")
 # For each size n, the byte values a cell may hold (0..n).
 _VALID_VALUES = tuple(bytes(range(n + 1)) for n in range(MAX_SIZE + 1))
-_SEPARATOR_LINE = re.compile(r"^[\s\-+=|*:_.~]*$")
-_INT_TOKEN = re.compile(r"[,;\s|+]+")
+# Characters (besides whitespace) a picture's rule line is made of.
+_RULE_CHARS = frozenset("-+=|*:_.~")
+# Maps the separators of integer cell text (besides whitespace) to a space, for str.split().
+_INT_SEPARATORS = str.maketrans(",;|+", "    ")
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """A digit that appears more than once in one unit."""
+class Conflict(_Record):
+    """A digit that appears more than once in one unit (immutable, compared by value).
 
+    >>> Conflict(1, "row 1", (0, 3))
+    Conflict(digit=1, unit='row 1', cells=(0, 3))
+    """
+
+    __slots__ = ("cells", "digit", "unit")
+    __match_args__ = ("digit", "unit", "cells")
     digit: int
     unit: str
     cells: tuple[int, ...]
+
+    def __init__(self, digit: int, unit: str, cells: tuple[int, ...]) -> None:
+        object.__setattr__(self, "digit", digit)
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "cells", cells)
 
 
 def _symbol_value(ch: str, n: int) -> int:
@@ -61,7 +72,7 @@ def _symbol_value(ch: str, n: int) -> int:
 
 def _is_separator_line(line: str, n_hint: int | None) -> bool:
     """A picture line made only of rule characters (``------+-----``), not a row of blanks."""
-    if not line.strip() or not _SEPARATOR_LINE.match(line):
+    if not line.strip() or not all(ch in _RULE_CHARS or ch.isspace() for ch in line):
         return False
     if any(ch in "+=~" for ch in line):
         return True
@@ -110,7 +121,7 @@ def _int_tokens(text: str) -> list[str] | None:
     >>> _int_tokens("10, 0 | 3"), _int_tokens("123 4")
     (['10', '0', '3'], None)
     """
-    tokens = [t for t in _INT_TOKEN.split(text.strip()) if t]
+    tokens = text.translate(_INT_SEPARATORS).split()
     if tokens and all((t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens):
         return tokens
     return None

@@ -28,13 +28,13 @@ or jigsaw).
 
 from __future__ import annotations
 
-import logging
 import os
+import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 
 from ._backend import Engine, engine
+from ._record import _Record
 from .errors import (
     BudgetExceededError,
     InvalidPuzzleError,
@@ -56,8 +56,6 @@ __all__ = [
     "solve",
     "solve_many",
 ]
-
-log = logging.getLogger(__name__)
 
 #: Puzzles per engine batch call and worker thread in :func:`solve_many`.
 CHUNK = 256
@@ -81,8 +79,7 @@ class Status(StrEnum):
     """The guess budget ran out before the answer was known."""
 
 
-@dataclass(frozen=True, slots=True)
-class SolveResult:
+class SolveResult(_Record):
     """The outcome of solving one puzzle.
 
     ``puzzle`` is the parsed puzzle (``None`` only when text given to :func:`solve_many` did
@@ -98,13 +95,34 @@ class SolveResult:
     (<Status.MULTIPLE: 'multiple'>, 2, Grid.parse('1234341221434321'))
     """
 
+    __slots__ = ("complete", "count", "error", "guesses", "puzzle", "solution", "status")
+    __match_args__ = ("puzzle", "status", "solution", "count", "guesses", "complete", "error")
     puzzle: Grid | None
     status: Status
     solution: Grid | None
     count: int
     guesses: int
     complete: bool
-    error: str | None = None
+    error: str | None
+
+    def __init__(
+        self,
+        puzzle: Grid | None,
+        status: Status,
+        solution: Grid | None,
+        count: int,
+        guesses: int,
+        complete: bool,
+        error: str | None = None,
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "puzzle", puzzle)
+        set_field(self, "status", status)
+        set_field(self, "solution", solution)
+        set_field(self, "count", count)
+        set_field(self, "guesses", guesses)
+        set_field(self, "complete", complete)
+        set_field(self, "error", error)
 
     @property
     def is_unique(self) -> bool:
@@ -417,5 +435,8 @@ def _solve_chunk(
             results[k] = _result(
                 grid, out.counts[j], first, out.guesses[j], out.complete[j], budget
             )
-    log.debug("solved a chunk of %d puzzles", len(chunk))
+    if "logging" in sys.modules:  # else nobody can be listening: skip the slow import
+        import logging
+
+        logging.getLogger(__name__).debug("solved a chunk of %d puzzles", len(chunk))
     return [r for r in results if r is not None]
