@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..grid import Grid
+from ..marks import digits_of
 from ..shape import Shape
 
 if TYPE_CHECKING:
@@ -51,14 +52,7 @@ def bits(mask: int) -> list[int]:
     """
     if mask < _SMALL:
         return list(_BITS[mask])
-    out = []
-    d = 1
-    while mask:
-        if mask & 1:
-            out.append(d)
-        mask >>= 1
-        d += 1
-    return out
+    return list(digits_of(mask))
 
 
 class CandidateGrid:
