@@ -55,7 +55,7 @@ SANITIZE = _env_flag("SUDOKIT_SANITIZE")
 MARCH = os.environ.get("SUDOKIT_MARCH", "native").strip()
 HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9.h").is_file()
 
-sources = [str(CSRC / "sk_module.c"), str(CSRC / "sk_solver.c")]
+sources = [str(CSRC / "sk_module.c"), str(CSRC / "sk_solver.c"), str(CSRC / "sk_canon.c")]
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
     sources.append(str(CSRC / "sk_fast9.c"))
@@ -128,6 +128,7 @@ else:
             sources=sources,
             depends=[
                 str(CSRC / "sk_solver.h"),
+                str(CSRC / "sk_canon.h"),
                 *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),
             ],
             include_dirs=[str(CSRC)],

@@ -1,10 +1,11 @@
 /*
  * sk_module.c -- the CPython binding `sudokit._core`: argument checks, GIL release, threads.
  *
- * Everything about Sudoku lives in sk_solver.c (and sk_fast9.c); this file only turns Python
- * objects into checked C arguments, runs the search with the GIL released, and turns the
- * results back into Python objects.  Errors map to ValueError / TypeError / MemoryError with
- * a message that names the argument; nothing here can crash on malformed input.
+ * Everything about Sudoku lives in sk_solver.c (and sk_fast9.c, sk_canon.c); this file only
+ * turns Python objects into checked C arguments, runs the C code with the GIL released, and
+ * turns the results back into Python objects.  Errors map to ValueError / TypeError /
+ * MemoryError with a message that names the argument; nothing here can crash on malformed
+ * input.
  *
  *   Geometry(n, units)                              immutable shape tables (build once per
  *                                                   shape, share freely, thread-safe)
@@ -15,6 +16,8 @@
  *   reduce(geometry, cells, order, group_ends, budget[, max_searches])
  *                                                   -> (puzzle, searches, decided, complete)
  *                                                   the generator's clue-removal pass
+ *   canonical9(cells)                               -> bytes: the minlex form of a standard
+ *                                                   9x9 grid (sk_canon.h)
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -35,6 +38,7 @@
 #define SK_HAVE_PTHREADS 1
 #endif
 
+#include "sk_canon.h"
 #include "sk_solver.h"
 
 /* Largest batch (puzzles per call) and largest kept-solution buffer accepted. */
@@ -229,12 +233,44 @@ static int check_values(const uint8_t *buf, Py_ssize_t len, int ncells, int n, c
     return 1;
 }
 
-static PyObject *bytes_arg(PyObject *obj, const char *name) {
+/* The cell-buffer argument `name`: bytes of exactly ncells values 0..n when `single`, else a
+ * batch of whole puzzles of ncells values (at most SK_MAX_BATCH of them).  Sets *cells and
+ * *len (the bytes object's own buffer: valid while obj lives).  0 with an exception on error. */
+static int cells_arg(PyObject *obj, const char *name, int ncells, int n, int single,
+                     const uint8_t **cells, Py_ssize_t *len) {
     if (!PyBytes_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "%s must be bytes, not %.100s", name, Py_TYPE(obj)->tp_name);
-        return NULL;
+        return 0;
     }
-    return obj;
+    const Py_ssize_t size = PyBytes_GET_SIZE(obj);
+    if (single && size != ncells) {
+        PyErr_Format(PyExc_ValueError, "%s must hold %d values for size %d, got %zd", name, ncells,
+                     n, size);
+        return 0;
+    }
+    if (!single && size % ncells != 0) {
+        PyErr_Format(PyExc_ValueError, "%s must hold a multiple of %d values (size %d), got %zd "
+                                       "bytes", name, ncells, n, size);
+        return 0;
+    }
+    if (!single && size / ncells > SK_MAX_BATCH) {
+        PyErr_Format(PyExc_ValueError, "a batch of %zd puzzles is larger than the maximum %zd; "
+                                       "split it", size / ncells, SK_MAX_BATCH);
+        return 0;
+    }
+    *cells = (const uint8_t *)PyBytes_AS_STRING(obj);
+    *len = size;
+    return check_values(*cells, size, ncells, n, name);
+}
+
+/* The (geometry, cells) pair that starts search, search_batch and reduce: args[0] must be an
+ * initialised Geometry and args[1] its cell buffer as cells_arg checks it.  NULL with an
+ * exception on error. */
+static GeometryObject *geometry_and_cells(PyObject *const *args, const char *name, int single,
+                                          const uint8_t **cells, Py_ssize_t *len) {
+    GeometryObject *g = as_geometry(args[0]);
+    if (g == NULL || !cells_arg(args[1], name, g->ncells, g->n, single, cells, len)) return NULL;
+    return g;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -254,20 +290,14 @@ static PyObject *core_search(PyObject *module, PyObject *const *args, Py_ssize_t
                                       "budget), got %zd", nargs);
         return NULL;
     }
-    GeometryObject *g = as_geometry(args[0]);
-    if (g == NULL || bytes_arg(args[1], "cells") == NULL) return NULL;
+    Py_ssize_t len;
+    const uint8_t *cells;
+    GeometryObject *g = geometry_and_cells(args, "cells", 1, &cells, &len);
+    if (g == NULL) return NULL;
     uint64_t limit, keep, budget;
     if (!as_count(args[2], "limit", 1, &limit) || !as_count(args[3], "keep", 0, &keep) ||
         !as_count(args[4], "budget", 0, &budget))
         return NULL;
-    const uint8_t *cells = (const uint8_t *)PyBytes_AS_STRING(args[1]);
-    const Py_ssize_t len = PyBytes_GET_SIZE(args[1]);
-    if (len != g->ncells) {
-        PyErr_Format(PyExc_ValueError, "cells must hold %d values for size %d, got %zd", g->ncells,
-                     g->n, len);
-        return NULL;
-    }
-    if (!check_values(cells, len, g->ncells, g->n, "cells")) return NULL;
     if (keep > limit) keep = limit;
     if (keep > SK_MAX_KEEP_BYTES / (uint64_t)g->ncells) {
         PyErr_Format(PyExc_ValueError, "keep=%llu solutions of %d cells exceed the %llu-byte limit",
@@ -417,27 +447,15 @@ static PyObject *core_search_batch(PyObject *module, PyObject *const *args, Py_s
                                       "budget, threads), got %zd", nargs);
         return NULL;
     }
-    GeometryObject *g = as_geometry(args[0]);
-    if (g == NULL || bytes_arg(args[1], "puzzles") == NULL) return NULL;
+    Py_ssize_t len;
+    const uint8_t *puzzles;
+    GeometryObject *g = geometry_and_cells(args, "puzzles", 0, &puzzles, &len);
+    if (g == NULL) return NULL;
     uint64_t limit, budget, threads;
     if (!as_count(args[2], "limit", 1, &limit) || !as_count(args[3], "budget", 0, &budget) ||
         !as_count(args[4], "threads", 0, &threads))
         return NULL;
-    const Py_ssize_t len = PyBytes_GET_SIZE(args[1]);
-    if (len % g->ncells != 0) {
-        PyErr_Format(PyExc_ValueError,
-                     "puzzles must hold a multiple of %d values (size %d), got %zd bytes", g->ncells,
-                     g->n, len);
-        return NULL;
-    }
     const Py_ssize_t k = len / g->ncells;
-    if (k > SK_MAX_BATCH) {
-        PyErr_Format(PyExc_ValueError, "a batch of %zd puzzles is larger than the maximum %zd; "
-                                       "split it", k, SK_MAX_BATCH);
-        return NULL;
-    }
-    const uint8_t *puzzles = (const uint8_t *)PyBytes_AS_STRING(args[1]);
-    if (!check_values(puzzles, len, g->ncells, g->n, "puzzles")) return NULL;
     int nthreads = threads == 0 ? online_cpus()
                                 : (threads > SK_MAX_THREADS ? SK_MAX_THREADS : (int)threads);
     if (nthreads > (k + SK_BATCH_GRAIN - 1) / SK_BATCH_GRAIN)
@@ -589,19 +607,13 @@ static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t
                                       "group_ends, budget[, max_searches]), got %zd", nargs);
         return NULL;
     }
-    GeometryObject *g = as_geometry(args[0]);
-    if (g == NULL || bytes_arg(args[1], "cells") == NULL) return NULL;
+    Py_ssize_t len;
+    const uint8_t *given;
+    GeometryObject *g = geometry_and_cells(args, "cells", 1, &given, &len);
+    if (g == NULL) return NULL;
     uint64_t budget, max_searches = UINT64_MAX;
     if (!as_count(args[4], "budget", 0, &budget)) return NULL;
     if (nargs == 6 && args[5] != Py_None && !as_count(args[5], "max_searches", 0, &max_searches))
-        return NULL;
-    const Py_ssize_t len = PyBytes_GET_SIZE(args[1]);
-    if (len != g->ncells) {
-        PyErr_Format(PyExc_ValueError, "cells must hold %d values for size %d, got %zd", g->ncells,
-                     g->n, len);
-        return NULL;
-    }
-    if (!check_values((const uint8_t *)PyBytes_AS_STRING(args[1]), len, g->ncells, g->n, "cells"))
         return NULL;
     Py_ssize_t norder = 0, ngroups = 0;
     uint16_t *order = index_array(args[2], "order", g->ncells, 0, &norder);
@@ -623,7 +635,7 @@ static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t
         PyErr_Format(PyExc_ValueError, "group_ends must end at len(order) = %zd", norder);
         goto fail;
     }
-    PyObject *out = PyBytes_FromStringAndSize(PyBytes_AS_STRING(args[1]), len);
+    PyObject *out = PyBytes_FromStringAndSize((const char *)given, len);
     if (out == NULL) goto fail;
     uint8_t *cells = (uint8_t *)PyBytes_AS_STRING(out); /* not shared yet: ours to fill */
     sk_work *w = g->npool ? g->pool[--g->npool] : NULL;
@@ -663,6 +675,40 @@ fail:
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* canonical9                                                                                 */
+
+PyDoc_STRVAR(canonical9_doc,
+             "canonical9(cells, /)\n--\n\n"
+             "The canonical (minlex) form of a standard 9x9 grid, as sudokit.transform.canonical\n"
+             "defines it (see csrc/sk_canon.h).\n\n"
+             "cells: bytes of 81 values 0..9, row-major.  Returns bytes of 81 values (above 9\n"
+             "only for a grid with a digit twice in a row).  The GIL is released while it runs.");
+
+static PyObject *core_canonical9(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "canonical9() takes 1 argument (cells), got %zd", nargs);
+        return NULL;
+    }
+    const uint8_t *cells;
+    Py_ssize_t len;
+    if (!cells_arg(args[0], "cells", 81, 9, 1, &cells, &len)) return NULL;
+    uint8_t out[81];
+    int rc;
+    Py_INCREF(args[0]); /* keep the buffer alive while the GIL is released */
+    Py_BEGIN_ALLOW_THREADS
+    rc = sk_canon9(cells, out);
+    Py_END_ALLOW_THREADS
+    Py_DECREF(args[0]);
+    if (rc == SK_CANON_ENOMEM) return PyErr_NoMemory();
+    if (rc != SK_CANON_OK) {
+        PyErr_SetString(PyExc_ValueError, "invalid canonical9 arguments");
+        return NULL;
+    }
+    return PyBytes_FromStringAndSize((const char *)out, 81);
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
 static PyMethodDef core_methods[] = {
@@ -670,6 +716,8 @@ static PyMethodDef core_methods[] = {
     {"search_batch", (PyCFunction)(void (*)(void))core_search_batch, METH_FASTCALL,
      search_batch_doc},
     {"reduce", (PyCFunction)(void (*)(void))core_reduce, METH_FASTCALL, reduce_doc},
+    {"canonical9", (PyCFunction)(void (*)(void))core_canonical9, METH_FASTCALL,
+     canonical9_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -3,13 +3,14 @@
     python tests/fuzz_core.py --seconds 30        # a smoke run (CI, under ASan in sanitize.sh)
     python tests/fuzz_core.py [libFuzzer args]    # a longer local session
 
-Each input drives one call (``Geometry``, ``search`` or ``search_batch``) with fuzzed
-arguments: right and wrong lengths, values beyond n, odd limits, budgets and thread counts,
-and fuzzed unit lists. The binding must either raise ``ValueError`` / ``TypeError`` /
+Each input drives one call (``Geometry``, ``search``, ``search_batch`` or ``canonical9``) with
+fuzzed arguments: right and wrong lengths, values beyond n, odd limits, budgets and thread
+counts, and fuzzed unit lists. The binding must either raise ``ValueError`` / ``TypeError`` /
 ``OverflowError`` or return a result that passes independent checks: counts within the limit,
 as many kept solutions as promised, every solution valid (``Grid.is_solution``), and for small
-shapes the same count as the pure-Python reference. Anything else (a crash, a sanitizer
-report, a failed check) stops the run with the input that caused it.
+shapes the same count as the pure-Python reference; a canonical form byte for byte the one of
+the pure-Python specification (``transform._canonical_python``). Anything else (a crash, a
+sanitizer report, a failed check) stops the run with the input that caused it.
 
 Not collected by pytest (no ``test_`` prefix); atheris is imported only when run.
 """
@@ -24,6 +25,7 @@ from sudokit import _core, _reference
 from sudokit._cengine import geometry
 from sudokit.grid import Grid
 from sudokit.shape import Shape
+from sudokit.transform import _canonical_python
 
 SHAPES = [
     Shape(1, 1),
@@ -78,12 +80,34 @@ def _check_search(shape: Shape, cells: bytes, limit: int, keep: int, budget: int
         assert ref[0] == count, (cells, limit, ref[0], count)
 
 
+def _check_canonical(cells: bytes, out: bytes) -> None:
+    assert len(out) == 81, out
+    clues = sum(map(bool, cells))
+    assert sum(map(bool, out)) == clues, (cells, out)
+    if clues > 32:  # dense grids full of conflicts take the Python code up to seconds
+        return
+    try:
+        spec = _canonical_python(Grid(cells, Shape(3, 3))).cells
+    except ValueError:  # a digit twice in a row: labels above 9, as the C code must give too
+        assert max(out) > 9, (cells, out)
+    else:
+        assert out == spec, (cells, out, spec)
+
+
 def one_input(data: bytes) -> None:
     import atheris
 
     fdp = atheris.FuzzedDataProvider(data)
     shape = SHAPES[fdp.ConsumeIntInRange(0, len(SHAPES) - 1)]
-    op = fdp.ConsumeIntInRange(0, 5)
+    op = fdp.ConsumeIntInRange(0, 6)
+    if op == 6:  # the canonical form of a 9x9 grid (other shapes: wrong lengths)
+        cells = _cells(fdp, SHAPES[7] if fdp.ConsumeIntInRange(0, 3) else shape, 1)
+        try:
+            out = _core.canonical9(cells)
+        except REFUSALS:
+            return
+        _check_canonical(cells, out)
+        return
     if op == 0:  # geometry from fuzzed units
         n = fdp.ConsumeIntInRange(-1, 66)
         nunits = fdp.ConsumeIntInRange(0, 6)

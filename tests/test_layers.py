@@ -6,8 +6,10 @@ too) must go to a strictly lower layer. Refinements of the table, stated here:
 * modules inside one subpackage (formats, logic, render, cli, web) may import each other;
 * inside layer 6 the order is generator < batch < dask (bulk datasets are generated puzzles;
   ``sudokit.dask`` runs batch shards on a cluster);
-* inside layer 1 the order is shape < grid < marks; inside layer 3 the C adapter
-  ``_cengine`` implements the protocol of ``_backend`` (``_backend`` < ``_cengine``);
+* inside layer 1 the order is shape < grid < marks; the compiled C core ``_core`` imports
+  nothing and sits just below layer 2, so that ``transform.canonical`` can call its minlex
+  form (the search itself is still reached only through ``_backend``); inside layer 3 the C
+  adapter ``_cengine`` implements the protocol of ``_backend`` (``_backend`` < ``_cengine``);
 * cli and web (layer 8) import only the public API: the package ``sudokit`` itself (names in
   ``sudokit.__all__``, including the public subpackages listed there, e.g. ``formats``),
   ``sudokit.errors`` and their own subpackage; and cli may import web (``sudokit serve``
@@ -47,12 +49,13 @@ LAYERS: dict[str, float] = {
     "sudokit.formats": 2,
     "sudokit.logic": 2,
     "sudokit._reference": 2,
-    "sudokit._core": 2,  # the compiled C core
+    "sudokit._core": 1.9,  # the compiled C core: a leaf, below transform (canonical form)
     "sudokit._backend": 3.0,
     "sudokit._cengine": 3.1,
     "sudokit.render": 3,
     "sudokit.solver": 4,
     "sudokit.rating": 5,
+    "sudokit._lowclue": 5.9,  # a generator internal (sparse 9x9 puzzles), below the generator
     "sudokit.generator": 6,
     "sudokit.batch": 6.5,
     "sudokit.dask": 6.6,
