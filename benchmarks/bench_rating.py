@@ -23,87 +23,26 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 import sudokit
-
-RATED = Path(__file__).resolve().parents[2] / "shared" / "rated"
-
-
-def ranks(xs: list[float]) -> list[float]:
-    """Average ranks, ties sharing the mean rank."""
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    out = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        mean = (i + j) / 2 + 1
-        for k in range(i, j + 1):
-            out[order[k]] = mean
-        i = j + 1
-    return out
-
-
-def spearman(a: list[float], b: list[float]) -> float:
-    """Spearman's rank correlation (Pearson on average ranks)."""
-    if len(a) < 2:
-        return float("nan")
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
-    va = sum((x - ma) ** 2 for x in ra)
-    vb = sum((y - mb) ** 2 for y in rb)
-    return cov / (va * vb) ** 0.5 if va and vb else float("nan")
-
-
-def load(path: Path) -> list[tuple[str, float]]:
-    lines = path.read_text().splitlines()
-    header = lines[0].split("\t")
-    col = next(i for i, name in enumerate(header) if name in ("SER", "se_rating", "ER"))
-    out = []
-    for line in lines[1:]:
-        parts = line.split("\t")
-        if len(parts) > col:
-            out.append((parts[0], float(parts[col])))
-    return out
-
-
-def summary(pairs: list[tuple[float, float]]) -> dict[str, float]:
-    se = [p[0] for p in pairs]
-    ours = [p[1] for p in pairs]
-    n = len(pairs)
-    if not n:
-        return {"n": 0}
-    return {
-        "n": n,
-        "spearman": round(spearman(se, ours), 4),
-        "exact": round(sum(abs(a - b) < 1e-9 for a, b in pairs) / n, 4),
-        "within_0.3": round(sum(abs(a - b) <= 0.3 + 1e-9 for a, b in pairs) / n, 4),
-    }
+from _rated import RATED, add_sample_options, agreement, load_rated, run_info
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--file", default="se_controlled_bias_dev.tsv")
-    ap.add_argument("--limit", type=int, default=0, help="sample this many puzzles (0 = all)")
-    ap.add_argument("--seed", type=int, default=1)
+    add_sample_options(ap)
     ap.add_argument("--budget", type=float, default=60.0, help="seconds per puzzle")
-    ap.add_argument("--max-se", type=float, default=99.0, help="only puzzles rated at most this")
     ap.add_argument("--json", default=None, help="append the figures to this JSON-lines file")
     args = ap.parse_args()
     path = RATED / args.file
     if not path.exists():
         print(f"{path} not present: nothing to measure", file=sys.stderr)
         return 0
-    rows = [r for r in load(path) if r[1] <= args.max_se]
+    rows = [r for r in load_rated(args.file) if args.min_se <= r[1] <= args.max_se]
     if args.limit and args.limit < len(rows):
         rows = random.Random(args.seed).sample(rows, args.limit)
     sudokit.rate(rows[0][0])  # warm-up: imports and table building outside the clock
@@ -122,16 +61,17 @@ def main() -> int:
     secs = sorted(t for t, _ in times)
     result = {
         "file": args.file,
-        "machine": platform.platform(),
-        "python": platform.python_version(),
+        **run_info(),
         "backend": sudokit.BACKEND,
-        "commit": subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-        ).stdout.strip(),
-        "sample": {"limit": args.limit, "seed": args.seed, "max_se": args.max_se},
-        "overall": summary(pairs),
-        "lower_tiers_se_below_6.5": summary([p for p in pairs if p[0] < 6.5]),
-        "chain_tiers_se_6.5_up": summary([p for p in pairs if p[0] >= 6.5]),
+        "sample": {
+            "limit": args.limit,
+            "seed": args.seed,
+            "min_se": args.min_se,
+            "max_se": args.max_se,
+        },
+        "overall": agreement(pairs),
+        "lower_tiers_se_below_6.5": agreement([p for p in pairs if p[0] < 6.5]),
+        "chain_tiers_se_6.5_up": agreement([p for p in pairs if p[0] >= 6.5]),
         "incomplete": incomplete,
         "time_s": {
             "median": round(statistics.median(secs), 4),

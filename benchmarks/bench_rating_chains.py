@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from _rated import RATED, add_sample_options, agreement, load_rated, run_info
 from sudokit.errors import BudgetExceededError
 from sudokit.grid import Grid
 from sudokit.logic.candidates import CandidateGrid
@@ -39,7 +38,6 @@ from sudokit.logic.path import default_techniques, solve_path
 from sudokit.logic.registry import Technique
 from sudokit.logic.step import Step
 
-RATED = Path(__file__).resolve().parents[2] / "shared" / "rated"
 BANDS = [
     (0.0, 4.0),
     (4.0, 6.2),
@@ -50,33 +48,6 @@ BANDS = [
     (8.5, 9.0),
     (9.0, 12.5),
 ]
-
-
-def ranks(xs: list[float]) -> list[float]:
-    """Average ranks (ties share the mean rank)."""
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    out = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return out
-
-
-def spearman(a: list[float], b: list[float]) -> float:
-    """Spearman's rank correlation (Pearson on average ranks)."""
-    if len(a) < 2:
-        return float("nan")
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
-    va = sum((x - ma) ** 2 for x in ra)
-    vb = sum((y - mb) ** 2 for y in rb)
-    return cov / (va * vb) ** 0.5 if va and vb else float("nan")
 
 
 def nested_techniques() -> list[Technique]:
@@ -140,18 +111,6 @@ def rate_one(line: str, budget: float, techs: list[Technique]) -> tuple[float, b
     return rating, complete, time.process_time() - t0
 
 
-def summary(rows: list[tuple[float, float]]) -> dict[str, float]:
-    se = [a for a, _ in rows]
-    us = [b for _, b in rows]
-    n = len(rows)
-    return {
-        "n": n,
-        "spearman": round(spearman(se, us), 4),
-        "exact": round(sum(abs(a - b) < 0.05 for a, b in rows) / n, 4) if n else 0.0,
-        "within_0.3": round(sum(abs(a - b) <= 0.3 + 1e-9 for a, b in rows) / n, 4) if n else 0.0,
-    }
-
-
 def _dist(times: list[float]) -> dict[str, float]:
     if not times:
         return {"median": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0, "total": 0.0}
@@ -174,13 +133,11 @@ def load(args: argparse.Namespace) -> list[tuple[int, str, float]]:
         saved = json.loads(Path(args.compare).read_text())
         args.file = saved["file"]
         saved_rows = [int(r[0]) for r in saved["puzzles"]]
-    data = []
-    lines = (RATED / args.file).read_text().splitlines()[1:]
-    for row, line in enumerate(lines):
-        cols = line.split("\t")
-        se = float(cols[2] if args.file.startswith("se_controlled") else cols[1])
-        if saved_rows is not None or args.min_se <= se <= args.max_se:
-            data.append((row, cols[0], se))
+    data = [
+        (row, puzzle, se)
+        for row, (puzzle, se) in enumerate(load_rated(args.file))
+        if saved_rows is not None or args.min_se <= se <= args.max_se
+    ]
     if saved_rows is not None:
         return [data[r] for r in saved_rows]
     if args.limit and args.limit < len(data):
@@ -190,11 +147,7 @@ def load(args: argparse.Namespace) -> list[tuple[int, str, float]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--file", default="se_controlled_bias_dev.tsv")
-    ap.add_argument("--limit", type=int, default=0, help="sample this many puzzles (0 = all)")
-    ap.add_argument("--min-se", type=float, default=0.0)
-    ap.add_argument("--max-se", type=float, default=99.0)
-    ap.add_argument("--seed", type=int, default=1)
+    add_sample_options(ap)
     ap.add_argument(
         "--budget",
         type=float,
@@ -234,12 +187,8 @@ def main(argv: list[str] | None = None) -> int:
         "sample": {"limit": args.limit, "seed": args.seed, "min_se": args.min_se},
         "nested": args.nested,
         "budget": args.budget,
-        "machine": platform.platform(),
-        "python": platform.python_version(),
-        "commit": subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-        ).stdout.strip(),
-        "overall": summary(rows),
+        **run_info(),
+        "overall": agreement(rows, exact_tol=0.05),
         "incomplete": incomplete,
         # incomplete results are lower bounds: one above SE's rating would be a bug
         "lower_bound_above_se": sum(
@@ -252,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         sel = [r for r in rows if lo <= r[0] < hi]
         sel_t = [t for r, t in zip(rows, times, strict=True) if lo <= r[0] < hi]
         if sel:
-            s = summary(sel)
+            s = agreement(sel, exact_tol=0.05)
             s["incomplete"] = sum(
                 1 for (se, _), r in zip(rows, records, strict=True) if lo <= se < hi and not r[2]
             )

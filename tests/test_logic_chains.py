@@ -98,19 +98,20 @@ def test_forcing_x_chain_turbot_is_66() -> None:
     assert step.eliminations == ((cell("r1c1"), 1),)
 
 
+# r1c1{12} r1c5{23} r5c5{34} r5c1{41}: an XY loop; r9c1 sees r1c1 and r5c1 with a 1
+XY_LOOP = {
+    "r1c1": [1, 2],
+    "r1c5": [2, 3],
+    "r5c5": [3, 4],
+    "r5c1": [4, 1],
+    "r9c1": [1, 9],
+    "r1c9": [2, 8],
+    "r5c7": [4, 8],
+}
+
+
 def test_y_cycle_on_bivalue_loop() -> None:
-    # r1c1{12} r1c5{23} r5c5{34} r5c1{41}: an XY loop; r9c1 sees r1c1 and r5c1 with a 1
-    cg = synthetic(
-        {
-            "r1c1": [1, 2],
-            "r1c5": [2, 3],
-            "r5c5": [3, 4],
-            "r5c1": [4, 1],
-            "r9c1": [1, 9],
-            "r1c9": [2, 8],
-            "r5c7": [4, 8],
-        }
-    )
+    cg = synthetic(XY_LOOP)
     hints = chains.unary_hints(cg, exhaustive=True)
     cycles = [(h, s) for h, s in hints if s.technique == "Bidirectional Y-Cycle"]
     assert cycles
@@ -267,17 +268,7 @@ def test_agrees_with_se_on_forcing_chain_puzzles() -> None:
 
 
 def test_xy_chain_on_bivalue_loop() -> None:
-    cg = synthetic(
-        {
-            "r1c1": [1, 2],
-            "r1c5": [2, 3],
-            "r5c5": [3, 4],
-            "r5c1": [4, 1],
-            "r9c1": [1, 9],
-            "r1c9": [2, 8],
-            "r5c7": [4, 8],
-        }
-    )
+    cg = synthetic(XY_LOOP)
     steps = list(chains.xy_chains(cg))
     assert steps
     assert steps[0].technique == "XY-Chain"

@@ -19,7 +19,6 @@ import pytest
 
 from sudokit.grid import Grid
 from sudokit.logic import exclusion
-from sudokit.logic._names import cell_list, elim_text
 from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.path import find_step
 from sudokit.logic.step import Step
@@ -65,11 +64,8 @@ def _ref_exclude(
 
 
 def _reference(cg: CandidateGrid, degree: int) -> Iterator[Step]:
-    shape = cg.shape
+    """The steps of the straightforward search (built by the module's own step maker)."""
     cands = _ref_candidates(cg, degree)
-    name, rating = (
-        ("Aligned Pair Exclusion", 6.2) if degree == 2 else ("Aligned Triple Exclusion", 7.5)
-    )
     seen: set[tuple[int, ...]] = set()
     for a, b in combinations(sorted(cands), 2):
         sets: list[tuple[int, ...]] = []
@@ -89,22 +85,7 @@ def _reference(cg: CandidateGrid, degree: int) -> Iterator[Step]:
             elims = _ref_exclude(cg, cells, excluders)
             if not elims:
                 continue
-            text = (
-                f"{name}: try every combination of candidates of {cell_list(shape, cells)}. "
-                f"Each combination that would leave one of {cell_list(shape, excluders, 'or')} "
-                f"(which see all of them) with no candidate, or put one digit twice in a unit, "
-                f"is impossible. What is left never uses these candidates, so "
-                f"{elim_text(shape, elims)}."
-            )
-            yield Step(
-                name,
-                rating,
-                eliminations=elims,
-                text=text,
-                cells=(*cells, *excluders),
-                highlights=tuple((c, d) for c in excluders for d in bits(cg.masks[c])),
-                size=shape.n,
-            )
+            yield exclusion._exclusion_step(cg, cells, excluders, elims)
 
 
 # -- candidate states --------------------------------------------------------------------------
@@ -162,9 +143,16 @@ def test_states_exercise_the_finders(states: list[CandidateGrid]) -> None:
 @pytest.mark.parametrize("degree", [2, 3])
 def test_same_steps_as_the_reference(states: list[CandidateGrid], degree: int) -> None:
     finder = exclusion.aligned_pair if degree == 2 else exclusion.aligned_triple
+    name, rating = (
+        ("Aligned Pair Exclusion", 6.2) if degree == 2 else ("Aligned Triple Exclusion", 7.5)
+    )
     for cg in states:
         before = cg.masks[:]
-        assert list(finder(cg)) == list(_reference(cg, degree))
+        steps = list(finder(cg))
+        assert steps == list(_reference(cg, degree))
+        assert all(
+            (s.technique, s.rating, len(s.cells) > degree) == (name, rating, True) for s in steps
+        )
         assert list(finder(cg)) == list(_reference(cg, degree))  # again, from the memo
         assert cg.masks == before
 

@@ -38,8 +38,13 @@ def held_back() -> list[sudokit.Grid]:
 
 
 def grid_of(obj: dict[str, object]) -> sudokit.Grid:
-    box = sudokit.Shape.parse_box(str(obj["box"]))
-    return sudokit.Grid(bytes(obj["cells"]), box)  # type: ignore[arg-type]
+    """The grid of a grid object, on the shape its box or jigsaw regions name."""
+    diagonals = bool(obj.get("diagonals"))
+    if obj.get("regions") is not None:
+        shape = sudokit.Shape.jigsaw(obj["regions"], diagonals=diagonals)  # type: ignore[arg-type]
+    else:
+        shape = sudokit.Shape.parse_box(str(obj["box"]), diagonals=diagonals)
+    return sudokit.Grid(bytes(obj["cells"]), shape)  # type: ignore[arg-type]
 
 
 def error_of(r: object) -> str:
@@ -340,3 +345,129 @@ def test_diagonals_keep_the_jigsaw_regions_of_a_json_puzzle(client: TestClient) 
     assert r.json()["status"] == "unique"
     solution = sudokit.Grid(bytes(r.json()["solution"]["cells"]), shape)
     assert solution.is_solution(puzzle)
+
+
+# -- jigsaw region maps -----------------------------------------------------------------------
+
+# A 6x6 region map (each region one connected piece, not the 2x3 boxes), as symbols.
+REGIONS6 = "AABBBBAACCBBAACCDDEECCDDEEFFDDEEFFFF"
+# Region 0 in two pieces (r1c1-r1c3 and r6c1-r6c3): every size fits, but it is not connected.
+SPLIT6 = "AAABBBCCCBBBCCCDDDEEEDDDEEEFFFAAAFFF"
+
+
+def jigsaw_puzzle(seed: int) -> sudokit.Grid:
+    """A unique 6x6 jigsaw puzzle made by the library on :data:`REGIONS6`."""
+    return sudokit.generate(shape=sudokit.Shape.jigsaw(REGIONS6), seed=seed).puzzle
+
+
+def test_region_maps_are_valid_fixtures() -> None:
+    shape = sudokit.Shape.jigsaw(REGIONS6)
+    assert shape.variant == "jigsaw"
+    assert shape.box_of != sudokit.Shape(2, 3).box_of
+    assert sudokit.Shape.jigsaw(SPLIT6).variant == "jigsaw"  # the library accepts the cut map
+
+
+@pytest.mark.parametrize("form", ["symbols", "indices"])
+def test_solve_a_jigsaw(client: TestClient, form: str) -> None:
+    puzzle = jigsaw_puzzle(21)
+    regions = list(puzzle.shape.regions or ())
+    sent: object = REGIONS6 if form == "symbols" else regions
+    r = client.post("/api/solve", json={"puzzle": str(puzzle), "regions": sent})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["status"] == "unique"
+    assert body["puzzle"]["regions"] == body["solution"]["regions"] == regions
+    assert grid_of(body["puzzle"]) == puzzle
+    cells = bytes(body["solution"]["cells"])
+    assert sudokit.Grid(cells, sudokit.Shape.jigsaw(REGIONS6)).is_solution(puzzle)
+    # the regions were used: the answer breaks the 2x3 boxes the same text would have
+    assert not sudokit.Grid(cells, sudokit.Shape(2, 3)).is_solution()
+
+
+def test_generate_a_jigsaw_on_given_regions(client: TestClient) -> None:
+    body = {"size": 6, "n": 2, "seed": 8, "regions": REGIONS6}
+    r = client.post("/api/generate", json=body)
+    assert r.status_code == 200, r.text
+    shape = sudokit.Shape.jigsaw(REGIONS6)
+    for p in r.json()["puzzles"]:
+        assert p["puzzle"]["regions"] == list(shape.regions or ())
+        puzzle = sudokit.Grid(bytes(p["puzzle"]["cells"]), shape)
+        solution = sudokit.Grid(bytes(p["solution"]["cells"]), shape)
+        assert solution.is_solution(puzzle)
+        assert sudokit.count_solutions(puzzle, limit=2) == 1
+    assert client.post("/api/generate", json=body).json() == r.json()  # seeded: reproducible
+
+
+def test_generate_a_random_jigsaw(client: TestClient) -> None:
+    r = client.post("/api/generate", json={"size": 6, "jigsaw": True, "seed": 3})
+    assert r.status_code == 200, r.text
+    (p,) = r.json()["puzzles"]
+    regions = p["puzzle"]["regions"]
+    assert regions is not None
+    shape = sudokit.Shape.jigsaw(regions)
+    assert shape.box_of != sudokit.Shape(2, 3).box_of
+    puzzle = sudokit.Grid(bytes(p["puzzle"]["cells"]), shape)
+    assert sudokit.Grid(bytes(p["solution"]["cells"]), shape).is_solution(puzzle)
+    # the map it answers with is accepted back (connected regions) and gives the same solution
+    again = client.post("/api/solve", json={"puzzle": str(puzzle), "regions": regions})
+    assert again.status_code == 200, again.text
+    assert again.json()["solution"]["cells"] == p["solution"]["cells"]
+
+
+def test_rate_check_and_render_a_jigsaw(client: TestClient) -> None:
+    puzzle = jigsaw_puzzle(22)
+    r = client.post("/api/rate", json={"puzzle": str(puzzle), "regions": REGIONS6})
+    assert r.status_code == 200, r.text
+    assert r.json()["rating"] == sudokit.rate(puzzle).se
+    r = client.post("/api/check", json={"puzzle": str(puzzle), "regions": REGIONS6})
+    assert r.json()["unique"]
+    r = client.get("/api/render.svg", params={"puzzle": str(puzzle), "regions": REGIONS6})
+    assert r.status_code == 200
+    boxes = client.get("/api/render.svg", params={"puzzle": str(puzzle)})
+    assert r.text != boxes.text  # region borders, not box borders
+
+
+BAD_REGIONS = [
+    ("/api/solve", {"puzzle": "." * 36, "regions": REGIONS6[:-1]}, "needs a square number"),
+    (
+        "/api/solve",
+        {"puzzle": "." * 36, "regions": ([0, 1, 2] * 2 + [3, 4, 5] * 2) * 3},
+        "region 0",
+    ),
+    ("/api/solve", {"puzzle": "." * 36, "regions": [0] * 36}, "exactly 6 cells"),
+    ("/api/solve", {"puzzle": "." * 36, "regions": [7] * 36}, "outside 0..5"),
+    ("/api/solve", {"puzzle": "." * 36, "regions": SPLIT6}, "region 0 (r1c1, r1c2, r1c3, r6c1"),
+    ("/api/solve", {"puzzle": "." * 81, "regions": REGIONS6}, "expected 36 cells"),
+    ("/api/solve", {"puzzle": "." * 36, "regions": REGIONS6, "box": "2x3"}, "not both"),
+    ("/api/rate", {"puzzle": "." * 36, "regions": "AB"}, "square number"),
+    ("/api/generate", {"size": 9, "regions": REGIONS6}, "regions does not make a 9x9"),
+    ("/api/generate", {"size": 6, "regions": SPLIT6}, "not connected"),
+    ("/api/generate", {"size": 6, "regions": REGIONS6, "jigsaw": True}, "random region map"),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "words"), BAD_REGIONS)
+def test_bad_region_maps_get_400(
+    client: TestClient, path: str, body: dict[str, object], words: str
+) -> None:
+    r = client.post(path, json=body)
+    assert r.status_code == 400, r.text
+    assert words in error_of(r)
+
+
+def test_regions_inside_a_json_puzzle_are_checked_too(client: TestClient) -> None:
+    text = json.dumps({"puzzle": "." * 36, "regions": SPLIT6})
+    r = client.post("/api/solve", json={"puzzle": text, "format": "json"})
+    assert r.status_code == 400
+    assert "not connected" in error_of(r)
+    puzzle = jigsaw_puzzle(23)
+    text = json.dumps({"puzzle": str(puzzle), "regions": REGIONS6})
+    r = client.post("/api/solve", json={"puzzle": text})
+    assert r.status_code == 200, r.text
+    assert grid_of(r.json()["solution"]).is_solution(puzzle)
+
+
+def test_region_maps_too_long_get_422(client: TestClient) -> None:
+    r = client.post("/api/solve", json={"puzzle": "." * 36, "regions": [0] * 700})
+    assert r.status_code == 422
+    assert "regions" in error_of(r)

@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sudokit import Shape
 from sudokit.web import Limits, create_app
 
 SYMBOLS = ".123456789ABCDEFG"
@@ -137,6 +138,14 @@ def test_schema_lists_every_endpoint() -> None:
         assert f"/api/{name}" in POSTS
 
 
+def test_openapi_document_is_valid() -> None:
+    validator = pytest.importorskip("openapi_spec_validator")
+    validator.validate(SCHEMA)
+    # the jigsaw field is published on every puzzle request and on generate
+    for name in ("PuzzleIn", "SolveIn", "GenerateIn"):
+        assert "regions" in SCHEMA["components"]["schemas"][name]["properties"]
+
+
 @settings(
     max_examples=150,
     deadline=None,
@@ -162,3 +171,55 @@ def test_no_request_gets_a_500(client: TestClient, request: tuple[str, Any]) -> 
 def test_raw_bytes_get_4xx(client: TestClient, path: str, raw: bytes) -> None:
     r = client.post(path, content=raw, headers={"content-type": "application/json"})
     assert r.status_code < 500, (path, raw, r.text)
+
+
+@st.composite
+def region_maps(draw: st.DrawFn) -> tuple[int, list[int]]:
+    """A size and a region map with every region the right size, connected or not (shuffled
+    labels, or the boxes with two cells of different regions swapped)."""
+    n = draw(st.sampled_from([4, 6]))
+    labels = [c // n for c in range(n * n)] if draw(st.booleans()) else list(boxes(n))
+    if draw(st.booleans()):
+        labels = draw(st.permutations(labels))
+    else:
+        i, j = draw(st.integers(0, n * n - 1)), draw(st.integers(0, n * n - 1))
+        labels[i], labels[j] = labels[j], labels[i]
+    return n, labels
+
+
+def boxes(n: int) -> tuple[int, ...]:
+    return Shape.from_size(n).box_of
+
+
+def _connected(n: int, labels: list[int]) -> bool:
+    """Every region one orthogonally connected piece (checked here by union-find)."""
+    parent = list(range(n * n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for i in range(n * n):
+        for j in (i + 1, i + n):
+            if (j == i + 1 and j % n == 0) or j >= n * n or labels[i] != labels[j]:
+                continue
+            parent[root(i)] = root(j)
+    return len({root(i) for i in range(n * n)}) == n
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(region=region_maps())
+def test_region_maps_are_accepted_exactly_when_connected(
+    client: TestClient, region: tuple[int, list[int]]
+) -> None:
+    n, labels = region
+    r = client.post("/api/solve", json={"puzzle": "." * (n * n), "regions": labels, "budget": 50})
+    if _connected(n, labels):
+        assert r.status_code == 200, r.text
+        assert r.json()["puzzle"]["regions"] == labels
+    else:
+        assert r.status_code == 400, r.text
+        assert "not connected" in r.json()["error"]

@@ -23,29 +23,17 @@ Works on every shape.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import combinations
 
 from ..shape import Shape
 from ._names import cell_list, digit_list, elim_text
-from .candidates import CandidateGrid, bits
+from .candidates import CandidateGrid, bits, members, peer_bits
 from .step import Step
 
 __all__ = ["MAX_SIZE", "Als", "als_xz", "find_als"]
 
 #: The largest almost locked sets searched (cells).
 MAX_SIZE = 4
-
-
-@lru_cache(maxsize=64)
-def _peer_masks(shape: Shape) -> tuple[int, ...]:
-    out = []
-    for ps in shape.peers:
-        m = 0
-        for p in ps:
-            m |= 1 << p
-        out.append(m)
-    return tuple(out)
 
 
 class Als:
@@ -81,7 +69,7 @@ class Als:
 def find_als(cg: CandidateGrid, max_size: int = MAX_SIZE) -> list[Als]:
     """Every ALS of up to *max_size* cells (each set of cells once)."""
     masks = cg.masks
-    pm = _peer_masks(cg.shape)
+    pm = peer_bits(cg.shape)
     seen: set[tuple[int, ...]] = set()
     out: list[Als] = []
     for u, unit in enumerate(cg.shape.units):
@@ -103,20 +91,10 @@ def _holds(shape: Shape, a: Als) -> str:
     return f"{cell_list(shape, a.cells)} {verb} only {digit_list(bits(a.digits))}"
 
 
-def _cells_of(bitset: int) -> list[int]:
-    out = []
-    while bitset:
-        low = bitset & -bitset
-        out.append(low.bit_length() - 1)
-        bitset ^= low
-    return out
-
-
 def als_xz(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XZ eliminations (not in SE; rated 5.5), smaller sets first."""
     shape = cg.shape
     masks = cg.masks
-    _peer_masks(shape)
     has: dict[int, int] = {}
     for c, m in enumerate(masks):
         while m:
@@ -142,7 +120,7 @@ def als_xz(cg: CandidateGrid) -> Iterator[Step]:
                     target = has.get(z, 0) & ~both & a.seen[z] & b.seen[z]
                     if not target:
                         continue
-                    elims = tuple((c, z) for c in _cells_of(target))
+                    elims = tuple((c, z) for c in members(target))
                     text = (
                         f"ALS-XZ: {_holds(shape, a)} and {_holds(shape, b)}: each set has one "
                         f"digit more than cells. "

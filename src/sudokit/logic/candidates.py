@@ -16,6 +16,7 @@ mask 0. Geometry comes from the :class:`~sudokit.shape.Shape` tables, never type
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..grid import Grid
@@ -25,7 +26,7 @@ from ..shape import Shape
 if TYPE_CHECKING:
     from .step import Step
 
-__all__ = ["CandidateGrid", "bits", "popcount"]
+__all__ = ["CandidateGrid", "bits", "members", "peer_bits", "popcount"]
 
 
 def popcount(mask: int) -> int:
@@ -53,6 +54,30 @@ def bits(mask: int) -> list[int]:
     if mask < _SMALL:
         return list(_BITS[mask])
     return list(digits_of(mask))
+
+
+def members(bitset: int) -> list[int]:
+    """The indices of the set bits of *bitset* (cells of a cell set), ascending.
+
+    >>> members(0b100101)
+    [0, 2, 5]
+    """
+    out = []
+    while bitset:
+        low = bitset & -bitset
+        out.append(low.bit_length() - 1)
+        bitset ^= low
+    return out
+
+
+@lru_cache(maxsize=64)
+def peer_bits(shape: Shape) -> tuple[int, ...]:
+    """For every cell, its peers as a bit set over cells (computed once per shape).
+
+    >>> members(peer_bits(Shape(2, 2))[0])   # r1c1 of a 4x4 grid: its row, column and box
+    [1, 2, 3, 4, 5, 8, 12]
+    """
+    return tuple(sum(1 << p for p in ps) for ps in shape.peers)
 
 
 class CandidateGrid:

@@ -54,6 +54,7 @@ from ..errors import BudgetExceededError
 from ..shape import Shape
 from ._names import elim_text
 from .candidates import CandidateGrid
+from .candidates import peer_bits as _peer_bits
 from .step import Step, chain_length_bonus
 
 __all__ = [
@@ -309,19 +310,13 @@ def _path(node: _Node) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=32)
-def _peer_bits(geo: Geometry) -> tuple[int, ...]:
-    """Per cell, its peers as a bit set over cells."""
-    return tuple(sum(1 << o for o in geo.peers[c]) for c in range(geo.ncells))
-
-
 def _cycle_eliminations(
     geo: Geometry, masks: Sequence[int], loop_bits: int
 ) -> list[tuple[int, int]]:
     """SE's cycle rule: candidates outside the loop cells that see an on node and an off node of
     their digit (*loop_bits*: the set of the loop's potentials, as a bit set)."""
     n = geo.n
-    peer_bits = _peer_bits(geo)
+    peer_bits = _peer_bits(geo.shape)
     loop = 0
     forward: dict[int, int] = {}
     backward: dict[int, int] = {}
@@ -354,12 +349,24 @@ _SORT_KEY = {(False, True): 2, (True, False): 3, (True, True): 4}  # (y, x) -> S
 
 
 @dataclass(frozen=True, slots=True)
-class _Hint:
+class _RankedHint:
+    """What SE orders the hints of a chaining rule by (:meth:`order`): rating, then complexity,
+    then the kind of hint (*sort_key*), then discovery order (*seq*)."""
+
     rating: float
     complexity: int
     sort_key: int
     seq: int
-    kind: str  # "cycle" | "forcing"
+    kind: str
+
+    def order(self) -> tuple[float, int, int, int]:
+        """The sort key: the easiest hint, then the simplest, first."""
+        return (self.rating, self.complexity, self.sort_key, self.seq)
+
+
+@dataclass(frozen=True, slots=True)
+class _Hint(_RankedHint):
+    # kind: "cycle" | "forcing"
     y: bool
     x: bool
     node: _Node
@@ -454,6 +461,17 @@ def _bit_table(table: list[tuple[int, ...]]) -> list[int]:
     return out
 
 
+def _next_bits(potentials: int, table: list[int]) -> int:
+    """The potentials one link away from the set *potentials* (bit sets; *table*: the links of
+    each candidate as a bit set, :func:`_bit_table`)."""
+    out = 0
+    while potentials:
+        low = potentials & -potentials
+        out |= table[(low.bit_length() - 1) >> 1]
+        potentials ^= low
+    return out
+
+
 def _bounds(
     src: int,
     on_bits: list[int],
@@ -480,22 +498,13 @@ def _bounds(
         frontier = 1 << src
         depth = 1
         while frontier and ((want_cycle and cyc == _INF) or (want_on and fon == _INF)):
-            offs = 0
-            while frontier:
-                low = frontier & -frontier
-                offs |= on_bits[(low.bit_length() - 1) >> 1]
-                frontier ^= low
+            offs = _next_bits(frontier, on_bits)
             depth += 1
             if want_on and fon == _INF and offs & target:
                 fon = depth
             if want_cycle and cyc == _INF and depth >= 4 and offs & pred:
                 cyc = depth
-            nxt = 0
-            while offs:
-                low = offs & -offs
-                nxt |= off_bits[(low.bit_length() - 1) >> 1]
-                offs ^= low
-            frontier = nxt & ~seen_on
+            frontier = _next_bits(offs, off_bits) & ~seen_on
             seen_on |= frontier
             depth += 1
     if want_off:
@@ -505,12 +514,7 @@ def _bounds(
         is_on = False
         depth = 1
         while frontier:
-            table = on_bits if is_on else off_bits
-            nxt = 0
-            while frontier:
-                low = frontier & -frontier
-                nxt |= table[(low.bit_length() - 1) >> 1]
-                frontier ^= low
+            nxt = _next_bits(frontier, on_bits if is_on else off_bits)
             depth += 1
             if nxt >> src & 1:
                 foff = depth
@@ -601,10 +605,7 @@ def _max_complexity(base: float, rating: float, complexity: int) -> int:
     return c
 
 
-def _key(h: _Hint) -> tuple[float, int, int, int]:
-    return (h.rating, h.complexity, h.sort_key, h.seq)
-
-
+# (placements, eliminations) of a hint, as (cell, digit) pairs
 _Effect = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 
@@ -630,22 +631,44 @@ def _worthy(
     return eff
 
 
-def _describe(
-    geo: Geometry,
-    h: _Hint,
-    placements: tuple[tuple[int, int], ...],
-    elims: tuple[tuple[int, int], ...],
-) -> Step:
+def conclusion_text(shape: Shape, effect: _Effect) -> str:
+    """What a chain concludes: its first placement, else its first elimination.
+
+    >>> s = Shape(3, 3)
+    >>> conclusion_text(s, (((10, 4),), ())), conclusion_text(s, ((), ((0, 7),)))
+    ('r2c2 must be 4', '7 is removed from r1c1')
+    """
+    placements, elims = effect
+    if placements:
+        cell, d = placements[0]
+        return f"{shape.cell_name(cell)} must be {d}"
+    cell, d = elims[0]
+    return f"{d} is removed from {shape.cell_name(cell)}"
+
+
+def path_links(n: int, path: Sequence[int]) -> list[tuple[int, int, int, int, bool]]:
+    """The drawing links (cell, digit, cell, digit, strong) between consecutive potentials of
+    *path* on a grid of size *n*; a link from an "off" potential to an "on" one is strong.
+
+    >>> path_links(9, [2 * 0 + 1, 2 * 9, 2 * (9 * 9) + 1])   # r1c1=1 -> r1c2<>1 -> r2c1=1
+    [(0, 1, 1, 1, False), (1, 1, 9, 1, True)]
+    """
+    out = []
+    for a, b in itertools.pairwise(path):
+        ca, da = divmod(a >> 1, n)
+        cb, db = divmod(b >> 1, n)
+        out.append((ca, da + 1, cb, db + 1, not a & 1))
+    return out
+
+
+def _describe(geo: Geometry, h: _Hint, effect: _Effect) -> Step:
+    """The step of hint *h* with its *effect* (placements, eliminations) on the grid."""
+    placements, elims = effect
     n = geo.n
     path = _path(h.node)
     if h.kind == "cycle":
         path = [*path, path[0]]
     names = [potential_name(n, p) for p in path]
-    links: list[tuple[int, int, int, int, bool]] = []
-    for a, b in itertools.pairwise(path):
-        ca, da = divmod(a >> 1, n)
-        cb, db = divmod(b >> 1, n)
-        links.append((ca, da + 1, cb, db + 1, not (a & 1)))  # off -> on is a strong link
     cells = tuple(dict.fromkeys((p >> 1) // n for p in path))
     highlights = tuple(dict.fromkeys(((p >> 1) // n, (p >> 1) % n + 1) for p in path))
     chain_text = " -> ".join(names)
@@ -665,15 +688,9 @@ def _describe(
     else:
         name = "Forcing Chain" if (h.x and h.y) else "Forcing X-Chain"
         consequences = " -> ".join(names[1:])
-        if placements:
-            cell, d = placements[0]
-            conclusion = f"{geo.shape.cell_name(cell)} must be {d}"
-        else:
-            cell, d = elims[0]
-            conclusion = f"{d} is removed from {geo.shape.cell_name(cell)}"
         text = (
             f"{name}: if {names[0]}, then {consequences}, which contradicts the assumption, "
-            f"so {conclusion}."
+            f"so {conclusion_text(geo.shape, effect)}."
         )
     return Step(
         name,
@@ -683,7 +700,7 @@ def _describe(
         text=text,
         cells=cells,
         highlights=highlights,
-        links=tuple(links),
+        links=tuple(path_links(n, path)),
         size=n,
     )
 
@@ -710,7 +727,12 @@ def _mode_hints(
     while True:
         found = mode.hints(cap, seq0)
         best = next(
-            (h for h in sorted(found, key=_key) if _worthy(geo, masks, h, memo) is not None), None
+            (
+                h
+                for h in sorted(found, key=_RankedHint.order)
+                if _worthy(geo, masks, h, memo) is not None
+            ),
+            None,
         )
         if best is not None:
             final = _max_complexity(base, best.rating, best.complexity)
@@ -745,12 +767,12 @@ def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[_H
                 continue
             found = _mode_hints(geo, masks, mode, i * big, best, memo)
         hints += found
-        for h in sorted(found, key=_key):
+        for h in sorted(found, key=_RankedHint.order):
             if _worthy(geo, masks, h, memo) is not None:
-                if best is None or _key(h) < _key(best):
+                if best is None or h.order() < best.order():
                     best = h
                 break
-    hints.sort(key=_key)
+    hints.sort(key=_RankedHint.order)
     results: list[tuple[_Hint, Step]] = []
     seen: set[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = set()
     for h in hints:
@@ -758,7 +780,7 @@ def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[_H
         if r is None or r in seen:
             continue
         seen.add(r)
-        results.append((h, _describe(geo, h, r[0], r[1])))
+        results.append((h, _describe(geo, h, r)))
         if not exhaustive:
             break
     return results
@@ -781,7 +803,7 @@ def unary_all(geo: Geometry, masks: Sequence[int]) -> list[tuple[_Hint, _Effect]
     hints: list[_Hint] = []
     for i, (y, x) in enumerate(((False, True), (True, False), (True, True))):
         hints += _Mode(geo, masks, links, y, x).hints(unlimited, i * 10**9)
-    hints.sort(key=_key)
+    hints.sort(key=_RankedHint.order)
     out: list[tuple[_Hint, _Effect]] = []
     for h in hints:
         eff = _worthy(geo, masks, h, memo)

@@ -25,15 +25,16 @@ the answer for given masks is memoized across candidate states.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ._names import cell_list, elim_text
-from .candidates import CandidateGrid, bits
+from .candidates import CandidateGrid, bits, members
+from .candidates import peer_bits as _peer_bits
 from .step import Step
 
 if TYPE_CHECKING:
-    from ..shape import Shape
+    pass
 
 __all__ = ["aligned_pair", "aligned_triple"]
 
@@ -58,16 +59,6 @@ def _candidates(cg: CandidateGrid, degree: int) -> dict[int, int]:
         else:
             if excl:
                 out[cell] = excl
-    return out
-
-
-def _members(bitset: int) -> list[int]:
-    """The indices of the set bits of *bitset*, ascending."""
-    out = []
-    while bitset:
-        low = bitset & -bitset
-        out.append(low.bit_length() - 1)
-        bitset ^= low
     return out
 
 
@@ -167,7 +158,7 @@ def _exclude(
 
 def _removed(
     masks: list[int],
-    peer_bits: list[int],
+    peer_bits: Sequence[int],
     every: int,
     cells: tuple[int, ...],
     excluders: list[int],
@@ -194,24 +185,7 @@ def _removed(
     return tuple((c, d) for c, m, a in zip(cells, full, allowed, strict=True) for d in bits(m & ~a))
 
 
-_PEER_BITS: dict[Shape, list[int]] = {}
-
-
-def _peer_bits(shape: Shape) -> list[int]:
-    """For every cell, its peers as a bit set of cells (computed once per shape)."""
-    table = _PEER_BITS.get(shape)
-    if table is None:
-        table = []
-        for ps in shape.peers:
-            b = 0
-            for p in ps:
-                b |= 1 << p
-            table.append(b)
-        _PEER_BITS[shape] = table
-    return table
-
-
-def _twins(masks: list[int], peer_bits: list[int], cells: tuple[int, ...]) -> bool:
+def _twins(masks: list[int], peer_bits: Sequence[int], cells: tuple[int, ...]) -> bool:
     """True when two of three *cells* see each other and have the same two candidates: the
     only way the base cells alone (without excluders) can rule a candidate out."""
     if len(cells) < 3:
@@ -229,9 +203,6 @@ def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
     if len(cands) < degree:
         return
     order = sorted(cands)
-    name, rating = (
-        ("Aligned Pair Exclusion", 6.2) if degree == 2 else ("Aligned Triple Exclusion", 7.5)
-    )
     masks = cg.masks
     peer_bits = _peer_bits(shape)
     every = cg.all_mask
@@ -291,27 +262,40 @@ def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
                 useful = common & ~out
                 if not useful and not _twins(masks, peer_bits, cells):
                     continue
-                elims = _removed(masks, peer_bits, every, cells, _members(useful))
+                elims = _removed(masks, peer_bits, every, cells, members(useful))
                 if not elims:
                     continue
-                excluders = _members(common)
-                text = (
-                    f"{name}: try every combination of candidates of {cell_list(shape, cells)}. "
-                    f"Each combination that would leave one of "
-                    f"{cell_list(shape, excluders, 'or')} "
-                    f"(which see all of them) with no candidate, or put one digit twice in a "
-                    f"unit, is impossible. What is left never uses these candidates, so "
-                    f"{elim_text(shape, elims)}."
-                )
-                yield Step(
-                    name,
-                    rating,
-                    eliminations=elims,
-                    text=text,
-                    cells=(*cells, *excluders),
-                    highlights=tuple((c, d) for c in excluders for d in bits(masks[c])),
-                    size=shape.n,
-                )
+                yield _exclusion_step(cg, cells, members(common), elims)
+
+
+def _exclusion_step(
+    cg: CandidateGrid,
+    cells: tuple[int, ...],
+    excluders: Sequence[int],
+    elims: tuple[tuple[int, int], ...],
+) -> Step:
+    """The Aligned Pair (two base *cells*) or Triple (three) Exclusion step removing *elims*,
+    with the *excluders* that see every base cell."""
+    shape = cg.shape
+    name, rating = (
+        ("Aligned Pair Exclusion", 6.2) if len(cells) == 2 else ("Aligned Triple Exclusion", 7.5)
+    )
+    text = (
+        f"{name}: try every combination of candidates of {cell_list(shape, cells)}. "
+        f"Each combination that would leave one of {cell_list(shape, excluders, 'or')} "
+        f"(which see all of them) with no candidate, or put one digit twice in a unit, "
+        f"is impossible. What is left never uses these candidates, so "
+        f"{elim_text(shape, elims)}."
+    )
+    return Step(
+        name,
+        rating,
+        eliminations=elims,
+        text=text,
+        cells=(*cells, *excluders),
+        highlights=tuple((c, d) for c in excluders for d in bits(cg.masks[c])),
+        size=shape.n,
+    )
 
 
 def aligned_pair(cg: CandidateGrid) -> Iterator[Step]:

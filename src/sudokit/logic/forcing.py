@@ -65,12 +65,16 @@ from functools import lru_cache
 from .candidates import CandidateGrid
 from .chains import (
     Geometry,
+    _Effect,
     _Links,
+    _RankedHint,
     check_budget,
+    conclusion_text,
     earlier_rule_found,
     geometry,
     hint_path,
     note_rule_found,
+    path_links,
     potential_name,
     se_rating,
     unary_all,
@@ -196,62 +200,36 @@ class _Chainer:
         return out
 
     def _run(self, start: int) -> _Outcome:
+        """SE's breadth-first chaining from the potential *start*: pending "on" potentials
+        first, then one "off" potential at a time, until a potential is both on and off.
+
+        A static chainer (fixed candidates) reads its links from the precomputed X+Y tables; a
+        dynamic one derives them from a working copy of the candidates, removing each
+        candidate that goes off (the removals it relied on join a link's parents), and when
+        stuck at nesting *level* >= 1 adds the removals of :func:`_advanced`.
+        """
         self.runs += 1
         if self.runs % 16 == 0:
             check_budget()
-        if not self.dynamic:
-            return self._run_static(start)
-        return self._run_dynamic(start)
-
-    def _run_static(self, start: int) -> _Outcome:
-        """The same loop on fixed candidates: the links are the precomputed X+Y tables."""
-        if self.links is None:
-            self.links = _Links(self.geo, self.masks).tables(True, True)
-        on_off, off_on = self.links
-        anc: dict[int, int] = {start: 1 << start}
-        parents: dict[int, tuple[int, ...]] = {start: ()}
-        pend_on: deque[int] = deque()
-        pend_off: deque[int] = deque()
-        (pend_on if start & 1 else pend_off).append(start)
-        while pend_on or pend_off:
-            if pend_on:
-                p = pend_on.popleft()
-                a = anc[p]
-                for q in on_off[p >> 1]:
-                    if q | 1 in anc:
-                        on = q | 1
-                        return _Outcome(anc, parents, ((on, anc[on]), (q, a | 1 << q), q, (p,)))
-                    if q not in anc:
-                        anc[q] = a | 1 << q
-                        parents[q] = (p,)
-                        pend_off.append(q)
-            else:
-                p = pend_off.popleft()
-                a = anc[p]
-                for r in off_on[p >> 1]:
-                    if r ^ 1 in anc:
-                        off = r ^ 1
-                        return _Outcome(anc, parents, ((r, a | 1 << r), (off, anc[off]), r, (p,)))
-                    if r not in anc:
-                        anc[r] = a | 1 << r
-                        parents[r] = (p,)
-                        pend_on.append(r)
-        return _Outcome(anc, parents, None)
-
-    def _run_dynamic(self, start: int) -> _Outcome:
         geo = self.geo
         n = geo.n
         uorder = geo.unit_order
         peers_with = self.peers_with
         places = self.places
         save = self.masks
-        dynamic = self.dynamic
-        masks = list(save) if dynamic else save
-        counts = list(self.counts) if dynamic else self.counts
+        static = not self.dynamic
+        on_off: list[tuple[int, ...]] = []
+        off_on: list[tuple[int, ...]] = []
+        if static:
+            if self.links is None:
+                self.links = _Links(geo, save).tables(True, True)
+            on_off, off_on = self.links
+        masks = save if static else list(save)
+        counts = self.counts if static else list(self.counts)
         y = self.y
         anc: dict[int, int] = {start: 1 << start}
         parents: dict[int, tuple[int, ...]] = {start: ()}
-        causes: dict[int, int] | None = {} if self.record else None
+        causes: dict[int, int] | None = {} if self.record and not static else None
         nested: dict[int, _Nest] | None = None
         nest_bits = 0
         pend_on: deque[int] = deque()
@@ -264,22 +242,23 @@ class _Chainer:
         while pend_on or pend_off:
             if pend_on:
                 p = pend_on.popleft()
-                c = p >> 1
-                cell, d = divmod(c, n)
-                bit = 1 << d
                 a = anc[p]
-                outs: list[int] = []
-                if y:
-                    rest = masks[cell] & ~bit
-                    base = 2 * cell * n
-                    while rest:
-                        low = rest & -rest
-                        outs.append(base + 2 * (low.bit_length() - 1))
-                        rest ^= low
-                if dynamic:
-                    outs += [2 * (o * n + d) for o in peers_with[c] if masks[o] & bit]
+                outs: Sequence[int]
+                if static:
+                    outs = on_off[p >> 1]
                 else:
-                    outs += [2 * (o * n + d) for o in peers_with[c]]
+                    c = p >> 1
+                    cell, d = divmod(c, n)
+                    bit = 1 << d
+                    outs = []
+                    if y:
+                        rest = masks[cell] & ~bit
+                        base = 2 * cell * n
+                        while rest:
+                            low = rest & -rest
+                            outs.append(base + 2 * (low.bit_length() - 1))
+                            rest ^= low
+                    outs += [2 * (o * n + d) for o in peers_with[c] if masks[o] & bit]
                 for q in outs:
                     if q | 1 in anc:
                         on = q | 1
@@ -290,37 +269,36 @@ class _Chainer:
                         pend_off.append(q)
             else:
                 p = pend_off.popleft()
-                cell, d = divmod(p >> 1, n)
-                bit = 1 << d
-                ons: list[tuple[int, tuple[int, ...], int]] = []
-                if y:
-                    cm = masks[cell]
-                    if cm.bit_count() == 2:
-                        e = (cm & ~bit).bit_length() - 1
-                        prs: tuple[int, ...] = (p,)
-                        gone = save[cell] & ~cm
-                        while gone:
-                            low = gone & -gone
-                            prs += (2 * (cell * n + low.bit_length() - 1),)
-                            gone ^= low
-                        ons.append((2 * (cell * n + e) + 1, prs, -1))
-                for u in uorder[cell]:
-                    k = u * n + d
-                    if counts[k] != 2:
-                        continue
-                    where = places[k]
-                    if dynamic:
+                # (implied "on" potential, its parents, why: -1 = last candidate, else unit)
+                ons: list[tuple[int, tuple[int, ...], int]]
+                if static:
+                    ons = [(r, (p,), -1) for r in off_on[p >> 1]]
+                else:
+                    ons = []
+                    cell, d = divmod(p >> 1, n)
+                    bit = 1 << d
+                    if y:
+                        cm = masks[cell]
+                        if cm.bit_count() == 2:
+                            e = (cm & ~bit).bit_length() - 1
+                            prs: tuple[int, ...] = (p,)
+                            gone = save[cell] & ~cm
+                            while gone:
+                                low = gone & -gone
+                                prs += (2 * (cell * n + low.bit_length() - 1),)
+                                gone ^= low
+                            ons.append((2 * (cell * n + e) + 1, prs, -1))
+                    for u in uorder[cell]:
+                        k = u * n + d
+                        if counts[k] != 2:
+                            continue
+                        where = places[k]
                         other = next(o for o in where if o != cell and masks[o] & bit)
-                    else:
-                        other = where[0] if where[1] == cell else where[1]
-                    r = 2 * (other * n + d) + 1
-                    if any(r == x for x, _, _ in ons):
-                        continue
-                    prs = (p,)
-                    if dynamic:
-                        prs += tuple(2 * (o * n + d) for o in where if not masks[o] & bit)
-                    ons.append((r, prs, u))
-                if dynamic:
+                        r = 2 * (other * n + d) + 1
+                        if any(r == x for x, _, _ in ons):
+                            continue
+                        prs = (p, *(2 * (o * n + d) for o in where if not masks[o] & bit))
+                        ons.append((r, prs, u))
                     masks[cell] &= ~bit
                     for u in uorder[cell]:
                         counts[u * n + d] -= 1
@@ -364,10 +342,8 @@ def _advanced(
     chaining rules (the first of these that finds any) make possible on the current candidates
     *masks* because of removals made by the chain (relative to *save*). Each comes with its
     parents, the chain's removals the pattern relies on, and the nested chain it came from."""
-    n = geo.n
-    units = geo.units
     for rule in (_adv_locking, _adv_hidden_pairs, _adv_naked_pairs, _adv_x_wings):
-        found = rule(geo, n, units, save, masks)
+        found = rule(geo, save, masks)
         if found:
             return [(q, prs, None) for q, prs in found]
     if level >= 2:
@@ -496,7 +472,7 @@ def _nested_rule(
     """SE's multiple or dynamic forcing chains (*rank*) run inside a chain on its *masks*."""
     n = geo.n
     hints = _collect(geo, masks, rank, record=True)
-    hints.sort(key=lambda h: (h.rating, h.complexity, h.sort_key, h.seq))
+    hints.sort(key=_Hint.order)
     out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
     seen: set[tuple[int, ...]] = set()
     for h in hints:
@@ -541,13 +517,8 @@ def _gone(
     return tuple(2 * (c * n + d) for c in cells if save[c] & bit and not masks[c] & bit)
 
 
-def _adv_locking(
-    geo: Geometry,
-    n: int,
-    units: Sequence[tuple[int, ...]],
-    save: Sequence[int],
-    masks: Sequence[int],
-) -> _AdvOut:
+def _adv_locking(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _AdvOut:
+    n, units = geo.n, geo.units
     out: _AdvOut = []
     boxes = range(2 * n, 3 * n)
     lines = range(2 * n)
@@ -574,13 +545,8 @@ def _adv_locking(
     return out
 
 
-def _adv_hidden_pairs(
-    geo: Geometry,
-    n: int,
-    units: Sequence[tuple[int, ...]],
-    save: Sequence[int],
-    masks: Sequence[int],
-) -> _AdvOut:
+def _adv_hidden_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _AdvOut:
+    n, units = geo.n, geo.units
     out: _AdvOut = []
     for u in range(len(units)):
         places: dict[tuple[int, ...], list[int]] = {}
@@ -604,13 +570,8 @@ def _adv_hidden_pairs(
     return out
 
 
-def _adv_naked_pairs(
-    geo: Geometry,
-    n: int,
-    units: Sequence[tuple[int, ...]],
-    save: Sequence[int],
-    masks: Sequence[int],
-) -> _AdvOut:
+def _adv_naked_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _AdvOut:
+    n, units = geo.n, geo.units
     out: _AdvOut = []
     for u in range(len(units)):
         cells = [c for c in units[u] if masks[c].bit_count() == 2]
@@ -639,13 +600,8 @@ def _adv_naked_pairs(
     return out
 
 
-def _adv_x_wings(
-    geo: Geometry,
-    n: int,
-    units: Sequence[tuple[int, ...]],
-    save: Sequence[int],
-    masks: Sequence[int],
-) -> _AdvOut:
+def _adv_x_wings(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _AdvOut:
+    n, units = geo.n, geo.units
     out: _AdvOut = []
     for by_rows in (True, False):
         base = range(n) if by_rows else range(n, 2 * n)
@@ -683,12 +639,8 @@ def _adv_x_wings(
 
 
 @dataclass(frozen=True, slots=True)
-class _Hint:
-    rating: float
-    complexity: int
-    sort_key: int
-    seq: int
-    kind: str  # "contradiction", "double", "cell", "region"
+class _Hint(_RankedHint):
+    # kind: "contradiction", "double", "cell", "region"
     target: int  # the concluded potential (on: placed, off: removed)
     source: int  # the assumption (contradiction/double) or the cell / the unit (cell/region)
     digit: int  # region: the digit; else 0
@@ -801,18 +753,14 @@ def _collect(
             on_out = chainer.run(p_on)
             if do_contradiction or do_double:
                 off_out = chainer.run(p_off)
-                if do_contradiction and on_out.absurd is not None:
-                    (a_on, a_off, _, _) = on_out.absurd
-                    cx = a_on[1].bit_count() + a_off[1].bit_count()
-                    if nesting:
-                        cx += _nest_cx(((on_out, a_on[1] | a_off[1]),))
-                    add("contradiction", 7, p_off, p_on, 0, ((p_on, on_out),), cx)
-                if do_contradiction and off_out.absurd is not None:
-                    (a_on, a_off, _, _) = off_out.absurd
-                    cx = a_on[1].bit_count() + a_off[1].bit_count()
-                    if nesting:
-                        cx += _nest_cx(((off_out, a_on[1] | a_off[1]),))
-                    add("contradiction", 7, p_on, p_off, 0, ((p_off, off_out),), cx)
+                # an assumption that leads to a contradiction proves its opposite
+                for src, out, opposite in ((p_on, on_out, p_off), (p_off, off_out, p_on)):
+                    if do_contradiction and out.absurd is not None:
+                        (a_on, a_off, _, _) = out.absurd
+                        cx = a_on[1].bit_count() + a_off[1].bit_count()
+                        if nesting:
+                            cx += _nest_cx(((out, a_on[1] | a_off[1]),))
+                        add("contradiction", 7, opposite, src, 0, ((src, out),), cx)
                 if do_double:
                     for want in (1, 0):
                         for q in on_out.anc:
@@ -879,9 +827,7 @@ def _regions(
             add("region", 6, q, u, d + 1, tuple(branches), cx)
 
 
-def _effect(
-    cg: CandidateGrid, n: int, h: _Hint
-) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None:
+def _effect(cg: CandidateGrid, n: int, h: _Hint) -> _Effect | None:
     """(placements, eliminations) of a hint on the current grid; None when it changes nothing."""
     cell, d = divmod(h.target >> 1, n)
     if h.target & 1:
@@ -922,28 +868,17 @@ def _links(n: int, h: _Hint) -> tuple[tuple[int, int, int, int, bool], ...]:
         lines = [_main_line(out, h.target) for _, out in h.chains]
     links: dict[tuple[int, int, int, int, bool], None] = {}
     for line in lines:
-        for a, b in itertools.pairwise(line):
-            ca, da = divmod(a >> 1, n)
-            cb, db = divmod(b >> 1, n)
-            links[(ca, da + 1, cb, db + 1, not a & 1)] = None
+        links.update(dict.fromkeys(path_links(n, line)))
     return tuple(links)
 
 
-def _describe(
-    cg: CandidateGrid,
-    rank: int,
-    h: _Hint,
-    placements: tuple[tuple[int, int], ...],
-    elims: tuple[tuple[int, int], ...],
-) -> Step:
+def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: _Effect) -> Step:
+    """The step of hint *h* of SE rule *rank* with its *effect* (placements, eliminations)."""
+    placements, elims = effect
     shape = cg.shape
     n = shape.n
     prefix = "Dynamic " if rank >= RANK_DYNAMIC else ""
-    conclusion = (
-        f"{shape.cell_name(placements[0][0])} must be {placements[0][1]}"
-        if placements
-        else f"{elims[0][1]} is removed from {shape.cell_name(elims[0][0])}"
-    )
+    conclusion = conclusion_text(shape, effect)
     if rank == RANK_NISHIO:
         name = "Nishio Forcing Chain"
     elif h.kind == "contradiction":
@@ -1001,7 +936,7 @@ def forcing_hints(cg: CandidateGrid, rank: int, *, exhaustive: bool = False) -> 
     first (SE's order: rating, complexity, kind, discovery); only SE's choice unless
     *exhaustive*. Hints with the same effect are listed once."""
     hints = _collect(geometry(cg.shape), cg.masks, rank)
-    hints.sort(key=lambda h: (h.rating, h.complexity, h.sort_key, h.seq))
+    hints.sort(key=_Hint.order)
     n = cg.shape.n
     out: list[Step] = []
     seen: set[object] = set()
@@ -1010,7 +945,7 @@ def forcing_hints(cg: CandidateGrid, rank: int, *, exhaustive: bool = False) -> 
         if eff is None or eff in seen:
             continue
         seen.add(eff)
-        out.append(_describe(cg, rank, h, eff[0], eff[1]))
+        out.append(_describe(cg, rank, h, eff))
         if not exhaustive:
             break
     return out

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import NamedTuple
 
 from ..shape import Shape
 from ._names import cell_list, digit_list, elim_text
@@ -168,20 +169,15 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
             f"each unit it touches holding two of them. If none of them had another option, "
             f"{x} and {y} could be swapped and the puzzle would have two solutions"
         )
-        pattern = tuple((c, d) for c in cells for d in (x, y))
+        ur = _Loop(cells, tuple((c, d) for c in cells for d in (x, y)), base_text)
         if len(extras) == 1:
             e = extras[0]
             elims: tuple[tuple[int, int], ...] = ((e, x), (e, y))
-            yield _step(
-                cg,
-                base,
-                1,
-                cells,
-                elims,
-                pattern,
-                base_text + f"; so {shape.cell_name(e)} must be one of its other candidates "
-                f"and {x} and {y} are removed from it.",
+            why = (
+                f"; so {shape.cell_name(e)} must be one of its other candidates "
+                f"and {x} and {y} are removed from it."
             )
+            yield _step(cg, ur, 1, base, elims, why)
             continue
         if not extras:
             continue
@@ -196,16 +192,11 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                 common.intersection_update(peers[c])
             elims = tuple((c, z) for c in sorted(common) if masks[c] & extra_union)
             if elims:
-                yield _step(
-                    cg,
-                    base,
-                    2,
-                    cells,
-                    elims,
-                    pattern,
-                    base_text + f"; so one of {cell_list(shape, extras, 'or')} is {z}, and {z} "
-                    f"is removed from every cell that sees them all: {elim_text(shape, elims)}.",
+                why = (
+                    f"; so one of {cell_list(shape, extras, 'or')} is {z}, and {z} "
+                    f"is removed from every cell that sees them all: {elim_text(shape, elims)}."
                 )
+                yield _step(cg, ur, 2, base, elims, why)
         if len(extras) != 2:
             continue
         e1, e2 = extras
@@ -216,18 +207,13 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                 where = cg.cells_with(u, keep)
                 if sorted(where) == sorted((e1, e2)):
                     elims = ((e1, drop), (e2, drop))
-                    yield _step(
-                        cg,
-                        base,
-                        4,
-                        cells,
-                        elims,
-                        pattern,
-                        base_text + f". In {shape.unit_name(u)} the {keep} can only go in "
+                    why = (
+                        f". In {shape.unit_name(u)} the {keep} can only go in "
                         f"{shape.cell_name(e1)} or {shape.cell_name(e2)}, so one of them is "
                         f"{keep}; if either were {drop} the rectangle would be deadly, so {drop} "
-                        f"is removed from both.",
+                        f"is removed from both."
                     )
+                    yield _step(cg, ur, 4, base, elims, why)
         # type 3: the extra digits of e1 and e2 act as one cell in a naked set
         if extra_union.bit_count() < 2:
             continue
@@ -248,20 +234,15 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                     if not elims:
                         continue
                     digits = bits(union)
-                    yield _step(
-                        cg,
-                        base + 0.1 * size,
-                        3,
-                        cells,
-                        elims,
-                        pattern,
-                        base_text + f"; so one of {shape.cell_name(e1)} and "
+                    why = (
+                        f"; so one of {shape.cell_name(e1)} and "
                         f"{shape.cell_name(e2)} holds one of "
                         f"{digit_list(bits(extra_union), 'or')}. "
                         f"Together with {cell_list(shape, combo)} they form a naked set of "
                         f"{digit_list(digits)} in {shape.unit_name(u)}, so "
-                        f"{elim_text(shape, elims)}.",
+                        f"{elim_text(shape, elims)}."
                     )
+                    yield _step(cg, ur, 3, base + 0.1 * size, elims, why)
         # type 3 (hidden): e1 and e2 give the unit at most one of x and y, so they count as
         # one cell in a hidden set made of x, y and other digits that are not extras
         pm_extra = pm | extra_union
@@ -289,37 +270,42 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                     elims = tuple((c, d) for c in spots for d in bits(masks[c] & ~hidden))
                     if not elims:
                         continue
-                    yield _step(
-                        cg,
-                        base + 0.1 * more,
-                        3,
-                        cells,
-                        elims,
-                        pattern,
-                        base_text + f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
+                    why = (
+                        f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
                         f"hold at most one of {x} and {y}. In {shape.unit_name(u)} the digits "
                         f"{digit_list(bits(hidden))} must then go in these two cells and "
-                        f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}.",
+                        f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}."
                     )
+                    yield _step(cg, ur, 3, base + 0.1 * more, elims, why)
+
+
+class _Loop(NamedTuple):
+    """A unique rectangle or loop: its cells, its candidates (x and y in each cell) and the
+    text that introduces it."""
+
+    cells: tuple[int, ...]
+    pattern: tuple[tuple[int, int], ...]
+    text: str
 
 
 def _step(
     cg: CandidateGrid,
-    rating: float,
+    ur: _Loop,
     kind: int,
-    cells: tuple[int, ...],
+    rating: float,
     elims: tuple[tuple[int, int], ...],
-    pattern: tuple[tuple[int, int], ...],
-    text: str,
+    why: str,
 ) -> Step:
-    name = "Unique Rectangle" if len(cells) == 4 else "Unique Loop"
+    """The step of a unique rectangle/loop *ur* of *kind* (1..4) removing *elims* (*why*
+    completes the loop's text)."""
+    name = "Unique Rectangle" if len(ur.cells) == 4 else "Unique Loop"
     return Step(
         f"{name} type {kind}",
         round(rating, 1),
         eliminations=elims,
-        text=text,
-        cells=cells,
-        highlights=pattern,
+        text=ur.text + why,
+        cells=ur.cells,
+        highlights=ur.pattern,
         size=cg.shape.n,
     )
 

@@ -15,44 +15,11 @@ imported only when used) draw scenes.
 
 from __future__ import annotations
 
-from .model import (
-    LAYERS,
-    PRINT_THEME,
-    SCREEN_THEME,
-    Circle,
-    Line,
-    Primitive,
-    Rect,
-    Scene,
-    StepLike,
-    Text,
-    Theme,
-    draw,
-    symbol_table,
-)
+from . import model
+from .model import *  # noqa: F403  (the drawing model's public names, listed in model.__all__)
 from .pdf import BookInfo, BookItem, GridPlacement, to_pdf, write_book
 from .svg import to_svg
 from .text import to_text
 
-__all__ = [
-    "LAYERS",
-    "PRINT_THEME",
-    "SCREEN_THEME",
-    "BookInfo",
-    "BookItem",
-    "Circle",
-    "GridPlacement",
-    "Line",
-    "Primitive",
-    "Rect",
-    "Scene",
-    "StepLike",
-    "Text",
-    "Theme",
-    "draw",
-    "symbol_table",
-    "to_pdf",
-    "to_svg",
-    "to_text",
-    "write_book",
-]
+__all__ = ["BookInfo", "BookItem", "GridPlacement", "to_pdf", "to_svg", "to_text", "write_book"]
+__all__ += model.__all__

@@ -3,7 +3,13 @@
 The endpoints parse a puzzle (any text format, sniffed), call :mod:`sudokit` in a worker thread
 with a time limit, and answer JSON. A puzzle in an answer is a *grid object*::
 
-    {"line": "1.3....22....3.1", "size": 4, "box": "2x2", "cells": [1, 0, 3, ...]}
+    {"line": "1.3....22....3.1", "size": 4, "box": "2x2", "diagonals": false,
+     "regions": null, "cells": [1, 0, 3, ...]}
+
+``regions`` is the region index (0..n-1) of every cell, row by row, for a jigsaw puzzle, and
+``null`` otherwise. Requests name a jigsaw the same way (a list of indices, or a string with one
+symbol per cell, as the ``json`` format writes it); each region must be ``n`` orthogonally
+connected cells.
 
 >>> from fastapi.testclient import TestClient
 >>> client = TestClient(create_app())
@@ -11,6 +17,10 @@ with a time limit, and answer JSON. A puzzle in an answer is a *grid object*::
 '1234341221434321'
 >>> r = client.post("/api/solve", json={"puzzle": "1.3"})
 >>> r.status_code, "expected a square number" in r.json()["error"]
+(400, True)
+>>> jigsaw = {"puzzle": "1.3. ...2 2... .3.1", "regions": "ABAB ABAB CDCD CDCD"}
+>>> r = client.post("/api/solve", json=jigsaw)
+>>> r.status_code, "region 0 (r1c1, r1c3, r2c1, r2c3) is not connected" in r.json()["error"]
 (400, True)
 """
 
@@ -25,7 +35,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar, get_args
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -111,6 +121,20 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+#: A jigsaw region map in a request: region indices, or one symbol per cell (numbered in order
+#: of first appearance; white space ignored), as the json and jsonl formats carry it.
+RegionMap = Annotated[str, Field(max_length=2000)] | Annotated[list[int], Field(max_length=625)]
+_REGIONS_FIELD = Field(
+    None,
+    description=(
+        "jigsaw: the region of every cell, row by row, as indices 0..n-1 or one symbol per "
+        "cell (e.g. 'AABB...'); each region is n orthogonally connected cells. "
+        "Leave out for boxes."
+    ),
+    examples=["AAABABBBCCCDCDDD"],
+)
+
+
 class PuzzleIn(_Model):
     """A puzzle as text in any supported format (sniffed unless ``format`` is given)."""
 
@@ -129,6 +153,7 @@ class PuzzleIn(_Model):
         description="box shape 'RxC' when the size alone does not say it (e.g. '2x3')",
     )
     diagonals: bool = Field(False, description="Sudoku-X: both main diagonals are units")
+    regions: RegionMap | None = _REGIONS_FIELD
 
 
 class SolveIn(PuzzleIn):
@@ -163,6 +188,8 @@ class GenerateIn(_Model):
     difficulty: Level | None = Field(None, description="target level (rated; may take longer)")
     symmetry: Symmetry = "none"
     diagonals: bool = False
+    regions: RegionMap | None = _REGIONS_FIELD
+    jigsaw: bool = Field(False, description="a fresh random jigsaw region map of the size")
     seed: int | None = Field(None, ge=0, lt=2**63)
     n: int = Field(1, ge=1, le=50, description="how many puzzles")
 
@@ -170,26 +197,82 @@ class GenerateIn(_Model):
 # -- helpers --------------------------------------------------------------------------------
 
 
-def _shape(box: str | None, diagonals: bool, limits: Limits) -> sudokit.Shape | None:
-    if box is None:
+def _shape(
+    box: str | None, diagonals: bool, limits: Limits, regions: str | list[int] | None = None
+) -> sudokit.Shape | None:
+    """The shape a request names by its box or jigsaw *regions* (None when neither)."""
+    if box is not None and regions is not None:
+        raise ApiError(400, "give either box or regions (a jigsaw), not both")
+    if box is None and regions is None:
         return None
     try:
-        shape = sudokit.Shape.parse_box(box, diagonals=diagonals)
+        if regions is not None:
+            shape = sudokit.Shape.jigsaw(regions, diagonals=diagonals)
+        else:
+            assert box is not None
+            shape = sudokit.Shape.parse_box(box, diagonals=diagonals)
     except (SudokuError, ValueError) as exc:
-        raise ApiError(400, str(exc)) from None
+        raise ApiError(400, f"regions: {exc}" if regions is not None else str(exc)) from None
     if shape.n > limits.max_size:
         raise ApiError(400, f"grids up to {limits.max_size}x{limits.max_size} are served")
+    if regions is not None:
+        _require_connected(shape)
     return shape
+
+
+def _require_connected(shape: sudokit.Shape) -> None:
+    """400 unless every region of the jigsaw *shape* is one orthogonally connected piece."""
+    split = _split_region(shape)
+    if split is not None:
+        where = ", ".join(shape.cell_name(c) for c in shape.units[split])
+        raise ApiError(
+            400,
+            f"regions: region {split - 2 * shape.n} ({where}) is not connected: each region "
+            "must be one piece of orthogonally adjacent cells",
+        )
+
+
+def _split_region(shape: sudokit.Shape) -> int | None:
+    """The first region unit of a jigsaw *shape* whose cells are not orthogonally connected.
+
+    >>> _split_region(sudokit.Shape.jigsaw("AABB" "AABB" "CCDD" "CCDD")) is None
+    True
+    >>> _split_region(sudokit.Shape.jigsaw("ABAB" "ABAB" "CDCD" "CDCD"))  # region 0: unit 8
+    8
+    """
+    n = shape.n
+    for u in range(2 * n, 3 * n):
+        cells = set(shape.units[u])
+        start = shape.units[u][0]
+        reached = {start}
+        todo = [start]
+        while todo:
+            c = todo.pop()
+            row, col = divmod(c, n)
+            for nb, inside in (
+                (c - n, row > 0),
+                (c + n, row < n - 1),
+                (c - 1, col > 0),
+                (c + 1, col < n - 1),
+            ):
+                if inside and nb in cells and nb not in reached:
+                    reached.add(nb)
+                    todo.append(nb)
+        if len(reached) < len(cells):
+            return u
+    return None
 
 
 def _parse(body: PuzzleIn, limits: Limits) -> sudokit.Grid:
     """The one puzzle of *body*, within the size limit."""
-    shape = _shape(body.box, body.diagonals, limits)
+    shape = _shape(body.box, body.diagonals, limits, body.regions)
     grid = sudokit.formats.parse_one(body.puzzle, body.format, shape)
     if body.diagonals and not grid.shape.diagonals:
         grid = sudokit.Grid(grid.cells, grid.shape.with_diagonals())
     if grid.n > limits.max_size:
         raise ApiError(400, f"grids up to {limits.max_size}x{limits.max_size} are served")
+    if shape is None and grid.shape.regions is not None:  # a jigsaw from a json puzzle
+        _require_connected(grid.shape)
     return grid
 
 
@@ -200,6 +283,7 @@ def _grid(grid: sudokit.Grid) -> dict[str, object]:
         "size": shape.n,
         "box": shape.box_spec,
         "diagonals": shape.diagonals,
+        "regions": None if shape.regions is None else list(shape.regions),
         "cells": list(grid.cells),
     }
 
@@ -224,7 +308,10 @@ def _with_values(puzzle: sudokit.Grid, values: list[int] | None) -> sudokit.Grid
 
 
 def _mistake(puzzle: sudokit.Grid, current: sudokit.Grid, budget: int) -> dict[str, object] | None:
-    """A "Mistake" step when the player placed a digit the puzzle's solution does not have."""
+    """A "Mistake" step when the player placed a digit the puzzle's solution does not have.
+
+    Hints and explanations need a puzzle with exactly one solution: 422 otherwise."""
+    _require_unique(puzzle, budget)
     if current == puzzle:
         return None
     result = sudokit.solve(puzzle, budget=budget)
@@ -444,12 +531,16 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             },
         }
 
+    async def search(body: SolveIn, limit: int = 2) -> tuple[sudokit.Grid, sudokit.SolveResult]:
+        """The puzzle of *body* and its search up to *limit* solutions, within its budget."""
+        grid = _parse(body, lim)
+        budget = _budget(body.budget, lim)
+        return grid, await run(lambda: sudokit.solve(grid, limit=limit, budget=budget))
+
     @app.post("/api/solve", tags=["solve"])
     async def solve(body: SolveIn) -> dict[str, object]:
         """Solve a puzzle: status (unique, multiple, none, invalid, gave-up) and a solution."""
-        grid = _parse(body, lim)
-        budget = _budget(body.budget, lim)
-        r = await run(lambda: sudokit.solve(grid, budget=budget))
+        grid, r = await search(body)
         return {
             "puzzle": _grid(grid),
             "status": str(r.status),
@@ -463,10 +554,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     @app.post("/api/count", tags=["solve"])
     async def count(body: CountIn) -> dict[str, object]:
         """Count solutions up to ``limit`` (exact when ``complete``)."""
-        grid = _parse(body, lim)
-        budget = _budget(body.budget, lim)
-        limit = max(2, min(body.limit, lim.max_count))
-        r = await run(lambda: sudokit.solve(grid, limit=limit, budget=budget))
+        grid, r = await search(body, max(2, min(body.limit, lim.max_count)))
         if r.status is sudokit.Status.INVALID:
             raise ApiError(422, r.error or "invalid puzzle")
         shown = min(r.count, body.limit)
@@ -481,12 +569,10 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     @app.post("/api/check", tags=["solve"])
     async def check(body: SolveIn) -> dict[str, object]:
         """Check a puzzle: conflicting givens, solved or not, and whether it has one solution."""
-        grid = _parse(body, lim)
-        budget = _budget(body.budget, lim)
+        grid, r = await search(body)
         conflicts = [
             {"digit": c.digit, "unit": c.unit, "cells": list(c.cells)} for c in grid.conflicts()
         ]
-        r = await run(lambda: sudokit.solve(grid, budget=budget))
         return {
             "puzzle": _grid(grid),
             "valid": not conflicts,
@@ -510,15 +596,19 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             raise ApiError(
                 400, "difficulty targets are served for sizes up to 9 and up to 10 puzzles"
             )
-        shape = _shape(body.box, body.diagonals, lim)
+        if body.jigsaw and (body.box is not None or body.regions is not None):
+            raise ApiError(400, "jigsaw asks for a random region map: leave out box and regions")
+        shape = _shape(body.box, body.diagonals, lim, body.regions)
         if shape is not None and shape.n != body.size:
-            raise ApiError(400, f"box {body.box} does not make a {body.size}x{body.size} grid")
+            what = f"box {body.box}" if body.regions is None else "the regions"
+            raise ApiError(400, f"{what} does not make a {body.size}x{body.size} grid")
 
         def work() -> list[sudokit.GeneratedPuzzle]:
             kwargs: dict[str, Any] = {
                 "symmetry": body.symmetry,
                 "difficulty": body.difficulty,
                 "diagonals": body.diagonals and shape is None,
+                "jigsaw": body.jigsaw,
             }
             if shape is not None:
                 kwargs["shape"] = shape
@@ -557,16 +647,18 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         out["steps"] = r.steps
         return out
 
+    def _player(body: HintIn) -> tuple[sudokit.Grid, sudokit.Grid]:
+        """The puzzle of a hint or explain request and the player's grid on it."""
+        puzzle = _parse(body, lim)
+        return puzzle, _with_values(puzzle, body.values)
+
     @app.post("/api/hint", tags=["logic"])
     async def hint(body: HintIn) -> dict[str, object]:
         """The easiest next step from the player's grid (or a mistake the player made)."""
-        puzzle = _parse(body, lim)
-        current = _with_values(puzzle, body.values)
-        budget = lim.default_budget
+        puzzle, current = _player(body)
 
         def work() -> dict[str, object] | None:
-            _require_unique(puzzle, budget)
-            wrong = _mistake(puzzle, current, budget)
+            wrong = _mistake(puzzle, current, lim.default_budget)
             if wrong is not None:
                 return wrong
             step = sudokit.hint(current)
@@ -578,13 +670,10 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     @app.post("/api/explain", tags=["logic"])
     async def explain(body: ExplainIn) -> dict[str, object]:
         """Every step of the easiest-first solving path from the player's grid."""
-        puzzle = _parse(body, lim)
-        current = _with_values(puzzle, body.values)
-        budget = lim.default_budget
+        puzzle, current = _player(body)
 
         def work() -> list[sudokit.Step]:
-            _require_unique(puzzle, budget)
-            wrong = _mistake(puzzle, current, budget)
+            wrong = _mistake(puzzle, current, lim.default_budget)
             if wrong is not None:
                 raise ApiError(422, f"{wrong['text']} Fix it to see the explanation.")
             return sudokit.explain(current, budget_s=lim.logic_seconds)
@@ -613,17 +702,22 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             "text": sudokit.formats.dumps(grid, body.to),
         }
 
-    def _query_grid(puzzle: str, box: str | None) -> sudokit.Grid:
-        return _parse(PuzzleIn(puzzle=puzzle, box=box, format=None, diagonals=False), lim)
+    def _query_grid(puzzle: str, box: str | None, regions: str | None) -> sudokit.Grid:
+        return _parse(
+            PuzzleIn(puzzle=puzzle, box=box, format=None, diagonals=False, regions=regions), lim
+        )
+
+    regions_query = Query(None, max_length=2000, description="jigsaw region map, a symbol a cell")
 
     @app.get("/api/render.svg", tags=["render"], response_class=Response)
     async def render_svg(
         puzzle: str = Query(min_length=1, max_length=2000),
         box: str | None = Query(None, pattern=r"^[0-9]{1,2}x[0-9]{1,2}$"),
         cell: int = Query(40, ge=8, le=100),
+        regions: str | None = regions_query,
     ) -> Response:
         """The puzzle as an SVG picture."""
-        grid = _query_grid(puzzle, box)
+        grid = _query_grid(puzzle, box, regions)
         svg = await run(lambda: render.to_svg(grid, cell=cell))
         return Response(svg, media_type="image/svg+xml")
 
@@ -632,9 +726,10 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         puzzle: str = Query(min_length=1, max_length=2000),
         box: str | None = Query(None, pattern=r"^[0-9]{1,2}x[0-9]{1,2}$"),
         title: str = Query("", max_length=80),
+        regions: str | None = regions_query,
     ) -> Response:
         """The puzzle as a one-page PDF for printing (needs reportlab, the ``pdf`` extra)."""
-        grid = _query_grid(puzzle, box)
+        grid = _query_grid(puzzle, box, regions)
 
         def work() -> bytes:
             out = io.BytesIO()

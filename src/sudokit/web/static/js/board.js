@@ -75,7 +75,8 @@ export class Board {
       const r = Math.floor(i / n), c = i % n;
       const x = c * CELL, y = r * CELL;
       const cls = ["cell"];
-      if ((Math.floor(r / geo.boxRows) + Math.floor(c / geo.boxCols)) % 2 === 1) cls.push("alt");
+      const shade = geo.regions ? geo.regions[i] : Math.floor(r / geo.boxRows) + Math.floor(c / geo.boxCols);
+      if (shade % 2 === 1) cls.push("alt");
       if (peerSet.has(i)) cls.push("peer");
       if (selDigit && values[i] === selDigit) cls.push("same");
       if (stepUnits.has(i)) cls.push("hint-unit");
@@ -133,11 +134,24 @@ export class Board {
     }
 
     const gLines = el("g", { class: "lines" });
+    const jigsaw = !!geo.regions;
     for (let k = 1; k < n; k++) {
       const p = k * CELL;
-      const thickV = k % geo.boxCols === 0, thickH = k % geo.boxRows === 0;
+      const thickV = !jigsaw && k % geo.boxCols === 0, thickH = !jigsaw && k % geo.boxRows === 0;
       gLines.append(el("line", { x1: p, y1: 0, x2: p, y2: size, class: thickV ? "thick" : "thin" }));
       gLines.append(el("line", { x1: 0, y1: p, x2: size, y2: p, class: thickH ? "thick" : "thin" }));
+    }
+    if (jigsaw) {
+      // region borders: the edges between side-by-side cells of different regions
+      for (let i = 0; i < geo.ncells; i++) {
+        const x = (i % n) * CELL, y = Math.floor(i / n) * CELL;
+        if (i % n < n - 1 && geo.boxOf(i) !== geo.boxOf(i + 1)) {
+          gLines.append(el("line", { x1: x + CELL, y1: y, x2: x + CELL, y2: y + CELL, class: "thick" }));
+        }
+        if (i + n < geo.ncells && geo.boxOf(i) !== geo.boxOf(i + n)) {
+          gLines.append(el("line", { x1: x, y1: y + CELL, x2: x + CELL, y2: y + CELL, class: "thick" }));
+        }
+      }
     }
     gLines.append(el("rect", { x: 0, y: 0, width: size, height: size, rx: 6, class: "frame" }));
     if (geo.diagonals) {

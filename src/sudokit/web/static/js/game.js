@@ -2,24 +2,23 @@
 
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/** Geometry of an n x n grid with boxRows x boxCols boxes (and optional diagonals). */
+/**
+ * Geometry of an n x n grid with boxRows x boxCols boxes, or jigsaw regions (the region index
+ * 0..n-1 of every cell, as the API's grid objects carry them), and optional diagonals.
+ */
 export class Geometry {
-  constructor(n, boxRows, boxCols, diagonals = false) {
+  constructor(n, boxRows, boxCols, diagonals = false, regions = null) {
     this.n = n;
     this.boxRows = boxRows;
     this.boxCols = boxCols;
     this.diagonals = diagonals;
+    this.regions = regions ? regions.slice() : null;
     this.ncells = n * n;
     const units = [];
     for (let r = 0; r < n; r++) units.push([...Array(n).keys()].map((c) => r * n + c));
     for (let c = 0; c < n; c++) units.push([...Array(n).keys()].map((r) => r * n + c));
-    for (let b = 0; b < n; b++) {
-      const r0 = Math.floor(b / (n / boxCols)) * boxRows;
-      const c0 = (b % (n / boxCols)) * boxCols;
-      const cells = [];
-      for (let r = r0; r < r0 + boxRows; r++) for (let c = c0; c < c0 + boxCols; c++) cells.push(r * n + c);
-      units.push(cells);
-    }
+    for (let b = 0; b < n; b++) units.push([]);
+    for (let i = 0; i < this.ncells; i++) units[2 * n + this.boxOf(i)].push(i);
     if (diagonals) {
       units.push([...Array(n).keys()].map((i) => i * n + i));
       units.push([...Array(n).keys()].map((i) => i * n + (n - 1 - i)));
@@ -31,9 +30,15 @@ export class Geometry {
     this.peers = this.peers.map((s) => [...s]);
   }
 
-  static fromBox(n, box, diagonals = false) {
+  static fromBox(n, box, diagonals = false, regions = null) {
     const [r, c] = box.split("x").map(Number);
-    return new Geometry(n, r, c, diagonals);
+    return new Geometry(n, r, c, diagonals, regions);
+  }
+
+  /** The shape fields of an API request: the box, or the jigsaw regions (one symbol a cell). */
+  get apiShape() {
+    if (!this.regions) return { box: this.box, diagonals: this.diagonals };
+    return { regions: this.regions.map((x) => SYMBOLS[x]).join(""), diagonals: this.diagonals };
   }
 
   get box() {
@@ -41,6 +46,7 @@ export class Geometry {
   }
 
   boxOf(cell) {
+    if (this.regions) return this.regions[cell];
     const r = Math.floor(cell / this.n), c = cell % this.n;
     return Math.floor(r / this.boxRows) * (this.n / this.boxCols) + Math.floor(c / this.boxCols);
   }
@@ -83,9 +89,9 @@ export function lineOf(geo, values) {
 
 /** A game: givens, the player's values and marks, history, timer. Serialisable to JSON. */
 export class Game {
-  constructor({ n, box, diagonals = false, givens, values, marks, solution = null, elapsed = 0,
-    meta = {}, undo = [], redo = [], hinted = 0, finished = false }) {
-    this.geo = Geometry.fromBox(n, box, diagonals);
+  constructor({ n, box, diagonals = false, regions = null, givens, values, marks, solution = null,
+    elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false }) {
+    this.geo = Geometry.fromBox(n, box, diagonals, regions);
     this.givens = givens.slice();
     this.values = values ? values.slice() : givens.slice();
     this.marks = marks ? marks.slice() : new Array(this.geo.ncells).fill(0);
@@ -108,7 +114,8 @@ export class Game {
 
   toJSON() {
     return {
-      n: this.n, box: this.geo.box, diagonals: this.geo.diagonals, givens: this.givens,
+      n: this.n, box: this.geo.box, diagonals: this.geo.diagonals, regions: this.geo.regions,
+      givens: this.givens,
       values: this.values, marks: this.marks, solution: this.solution, elapsed: this.elapsed,
       meta: this.meta, undo: this.undoStack.slice(-200), redo: this.redoStack.slice(-200),
       hinted: this.hinted, finished: this.finished,
@@ -131,23 +138,24 @@ export class Game {
     return true;
   }
 
-  undo() {
-    const s = this.undoStack.pop();
+  /** Go back to the last state of *from*, saving the current one on *to*. */
+  restore(from, to) {
+    const s = from.pop();
     if (!s) return false;
-    this.redoStack.push(this.snapshot());
+    to.push(this.snapshot());
     this.values = s.v;
     this.marks = s.m;
+    return true;
+  }
+
+  undo() {
+    if (!this.restore(this.undoStack, this.redoStack)) return false;
     this.finished = false;
     return true;
   }
 
   redo() {
-    const s = this.redoStack.pop();
-    if (!s) return false;
-    this.undoStack.push(this.snapshot());
-    this.values = s.v;
-    this.marks = s.m;
-    return true;
+    return this.restore(this.redoStack, this.undoStack);
   }
 
   /** Place digit d (0 clears) in cell; removes d from the peers' marks (auto-removal). */

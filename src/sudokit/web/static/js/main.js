@@ -60,7 +60,10 @@ function loadSettings() {
 // -- the URL: the puzzle itself, so a link shares it ---------------------------------------
 
 function shareHash(game) {
-  const params = new URLSearchParams({ p: game.puzzleLine, b: game.geo.box });
+  const shape = game.geo.apiShape;
+  const params = new URLSearchParams({ p: game.puzzleLine });
+  if (shape.regions) params.set("r", shape.regions);
+  else params.set("b", shape.box);
   if (game.geo.diagonals) params.set("x", "1");
   return `#${params.toString()}`;
 }
@@ -75,14 +78,16 @@ async function loadFromHash() {
   const puzzle = params.get("p");
   if (!puzzle) return false;
   const box = params.get("b") || undefined;
+  const regions = params.get("r") || undefined;
   const diagonals = params.get("x") === "1";
   const saved = loadSaved();
-  if (saved && saved.puzzleLine === puzzle && (!box || saved.geo.box === box) && saved.geo.diagonals === diagonals) {
+  if (saved && saved.puzzleLine === puzzle && (!box || saved.geo.box === box)
+      && (saved.geo.apiShape.regions || "") === (regions || "") && saved.geo.diagonals === diagonals) {
     start(saved);
     return true;
   }
   try {
-    const data = await api("convert", { puzzle, box, diagonals, to: "line" });
+    const data = await api("convert", { puzzle, box, regions, diagonals, to: "line" });
     start(gameFromGrid(data.puzzle, null, { source: "link" }));
     toast("Loaded the shared puzzle");
   } catch (err) {
@@ -96,7 +101,7 @@ async function loadFromHash() {
 
 function gameFromGrid(grid, solution, meta = {}) {
   return new Game({
-    n: grid.size, box: grid.box, diagonals: grid.diagonals, givens: grid.cells,
+    n: grid.size, box: grid.box, diagonals: grid.diagonals, regions: grid.regions, givens: grid.cells,
     solution: solution ? solution.cells : null, meta,
   });
 }
@@ -155,7 +160,7 @@ async function newGame(opts) {
 async function ensureSolution() {
   const g = state.game;
   if (g.solution) return g.solution;
-  const data = await api("solve", { puzzle: g.puzzleLine, box: g.geo.box, diagonals: g.geo.diagonals });
+  const data = await api("solve", { puzzle: g.puzzleLine, ...g.geo.apiShape });
   if (data.status !== "unique") throw new Error(describeStatus(data.status));
   g.solution = data.solution.cells;
   save();
@@ -329,7 +334,7 @@ function showBanner() {
 
 function puzzleBody(withValues = true) {
   const g = state.game;
-  const body = { puzzle: g.puzzleLine, box: g.geo.box, diagonals: g.geo.diagonals };
+  const body = { puzzle: g.puzzleLine, ...g.geo.apiShape };
   if (withValues) body.values = g.values;
   return body;
 }
@@ -433,7 +438,7 @@ async function exportText() {
   const puzzle = withMine ? lineOf(g.geo, g.values) : g.puzzleLine;
   try {
     const data = await api("convert", {
-      puzzle, box: g.geo.box, diagonals: g.geo.diagonals, to: $("export-format").value,
+      puzzle, ...g.geo.apiShape, to: $("export-format").value,
     });
     $("export-text").value = data.text;
   } catch (err) {
@@ -659,7 +664,8 @@ function wire() {
   });
   $("btn-print").addEventListener("click", () => {
     const g = state.game;
-    const q = new URLSearchParams({ puzzle: g.puzzleLine, box: g.geo.box });
+    const { box, regions } = g.geo.apiShape;
+    const q = new URLSearchParams(regions ? { puzzle: g.puzzleLine, regions } : { puzzle: g.puzzleLine, box });
     window.open(`/api/print.pdf?${q}`, "_blank", "noopener");
   });
   const opts = { "opt-mistakes": "mistakes", "opt-autoremove": "autoRemove", "opt-peers": "peers", "opt-numbers": "numbers" };
