@@ -24,11 +24,12 @@ Shape(2, 3)
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from functools import lru_cache
 
 from .errors import ParseError, quote
 
-__all__ = ["MAX_SIZE", "SYMBOLS", "Shape"]
+__all__ = ["MAX_SIZE", "SYMBOLS", "Shape", "is_connected"]
 
 MAX_SIZE = 64
 #: Single-character symbols for digits 1..61; larger sizes write separated integers.
@@ -40,6 +41,36 @@ _Tables = tuple[
     tuple[tuple[int, ...], ...],  # units of each cell
     tuple[int, ...],  # box (or region) of each cell
 ]
+
+
+def is_connected(cells: Collection[int], n: int) -> bool:
+    """True when *cells* of an ``n x n`` grid form one piece of orthogonally adjacent cells.
+
+    The one connectivity rule for jigsaw regions (region maps drawn by the generator and
+    maps sent to the web API). An empty set counts as connected.
+
+    >>> is_connected({0, 1, 5}, 4), is_connected({0, 5}, 4)
+    (True, False)
+    """
+    members = set(cells)
+    if not members:
+        return True
+    start = next(iter(members))
+    reached = {start}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        row, col = divmod(cell, n)
+        for near, inside in (
+            (cell - n, row > 0),
+            (cell + n, row < n - 1),
+            (cell - 1, col > 0),
+            (cell + 1, col < n - 1),
+        ):
+            if inside and near in members and near not in reached:
+                reached.add(near)
+                todo.append(near)
+    return len(reached) == len(members)
 
 
 def _most_square_box(n: int) -> tuple[int, int]:
@@ -241,6 +272,23 @@ class Shape:
             raise ValueError(f"a region map needs a square number of cells, got {len(region_map)}")
         rows, cols = _most_square_box(n)
         return cls(rows, cols, diagonals=diagonals, regions=region_map)
+
+    def disconnected_region(self) -> int | None:
+        """The first region (0-based) whose cells are not one orthogonally connected piece.
+
+        None when every region is connected (always, for rectangular boxes). Solving does not
+        need connected regions; printed jigsaw puzzles and the web API do.
+
+        >>> Shape.jigsaw("AABB" "AABB" "CCDD" "CCDD").disconnected_region() is None
+        True
+        >>> Shape.jigsaw("ABAB" "ABAB" "CDCD" "CDCD").disconnected_region()
+        0
+        """
+        n = self.n
+        for region in range(n):
+            if not is_connected(self.units[2 * n + region], n):
+                return region
+        return None
 
     def with_diagonals(self) -> Shape:
         """This shape with both main diagonals as units too (itself when it has them).

@@ -222,45 +222,15 @@ def _shape(
 
 def _require_connected(shape: sudokit.Shape) -> None:
     """400 unless every region of the jigsaw *shape* is one orthogonally connected piece."""
-    split = _split_region(shape)
+    split = shape.disconnected_region()
     if split is not None:
-        where = ", ".join(shape.cell_name(c) for c in shape.units[split])
+        cells = shape.units[2 * shape.n + split]
+        where = ", ".join(shape.cell_name(c) for c in cells)
         raise ApiError(
             400,
-            f"regions: region {split - 2 * shape.n} ({where}) is not connected: each region "
+            f"regions: region {split} ({where}) is not connected: each region "
             "must be one piece of orthogonally adjacent cells",
         )
-
-
-def _split_region(shape: sudokit.Shape) -> int | None:
-    """The first region unit of a jigsaw *shape* whose cells are not orthogonally connected.
-
-    >>> _split_region(sudokit.Shape.jigsaw("AABB" "AABB" "CCDD" "CCDD")) is None
-    True
-    >>> _split_region(sudokit.Shape.jigsaw("ABAB" "ABAB" "CDCD" "CDCD"))  # region 0: unit 8
-    8
-    """
-    n = shape.n
-    for u in range(2 * n, 3 * n):
-        cells = set(shape.units[u])
-        start = shape.units[u][0]
-        reached = {start}
-        todo = [start]
-        while todo:
-            c = todo.pop()
-            row, col = divmod(c, n)
-            for nb, inside in (
-                (c - n, row > 0),
-                (c + n, row < n - 1),
-                (c - 1, col > 0),
-                (c + 1, col < n - 1),
-            ):
-                if inside and nb in cells and nb not in reached:
-                    reached.add(nb)
-                    todo.append(nb)
-        if len(reached) < len(cells):
-            return u
-    return None
 
 
 def _parse(body: PuzzleIn, limits: Limits) -> sudokit.Grid:
