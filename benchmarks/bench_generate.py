@@ -7,7 +7,11 @@ Three parts, all in one run on one machine (so ratios compare across machines):
   cells (``clues = 81 - b``), ``b = 1..64``, min / median / max over ``--repeat`` seeds (CPU
   time, since wall time on a shared machine mostly measures the neighbours), drawn with
   matplotlib to ``results/generate_blanks.png``; runs that do not reach the count within
-  ``--budget`` searches are counted and drawn as the success rate.
+  ``--budget`` searches are counted and drawn as the success rate. From 58 blanks (23
+  clues) on the generator switches to :mod:`sudokit._lowclue` (descents from random grids
+  for 20-23 clues, the packaged 17-clue catalogue for 17-19): the table names the method
+  per count and how many descents fell back to a catalogue 17. One untimed puzzle first
+  loads the catalogue.
 * **throughput table**: puzzles per second per shape and symmetry, one process (wall and CPU
   time) and ``--jobs`` processes, with mean clues, the share proven minimal and engine
   searches per puzzle.
@@ -40,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import sudokit
-from sudokit import _backend
+from sudokit import _backend, _lowclue
 from sudokit.errors import BudgetExceededError
 from sudokit.generator import _c_search, derive_seed, generate, generate_many
 
@@ -73,36 +77,62 @@ def machine() -> dict[str, Any]:
 # -- the blank-cell chart ---------------------------------------------------------------------
 
 
+def route(clues: int, fallbacks: int, runs: int) -> str:
+    """How the generator makes a 9x9 puzzle with *clues* clues (see sudokit._lowclue)."""
+    if clues > _lowclue.LOW_CLUES:
+        return "removal pass (+ swap moves)"
+    if clues < _lowclue.SEEDED_BELOW:
+        grows = clues - 17
+        return "catalogue 17 + walk" + (f" + {grows} x {{-1,+2}}" if grows else "")
+    share = f"; {fallbacks}/{runs} fell back to a catalogue 17" if fallbacks else ""
+    return "random minimal + {-2,+1}/{-1,+1} descent" + share
+
+
 def blank_chart(blanks: range, repeat: int, budget: int) -> list[dict[str, Any]]:
+    generate(clues=17, seed=0)  # load the seed catalogue once (not part of a puzzle's cost)
+    seeded = _lowclue._seeded
+    fell_back = [False]
+
+    def counted(goal: int, *args: Any) -> Any:  # notes a descent that fell back to a 17
+        fell_back[0] = fell_back[0] or goal >= _lowclue.SEEDED_BELOW
+        return seeded(goal, *args)
+
+    _lowclue._seeded = counted  # type: ignore[assignment]
     rows = []
-    for b in blanks:
-        times, walls, ok = [], [], 0
-        for r in range(repeat):
-            t, w = time.process_time(), time.perf_counter()
-            try:
-                generate(clues=81 - b, seed=derive_seed(b, r), budget=budget)
-                ok += 1
-            except BudgetExceededError:
-                pass
-            times.append(time.process_time() - t)
-            walls.append(time.perf_counter() - w)
-        rows.append(
-            {
-                "blanks": b,
-                "min_ms": 1e3 * min(times),
-                "median_ms": 1e3 * statistics.median(times),
-                "max_ms": 1e3 * max(times),
-                "wall_median_ms": 1e3 * statistics.median(walls),
-                "wall_max_ms": 1e3 * max(walls),
-                "reached": ok / repeat,
-            }
-        )
-        last = rows[-1]
-        print(
-            f"  {b:2d} blanks: median {last['median_ms']:7.2f} ms, max {last['max_ms']:7.2f} ms,"
-            f" reached {ok}/{repeat}",
-            file=sys.stderr,
-        )
+    try:
+        for b in blanks:
+            times, walls, ok, fallbacks = [], [], 0, 0
+            for r in range(repeat):
+                fell_back[0] = False
+                t, w = time.process_time(), time.perf_counter()
+                try:
+                    generate(clues=81 - b, seed=derive_seed(b, r), budget=budget)
+                    ok += 1
+                except BudgetExceededError:
+                    pass
+                fallbacks += fell_back[0]
+                times.append(time.process_time() - t)
+                walls.append(time.perf_counter() - w)
+            rows.append(
+                {
+                    "blanks": b,
+                    "min_ms": 1e3 * min(times),
+                    "median_ms": 1e3 * statistics.median(times),
+                    "max_ms": 1e3 * max(times),
+                    "wall_median_ms": 1e3 * statistics.median(walls),
+                    "wall_max_ms": 1e3 * max(walls),
+                    "reached": ok / repeat,
+                    "route": route(81 - b, fallbacks, repeat),
+                }
+            )
+            last = rows[-1]
+            print(
+                f"  {b:2d} blanks: median {last['median_ms']:7.2f} ms, "
+                f"max {last['max_ms']:7.2f} ms, reached {ok}/{repeat}; {last['route']}",
+                file=sys.stderr,
+            )
+    finally:
+        _lowclue._seeded = seeded
     return rows
 
 
@@ -124,6 +154,13 @@ def draw_chart(rows: list[dict[str, Any]], info: dict[str, Any], path: Path) -> 
     )
     ax.plot(x, [r["median_ms"] for r in rows], color="tab:blue", marker=".", label="median")
     ax.set_yscale("log")
+    # Where the generator changes method (sudokit._lowclue takes over at 58 blanks).
+    descent = 81 - _lowclue.LOW_CLUES - 0.5
+    seeded = 81 - _lowclue.SEEDED_BELOW + 0.5
+    ax.axvspan(descent, seeded, color="tab:green", alpha=0.08)
+    ax.axvspan(seeded, max(x) + 1, color="tab:orange", alpha=0.10)
+    ax.text(descent + 0.3, 0.97, "descent", transform=ax.get_xaxis_transform(), fontsize=7)
+    ax.text(seeded + 0.3, 0.97, "17-seeded", transform=ax.get_xaxis_transform(), fontsize=7)
     ax.set_xlabel("blank cells (9x9, clues = 81 - blanks)")
     ax.set_ylabel("CPU time per unique puzzle (ms, log scale)")
     ax.set_xlim(0, max(x) + 1)
@@ -361,15 +398,17 @@ def markdown(
             )
     lines += [
         "",
-        "Blank-cell chart (9x9, exact clue count 81 - blanks):",
+        "Blank-cell chart (9x9, exact clue count 81 - blanks, CPU ms per puzzle over the seeds; "
+        "from 58 blanks (23 clues) down every puzzle is minimal, made by sudokit._lowclue; "
+        "17-19 clues are seeded from the packaged 17-clue catalogue):",
         "",
-        "| blanks | min ms | median ms | max ms | reached |",
-        "|---:|---:|---:|---:|---:|",
+        "| blanks | clues | min ms | median ms | max ms | reached | method |",
+        "|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in chart:
         lines.append(
-            f"| {r['blanks']} | {r['min_ms']:.2f} | {r['median_ms']:.2f} | {r['max_ms']:.2f} | "
-            f"{100 * r['reached']:.0f}% |"
+            f"| {r['blanks']} | {81 - r['blanks']} | {r['min_ms']:.2f} | {r['median_ms']:.2f} | "
+            f"{r['max_ms']:.2f} | {100 * r['reached']:.0f}% | {r.get('route', '')} |"
         )
     return "\n".join(lines) + "\n"
 

@@ -18,9 +18,14 @@ How a puzzle is made (:func:`generate`):
    removal pass reaches (about 21 clues on 9x9) swap moves walk on: trade a clue orbit for an
    empty one and remove again, keeping the result when it has no more clues. Otherwise a new
    attempt starts, until the search budget is spent (:class:`BudgetExceededError` then says
-   what was reached). A pattern (a clue mask) is filled by running phase 1 on the mask's
-   cells only; when the mask is full and still has several solutions, digit changes that
-   never raise the solution count (counted exactly up to 50) walk it to uniqueness.
+   what was reached). Plain 9x9 ranges ending at 23 clues or below go to
+   :mod:`sudokit._lowclue` instead (exact counts down to 17, always minimal): a descent by
+   clue-exchange moves from a random minimal puzzle for 20-23 clues, and for 17-19 clues
+   a random isomorph of a packaged catalogue 17 (walked, then grown one clue at a time),
+   with four times the default search budget. A pattern (a clue mask) is filled by running
+   phase 1 on the mask's cells only; when the mask is full and still has several solutions,
+   digit changes that never raise the solution count (counted exactly up to 50) walk it to
+   uniqueness.
 4. **Difficulty** (``difficulty=`` a level, ``rating=(lo, hi)``, ``require=`` techniques). Each
    candidate is judged by walking its rated path (:func:`sudokit.rate`, SE techniques easiest
    first) with only the techniques the window can use, so the verdict is exact but the
@@ -75,7 +80,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, TypeVar
 
-from . import _backend
+from . import _backend, _lowclue
 from .errors import BudgetExceededError, SudokuError, quote
 from .grid import Grid
 from .shape import Shape
@@ -352,6 +357,10 @@ class _Counter:
         if not complete:
             return -1, None
         return count, (solutions[0] if solutions else None)
+
+    def minimize(self, puzzle: bytearray, cells: list[int]) -> bool:
+        """Remove the clues of *cells*, in order, whose removal keeps *puzzle* unique."""
+        return _reduce_cells(puzzle, cells, self)
 
 
 class _OutOfBudget(Exception):
@@ -1165,6 +1174,8 @@ def _plan(
         # Filling a sparse pattern takes many attempts of a few searches each; a difficulty
         # target is bounded by its rating walks instead.
         budget = (2000 + 40 * shape.ncells) * (20 if mask is not None else 1)
+        if _lowclue.applies(shape, symmetry, mask, target):
+            budget *= 4  # sparse 9x9 targets: descents of a few thousand searches
         if goal is not None:
             budget *= 100
     if budget < 1:
@@ -1224,6 +1235,11 @@ def _attempt(
     plan: _Plan, shape: Shape, rng: random.Random, counter: _Counter
 ) -> tuple[bytearray, bytes, bool] | None:
     """One try at a puzzle: ``(puzzle, solution, proven minimal)``, or None when it failed."""
+    if _lowclue.applies(shape, plan.symmetry, plan.mask, plan.target):
+        assert plan.target is not None
+        start = partial(_random_minimal, shape, rng, counter)
+        sparse = _lowclue.attempt(plan.target, rng, counter, start)
+        return None if sparse is None else (sparse[0], sparse[1], True)
     guided = search_budget(shape) > 0
     if plan.mask is not None:
         cells = _shuffled(plan.mask, rng)
@@ -1286,6 +1302,21 @@ def _attempt(
         counter.reached.append(clues)
         return None
     return puzzle, solution, decided and plan.symmetry == "none"
+
+
+def _random_minimal(
+    shape: Shape, rng: random.Random, counter: _Counter
+) -> tuple[bytearray, bytes] | None:
+    """A random minimal puzzle and its solution (phases 1 and 2), or None; the start of
+    :mod:`sudokit._lowclue`'s descents."""
+    orbits = _shuffled(_orbits(shape, "none"), rng)
+    got = _fill(shape, orbits, rng, counter, complete_orbits=False)
+    if got is None or got[1] is None:
+        return None
+    puzzle, solution = got[0], got[1]
+    if not _reduce(puzzle, _shuffled([o for o in orbits if puzzle[o[0]]], rng), counter):
+        return None
+    return puzzle, solution
 
 
 #: Solutions counted (exactly, so both engines agree) while repairing a pattern's digits.
@@ -1495,6 +1526,9 @@ def generate(
     :param symmetry: clue-position symmetry, one of :data:`SYMMETRIES`; it must map the shape's
         units onto units (see :func:`applicable_symmetries`).
     :param clues: a clue count or an inclusive ``(lo, hi)`` range, reached best effort.
+        Plain 9x9 ranges ending at 23 clues or below (17 at the least) are reached exactly
+        (a count drawn from the range) with minimal puzzles; 17-19 clues are seeded from a
+        catalogue of known 17-clue puzzles (see :mod:`sudokit._lowclue`).
     :param minimal: require that no single clue can be removed. ``None`` (the default) means
         True for sizes up to 9 without a clue range, pattern or symmetry. Otherwise clues are
         still removed orbit by orbit while the puzzle stays unique (so a symmetric puzzle has
