@@ -61,6 +61,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from .grid import Grid
+from .marks import bit_indices
 from .shape import Shape
 from .transform import random_isomorph
 
@@ -148,15 +149,6 @@ def catalogue() -> tuple[str, ...]:
 def _cells_mask(cells: bytes | bytearray) -> int:
     """The filled cells as a bit mask (bit i for cell i)."""
     return int(bytes(cells).translate(_NONZERO)[::-1], 2)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class _Walk:
@@ -301,7 +293,7 @@ class _Walk:
             h = u & mask
             if not h & (h - 1):
                 needed |= h
-        rest = _bits(mask & ~needed)
+        rest = bit_indices(mask & ~needed)
         if not rest:
             return True
         trial = bytearray(self.puzzle)
@@ -312,7 +304,7 @@ class _Walk:
         """Remove every clue whose removal keeps the puzzle unique (random order)."""
         self.index()
         needed = self.needed()
-        order = [i for i in _shuffled(_bits(self.mask), rng) if not needed >> i & 1]
+        order = [i for i in _shuffled(bit_indices(self.mask), rng) if not needed >> i & 1]
         if order:
             self.counter.minimize(self.puzzle, order)
             self.index()
@@ -334,7 +326,7 @@ def _swap(walk: _Walk, rng: random.Random, floor: int | None) -> bool:
     puzzle = walk.puzzle
     order = _shuffled(range(_NCELLS), rng)
     before, hits = bytes(puzzle), walk.hits()
-    for x in _shuffled(_bits(walk.mask), rng):
+    for x in _shuffled(bit_indices(walk.mask), rng):
         cand = walk.unhit((x,)) & ~(1 << x)
         if not cand:
             continue
@@ -362,7 +354,7 @@ def _drop(walk: _Walk, rng: random.Random, floor: int) -> bool:
     False when none of them has one.
     """
     puzzle, solution = walk.puzzle, walk.solution
-    clues = _shuffled(_bits(walk.mask), rng)
+    clues = _shuffled(bit_indices(walk.mask), rng)
     order = _shuffled(range(_NCELLS), rng)
     before, hits = bytes(puzzle), walk.hits()
     tried = 0
@@ -400,7 +392,7 @@ def _grow(walk: _Walk, rng: random.Random) -> bool:
     puzzle, solution = walk.puzzle, walk.solution
     order = _shuffled(range(_NCELLS), rng)
     checks = 0
-    for x in _shuffled(_bits(walk.mask), rng)[:_GROW_CLUES]:
+    for x in _shuffled(bit_indices(walk.mask), rng)[:_GROW_CLUES]:
         known = walk.missed(x)
         value = puzzle[x]
         puzzle[x] = 0

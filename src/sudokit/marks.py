@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from .grid import Grid
 from .shape import Shape
 
-__all__ = ["Candidates", "digits_of", "mask_of"]
+__all__ = ["Candidates", "bit_indices", "digits_of", "mask_of"]
 
 
 def mask_of(digits: Iterable[int]) -> int:
@@ -39,6 +39,20 @@ def mask_of(digits: Iterable[int]) -> int:
     for d in digits:
         mask |= 1 << (d - 1)
     return mask
+
+
+def bit_indices(mask: int) -> list[int]:
+    """The indices of the set bits of *mask*, ascending (cells of a cell bitset, say).
+
+    >>> bit_indices(0b100101)
+    [0, 2, 5]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def digits_of(mask: int) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..grid import Grid
-from ..marks import digits_of
+from ..marks import bit_indices, digits_of
 from ..shape import Shape
 
 if TYPE_CHECKING:
@@ -56,18 +56,7 @@ def bits(mask: int) -> list[int]:
     return list(digits_of(mask))
 
 
-def members(bitset: int) -> list[int]:
-    """The indices of the set bits of *bitset* (cells of a cell set), ascending.
-
-    >>> members(0b100101)
-    [0, 2, 5]
-    """
-    out = []
-    while bitset:
-        low = bitset & -bitset
-        out.append(low.bit_length() - 1)
-        bitset ^= low
-    return out
+members = bit_indices  # the cells of a cell bitset, ascending (one implementation, in marks)
 
 
 @lru_cache(maxsize=64)
