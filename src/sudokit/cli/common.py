@@ -46,6 +46,8 @@ __all__ = [
     "progress",
     "records",
     "refuse_input_as_output",
+    "resumable",
+    "resume_option",
     "shape_options",
     "to_option",
 ]
@@ -235,15 +237,25 @@ def output_option(fn: F) -> F:
     )(fn)
 
 
-def jobs_option(fn: F) -> F:
-    """``-j/--jobs N``: worker threads (0 = every core)."""
+def jobs_option(fn: F, help: str = "Worker threads for bulk solving (0 = every core).") -> F:
+    """``-j/--jobs N``: worker threads (0 = every core); *help* says what the workers are."""
     return click.option(
         "-j",
         "--jobs",
         type=click.IntRange(min=0),
         default=1,
         show_default=True,
-        help="Worker threads for bulk solving (0 = every core).",
+        help=help,
+    )(fn)
+
+
+def resume_option(fn: F) -> F:
+    """``--resume``: the resumable bulk mode for one file of puzzle lines (:func:`resumable`)."""
+    return click.option(
+        "--resume",
+        is_flag=True,
+        help="Bulk mode for one FILE of one puzzle per line and -o OUT: resumable shards on "
+        "--jobs processes; run it again to continue an interrupted run (sudokit.batch).",
     )(fn)
 
 
@@ -378,6 +390,57 @@ def open_output(path: str, inputs: Iterable[str] = ()) -> Iterator[IO[str]]:
         yield stream
 
 
+@contextmanager
+def resumable(
+    label: str,
+    files: tuple[str, ...],
+    output: str,
+    reporter: Reporter,
+    *,
+    to: str,
+    needs: str,
+    shape: Shape | None,
+    diagonals: bool,
+) -> Iterator[tuple[str, Callable[[int], None]]]:
+    """The input file of a ``--resume`` run and a progress callback for it (a bar with the
+    rate and the time left on a terminal, the total being the file's line count).
+
+    Fails (exit code 2) unless there is one input FILE, an output file ``-o OUT`` that is not
+    the input, the output format *needs* (``--to``) and no ``--box``/``--x``: the bulk mode
+    reads one puzzle per line of a size that says its shape. Undecodable input becomes one
+    error line too.
+
+    >>> with resumable("solving", ("-",), "out.txt", Reporter(), to="line", needs="line",
+    ...                shape=None, diagonals=False) as (source, advance):
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    sudokit.cli.common.CliError: --resume needs one input FILE, -o OUT and --to line (9x9, 4x4, ...)
+    """
+    if len(files) != 1 or "-" in (files[0], output) or to != needs or shape or diagonals:
+        fail(f"--resume needs one input FILE, -o OUT and --to {needs} (9x9, 4x4, ...)")
+    source = files[0]
+    refuse_input_as_output(output, files)
+    try:
+        with progress(label, reporter, total=functools.partial(_count_lines, source)) as advance:
+            yield source, advance
+    except UnicodeDecodeError:
+        fail(f"{source}: not UTF-8 text; --resume reads puzzle lines")
+
+
+def _count_lines(path: str) -> int | None:
+    """The number of lines of the file *path* (``None`` when it cannot be read)."""
+    count, last = 0, b"\n"
+    try:
+        with open(path, "rb") as f:
+            while block := f.read(1 << 20):
+                count += block.count(b"\n")
+                last = block[-1:]
+    except OSError:
+        return None
+    return count + (last != b"\n")
+
+
 # -- progress ---------------------------------------------------------------------------------
 
 
@@ -391,14 +454,15 @@ def progress(
     reporter: Reporter | None = None,
     *,
     enabled: bool | None = None,
-    total: int | None = None,
+    total: int | Callable[[], int | None] | None = None,
 ) -> Iterator[Callable[[int], None]]:
     """A callback ``advance(n)`` driving a progress bar on stderr.
 
     The bar exists only when stderr is a terminal (or *enabled* says so) and rich is
     installed; rich is imported only then. While it is live, *reporter*'s messages print
     above it. With a *total* (when the amount of work is known) it shows the rate, the
-    bar and the time left.
+    bar and the time left; *total* may be a function, called only when the bar is shown
+    (counting a big file's lines is then paid only on a terminal).
     """
     if enabled is None:
         enabled = sys.stderr.isatty() and not os.environ.get("SUDOKIT_NO_PROGRESS")
@@ -429,6 +493,8 @@ def progress(
         def render(self, task: Task) -> Text:
             return Text(f"{task.speed:,.0f}/s" if task.speed else "")
 
+    if callable(total):
+        total = total()
     console = Console(stderr=True)
     columns = [
         SpinnerColumn(),

@@ -1,20 +1,49 @@
-"""``sudokit hint``, ``sudokit explain`` and ``sudokit rate``: the human-style solver on the CLI."""
+"""``sudokit hint``, ``sudokit explain`` and ``sudokit rate``: the human-style solver on the CLI.
+
+``rate`` streams any number of puzzles in input order; ``--jobs N`` rates them in N worker
+processes (rating is pure Python, so threads would not help), and ``--resume`` is the bulk mode
+of ``solve --resume`` for one file of puzzle lines (:func:`sudokit.batch.map_file`).
+"""
 
 from __future__ import annotations
 
+import collections
+import functools
+import itertools
 import json
+import os
 import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
 import sudokit
 from sudokit import Candidates, Grid, Shape, formats
-from sudokit.errors import MultipleSolutionsError, ParseError, SudokuError
+from sudokit.errors import ParseError, SudokuError
 
-from .common import CliError, NoAnswerError
+from . import common
+from .common import CliError, Item, NoAnswerError, Reporter
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from sudokit import Rating
 
 __all__ = ["explain", "hint", "rate"]
+
+#: Puzzles sent to a worker at a time by ``rate --jobs N`` (one when a person types them in).
+CHUNK = 16
+#: Lines per resumable shard of ``rate --resume``: an interrupted run loses at most the shards
+#: in flight, and the bar moves once a shard is done (rating takes milliseconds to seconds).
+SHARD_ROWS = 200
+
+P = TypeVar("P")
+K = TypeVar("K")
+R = TypeVar("R")
 
 
 def _shape(box: str | None) -> Shape | None:
@@ -128,73 +157,236 @@ def explain(puzzle: str, to: str, box: str | None, marks: bool, budget: float) -
     return 0
 
 
+def _rate_grids(grids: list[Grid], budget_s: float) -> list[Rating | str]:
+    """A worker's job: each puzzle's rating, or the message of why it has none."""
+    out: list[Rating | str] = []
+    for grid in grids:
+        try:
+            out.append(sudokit.rate(grid, budget_s=budget_s))
+        except SudokuError as exc:
+            out.append(str(exc))
+    return out
+
+
+def _end_with_parent(parent: int) -> None:
+    """Worker initializer: end this worker once its parent is gone (killed with SIGKILL, say)
+    instead of waiting for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
+def _ordered_map(
+    fn: Callable[[P], R], tasks: Iterable[tuple[K, P]], jobs: int
+) -> Iterator[tuple[K, R]]:
+    """``(key, fn(payload))`` for each task, in order, inline or on *jobs* processes
+    (0 = every core); at most ``2 * jobs + 1`` tasks are in flight, so memory stays flat.
+
+    >>> list(_ordered_map(abs, [("a", -1), ("b", 2)], 1))
+    [('a', 1), ('b', 2)]
+    """
+    workers = jobs or os.cpu_count() or 1
+    if workers == 1:
+        for key, payload in tasks:
+            yield key, fn(payload)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(workers, initializer=_end_with_parent, initargs=(os.getpid(),))
+    window: collections.deque[tuple[K, Future[R]]] = collections.deque()
+    try:
+        for key, payload in tasks:
+            window.append((key, pool.submit(fn, payload)))
+            if len(window) > 2 * workers:
+                first, future = window.popleft()
+                yield first, future.result()
+        while window:
+            first, future = window.popleft()
+            yield first, future.result()
+    finally:
+        if window:  # stopped early (Ctrl-C, an error, a closed pipe): drop the work in flight
+            # rather than wait for it; there is no public way before Python 3.14.
+            processes = getattr(pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
+        pool.shutdown(wait=not window, cancel_futures=True)
+
+
+def _rated(
+    items: Iterable[Item], budget_s: float, jobs: int, *, size: int = CHUNK
+) -> Iterator[tuple[Item, Rating | str | None]]:
+    """Each item with its rating, or why it has none (``None``: the record did not parse),
+    the items going to the workers *size* at a time."""
+    stream = iter(items)
+    chunks = iter(lambda: list(itertools.islice(stream, size)), [])
+    tasks = ((chunk, [i.grid for i in chunk if i.grid is not None]) for chunk in chunks)
+    work = functools.partial(_rate_grids, budget_s=budget_s)
+    for chunk, ratings in _ordered_map(work, tasks, jobs):
+        answers = iter(ratings)
+        for item in chunk:
+            yield item, (next(answers) if item.grid is not None else None)
+
+
+class _Tally:
+    """The technique tables of ``rate``'s text output, summed over the rated puzzles."""
+
+    def __init__(self) -> None:
+        self.rated = 0
+        self.puzzles: collections.Counter[str] = collections.Counter()
+        self.steps: collections.Counter[str] = collections.Counter()
+        self.cells: collections.Counter[str] = collections.Counter()
+        self.family_puzzles: collections.Counter[str] = collections.Counter()
+        self.family_steps: collections.Counter[str] = collections.Counter()
+
+    def add(self, r: Rating) -> None:
+        self.rated += 1
+        self.puzzles.update(r.techniques.keys())
+        self.steps.update(r.techniques)
+        self.cells.update(r.cells)
+        self.family_puzzles.update(r.families.keys())
+        self.family_steps.update(r.families)
+
+    def write(self, out: IO[str]) -> None:
+        fp, fs = self.family_puzzles, self.family_steps
+        print(f"\n{'family':<32} {'puzzles':>8} {'steps':>8}", file=out)
+        for name in sorted(fp, key=lambda k: (-fp[k], k)):
+            print(f"{name:<32} {fp[name]:>8} {fs[name]:>8}", file=out)
+        print(f"\n{'technique':<32} {'puzzles':>8} {'steps':>8} {'cells':>8}", file=out)
+        for name in sorted(self.puzzles, key=lambda k: (-self.puzzles[k], k)):
+            counts = f"{self.puzzles[name]:>8} {self.steps[name]:>8} {self.cells[name]:>8}"
+            print(f"{name:<32} {counts}", file=out)
+        print(f"{self.rated} puzzles rated", file=out)
+
+
+def _text_line(r: Rating, grid: Grid) -> str:
+    bound = ""
+    if r.lower_bound:
+        why = f"{r.budget_s:g} s budget ran out" if r.stopped_at else "no rule applied"
+        at = f" in {r.stopped_at}" if r.stopped_at else ""
+        bound = f" (lower bound: {why}{at})"
+    return f"{r.se_text:>4}  {r.level:<8} {r.score:5d}  {grid}{bound}"
+
+
+def _jobs_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return common.jobs_option(fn, help="Worker processes for rating (0 = every core).")
+
+
 @click.command()
-@click.argument("file")
+@common.input_files
+@common.from_option
 @_TO
-@_BOX
+@common.shape_options
 @click.option("--budget", type=float, default=60.0, show_default=True, help="Seconds per puzzle.")
-def rate(file: str, to: str, box: str | None, budget: float) -> int:
-    """Rate every puzzle of FILE (or - for stdin) on the Sudoku Explainer scale.
+@_jobs_option
+@common.resume_option
+@common.output_option
+@common.guarded
+def rate(
+    files: tuple[str, ...],
+    fmt: str | None,
+    to: str,
+    shape: Shape | None,
+    diagonals: bool,
+    budget: float,
+    jobs: int,
+    resume: bool,
+    output: str,
+) -> None:
+    """Rate every puzzle of the FILEs (- or none: stdin) on the Sudoku Explainer scale.
 
     Text output: one line per puzzle (rating, level, score, puzzle), then tables of how many
     puzzles used each technique family and each technique, with the steps taken and the cells
-    filled. JSON output: one object per
-    line, {"puzzle", "rating", "level", "score", "techniques"}.
+    filled. JSON output: one object per line and puzzle, in input order,
+    {"puzzle", "rating", "level", "score", "techniques"}, or {"puzzle", "error"} for a puzzle
+    that cannot be rated (null puzzle: the input could not be read).
 
     When the budget runs out (or no rule applies) the rating is a lower bound: ">=10.5" in
     text, "lower_bound": true (with "budget_s" and "stopped_at") in JSON.
+
+    --jobs N rates on N processes. --resume (one FILE of puzzle lines, --to json, -o OUT)
+    writes resumable shards: after an interruption, the same command continues the run.
+    Neither changes a rating, except a lower bound: where the budget runs out depends on
+    the machine's speed.
+
+    Exit code: 0 every puzzle rated, 1 some puzzle has no solution, several or conflicting
+    givens, 2 unreadable input or usage error.
     """
-    shape = _shape(box)
-    try:
-        records = list(formats.read(file, shape=shape))
-    except OSError as exc:
-        raise CliError(f"cannot read {file!r}: {exc}") from None
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    failed = 0
-    puzzles: dict[str, int] = {}
-    steps: dict[str, int] = {}
-    cells: dict[str, int] = {}
-    family_puzzles: dict[str, int] = {}
-    family_steps: dict[str, int] = {}
-    rated = 0
-    for rec in records:
-        if rec.grid is None:
-            click.echo(f"sudokit: {rec.error}", err=True)
-            failed += 1
-            continue
-        try:
-            r = sudokit.rate(rec.grid, budget_s=budget)
-        except (MultipleSolutionsError, SudokuError) as exc:
-            click.echo(f"sudokit: puzzle {rec.index} (line {rec.line}): {exc}", err=True)
-            failed += 1
-            continue
-        rated += 1
-        for name, count in r.techniques.items():
-            puzzles[name] = puzzles.get(name, 0) + 1
-            steps[name] = steps.get(name, 0) + count
-        for name, count in r.cells.items():
-            cells[name] = cells.get(name, 0) + count
-        for name, count in r.families.items():
-            family_puzzles[name] = family_puzzles.get(name, 0) + 1
-            family_steps[name] = family_steps.get(name, 0) + count
-        if to == "json":
-            click.echo(json.dumps(r.to_json(rec.grid)))
-        else:
-            bound = ""
-            if r.lower_bound:
-                why = f"{r.budget_s:g} s budget ran out" if r.stopped_at else "no rule applied"
-                at = f" in {r.stopped_at}" if r.stopped_at else ""
-                bound = f" (lower bound: {why}{at})"
-            click.echo(f"{r.se_text:>4}  {r.level:<8} {r.score:5d}  {rec.grid}{bound}")
-    if to == "text" and rated:
-        click.echo("")
-        click.echo(f"{'family':<32} {'puzzles':>8} {'steps':>8}")
-        for name in sorted(family_puzzles, key=lambda k: (-family_puzzles[k], k)):
-            click.echo(f"{name:<32} {family_puzzles[name]:>8} {family_steps[name]:>8}")
-        click.echo("")
-        click.echo(f"{'technique':<32} {'puzzles':>8} {'steps':>8} {'cells':>8}")
-        for name in sorted(puzzles, key=lambda k: (-puzzles[k], k)):
-            click.echo(f"{name:<32} {puzzles[name]:>8} {steps[name]:>8} {cells.get(name, 0):>8}")
-        click.echo(f"{rated} puzzles rated")
-    return 1 if failed else 0
+    reporter = Reporter()
+    if resume:
+        _rate_resumable(files, output, reporter, to, shape, diagonals, budget, jobs)
+        reporter.exit()
+    tally = _Tally()
+    with (
+        common.open_output(output, files) as stream,
+        common.progress("rating", reporter) as advance,
+    ):
+        items = common.records(files, fmt, shape, reporter, diagonals=diagonals)
+        typed = sys.stdin.isatty() and (not files or "-" in files)  # a person types puzzles in
+        for item, r in _rated(items, budget, jobs, size=1 if typed else CHUNK):
+            advance(1)
+            row: dict[str, object]
+            if r is None:
+                assert item.record.error is not None
+                reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
+                row = {"puzzle": None, "error": item.record.error.message}
+            elif isinstance(r, str):
+                reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {r}")
+                row = {"puzzle": str(item.grid), "error": r}
+            else:
+                assert item.grid is not None
+                tally.add(r)
+                row = r.to_json(item.grid)
+                if to == "text":
+                    stream.write(_text_line(r, item.grid) + "\n")
+            if to == "json":
+                stream.write(json.dumps(row) + "\n")
+        if to == "text" and tally.rated:
+            tally.write(stream)
+    reporter.exit()
+
+
+def _rate_resumable(
+    files: tuple[str, ...],
+    output: str,
+    reporter: Reporter,
+    to: str,
+    shape: Shape | None,
+    diagonals: bool,
+    budget: float,
+    jobs: int,
+) -> None:
+    """``rate --resume``: :func:`sudokit.batch.rate_lines` over the file in resumable shards,
+    then one stderr line for each row that has an error instead of a rating."""
+    from sudokit.batch import map_file, rate_lines
+
+    with common.resumable(
+        "rating", files, output, reporter, to=to, needs="json", shape=shape, diagonals=diagonals
+    ) as (source, advance):
+        map_file(
+            functools.partial(rate_lines, budget_s=budget),
+            source,
+            output,
+            params={"budget_s": budget},
+            shard_rows=SHARD_ROWS,
+            jobs=jobs,
+            resume=True,
+            progress=advance,
+        )
+    with open(output, encoding="utf-8") as rows:
+        for number, line in enumerate(rows, 1):
+            if '"error": ' not in line:  # cheap test first: a rating row has no such key
+                continue
+            row = json.loads(line)
+            if "error" not in row:
+                continue
+            try:
+                Grid.parse(row["puzzle"])
+            except ParseError:
+                where = ParseError(row["error"], source=source)
+                reporter.parse_error(where, prefix=f"puzzle {number}: ")
+            else:
+                reporter.problem(source, None, f"puzzle {number}: {row['error']}")

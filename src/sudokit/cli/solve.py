@@ -84,12 +84,7 @@ def _inputs(
 @click.option("--unique", is_flag=True, help="A puzzle with several solutions gets !multiple.")
 @_budget_option
 @common.jobs_option
-@click.option(
-    "--resume",
-    is_flag=True,
-    help="Bulk mode for one FILE of one puzzle per line and -o OUT: resumable shards on "
-    "--jobs processes; run it again to continue an interrupted run (sudokit.batch).",
-)
+@common.resume_option
 @common.output_option
 @common.guarded
 def solve(
@@ -113,20 +108,23 @@ def solve(
     """
     reporter = Reporter()
     if resume:
-        if len(files) != 1 or "-" in (files[0], output) or to != "line" or shape or diagonals:
-            common.fail("--resume needs one input FILE, -o OUT and --to line (9x9, 4x4, ...)")
         from ..batch import solve_file
 
-        common.refuse_input_as_output(output, files)
-        try:
-            with common.progress("solving", reporter) as advance:
-                _, markers = solve_file(
-                    files[0], output, budget=budget, unique=unique, jobs=jobs, progress=advance
-                )
-        except UnicodeDecodeError:
-            common.fail(f"{files[0]}: not UTF-8 text; --resume reads puzzle lines")
+        with common.resumable(
+            "solving",
+            files,
+            output,
+            reporter,
+            to=to,
+            needs="line",
+            shape=shape,
+            diagonals=diagonals,
+        ) as (source, advance):
+            _, markers = solve_file(
+                source, output, budget=budget, unique=unique, jobs=jobs, progress=advance
+            )
         if markers:
-            reporter.problem(files[0], None, f"{markers} puzzles without a unique solution")
+            reporter.problem(source, None, f"{markers} puzzles without a unique solution")
         reporter.exit()
     structured = _structured(to)
     with (
