@@ -17,6 +17,15 @@ reported next to wall time, and the 1,000,000-puzzle figures are extrapolated fr
    top1465, kaggle: repeated, each line a random isomorph, shuffled) with ``--jobs 1`` / ``2``
    (engine threads, the streaming path) and ``--jobs 2 --resume`` (worker processes over
    resumable shards, :func:`sudokit.batch.solve_file`).
+
+``--speedup R`` measures only what two workers gain over one, for ``generate -n 20000``,
+``dataset -n 10000`` and ``solve --resume`` of a 100,000-line file: R alternating rounds of
+``--jobs 1`` then ``--jobs 2`` (the median of the R wall-time ratios is the figure; a shared
+machine makes single runs noisy), each run's CPU seconds split into the parent process and
+each worker process (sampled from ``/proc`` every 20 ms), and the load average. Since the
+parent competes with the workers for the cores, ``total CPU / max(parent + workers on the
+busier core)`` bounds the speed-up; the split shows where it goes. Every run's output must be
+byte-identical to the ``--jobs 1`` run's.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from sudokit import Grid
 from sudokit.transform import random_isomorph
@@ -109,6 +119,89 @@ def verify(path: Path, sample: int = 200) -> str:
     )
 
 
+def _cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) of a live process, from ``/proc`` (0 once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure_split(cmd: list[str]) -> dict[str, Any]:
+    """Run *cmd*; wall time, total CPU, and the CPU of each of its worker processes (the
+    parent's is the rest: an upper bound, as a worker's last 20 ms may go unsampled)."""
+    env = {**os.environ, "SUDOKIT_NO_PROGRESS": "1"}
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    workers: dict[int, float] = {}
+    while proc.poll() is None:
+        try:
+            with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as f:
+                kids = [int(k) for k in f.read().split()]
+        except OSError:
+            kids = []
+        for kid in kids:
+            workers[kid] = max(workers.get(kid, 0.0), _cpu_of(kid))
+        time.sleep(0.02)
+    # poll() reaped it: the rusage of the whole tree is in our children's times
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)} failed: {err}")
+    return {"wall": wall, "workers": sorted(workers.values(), reverse=True)}
+
+
+def speedup(sk: list[str], work: Path, data: Path, rounds: int) -> None:
+    """Alternating ``--jobs 1`` / ``--jobs 2`` runs of the three bulk commands (see above)."""
+    lines = work / "solve-100000.txt"
+    if not lines.exists():
+        build_lines(data, 100_000, lines)
+    runs = {  # each command ends with its output option; the file name follows
+        "generate -n 20000 --seed 1": [*sk, "generate", "-n", "20000", "--seed", "1", "-o"],
+        "dataset -n 10000 --seed 1": [*sk, "dataset", "-n", "10000", "--seed", "1", "--out"],
+        "solve 100,000 lines --resume": [*sk, "solve", str(lines), "--resume", "-o"],
+    }
+    print("| command | --jobs | wall s | CPU s | parent CPU s | worker CPU s | load (1 min) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    summary = []
+    for label, command in runs.items():
+        ratios = []
+        reference: bytes | None = None
+        for _ in range(rounds):
+            walls = {}
+            for jobs in (1, 2):
+                out = work / f"speedup-{jobs}.out"
+                load = os.getloadavg()[0]
+                before = os.times()
+                m = measure_split([*command, str(out), "--jobs", str(jobs)])
+                after = os.times()
+                cpu = sum(after[2:4]) - sum(before[2:4])
+                parent = cpu - sum(m["workers"])
+                body = out.read_bytes()
+                if reference is None:
+                    reference = body
+                elif body != reference:
+                    raise SystemExit(f"{label} --jobs {jobs}: output differs from --jobs 1")
+                walls[jobs] = m["wall"]
+                shown = " + ".join(f"{w:.2f}" for w in m["workers"]) or "-"
+                print(
+                    f"| {label} | {jobs} | {m['wall']:.2f} | {cpu:.2f} | {parent:.2f} | {shown} "
+                    f"| {load:.2f} |",
+                    flush=True,
+                )
+            ratios.append(walls[1] / walls[2])
+        ratios.sort()
+        summary.append(
+            f"{label}: --jobs 2 / --jobs 1 wall ratio median {ratios[len(ratios) // 2]:.2f}x "
+            f"(runs: {', '.join(f'{r:.2f}' for r in ratios)})"
+        )
+    print()
+    for line in summary:
+        print(f"- {line}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=10_000)
@@ -119,6 +212,9 @@ def main() -> None:
     ap.add_argument("--skip-solve", action="store_true")
     ap.add_argument("--skip-dataset", action="store_true")
     ap.add_argument("--verify", type=Path, metavar="FILE", help="Only verify a dataset file.")
+    ap.add_argument(
+        "--speedup", type=int, metavar="R", help="Only the --jobs 2 / --jobs 1 rounds (R of them)."
+    )
     args = ap.parse_args()
     if args.verify:
         print(verify(args.verify))
@@ -130,6 +226,10 @@ def main() -> None:
     ).stdout.strip()
     print(f"# bench_dataset  {platform.node()}  {platform.processor() or platform.machine()}")
     print(f"# cpus {os.cpu_count()}  load {os.getloadavg()}  commit {commit}")
+    print(f"# python {platform.python_version()}  {platform.platform()}")
+    if args.speedup:
+        speedup(sk, args.work, args.data, args.speedup)
+        return
     print("| run | rows | wall s | CPU s | rows/s (wall) | rows/s per CPU s | peak RSS MB |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     rate: dict[str, float] = {}

@@ -17,6 +17,7 @@ from sudokit.batch import (
     chunk_ranges,
     dataset_chunks,
     dataset_rows,
+    dataset_shard_rows,
     local_mapper,
     map_file,
     merge_rows,
@@ -289,3 +290,82 @@ def test_rate_lines_gives_json_per_puzzle() -> None:
     assert got[0]["rating"] == rate(Grid.parse(puzzle)).se
     assert "error" in got[1]
     assert len(got) == 2
+
+
+def test_map_file_reads_lines_as_a_text_file_does(tmp_path: Path) -> None:
+    # shards are cut as bytes and decoded by the workers: CRLF, a lone CR, text that is not
+    # ASCII and a last line without a line feed must come out as line-by-line reading gives them
+    src = tmp_path / "in.txt"
+    src.write_bytes("a\r\nb\rc\n\nd\u00e9\u2028x\n\r\nlast".encode())
+    with open(src, encoding="utf-8") as f:
+        expected = [line.rstrip("\n") for line in f]
+    assert expected == ["a", "b", "c", "", "d\u00e9\u2028x", "", "last"]
+    for rows, jobs in ((1, 1), (2, 2), (100, 1)):
+        out = tmp_path / f"out{rows}.txt"
+        assert map_file(_echo, src, out, shard_rows=rows, jobs=jobs) == len(expected)
+        assert out.read_text(encoding="utf-8").split("\n")[:-1] == [f"<{e}>" for e in expected]
+
+
+def _echo(lines: list[str]) -> list[str]:
+    return [f"<{line}>" for line in lines]
+
+
+def test_solve_file_counts_marker_lines_across_blocks(tmp_path: Path) -> None:
+    from sudokit.batch import _count_markers
+
+    path = tmp_path / "out.txt"
+    lines = ["!none", "123", "!x", "!", "4!", "", "!invalid"]
+    path.write_text("".join(f"{line}\n" for line in lines))
+    for size in (1, 2, 3, 5, 1 << 20):
+        assert _count_markers(path, size) == sum(line.startswith("!") for line in lines)
+
+
+def test_manifest_takes_a_shard_as_one_text(tmp_path: Path) -> None:
+    m = Manifest(tmp_path / "w", {}, resume=False)
+    assert m.write(0, "a\nb\n") == 2
+    assert m.write(1, ["c"]) == 1
+    assert m.write(2, "") == 0
+    with pytest.raises(ValueError, match="line feed"):
+        m.write(3, "d")
+    assert [line for c in (0, 1, 2) for line in m.read(c)] == ["a", "b", "c"]
+    with open(tmp_path / "all.txt", "wb") as f:
+        assert m.copy([0, 1, 2], f) == 3
+    assert (tmp_path / "all.txt").read_text() == "a\nb\nc\n"
+
+
+def test_text_shards_drop_the_same_duplicates_as_json_shards(tmp_path: Path) -> None:
+    # csv/jsonl shards carry the key as a prefix and are merged without parsing the rows;
+    # they must keep exactly the rows merge_rows keeps from JSON shards
+    from sudokit.batch import _copy_kept
+
+    rng = random.Random(4)
+    a, b = generate(seed=1).puzzle, generate(seed=2).puzzle
+    twin = random_isomorph(a, rng)
+    rows = [(a, 0), (twin, 1), (b, 0), (twin, 0), (a, 1), (random_isomorph(b, rng), 0)]
+    rows += [(a, 0)]
+    as_json, as_text = Manifest(tmp_path / "j", {}, resume=False), []
+    records = [{"puzzle": str(g), "isomorph": k, "_key": canonical_key(g)} for g, k in rows]
+    as_json.write(0, [json.dumps(r) for r in records[:4]])
+    as_json.write(1, [json.dumps(r) for r in records[4:]])
+    kept = [r["puzzle"] for r in merge_rows(as_json, [0, 1], dedupe=True)]
+    assert kept == [str(a), str(twin), str(b)]
+    for r in records:
+        as_text.append(f"{r['_key'] if r['isomorph'] == 0 else ''}\t{r['puzzle']},{r['isomorph']}")
+    m = Manifest(tmp_path / "t", {}, resume=False)
+    m.write(0, as_text[:3])
+    m.write(1, as_text[3:])
+    with open(tmp_path / "out.csv", "wb") as f:
+        assert _copy_kept(m, [0, 1], f) == 3
+    assert [line.split(",")[0] for line in (tmp_path / "out.csv").read_text().split()] == kept
+
+
+def test_default_shard_size_gives_the_same_file(tmp_path: Path) -> None:
+    spec = DatasetSpec(n=150, seed=6, size=4, augment=1, dedupe=False)
+    assert dataset_shard_rows(150) == 100
+    assert len(dataset_chunks(spec)) == 2
+    write_dataset(tmp_path / "a.jsonl", spec, fmt="jsonl", jobs=2)
+    write_dataset(tmp_path / "b.jsonl", spec, fmt="jsonl", shard_rows=7)
+    assert _text(tmp_path / "a.jsonl") == _text(tmp_path / "b.jsonl")
+    rows = list(read_rows(tmp_path / "a.jsonl"))
+    assert len(rows) == 300
+    assert all(Grid.parse(r["solution"]).is_solution(Grid.parse(r["puzzle"])) for r in rows)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
-from sudokit import Grid, Shape, formats
+from sudokit import Grid, Shape, formats, generate_many
 from sudokit._backend import get_engine
 from sudokit.cli.app import cli
 from sudokit.generator import is_symmetric
@@ -133,3 +134,32 @@ def test_difficulty_range() -> None:
 
     line = run("--seed", "2", "--difficulty", "1.0-2.3").stdout.strip()
     assert 1.0 <= rate(Grid.parse(line)).se <= 2.3
+
+
+@pytest.mark.parametrize("fmt", ["line", "picture", "json", "jsonl", "csv"])
+def test_chunks_rendered_by_workers_join_into_what_one_writer_writes(fmt: str) -> None:
+    # Workers format chunks and the parent only joins them (dropping the CSV header and the
+    # JSON bracket of later chunks): the file must be what one Writer writes record by record.
+    fields = fmt in ("csv", "json", "jsonl")
+    args = ["-n", "23", "--seed", "5", "--size", "4", "--to", fmt]
+    expected = io.StringIO()
+    with formats.Writer(expected, fmt) as writer:
+        for p in generate_many(23, seed=5, size=4):
+            extra = {"clues": str(p.clues), "seed": str(p.seed), "minimal": "true"}
+            writer.write(p.puzzle, solution=p.solution if fields else None, fields=extra)
+    solution = ["--with-solution"] if fields else []
+    for jobs in ("1", "2"):
+        assert run(*args, *solution, "--jobs", jobs).stdout == expected.getvalue()
+    assert run("-n", "0", "--to", fmt).stdout == ("[]\n" if fmt == "json" else "")
+
+
+def test_a_run_in_chunks_is_the_run() -> None:
+    whole = [p.puzzle for p in generate_many(40, seed=2, size=4)]
+    for jobs in (1, 2):
+        run_ = generate_many(40, seed=2, size=4, jobs=jobs)
+        assert len(run_) == 40
+        chunks = list(run_.chunks(list))
+        assert len(chunks) > 3  # small chunks first, until the work per puzzle is known
+        assert [p.puzzle for c in chunks for p in c] == whole
+    with pytest.raises(TypeError, match="pickle"):
+        next(generate_many(4, seed=2, size=4, jobs=2).chunks(lambda ps: ps))

@@ -9,6 +9,11 @@ shards the manifest lists, so no row is lost or written twice, and the final mer
 shards in index order, so the output does not depend on how many workers ran, in what order
 they finished, or whether the run was interrupted.
 
+The process that runs the job stays nearly idle, so two workers go about twice as fast as one
+on two cores: workers receive a shard's input as one block (bytes of a file, an index range)
+and return its output as one text, already formatted as the output file has it (CSV and JSON
+Lines; JSON objects only for Parquet); the merge then copies bytes.
+
 Memory stays flat whatever the size of the run: at most a few shards are in flight at a time
 and the merge streams. The one exception is de-duplication (``dedupe=True``): it keeps a set of
 16-byte digests of the canonical forms seen so far, about 100 bytes per distinct puzzle (some
@@ -29,6 +34,7 @@ from __future__ import annotations
 import csv
 import functools
 import hashlib
+import io
 import itertools
 import json
 import logging
@@ -42,9 +48,8 @@ from typing import IO, Any, TypeVar
 
 from ._version import __version__
 from .errors import SudokuError
-from .generator import derive_seed, generate, is_symmetric
+from .generator import _check_pickles, derive_seed, generate_many, is_symmetric
 from .grid import Grid
-from .rating import rate
 from .solver import Status, solve_many
 from .transform import canonical, random_transform
 
@@ -52,12 +57,14 @@ __all__ = [
     "COLUMNS",
     "FORMATS",
     "DatasetSpec",
+    "Lines",
     "Manifest",
     "Mapper",
     "canonical_key",
     "chunk_ranges",
     "dataset_chunks",
     "dataset_rows",
+    "dataset_shard_rows",
     "local_mapper",
     "map_file",
     "merge_rows",
@@ -75,8 +82,9 @@ log = logging.getLogger(__name__)
 P = TypeVar("P")
 R = TypeVar("R")
 
-#: Rows per shard unless told otherwise: small enough that an interrupted run loses little,
-#: large enough that the per-shard cost (a file, a manifest line, a task) stays negligible.
+#: The most rows per dataset shard unless told otherwise (see :func:`dataset_shard_rows`):
+#: small enough that an interrupted run loses little, large enough that the per-shard cost (a
+#: file, two syncs, a manifest line, a task) stays negligible.
 SHARD_ROWS = 1000
 #: The columns of a dataset row (``rating`` and ``level`` only when rated; ``isomorph`` only
 #: with augmentation).
@@ -88,6 +96,9 @@ FORMATS = ("csv", "jsonl", "parquet")
 #: A way to run shards: ``mapper(fn, tasks)`` computes ``fn(payload)`` for each
 #: ``(shard, payload)`` of *tasks* and yields ``(shard, result)`` in any order.
 Mapper = Callable[[Callable[[P], R], Iterable[tuple[int, P]]], Iterator[tuple[int, R]]]
+#: What a shard computes: its output lines, or (cheaper to send from a worker process and to
+#: write) one text of complete lines, each ending with a line feed.
+Lines = Sequence[str] | str
 
 _KEY = "_key"  # hidden field: digest of the canonical form (de-duplication)
 _MANIFEST = "manifest.jsonl"
@@ -169,6 +180,7 @@ def local_mapper(jobs: int = 1) -> Mapper[Any, Any]:
     def pooled(fn: Callable[[Any], Any], tasks: Iterable[tuple[int, Any]]) -> Iterator[Any]:
         from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
+        _check_pickles(fn)
         todo = iter(tasks)
         with ProcessPoolExecutor(max_workers=workers) as pool:
             running: dict[Future[Any], int] = {}
@@ -247,26 +259,39 @@ class Manifest:
         """The file of shard number *shard*."""
         return self.dir / f"part-{shard:07d}.jsonl"
 
-    def write(self, shard: int, lines: Sequence[str]) -> None:
-        """Write a shard's lines atomically, then record it as finished."""
+    def write(self, shard: int, lines: Lines) -> int:
+        """Write a shard's lines (a list, or one text of complete lines) atomically, then
+        record it as finished; return its row count."""
         path = self.shard_path(shard)
         tmp = path.with_suffix(".tmp")
-        data = "".join(line + "\n" for line in lines).encode()
+        text = lines if isinstance(lines, str) else "".join(line + "\n" for line in lines)
+        if text and not text.endswith("\n"):
+            raise ValueError(f"shard {shard}: its text must end with a line feed")
+        rows = text.count("\n")
+        data = text.encode()
         with open(tmp, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-        self._append(
-            {"shard": shard, "rows": len(lines), "sha256": hashlib.sha256(data).hexdigest()}
-        )
-        self.done[shard] = len(lines)
+        self._append({"shard": shard, "rows": rows, "sha256": hashlib.sha256(data).hexdigest()})
+        self.done[shard] = rows
+        return rows
 
     def read(self, shard: int) -> Iterator[str]:
         """The lines of a finished shard."""
-        with open(self.shard_path(shard), encoding="utf-8") as f:
+        with open(self.shard_path(shard), encoding="utf-8", newline="\n") as f:
             for line in f:
                 yield line.rstrip("\n")
+
+    def copy(self, shards: Iterable[int], dst: IO[bytes]) -> int:
+        """Append the bytes of the finished *shards*, in order, to *dst*; return their rows."""
+        rows = 0
+        for shard in shards:
+            with open(self.shard_path(shard), "rb") as f:
+                shutil.copyfileobj(f, dst, 1 << 20)
+            rows += self.done[shard]
+        return rows
 
     def remove(self) -> None:
         """Delete the work directory (after a successful merge)."""
@@ -274,16 +299,17 @@ class Manifest:
 
 
 def run_shards(
-    fn: Callable[[P], list[str]],
+    fn: Callable[[P], Lines],
     tasks: Iterable[tuple[int, P]],
     manifest: Manifest,
     *,
-    mapper: Mapper[P, list[str]] | None = None,
+    mapper: Mapper[P, Lines] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> None:
     """Compute every shard of *tasks* the manifest does not list as finished.
 
-    ``fn(payload)`` returns the shard's output lines; each is written by
+    ``fn(payload)`` returns the shard's output lines (a list, or one text of complete lines:
+    the cheaper thing for a worker process to send); each shard is written by
     :meth:`Manifest.write` as soon as it is computed. *progress* is called with the number of
     rows of each finished shard (those finished by an earlier run first).
 
@@ -303,40 +329,59 @@ def run_shards(
 
 
 def _run_shards(
-    fn: Callable[[P], list[str]],
+    fn: Callable[[P], Lines],
     tasks: Iterable[tuple[int, P]],
     manifest: Manifest,
-    run: Mapper[P, list[str]],
+    run: Mapper[P, Lines],
     progress: Callable[[int], None] | None,
 ) -> None:
     if progress is not None and manifest.done:
         progress(sum(manifest.done.values()))
     todo = ((shard, payload) for shard, payload in tasks if shard not in manifest.done)
     for shard, lines in run(fn, todo):
-        manifest.write(shard, lines)
+        rows = manifest.write(shard, lines)
         if progress is not None:
-            progress(len(lines))
+            progress(rows)
 
 
 # -- bulk solving and rating of files ---------------------------------------------------------
 
 
-def _line_chunks(path: Path, size: int) -> Iterator[tuple[int, list[str]]]:
-    with open(path, encoding="utf-8") as f:
-        shard = 0
-        while chunk := [line.rstrip("\r\n") for line in itertools.islice(f, size)]:
-            yield shard, chunk
-            shard += 1
+def _byte_chunks(path: Path, size: int) -> Iterator[tuple[int, bytes]]:
+    """The file's shards of *size* lines, as bytes: the reading process only cuts the file
+    (at line feeds, in C); decoding and splitting are the worker's (:func:`_apply_block`)."""
+    with open(path, "rb") as f:
+        for shard in itertools.count():
+            block = b"".join(itertools.islice(f, size))
+            if not block:
+                return
+            yield shard, block
+
+
+def _apply_block(fn: Callable[[list[str]], Sequence[str]], block: bytes) -> str:
+    """Worker body of :func:`map_file`: *fn* over the lines of *block* (read as a text file
+    reads them: UTF-8, any line end), its output lines as one text.
+
+    >>> _apply_block(lambda lines: [s.upper() for s in lines], b"ab\\r\\ncd\\n\\nef")
+    'AB\\nCD\\n\\nEF\\n'
+    """
+    text = block.decode("utf-8")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return "".join(line + "\n" for line in fn(lines))
 
 
 def map_file(
-    fn: Callable[[list[str]], list[str]],
+    fn: Callable[[list[str]], Sequence[str]],
     source: str | os.PathLike[str],
     out: str | os.PathLike[str],
     *,
     params: Mapping[str, Any] | None = None,
     shard_rows: int = 10_000,
-    mapper: Mapper[list[str], list[str]] | None = None,
+    mapper: Mapper[bytes, Lines] | None = None,
     jobs: int = 1,
     resume: bool = False,
     progress: Callable[[int], None] | None = None,
@@ -347,9 +392,12 @@ def map_file(
     ``fn(lines)`` gets a shard's lines (line ends removed) and returns its output lines; it
     must be picklable for worker processes (a module-level function, or a
     :func:`functools.partial` of one, such as :func:`solve_lines` and :func:`rate_lines`).
-    The input is read once, streaming; shards go to ``<out>.parts`` exactly as for
-    :func:`write_dataset`, and a run with *resume* must have the same *params*, source (path,
-    size, modification time) and *shard_rows*. *progress* gets the output line count of each shard.
+    The input is read once, streaming, and cut into shards as bytes: the workers decode the
+    lines and send back one text per shard, so the calling process does next to nothing per
+    line. Shards go to ``<out>.parts`` exactly as for :func:`write_dataset` and are then
+    copied, as bytes, into *out*; a run with *resume* must have the same *params*, source
+    (path, size, modification time) and *shard_rows*. *progress* gets the output line count
+    of each shard. (A *mapper* gets tasks whose payload is a shard's bytes.)
 
     >>> import tempfile, os, functools
     >>> with tempfile.TemporaryDirectory() as d:
@@ -375,19 +423,16 @@ def map_file(
     manifest = Manifest(out.with_name(out.name + ".parts"), run_params, resume=resume)
     shards: list[int] = []
 
-    def tasks() -> Iterator[tuple[int, list[str]]]:
-        for shard, lines in _line_chunks(source, shard_rows):
+    def tasks() -> Iterator[tuple[int, bytes]]:
+        for shard, block in _byte_chunks(source, shard_rows):
             shards.append(shard)
-            yield shard, lines
+            yield shard, block
 
-    run_shards(fn, tasks(), manifest, mapper=mapper or local_mapper(jobs), progress=progress)
+    work = functools.partial(_apply_block, fn)
+    run_shards(work, tasks(), manifest, mapper=mapper or local_mapper(jobs), progress=progress)
     tmp = out.with_name(out.name + ".tmp")
-    written = 0
-    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        for shard in shards:
-            for line in manifest.read(shard):
-                f.write(line + "\n")
-                written += 1
+    with open(tmp, "wb") as f:
+        written = manifest.copy(shards, f)
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, out)
@@ -451,9 +496,19 @@ def solve_file(
         resume=resume,
         progress=progress,
     )
-    with open(out, encoding="utf-8") as f:
-        markers = sum(1 for line in f if line.startswith("!"))
-    return written, markers
+    return written, _count_markers(out)
+
+
+def _count_markers(path: str | os.PathLike[str], size: int = 1 << 20) -> int:
+    """How many lines of the file start with ``!`` (read in blocks of *size* bytes: no
+    per-line work)."""
+    markers = 0
+    last = b"\n"
+    with open(path, "rb") as f:
+        while block := f.read(size):
+            markers += (last + block[:1]).count(b"\n!") + block.count(b"\n!")
+            last = block[-1:]
+    return markers
 
 
 def rate_lines(lines: list[str], budget_s: float = 60.0) -> list[str]:
@@ -463,6 +518,8 @@ def rate_lines(lines: list[str], budget_s: float = 60.0) -> list[str]:
     >>> json.loads(rate_lines(["...4" "3..." "2..." "...1"])[0])["level"]
     'easy'
     """
+    from .rating import rate
+
     out = []
     for line in lines:
         text = line.strip()
@@ -518,15 +575,27 @@ class DatasetSpec:
         return d
 
 
-def dataset_chunks(
-    spec: DatasetSpec, part: tuple[int, int] | None = None, size: int = SHARD_ROWS
-) -> list[tuple[int, range]]:
-    """The shards of *spec*'s run (or of the *part* i/k of it): see :func:`chunk_ranges`.
+def dataset_shard_rows(n: int) -> int:
+    """Puzzles per shard of an *n*-puzzle dataset unless told otherwise: about a 64th of the
+    run, between 100 and :data:`SHARD_ROWS` -- enough shards that two workers finish together
+    (the last shard of a run is its tail), few enough that the per-shard cost stays small.
 
-    >>> dataset_chunks(DatasetSpec(n=2500, seed=1), (2, 2))
+    >>> dataset_shard_rows(1000), dataset_shard_rows(10_000), dataset_shard_rows(10**6)
+    (100, 156, 1000)
+    """
+    return max(100, min(SHARD_ROWS, n // 64))
+
+
+def dataset_chunks(
+    spec: DatasetSpec, part: tuple[int, int] | None = None, size: int | None = None
+) -> list[tuple[int, range]]:
+    """The shards of *spec*'s run (or of the *part* i/k of it) of *size* puzzles (default
+    :func:`dataset_shard_rows`): see :func:`chunk_ranges`.
+
+    >>> dataset_chunks(DatasetSpec(n=2500, seed=1), (2, 2), 1000)
     [(1, range(1250, 2000)), (2, range(2000, 2500))]
     """
-    return chunk_ranges(spec.n, size, part)
+    return chunk_ranges(spec.n, size or dataset_shard_rows(spec.n), part)
 
 
 def canonical_key(grid: Grid) -> str:
@@ -546,10 +615,11 @@ def canonical_key(grid: Grid) -> str:
 def dataset_rows(spec: DatasetSpec, indices: range) -> list[dict[str, Any]]:
     """The rows of puzzles *indices* of *spec*'s run (a worker's job; deterministic).
 
-    Puzzle ``j`` is ``generate(seed=derive_seed(spec.seed, j))``, exactly as in
-    :func:`sudokit.generate_many`, so any shard can be computed anywhere on its own. Each
-    puzzle is solved again by the search engine, which must find the generator's solution
-    and gives the guess count.
+    Puzzle ``j`` is puzzle ``j`` of :func:`sudokit.generate_many` with ``seed=spec.seed``
+    (that is ``generate(seed=derive_seed(spec.seed, j))``), so any shard can be computed
+    anywhere on its own. Each puzzle is solved again by the search engine, which must find
+    the generator's solution and gives the guess count. *indices* is a range of
+    non-negative indices.
 
     >>> rows = dataset_rows(DatasetSpec(n=9, seed=4, size=4, augment=1), range(7, 9))
     >>> [(r["seed"] == derive_seed(4, 7 + i // 2), r["isomorph"]) for i, r in enumerate(rows)]
@@ -557,9 +627,15 @@ def dataset_rows(spec: DatasetSpec, indices: range) -> list[dict[str, Any]]:
     """
     rows: list[dict[str, Any]] = []
     pairs: list[tuple[Grid, Grid]] = []
-    for j in indices:
+    run = generate_many(
+        indices.stop,
+        seed=spec.seed,
+        size=spec.size,
+        symmetry=spec.symmetry,
+        difficulty=spec.difficulty,
+    )
+    for j, g in zip(indices, run[indices.start : indices.stop : indices.step], strict=True):
         s = derive_seed(spec.seed, j)
-        g = generate(size=spec.size, symmetry=spec.symmetry, difficulty=spec.difficulty, seed=s)
         key = canonical_key(g.puzzle) if spec.dedupe else ""
         rng = random.Random(f"sudokit.augment:{s}")
         for k in range(spec.augment + 1):
@@ -582,6 +658,8 @@ def dataset_rows(spec: DatasetSpec, indices: range) -> list[dict[str, Any]]:
                 row[_KEY] = key
             rows.append(row)
             pairs.append((p, sol))
+    if spec.rated:
+        from .rating import rate
     found = solve_many((p for p, _ in pairs), jobs=1)
     for row, (p, sol), result in zip(rows, pairs, found, strict=True):
         if result.status is not Status.UNIQUE or result.solution != sol:
@@ -594,10 +672,65 @@ def dataset_rows(spec: DatasetSpec, indices: range) -> list[dict[str, Any]]:
     return rows
 
 
-def _dataset_shard(args: tuple[DatasetSpec, range]) -> list[str]:
-    """Worker body: one shard's rows as JSON lines (module level, so it pickles)."""
-    spec, indices = args
-    return [json.dumps(row, separators=(",", ":")) for row in dataset_rows(spec, indices)]
+def _shard_encoding(fmt: str) -> str:
+    """How the shards of a dataset in *fmt* hold their rows: as the output's own lines (csv,
+    jsonl: the merge then copies bytes) or as JSON objects (``json``: parquet's rows)."""
+    return fmt if fmt in ("csv", "jsonl") else "json"
+
+
+def _csv_header(columns: Sequence[str]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow(columns)
+    return buf.getvalue()
+
+
+def _dataset_shard(args: tuple[DatasetSpec, range, str]) -> str:
+    """Worker body: one shard's rows as one text, a line per row (module level, so it pickles).
+
+    In the ``json`` encoding a line is the row's JSON object (with the de-duplication key);
+    in ``csv`` and ``jsonl`` it is the row as the output file has it, and with de-duplication
+    it starts with the key of an original puzzle and a tab (just a tab for an isomorph).
+
+    >>> text = _dataset_shard((DatasetSpec(n=2, seed=1, size=4), range(2), "csv"))
+    >>> [len(line.split(",")) for line in text.splitlines()]
+    [6, 6]
+    """
+    spec, indices, encoding = args
+    rows = dataset_rows(spec, indices)
+    if encoding == "json":
+        return "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows)
+    columns = spec.columns()
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    for row in rows:
+        if spec.dedupe:
+            buf.write(f"{row[_KEY] if row.get('isomorph', 0) == 0 else ''}\t")
+        if encoding == "csv":
+            writer.writerow([row[c] for c in columns])
+        else:
+            buf.write(json.dumps({c: row[c] for c in columns}) + "\n")
+    return buf.getvalue()
+
+
+def _copy_kept(manifest: Manifest, shards: Iterable[int], dst: IO[bytes]) -> int:
+    """Copy the lines of *shards* (with keys, see :func:`_dataset_shard`) to *dst* without
+    their keys, dropping puzzles equivalent to an earlier one; return the rows kept."""
+    seen: set[bytes] = set()
+    keep = True
+    rows = 0
+    for shard in shards:
+        out = []
+        for line in manifest.read(shard):
+            key, _, text = line.partition("\t")
+            if key:  # an original puzzle; its isomorphs (no key) follow its fate
+                digest = bytes.fromhex(key)
+                keep = digest not in seen
+                seen.add(digest)
+            if keep:
+                out.append(text + "\n")
+        dst.write("".join(out).encode())
+        rows += len(out)
+    return rows
 
 
 def merge_rows(
@@ -611,7 +744,7 @@ def merge_rows(
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     m = Manifest(d + "/w", {}, resume=False)
-    ...     m.write(0, ['{"puzzle": "a", "_key": "01"}', '{"puzzle": "b", "_key": "01"}'])
+    ...     _ = m.write(0, ['{"puzzle": "a", "_key": "01"}', '{"puzzle": "b", "_key": "01"}'])
     ...     [r["puzzle"] for r in merge_rows(m, [0], dedupe=True)]
     ['a']
     """
@@ -631,54 +764,22 @@ def merge_rows(
             yield row
 
 
-class _Sink:
-    """Writes rows to a file in one of :data:`FORMATS`."""
+def _write_parquet(path: Path, columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> int:
+    """Write *rows* to a Parquet file, 50,000 rows per row group; return the row count."""
+    import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-    def __init__(self, path: Path, fmt: str, columns: Sequence[str]):
-        self.fmt, self.columns = fmt, list(columns)
-        self.rows = 0
-        self._buffer: list[dict[str, Any]] = []
-        if fmt == "parquet":
-            import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
-            import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
-
-            types = {"clues": pa.int32(), "guesses": pa.int64(), "seed": pa.uint64()}
-            types |= {"isomorph": pa.int32(), "rating": pa.float64()}
-            self._schema = pa.schema([(c, types.get(c, pa.string())) for c in self.columns])
-            self._pq: Any = pq.ParquetWriter(str(path), self._schema)
-            return
-        self._file: IO[str] = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
-        if fmt == "csv":
-            self._csv = csv.writer(self._file, lineterminator="\n")
-            self._csv.writerow(self.columns)
-
-    def write(self, row: Mapping[str, Any]) -> None:
-        self.rows += 1
-        if self.fmt == "csv":
-            self._csv.writerow([row[c] for c in self.columns])
-        elif self.fmt == "jsonl":
-            self._file.write(json.dumps({c: row[c] for c in self.columns}) + "\n")
-        else:
-            self._buffer.append(dict(row))
-            if len(self._buffer) >= 50_000:
-                self._flush()
-
-    def _flush(self) -> None:
-        if self._buffer:
-            import pyarrow as pa
-
-            cols = {c: [r[c] for r in self._buffer] for c in self.columns}
-            self._pq.write_table(pa.table(cols, schema=self._schema))
-            self._buffer = []
-
-    def close(self) -> None:
-        if self.fmt == "parquet":
-            self._flush()
-            self._pq.close()
-        else:
-            self._file.flush()
-            os.fsync(self._file.fileno())
-            self._file.close()
+    types = {"clues": pa.int32(), "guesses": pa.int64(), "seed": pa.uint64()}
+    types |= {"isomorph": pa.int32(), "rating": pa.float64()}
+    schema = pa.schema([(c, types.get(c, pa.string())) for c in columns])
+    count = 0
+    todo = iter(rows)
+    with pq.ParquetWriter(str(path), schema) as writer:
+        while batch := list(itertools.islice(todo, 50_000)):
+            cols = {c: [r[c] for r in batch] for c in columns}
+            writer.write_table(pa.table(cols, schema=schema))
+            count += len(batch)
+    return count
 
 
 def write_dataset(
@@ -687,20 +788,22 @@ def write_dataset(
     *,
     fmt: str = "csv",
     part: tuple[int, int] | None = None,
-    mapper: Mapper[Any, list[str]] | None = None,
+    mapper: Mapper[Any, Lines] | None = None,
     jobs: int = 1,
     resume: bool = False,
-    shard_rows: int = SHARD_ROWS,
+    shard_rows: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> int:
     """Generate *spec*'s dataset (or its *part* i/k) into the file *out*; return the row count.
 
-    Shards go to the work directory ``<out>.parts`` (see :class:`Manifest`); when all are
-    done they are merged in order into a temporary file that replaces *out*, and the work
-    directory is removed. With *resume*, the shards an interrupted run finished are kept
-    (its options must be the same); otherwise any old work directory is discarded. The rows
-    do not depend on *jobs*, *mapper* or interruptions. With ``part``, de-duplication only
-    sees the rows of that part.
+    Shards of *shard_rows* puzzles (default :func:`dataset_shard_rows`) go to the work
+    directory ``<out>.parts`` (see :class:`Manifest`), their rows already formatted by the
+    workers for CSV and JSON Lines; when all are done they are copied in order into a
+    temporary file that replaces *out*, and the work directory is removed. With *resume*,
+    the shards an interrupted run finished are kept (its options must be the same);
+    otherwise any old work directory is discarded. The rows do not depend on *jobs*,
+    *mapper*, *shard_rows* or interruptions. With ``part``, de-duplication only sees the rows
+    of that part.
 
     :param mapper: how to run shards (default: :func:`local_mapper` with *jobs* processes;
         :func:`sudokit.dask.mapper` for a cluster).
@@ -728,27 +831,41 @@ def write_dataset(
             raise SudokuError(
                 "parquet output needs pyarrow: pip install 'sudokit[parquet]'"
             ) from None
+    # The generator checks the options here, once, before any work starts (and what the
+    # workers need is then imported before they are forked, not once in each).
+    generate_many(0, size=spec.size, symmetry=spec.symmetry, difficulty=spec.difficulty)
     out = Path(out)
-    chunks = dataset_chunks(spec, part, shard_rows)
-    params = {**spec.params(), "part": list(part) if part else None, "shard_rows": shard_rows}
+    size = shard_rows or dataset_shard_rows(spec.n)
+    chunks = dataset_chunks(spec, part, size)
+    encoding = _shard_encoding(fmt)
+    params = {
+        **spec.params(),
+        "part": list(part) if part else None,
+        "shard_rows": size,
+        "shard_encoding": encoding,
+    }
     manifest = Manifest(out.with_name(out.name + ".parts"), params, resume=resume)
     run_shards(
         _dataset_shard,
-        ((c, (spec, r)) for c, r in chunks),
+        ((c, (spec, r, encoding)) for c, r in chunks),
         manifest,
         mapper=mapper or local_mapper(jobs),
         progress=progress,
     )
+    shards = [c for c, _ in chunks]
     tmp = out.with_name(out.name + ".tmp")
-    sink = _Sink(tmp, fmt, spec.columns())
-    try:
-        for row in merge_rows(manifest, (c for c, _ in chunks), dedupe=spec.dedupe):
-            sink.write(row)
-    finally:
-        sink.close()
+    if encoding == "json":
+        rows = _write_parquet(tmp, spec.columns(), merge_rows(manifest, shards, dedupe=spec.dedupe))
+    else:
+        with open(tmp, "wb") as f:
+            if fmt == "csv":
+                f.write(_csv_header(spec.columns()).encode())
+            rows = _copy_kept(manifest, shards, f) if spec.dedupe else manifest.copy(shards, f)
+            f.flush()
+            os.fsync(f.fileno())
     os.replace(tmp, out)
     manifest.remove()
-    return sink.rows
+    return rows
 
 
 def read_rows(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[dict[str, Any]]:

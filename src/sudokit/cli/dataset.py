@@ -8,6 +8,7 @@ on ``--seed`` and the options, so ``--jobs``, ``--shard``, ``--scheduler`` and i
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from typing import Any
 import click
 
 from .. import SYMMETRIES
-from ..batch import FORMATS, DatasetSpec, Mapper, parse_part, write_dataset
+from ..batch import FORMATS, DatasetSpec, Lines, Mapper, parse_part, write_dataset
 from . import common
 
 __all__ = ["dataset"]
@@ -41,7 +42,7 @@ def _rating_range(text: str | None) -> tuple[float, float] | None:
 
 
 @contextlib.contextmanager
-def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, list[str]] | None]:
+def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | None]:
     if scheduler is None:
         yield None
         return
@@ -64,12 +65,8 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, list[str]]
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
 @click.option("--size", type=click.IntRange(min=1, max=64), default=9, show_default=True)
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True)
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
+@functools.partial(
+    common.jobs_option,
     help="Worker processes (0 = one per core; with --scheduler local, Dask workers).",
 )
 @click.option("--shard", "part", metavar="I/K", help="Write only the I-th of K parts of the run.")
@@ -89,9 +86,8 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, list[str]]
 @click.option(
     "--shard-rows",
     type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Rows per work unit (the most an interruption loses).",
+    default=None,
+    help="Puzzles per work unit, the most an interruption loses (default: N/64, 100 to 1000).",
 )
 @common.guarded
 def dataset(
@@ -110,7 +106,7 @@ def dataset(
     dedupe: bool,
     augment: int,
     resume: bool,
-    shard_rows: int,
+    shard_rows: int | None,
 ) -> None:
     """Generate a dataset of N unique puzzles: puzzle, solution, clues, guesses, symmetry, seed.
 

@@ -7,9 +7,13 @@ so ``--jobs`` and ``--shard`` never change what comes out.
 
 from __future__ import annotations
 
+import functools
+import io
 import os
 import re
 import sys
+from collections.abc import Callable, Iterable
+from typing import IO
 
 import click
 
@@ -195,13 +199,8 @@ def _writes_regions(fmt: str) -> bool:
     default=None,
     help="Output format (default line; csv with --with-solution).",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Worker processes (0 = one per core); the output does not change.",
+@functools.partial(
+    common.jobs_option, help="Worker processes (0 = one per core); the output does not change."
 )
 @click.option(
     "--shard",
@@ -285,24 +284,78 @@ def generate(
     )
     if fresh:
         reporter.line(f"seed {seed} (pass --seed {seed} to repeat this run)")
+    # A CSV header is that of the first record: with a rating target every record gets the
+    # rating column (empty when unknown), so every chunk has the same header.
+    rated = fmt == "csv" and (difficulty, rating, require) != (None, None, ())
+    render = functools.partial(_render, fmt, with_solution, rated)
     with (
         common.open_output(output) as stream,
-        formats.Writer(stream, fmt) as writer,
-        common.progress("generating", reporter) as advance,
+        common.progress("generating", reporter, total=len(puzzles)) as advance,
     ):
-        for p in puzzles:
-            writer.write(
-                p.puzzle,
-                solution=p.solution if with_solution else None,
-                fields=_fields(p),
-            )
-            advance(1)
+        _write_chunks(stream, fmt, puzzles.chunks(render), advance)
     reporter.exit()
 
 
-def _fields(p: GeneratedPuzzle) -> dict[str, str]:
-    """What formats with fields (csv, json, jsonl) record besides the grids."""
+def _fields(p: GeneratedPuzzle, rated: bool = False) -> dict[str, str]:
+    """What formats with fields (csv, json, jsonl) record besides the grids (*rated*: a
+    ``rating`` field even when the puzzle has none)."""
     fields = {"clues": str(p.clues), "seed": str(p.seed), "minimal": str(p.minimal).lower()}
-    if p.se is not None:
-        fields["rating"] = str(p.se)
+    if p.se is not None or rated:
+        fields["rating"] = "" if p.se is None else str(p.se)
     return fields
+
+
+def _render(
+    fmt: str, with_solution: bool, rated: bool, puzzles: list[GeneratedPuzzle]
+) -> tuple[int, str]:
+    """Worker body: a chunk's records as a fresh :class:`formats.Writer` writes them (the
+    framing of a first chunk: see :func:`_follow`), and how many there are.
+
+    >>> from sudokit import generate_many
+    >>> _render("json", False, False, list(generate_many(2, size=4, seed=1)))[1][:13]
+    '[\\n{"puzzle": '
+    """
+    buf = io.StringIO()
+    writer = formats.Writer(buf, fmt)
+    for p in puzzles:
+        writer.write(
+            p.puzzle, solution=p.solution if with_solution else None, fields=_fields(p, rated)
+        )
+    return len(puzzles), buf.getvalue()
+
+
+def _follow(fmt: str, text: str, header: str) -> str:
+    """A chunk rendered by :func:`_render`, reframed to follow the records written before it:
+    the CSV *header* and JSON's opening bracket belong to the first chunk only, and records
+    of multi-line formats are separated by a blank line.
+
+    >>> _follow("csv", "puzzle,seed\\n1...,7\\n", "puzzle,seed"), _follow("json", "[\\n{}", "")
+    ('1...,7\\n', ',\\n{}')
+    """
+    if fmt == "csv":
+        head, _, body = text.partition("\n")
+        if head != header:
+            raise AssertionError(f"csv chunks with different headers: {header!r}, {head!r}")
+        return body
+    if fmt == "json":
+        return ",\n" + text.removeprefix("[\n")
+    return "\n" + text if formats.FORMATS[fmt].MULTILINE else text
+
+
+def _write_chunks(
+    stream: IO[str], fmt: str, chunks: Iterable[tuple[int, str]], advance: Callable[[int], None]
+) -> None:
+    """Write the rendered chunks of a run in order, as one :class:`formats.Writer` would have
+    written their records (the parent only joins texts: the workers did the formatting)."""
+    header = ""
+    first = True
+    for count, text in chunks:
+        if first:
+            header = text.partition("\n")[0]
+            first = False
+        else:
+            text = _follow(fmt, text, header)
+        stream.write(text)
+        advance(count)
+    if fmt == "json":
+        stream.write("[]\n" if first else "\n]\n")
