@@ -115,7 +115,10 @@ def test_clue_range() -> None:
         (("--box", "2x3", "--symmetry", "rot90"), "symmetry 'rot90' does not fit"),
         (("--clues", "10-12"), "fewer than 17 clues"),
         (("--clues", "many"), "--clues must look like A-B"),
-        (("--clues", "17-18", "--budget", "300", "--seed", "1"), "could not generate"),
+        (
+            ("--clues", "17-18", "--symmetry", "rot180", "--budget", "300", "--seed", "1"),
+            "could not generate",
+        ),
         (("--shard", "3/2"), "--shard must look like i/k"),
         (("--jigsaw", "random"), "region map"),
         (("--with-solution", "--to", "line"), "--with-solution needs"),

@@ -83,6 +83,7 @@ from typing import TYPE_CHECKING, TypeVar
 from . import _backend, _lowclue
 from .errors import BudgetExceededError, SudokuError, quote
 from .grid import Grid
+from .marks import bit_indices
 from .shape import Shape
 
 if TYPE_CHECKING:
@@ -377,17 +378,6 @@ def _digit_table(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(d for d in range(n) if m >> d & 1) for m in range(1 << n))
 
 
-def _bits(mask: int) -> tuple[int, ...]:
-    out = []
-    d = 0
-    while mask:
-        if mask & 1:
-            out.append(d)
-        mask >>= 1
-        d += 1
-    return tuple(out)
-
-
 def _fill(
     shape: Shape,
     order: Sequence[tuple[int, ...]],
@@ -447,7 +437,7 @@ def _fill(
             m = full & ~m
             if not m:
                 return None
-            options = table[m] if table is not None else _bits(m)
+            options = table[m] if table is not None else bit_indices(m)
             d = options[int(rand() * len(options))]
             puzzle[i] = d + 1
             if counter.searches == budget:
@@ -488,7 +478,7 @@ def _fill(
                 m = full & ~m
                 if not m:
                     break
-                options = table[m] if table is not None else _bits(m)
+                options = table[m] if table is not None else bit_indices(m)
                 d = options[int(rand() * len(options))]
                 puzzle[i] = d + 1
                 bit = 1 << d
