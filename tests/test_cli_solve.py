@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
 import sudokit
-from sudokit import Grid
+from sudokit import Grid, Shape
 from sudokit.cli.app import cli
 from sudokit.formats import FORMATS
+from support import CORPUS, Case
 
 DATA = Path(__file__).parent / "data" / "formats"
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -379,3 +382,142 @@ def test_deeply_nested_json(fmt: str) -> None:
     result = run("solve", "--from", fmt, "-", input="[" * 100_000 + "\n")
     assert (result.exit_code, result.stdout) == (2, "!invalid\n")
     assert "bad JSON: nested too deeply" in one_error_line(result)
+
+
+# -- solve --jobs N: worker processes, same bytes --------------------------------------------------
+
+
+def _line_cases() -> list[Case]:
+    """The corpus cases a line says all of (the default shape of its size)."""
+    return [c for c in CORPUS if c.shape.n <= 16 and c.shape == Shape.from_size(c.shape.n)]
+
+
+def _mixed_lines() -> list[str]:
+    """Corpus puzzles of standard shapes (unique, none, several solutions) with bad rows,
+    conflicts, comments and blank lines in between."""
+    lines = [str(c.puzzle) for c in _line_cases()]
+    extras = ["12345", NO_SOLUTION, "", CONFLICT, "# a comment", NORVIG + " # with a comment"]
+    for k, extra in enumerate(extras):
+        lines.insert(3 + 5 * k, extra)
+    return lines
+
+
+@pytest.fixture
+def pooled_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Small worker chunks (so a test input spans many), and the jobs of each pooled run."""
+    from sudokit import batch
+    from sudokit.cli import solve as solve_cli
+
+    calls: list[int] = []
+    real = batch.ordered_map
+
+    def spy(fn: Any, tasks: Any, jobs: int = 1) -> Any:
+        calls.append(jobs)
+        return real(fn, tasks, jobs)
+
+    monkeypatch.setattr(batch, "ordered_map", spy)
+    monkeypatch.setattr(solve_cli, "JOB_CHUNK", 4)
+    return calls
+
+
+@pytest.mark.parametrize("to", sorted(FORMATS))
+@pytest.mark.parametrize("unique", [False, True])
+def test_solve_jobs_gives_the_bytes_of_one_job(
+    tmp_path: Path, pooled_calls: list[int], to: str, unique: bool
+) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(_mixed_lines()) + "\n")
+    flags = ["--unique"] if unique else []
+    one = run("solve", str(src), "--to", to, "--jobs", "1", *flags)
+    assert pooled_calls == []  # one job: no pool
+    two = run("solve", str(src), "--to", to, "--jobs", "2", *flags)
+    assert pooled_calls == [2]
+    assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+    assert one.exit_code == 2  # the unreadable row
+    assert "puzzle 4: " in one.stderr  # ... reported with its number
+
+
+def test_solve_jobs_solutions_are_right(tmp_path: Path, pooled_calls: list[int]) -> None:
+    """Checked independently of the one-job path: each output line solves its input line."""
+    cases = _line_cases()
+    src = tmp_path / "in.txt"
+    src.write_text("".join(f"{c.puzzle}\n" for c in cases))
+    result = run("solve", str(src), "--jobs", "2", "--unique")
+    assert pooled_calls == [2]
+    assert result.exit_code == 1
+    out = result.stdout.splitlines()
+    assert len(out) == len(cases)
+    for case, line in zip(cases, out, strict=True):
+        if case.count == 1:
+            assert Grid.parse(line, case.shape).is_solution(case.puzzle)
+            assert Grid.parse(line, case.shape) == case.solution
+        elif case.count == 0:
+            assert line == ("!invalid" if case.puzzle.conflicts() else "!none"), case.lineno
+        else:
+            assert line == "!multiple", case.lineno
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.iterdir()))
+def test_solve_jobs_any_input_format(name: str, pooled_calls: list[int]) -> None:
+    path = DATA / name
+    for to in ("line", "csv", "json"):
+        one = run("solve", str(path), "--to", to, "--jobs", "1")
+        two = run("solve", str(path), "--to", to, "--jobs", "2")
+        assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+
+
+@pytest.mark.parametrize("first", ["12345", NO_SOLUTION, NORVIG])
+@pytest.mark.parametrize("to", ["csv", "json", "picture"])
+def test_solve_jobs_first_record_sets_the_framing(
+    tmp_path: Path, pooled_calls: list[int], first: str, to: str
+) -> None:
+    """The CSV header and JSON opening come from the first record, whatever it is."""
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join([first, NORVIG, "12345", NO_SOLUTION, NORVIG, TWELVE]) + "\n")
+    one = run("solve", str(src), "--to", to, "--jobs", "1")
+    two = run("solve", str(src), "--to", to, "--jobs", "2")
+    assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+
+
+def test_solve_jobs_empty_input(tmp_path: Path, pooled_calls: list[int]) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("# nothing\n")
+    one = run("solve", str(src), "--to", "json", "--jobs", "1")
+    two = run("solve", str(src), "--to", "json", "--jobs", "2")
+    assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+
+
+@pytest.mark.parametrize("name", ["top95.txt", "hardest.txt", "kaggle_1k.txt"])
+def test_solve_jobs_shared_sets(name: str, pooled_calls: list[int]) -> None:
+    path = SHARED / name
+    if not path.exists():
+        pytest.skip(f"{path} not available")
+    one = run("solve", str(path), "--jobs", "1")
+    two = run("solve", str(path), "--jobs", "2")
+    assert pooled_calls == [2]
+    assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+    for puzzle, line in zip(puzzles(path), two.stdout.splitlines(), strict=True):
+        assert Grid.parse(line).is_solution(Grid.parse(puzzle))
+
+
+def test_solve_jobs_several_files(tmp_path: Path, pooled_calls: list[int]) -> None:
+    """Numbering across files, a missing file and an empty one: the same as one job."""
+    first, second, empty = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "e.txt"
+    first.write_text("\n".join(_mixed_lines()) + "\n")
+    second.write_text("\n".join(reversed(_mixed_lines())) + "\n")
+    empty.write_text("")
+    names = [str(first), str(tmp_path / "missing.txt"), str(empty), str(second)]
+    one = run("solve", *names, "--to", "jsonl", "--jobs", "1")
+    two = run("solve", *names, "--to", "jsonl", "--jobs", "2")
+    assert pooled_calls == [2]
+    assert (two.exit_code, two.stdout) == (one.exit_code, one.stdout)
+    # A file-level message comes when the file is read, which both paths do ahead of
+    # the output (by up to a few chunks): only its place among the puzzle messages differs.
+    assert sorted(two.stderr.splitlines()) == sorted(one.stderr.splitlines())
+    per_puzzle = [[ln for ln in r.stderr.splitlines() if ": puzzle " in ln] for r in (one, two)]
+    assert per_puzzle[0] == per_puzzle[1]
+    assert "missing.txt" in one.stderr
+    in_first = [ln for ln in _mixed_lines() if ln.strip() and not ln.startswith("#")]
+    numbers = [int(n) for n in re.findall(r"b\.txt:\d+: puzzle (\d+):", one.stderr)]
+    assert numbers
+    assert min(numbers) > len(in_first)  # numbered across files

@@ -6,7 +6,6 @@ input order; the bulk paths must not change a single byte of the output.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -122,80 +121,8 @@ def test_jobs_keep_the_shape_of_every_puzzle(
         assert expected != [_expected(str(p)) for p in puzzles]
 
 
-def _where(item: tuple[int, int]) -> tuple[int, int]:
-    """A worker's job in the test of _ordered_map (module level: it pickles); every fifth
-    one is slow, so that later tasks finish first."""
-    time.sleep(0.02 if item[0] % 5 == 0 else 0)
-    return item[0], os.getpid()
-
-
-def test_ordered_map_keeps_order_and_uses_processes() -> None:
-    tasks = [(k, (k, k)) for k in range(40)]
-    inline = list(logic._ordered_map(_where, tasks, 1))
-    assert inline == [(k, (k, os.getpid())) for k in range(40)]
-    pooled = list(logic._ordered_map(_where, tasks, 2))
-    assert [(k, v[0]) for k, v in pooled] == [(k, k) for k in range(40)]
-    assert os.getpid() not in {pid for _, (_, pid) in pooled}
-
-
-def _nap(seconds: float) -> int:
-    time.sleep(seconds)
-    return os.getpid()
-
-
-def _gone(pid: int) -> bool:
-    """True when process *pid* has ended (a zombie not yet reaped has ended too)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return True
-    return "\nState:\tZ" in status
-
-
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
-def test_ordered_map_stopped_early_ends_its_workers() -> None:
-    """Ctrl-C or a closed pipe must not wait for the chunks in flight (they can take minutes)."""
-    tasks = [(0, 0.0)] + [(k, 60.0) for k in range(1, 9)]
-    results = logic._ordered_map(_nap, tasks, 2)
-    _, pid = next(results)
-    assert pid != os.getpid()
-    results.close()
-    deadline = time.monotonic() + 10
-    while not _gone(pid):
-        assert time.monotonic() < deadline, "a worker outlived the stopped map"
-        time.sleep(0.05)
-
-
-def _children(pid: int) -> list[int]:
-    try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except FileNotFoundError:
-        return []
-
-
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
-def test_workers_end_when_their_parent_is_killed() -> None:
-    """A parent killed with SIGKILL leaves no worker behind, waiting forever for work."""
-    code = (
-        "import time; from sudokit.cli import logic; "
-        "list(logic._ordered_map(time.sleep, [(k, 60.0) for k in range(9)], 2))"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
-    deadline = time.monotonic() + 30
-    try:
-        while len(workers := _children(proc.pid)) < 2:
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
-        os.kill(proc.pid, signal.SIGKILL)  # the parent only
-        proc.wait()
-        deadline = time.monotonic() + 10
-        while not all(_gone(pid) for pid in workers):
-            assert time.monotonic() < deadline, "a worker outlived its killed parent"
-            time.sleep(0.05)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)  # whatever is left when the test fails
-        proc.wait()
+# The process map under ``rate --jobs N`` (order, early stop, a killed parent) is tested in
+# tests/test_ordered_map.py.
 
 
 # -- --resume --------------------------------------------------------------------------------

@@ -19,6 +19,11 @@ and the merge streams. The one exception is de-duplication (``dedupe=True``): it
 16-byte digests of the canonical forms seen so far, about 100 bytes per distinct puzzle (some
 100 MB for a million puzzles).
 
+The worker processes of this module -- :func:`local_mapper` for shards, and
+:func:`ordered_map`, the streaming, order-keeping process map under ``sudokit solve --jobs`` and
+``sudokit rate --jobs`` -- share one pool set-up: an interrupted run terminates its workers
+instead of waiting for the work in flight, and workers end with their parent process.
+
 The library never prints: progress is reported through a callback ``progress(rows)``.
 
 >>> spec = DatasetSpec(n=3, seed=7, size=4)
@@ -31,6 +36,8 @@ True
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import csv
 import functools
 import hashlib
@@ -41,10 +48,13 @@ import logging
 import os
 import random
 import shutil
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from ._version import __version__
 from .errors import SudokuError
@@ -52,6 +62,9 @@ from .generator import _check_pickles, derive_seed, generate_many, is_symmetric
 from .grid import Grid
 from .solver import Status, solve_many
 from .transform import canonical, random_transform
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "COLUMNS",
@@ -68,6 +81,7 @@ __all__ = [
     "local_mapper",
     "map_file",
     "merge_rows",
+    "ordered_map",
     "parse_part",
     "rate_lines",
     "read_rows",
@@ -79,6 +93,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+K = TypeVar("K")
 P = TypeVar("P")
 R = TypeVar("R")
 
@@ -161,28 +176,163 @@ def chunk_ranges(
 # -- running shards -------------------------------------------------------------------------
 
 
-def local_mapper(jobs: int = 1) -> Mapper[Any, Any]:
-    """A :data:`Mapper` running shards inline (*jobs* 1) or in *jobs* worker processes.
+def _end_with_parent(parent: int) -> None:
+    """Worker initializer: leave Ctrl-C to the parent (which ends its workers), and end this
+    worker once the parent is gone -- killed with SIGKILL, say -- instead of waiting for work
+    forever.
 
-    At most ``2 * jobs`` shards are in flight, so memory does not grow with the run.
+    A watchdog thread polls the parent pid (every 0.2 s) rather than asking Linux for a
+    signal (``PR_SET_PDEATHSIG``): that signal comes when the *thread* that started the worker
+    ends, and a pool may start workers from any thread. Portable: where there is no SIGINT
+    to ignore or ``getppid`` says nothing useful, the worker simply lives as before.
+    """
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sudokit-end-with-parent", daemon=True).start()
+
+
+@contextlib.contextmanager
+def _worker_pool(fn: Callable[..., Any], workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A process pool of *workers* for *fn*, set up and torn down in one place.
+
+    *fn* must pickle (refused at once with :class:`TypeError`, before any process starts:
+    a pool would otherwise fail or hang later). The workers end with their parent (see
+    :func:`_end_with_parent`). When the ``with`` body ends normally the pool shuts down
+    cleanly; when it ends early -- an exception, :class:`KeyboardInterrupt`, or a generator
+    using the pool being closed -- the work in flight is dropped: the queued tasks are
+    cancelled and the workers terminated at once instead of being waited for.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    _check_pickles(fn)
+    pool = ProcessPoolExecutor(workers, initializer=_end_with_parent, initargs=(os.getpid(),))
+    finished = False
+    try:
+        yield pool
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _terminate(pool)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Cancel a pool's queued tasks and end its workers without waiting for their tasks
+    (there is no public way to do so before Python 3.14's ``terminate_workers``)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    # The pool's manager thread sees the workers end, reaps them and stops: wait for it, so
+    # that no worker is left half-reaped (it would show in active_children()) on return.
+    deadline = time.monotonic() + 3.0
+    if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
+        manager.join(max(0.0, deadline - time.monotonic()))
+    for process in processes:  # whatever the manager did not reap (it should have)
+        with contextlib.suppress(OSError, ValueError, AssertionError, AttributeError):
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.exitcode is None:
+                process.kill()
+                process.join(1.0)
+
+
+def _pool_size(jobs: int) -> int:
+    if jobs < 0:
+        raise ValueError(f"jobs must be >= 0 (0 = every core), got {jobs}")
+    return jobs or os.cpu_count() or 1
+
+
+def ordered_map(
+    fn: Callable[[P], R], tasks: Iterable[tuple[K, P]], jobs: int = 1
+) -> Iterator[tuple[K, R]]:
+    """``(key, fn(payload))`` for each ``(key, payload)`` of *tasks*, in input order, computed
+    inline (*jobs* 1) or on *jobs* worker processes (0 = every core).
+
+    Streaming: *tasks* is read lazily and at most ``2 * jobs + 1`` payloads are in flight, so
+    memory stays flat whatever the number of tasks; the keys stay in this process (only
+    payloads and results travel), so a key can be anything -- the records a chunk came from,
+    say. Send work in chunks (hundreds of items per payload) and have *fn* return something
+    small (one text): each task costs a round trip.
+
+    With processes, *fn* must pickle (a module-level function or a
+    :func:`functools.partial` of one; anything else raises :class:`TypeError` at the first
+    task). Stopping early -- an exception in *fn* (raised here, in order), Ctrl-C, or
+    closing the iterator -- terminates the workers rather than waiting for the tasks in
+    flight, and workers end by themselves when this process is killed.
+
+    >>> list(ordered_map(abs, [("a", -1), ("b", 2)]))
+    [('a', 1), ('b', 2)]
+    >>> [r for _, r in ordered_map(len, [(k, "x" * k) for k in range(4)], jobs=2)]
+    [0, 1, 2, 3]
+    >>> ordered_map(lambda x: x, [], jobs=2)
+    Traceback (most recent call last):
+    ...
+    TypeError: <function <lambda> at ...> must pickle to run in worker processes (...)
+    """
+    workers = _pool_size(jobs)
+    if workers > 1:
+        _check_pickles(fn)
+    return _ordered_map(fn, tasks, workers)
+
+
+def _ordered_map(
+    fn: Callable[[P], R], tasks: Iterable[tuple[K, P]], workers: int
+) -> Iterator[tuple[K, R]]:
+    if workers == 1:
+        for key, payload in tasks:
+            yield key, fn(payload)
+        return
+    todo = iter(tasks)
+    first = next(todo, None)
+    if first is None:
+        return  # no work: no pool
+    window: collections.deque[tuple[K, Future[R]]] = collections.deque()
+    with _worker_pool(fn, workers) as pool:
+        for key, payload in itertools.chain([first], todo):
+            window.append((key, pool.submit(fn, payload)))
+            if len(window) > 2 * workers:
+                head, future = window.popleft()
+                yield head, future.result()
+        while window:
+            head, future = window.popleft()
+            yield head, future.result()
+
+
+def local_mapper(jobs: int = 1) -> Mapper[Any, Any]:
+    """A :data:`Mapper` running shards inline (*jobs* 1) or in *jobs* worker processes
+    (0 = every core), yielding each shard as soon as it is done.
+
+    At most ``2 * jobs`` shards are in flight, so memory does not grow with the run. The
+    pool is :func:`ordered_map`'s: an interrupted run (Ctrl-C) terminates the workers at
+    once instead of waiting for the shards in flight, and workers end with this process.
 
     >>> sorted(local_mapper(1)(abs, [(0, -3), (1, 4)]))
     [(0, 3), (1, 4)]
     """
-    if jobs < 0:
-        raise ValueError(f"jobs must be >= 0 (0 = every core), got {jobs}")
-    workers = jobs or os.cpu_count() or 1
+    workers = _pool_size(jobs)
 
     def inline(fn: Callable[[Any], Any], tasks: Iterable[tuple[int, Any]]) -> Iterator[Any]:
         for shard, payload in tasks:
             yield shard, fn(payload)
 
     def pooled(fn: Callable[[Any], Any], tasks: Iterable[tuple[int, Any]]) -> Iterator[Any]:
-        from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+        from concurrent.futures import FIRST_COMPLETED, wait
 
-        _check_pickles(fn)
         todo = iter(tasks)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        first = next(todo, None)
+        if first is None:
+            return
+        todo = itertools.chain([first], todo)
+        with _worker_pool(fn, workers) as pool:
             running: dict[Future[Any], int] = {}
             while True:
                 while len(running) < 2 * workers:

@@ -11,13 +11,10 @@ import collections
 import functools
 import itertools
 import json
-import os
 import sys
-import threading
-import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -29,8 +26,6 @@ from . import common
 from .common import CliError, Item, NoAnswerError, Reporter
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
-
     from sudokit import Rating
 
 __all__ = ["explain", "hint", "rate"]
@@ -40,10 +35,6 @@ CHUNK = 16
 #: Lines per resumable shard of ``rate --resume``: an interrupted run loses at most the shards
 #: in flight, and the bar moves once a shard is done (rating takes milliseconds to seconds).
 SHARD_ROWS = 200
-
-P = TypeVar("P")
-K = TypeVar("K")
-R = TypeVar("R")
 
 
 def _shape(box: str | None) -> Shape | None:
@@ -168,54 +159,6 @@ def _rate_grids(grids: list[Grid], budget_s: float) -> list[Rating | str]:
     return out
 
 
-def _end_with_parent(parent: int) -> None:
-    """Worker initializer: end this worker once its parent is gone (killed with SIGKILL, say)
-    instead of waiting for work forever."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
-
-
-def _ordered_map(
-    fn: Callable[[P], R], tasks: Iterable[tuple[K, P]], jobs: int
-) -> Iterator[tuple[K, R]]:
-    """``(key, fn(payload))`` for each task, in order, inline or on *jobs* processes
-    (0 = every core); at most ``2 * jobs + 1`` tasks are in flight, so memory stays flat.
-
-    >>> list(_ordered_map(abs, [("a", -1), ("b", 2)], 1))
-    [('a', 1), ('b', 2)]
-    """
-    workers = jobs or os.cpu_count() or 1
-    if workers == 1:
-        for key, payload in tasks:
-            yield key, fn(payload)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(workers, initializer=_end_with_parent, initargs=(os.getpid(),))
-    window: collections.deque[tuple[K, Future[R]]] = collections.deque()
-    try:
-        for key, payload in tasks:
-            window.append((key, pool.submit(fn, payload)))
-            if len(window) > 2 * workers:
-                first, future = window.popleft()
-                yield first, future.result()
-        while window:
-            first, future = window.popleft()
-            yield first, future.result()
-    finally:
-        if window:  # stopped early (Ctrl-C, an error, a closed pipe): drop the work in flight
-            # rather than wait for it; there is no public way before Python 3.14.
-            processes = getattr(pool, "_processes", None) or {}
-            for process in list(processes.values()):
-                process.terminate()
-        pool.shutdown(wait=not window, cancel_futures=True)
-
-
 def _rated(
     items: Iterable[Item], budget_s: float, jobs: int, *, size: int = CHUNK
 ) -> Iterator[tuple[Item, Rating | str | None]]:
@@ -224,8 +167,10 @@ def _rated(
     stream = iter(items)
     chunks = iter(lambda: list(itertools.islice(stream, size)), [])
     tasks = ((chunk, [i.grid for i in chunk if i.grid is not None]) for chunk in chunks)
+    from sudokit.batch import ordered_map
+
     work = functools.partial(_rate_grids, budget_s=budget_s)
-    for chunk, ratings in _ordered_map(work, tasks, jobs):
+    for chunk, ratings in ordered_map(work, tasks, jobs):
         answers = iter(ratings)
         for item in chunk:
             yield item, (next(answers) if item.grid is not None else None)

@@ -6,9 +6,11 @@ goes on past bad records: each is reported on stderr as ``sudokit: <file>:<line>
 
 from __future__ import annotations
 
+import io
 import itertools
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 import click
 
@@ -20,6 +22,9 @@ __all__ = ["check", "convert", "count", "solve"]
 
 #: Puzzles handed to the solver at a time (bounds memory; keeps input order).
 CHUNK = 1024
+#: Records per worker task of ``solve --jobs N`` (N != 1): enough that a task's round trip
+#: is negligible, few enough that the bar moves and the workers finish together.
+JOB_CHUNK = 1024
 
 _MARKERS = """\b
 Marker lines (one per puzzle that gets no solution; filter with grep -v '^!'):
@@ -37,6 +42,10 @@ _budget_option = click.option(
     default=0,
     help="Give up on a puzzle after N guesses (0 = never).",
 )
+
+
+def _jobs_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return common.jobs_option(fn, help="Worker processes for solving (0 = every core).")
 
 
 def _chunk_size() -> int:
@@ -83,7 +92,7 @@ def _inputs(
 @common.shape_options
 @click.option("--unique", is_flag=True, help="A puzzle with several solutions gets !multiple.")
 @_budget_option
-@common.jobs_option
+@_jobs_option
 @common.resume_option
 @common.output_option
 @common.guarded
@@ -126,38 +135,162 @@ def solve(
         if markers:
             reporter.problem(source, None, f"{markers} puzzles without a unique solution")
         reporter.exit()
-    structured = _structured(to)
     with (
         common.open_output(output, files) as stream,
         formats.Writer(stream, to) as writer,
         common.progress("solving", reporter) as advance,
     ):
         items = _inputs(files, fmt, shape, diagonals, reporter)
-        for item, result in _solved(items, limit=2, budget=budget, jobs=jobs):
-            advance(1)
-            where, line, n = item.source, item.record.line, item.number
-            if result is None:
-                _read_error(reporter, item)
-                writer.marker("invalid", {"error": str(item.record.error)})
-                continue
-            status = result.status
-            fields = {**item.record.fields, "status": str(status)}
-            if status is Status.MULTIPLE and not unique:
-                reporter.problem(where, line, f"puzzle {n}: several solutions; printed the first")
-            elif status is not Status.UNIQUE:
-                reporter.problem(where, line, f"puzzle {n}: {_why(result)}")
-            puzzle = item.grid
-            assert puzzle is not None  # a result exists only for a parsed puzzle
-            if result.solution is not None and (status is Status.UNIQUE or not unique):
-                if structured:
-                    writer.write(puzzle, solution=result.solution, fields=fields)
-                else:
-                    writer.write(result.solution)
-            elif structured:
-                writer.write(puzzle, fields=fields)
-            else:
-                writer.marker(str(status))
+        if jobs == 1 or _chunk_size() == 1:  # no pool start-up for one job or a person typing
+            _solve_here(items, writer, reporter, advance, unique=unique, budget=budget, jobs=jobs)
+        else:
+            _solve_pooled(items, writer, reporter, advance, unique=unique, budget=budget, jobs=jobs)
     reporter.exit()
+
+
+def _write_solved(
+    writer: formats.Writer,
+    grid: Grid | None,
+    fields: Mapping[str, str],
+    error: str | None,
+    result: SolveResult | None,
+    unique: bool,
+) -> str | None:
+    """Write one record's output (its solution, or a marker); return what to report about
+    it (``None``: nothing, or a record that did not parse, reported by the caller)."""
+    if result is None:
+        writer.marker("invalid", {"error": error or ""})
+        return None
+    assert grid is not None  # a result exists only for a parsed puzzle
+    status = result.status
+    message = None
+    if status is Status.MULTIPLE and not unique:
+        message = "several solutions; printed the first"
+    elif status is not Status.UNIQUE:
+        message = _why(result)
+    structured = _structured(writer.fmt)
+    out_fields = {**fields, "status": str(status)}
+    if result.solution is not None and (status is Status.UNIQUE or not unique):
+        if structured:
+            writer.write(grid, solution=result.solution, fields=out_fields)
+        else:
+            writer.write(result.solution)
+    elif structured:
+        writer.write(grid, fields=out_fields)
+    else:
+        writer.marker(str(status))
+    return message
+
+
+def _report(reporter: Reporter, item: Item, message: str | None) -> None:
+    if item.grid is None:
+        _read_error(reporter, item)
+    elif message is not None:
+        reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {message}")
+
+
+def _solve_here(
+    items: Iterable[Item],
+    writer: formats.Writer,
+    reporter: Reporter,
+    advance: Callable[[int], None],
+    *,
+    unique: bool,
+    budget: int,
+    jobs: int,
+) -> None:
+    """``solve`` in this process (the solver's threads with *jobs* != 1)."""
+    for item, result in _solved(items, limit=2, budget=budget, jobs=jobs):
+        advance(1)
+        error = None if item.record.error is None else str(item.record.error)
+        message = _write_solved(writer, item.grid, item.record.fields, error, result, unique)
+        _report(reporter, item, message)
+
+
+#: A worker's task in ``solve --jobs N``: (output format, unique, budget, the writer's CSV
+#: columns, the records as (grid, fields, error text)).
+_Task = tuple[
+    str, bool, int, list[str] | None, list[tuple[Grid | None, dict[str, str], str | None]]
+]
+
+
+def _solve_chunk(task: _Task) -> tuple[str, list[tuple[int, str]]]:
+    """A worker's job in ``solve --jobs N``: solve a chunk of records and write them as a
+    writer that has already written a record would (so the texts of the chunks, in order,
+    follow the first record); return the text and the (index, message) pairs to report.
+
+    >>> g = Grid.parse("..34..1...4..3.1")
+    >>> _solve_chunk(("jsonl", True, 0, None, [(g, {}, None), (None, {}, "bad")]))[1]
+    [(0, 'several solutions (--unique)')]
+    """
+    fmt, unique, budget, columns, records = task
+    results = iter(solve_many([g for g, _, _ in records if g is not None], limit=2, budget=budget))
+    buf = io.StringIO()
+    writer = formats.Writer(buf, fmt, follows=(1, columns))  # after the first record
+    problems = []
+    for index, (grid, fields, error) in enumerate(records):
+        result = next(results) if grid is not None else None
+        message = _write_solved(writer, grid, fields, error, result, unique)
+        if message is not None:
+            problems.append((index, message))
+    return buf.getvalue(), problems
+
+
+def _solve_pooled(
+    items: Iterable[Item],
+    writer: formats.Writer,
+    reporter: Reporter,
+    advance: Callable[[int], None],
+    *,
+    unique: bool,
+    budget: int,
+    jobs: int,
+) -> None:
+    """``solve`` on *jobs* worker processes (:func:`sudokit.batch.ordered_map`): this process
+    reads the records, workers solve and format chunks of :data:`JOB_CHUNK` of them.
+
+    Input that makes a single chunk is done here too (no pool start-up). The first record
+    is always done here, so that the writer's state (a CSV header, the opening of
+    a JSON list) is settled before any chunk is formatted elsewhere: the output is the same,
+    byte for byte, as in one process.
+    """
+    from ..batch import ordered_map
+
+    stream = iter(items)
+    _solve_here(
+        itertools.islice(stream, 1), writer, reporter, advance, unique=unique, budget=budget, jobs=1
+    )
+    _, columns = writer.state
+    chunks = iter(lambda: list(itertools.islice(stream, JOB_CHUNK)), [])
+    head = list(itertools.islice(chunks, 2))
+    if len(head) < 2:
+        jobs = 1  # one chunk of work is done sooner here than a pool starts
+    chunks = itertools.chain(head, chunks)
+    tasks = (
+        (
+            chunk,
+            (
+                writer.fmt,
+                unique,
+                budget,
+                columns,
+                [
+                    (i.grid, i.record.fields, None if i.grid is not None else str(i.record.error))
+                    for i in chunk
+                ],
+            ),
+        )
+        for chunk in chunks
+    )
+    out = writer.stream
+    for chunk, (text, problems) in ordered_map(_solve_chunk, tasks, jobs):
+        messages = dict(problems)
+        for index, item in enumerate(chunk):
+            if item.grid is None or index in messages:
+                _report(reporter, item, messages.get(index))
+        out.write(text)
+        writer.count += len(chunk)
+        advance(len(chunk))
 
 
 def _why(result: SolveResult) -> str:

@@ -407,13 +407,33 @@ class Writer:
     ]
     """
 
-    def __init__(self, stream: IO[str], fmt: str) -> None:
+    def __init__(
+        self, stream: IO[str], fmt: str, *, follows: tuple[int, list[str] | None] | None = None
+    ) -> None:
+        """*follows*: the :attr:`state` of a writer whose records this one continues (its
+        text goes after theirs: no second CSV header or JSON opening; close only the last)."""
         self.module = _module(fmt)
         self.fmt = fmt
         self.stream = stream
-        self.count = 0
-        self._columns: list[str] | None = None
+        self.count, self._columns = follows if follows is not None else (0, None)
         self._closed = False
+
+    @property
+    def state(self) -> tuple[int, list[str] | None]:
+        """What a writer continuing this one needs (picklable): the record count and the CSV
+        columns. Chunks written elsewhere (worker processes) with ``follows=state`` join up:
+
+        >>> import io
+        >>> first, rest = io.StringIO(), io.StringIO()
+        >>> head = Writer(first, "csv")
+        >>> head.write(parse_one("1..............."))
+        >>> Writer(rest, "csv", follows=head.state).write(parse_one("2..............."))
+        >>> print(first.getvalue() + rest.getvalue(), end="")
+        puzzle
+        1...............
+        2...............
+        """
+        return self.count, self._columns
 
     def _begin(self) -> None:
         if self.fmt == "json":
