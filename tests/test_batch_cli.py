@@ -76,3 +76,56 @@ def test_killed_solve_file_resumes_exactly(tmp_path: Path) -> None:
     lines, markers = solve_file(src, out, shard_rows=25)
     assert (lines, markers) == (3000, 1)
     assert out.read_bytes() == ref.read_bytes()
+
+
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except FileNotFoundError:
+        return []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "\nState:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+@pytest.mark.parametrize("resume", [True, False])
+def test_ctrl_c_ends_the_workers_at_once(tmp_path: Path, resume: bool) -> None:
+    """Ctrl-C while workers rate hard puzzles (seconds each): the run stops at once, without
+    waiting for the shards in flight, and leaves no worker behind."""
+    src = tmp_path / "in.txt"
+    src.write_text(f"{EASTER_MONSTER}\n" * 40)
+    args = ["rate", str(src), "--to", "json", "--jobs", "2", "-o", str(tmp_path / "out.jsonl")]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudokit", *args, *(["--resume"] if resume else [])],
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers := _children(proc.pid)) < 2:
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.02)
+        time.sleep(0.5)  # now busy with their first task
+        proc.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        _, err = proc.communicate(timeout=20)
+        assert time.monotonic() - started < 5, "Ctrl-C waited for the work in flight"
+        assert proc.returncode == 130
+        assert "Traceback" not in err
+        deadline = time.monotonic() + 5
+        while any(_alive(pid) for pid in workers):
+            assert time.monotonic() < deadline, "a worker outlived the interrupted run"
+            time.sleep(0.05)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
