@@ -67,6 +67,19 @@ static void Geometry_dealloc(GeometryObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* The geometry keeps up to SK_POOL search workspaces for reuse. Both helpers need the GIL
+ * (the pool is shared by every thread calling into this geometry); a NULL from work_take means
+ * "allocate one" (done with the GIL released), and work_give(NULL) is a no-op. */
+static sk_work *work_take(GeometryObject *g) { return g->npool ? g->pool[--g->npool] : NULL; }
+
+static void work_give(GeometryObject *g, sk_work *w) {
+    if (w == NULL) return;
+    if (g->npool < SK_POOL)
+        g->pool[g->npool++] = w;
+    else
+        sk_work_free(w);
+}
+
 /* Geometry(n, units, *, generic=False): n in 1..64; units a sequence of sequences of n
  * distinct cell indices; generic=True never uses the 9x9 fast path. */
 static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
@@ -309,7 +322,7 @@ static PyObject *core_search(PyObject *module, PyObject *const *args, Py_ssize_t
         sols = PyMem_RawMalloc((size_t)keep * (size_t)g->ncells);
         if (sols == NULL) return PyErr_NoMemory();
     }
-    sk_work *w = g->npool ? g->pool[--g->npool] : NULL;
+    sk_work *w = work_take(g);
     /* Keep the geometry alive while the GIL is released (another thread could drop it). */
     Py_INCREF(g);
     uint64_t count = 0, guesses = 0;
@@ -319,12 +332,7 @@ static PyObject *core_search(PyObject *module, PyObject *const *args, Py_ssize_t
     if (w != NULL)
         rc = sk_search(g->geom, w, cells, limit, keep, sols, budget, &count, &guesses);
     Py_END_ALLOW_THREADS
-    if (w != NULL) {
-        if (g->npool < SK_POOL)
-            g->pool[g->npool++] = w;
-        else
-            sk_work_free(w);
-    }
+    work_give(g, w);
     Py_DECREF(g);
     if (rc == SK_ENOMEM) {
         PyMem_RawFree(sols);
@@ -638,7 +646,7 @@ static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t
     PyObject *out = PyBytes_FromStringAndSize((const char *)given, len);
     if (out == NULL) goto fail;
     uint8_t *cells = (uint8_t *)PyBytes_AS_STRING(out); /* not shared yet: ours to fill */
-    sk_work *w = g->npool ? g->pool[--g->npool] : NULL;
+    sk_work *w = work_take(g);
     Py_INCREF(g);
     uint64_t searches = 0;
     int decided = 1, rc = SK_ENOMEM;
@@ -648,12 +656,7 @@ static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t
         rc = sk_reduce(g->geom, w, cells, order, ends, (uint32_t)ngroups, budget, max_searches,
                        &searches, &decided);
     Py_END_ALLOW_THREADS
-    if (w != NULL) {
-        if (g->npool < SK_POOL)
-            g->pool[g->npool++] = w;
-        else
-            sk_work_free(w);
-    }
+    work_give(g, w);
     Py_DECREF(g);
     PyMem_RawFree(order);
     PyMem_RawFree(ends);
