@@ -41,6 +41,7 @@ SRC = Path(sudokit.__file__).resolve().parent.parent
 LAYERS: dict[str, float] = {
     "sudokit.errors": 0,
     "sudokit._record": 0,
+    "sudokit._config": 0,
     "sudokit._version": 0,
     "sudokit.shape": 1.0,
     "sudokit.grid": 1.1,

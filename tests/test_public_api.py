@@ -40,6 +40,19 @@ def test_backend_can_be_forced_to_python() -> None:
     assert out.stdout.strip() == "python"
 
 
+def test_unknown_backend_setting_is_reported_once_and_ignored() -> None:
+    """A typo in SUDOKIT_BACKEND: one warning line on stderr, the default engine, no traceback."""
+    env = {**os.environ, "SUDOKIT_BACKEND": "pyhton"}
+    code = "import sudokit; print(sudokit.solve('..4..43.1.......').status)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "unique"
+    assert out.stderr.strip().splitlines() == [
+        "sudokit: SUDOKIT_BACKEND must be 'c' or 'python', got 'pyhton'; ignored"
+    ]
+
+
 def test_results_are_immutable_values() -> None:
     r = sudokit.solve("." * 16)
     with pytest.raises(dataclasses.FrozenInstanceError):

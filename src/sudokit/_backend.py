@@ -1,7 +1,8 @@
 """Picks the search engine: the C core when it is built, else the pure-Python reference (layer 3).
 
 Both engines implement :class:`Engine`. ``SUDOKIT_BACKEND=python`` forces the reference;
-``SUDOKIT_BACKEND=c`` requires the C core (an ImportError otherwise). When the C core is
+``SUDOKIT_BACKEND=c`` requires the C core (an ImportError otherwise); other values are
+ignored with a warning (:mod:`sudokit._config`). When the C core is
 missing and nothing was forced, the fallback is visible: :data:`BACKEND` is ``"python"``, a
 warning is logged, and ``sudokit --version`` shows it.
 
@@ -12,12 +13,12 @@ Guess counts are diagnostics, not parity.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import NamedTuple, Protocol
 
 from . import _reference
+from ._config import requested_backend
 from ._record import _Record
 from .shape import Shape
 
@@ -169,9 +170,7 @@ class _ReferenceEngine:
 
 
 def _load() -> Engine:
-    choice = os.environ.get("SUDOKIT_BACKEND", "").strip().lower()
-    if choice not in ("", "c", "python"):
-        raise ImportError(f"SUDOKIT_BACKEND must be 'c' or 'python', got {choice!r}")
+    choice = requested_backend()
     if choice == "python":
         return _ReferenceEngine()
     try:

@@ -34,13 +34,13 @@ Which transforms apply:
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
 
+from ._config import requested_backend
 from .grid import Grid
 from .shape import Shape
 
@@ -417,7 +417,7 @@ def _c_canonical9() -> Callable[[bytes], bytes] | None:
     """The C core's canonical form (``_core.canonical9``), or None when the core is not built
     (or predates it) or ``SUDOKIT_BACKEND=python`` asks for the pure-Python code, as the
     engine choice of :mod:`sudokit._backend` does."""
-    if os.environ.get("SUDOKIT_BACKEND", "").strip().lower() == "python":
+    if requested_backend() == "python":
         return None
     try:
         from . import _core
