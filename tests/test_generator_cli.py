@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from sudokit import Grid, Shape, formats, generate_many
+from sudokit import GeneratedPuzzle, Grid, Shape, formats, generate_many
 from sudokit._backend import get_engine
 from sudokit.cli.app import cli
 from sudokit.generator import is_symmetric
@@ -156,13 +156,17 @@ def test_chunks_rendered_by_workers_join_into_what_one_writer_writes(fmt: str) -
     assert run("-n", "0", "--to", fmt).stdout == ("[]\n" if fmt == "json" else "")
 
 
+def _puzzles(puzzles: list[GeneratedPuzzle], offset: int) -> list[GeneratedPuzzle]:
+    return puzzles
+
+
 def test_a_run_in_chunks_is_the_run() -> None:
     whole = [p.puzzle for p in generate_many(40, seed=2, size=4)]
     for jobs in (1, 2):
         run_ = generate_many(40, seed=2, size=4, jobs=jobs)
         assert len(run_) == 40
-        chunks = list(run_.chunks(list))
+        chunks = list(run_.chunks(_puzzles))
         assert len(chunks) > 3  # small chunks first, until the work per puzzle is known
         assert [p.puzzle for c in chunks for p in c] == whole
     with pytest.raises(TypeError, match="pickle"):
-        next(generate_many(4, seed=2, size=4, jobs=2).chunks(lambda ps: ps))
+        next(generate_many(4, seed=2, size=4, jobs=2).chunks(lambda ps, _: ps))

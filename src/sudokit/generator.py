@@ -1605,11 +1605,21 @@ def _shard_range(count: int, shard: tuple[int, int] | None) -> range:
     return range(count * (i - 1) // k, count * i // k)
 
 
+def _as_list(puzzles: list[GeneratedPuzzle], offset: int) -> list[GeneratedPuzzle]:
+    """The chunk renderer that keeps the puzzles themselves (iterating a run)."""
+    return puzzles
+
+
 def _generate_chunk(
-    plan: _Plan, seed: int, indices: range, render: Callable[[list[GeneratedPuzzle]], _T]
+    plan: _Plan,
+    seed: int,
+    indices: range,
+    offset: int,
+    render: Callable[[list[GeneratedPuzzle], int], _T],
 ) -> tuple[_T, float]:
-    """Worker body: ``render`` of the puzzles *indices* of the run seeded with *seed*, and
-    the CPU seconds that took (which sizes the next chunks)."""
+    """Worker body: ``render`` of the puzzles *indices* of the run seeded with *seed* (the
+    chunk's first puzzle being number *offset* of the run), and the CPU seconds that took
+    (which sizes the next chunks)."""
     import time
 
     start = time.process_time()
@@ -1617,7 +1627,7 @@ def _generate_chunk(
     for index in indices:
         s = derive_seed(seed, index)
         puzzles.append(_run(plan, s, random.Random(s)))
-    return render(puzzles), time.process_time() - start
+    return render(puzzles, offset), time.process_time() - start
 
 
 class _ChunkSizer:
@@ -1688,11 +1698,13 @@ class PuzzleRun(Iterator[GeneratedPuzzle]):
 
     def __next__(self) -> GeneratedPuzzle:
         if self._puzzles is None:
-            self._puzzles = (p for chunk in self.chunks(list) for p in chunk)
+            self._puzzles = (p for chunk in self.chunks(_as_list) for p in chunk)
         return next(self._puzzles)
 
-    def chunks(self, render: Callable[[list[GeneratedPuzzle]], _T]) -> Iterator[_T]:
-        """``render(puzzles)`` for consecutive chunks of the run, in order.
+    def chunks(self, render: Callable[[list[GeneratedPuzzle], int], _T]) -> Iterator[_T]:
+        """``render(puzzles, offset)`` for consecutive chunks of the run, in order; *offset*
+        counts the puzzles of the run before the chunk (0 for the first chunk), which is what
+        a :class:`~sudokit.formats.Writer` needs to continue a file (``follows=(offset, None)``).
 
         With several jobs *render* runs in the worker processes, so it must pickle (a
         module-level function, or a :func:`functools.partial` of one); the caller then
@@ -1701,7 +1713,7 @@ class PuzzleRun(Iterator[GeneratedPuzzle]):
         0.1 s of work (see :class:`_ChunkSizer`); how the run is cut never changes a puzzle.
 
         >>> run = generate_many(5, size=4, seed=2)
-        >>> texts = list(run.chunks(lambda ps: "".join(f"{p.puzzle}\\n" for p in ps)))
+        >>> texts = list(run.chunks(lambda ps, _: "".join(f"{p.puzzle}\\n" for p in ps)))
         >>> "".join(texts) == "".join(f"{p.puzzle}\\n" for p in generate_many(5, size=4, seed=2))
         True
         """
@@ -1711,7 +1723,7 @@ class PuzzleRun(Iterator[GeneratedPuzzle]):
         if jobs <= 1 or len(indices) <= 1:
             while pos < len(indices):
                 part = indices[pos : pos + sizer.take()]
-                out, seconds = _generate_chunk(plan, seed, part, render)
+                out, seconds = _generate_chunk(plan, seed, part, pos, render)
                 sizer.done(len(part), seconds)
                 pos += len(part)
                 yield out
@@ -1725,7 +1737,7 @@ class PuzzleRun(Iterator[GeneratedPuzzle]):
             while pos < len(indices) or pending:
                 while pos < len(indices) and len(pending) < 3 * jobs:
                     part = indices[pos : pos + sizer.take()]
-                    future = pool.submit(_generate_chunk, plan, seed, part, render)
+                    future = pool.submit(_generate_chunk, plan, seed, part, pos, render)
                     pending.append((len(part), future))
                     pos += len(part)
                 size, future = pending.pop(0)

@@ -306,17 +306,20 @@ def _fields(p: GeneratedPuzzle, rated: bool = False) -> dict[str, str]:
 
 
 def _render(
-    fmt: str, with_solution: bool, rated: bool, puzzles: list[GeneratedPuzzle]
+    fmt: str, with_solution: bool, rated: bool, puzzles: list[GeneratedPuzzle], offset: int
 ) -> tuple[int, str]:
-    """Worker body: a chunk's records as a fresh :class:`formats.Writer` writes them (the
-    framing of a first chunk: see :func:`_follow`), and how many there are.
+    """Worker body: a chunk's records as a :class:`formats.Writer` continuing the *offset*
+    records before them writes them, and how many there are (the chunks' texts, in order,
+    are the file but for the closing of a JSON list).
 
     >>> from sudokit import generate_many
-    >>> _render("json", False, False, list(generate_many(2, size=4, seed=1)))[1][:13]
+    >>> _render("json", False, False, list(generate_many(2, size=4, seed=1)), 0)[1][:13]
     '[\\n{"puzzle": '
+    >>> _render("json", False, False, list(generate_many(2, size=4, seed=1)), 5)[1][:3]
+    ',\\n{'
     """
     buf = io.StringIO()
-    writer = formats.Writer(buf, fmt)
+    writer = formats.Writer(buf, fmt, follows=(offset, None))
     for p in puzzles:
         writer.write(
             p.puzzle, solution=p.solution if with_solution else None, fields=_fields(p, rated)
@@ -324,38 +327,14 @@ def _render(
     return len(puzzles), buf.getvalue()
 
 
-def _follow(fmt: str, text: str, header: str) -> str:
-    """A chunk rendered by :func:`_render`, reframed to follow the records written before it:
-    the CSV *header* and JSON's opening bracket belong to the first chunk only, and records
-    of multi-line formats are separated by a blank line.
-
-    >>> _follow("csv", "puzzle,seed\\n1...,7\\n", "puzzle,seed"), _follow("json", "[\\n{}", "")
-    ('1...,7\\n', ',\\n{}')
-    """
-    if fmt == "csv":
-        head, _, body = text.partition("\n")
-        if head != header:
-            raise AssertionError(f"csv chunks with different headers: {header!r}, {head!r}")
-        return body
-    if fmt == "json":
-        return ",\n" + text.removeprefix("[\n")
-    return "\n" + text if formats.FORMATS[fmt].MULTILINE else text
-
-
 def _write_chunks(
     stream: IO[str], fmt: str, chunks: Iterable[tuple[int, str]], advance: Callable[[int], None]
 ) -> None:
-    """Write the rendered chunks of a run in order, as one :class:`formats.Writer` would have
-    written their records (the parent only joins texts: the workers did the formatting)."""
-    header = ""
-    first = True
+    """Write the rendered chunks of a run in order, then close the file as the writer of the
+    last record would (the parent only joins texts: the workers did the formatting)."""
+    total = 0
     for count, text in chunks:
-        if first:
-            header = text.partition("\n")[0]
-            first = False
-        else:
-            text = _follow(fmt, text, header)
         stream.write(text)
         advance(count)
-    if fmt == "json":
-        stream.write("[]\n" if first else "\n]\n")
+        total += count
+    formats.Writer(stream, fmt, follows=(total, None)).close()

@@ -411,7 +411,9 @@ class Writer:
         self, stream: IO[str], fmt: str, *, follows: tuple[int, list[str] | None] | None = None
     ) -> None:
         """*follows*: the :attr:`state` of a writer whose records this one continues (its
-        text goes after theirs: no second CSV header or JSON opening; close only the last)."""
+        text goes after theirs: no second CSV header or JSON opening; close only the last).
+        ``(k, None)`` continues after *k* records whose CSV columns are those of this
+        writer's first record."""
         self.module = _module(fmt)
         self.fmt = fmt
         self.stream = stream
@@ -442,6 +444,12 @@ class Writer:
             self.stream.write("\n")
         self.count += 1
 
+    def _header(self) -> None:
+        """The CSV header: only at the top of the file, not in a writer that follows another
+        one's records (that one wrote it; here the columns come from the first record)."""
+        if self.count == 0 and self._columns is not None:
+            self.stream.write(csv.join(self._columns) + "\n")
+
     def _end(self) -> None:
         if self.fmt != "json":
             self.stream.write("\n")
@@ -453,7 +461,7 @@ class Writer:
         if self.fmt == "csv":
             if self._columns is None:
                 self._columns = csv.columns_for(grid, solution, fields)
-                self.stream.write(csv.join(self._columns) + "\n")
+                self._header()
             self.count += 1
             self.stream.write(csv.row(grid, self._columns, solution=solution, fields=fields) + "\n")
             return
@@ -480,7 +488,7 @@ class Writer:
         if self.fmt == "csv":
             if self._columns is None:
                 self._columns = ["puzzle", "solution", *extra]
-                self.stream.write(csv.join(self._columns) + "\n")
+                self._header()
             self.count += 1
             self.stream.write(csv.row(None, self._columns, fields=extra) + "\n")
             return
