@@ -135,7 +135,7 @@ def test_render_pencil_marks_given_as_a_long_argument(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # 729 characters used to be tried as a file name first: "File name too long".
-    code = main(["render", "--from", "candidates", "123456789" * 81])
+    code = main(["render", "--from", "candidates", "-p", "123456789" * 81])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.count("123") > 0

@@ -174,7 +174,8 @@ def test_check_statuses() -> None:
     assert (result.exit_code, result.stdout) == (0, "unique\n")
     text = f"{NORVIG}\n{TWELVE}\n{NO_SOLUTION}\n{CONFLICT}\n"
     result = run("check", "-", input=text)
-    assert result.stdout.splitlines() == ["unique\t1", "multiple\t2", "none\t3", "invalid\t4"]
+    # the same shape as for one puzzle: line k is puzzle k
+    assert result.stdout.splitlines() == ["unique", "multiple", "none", "invalid"]
     assert result.exit_code == 1
     assert "conflicting givens" in one_error_line(result)
 
@@ -188,7 +189,7 @@ def test_check_serg_sample(tmp_path: Path) -> None:
     result = run("check", str(sample))
     lines = result.stdout.splitlines()
     assert len(lines) == 200
-    assert all(line == f"multiple\t{i}" for i, line in enumerate(lines, 1))
+    assert lines == ["multiple"] * 200
     assert result.exit_code == 1
 
 
@@ -321,9 +322,9 @@ def test_bad_lines_do_not_stop_a_long_run(tmp_path: Path) -> None:
     result = run("check", str(path))
     out = result.stdout.splitlines()
     assert len(out) == len(lines)
-    assert sum(line.startswith("invalid\t") for line in out) == sum(
-        1 for x in lines if x == "garbage"
-    )
+    assert [i for i, line in enumerate(out) if line == "invalid"] == [
+        i for i, x in enumerate(lines) if x == "garbage"
+    ]
     assert result.exit_code == 2
 
 

@@ -41,11 +41,11 @@ def test_render_text_and_svg(
     puzzles: list[Grid], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     line = str(puzzles[0])
-    assert main(["render", line]) == 0
+    assert main(["render", "-p", line]) == 0
     out = capsys.readouterr().out
     assert Grid.parse(out) == puzzles[0]
     svg = tmp_path / "p.svg"
-    assert main(["render", line, "-o", str(svg), "--candidates", "--solution"]) == 0
+    assert main(["render", "-p", line, "-o", str(svg), "--candidates", "--solution"]) == 0
     root = ET.parse(svg).getroot()
     assert len(root.findall(".//{http://www.w3.org/2000/svg}rect")) >= 81
     users = [
@@ -70,19 +70,19 @@ def test_render_file_index_and_pdf(puzzles: list[Grid], tmp_path: Path) -> None:
 @pytest.mark.skipif(PDFTOPPM is None, reason="pdftoppm not installed")
 def test_render_png(puzzles: list[Grid], tmp_path: Path) -> None:
     out = tmp_path / "p.png"
-    assert main(["render", str(puzzles[0]), "-o", str(out)]) == 0
+    assert main(["render", "-p", str(puzzles[0]), "-o", str(out)]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_render_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["render", "12x4" + "." * 12]) == 2
+    assert main(["render", "-p", "12x4" + "." * 12]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert err[0].startswith("sudokit: ")
     assert "unexpected character 'x'" in err[0]
-    assert main(["render", "." * 81, "-o", str(tmp_path / "x.bmp")]) == 2
+    assert main(["render", "-p", "." * 81, "-o", str(tmp_path / "x.bmp")]) == 2
     assert "cannot tell the format" in capsys.readouterr().err
-    assert main(["render", "." * 81, "--index", "2"]) == 2
+    assert main(["render", "-p", "." * 81, "--index", "2"]) == 2
 
 
 def test_print_book_with_answers(

@@ -1,17 +1,32 @@
 """Shared helpers of the CLI commands: input, options, error reporting, exit codes, progress.
 
-Conventions every command follows (use these helpers rather than re-inventing them):
+Conventions every command follows (use these helpers rather than re-inventing them; the README's
+"Conventions" section says the same for users):
 
-* Input is one or more FILE arguments, ``-`` (the default) for standard input, read as a
-  stream of records by :func:`sudokit.formats.read` (:func:`records`), so a bad record is
-  reported and the run goes on.
-* Data goes to standard output (or ``-o FILE``); diagnostics go to standard error as one line
-  each: ``sudokit: <source>:<line>: <message>`` (:class:`Reporter`). Never a traceback:
-  :func:`guarded` turns library errors into such a line.
-* Exit codes: 0 all good, 1 a "no" answer (unsolvable, not unique, invalid), 2 a usage or parse
-  error. The worst one seen wins (:attr:`Reporter.code`).
-* A progress bar (rich, imported only then) is shown only when standard error is a terminal.
-"""
+* **Input**: one or more FILE arguments, or standard input when there is none; ``-`` is
+  standard input. Puzzle text on the command line only through ``-p/--puzzle TEXT``
+  (repeatable), never as a bare argument, so that a mistyped file name is "no such file",
+  never a parse error. Records are read as a stream by :func:`sudokit.formats.read`
+  (:func:`records`, :func:`items`), so a bad record is reported and the run goes on.
+  The same input options everywhere: ``--from FMT``, ``--box RxC``, ``--x``,
+  ``--regions MAP`` (jigsaw) (:func:`from_option`, :func:`shape_options`).
+* **Options**: one name, one meaning. ``--guesses N`` bounds a search (guesses per puzzle;
+  the default scales with the shape, 0 = none); ``--seconds S`` bounds human-style work
+  (explain, hint, rate); ``--searches N`` bounds generate's engine searches per puzzle;
+  ``-o/--output FILE`` and ``--to FMT`` name the output; ``-j/--jobs N`` is worker
+  processes (0 = every core); ``--seed N`` defaults to a random seed that is reported on
+  stderr. The old ``--budget`` still works (hidden) with a deprecation line.
+* **Output**: data goes to standard output (or ``-o FILE``), one output row (or record) per
+  input puzzle, in input order: a puzzle without an answer gets a marker line (``!none``,
+  ``!multiple``, ``!invalid``, ``!gave-up``) so that rows line up. Diagnostics go to
+  standard error as one line each: ``sudokit: <source>:<line>: <message>``
+  (:class:`Reporter`). Never a traceback: :func:`guarded` turns library errors into such a
+  line.
+* **Exit codes**: 0 all good, 1 a "no" answer (unsolvable, not unique, invalid, gave up),
+  2 a usage or input error, 130 interrupted (Ctrl-C). The worst one seen wins
+  (:attr:`Reporter.code`).
+* **Progress** for long work goes to standard error, only when it is a terminal: a rich bar
+  when rich is installed (the ``cli`` extra), else a plain line rewritten in place."""
 
 from __future__ import annotations
 
@@ -36,19 +51,26 @@ __all__ = [
     "Item",
     "NoAnswerError",
     "Reporter",
+    "default_guesses",
     "fail",
     "from_option",
     "guarded",
+    "guesses_option",
     "input_files",
+    "items",
     "jobs_option",
     "open_output",
     "output_option",
     "progress",
+    "puzzle_option",
     "records",
     "refuse_input_as_output",
+    "region_shape",
     "resumable",
     "resume_option",
+    "seconds_option",
     "shape_options",
+    "texts",
     "to_option",
 ]
 
@@ -268,20 +290,65 @@ def _box_shape(value: str | None, diagonals: bool) -> Shape | None:
         raise CliError(f"--box: {exc.message}") from None
 
 
+def region_shape(value: str, diagonals: bool, option: str = "--regions") -> Shape:
+    """The jigsaw shape of a region map given inline (one symbol per cell, row by row; spaces
+    and newlines are ignored) or as ``@FILE`` (the map is read from FILE).
+
+    >>> region_shape("AABB AABB CCDD CCDD", False).variant
+    'jigsaw'
+    >>> region_shape("@no-such-map.txt", False)
+    Traceback (most recent call last):
+    ...
+    sudokit.cli.common.CliError: --regions: no-such-map.txt: no such file
+    """
+    text = value
+    if value.startswith("@"):
+        name = value[1:]
+        try:
+            with open(name, encoding="utf-8") as stream:
+                text = stream.read(MAP_LIMIT + 1)
+        except FileNotFoundError:
+            fail(f"{option}: {name}: no such file")
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"{option}: {name}: {getattr(exc, 'strerror', None) or exc}")
+        if len(text) > MAP_LIMIT:
+            fail(f"{option}: {name}: longer than a 64x64 region map can be")
+    try:
+        return Shape.jigsaw(text, diagonals=diagonals)
+    except (SudokuError, ValueError) as exc:
+        raise CliError(f"{option}: {exc}") from None
+
+
+#: The most characters a region map file may have (a 64x64 map as numbers with separators).
+MAP_LIMIT = 64 * 64 * 8
+
+
 def shape_options(fn: F) -> F:
-    """``--box RxC`` and ``--x``, passed to the command as one ``shape`` argument
-    (``None`` when neither is given: the shape comes from each puzzle's size).
+    """``--box RxC``, ``--regions MAP`` (jigsaw) and ``--x``, passed to the command as one
+    ``shape`` argument (``None`` when none is given: the shape comes from each puzzle's size),
+    and ``diagonals``.
 
     ``--x`` alone makes every puzzle a Sudoku-X of its own size.
     """
 
     @functools.wraps(fn)
-    def wrapper(*args: Any, box: str | None, diagonals: bool, **kwargs: Any) -> Any:
-        shape = _box_shape(box, diagonals)
+    def wrapper(
+        *args: Any, box: str | None, regions: str | None, diagonals: bool, **kwargs: Any
+    ) -> Any:
+        if box is not None and regions is not None:
+            fail("--box and --regions both give the shape: use one")
+        shape = region_shape(regions, diagonals) if regions else _box_shape(box, diagonals)
         kwargs["shape"] = shape
         kwargs["diagonals"] = diagonals
         return fn(*args, **kwargs)
 
+    wrapper = click.option(
+        "--regions",
+        metavar="MAP|@FILE",
+        default=None,
+        help="Jigsaw: the region of every cell, one symbol per cell row by row "
+        "(e.g. AABB...), or @FILE to read the map from FILE.",
+    )(wrapper)
     wrapper = click.option(
         "--x",
         "diagonals",
@@ -295,6 +362,104 @@ def shape_options(fn: F) -> F:
         help="Box shape, e.g. 2x3 for 6x6; needed only when the size does not say it.",
     )(wrapper)
     return wrapper  # type: ignore[return-value]
+
+
+#: The search work a puzzle may take by default, in cell-guesses: ``--guesses`` defaults to
+#: this divided by the number of cells (9x9: ~12 million guesses, far beyond any proper
+#: puzzle; 64x64: ~244,000, about 2 s), so that no search runs unbounded by default.
+DEFAULT_GUESS_WORK = 10**9
+
+
+def default_guesses(n: int) -> int:
+    """The default ``--guesses`` bound for an *n* x *n* grid (scales with the shape).
+
+    >>> default_guesses(9), default_guesses(64)
+    (12345679, 244140)
+    """
+    return DEFAULT_GUESS_WORK // (n * n)
+
+
+def _deprecated(old: str, new: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A callback that prints one deprecation line when the old spelling *old* is used."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is not None and not ctx.resilient_parsing:
+            click.echo(f"sudokit: {old} is deprecated; use {new}", err=True)
+        return value
+
+    return callback
+
+
+def _renamed(new: str, old: str, dest: str, fn: F) -> F:
+    """Accept the hidden old spelling *old* of the option *new* (both land in *dest*)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        legacy = kwargs.pop(f"_old_{dest}")
+        if legacy is not None:
+            if kwargs[dest] is not None:
+                fail(f"{old} is the old name of {new}: give one")
+            kwargs[dest] = legacy
+        return fn(*args, **kwargs)
+
+    return click.option(  # type: ignore[return-value]
+        old,
+        f"_old_{dest}",
+        type=click.FLOAT if dest == "seconds" else click.IntRange(min=0),
+        default=None,
+        hidden=True,
+        expose_value=True,
+        callback=_deprecated(old, new),
+    )(wrapper)
+
+
+def guesses_option(fn: F) -> F:
+    """``--guesses N``: the search bound per puzzle (``None``: :func:`default_guesses` of
+    the shape; 0 = none); ``--budget N`` is its deprecated old name."""
+    fn = _renamed("--guesses", "--budget", "guesses", fn)
+    return click.option(
+        "--guesses",
+        type=click.IntRange(min=0),
+        default=None,
+        help="Give up on a puzzle after N guesses (default: scales with the size, ~12 "
+        "million for 9x9, ~244,000 for 64x64; 0 = never). A puzzle that hits it gets !gave-up.",
+    )(fn)
+
+
+def seconds_option(default: float, what: str) -> Callable[[F], F]:
+    """``--seconds S``: the time bound per puzzle of human-style work (0 = none);
+    ``--budget S`` is its deprecated old name."""
+
+    def decorate(fn: F) -> F:
+        fn = _renamed("--seconds", "--budget", "seconds", fn)
+        return click.option(
+            "--seconds",
+            type=click.FloatRange(min=0),
+            callback=_finite_or_none,
+            default=None,
+            help=f"Stop {what} after S seconds per puzzle (default {default:g}; 0 = never).",
+        )(fn)
+
+    return decorate
+
+
+def _finite_or_none(ctx: click.Context, param: click.Parameter, value: float | None) -> Any:
+    if value is not None and value != value:  # NaN passes click's range check
+        raise click.BadParameter("nan is not a number")
+    return value
+
+
+def puzzle_option(fn: F) -> F:
+    """``-p/--puzzle TEXT``: a puzzle given on the command line (repeatable), read before the
+    FILEs; with ``-p`` no standard input is read unless ``-`` is named."""
+    return click.option(
+        "-p",
+        "--puzzle",
+        "puzzles",
+        metavar="TEXT",
+        multiple=True,
+        help="A puzzle as text (any format), instead of or before the FILEs; repeatable.",
+    )(fn)
 
 
 # -- input ------------------------------------------------------------------------------------
@@ -357,6 +522,77 @@ def records(
             continue
         if not seen:
             reporter.usage(f"{label}: no puzzles found")
+
+
+def items(
+    files: Iterable[str],
+    puzzles: Iterable[str],
+    fmt: str | None,
+    shape: Shape | None,
+    reporter: Reporter,
+    *,
+    diagonals: bool = False,
+) -> Iterator[Item]:
+    """The records of the ``--puzzle`` texts, then of the FILEs (standard input when neither
+    is given), numbered in one sequence. A text that does not parse is one bad record."""
+    number = 0
+    for k, text in enumerate(puzzles, 1):
+        label = "--puzzle" if k == 1 else f"--puzzle#{k}"
+        try:
+            grids = formats.parse(text, fmt, shape, source=label)
+            errors: list[ParseError | None] = [None] * len(grids)
+            if not grids:
+                raise ParseError("no puzzle in the text", line=1, source=label)
+        except ParseError as exc:
+            grids, errors = [None], [exc]  # type: ignore[list-item]
+        for grid, error in zip(grids, errors, strict=True):
+            number += 1
+            if diagonals and shape is None and grid is not None:
+                grid = _with_diagonals(grid)
+            yield Item(number, label, formats.Record(number, 1, grid, error))
+    files = list(files)
+    if files or not number:
+        for item in records(files, fmt, shape, reporter, diagonals=diagonals):
+            yield Item(item.number + number, item.source, item.record)
+
+
+#: The most characters read whole from one input (pencil marks: a 64x64 candidate grid as
+#: numbers is about 2 MB).
+TEXT_LIMIT = 8 << 20
+
+
+def texts(files: Iterable[str], puzzles: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """``(label, text)`` of each ``--puzzle`` text, then of each FILE read whole (standard
+    input when neither is given), for inputs that are one document (pencil marks). A file
+    that cannot be read, or is longer than :data:`TEXT_LIMIT`, stops the command (exit 2).
+
+    >>> list(texts(["no-such-file.txt"], ["1..."]))
+    Traceback (most recent call last):
+    ...
+    sudokit.cli.common.CliError: no-such-file.txt: no such file
+    """
+    given = list(puzzles)
+    names = list(files) or ([] if given else ["-"])
+    for name in names:  # check every file before any work is done
+        if name != "-" and not os.path.exists(name):
+            fail(f"{name}: no such file")
+    for k, text in enumerate(given, 1):
+        yield ("--puzzle" if k == 1 else f"--puzzle#{k}"), text
+    for name in names:
+        label = "<stdin>" if name == "-" else name
+        try:
+            if name == "-":
+                text = sys.stdin.read(TEXT_LIMIT + 1)
+            else:
+                with open(name, encoding="utf-8-sig") as stream:
+                    text = stream.read(TEXT_LIMIT + 1)
+        except UnicodeDecodeError:
+            fail(f"{label}: not UTF-8 text")
+        except OSError as exc:
+            fail(f"{label}: {exc.strerror or exc}")
+        if len(text) > TEXT_LIMIT:
+            fail(f"{label}: longer than {TEXT_LIMIT} characters; not one puzzle")
+        yield label, text
 
 
 def refuse_input_as_output(path: str, inputs: Iterable[str]) -> None:
@@ -449,6 +685,61 @@ def _no_progress(n: int = 1) -> None:
 
 
 @contextmanager
+def _plain_progress(
+    label: str, reporter: Reporter | None, total: int | None, stream: IO[str] | None = None
+) -> Iterator[Callable[[int], None]]:
+    """Progress without rich: one stderr line ``label: done/total`` rewritten in place (at
+    most five times a second) and erased at the end; *reporter*'s messages print above it.
+
+    >>> out = io.StringIO()
+    >>> with _plain_progress("solving", None, 3, out) as advance:
+    ...     advance(3)
+    >>> out.getvalue().rsplit(chr(13), 1)[-1]
+    'solving: 0/3'
+    """
+    import time
+
+    err = stream if stream is not None else sys.stderr
+    done, shown, width = 0, -1.0, 0
+
+    def show() -> None:
+        nonlocal shown, width
+        text = f"{label}: {done}" + (f"/{total}" if total else "")
+        err.write("\r" + text.ljust(width))
+        err.flush()
+        width, shown = len(text), time.monotonic()
+
+    def erase() -> None:
+        if width:
+            err.write("\r" + " " * width + "\r")
+            err.flush()
+
+    def advance(n: int = 1) -> None:
+        nonlocal done
+        done += n
+        if time.monotonic() - shown >= 0.2:
+            show()
+
+    previous = reporter.echo if reporter is not None else None
+    if reporter is not None:
+
+        def echo(text: str) -> None:
+            erase()
+            click.echo(text, err=True)
+            show()
+
+        reporter.echo = echo
+    show()
+    try:
+        yield advance
+    finally:
+        if reporter is not None and previous is not None:
+            reporter.echo = previous
+        if stream is None:
+            erase()
+
+
+@contextmanager
 def progress(
     label: str,
     reporter: Reporter | None = None,
@@ -458,11 +749,12 @@ def progress(
 ) -> Iterator[Callable[[int], None]]:
     """A callback ``advance(n)`` driving a progress bar on stderr.
 
-    The bar exists only when stderr is a terminal (or *enabled* says so) and rich is
-    installed; rich is imported only then. While it is live, *reporter*'s messages print
-    above it. With a *total* (when the amount of work is known) it shows the rate, the
-    bar and the time left; *total* may be a function, called only when the bar is shown
-    (counting a big file's lines is then paid only on a terminal).
+    The bar exists only when stderr is a terminal (or *enabled* says so); it is rich's
+    when rich is installed (imported only then), else a plain line. While it is
+    live, *reporter*'s messages print above it. With a *total* (when the amount of work
+    is known) it shows the rate, the bar and the time left; *total* may be a function,
+    called only when the bar is shown (counting a big file's lines is then paid only on a
+    terminal).
     """
     if enabled is None:
         enabled = sys.stderr.isatty() and not os.environ.get("SUDOKIT_NO_PROGRESS")
@@ -481,8 +773,9 @@ def progress(
             TimeElapsedColumn,
             TimeRemainingColumn,
         )
-    except ImportError:
-        yield _no_progress
+    except ImportError:  # the default install: a plain line instead of rich's bar
+        with _plain_progress(label, reporter, total() if callable(total) else total) as advance:
+            yield advance
         return
     from rich.progress import ProgressColumn, Task
     from rich.text import Text

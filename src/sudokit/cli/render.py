@@ -7,7 +7,6 @@ import math
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,15 +34,6 @@ class _Entry:
     comment: str
 
 
-def _jigsaw(shape: Shape | None, diagonals: bool, regions: str | None) -> Shape | None:
-    if not regions:
-        return shape
-    try:
-        return Shape.jigsaw(regions, diagonals=diagonals)
-    except ValueError as exc:
-        raise CliError(f"--regions: {exc}") from None
-
-
 def _label_of(fields: dict[str, str]) -> str:
     for key in _LABEL_FIELDS:
         for name, value in fields.items():
@@ -59,65 +49,27 @@ def _finite(value: float) -> float:
     return value
 
 
-def _is_file(source: str) -> bool:
-    """True when *source* names a file to read (``-`` is standard input), not cell text."""
-    try:
-        return source == "-" or Path(source).is_file()
-    except (OSError, ValueError):  # a long puzzle string is not a valid path
-        return False
-
-
-def _parse_argument(source: str, fmt: str | None, shape: Shape | None) -> list[Grid]:
-    """The grids of the PUZZLE argument as cell text; a bad argument that names a directory or
-    looks like a file name is reported as that, not as a puzzle."""
-    try:
-        return formats.parse(source, fmt, shape, source="<argument>")
-    except SudokuError:
-        try:
-            if Path(source).is_dir():
-                raise CliError(f"{source}: is a directory, not a puzzle file") from None
-        except (OSError, ValueError):
-            pass
-        if "/" in source or os.sep in source or Path(source).suffix[1:].isalpha():
-            raise CliError(f"{source}: no such file (and not a puzzle either)") from None
-        raise
-
-
-def _candidates_text(source: str) -> str:
-    """The text of the PUZZLE argument for pencil-mark input: a file, ``-`` or the text itself."""
-    if source == "-":
-        return sys.stdin.read()
-    if not _is_file(source):
-        return source
-    try:
-        return Path(source).read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise CliError(f"{source}: not UTF-8 text") from None
-
-
 def _read(
-    source: str, fmt: str | None, shape: Shape | None, diagonals: bool, reporter: Reporter
+    files: tuple[str, ...],
+    puzzles: tuple[str, ...],
+    fmt: str | None,
+    shape: Shape | None,
+    diagonals: bool,
+    reporter: Reporter,
 ) -> list[_Entry]:
-    """The puzzles of a file (``-`` is standard input; bad records are reported and skipped)
-    or of the argument itself (cell text in any format)."""
-    if not _is_file(source):
-        grids = _parse_argument(source, fmt, shape)
-        if diagonals and shape is None:
-            grids = [Grid(g.cells, g.shape.with_diagonals()) for g in grids]
-        if not grids:
-            raise CliError("no puzzle in the argument")
-        return [_Entry(g, "<argument>", "") for g in grids]
+    """The puzzles of the ``--puzzle`` texts and FILEs (standard input when neither is
+    given); bad records are reported and skipped."""
     entries = []
-    for item in common.records([source], fmt, shape, reporter, diagonals=diagonals):
+    for item in common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals):
         if item.grid is None:
             assert item.record.error is not None
             reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
             continue
         entries.append(_Entry(item.grid, item.where, _label_of(item.record.fields)))
     if not entries:
-        if reporter.code != common.EXIT_OK:  # each bad record has had its line already
+        if reporter.code != common.EXIT_OK:  # each bad input has had its line already
             reporter.exit()
-        raise CliError(f"{source}: no puzzle to draw")
+        raise CliError("no puzzle to draw")
     return entries
 
 
@@ -161,19 +113,17 @@ def _pdf_or_fail() -> Any:
 
 
 def _draw_options(fn: Any) -> Any:
-    """``--regions`` (jigsaw) and ``--numbers``, next to the shared ``--box``/``--x``."""
-    fn = click.option(
+    """``--numbers``, next to the shared ``--box``/``--regions``/``--x``."""
+    return click.option(
         "--numbers",
         is_flag=True,
         help="Write digits above 9 as numbers (10, 11...) instead of A, B...",
     )(fn)
-    return click.option(
-        "--regions", metavar="MAP", help="Jigsaw region map: one symbol per cell, row by row."
-    )(fn)
 
 
 @click.command()
-@click.argument("puzzle")
+@common.input_files
+@common.puzzle_option
 @click.option(
     "-o", "--output", metavar="FILE", help="Write here (.txt .svg .pdf .png); default stdout."
 )
@@ -216,7 +166,8 @@ def _draw_options(fn: Any) -> Any:
 @_draw_options
 @common.guarded
 def render(
-    puzzle: str,
+    files: tuple[str, ...],
+    puzzles: tuple[str, ...],
     output: str | None,
     out_fmt: str | None,
     fmt: str | None,
@@ -228,11 +179,11 @@ def render(
     dpi: int,
     shape: Shape | None,
     diagonals: bool,
-    regions: str | None,
     numbers: bool,
 ) -> None:
-    """Draw one PUZZLE (cell text, or a FILE of puzzles with --index) as a text picture, SVG,
-    PDF or PNG. Without -o the text picture (or -f svg) goes to standard output."""
+    """Draw one puzzle of the FILEs (standard input when none; -p TEXT for a puzzle given as
+    text; --index picks one of several) as a text picture, SVG, PDF or PNG. Without -o the
+    text picture (or -f svg) goes to standard output."""
     from ..render import PRINT_THEME, SCREEN_THEME, draw, to_svg, to_text
 
     if out_fmt is None:
@@ -243,14 +194,18 @@ def render(
     if out_fmt in ("pdf", "png") and not output:
         raise CliError(f"{out_fmt} output needs -o FILE")
     reporter = Reporter()
-    target = _jigsaw(shape, diagonals, regions)
     marks: tuple[int, ...] | None = None
     if fmt in ("candidates", "candgrid"):  # pencil marks in, pencil marks drawn
-        cands = formats.parse_candidates(_candidates_text(puzzle), fmt, target)
-        marks = cands.masks
-        entries = [_Entry(Grid(cands.values, cands.shape), "<candidates>", "")]
+        for label, text in common.texts(files, puzzles):
+            try:
+                cands = formats.parse_candidates(text, fmt, shape)
+            except SudokuError as exc:
+                raise CliError(f"{label}: {exc}") from None
+            marks = cands.masks
+            entries = [_Entry(Grid(cands.values, cands.shape), label, "")]
+            break
     else:
-        entries = _read(puzzle, fmt, target, diagonals, reporter)
+        entries = _read(files, puzzles, fmt, shape, diagonals, reporter)
     if not 1 <= index <= len(entries):
         raise CliError(f"--index {index} is outside 1..{len(entries)}")
     entry = entries[index - 1]
@@ -313,7 +268,8 @@ def _label_text(rating: Any) -> str:
 
 
 @click.command("print")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@common.input_files
+@common.puzzle_option
 @click.option("-o", "--output", required=True, metavar="BOOK.pdf", help="The PDF to write.")
 @common.from_option
 @click.option(
@@ -340,7 +296,8 @@ def _label_text(rating: Any) -> str:
 @_draw_options
 @common.guarded
 def print_book(
-    file: str,
+    files: tuple[str, ...],
+    puzzles: tuple[str, ...],
     output: str,
     fmt: str | None,
     per_page: str,
@@ -353,16 +310,16 @@ def print_book(
     sort_easy_first: bool,
     shape: Shape | None,
     diagonals: bool,
-    regions: str | None,
     numbers: bool,
 ) -> None:
-    """Print the puzzles of FILE (any format; a line comment or a difficulty/level/rating
-    column is the puzzle's label) as a PDF book: a title page, numbered puzzles with their
-    difficulty, and with --answers an answer key. Unreadable records are reported and left out."""
+    """Print the puzzles of the FILEs (standard input when none; any format; a line comment
+    or a difficulty/level/rating column is the puzzle's label) as a PDF book: a title page,
+    numbered puzzles with their difficulty, and with --answers an answer key. Unreadable
+    records are reported and left out."""
     pdf = _pdf_or_fail()
     reporter = Reporter()
     entries = []
-    for entry in _read(file, fmt, _jigsaw(shape, diagonals, regions), diagonals, reporter):
+    for entry in _read(files, puzzles, fmt, shape, diagonals, reporter):
         clash = entry.grid.conflicts()
         if clash:  # a book holds only puzzles that can be played
             first = clash[0]

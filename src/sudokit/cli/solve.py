@@ -31,21 +31,20 @@ Marker lines (one per puzzle that gets no solution; filter with grep -v '^!'):
   !none      the puzzle has no solution
   !invalid   conflicting givens, or input that could not be read
   !multiple  several solutions, with --unique (without it the first one is printed)
-  !gave-up   the --budget of guesses ran out before a solution was found
+  !gave-up   the --guesses bound ran out before the answer was known
 """
 
 
-#: ``--budget N``: the guesses a puzzle may take (solve, count and check share it).
-_budget_option = click.option(
-    "--budget",
-    type=click.IntRange(min=0),
-    default=0,
-    help="Give up on a puzzle after N guesses (0 = never).",
-)
-
-
 def _jobs_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return common.jobs_option(fn, help="Worker processes for solving (0 = every core).")
+    return common.jobs_option(fn, help="Solve on N cores at once (0 = every core).")
+
+
+def _budget(guesses: int | None, grids: Iterable[Grid]) -> int:
+    """The guess bound of a search over *grids*: *guesses* when given, else the default of
+    the largest shape among them (:func:`common.default_guesses`)."""
+    if guesses is not None:
+        return guesses
+    return common.default_guesses(max((g.n for g in grids), default=9))
 
 
 def _chunk_size() -> int:
@@ -54,13 +53,15 @@ def _chunk_size() -> int:
 
 
 def _solved(
-    items: Iterable[Item], *, limit: int, budget: int, jobs: int
+    items: Iterable[Item], *, limit: int, guesses: int | None, jobs: int
 ) -> Iterator[tuple[Item, SolveResult | None]]:
-    """Each item with its solver result (``None`` for a record that did not parse), in order."""
+    """Each item with its solver result (``None`` for a record that did not parse), in order;
+    *guesses* bounds each search (``None``: the default for the shape)."""
     stream = iter(items)
     size = _chunk_size()
     while chunk := list(itertools.islice(stream, size)):
         grids = [item.grid for item in chunk if item.grid is not None]
+        budget = _budget(guesses, grids)
         results = iter(solve_many(grids, limit=limit, budget=budget, jobs=jobs))
         for item in chunk:
             yield item, (next(results) if item.grid is not None else None)
@@ -75,35 +76,27 @@ def _structured(fmt: str) -> bool:
     return fmt in ("csv", "json", "jsonl")
 
 
-def _inputs(
-    files: tuple[str, ...],
-    fmt: str | None,
-    shape: Shape | None,
-    diagonals: bool,
-    reporter: Reporter,
-) -> Iterator[Item]:
-    return common.records(files, fmt, shape, reporter, diagonals=diagonals)
-
-
 @click.command(epilog=_MARKERS)
 @common.input_files
+@common.puzzle_option
 @common.from_option
 @common.to_option("line")
 @common.shape_options
 @click.option("--unique", is_flag=True, help="A puzzle with several solutions gets !multiple.")
-@_budget_option
+@common.guesses_option
 @_jobs_option
 @common.resume_option
 @common.output_option
 @common.guarded
 def solve(
     files: tuple[str, ...],
+    puzzles: tuple[str, ...],
     fmt: str | None,
     to: str,
     shape: Shape | None,
     diagonals: bool,
     unique: bool,
-    budget: int,
+    guesses: int | None,
     jobs: int,
     resume: bool,
     output: str,
@@ -130,7 +123,12 @@ def solve(
             diagonals=diagonals,
         ) as (source, advance):
             _, markers = solve_file(
-                source, output, budget=budget, unique=unique, jobs=jobs, progress=advance
+                source,
+                output,
+                budget=_budget(guesses, []),
+                unique=unique,
+                jobs=jobs,
+                progress=advance,
             )
         if markers:
             reporter.problem(source, None, f"{markers} puzzles without a unique solution")
@@ -140,11 +138,9 @@ def solve(
         formats.Writer(stream, to) as writer,
         common.progress("solving", reporter) as advance,
     ):
-        items = _inputs(files, fmt, shape, diagonals, reporter)
-        if jobs == 1 or _chunk_size() == 1:  # no pool start-up for one job or a person typing
-            _solve_here(items, writer, reporter, advance, unique=unique, budget=budget, jobs=jobs)
-        else:
-            _solve_pooled(items, writer, reporter, advance, unique=unique, budget=budget, jobs=jobs)
+        items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals)
+        run = _solve_here if jobs == 1 or _chunk_size() == 1 else _solve_pooled
+        run(items, writer, reporter, advance, unique=unique, guesses=guesses, jobs=jobs)
     reporter.exit()
 
 
@@ -196,11 +192,11 @@ def _solve_here(
     advance: Callable[[int], None],
     *,
     unique: bool,
-    budget: int,
+    guesses: int | None,
     jobs: int,
 ) -> None:
     """``solve`` in this process (the solver's threads with *jobs* != 1)."""
-    for item, result in _solved(items, limit=2, budget=budget, jobs=jobs):
+    for item, result in _solved(items, limit=2, guesses=guesses, jobs=jobs):
         advance(1)
         error = None if item.record.error is None else str(item.record.error)
         message = _write_solved(writer, item.grid, item.record.fields, error, result, unique)
@@ -243,7 +239,7 @@ def _solve_pooled(
     advance: Callable[[int], None],
     *,
     unique: bool,
-    budget: int,
+    guesses: int | None,
     jobs: int,
 ) -> None:
     """``solve`` on *jobs* worker processes (:func:`sudokit.batch.ordered_map`): this process
@@ -258,7 +254,13 @@ def _solve_pooled(
 
     stream = iter(items)
     _solve_here(
-        itertools.islice(stream, 1), writer, reporter, advance, unique=unique, budget=budget, jobs=1
+        itertools.islice(stream, 1),
+        writer,
+        reporter,
+        advance,
+        unique=unique,
+        guesses=guesses,
+        jobs=1,
     )
     _, columns = writer.state
     chunks = iter(lambda: list(itertools.islice(stream, JOB_CHUNK)), [])
@@ -272,7 +274,7 @@ def _solve_pooled(
             (
                 writer.fmt,
                 unique,
-                budget,
+                _budget(guesses, (i.grid for i in chunk if i.grid is not None)),
                 columns,
                 [
                     (i.grid, i.record.fields, None if i.grid is not None else str(i.record.error))
@@ -300,11 +302,14 @@ def _why(result: SolveResult) -> str:
         return "several solutions (--unique)"
     if result.status is Status.INVALID:
         return f"invalid: {result.error}"
+    if result.status is Status.GAVE_UP:
+        return f"{result.error or 'gave up'}; raise the bound with --guesses N (0 = none)"
     return result.error or str(result.status)
 
 
 @click.command()
 @common.input_files
+@common.puzzle_option
 @common.from_option
 @common.shape_options
 @click.option(
@@ -314,17 +319,18 @@ def _why(result: SolveResult) -> str:
     show_default=True,
     help="Count up to N solutions; more prints '>N'.",
 )
-@_budget_option
-@common.jobs_option
+@common.guesses_option
+@_jobs_option
 @common.output_option
 @common.guarded
 def count(
     files: tuple[str, ...],
+    puzzles: tuple[str, ...],
     fmt: str | None,
     shape: Shape | None,
     diagonals: bool,
     limit: int,
-    budget: int,
+    guesses: int | None,
     jobs: int,
     output: str,
 ) -> None:
@@ -332,8 +338,8 @@ def count(
 
     \b
     A line is the exact count, '>N' when there are more than --limit N, '0' for conflicting
-    givens, '!invalid' for input that could not be read, '!gave-up' when --budget ran out.
-    Exit code: 0 every puzzle counted, 1 conflicting givens or a budget ran out,
+    givens, '!invalid' for input that could not be read, '!gave-up' when the --guesses
+    bound ran out. Exit code: 0 every puzzle counted, 1 conflicting givens or a bound ran out,
     2 unreadable input or usage error.
     """
     reporter = Reporter()
@@ -341,8 +347,8 @@ def count(
         common.open_output(output, files) as stream,
         common.progress("counting", reporter) as advance,
     ):
-        items = _inputs(files, fmt, shape, diagonals, reporter)
-        for item, result in _solved(items, limit=max(2, limit + 1), budget=budget, jobs=jobs):
+        items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals)
+        for item, result in _solved(items, limit=max(2, limit + 1), guesses=guesses, jobs=jobs):
             advance(1)
             if result is None:
                 _read_error(reporter, item)
@@ -365,38 +371,36 @@ def count(
 
 @click.command()
 @common.input_files
+@common.puzzle_option
 @common.from_option
 @common.shape_options
-@_budget_option
-@common.jobs_option
+@common.guesses_option
+@_jobs_option
 @common.output_option
 @common.guarded
 def check(
     files: tuple[str, ...],
+    puzzles: tuple[str, ...],
     fmt: str | None,
     shape: Shape | None,
     diagonals: bool,
-    budget: int,
+    guesses: int | None,
     jobs: int,
     output: str,
 ) -> None:
     """Say whether each puzzle is proper: unique, multiple, none, invalid (or gave-up).
 
-    One line per puzzle, in input order; with several puzzles the puzzle number follows in a
-    second, tab-separated column. Input that could not be read is 'invalid' (and reported).
+    One line per puzzle, in input order, the same for one puzzle as for many (line k is
+    puzzle k). Input that could not be read is 'invalid' (and reported).
     Exit code: 0 every puzzle unique, 1 some puzzle is not, 2 unreadable input or usage error.
     """
     reporter = Reporter()
-    items = _inputs(files, fmt, shape, diagonals, reporter)
-    head = list(itertools.islice(items, 2))
-    several = len(head) > 1
+    items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals)
     with (
         common.open_output(output, files) as stream,
         common.progress("checking", reporter) as advance,
     ):
-        for item, result in _solved(
-            itertools.chain(head, items), limit=2, budget=budget, jobs=jobs
-        ):
+        for item, result in _solved(items, limit=2, guesses=guesses, jobs=jobs):
             advance(1)
             if result is None:
                 _read_error(reporter, item)
@@ -409,12 +413,13 @@ def check(
                     reporter.warn(
                         item.source, item.record.line, f"puzzle {item.number}: {_why(result)}"
                     )
-            stream.write(f"{status}\t{item.number}\n" if several else f"{status}\n")
+            stream.write(f"{status}\n")
     reporter.exit()
 
 
 @click.command()
 @common.input_files
+@common.puzzle_option
 @common.from_option
 @common.to_option("line")
 @common.shape_options
@@ -427,6 +432,7 @@ def check(
 @common.guarded
 def convert(
     files: tuple[str, ...],
+    puzzles: tuple[str, ...],
     fmt: str | None,
     to: str,
     shape: Shape | None,
@@ -447,7 +453,7 @@ def convert(
         formats.Writer(stream, to) as writer,
         common.progress("converting", reporter) as advance,
     ):
-        for item in _inputs(files, fmt, shape, diagonals, reporter):
+        for item in common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals):
             advance(1)
             grid: Grid | None = item.grid
             if grid is None:
