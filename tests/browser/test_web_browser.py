@@ -76,13 +76,26 @@ def test_hint_highlights_and_undo(
     page.click("#btn-hint")
     page.wait_for_selector("#hint-box:not([hidden])")
     technique = page.text_content("#hint-technique")
-    text = str(page.text_content("#hint-text"))
-    assert technique
-    assert text
     step = page.evaluate("window.sudokit.state.steps[0]")
     (r, c, d), *_ = step["placements"] or [[0, 0, 0]]
     assert step["cells"]
-    assert f"r{step['cells'][0][0]}c{step['cells'][0][1]}" in text
+    first_cell = f"r{step['cells'][0][0]}c{step['cells'][0][1]}"
+    # Graded: first the technique and the area only (units shaded, no cell, no answer) ...
+    nudge = str(page.text_content("#hint-text"))
+    assert technique and technique in nudge
+    assert step["units"] and step["units"][0] in nudge
+    assert first_cell not in nudge
+    assert page.locator("#board rect.hint-unit").count() >= 1
+    assert page.locator("#board rect.hint-cell, #board rect.hint-place").count() == 0
+    assert page.locator("#hint-apply").is_hidden()
+    # ... then the cells involved, then the answer.
+    page.click("#hint-more")
+    assert first_cell in str(page.text_content("#hint-text"))
+    assert page.locator("#board text.digit.ghost").count() == 0
+    page.click("#hint-more")
+    text = str(page.text_content("#hint-text"))
+    assert text == step["text"]
+    assert page.locator("#hint-more").is_hidden()
     # The board shows the step: its cells shaded, the placement as a ghost digit.
     assert page.locator("#board rect.hint-cell, #board rect.hint-place").count() >= 1
     if d:

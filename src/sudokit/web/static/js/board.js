@@ -17,6 +17,16 @@ export function symbolOf(d, n, numbers) {
   return numbers && n > 9 ? String(d) : SYMBOLS[d - 1];
 }
 
+/** A cell's accessible name: "row 3, column 7, empty, candidates 1 4 9" (digits as shown). */
+export function cellLabel(view, i, v, mask) {
+  const { game } = view;
+  const n = game.n;
+  const where = `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
+  if (v) return `${where}, ${game.isGiven(i) ? "given" : "placed"} ${symbolOf(v, n, view.numbers)}`;
+  const marks = digitsOf(mask).map((d) => symbolOf(d, n, view.numbers));
+  return `${where}, empty${marks.length ? `, candidates ${marks.join(" ")}` : ""}`;
+}
+
 export class Board {
   constructor(svg, onCell) {
     this.svg = svg;
@@ -63,10 +73,17 @@ export class Board {
       for (const [r, c, d] of step.placements) stepPlace.set((r - 1) * n + c - 1, d);
     }
 
-    const gCells = el("g", { class: "cells" });
-    const gHi = el("g", { class: "marks-hi" });
-    const gDigits = el("g", { class: "digits" });
-    const gMarks = el("g", { class: "marks" });
+    // The cells form the ARIA grid (rows of named gridcells); the drawing on top is hidden
+    // from assistive technology, which reads each cell's name instead.
+    const gCells = el("g", { class: "cells", role: "rowgroup" });
+    const rows = [];
+    for (let r = 0; r < n; r++) {
+      rows.push(el("g", { role: "row", "aria-rowindex": r + 1 }));
+    }
+    gCells.append(...rows);
+    const gHi = el("g", { class: "marks-hi", "aria-hidden": "true" });
+    const gDigits = el("g", { class: "digits", "aria-hidden": "true" });
+    const gMarks = el("g", { class: "marks", "aria-hidden": "true" });
     const sub = Math.ceil(Math.sqrt(n));
     const subRows = Math.ceil(n / sub);
     const markFont = CELL / (sub + 0.9);
@@ -85,10 +102,12 @@ export class Board {
       if (i === sel) cls.push("selected");
       if (bad.has(i) && values[i]) cls.push("conflict");
       if (wrong.has(i)) cls.push("wrong");
-      gCells.append(el("rect", {
-        x, y, width: CELL, height: CELL, class: cls.join(" "), "data-cell": `${r},${c}`,
-      }));
       const v = values[i];
+      rows[r].append(el("rect", {
+        x, y, width: CELL, height: CELL, class: cls.join(" "), "data-cell": `${r},${c}`,
+        id: `cell-${r}-${c}`, role: "gridcell", "aria-colindex": c + 1,
+        "aria-selected": String(i === sel), "aria-label": cellLabel(view, i, v, marks[i]),
+      }));
       if (v) {
         const dcls = ["digit", game.isGiven(i) ? "given" : "user"];
         if (bad.has(i)) dcls.push("conflict");
@@ -133,7 +152,7 @@ export class Board {
       }
     }
 
-    const gLines = el("g", { class: "lines" });
+    const gLines = el("g", { class: "lines", "aria-hidden": "true" });
     const jigsaw = !!geo.regions;
     for (let k = 1; k < n; k++) {
       const p = k * CELL;
@@ -159,9 +178,13 @@ export class Board {
       gLines.append(el("line", { x1: size, y1: 0, x2: 0, y2: size, class: "diag" }));
     }
     svg.append(gCells, gHi, gMarks, gDigits, gLines);
+    if (sel != null) svg.setAttribute("aria-activedescendant", `cell-${Math.floor(sel / n)}-${sel % n}`);
+    else svg.removeAttribute("aria-activedescendant");
     if (view.paused) {
-      svg.append(el("rect", { x: 0, y: 0, width: size, height: size, rx: 6, class: "pause-cover" }));
-      svg.append(el("text", { x: size / 2, y: size / 2, class: "pause-text" }, "Paused"));
+      svg.append(el("rect", {
+        x: 0, y: 0, width: size, height: size, rx: 6, class: "pause-cover", "aria-hidden": "true",
+      }));
+      svg.append(el("text", { x: size / 2, y: size / 2, class: "pause-text", "aria-hidden": "true" }, "Paused"));
     }
   }
 }

@@ -4,7 +4,8 @@ import { api } from "./api.js";
 import { Board, symbolOf } from "./board.js";
 import { Game, Geometry, SYMBOLS, bit, candidatesOf, formatTime, lineOf } from "./game.js";
 
-const SAVE_KEY = "sudokit.game.v1";
+const OLD_SAVE_KEY = "sudokit.game.v1"; // the single save slot of earlier versions
+const GAMES_KEY = "sudokit.games.v2"; // every game: [{ id, updated, game }], newest first
 const SETTINGS_KEY = "sudokit.settings.v1";
 const $ = (id) => document.getElementById(id);
 
@@ -16,6 +17,7 @@ const state = {
   steps: null, // the hint or explanation being shown
   stepIndex: 0,
   stepMode: null, // "hint" | "explain"
+  hintLevel: 3, // graded hints: 1 technique and area, 2 the cells, 3 the answer
   settings: { mistakes: false, autoRemove: true, peers: true, numbers: false, theme: null },
 };
 
@@ -27,22 +29,69 @@ const board = new Board($("board"), (r, c) => {
 
 // -- persistence ----------------------------------------------------------------------------
 
-function save() {
-  if (!state.game) return;
+function newId() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Every saved game, newest first; the old single slot is taken over once. */
+function readGames() {
+  let list = [];
   try {
-    localStorage.setItem(SAVE_KEY, JSON.stringify(state.game));
+    list = JSON.parse(localStorage.getItem(GAMES_KEY) || "[]");
+    if (!Array.isArray(list)) list = [];
   } catch (err) {
-    /* storage full or disabled: play on without saving */
+    list = [];
+  }
+  try {
+    const old = JSON.parse(localStorage.getItem(OLD_SAVE_KEY) || "null");
+    if (old && old.givens) {
+      old.meta = { ...(old.meta || {}), id: newId() };
+      list.push({ id: old.meta.id, updated: Date.now(), game: old });
+      if (writeGames(list)) localStorage.removeItem(OLD_SAVE_KEY);
+    }
+  } catch (err) {
+    /* an unreadable old slot is left where it is */
+  }
+  return list.filter((e) => e && e.id && e.game && e.game.givens);
+}
+
+/** Store the list; when storage is full, drop the undo history of the other games (never a
+ * game) and try once more. Answers whether it was stored. */
+function writeGames(list) {
+  try {
+    localStorage.setItem(GAMES_KEY, JSON.stringify(list));
+    return true;
+  } catch (err) {
+    try {
+      const lean = list.map((e, k) => (k === 0 ? e : { ...e, game: { ...e.game, undo: [], redo: [] } }));
+      localStorage.setItem(GAMES_KEY, JSON.stringify(lean));
+      return true;
+    } catch (err2) {
+      return false; // storage full or disabled: play on without saving
+    }
   }
 }
 
-function loadSaved() {
+/** Save the current game in its own entry: other tabs' and earlier games stay as they are. */
+function save() {
+  const g = state.game;
+  if (!g) return;
+  if (!g.meta.id) g.meta.id = newId();
+  const list = readGames().filter((e) => e.id !== g.meta.id);
+  list.unshift({ id: g.meta.id, updated: Date.now(), game: g.toJSON() });
+  writeGames(list);
+}
+
+function gameOf(entry) {
   try {
-    const data = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
-    return data && data.givens ? new Game(data) : null;
+    return new Game(entry.game);
   } catch (err) {
     return null;
   }
+}
+
+function deleteGame(id) {
+  writeGames(readGames().filter((e) => e.id !== id));
 }
 
 function saveSettings() {
@@ -80,10 +129,14 @@ async function loadFromHash() {
   const box = params.get("b") || undefined;
   const regions = params.get("r") || undefined;
   const diagonals = params.get("x") === "1";
-  const saved = loadSaved();
-  if (saved && saved.puzzleLine === puzzle && (!box || saved.geo.box === box)
-      && (saved.geo.apiShape.regions || "") === (regions || "") && saved.geo.diagonals === diagonals) {
-    start(saved);
+  const same = (g) => g && g.puzzleLine === puzzle && (!box || g.geo.box === box)
+    && (g.geo.apiShape.regions || "") === (regions || "") && g.geo.diagonals === diagonals;
+  if (same(state.game)) return true;
+  // A game of this puzzle already saved is resumed (unfinished ones first); others stay saved.
+  const saved = readGames().map(gameOf).filter(same);
+  const resume = saved.find((g) => !g.finished) || saved[0];
+  if (resume) {
+    start(resume);
     return true;
   }
   try {
@@ -111,9 +164,9 @@ function start(game) {
   state.selected = null;
   state.paused = false;
   closeSteps();
+  state.notes = false;
   buildPad();
-  $("banner").hidden = !game.finished;
-  if (game.finished) showBanner();
+  $("banner").hidden = true; // the completion card shows once, when the game is won
   syncUrl();
   save();
   render();
@@ -123,6 +176,7 @@ async function newGame(opts) {
   const body = {
     size: Number(opts.size), symmetry: opts.symmetry, diagonals: !!opts.diagonals,
   };
+  if (opts.jigsaw) body.jigsaw = true;
   // The server rates candidates for a difficulty target only up to 9x9.
   if (opts.difficulty && body.size <= 9) body.difficulty = opts.difficulty;
   document.body.classList.add("busy");
@@ -208,7 +262,8 @@ function render() {
   board.draw({
     game: g, selected: state.selected, numbers: state.settings.numbers,
     showMistakes: state.settings.mistakes, peers: state.settings.peers,
-    step: currentStep(), paused: state.paused, ...previewState(),
+    step: currentStep() && gradedStep(currentStep()).step, paused: state.paused,
+    ...previewState(),
   });
   for (const btn of $("pad").querySelectorAll("button[data-digit]")) {
     const d = Number(btn.dataset.digit);
@@ -223,6 +278,7 @@ function render() {
   $("btn-redo").disabled = !g.redoStack.length;
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
   $("puzzle-label").textContent = `${g.n}×${g.n}${g.geo.diagonals ? " X" : ""}${level}`;
+  $("print-head").textContent = printTitle(g);
   renderTime();
 }
 
@@ -264,7 +320,8 @@ function changed() {
   if (state.stepMode === "hint") closeSteps();
   if (!g.finished && g.isComplete()) {
     g.finished = true;
-    showBanner();
+    if (g.meta.revealed) announce("The solution is shown: this game does not count as solved.");
+    else showBanner();
   }
   save();
   render();
@@ -284,6 +341,11 @@ function input(d, { asMark = false } = {}) {
     : g.place(cell, d, { autoRemove: state.settings.autoRemove });
   if (ok) {
     if (state.settings.mistakes && !g.solution) ensureSolution().then(render, () => {});
+    const shown = symbolOf(d, g.n, state.settings.numbers);
+    const where = cellName(cell);
+    if (state.notes || asMark) {
+      announce(`${where}: candidate ${shown} ${g.marks[cell] & bit(d) ? "added" : "removed"}`);
+    } else announce(`${where}: ${g.values[cell] ? shown : "cleared"}`);
     changed();
   }
 }
@@ -291,7 +353,10 @@ function input(d, { asMark = false } = {}) {
 function erase() {
   const g = state.game;
   if (state.selected == null || state.paused || g.finished) return;
-  if (g.place(state.selected, 0)) changed();
+  if (g.place(state.selected, 0)) {
+    announce(`${cellName(state.selected)}: cleared`);
+    changed();
+  }
 }
 
 function move(dr, dc) {
@@ -322,11 +387,25 @@ function togglePause(force) {
   render();
 }
 
+function cellName(cell) {
+  const n = state.game.n;
+  return `row ${Math.floor(cell / n) + 1}, column ${(cell % n) + 1}`;
+}
+
+/** Say *text* through the polite live region (screen readers read it once). */
+function announce(text) {
+  const region = $("announce");
+  region.textContent = "";
+  requestAnimationFrame(() => (region.textContent = text));
+}
+
 function showBanner() {
   const g = state.game;
   const hints = g.hinted ? ` with ${g.hinted} hint${g.hinted > 1 ? "s" : ""}` : "";
   $("banner-text").textContent = `${g.n}×${g.n} solved in ${formatTime(g.elapsed)}${hints}.`;
   $("banner").hidden = false;
+  announce($("banner-text").textContent);
+  $("banner-close").focus();
   renderTime();
 }
 
@@ -339,11 +418,40 @@ function puzzleBody(withValues = true) {
   return body;
 }
 
+let marksField = null; // the hint request's pencil-mark field, read from the server's OpenAPI
+
+/** The name of the hint request's pencil-mark field ("" when the server takes none). */
+async function hintMarksField() {
+  if (marksField !== null) return marksField;
+  try {
+    const doc = await (await fetch("/openapi.json")).json();
+    let schema = doc.paths["/api/hint"].post.requestBody.content["application/json"].schema;
+    if (schema.$ref) schema = doc.components.schemas[schema.$ref.split("/").pop()];
+    marksField = ["marks", "candidates"].find((k) => schema.properties && k in schema.properties) || "";
+  } catch (err) {
+    marksField = "";
+  }
+  return marksField;
+}
+
+/** A hint request: the player's digits and, when they marked any, their pencil marks (a bit
+ * mask a cell, bit d-1 for digit d; 0 = not marked), so a removed candidate stays removed. */
+async function hintBody() {
+  const g = state.game;
+  const body = puzzleBody();
+  if (g.marks.some((m, i) => m && !g.values[i])) {
+    const field = await hintMarksField();
+    if (field) body[field] = g.values.map((v, i) => (v ? 0 : g.marks[i]));
+  }
+  return body;
+}
+
 async function showHint() {
   const g = state.game;
   if (!g || g.finished || state.paused) return;
+  if (state.stepMode === "hint" && state.hintLevel < 3) return moreHint();
   try {
-    const data = await api("hint", puzzleBody());
+    const data = await api("hint", await hintBody());
     if (!data.step) {
       toast("Nothing left to deduce: the grid is full.");
       return;
@@ -352,11 +460,17 @@ async function showHint() {
     state.steps = [data.step];
     state.stepIndex = 0;
     state.stepMode = "hint";
+    state.hintLevel = data.step.technique === "Mistake" ? 3 : 1;
     showStep();
     save();
   } catch (err) {
     toast(err.message, true);
   }
+}
+
+function moreHint() {
+  state.hintLevel = Math.min(3, state.hintLevel + 1);
+  showStep();
 }
 
 async function explainAll() {
@@ -373,33 +487,75 @@ async function explainAll() {
     state.steps = data.steps;
     state.stepIndex = 0;
     state.stepMode = "explain";
+    state.hintLevel = 3;
     showStep();
   } catch (err) {
     toast(err.message, true);
   }
 }
 
+/** Digits in a step's text as the board shows them (letters for 10 and up unless the
+ * numbers switch is on); row, column and box numbers stay numbers. */
+function boardWords(text) {
+  const n = state.game.n;
+  if (n <= 9 || state.settings.numbers) return text;
+  return text.replace(
+    /(?<!\b(?:row|column|box|region|diagonal|SE|rows|columns|boxes|and|or) )(?<![\w.])(\d+)(?!\w|\.\d)/g,
+    (m, d) => (Number(d) >= 1 && Number(d) <= n ? SYMBOLS[Number(d) - 1] : m),
+  );
+}
+
+function cellList(cells) {
+  return cells.map(([r, c]) => `r${r}c${c}`).join(", ");
+}
+
+/** What a graded hint shows at its level: 1 the technique and where, 2 the cells, 3 all. */
+function gradedStep(step) {
+  const level = state.stepMode === "hint" ? state.hintLevel : 3;
+  const where = step.units && step.units.length ? step.units.join(", ") : cellList(step.cells);
+  if (level === 1) {
+    return {
+      text: `Look for a ${step.technique} in ${where}.`,
+      step: { ...step, cells: [], highlights: [], eliminations: [], placements: [] },
+    };
+  }
+  if (level === 2) {
+    const cells = step.cells.length ? step.cells : step.highlights.map(([r, c]) => [r, c]);
+    return {
+      text: `${step.technique} in ${where}: the cells involved are ${cellList(cells)}.`,
+      step: { ...step, eliminations: [], placements: [] },
+    };
+  }
+  return { text: boardWords(step.text), step };
+}
+
 function showStep() {
   const step = currentStep();
   if (!step) return closeSteps();
   const explaining = state.stepMode === "explain";
+  const shown = gradedStep(step);
+  const answer = explaining || state.hintLevel >= 3;
   $("hint-box").hidden = false;
   $("hint-technique").textContent = step.technique;
   $("hint-rating").textContent = step.technique === "Mistake" ? "check" : `SE ${step.rating.toFixed(1)}`;
-  $("hint-text").textContent = step.text;
+  $("hint-text").textContent = shown.text;
   $("hint-prev").hidden = !explaining;
   $("hint-next").hidden = !explaining;
   $("hint-prev").disabled = state.stepIndex === 0;
   $("hint-next").disabled = state.stepIndex >= state.steps.length - 1;
   $("hint-pos").textContent = explaining ? `${state.stepIndex + 1} / ${state.steps.length}` : "";
-  $("hint-apply").hidden = step.technique === "Mistake";
+  $("hint-more").hidden = answer;
+  $("hint-more").textContent = state.hintLevel === 1 ? "Show the cells" : "Show the answer";
+  $("hint-apply").hidden = step.technique === "Mistake" || !answer;
   $("hint-apply").textContent = explaining ? "Apply up to here" : "Apply";
+  announce(`${step.technique}. ${shown.text}`);
   render();
 }
 
 function closeSteps() {
   state.steps = null;
   state.stepMode = null;
+  state.hintLevel = 3;
   $("hint-box").hidden = true;
 }
 
@@ -408,6 +564,8 @@ function applySteps() {
   if (!state.steps) return;
   const upto = state.stepMode === "explain" ? state.stepIndex + 1 : 1;
   const steps = state.steps.slice(0, upto);
+  // Steps taken from an explanation are hints too (a hint's own count was taken when asked).
+  if (state.stepMode === "explain") g.hinted += steps.length;
   closeSteps();
   g.remember();
   const before = g.undoStack.pop(); // one undo entry for the whole batch
@@ -417,6 +575,90 @@ function applySteps() {
 }
 
 // -- dialogs --------------------------------------------------------------------------------
+
+function closeBanner() {
+  $("banner").hidden = true;
+  $("board").focus({ preventScroll: true });
+}
+
+/** The title of a printed game: its kind, size and difficulty. */
+function printTitle(g) {
+  const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
+  const kind = `${g.geo.regions ? "Jigsaw " : ""}${g.geo.diagonals ? "Sudoku-X " : "Sudoku "}`;
+  return `${kind}${g.n}×${g.n}${level}`;
+}
+
+/** The server's PDF of this game: the same page `sudokit print` makes, with every constraint. */
+function printUrl(g) {
+  const shape = g.geo.apiShape;
+  const q = new URLSearchParams({ puzzle: g.puzzleLine, title: printTitle(g) });
+  if (shape.regions) q.set("regions", shape.regions);
+  else q.set("box", shape.box);
+  if (g.geo.diagonals) q.set("diagonals", "true");
+  if (g.meta.difficulty) q.set("difficulty", g.meta.difficulty);
+  return `/api/print.pdf?${q}`;
+}
+
+/** One line about a saved game: size, kind, difficulty, progress, time, last played. */
+function describeGame(entry, g) {
+  const open = g.givens.filter((v) => !v).length;
+  const done = g.values.filter((v, i) => v && !g.givens[i]).length;
+  const pct = open ? Math.round((100 * done) / open) : 100;
+  const kind = `${g.geo.regions ? " jigsaw" : ""}${g.geo.diagonals ? " X" : ""}`;
+  const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
+  const status = g.finished ? (g.meta.revealed ? "solution shown" : "solved") : `${pct}% done`;
+  const when = new Date(entry.updated).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  return `${g.n}×${g.n}${kind}${level} · ${status} · ${formatTime(g.elapsed)} · ${when}`;
+}
+
+function openGames() {
+  save();
+  const list = $("games-list");
+  list.replaceChildren();
+  for (const entry of readGames()) {
+    const g = gameOf(entry);
+    if (!g) continue;
+    const li = document.createElement("li");
+    li.dataset.id = entry.id;
+    const text = document.createElement("span");
+    text.className = "game-line";
+    text.textContent = describeGame(entry, g);
+    if (entry.id === state.game.meta.id) text.textContent += " · playing";
+    const resume = document.createElement("button");
+    resume.type = "button";
+    resume.className = "btn small primary";
+    resume.dataset.act = "resume";
+    resume.textContent = "Resume";
+    resume.setAttribute("aria-label", `Resume ${text.textContent}`);
+    const del = document.createElement("button");
+    del.type = "button";
+    del.className = "btn small";
+    del.dataset.act = "delete";
+    del.textContent = "Delete";
+    del.setAttribute("aria-label", `Delete ${text.textContent}`);
+    li.append(text, resume, del);
+    list.append(li);
+  }
+  $("dlg-games").showModal();
+}
+
+function onGamesClick(ev) {
+  const btn = ev.target.closest("button[data-act]");
+  if (!btn) return;
+  const id = btn.closest("li").dataset.id;
+  if (btn.dataset.act === "resume") {
+    const entry = readGames().find((e) => e.id === id);
+    const g = entry && gameOf(entry);
+    $("dlg-games").close();
+    if (g) start(g);
+    return;
+  }
+  if (!confirm("Delete this saved game? It cannot be brought back.")) return;
+  deleteGame(id);
+  if (id === state.game.meta.id) state.game.meta.id = newId(); // the game on screen stays saved
+  $("dlg-games").close();
+  openGames();
+}
 
 function syncDifficulty() {
   const big = Number($("new-size").value) > 9;
@@ -468,19 +710,32 @@ function applyTheme() {
 
 // -- keyboard -------------------------------------------------------------------------------
 
+/** The digit a key places: only the board alphabet's own keys (1-9, then letters) count;
+ * Shift+digit (a candidate) is read from the key's position. Every other key answers 0. */
 function digitFromKey(ev) {
   const n = state.game.n;
   let ch = ev.key.length === 1 ? ev.key.toUpperCase() : "";
   if (ev.shiftKey && /^Digit[1-9]$/.test(ev.code)) ch = ev.code.slice(5);
+  if (!ch) return 0;
   const d = SYMBOLS.indexOf(ch) + 1;
   return d >= 1 && d <= n ? d : 0;
 }
 
+/** Elements that take typed text: keys there are never board input. */
+function takesText(target) {
+  if (!target || !target.tagName) return false;
+  if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
+  return target.tagName === "INPUT"
+    && !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(target.type);
+}
+
 function onKey(ev) {
-  if (!state.game) return;
+  if (!state.game || ev.defaultPrevented) return;
   if (document.querySelector("dialog[open]")) return;
-  const tag = ev.target.tagName;
-  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (takesText(ev.target)) return;
+  // On a button or switch, Space and Enter keep their meaning: they activate it.
+  const onControl = ev.target !== $("board") && !!ev.target.closest
+    && !!ev.target.closest("button, input, a, summary, [role=button]");
   const ctrl = ev.ctrlKey || ev.metaKey;
   if (ctrl && ev.key.toLowerCase() === "z") {
     ev.preventDefault();
@@ -524,11 +779,13 @@ function onKey(ev) {
     return erase();
   }
   if (ev.key === " ") {
+    if (onControl) return;
     ev.preventDefault();
     state.notes = !state.notes;
     return render();
   }
   if (ev.key === "Escape") {
+    if (!$("banner").hidden) return closeBanner();
     if (state.steps) closeSteps();
     else state.selected = null;
     return render();
@@ -548,11 +805,15 @@ function wire() {
   document.addEventListener("keydown", onKey);
   $("btn-new").addEventListener("click", openNew);
   $("banner-new").addEventListener("click", openNew);
+  $("banner-close").addEventListener("click", closeBanner);
+  $("hint-more").addEventListener("click", moreHint);
+  $("btn-games").addEventListener("click", openGames);
   $("new-size").addEventListener("change", syncDifficulty);
   $("new-go").addEventListener("click", async () => {
     const ok = await newGame({
       size: $("new-size").value, difficulty: $("new-difficulty").value,
       symmetry: $("new-symmetry").value, diagonals: $("new-diagonals").checked,
+      jigsaw: $("new-jigsaw").checked,
     });
     if (ok) $("dlg-new").close();
   });
@@ -594,6 +855,7 @@ function wire() {
     changed();
   });
   $("btn-restart").addEventListener("click", () => {
+    if (!confirm("Restart this puzzle? Your digits and notes are cleared (Undo brings them back).")) return;
     state.game.reset();
     state.game.elapsed = 0;
     $("banner").hidden = true;
@@ -614,7 +876,7 @@ function wire() {
       g.remember();
       g.values = sol.slice();
       g.marks.fill(0);
-      g.meta.revealed = true;
+      g.meta.revealed = true; // shown, not solved: no completion card, no win
       closeSteps();
       changed();
     } catch (err) {
@@ -662,12 +924,7 @@ function wire() {
       toast(url);
     }
   });
-  $("btn-print").addEventListener("click", () => {
-    const g = state.game;
-    const { box, regions } = g.geo.apiShape;
-    const q = new URLSearchParams(regions ? { puzzle: g.puzzleLine, regions } : { puzzle: g.puzzleLine, box });
-    window.open(`/api/print.pdf?${q}`, "_blank", "noopener");
-  });
+  $("btn-print").addEventListener("click", () => window.open(printUrl(state.game), "_blank", "noopener"));
   const opts = { "opt-mistakes": "mistakes", "opt-autoremove": "autoRemove", "opt-peers": "peers", "opt-numbers": "numbers" };
   for (const [id, key] of Object.entries(opts)) {
     $(id).checked = !!state.settings[key];
@@ -684,6 +941,7 @@ function wire() {
       render();
     });
   }
+  $("games-list").addEventListener("click", onGamesClick);
   window.addEventListener("hashchange", () => {
     if (state.game && location.hash !== shareHash(state.game)) loadFromHash();
   });
@@ -704,7 +962,7 @@ async function main() {
   applyTheme();
   wire();
   if (await loadFromHash()) return;
-  const saved = loadSaved();
+  const saved = readGames().map(gameOf).find((g) => g);
   if (saved) {
     start(saved);
     return;
