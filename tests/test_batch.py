@@ -40,7 +40,7 @@ NINE = Shape(3, 3)
 def test_parts_in_order_cover_the_run_once(total: int, size: int, k: int) -> None:
     whole = [j for _, r in chunk_ranges(total, size) for j in r]
     assert whole == list(range(total))
-    parts = [chunk_ranges(total, size, (i, k)) for i in range(1, k + 1)]
+    parts = [list(chunk_ranges(total, size, (i, k))) for i in range(1, k + 1)]
     assert [j for p in parts for _, r in p for j in r] == whole
     # a shard cut by a part boundary keeps its number (its rows depend on the index only)
     assert all(len(r) <= size and r.start // size == c for p in parts for c, r in p)
@@ -71,7 +71,10 @@ def test_manifest_resume_skips_finished_shards_and_ignores_a_torn_line(tmp_path:
     assert lines == [str(x * x) for x in range(12)]
     with pytest.raises(SudokuError, match="other options"):
         Manifest(tmp_path / "w", {"a": 2}, resume=True)
-    fresh = Manifest(tmp_path / "w", {"a": 2}, resume=False)
+    with pytest.raises(SudokuError, match="--resume, or discard them with --force"):
+        Manifest(tmp_path / "w", {"a": 2}, resume=False)  # finished shards are not dropped
+    assert sorted(Manifest(tmp_path / "w", {"a": 1}, resume=True).done) == [0, 1, 2, 3]
+    fresh = Manifest(tmp_path / "w", {"a": 2}, resume=False, force=True)
     assert fresh.done == {}
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "keep.txt").write_text("not ours")
@@ -362,7 +365,7 @@ def test_text_shards_drop_the_same_duplicates_as_json_shards(tmp_path: Path) -> 
 def test_default_shard_size_gives_the_same_file(tmp_path: Path) -> None:
     spec = DatasetSpec(n=150, seed=6, size=4, augment=1, dedupe=False)
     assert dataset_shard_rows(150) == 100
-    assert len(dataset_chunks(spec)) == 2
+    assert len(list(dataset_chunks(spec))) == 2
     write_dataset(tmp_path / "a.jsonl", spec, fmt="jsonl", jobs=2)
     write_dataset(tmp_path / "b.jsonl", spec, fmt="jsonl", shard_rows=7)
     assert _text(tmp_path / "a.jsonl") == _text(tmp_path / "b.jsonl")

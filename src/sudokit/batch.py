@@ -49,6 +49,7 @@ import os
 import random
 import shutil
 import signal
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -58,6 +59,8 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from ._version import __version__
 from .errors import SudokuError
+from .formats import output_bytes
+from .formats._files import writes_through
 from .generator import _check_pickles, derive_seed, generate_many, is_symmetric
 from .grid import Grid
 from .solver import Status, solve_many
@@ -144,18 +147,21 @@ def parse_part(text: str) -> tuple[int, int]:
 
 def chunk_ranges(
     total: int, size: int = SHARD_ROWS, part: tuple[int, int] | None = None
-) -> list[tuple[int, range]]:
-    """The shards of a run of *total* items: ``(shard number, index range)`` in order.
+) -> Iterator[tuple[int, range]]:
+    """The shards of a run of *total* items: ``(shard number, index range)`` in order, made
+    one at a time (a run of 10**12 items is planned in constant memory).
 
     Shard ``c`` covers ``[c*size, (c+1)*size)``. ``part=(i, k)`` keeps the i-th of k
     contiguous slices of the index space (the same slices as
     :func:`sudokit.generate_many`'s ``shard=``), cut at the same shard boundaries, so the k
-    parts in order are the whole run.
+    parts in order are the whole run. Bad arguments raise at the call, not at the first shard.
 
-    >>> chunk_ranges(5, 2)
+    >>> list(chunk_ranges(5, 2))
     [(0, range(0, 2)), (1, range(2, 4)), (2, range(4, 5))]
-    >>> chunk_ranges(5, 2, (2, 2))
+    >>> list(chunk_ranges(5, 2, (2, 2)))
     [(1, range(2, 4)), (2, range(4, 5))]
+    >>> next(chunk_ranges(10**18, 1000))
+    (0, range(0, 1000))
     """
     if total < 0 or size < 1:
         raise ValueError(f"need total >= 0 and size >= 1, got {total}, {size}")
@@ -165,12 +171,16 @@ def chunk_ranges(
         if not 1 <= i <= k:
             raise SudokuError(f"shard must be i/k with 1 <= i <= k, got {i}/{k}")
         lo, hi = total * (i - 1) // k, total * i // k
-    out = []
-    for c in range(lo // size, (hi + size - 1) // size):
+    return _chunks(lo, hi, size)
+
+
+def _chunks(lo: int, hi: int, size: int) -> Iterator[tuple[int, range]]:
+    for c in itertools.count(lo // size):
+        if c * size >= hi:
+            return
         r = range(max(lo, c * size), min(hi, (c + 1) * size))
         if r:
-            out.append((c, r))
-    return out
+            yield c, r
 
 
 # -- running shards -------------------------------------------------------------------------
@@ -358,11 +368,25 @@ class Manifest:
     shard listed without its file is done again.
     """
 
-    def __init__(self, workdir: str | os.PathLike[str], params: Mapping[str, Any], *, resume: bool):
+    def __init__(
+        self,
+        workdir: str | os.PathLike[str],
+        params: Mapping[str, Any],
+        *,
+        resume: bool,
+        force: bool = False,
+    ):
+        """Open the work directory *workdir* of a run with *params*: continue it with
+        *resume*; else start afresh, which discards finished shards of an earlier run only
+        with *force* (without it a :class:`~sudokit.errors.SudokuError` asks for one of the
+        two). The directory's parent must exist (it is not created: a mistyped output path
+        is an error, not a new directory tree)."""
         self.dir = Path(workdir)
         self.params = dict(params)
         self.done: dict[int, int] = {}
         path = self.dir / _MANIFEST
+        if not self.dir.parent.is_dir():
+            raise SudokuError(f"{str(self.dir.parent)!r}: no such directory")
         if resume and path.exists():
             self._load(path)
         else:
@@ -371,8 +395,13 @@ class Manifest:
                     raise SudokuError(
                         f"{str(self.dir)!r} exists and is not a sudokit work directory"
                     )
+                if not force and any(self.dir.glob("part-*.jsonl")):
+                    raise SudokuError(
+                        f"{str(self.dir)!r} holds finished shards of an earlier run: "
+                        "continue it with --resume, or discard them with --force"
+                    )
                 shutil.rmtree(self.dir)
-            self.dir.mkdir(parents=True)
+            self.dir.mkdir()
             self._append({"params": self.params})
         for stale in self.dir.glob("*.tmp"):
             stale.unlink()
@@ -397,6 +426,9 @@ class Manifest:
                 continue  # the torn last line of a killed run
             if self.shard_path(entry["shard"]).exists():
                 self.done[int(entry["shard"])] = int(entry["rows"])
+        if lines[-1]:  # end the torn line, so that the next entry starts a line of its own
+            with open(path, "a", encoding="utf-8") as f:
+                f.write("\n")
         log.info("resuming %s: %d shards done", self.dir, len(self.done))
 
     def _append(self, entry: Mapping[str, Any]) -> None:
@@ -534,6 +566,7 @@ def map_file(
     mapper: Mapper[bytes, Lines] | None = None,
     jobs: int = 1,
     resume: bool = False,
+    force: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> int:
     """Apply *fn* to the lines of the file *source*, a shard of *shard_rows* lines at a time,
@@ -545,9 +578,10 @@ def map_file(
     The input is read once, streaming, and cut into shards as bytes: the workers decode the
     lines and send back one text per shard, so the calling process does next to nothing per
     line. Shards go to ``<out>.parts`` exactly as for :func:`write_dataset` and are then
-    copied, as bytes, into *out*; a run with *resume* must have the same *params*, source
-    (path, size, modification time) and *shard_rows*. *progress* gets the output line count
-    of each shard. (A *mapper* gets tasks whose payload is a shard's bytes.)
+    copied, as bytes, into *out* (see :func:`sudokit.formats.output`); a run with *resume*
+    must have the same *params*, source (path, size, modification time) and *shard_rows*.
+    *progress* gets the output line count of each shard. (A *mapper* gets tasks whose
+    payload is a shard's bytes.)
 
     >>> import tempfile, os, functools
     >>> with tempfile.TemporaryDirectory() as d:
@@ -558,7 +592,7 @@ def map_file(
     2
     ['1234341221434321', '!invalid']
     """
-    source, out = Path(source), Path(out)
+    source, out = Path(source), os.fspath(out)
     st = os.stat(source)
     fn_name = getattr(getattr(fn, "func", fn), "__qualname__", repr(fn))
     run_params = {
@@ -570,23 +604,18 @@ def map_file(
         "version": __version__,
         **(params or {}),
     }
-    manifest = Manifest(out.with_name(out.name + ".parts"), run_params, resume=resume)
-    shards: list[int] = []
+    with _work_manifest(out, run_params, resume=resume, force=force) as manifest:
+        shards: list[int] = []
 
-    def tasks() -> Iterator[tuple[int, bytes]]:
-        for shard, block in _byte_chunks(source, shard_rows):
-            shards.append(shard)
-            yield shard, block
+        def tasks() -> Iterator[tuple[int, bytes]]:
+            for shard, block in _byte_chunks(source, shard_rows):
+                shards.append(shard)
+                yield shard, block
 
-    work = functools.partial(_apply_block, fn)
-    run_shards(work, tasks(), manifest, mapper=mapper or local_mapper(jobs), progress=progress)
-    tmp = out.with_name(out.name + ".tmp")
-    with open(tmp, "wb") as f:
-        written = manifest.copy(shards, f)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, out)
-    manifest.remove()
+        work = functools.partial(_apply_block, fn)
+        run_shards(work, tasks(), manifest, mapper=mapper or local_mapper(jobs), progress=progress)
+        with output_bytes(out) as f:
+            written = manifest.copy(shards, f)
     return written
 
 
@@ -738,11 +767,11 @@ def dataset_shard_rows(n: int) -> int:
 
 def dataset_chunks(
     spec: DatasetSpec, part: tuple[int, int] | None = None, size: int | None = None
-) -> list[tuple[int, range]]:
+) -> Iterator[tuple[int, range]]:
     """The shards of *spec*'s run (or of the *part* i/k of it) of *size* puzzles (default
-    :func:`dataset_shard_rows`): see :func:`chunk_ranges`.
+    :func:`dataset_shard_rows`), lazily: see :func:`chunk_ranges`.
 
-    >>> dataset_chunks(DatasetSpec(n=2500, seed=1), (2, 2), 1000)
+    >>> list(dataset_chunks(DatasetSpec(n=2500, seed=1), (2, 2), 1000))
     [(1, range(1250, 2000)), (2, range(2000, 2500))]
     """
     return chunk_ranges(spec.n, size or dataset_shard_rows(spec.n), part)
@@ -914,8 +943,10 @@ def merge_rows(
             yield row
 
 
-def _write_parquet(path: Path, columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> int:
-    """Write *rows* to a Parquet file, 50,000 rows per row group; return the row count."""
+def _write_parquet(
+    path: IO[bytes], columns: Sequence[str], rows: Iterable[Mapping[str, Any]]
+) -> int:
+    """Write *rows* to a Parquet stream, 50,000 rows per row group; return the row count."""
     import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
     import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
@@ -924,7 +955,7 @@ def _write_parquet(path: Path, columns: Sequence[str], rows: Iterable[Mapping[st
     schema = pa.schema([(c, types.get(c, pa.string())) for c in columns])
     count = 0
     todo = iter(rows)
-    with pq.ParquetWriter(str(path), schema) as writer:
+    with pq.ParquetWriter(path, schema) as writer:
         while batch := list(itertools.islice(todo, 50_000)):
             cols = {c: [r[c] for r in batch] for c in columns}
             writer.write_table(pa.table(cols, schema=schema))
@@ -941,6 +972,7 @@ def write_dataset(
     mapper: Mapper[Any, Lines] | None = None,
     jobs: int = 1,
     resume: bool = False,
+    force: bool = False,
     shard_rows: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> int:
@@ -951,9 +983,12 @@ def write_dataset(
     workers for CSV and JSON Lines; when all are done they are copied in order into a
     temporary file that replaces *out*, and the work directory is removed. With *resume*,
     the shards an interrupted run finished are kept (its options must be the same);
-    otherwise any old work directory is discarded. The rows do not depend on *jobs*,
-    *mapper*, *shard_rows* or interruptions. With ``part``, de-duplication only sees the rows
-    of that part.
+    otherwise an old work directory with finished shards is discarded only with *force*
+    (else :class:`~sudokit.errors.SudokuError`). *out* is written as
+    :func:`sudokit.formats.output` writes: ``-`` is standard output, a symlink or a device
+    is written through, a regular file replaced only when complete. The rows do not depend
+    on *jobs*, *mapper*, *shard_rows* or interruptions. With ``part``, de-duplication only
+    sees the rows of that part.
 
     :param mapper: how to run shards (default: :func:`local_mapper` with *jobs* processes;
         :func:`sudokit.dask.mapper` for a cluster).
@@ -984,9 +1019,8 @@ def write_dataset(
     # The generator checks the options here, once, before any work starts (and what the
     # workers need is then imported before they are forked, not once in each).
     generate_many(0, size=spec.size, symmetry=spec.symmetry, difficulty=spec.difficulty)
-    out = Path(out)
+    out = os.fspath(out)
     size = shard_rows or dataset_shard_rows(spec.n)
-    chunks = dataset_chunks(spec, part, size)
     encoding = _shard_encoding(fmt)
     params = {
         **spec.params(),
@@ -994,28 +1028,53 @@ def write_dataset(
         "shard_rows": size,
         "shard_encoding": encoding,
     }
-    manifest = Manifest(out.with_name(out.name + ".parts"), params, resume=resume)
-    run_shards(
-        _dataset_shard,
-        ((c, (spec, r, encoding)) for c, r in chunks),
-        manifest,
-        mapper=mapper or local_mapper(jobs),
-        progress=progress,
-    )
-    shards = [c for c, _ in chunks]
-    tmp = out.with_name(out.name + ".tmp")
-    if encoding == "json":
-        rows = _write_parquet(tmp, spec.columns(), merge_rows(manifest, shards, dedupe=spec.dedupe))
-    else:
-        with open(tmp, "wb") as f:
-            if fmt == "csv":
-                f.write(_csv_header(spec.columns()).encode())
-            rows = _copy_kept(manifest, shards, f) if spec.dedupe else manifest.copy(shards, f)
-            f.flush()
-            os.fsync(f.fileno())
-    os.replace(tmp, out)
-    manifest.remove()
+    with _work_manifest(out, params, resume=resume, force=force) as manifest:
+        run_shards(
+            _dataset_shard,
+            ((c, (spec, r, encoding)) for c, r in dataset_chunks(spec, part, size)),
+            manifest,
+            mapper=mapper or local_mapper(jobs),
+            progress=progress,
+        )
+        shards = (c for c, _ in dataset_chunks(spec, part, size))
+        with output_bytes(out) as f:
+            if encoding == "json":
+                rows = _write_parquet(
+                    f, spec.columns(), merge_rows(manifest, shards, dedupe=spec.dedupe)
+                )
+            else:
+                if fmt == "csv":
+                    f.write(_csv_header(spec.columns()).encode())
+                rows = _copy_kept(manifest, shards, f) if spec.dedupe else manifest.copy(shards, f)
     return rows
+
+
+@contextlib.contextmanager
+def _work_manifest(
+    out: str, params: Mapping[str, Any], *, resume: bool, force: bool
+) -> Iterator[Manifest]:
+    """The :class:`Manifest` of a run writing *out*: in ``<out>.parts`` for a file (kept
+    when the run fails after finishing a shard, to be resumed; removed once *out* is
+    written); for standard output (``-``) or anything else that is not a regular file (a
+    pipe, a device) in a temporary directory, and then *resume* is refused: there is no
+    place the next run would find the shards."""
+    if out == "-" or writes_through(out):
+        if resume:
+            raise SudokuError(f"{out}: a run writing to a pipe or device cannot be resumed")
+        with tempfile.TemporaryDirectory(prefix="sudokit-") as tmp:
+            yield Manifest(os.path.join(tmp, "parts"), params, resume=False)
+        return
+    target = Path(os.path.realpath(out))
+    manifest = Manifest(
+        target.with_name(target.name + ".parts"), params, resume=resume, force=force
+    )
+    try:
+        yield manifest
+    except BaseException:
+        if not manifest.done:  # nothing to resume: leave no work directory behind
+            manifest.remove()
+        raise
+    manifest.remove()
 
 
 def read_rows(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[dict[str, Any]]:

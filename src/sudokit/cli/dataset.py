@@ -54,7 +54,14 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
 
 @click.command()
 @click.option("-n", "count", type=click.IntRange(min=0), required=True, help="Puzzles to generate.")
-@click.option("--out", "out", required=True, metavar="FILE", help="The dataset file to write.")
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    metavar="FILE",
+    help="The dataset file to write (- for standard output; a symlink or device is written "
+    "through, a regular file replaced only when the run is complete).",
+)
 @click.option(
     "--format",
     "fmt",
@@ -84,6 +91,9 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
 )
 @click.option("--resume", is_flag=True, help="Continue an interrupted run with the same options.")
 @click.option(
+    "--force", is_flag=True, help="Start afresh, discarding the finished shards of an earlier run."
+)
+@click.option(
     "--shard-rows",
     type=click.IntRange(min=1),
     default=None,
@@ -106,16 +116,20 @@ def dataset(
     dedupe: bool,
     augment: int,
     resume: bool,
+    force: bool,
     shard_rows: int | None,
 ) -> None:
     """Generate a dataset of N unique puzzles: puzzle, solution, clues, guesses, symmetry, seed.
 
     Work is done in shards kept in OUT.parts/ with a manifest, so an interrupted run continues
-    with --resume; the output replaces FILE only when complete. The same --seed gives the same
+    with --resume (a new run over finished shards asks for --resume or --force); the output
+    replaces FILE only when complete. The same --seed gives the same
     rows whatever --jobs, --shard or --scheduler.
     """
     if difficulty is not None and se_range is not None:
         common.fail("give --difficulty or --rating, not both")
+    if resume and force:
+        common.fail("give --resume or --force, not both")
     target = _rating_range(se_range) if se_range is not None else difficulty
     spec = DatasetSpec(
         n=count,
@@ -142,6 +156,7 @@ def dataset(
             mapper=mapper,
             jobs=jobs,
             resume=resume,
+            force=force,
             shard_rows=shard_rows,
             progress=advance,
         )

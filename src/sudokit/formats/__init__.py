@@ -39,6 +39,7 @@ from ..marks import Candidates
 from ..shape import SYMBOLS, Shape
 from . import candgrid, candidates, csv, json, jsonl, line, picture, sdk, ss
 from ._base import MAX_LINE, Raw, binary_offset, stream_lines, text_lines
+from ._files import output, output_bytes, read_text_limited
 
 __all__ = [
     "FORMATS",
@@ -47,10 +48,13 @@ __all__ = [
     "Writer",
     "dumps",
     "dumps_candidates",
+    "output",
+    "output_bytes",
     "parse",
     "parse_candidates",
     "parse_one",
     "read",
+    "read_text_limited",
     "sniff",
     "write",
 ]

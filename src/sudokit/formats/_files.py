@@ -1,0 +1,176 @@
+"""Output files that never clobber, and input reads that never run away (one place for both).
+
+:func:`output` is how every output path is opened: ``-`` is standard output; a regular file
+(or a path that does not exist yet) is written to a temporary file in the same directory and
+renamed onto the target only when the writing succeeded, with the target's permissions; a
+symlink to a regular file has its *target* replaced that way, so the link stays a link;
+anything else -- a device such as ``/dev/stdout``, a pipe, a symlink to one -- is written
+through, never replaced. A failed write (an exception, a full disk) leaves the old file as it
+was and no temporary file behind.
+
+:func:`read_text_limited` reads a whole small input (a pattern, a region map, one puzzle) with
+a size limit and a clear error instead of reading ``/dev/zero`` until memory runs out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import stat
+import sys
+from collections.abc import Iterator
+from typing import IO, Any
+
+from ..errors import SudokuError
+
+__all__ = ["output", "output_bytes", "read_text_limited", "temporary_sibling", "writes_through"]
+
+
+def writes_through(path: str) -> bool:
+    """True when *path* exists and is not a regular file (following symlinks): a device, a
+    pipe, a socket -- something to write into, never to replace."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode)
+
+
+def temporary_sibling(target: str) -> tuple[int, str]:
+    """Create a new temporary file next to *target* (same directory, so that a rename is
+    atomic), with the permissions a new file would get (0o666 less the umask); return its
+    descriptor and path. Raises :class:`OSError` (e.g. the directory does not exist)."""
+    directory, name = os.path.split(target)
+    for attempt in range(100):
+        tmp = os.path.join(directory, f".{name}.{os.getpid()}-{attempt}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{target}: cannot create a temporary file next to it")
+
+
+@contextlib.contextmanager
+def output(path: str) -> Iterator[IO[str]]:
+    """The text stream (UTF-8, ``\\n`` line ends) to write the output *path* to; see the
+    module docstring for what happens where. :func:`output_bytes` is the same for bytes.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     target = os.path.join(d, "out.txt")
+    ...     with output(target) as stream:
+    ...         _ = stream.write("new\\n")
+    ...     try:
+    ...         with output(target) as stream:
+    ...             _ = stream.write("half")
+    ...             raise OSError(28, "No space left on device")
+    ...     except OSError:
+    ...         pass
+    ...     open(target).read(), sorted(os.listdir(d))
+    ('new\\n', ['out.txt'])
+    """
+    with _output(path, False) as stream:
+        yield stream
+
+
+@contextlib.contextmanager
+def output_bytes(path: str) -> Iterator[IO[bytes]]:
+    """The binary stream to write the output *path* to (see :func:`output`)."""
+    with _output(path, True) as stream:
+        yield stream
+
+
+@contextlib.contextmanager
+def _output(path: str, binary: bool) -> Iterator[IO[Any]]:
+    if path == "-":
+        if binary:
+            sys.stdout.flush()
+            yield sys.stdout.buffer
+            sys.stdout.buffer.flush()
+        else:
+            yield sys.stdout
+            sys.stdout.flush()
+        return
+    mode = "wb" if binary else "w"
+    if writes_through(path):
+        with _open(path, mode) as stream:
+            yield stream
+        return
+    target = os.path.realpath(path)  # a symlink's target is replaced, the link stays
+    try:
+        keep: int | None = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        keep = None
+    fd, tmp = temporary_sibling(target)
+    try:
+        with _fdopen(fd, mode) as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        if keep is not None:
+            os.chmod(tmp, keep)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _open(path: str, mode: str) -> IO[Any]:
+    if mode == "wb":
+        return open(path, "wb")
+    return open(path, "w", encoding="utf-8", newline="\n")
+
+
+def _fdopen(fd: int, mode: str) -> IO[Any]:
+    if mode == "wb":
+        return os.fdopen(fd, "wb")
+    return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+
+
+def read_text_limited(path: str, limit: int, what: str) -> str:
+    """The whole text of the file *path* (``-``: standard input), refused with a
+    :class:`~sudokit.errors.SudokuError` naming *what* when it is longer than *limit* bytes,
+    missing, unreadable or not UTF-8 -- never more than *limit* + 1 bytes are read.
+
+    >>> read_text_limited("/dev/zero", 1000, "--pattern")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.SudokuError: --pattern: /dev/zero: larger than 1000 bytes
+    >>> read_text_limited("no-such-file", 10, "--pattern")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.SudokuError: --pattern: no-such-file: no such file
+    """
+    label = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = _read_upto(sys.stdin.buffer, limit + 1)
+        else:
+            with open(path, "rb") as stream:
+                data = _read_upto(stream, limit + 1)
+    except FileNotFoundError:
+        raise SudokuError(f"{what}: {label}: no such file") from None
+    except OSError as exc:
+        raise SudokuError(f"{what}: {label}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise SudokuError(f"{what}: {label}: larger than {limit} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SudokuError(
+            f"{what}: {label}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
+
+
+def _read_upto(stream: IO[bytes] | io.BufferedIOBase, size: int) -> bytes:
+    """Up to *size* bytes of *stream* (several reads: pipes return what they have)."""
+    parts, got = [], 0
+    while got < size:
+        part = stream.read(size - got)
+        if not part:
+            break
+        parts.append(part)
+        got += len(part)
+    return b"".join(parts)
