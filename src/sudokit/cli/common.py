@@ -622,8 +622,14 @@ def open_output(path: str, inputs: Iterable[str] = ()) -> Iterator[IO[str]]:
         yield sys.stdout
         return
     refuse_input_as_output(path, inputs)
-    with open(path, "w", encoding="utf-8", newline="\n") as stream:
-        yield stream
+    ended: click.exceptions.Exit | NoAnswerError | None = None
+    with formats.output(path) as stream:
+        try:
+            yield stream
+        except (click.exceptions.Exit, NoAnswerError) as exc:  # a complete run's exit code
+            ended = exc
+    if ended is not None:
+        raise ended
 
 
 @contextmanager

@@ -80,6 +80,11 @@ def _solution(entry: _Entry, number: int) -> Grid:
         raise common.NoAnswerError(f"{entry.where}: puzzle {number}: {exc}") from None
 
 
+#: The largest PNG drawn (pixels; 4000x4000): beyond, pdftoppm needs gigabytes of memory, and
+#: writes a 1x1 image when it cannot have them.
+_MAX_PIXELS = 16_000_000
+
+
 def _png(pdf: bytes, out: str, dpi: int) -> None:
     tool = shutil.which("pdftoppm")
     if tool is None:
@@ -233,9 +238,15 @@ def render(
         else:
             click.echo(data, nl=False)
         return
+    n = entry.grid.n
+    side = round(n * cell * dpi / 96 * 1.12)  # the grid and its margin, in pixels
+    if out_fmt == "png" and side * side > _MAX_PIXELS:
+        raise CliError(
+            f"--dpi {dpi}: a {side}x{side} image is more than {_MAX_PIXELS:,} pixels; "
+            "use a lower --dpi or a smaller --cell"
+        )
     pdf = _pdf_or_fail()
     buf = io.BytesIO()
-    n = entry.grid.n
     pdf.to_pdf(scene, buf, cell=cell * 0.75, title=f"sudokit {n}x{n}")
     assert output is not None
     if out_fmt == "pdf":
@@ -358,17 +369,18 @@ def print_book(
     for number, (_, entry, label) in enumerate(rated, 1):
         solution = _solution(entry, number) if answers else None
         items.append(pdf.BookItem(entry.grid, solution, label))
-    info = pdf.write_book(
-        items,
-        output,
-        title=title,
-        subtitle=subtitle,
-        per_page=int(per_page),
-        answers=answers,
-        page_size=page_size,
-        title_page=title_page,
-        symbols="numbers" if numbers else "letters",
-    )
+    with formats.output_bytes(output) as target:  # "-": standard output
+        info = pdf.write_book(
+            items,
+            target,
+            title=title,
+            subtitle=subtitle,
+            per_page=int(per_page),
+            answers=answers,
+            page_size=page_size,
+            title_page=title_page,
+            symbols="numbers" if numbers else "letters",
+        )
     if info.per_page < int(per_page):
         reporter.line(f"{per_page} per page would be too small to read; used {info.per_page}")
     reporter.line(f"{output}: {_plural(info.puzzles, 'puzzle')}, {_plural(info.pages, 'page')}")
