@@ -90,10 +90,15 @@ def test_jobs_change_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     if to == "json":
         assert _json_rows(tmp_path / "out2.txt") == [_expected(p) for p in lines]
     else:
+        # one row per input, in order: a marker row for a puzzle that cannot be rated
+        rows = text.splitlines()[: len(lines)]
+        assert [r.split()[-1] for r in rows] == lines
+        markers = {10: "!none", 20: "!multiple"}
+        assert [r.split()[0] for r in rows if r.startswith("!")] == list(markers.values())
+        assert [rows[i].split()[0] for i in markers] == list(markers.values())
         rated = [_expected(p) for p in lines if p not in (NO_SOLUTION, SEVERAL)]
-        rows = text.splitlines()[: len(rated)]
-        assert [r.split()[-1] for r in rows] == [r["puzzle"] for r in rated]
-        assert [float(r.split()[0]) for r in rows] == [r["rating"] for r in rated]
+        ratings = [float(r.split()[0]) for r in rows if not r.startswith("!")]
+        assert ratings == [r["rating"] for r in rated]
         assert text.endswith(f"\n{len(rated)} puzzles rated\n")
 
 

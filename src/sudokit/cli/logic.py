@@ -11,9 +11,7 @@ import collections
 import functools
 import itertools
 import json
-import sys
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import click
@@ -23,12 +21,21 @@ from sudokit import Candidates, Grid, Shape, formats
 from sudokit.errors import ParseError, SudokuError
 
 from . import common
-from .common import CliError, Item, NoAnswerError, Reporter
+from .common import Item, Reporter
 
 if TYPE_CHECKING:
     from sudokit import Rating
 
 __all__ = ["explain", "hint", "rate"]
+
+_MARKERS = """\b
+Marker lines (one per puzzle without an answer, so that output rows line up with inputs):
+  !none      the puzzle has no solution
+  !multiple  several solutions: hints and ratings need exactly one
+  !invalid   conflicting givens, or input that could not be read
+  !gave-up   the --guesses bound of the uniqueness check ran out
+  !error     another reason, given on stderr (rate)
+"""
 
 #: Puzzles sent to a worker at a time by ``rate --jobs N`` (one when a person types them in).
 CHUNK = 16
@@ -37,50 +44,88 @@ CHUNK = 16
 SHARD_ROWS = 200
 
 
-def _shape(box: str | None) -> Shape | None:
-    if not box:
+def _puzzles(
+    files: tuple[str, ...],
+    puzzles: tuple[str, ...],
+    fmt: str | None,
+    shape: Shape | None,
+    diagonals: bool,
+    marks: bool,
+    reporter: Reporter,
+) -> Iterator[tuple[str, Grid | Candidates | None]]:
+    """``(where, puzzle)`` for each input puzzle, in order: a grid, a user's pencil marks
+    (``--marks``, or ``--from candidates``/``candgrid``; one document per input), or
+    ``None`` for a record that could not be read (reported here)."""
+    if marks or fmt in ("candidates", "candgrid"):
+        for number, (label, text) in enumerate(common.texts(files, puzzles), 1):
+            try:
+                yield label, formats.parse_candidates(text, fmt, shape)
+            except SudokuError as exc:
+                reporter.line(f"{label}: puzzle {number}: {exc}")
+                reporter.code = common.EXIT_USAGE
+                yield label, None
+        return
+    for item in common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals):
+        if item.grid is None:
+            assert item.record.error is not None
+            reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
+        yield item.where, item.grid
+
+
+#: ``--seconds`` by default: the time bound per puzzle of hint, explain and rate.
+SECONDS = 60.0
+
+#: Marker of each "no" answer of the uniqueness check (as ``solve`` writes them).
+_MARKER = {"none": "!none", "multiple": "!multiple", "invalid": "!invalid", "gave-up": "!gave-up"}
+
+
+def _not_unique(puzzle: Grid | Candidates, guesses: int | None) -> tuple[str, str] | None:
+    """``(marker, why)`` when the givens of *puzzle* do not have exactly one solution (a
+    bounded search, microseconds for usual puzzles), else ``None``: hints and explanations
+    assume a unique solution, and a puzzle with several would make them stall and mislead."""
+    grid = puzzle if isinstance(puzzle, Grid) else puzzle.to_grid()
+    budget = common.default_guesses(grid.n) if guesses is None else guesses
+    result = sudokit.solve(grid, limit=2, budget=budget)
+    status = str(result.status)
+    if status == "unique":
         return None
-    try:
-        return Shape.parse_box(box)
-    except ParseError as exc:
-        raise CliError(str(exc)) from None
+    why = {
+        "none": "no solution",
+        "multiple": "several solutions: hints need a puzzle with exactly one",
+        "invalid": f"invalid: {result.error}",
+    }.get(status, f"{result.error}; raise the bound with --guesses N (0 = none)")
+    return _MARKER[status], why
 
 
-def _text_of(source: str) -> str:
-    """The argument itself, or the contents of the file it names ('-' is standard input)."""
-    if source == "-":
-        return sys.stdin.read()
-    try:
-        is_file = Path(source).is_file()
-    except (OSError, ValueError):  # a long puzzle string is not a valid path
-        is_file = False
-    if not is_file:
-        return source
-    try:
-        return Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {source!r}: {exc}") from None
+def _answerable(
+    inputs: Iterable[tuple[str, Grid | Candidates | None]],
+    guesses: int | None,
+    to: str,
+    stream: IO[str],
+    reporter: Reporter,
+) -> Iterator[Grid | Candidates]:
+    """The puzzles that have exactly one solution; each other one gets its marker row on
+    *stream* (and a stderr line, exit code 1) here, so that output rows line up with inputs."""
+    for where, puzzle in inputs:
+        if puzzle is None:
+            _no_answer(to, "!invalid", "could not be read", stream)
+            continue
+        bad = _not_unique(puzzle, guesses)
+        if bad is not None:
+            reporter.problem(where, None, bad[1])
+            _no_answer(to, *bad, stream)
+            continue
+        yield puzzle
 
 
-def _one(source: str, shape: Shape | None, marks: bool) -> Grid | Candidates:
-    """One puzzle, or a user's pencil marks (``--marks`` or sniffed candidate formats)."""
-    text = _text_of(source)
-    try:
-        fmt = formats.sniff(text)
-        if marks or fmt in ("candidates", "candgrid"):
-            return formats.parse_candidates(text, shape=shape)
-        return formats.parse_one(text, shape=shape)
-    except ParseError as exc:
-        raise CliError(str(exc)) from None
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+def _output(to: str, payload: object, text: str, stream: IO[str]) -> None:
+    stream.write((json.dumps(payload) if to == "json" else text) + "\n")
+    stream.flush()  # one answer per puzzle, as soon as it is known (also in a pipe)
 
 
-def _output(to: str, payload: object, text: str) -> None:
-    if to == "json":
-        click.echo(json.dumps(payload))
-    else:
-        click.echo(text)
+def _no_answer(to: str, marker: str, why: str, stream: IO[str]) -> None:
+    """The output row of a puzzle without an answer: its marker line, or a JSON error."""
+    _output(to, {"status": marker[1:], "error": why}, marker, stream)
 
 
 _TO = click.option(
@@ -91,77 +136,159 @@ _TO = click.option(
     show_default=True,
     help="Output format.",
 )
-_BOX = click.option("--box", default=None, help="Box shape RxC for sizes that need it (2x3).")
 _MARKS = click.option(
-    "--marks", is_flag=True, help="Read the input as pencil marks (candidates / candgrid)."
+    "--marks", is_flag=True, help="Read each input as pencil marks (candidates / candgrid)."
+)
+_SE_ONLY = click.option(
+    "--se-only",
+    is_flag=True,
+    help="Use only Sudoku Explainer's own techniques, so that step values are those of "
+    "'sudokit rate'.",
 )
 
 
-@click.command()
-@click.argument("puzzle")
-@_TO
-@_BOX
-@_MARKS
-def hint(puzzle: str, to: str, box: str | None, marks: bool) -> int:
-    """Show the easiest next step for PUZZLE (text, a file, or - for stdin).
+def _logic_command(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The options ``hint`` and ``explain`` share, in the order --help lists them."""
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
+        common.input_files,
+        common.puzzle_option,
+        common.from_option,
+        _TO,
+        common.shape_options,
+        _MARKS,
+        _SE_ONLY,
+        common.seconds_option(SECONDS, "the hardest techniques"),
+        functools.partial(common.guesses_option, legacy=False),  # --budget was seconds
+        common.output_option,
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
 
-    The input may be a user's pencil marks (a 729-character candidate string or a candidate
-    grid): the hint then starts from those marks.
+
+def _seconds(value: float | None) -> float:
+    return SECONDS if value is None else value
+
+
+@click.command(epilog=_MARKERS)
+@_logic_command
+@common.guarded
+def hint(
+    files: tuple[str, ...],
+    puzzles: tuple[str, ...],
+    fmt: str | None,
+    to: str,
+    shape: Shape | None,
+    diagonals: bool,
+    marks: bool,
+    se_only: bool,
+    seconds: float | None,
+    guesses: int | None,
+    output: str,
+) -> None:
+    """Show the easiest next step of each puzzle of the FILEs (standard input when none;
+    -p TEXT for a puzzle given as text): one line per puzzle, in input order.
+
+    The input may be a user's pencil marks (--marks, or --from candidates/candgrid): the hint
+    then starts from those marks. A puzzle without exactly one solution gets a marker line.
+    Exit code: 0 every puzzle got a hint, 1 some puzzle has none or several solutions,
+    2 unreadable input or usage error.
     """
-    item = _one(puzzle, _shape(box), marks)
-    try:
-        step = sudokit.hint(item)
-    except SudokuError as exc:
-        raise NoAnswerError(str(exc)) from None
-    if step is None:
-        values = item.cells if isinstance(item, Grid) else item.values
-        if 0 not in values:
-            _output(to, None, "the grid is already solved")
-            return 0
-        raise NoAnswerError("no technique applies here (the puzzle has more than one solution)")
-    _output(to, step.to_json(), f"{step.technique} ({step.rating:.1f}): {step.text}")
-    return 0
+    reporter = Reporter()
+    with common.open_output(output, files) as stream:
+        inputs = _puzzles(files, puzzles, fmt, shape, diagonals, marks, reporter)
+        for puzzle in _answerable(inputs, guesses, to, stream, reporter):
+            step = sudokit.hint(puzzle, se_only=se_only, budget_s=_seconds(seconds))
+            if step is None:
+                _output(to, None, "the grid is already solved", stream)
+            else:
+                text = f"{step.technique} ({step.rating:.1f}): {step.text}"
+                _output(to, step.to_json(), text, stream)
+    reporter.exit()
 
 
-@click.command()
-@click.argument("puzzle")
-@_TO
-@_BOX
-@_MARKS
-@click.option("--budget", type=float, default=60.0, show_default=True, help="Seconds.")
-def explain(puzzle: str, to: str, box: str | None, marks: bool, budget: float) -> int:
-    """Explain PUZZLE step by step, easiest step first."""
-    item = _one(puzzle, _shape(box), marks)
-    try:
-        steps = sudokit.explain(item, budget_s=budget)
-    except SudokuError as exc:
-        raise NoAnswerError(str(exc)) from None
-    if to == "json":
-        click.echo(json.dumps([s.to_json() for s in steps]))
-    else:
-        for i, s in enumerate(steps, 1):
-            click.echo(f"{i:3d}. {s.technique} ({s.rating:.1f}): {s.text}")
-        hardest = max((s.rating for s in steps), default=0.0)
-        searched = any(s.technique == "Proof by Search" for s in steps)
-        note = " (includes Proof by Search: not a Sudoku Explainer rating)" if searched else ""
-        click.echo(f"{len(steps)} steps, hardest {hardest:.1f}{note}")
-    return 0
+_SCALE = (
+    "step values on the SE scale; steps beyond Sudoku Explainer's set count, so the hardest "
+    "may be below the rating of 'sudokit rate' (use --se-only for that)"
+)
+_SCALE_SE = "SE scale, Sudoku Explainer's techniques only: the rating of 'sudokit rate'"
 
 
-def _rate_grids(grids: list[Grid], budget_s: float) -> list[Rating | str]:
-    """A worker's job: each puzzle's rating, or the message of why it has none."""
-    out: list[Rating | str] = []
+@click.command(epilog=_MARKERS)
+@_logic_command
+@common.guarded
+def explain(
+    files: tuple[str, ...],
+    puzzles: tuple[str, ...],
+    fmt: str | None,
+    to: str,
+    shape: Shape | None,
+    diagonals: bool,
+    marks: bool,
+    se_only: bool,
+    seconds: float | None,
+    guesses: int | None,
+    output: str,
+) -> None:
+    """Explain each puzzle of the FILEs (standard input when none; -p TEXT for a puzzle given
+    as text) step by step, easiest step first.
+
+    Text: the numbered steps, then a summary line saying which scale its numbers are on.
+    JSON: one list of steps per line and puzzle. A puzzle without exactly one solution gets
+    a marker line. Exit code: 0 every puzzle explained, 1 some puzzle has none or several
+    solutions, 2 unreadable input or usage error.
+    """
+    reporter = Reporter()
+    with common.open_output(output, files) as stream:
+        inputs = _puzzles(files, puzzles, fmt, shape, diagonals, marks, reporter)
+        for puzzle in _answerable(inputs, guesses, to, stream, reporter):
+            steps = sudokit.explain(puzzle, se_only=se_only, budget_s=_seconds(seconds))
+            if to == "json":
+                _output(to, [s.to_json() for s in steps], "", stream)
+                continue
+            for i, s in enumerate(steps, 1):
+                stream.write(f"{i:3d}. {s.technique} ({s.rating:.1f}): {s.text}\n")
+            hardest = max((s.rating for s in steps), default=0.0)
+            searched = any(s.technique == "Proof by Search" for s in steps)
+            note = "; includes Proof by Search: not a Sudoku Explainer rating" if searched else ""
+            scale = _SCALE_SE if se_only else _SCALE
+            _output(to, None, f"{len(steps)} steps, hardest {hardest:.1f} ({scale}{note})", stream)
+    reporter.exit()
+
+
+#: The marker of a puzzle that ``rate`` cannot rate, by the kind of error.
+_ERROR_MARKERS: tuple[tuple[type[SudokuError], str], ...] = (
+    (sudokit.NoSolutionError, "!none"),
+    (sudokit.MultipleSolutionsError, "!multiple"),
+    (sudokit.InvalidPuzzleError, "!invalid"),
+    (sudokit.BudgetExceededError, "!gave-up"),
+)
+
+
+def _marker_of(error: SudokuError) -> str:
+    """``!none``, ``!multiple``, ... for *error* (``!error`` for any other reason)."""
+    return next((m for kind, m in _ERROR_MARKERS if isinstance(error, kind)), "!error")
+
+
+#: Why a puzzle has no rating: its marker line and the message.
+_Unrated = tuple[str, str]
+
+
+def _rate_grids(grids: list[Grid], budget_s: float) -> list[Rating | _Unrated]:
+    """A worker's job: each puzzle's rating, or its marker and the message of why it has
+    none."""
+    out: list[Rating | _Unrated] = []
     for grid in grids:
         try:
             out.append(sudokit.rate(grid, budget_s=budget_s))
         except SudokuError as exc:
-            out.append(str(exc))
+            out.append((_marker_of(exc), str(exc)))
     return out
 
 
 def _rated(
     items: Iterable[Item], budget_s: float, jobs: int, *, size: int = CHUNK
-) -> Iterator[tuple[Item, Rating | str | None]]:
+) -> Iterator[tuple[Item, Rating | _Unrated | None]]:
     """Each item with its rating, or why it has none (``None``: the record did not parse),
     the items going to the workers *size* at a time."""
     stream = iter(items)
@@ -220,48 +347,54 @@ def _jobs_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return common.jobs_option(fn, help="Worker processes for rating (0 = every core).")
 
 
-@click.command()
+@click.command(epilog=_MARKERS)
 @common.input_files
+@common.puzzle_option
 @common.from_option
 @_TO
 @common.shape_options
-@click.option("--budget", type=float, default=60.0, show_default=True, help="Seconds per puzzle.")
+@common.seconds_option(SECONDS, "the hardest techniques")
 @_jobs_option
 @common.resume_option
 @common.output_option
 @common.guarded
 def rate(
     files: tuple[str, ...],
+    puzzles: tuple[str, ...],
     fmt: str | None,
     to: str,
     shape: Shape | None,
     diagonals: bool,
-    budget: float,
+    seconds: float | None,
     jobs: int,
     resume: bool,
     output: str,
 ) -> None:
     """Rate every puzzle of the FILEs (- or none: stdin) on the Sudoku Explainer scale.
 
-    Text output: one line per puzzle (rating, level, score, puzzle), then tables of how many
+    Text output: one line per puzzle (rating, level, score, puzzle; a marker line and the
+    puzzle for one that cannot be rated), written as soon as it is known, then tables of how many
     puzzles used each technique family and each technique, with the steps taken and the cells
     filled. JSON output: one object per line and puzzle, in input order,
     {"puzzle", "rating", "level", "score", "techniques"}, or {"puzzle", "error"} for a puzzle
     that cannot be rated (null puzzle: the input could not be read).
 
-    When the budget runs out (or no rule applies) the rating is a lower bound: ">=10.5" in
+    When --seconds runs out (or no rule applies) the rating is a lower bound: ">=10.5" in
     text, "lower_bound": true (with "budget_s" and "stopped_at") in JSON.
 
     --jobs N rates on N processes. --resume (one FILE of puzzle lines, --to json, -o OUT)
     writes resumable shards: after an interruption, the same command continues the run.
-    Neither changes a rating, except a lower bound: where the budget runs out depends on
+    Neither changes a rating, except a lower bound: where the time runs out depends on
     the machine's speed.
 
     Exit code: 0 every puzzle rated, 1 some puzzle has no solution, several or conflicting
     givens, 2 unreadable input or usage error.
     """
     reporter = Reporter()
+    budget = _seconds(seconds)
     if resume:
+        if puzzles:
+            common.fail("--resume reads one FILE, not --puzzle")
         _rate_resumable(files, output, reporter, to, shape, diagonals, budget, jobs)
         reporter.exit()
     tally = _Tally()
@@ -269,26 +402,29 @@ def rate(
         common.open_output(output, files) as stream,
         common.progress("rating", reporter) as advance,
     ):
-        items = common.records(files, fmt, shape, reporter, diagonals=diagonals)
-        typed = sys.stdin.isatty() and (not files or "-" in files)  # a person types puzzles in
-        for item, r in _rated(items, budget, jobs, size=1 if typed else CHUNK):
+        items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals)
+        # One puzzle at a time in this process (each line is written as soon as it is known,
+        # also in a pipe), or chunks for the worker processes.
+        for item, r in _rated(items, budget, jobs, size=1 if jobs == 1 else CHUNK):
             advance(1)
             row: dict[str, object]
             if r is None:
                 assert item.record.error is not None
                 reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
                 row = {"puzzle": None, "error": item.record.error.message}
-            elif isinstance(r, str):
-                reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {r}")
-                row = {"puzzle": str(item.grid), "error": r}
+                line = "!invalid"
+            elif isinstance(r, tuple):
+                marker, why = r
+                reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {why}")
+                row = {"puzzle": str(item.grid), "error": why}  # as --resume writes it
+                line = f"{marker:<8} {item.grid}"
             else:
                 assert item.grid is not None
                 tally.add(r)
                 row = r.to_json(item.grid)
-                if to == "text":
-                    stream.write(_text_line(r, item.grid) + "\n")
-            if to == "json":
-                stream.write(json.dumps(row) + "\n")
+                line = _text_line(r, item.grid)
+            stream.write((json.dumps(row) if to == "json" else line) + "\n")
+            stream.flush()
         if to == "text" and tally.rated:
             tally.write(stream)
     reporter.exit()
