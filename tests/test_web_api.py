@@ -252,29 +252,55 @@ def test_pathological_searches_are_bounded(client: TestClient) -> None:
 EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
 
 
-def test_time_limit_answers_422() -> None:
+def test_time_limit_answers_504() -> None:
     with TestClient(create_app(Limits(timeout=0.001, logic_seconds=0.5))) as c:
         r = c.post("/api/rate", json={"puzzle": EASTER_MONSTER})
-        assert r.status_code == 422
+        assert r.status_code == 504
         assert "limit" in error_of(r)
 
 
-def test_long_requests_are_capped_not_queued_forever() -> None:
-    limits = Limits(timeout=0.05, logic_seconds=1.0, slow_queue=1)
+def test_timed_out_work_is_stopped_and_its_worker_replaced() -> None:
+    """Old code: a timed-out request kept its worker thread busy (422, then 503 for the next).
+    Now the worker process is terminated at the time limit and a fresh one takes its place."""
+    import os
+
+    limits = Limits(timeout=0.5, logic_seconds=30.0, slow_workers=1, slow_queue=0)
     big = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}  # a long explanation
     with TestClient(create_app(limits)) as c:
+        lane = c.app.state.server.slow  # type: ignore[attr-defined]
+        before = lane.pids()
+        assert len(before) == 1
+        start = time.perf_counter()
         first = c.post("/api/explain", json=big)
-        assert first.status_code == 422  # over the time limit; its thread runs on, bounded
-        second = c.post("/api/explain", json=big)
-        assert second.status_code == 503
-        assert "busy" in error_of(second)
-        deadline = time.monotonic() + 30
-        while True:  # once the first thread ends (its 1 s logic budget), work is taken again
-            r = c.post("/api/hint", json={"puzzle": "1.3. ...2 2... .3.1"})
-            if r.status_code != 503 or time.monotonic() > deadline:
-                break
-            time.sleep(0.1)
+        assert first.status_code == 504, first.text
+        assert time.perf_counter() - start < 5
+        for pid in before:  # the worker that ran it is gone (reaped), not busy
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)
+        after = lane.pids()
+        assert len(after) == 1
+        assert after != before
+        r = c.post("/api/rate", json={"puzzle": "1.3. ...2 2... .3.1"})
         assert r.status_code == 200, r.text
+
+
+def test_a_full_lane_answers_503_with_retry_after() -> None:
+    limits = Limits(timeout=5.0, logic_seconds=30.0, slow_workers=1, slow_queue=0)
+    big = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}
+    with TestClient(create_app(limits)) as c, ThreadPoolExecutor(1) as pool:
+        lane = c.app.state.server.slow  # type: ignore[attr-defined]
+        running = pool.submit(c.post, "/api/explain", json=big)
+        deadline = time.monotonic() + 5
+        while lane._gate.held == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        r = c.post("/api/explain", json=big)
+        assert r.status_code == 503
+        assert "busy" in error_of(r)
+        assert int(r.headers["retry-after"]) >= 1
+        # cheap work has its own lane: a 9x9 solve is answered while the long lane is full
+        quick = c.post("/api/solve", json={"puzzle": PUZZLES[3].__str__()})
+        assert quick.status_code == 200
+        assert running.result().status_code in (200, 504)
 
 
 # -- many clients on loopback ---------------------------------------------------------------

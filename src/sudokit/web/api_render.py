@@ -1,0 +1,72 @@
+"""Pictures and printing: an SVG of the puzzle (cheap) and a printable PDF page (in a worker)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+import sudokit
+from sudokit import render
+
+from . import tasks
+from .context import server
+from .errors import responses
+from .models import BOX_PATTERN, PuzzleIn
+from .validate import parse
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["render"], responses=responses(400, 422, 503, 504))
+
+_PUZZLE = Query(min_length=1, max_length=2000, description="the puzzle text (any format)")
+_BOX = Query(None, pattern=BOX_PATTERN, description="box shape 'RxC'")
+_REGIONS = Query(None, max_length=2000, description="jigsaw region map, a symbol a cell")
+_DIAGONALS = Query(False, description="Sudoku-X: draw (and check) both main diagonals")
+
+
+def _grid(
+    request: Request, puzzle: str, box: str | None, regions: str | None, diagonals: bool
+) -> sudokit.Grid:
+    body = PuzzleIn(puzzle=puzzle, box=box, format=None, diagonals=diagonals, regions=regions)
+    return parse(body, server(request).limits)
+
+
+@router.get("/api/render.svg", response_class=Response)
+async def render_svg(
+    request: Request,
+    puzzle: str = _PUZZLE,
+    box: str | None = _BOX,
+    cell: int = Query(40, ge=8, le=100),
+    regions: str | None = _REGIONS,
+    diagonals: bool = _DIAGONALS,
+) -> Response:
+    """The puzzle as an SVG picture."""
+    grid = _grid(request, puzzle, box, regions, diagonals)
+    svg = await server(request).run(True, lambda g: render.to_svg(g, cell=cell), grid, request)
+    return Response(svg, media_type="image/svg+xml")
+
+
+@router.get(
+    "/api/print.pdf",
+    response_class=Response,
+    responses=responses(501),
+)
+async def print_pdf(
+    request: Request,
+    puzzle: str = _PUZZLE,
+    box: str | None = _BOX,
+    title: str = Query("", max_length=80, description="the page title"),
+    difficulty: str = Query("", max_length=40, description="the difficulty label"),
+    regions: str | None = _REGIONS,
+    diagonals: bool = _DIAGONALS,
+) -> Response:
+    """The puzzle as the one-page PDF ``sudokit print`` makes: title, difficulty, and every
+    constraint drawn (boxes or jigsaw regions, diagonals). Needs reportlab (``pdf`` extra)."""
+    grid = _grid(request, puzzle, box, regions, diagonals)
+    job = tasks.Print(grid, title or f"Sudoku {grid.n}x{grid.n}", difficulty)
+    pdf = await server(request).run(False, tasks.print_pdf, job, request)
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": 'inline; filename="sudoku.pdf"'},
+    )

@@ -1,0 +1,184 @@
+"""The request and answer models of the JSON API, and the server's :class:`Limits`.
+
+Every request model forbids unknown fields; sizes and counts are bounded here, before any
+work starts. The shared checks that need the library (shapes, puzzles, player grids) are in
+:mod:`sudokit.web.validate`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "CountIn",
+    "ErrorOut",
+    "ExplainIn",
+    "FormatName",
+    "GenerateIn",
+    "HintIn",
+    "Level",
+    "Limits",
+    "PuzzleIn",
+    "RegionMap",
+    "SolveIn",
+    "Symmetry",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The bounds every request is held to.
+
+    ``max_body`` bytes per request body; ``max_size`` the largest grid size *n* accepted;
+    ``max_generate`` puzzles per generate call (``max_generate_size`` the largest size
+    generated); ``max_count`` the highest solution-count limit; ``max_budget`` the most
+    search guesses one call may spend (``default_budget`` when the request names none);
+    ``cheap_budget`` the most guesses of a search on the cheap lane (9x9 and smaller).
+
+    Work runs in two classes (see :mod:`sudokit.web.work`). *Cheap* work (solve, count and
+    check up to 9x9, hints up to 9x9, SVG pictures) runs on ``workers`` threads with tight
+    bounds (``cheap_budget`` guesses, ``hint_seconds`` of logic) and at most ``cheap_queue``
+    requests running or waiting. *Expensive* work (generate, rate, explain, PDF, hints above
+    9x9, searches on bigger grids) runs in ``slow_workers`` worker processes with at most
+    ``slow_queue`` requests waiting; a worker whose request passes ``timeout`` seconds, or
+    whose client goes away, is terminated and replaced, so abandoned work stops. A full queue
+    is answered 503 with ``Retry-After: retry_after``; a request over its time 504.
+    ``logic_seconds`` bounds a rating or an explanation.
+
+    >>> Limits().max_size, Limits(timeout=1.0).timeout
+    (25, 1.0)
+    """
+
+    max_body: int = 64 * 1024
+    max_size: int = 25
+    max_generate: int = 50
+    max_generate_size: int = 16
+    max_count: int = 10_000
+    max_budget: int = 1_000_000
+    default_budget: int = 200_000
+    cheap_budget: int = 200_000
+    timeout: float = 20.0
+    cheap_timeout: float = 5.0
+    logic_seconds: float = 8.0
+    hint_seconds: float = 1.0
+    workers: int = max(2, min(8, os.cpu_count() or 2))
+    cheap_queue: int = 256
+    slow_workers: int = max(1, min(4, os.cpu_count() or 2))
+    slow_queue: int = 32
+    retry_after: int = 2
+
+
+FormatName = Literal[
+    "line", "picture", "ss", "sdk", "candidates", "candgrid", "csv", "json", "jsonl"
+]
+Level = Literal["easy", "medium", "hard", "expert"]
+Symmetry = Literal[
+    "none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "anti-diagonal", "dihedral"
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorOut(BaseModel):
+    """Every error answer: one message, ``{"error": "..."}``."""
+
+    error: str = Field(description="what went wrong, in one line")
+
+
+#: A jigsaw region map in a request: region indices, or one symbol per cell (numbered in order
+#: of first appearance; white space ignored), as the json and jsonl formats carry it.
+RegionMap = Annotated[str, Field(max_length=2000)] | Annotated[list[int], Field(max_length=625)]
+_REGIONS_FIELD = Field(
+    None,
+    description=(
+        "jigsaw: the region of every cell, row by row, as indices 0..n-1 or one symbol per "
+        "cell (e.g. 'AABB...'); each region is n orthogonally connected cells. "
+        "Leave out for boxes."
+    ),
+    examples=["AAABABBBCCCDCDDD"],
+)
+BOX_PATTERN = r"^[0-9]{1,2}x[0-9]{1,2}$"
+
+
+class PuzzleIn(_Model):
+    """A puzzle as text in any supported format (sniffed unless ``format`` is given)."""
+
+    puzzle: str = Field(
+        min_length=1,
+        max_length=20_000,
+        description="the puzzle text: a line, a picture, Simple Sudoku, SadMan, JSON, CSV, ...",
+        examples=[
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ],
+    )
+    format: FormatName | None = Field(None, description="the text format (sniffed when absent)")
+    box: str | None = Field(
+        None,
+        pattern=BOX_PATTERN,
+        description="box shape 'RxC' when the size alone does not say it (e.g. '2x3')",
+    )
+    diagonals: bool = Field(False, description="Sudoku-X: both main diagonals are units")
+    regions: RegionMap | None = _REGIONS_FIELD
+
+
+class SolveIn(PuzzleIn):
+    """A puzzle to search, with an optional guess budget."""
+
+    budget: int | None = Field(
+        None, ge=1, description="the most search guesses to spend (bounded by the server)"
+    )
+
+
+class CountIn(SolveIn):
+    """A puzzle whose solutions are counted up to ``limit``."""
+
+    limit: int = Field(2, ge=1, le=10_000, description="count solutions up to this many")
+
+
+class HintIn(PuzzleIn):
+    """A puzzle and the player's progress on it: placed values and pencil marks."""
+
+    values: list[int] | None = Field(
+        None,
+        max_length=625,
+        description="the player's grid: a value per cell (0 = empty), givens included or not",
+    )
+    candidates: list[Annotated[list[int], Field(max_length=64)]] | None = Field(
+        None,
+        max_length=625,
+        description=(
+            "the player's pencil marks: the digits marked in each cell, row by row (an empty "
+            "list = no marks in that cell: every digit its peers allow). The step starts from "
+            "these marks, so a candidate the player removed stays removed."
+        ),
+    )
+
+
+class ExplainIn(HintIn):
+    """Like a hint request: the whole path from the player's grid is explained."""
+
+
+class ConvertIn(PuzzleIn):
+    """A puzzle to write in another format."""
+
+    to: FormatName = Field("line", description="the format to write")
+
+
+class GenerateIn(_Model):
+    """What to generate: size or shape, difficulty, symmetry, variant, seed and count."""
+
+    size: int = Field(9, ge=4, le=25, description="grid size n (4, 6, 8, 9, 12, 16, ...)")
+    box: str | None = Field(None, pattern=BOX_PATTERN, description="box shape 'RxC'")
+    difficulty: Level | None = Field(None, description="target level (rated; may take longer)")
+    symmetry: Symmetry = "none"
+    diagonals: bool = False
+    regions: RegionMap | None = _REGIONS_FIELD
+    jigsaw: bool = Field(False, description="a fresh random jigsaw region map of the size")
+    seed: int | None = Field(None, ge=0, lt=2**63)
+    n: int = Field(1, ge=1, le=50, description="how many puzzles")

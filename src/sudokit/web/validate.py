@@ -1,0 +1,213 @@
+"""Shared request validation: shapes, puzzles, the player's grid and marks, answer objects.
+
+Every endpoint reads its puzzle through :func:`parse` (or :func:`shape_of` for a generate
+request), so the same request gets the same 400 everywhere. Only shapes the browser app can
+show are served: boxes of at least 2 rows and 2 columns (or a jigsaw region map), sizes up to
+``Limits.max_size``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import sudokit
+from sudokit.errors import ParseError, SudokuError
+
+from .errors import ApiError
+from .models import Limits, PuzzleIn
+
+__all__ = [
+    "accepted_sizes",
+    "budget",
+    "grid_json",
+    "mistake",
+    "parse",
+    "player",
+    "require_shown",
+    "require_unique",
+    "shape_of",
+    "step_json",
+]
+
+
+def accepted_sizes(limits: Limits) -> list[int]:
+    """The sizes with a box of at least 2x2 up to *limits*' largest (4, 6, 8, 9, 10, 12, ...).
+
+    >>> accepted_sizes(Limits(max_size=12))
+    [4, 6, 8, 9, 10, 12]
+    """
+    return [n for n in range(4, limits.max_size + 1) if sudokit.Shape.from_size(n).box_rows > 1]
+
+
+def _refuse_size(n: int, limits: Limits, why: str) -> ApiError:
+    sizes = ", ".join(map(str, accepted_sizes(limits)))
+    return ApiError(
+        400,
+        f"{why}: the app shows sizes {sizes} (boxes of at least 2x2; any of these sizes as "
+        "a jigsaw with regions)",
+    )
+
+
+def require_shown(shape: sudokit.Shape, limits: Limits) -> None:
+    """400 unless the app can show *shape*: size up to the limit, boxes at least 2x2 (any
+    size from 4 as a jigsaw), every jigsaw region one connected piece."""
+    n = shape.n
+    if n > limits.max_size:
+        raise _refuse_size(n, limits, f"a {n}x{n} grid is larger than this server serves")
+    if shape.regions is None and min(shape.box_rows, shape.box_cols) < 2:
+        raise _refuse_size(n, limits, f"boxes of {shape.box_spec} cannot be shown")
+    if shape.regions is not None:
+        if n < 4:
+            raise _refuse_size(n, limits, f"a {n}x{n} jigsaw is too small")
+        split = shape.disconnected_region()
+        if split is not None:
+            cells = shape.units[2 * shape.n + split]
+            where = ", ".join(shape.cell_name(c) for c in cells)
+            raise ApiError(
+                400,
+                f"regions: region {split} ({where}) is not connected: each region "
+                "must be one piece of orthogonally adjacent cells",
+            )
+
+
+def shape_of(
+    box: str | None, diagonals: bool, limits: Limits, regions: str | list[int] | None = None
+) -> sudokit.Shape | None:
+    """The shape a request names by its *box* or jigsaw *regions* (None when neither)."""
+    if box is not None and regions is not None:
+        raise ApiError(400, "give either box or regions (a jigsaw), not both")
+    if box is None and regions is None:
+        return None
+    try:
+        if regions is not None:
+            shape = sudokit.Shape.jigsaw(regions, diagonals=diagonals)
+        else:
+            assert box is not None
+            shape = sudokit.Shape.parse_box(box, diagonals=diagonals)
+    except (SudokuError, ValueError) as exc:
+        raise ApiError(400, f"regions: {exc}" if regions is not None else str(exc)) from None
+    require_shown(shape, limits)
+    return shape
+
+
+def _cells_in(text: str) -> int:
+    """How many cells a one-symbol-per-cell line holds (0 when *text* is not such a line)."""
+    line = text.strip()
+    return 0 if not line or any(ch.isspace() or ch in ",;|" for ch in line) else len(line)
+
+
+def parse(body: PuzzleIn, limits: Limits) -> sudokit.Grid:
+    """The one puzzle of *body*, on a shape the app can show (400 otherwise)."""
+    shape = shape_of(body.box, body.diagonals, limits, body.regions)
+    try:
+        grid = sudokit.formats.parse_one(body.puzzle, body.format, shape)
+    except ParseError:
+        cells = _cells_in(body.puzzle)
+        side = math.isqrt(cells)
+        if shape is None and side * side == cells and side > limits.max_size:
+            raise _refuse_size(
+                side, limits, f"{cells} cells make a {side}x{side} grid, larger than served"
+            ) from None
+        raise
+    if body.diagonals and not grid.shape.diagonals:
+        grid = sudokit.Grid(grid.cells, grid.shape.with_diagonals())
+    if shape is None:
+        require_shown(grid.shape, limits)
+    return grid
+
+
+def grid_json(grid: sudokit.Grid) -> dict[str, object]:
+    """The *grid object* of an answer: line, size, box, diagonals, regions, cells."""
+    shape = grid.shape
+    return {
+        "line": str(grid),
+        "size": shape.n,
+        "box": shape.box_spec,
+        "diagonals": shape.diagonals,
+        "regions": None if shape.regions is None else list(shape.regions),
+        "cells": list(grid.cells),
+    }
+
+
+def budget(requested: int | None, limits: Limits, cap: int | None = None) -> int:
+    """The guesses a search may spend: the request's, bounded by the server (and *cap*)."""
+    most = limits.max_budget if cap is None else min(cap, limits.max_budget)
+    return min(limits.default_budget if requested is None else requested, most)
+
+
+def player(
+    puzzle: sudokit.Grid, values: Sequence[int] | None, marks: Sequence[Sequence[int]] | None
+) -> tuple[sudokit.Grid, sudokit.Candidates | None]:
+    """The player's grid (*puzzle*'s givens plus *values*; givens win) and, when the player
+    has pencil marks, their candidates (an unmarked open cell keeps every digit)."""
+    shape = puzzle.shape
+    current = puzzle
+    if values is not None:
+        if len(values) != shape.ncells:
+            raise ApiError(400, f"values needs {shape.ncells} numbers, got {len(values)}")
+        if any(not 0 <= v <= shape.n for v in values):
+            raise ApiError(400, f"values must be 0..{shape.n}")
+        cells = bytes(g or v for g, v in zip(puzzle.cells, values, strict=True))
+        current = sudokit.Grid(cells, shape)
+    if marks is None or not any(marks):
+        return current, None
+    if len(marks) != shape.ncells:
+        raise ApiError(400, f"candidates needs {shape.ncells} lists, got {len(marks)}")
+    full = (1 << shape.n) - 1
+    masks = []
+    for v, digits in zip(current.cells, marks, strict=True):
+        if any(not 1 <= d <= shape.n for d in digits):
+            raise ApiError(400, f"candidates must be digits 1..{shape.n}")
+        if v:
+            masks.append(1 << (v - 1))
+        else:
+            masks.append(sum(1 << (d - 1) for d in set(digits)) or full)
+    return current, sudokit.Candidates(shape, tuple(masks), current.cells)
+
+
+def require_unique(puzzle: sudokit.Grid, guesses: int) -> sudokit.Grid:
+    """The one solution of *puzzle*: hints and explanations need exactly one (422 otherwise)."""
+    r = sudokit.solve(puzzle, budget=guesses)
+    if r.status is sudokit.Status.UNIQUE and r.solution is not None:
+        return r.solution
+    if r.status is sudokit.Status.INVALID:
+        raise ApiError(422, r.error or "conflicting givens")
+    why = {
+        sudokit.Status.MULTIPLE: "it has more than one solution",
+        sudokit.Status.NONE: "it has no solution",
+    }.get(r.status, "its solution count could not be settled within the budget")
+    raise ApiError(422, f"hints and explanations need a puzzle with one solution: {why}")
+
+
+def mistake(current: sudokit.Grid, solution: sudokit.Grid) -> dict[str, object] | None:
+    """A "Mistake" step when the player placed a digit the solution does not have.
+
+    Wrong pencil marks are the library's to find (:func:`sudokit.hint` answers them with the
+    same kind of step); a wrong *placed* digit is found here, because the library can only
+    see the player's grid, which then has no solution at all."""
+    shape = current.shape
+    for c, (v, d) in enumerate(zip(current.cells, solution.cells, strict=True)):
+        if v and v != d:
+            step = sudokit.Step(
+                "Mistake",
+                0.0,
+                text=(
+                    f"{shape.cell_name(c)} holds {shape.symbol(v)}, but that leads to no solution."
+                ),
+                cells=(c,),
+                size=shape.n,
+            )
+            return step.to_json()
+    return None
+
+
+def step_json(step: sudokit.Step, shape: sudokit.Shape) -> dict[str, object]:
+    """:meth:`Step.to_json` plus the units it rests on: names and their cells (``[row, col]``,
+    1-based) for a UI to shade."""
+    out = step.to_json(shape.n)
+    units = [u for u in step.units if 0 <= u < len(shape.units)]
+    out["units"] = [shape.unit_name(u) for u in units]
+    cells = sorted({c for u in units for c in shape.units[u]})
+    out["unit_cells"] = [[c // shape.n + 1, c % shape.n + 1] for c in cells]
+    return out
