@@ -238,21 +238,29 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
     (there is no public way to do so before Python 3.14's ``terminate_workers``)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
+    results = getattr(pool, "_result_queue", None)  # that too
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
-    # The pool's manager thread sees the workers end, reaps them and stops: wait for it, so
-    # that no worker is left half-reaped (it would show in active_children()) on return.
     deadline = time.monotonic() + 3.0
-    if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
-        manager.join(max(0.0, deadline - time.monotonic()))
-    for process in processes:  # whatever the manager did not reap (it should have)
+    for process in processes:
         with contextlib.suppress(OSError, ValueError, AssertionError, AttributeError):
             process.join(max(0.0, deadline - time.monotonic()))
             if process.exitcode is None:
                 process.kill()
                 process.join(1.0)
+    # A worker ended while sending a result leaves half a message in the result pipe, and
+    # the pool's manager thread waits for the rest forever (and the interpreter, at exit,
+    # for that thread). With every worker gone, this process holds the pipe's last write
+    # end: closing it turns the wait into end-of-file, which the manager handles.
+    writer = getattr(results, "_writer", None)
+    with contextlib.suppress(OSError, AttributeError):
+        writer.close()  # type: ignore[union-attr]
+    # The manager thread sees the workers end, reaps them and stops: wait for it, so that no
+    # worker is left half-reaped (it would show in active_children()) on return.
+    if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
+        manager.join(max(0.5, deadline - time.monotonic()))
 
 
 def _pool_size(jobs: int) -> int:
@@ -542,12 +550,13 @@ def _byte_chunks(path: Path, size: int) -> Iterator[tuple[int, bytes]]:
 
 def _apply_block(fn: Callable[[list[str]], Sequence[str]], block: bytes) -> str:
     """Worker body of :func:`map_file`: *fn* over the lines of *block* (read as a text file
-    reads them: UTF-8, any line end), its output lines as one text.
+    reads them: UTF-8, any line end; a byte that is not UTF-8 becomes U+FFFD, so that its
+    line is one bad record for *fn*), its output lines as one text.
 
     >>> _apply_block(lambda lines: [s.upper() for s in lines], b"ab\\r\\ncd\\n\\nef")
     'AB\\nCD\\n\\nEF\\n'
     """
-    text = block.decode("utf-8")
+    text = block.decode("utf-8", "replace")  # a line that is not UTF-8 is one bad record
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")

@@ -122,7 +122,9 @@ def _int_tokens(text: str) -> list[str] | None:
     (['10', '0', '3'], None)
     """
     tokens = text.translate(_INT_SEPARATORS).split()
-    if tokens and all((t.isdigit() and len(t) <= 2) or t in BLANKS for t in tokens):
+    if tokens and all(
+        (t.isdecimal() and t.isascii() and len(t) <= 2) or t in BLANKS for t in tokens
+    ):
         return tokens
     return None
 
@@ -288,9 +290,14 @@ class Grid:
             raise ParseError(
                 f"puzzle text of {len(text)} characters is larger than the limit {MAX_TEXT}"
             )
-        parsed = _parse_line_fast(text, shape) or _parse_integers(text, shape)
-        found_shape, cells = parsed if parsed is not None else _parse_symbols(text, shape)
-        return cls(cells, found_shape)
+        try:
+            parsed = _parse_line_fast(text, shape) or _parse_integers(text, shape)
+            found_shape, cells = parsed if parsed is not None else _parse_symbols(text, shape)
+            return cls(cells, found_shape)
+        except ParseError:
+            raise
+        except (ValueError, OverflowError, RecursionError) as exc:  # a bug's last line of defence
+            raise ParseError(f"cannot read {quote(text)}: {exc}") from None
 
     @classmethod
     def empty(cls, shape: Shape) -> Grid:

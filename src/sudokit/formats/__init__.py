@@ -216,19 +216,40 @@ def _records(raws: Iterable[Raw], source: str | None) -> Iterator[Record]:
         yield Record(index, raw.line, raw.grid, error, raw.fields)
 
 
+def _bad_line(line: bytes) -> bool:
+    """True when *line* cannot be a line of text: it holds a NUL byte or is not UTF-8."""
+    if b"\0" in line:
+        return True
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
 def _looks_binary(head: bytes) -> str | None:
-    """Why *head* is not text, or ``None``."""
+    """Why *head* (the start of a file) is binary data rather than text with some bad lines,
+    or ``None``: a file is binary when most of its first lines cannot be text. A few bad
+    lines (a NUL byte, invalid UTF-8) cost only themselves: they are reported one by one.
+
+    >>> _looks_binary(b"PK\\x03\\x04" + bytes(40)), _looks_binary(b"1.3.\\nx\\x00y\\n...2\\n")
+    ('binary data, not text (NUL byte at offset 4)', None)
+    """
+    lines = head.split(b"\n")
+    if len(lines) > 1 and len(head) >= _HEAD:
+        lines.pop()  # cut by the read: judged when read whole
+    bad = sum(_bad_line(line) for line in lines)
+    if bad * 2 <= len(lines):
+        return None
     nul = binary_offset(head)
     if nul is not None:
         return f"binary data, not text (NUL byte at offset {nul})"
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if exc.start < len(head) - 4:
-            bad = head.decode("utf-8", "replace").count("\ufffd")
-            if bad * 20 > len(head) or bad > 1000:
-                return "binary data, not UTF-8 text"
-    return None
+    return "binary data, not UTF-8 text"
+
+
+def _text_head(head: bytes) -> str:
+    """The text of *head* to sniff the format from: its lines that are text."""
+    return "\n".join(line.decode("utf-8") for line in head.split(b"\n") if not _bad_line(line))
 
 
 def read(
@@ -291,12 +312,9 @@ def _read_stream(
             line_no = head.count(b"\n", 0, at) + 1 if at is not None else 1
             yield Record(1, line_no, None, ParseError(problem, line=line_no, source=source))
             return
-        text_head = head.decode("utf-8", "replace")
+        text_head = _text_head(head)
     else:
-        text_head = head
-        if binary_offset(text_head) is not None:
-            yield Record(1, 1, None, ParseError("binary data, not text", line=1, source=source))
-            return
+        text_head = "\n".join(ln for ln in head.split("\n") if "\0" not in ln)
     name = fmt or sniff(text_head)
     reader = _module(name).read
     yield from _records(reader(stream_lines(stream, head), shape), source)

@@ -73,6 +73,11 @@ def text_lines(text: str) -> Iterator[Line]:
                 lineno,
                 ParseError(f"line of {len(line)} characters is longer than {MAX_LINE}; skipped"),
             )
+        elif "\0" in line:
+            yield (
+                lineno,
+                ParseError("binary data, not text (a NUL byte)", column=line.find("\0") + 1),
+            )
         else:
             yield lineno, _clean(line, lineno)
 
@@ -122,6 +127,10 @@ def stream_lines(stream: IO[bytes] | IO[str], head: bytes | str = b"") -> Iterat
                 continue
         else:
             text = piece
+        nul = text.find("\0")
+        if nul >= 0:
+            yield lineno, ParseError("binary data, not text (a NUL byte)", column=nul + 1)
+            continue
         yield lineno, _clean(text, lineno)
 
 

@@ -49,7 +49,7 @@ def _shape_of(obj: Mapping[str, Any], shape: Shape | None) -> Shape | None:
             return Shape.jigsaw(obj["regions"], diagonals=diagonals)
         if obj.get("box") is not None:
             return Shape.parse_box(str(obj["box"]), diagonals=diagonals)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, OverflowError) as exc:
         raise ParseError(f"bad shape: {exc}") from None
     return None
 
@@ -70,11 +70,28 @@ def _from_numbers(value: list[Any], shape: Shape | None) -> Grid:
 
 
 def grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, str]]:
-    """The grid and fields of one decoded JSON puzzle.
+    """The grid and fields of one decoded JSON puzzle; anything wrong with it is a
+    :class:`~sudokit.errors.ParseError` (never an :class:`OverflowError` for ``Infinity``
+    or a :class:`RecursionError` for deep nesting).
 
     >>> grid_from_value({"puzzle": "1...............", "level": 3}, None)
     (Grid.parse('1...............'), {'level': '3'})
+    >>> grid_from_value({"puzzle": "." * 16, "regions": [1e999] * 16}, None)
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: bad shape: cannot convert float infinity to integer
     """
+    try:
+        return _grid_from_value(value, shape)
+    except ParseError:
+        raise
+    except RecursionError:
+        raise ParseError("bad JSON: nested too deeply") from None
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise ParseError(f"bad puzzle: {exc}") from None
+
+
+def _grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, str]]:
     if isinstance(value, str):
         return Grid.parse(value, shape), {}
     if isinstance(value, list):
@@ -90,7 +107,7 @@ def grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, st
     target = _shape_of(value, shape)
     if isinstance(value[key], dict):
         raise ParseError(f"expected the {key!r} value to be text or rows, got an object")
-    grid, _ = grid_from_value(value[key], target)
+    grid, _ = _grid_from_value(value[key], target)
     if value.get("diagonals") and not grid.shape.diagonals and shape is None:
         grid = Grid(grid.cells, grid.shape.with_diagonals())
     fields: dict[str, str] = {}
@@ -99,7 +116,7 @@ def grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, st
             continue
         name = "solution" if k in ("solution", "solutions") else str(k)
         if name == "solution" and isinstance(v, list):
-            fields[name] = grid_from_value(v, grid.shape)[0].to_line()
+            fields[name] = _grid_from_value(v, grid.shape)[0].to_line()
         else:
             fields[name] = v if isinstance(v, str) else _json.dumps(v)
     return grid, fields
