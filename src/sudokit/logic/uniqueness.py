@@ -158,7 +158,6 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
     shape = cg.shape
     masks = cg.masks
     peers = shape.peers
-    units = shape.units
     for cells, pm in loops(cg):
         x, y = bits(pm)
         base = loop_rating(len(cells))
@@ -214,69 +213,92 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                         f"is removed from both."
                     )
                     yield _step(cg, ur, 4, base, elims, why)
-        # type 3: the extra digits of e1 and e2 act as one cell in a naked set
+        # type 3: the extra digits of e1 and e2 act as one cell in a naked or hidden set of a
+        # unit they share. SE's limits, kept exactly: the set's degree starts at the number of
+        # extra digits and stops below n - 1 (7 on 9x9); a naked set needs 2 x degree <= the
+        # unit's empty cells, a hidden set 2 x degree < them.
         if extra_union.bit_count() < 2:
             continue
-        for u in shared:
-            others = [c for c in units[u] if masks[c] and c not in (e1, e2)]
-            for size in range(1, min(4, len(others))):
-                for combo in combinations(others, size):
-                    union = extra_union
-                    for c in combo:
-                        union |= masks[c]
-                    if union.bit_count() != size + 1:
-                        continue
-                    if any(masks[c].bit_count() < 2 for c in combo):
-                        continue
-                    elims = tuple(
-                        (c, d) for c in others if c not in combo for d in bits(masks[c] & union)
-                    )
-                    if not elims:
-                        continue
-                    digits = bits(union)
-                    why = (
-                        f"; so one of {shape.cell_name(e1)} and "
-                        f"{shape.cell_name(e2)} holds one of "
-                        f"{digit_list(bits(extra_union), 'or')}. "
-                        f"Together with {cell_list(shape, combo)} they form a naked set of "
-                        f"{digit_list(digits)} in {shape.unit_name(u)}, so "
-                        f"{elim_text(shape, elims)}."
-                    )
-                    yield _step(cg, ur, 3, base + 0.1 * size, elims, why)
-        # type 3 (hidden): e1 and e2 give the unit at most one of x and y, so they count as
-        # one cell in a hidden set made of x, y and other digits that are not extras
-        pm_extra = pm | extra_union
-        for u in shared:
-            empty = [c for c in units[u] if masks[c]]
-            if len(empty) <= 4:
-                continue
-            rest = [c for c in empty if c not in (e1, e2)]
-            free = [d for d in range(1, shape.n + 1) if not pm_extra >> (d - 1) & 1]
-            for more in range(0, 3):
-                if 2 * (more + 2) >= len(empty):
-                    break
-                for extra_digits in combinations(free, more):
-                    hidden = pm
-                    for d in extra_digits:
-                        hidden |= 1 << (d - 1)
-                    spots = [c for c in rest if masks[c] & hidden]
-                    if len(spots) != more + 1:
-                        continue
-                    if any(
-                        not any(masks[c] >> (d - 1) & 1 for c in spots) and d in extra_digits
-                        for d in bits(hidden)
-                    ):
-                        continue
-                    elims = tuple((c, d) for c in spots for d in bits(masks[c] & ~hidden))
-                    if not elims:
-                        continue
-                    why = (
-                        f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
-                        f"hold at most one of {x} and {y}. In {shape.unit_name(u)} the digits "
-                        f"{digit_list(bits(hidden))} must then go in these two cells and "
-                        f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}."
-                    )
-                    yield _step(cg, ur, 3, base + 0.1 * more, elims, why)
+        yield from _ur_type3(cg, ur, base, pm, (e1, e2), extra_union, shared)
+
+
+def _ur_type3(
+    cg: CandidateGrid,
+    ur: _Loop,
+    base: float,
+    pm: int,
+    extra_cells: tuple[int, int],
+    extra_union: int,
+    shared: list[int],
+) -> Iterator[Step]:
+    """Unique rectangle/loop type 3 steps: the loop *ur* holds the digits of mask *pm*, its two
+    *extra_cells* hold the other digits *extra_union*, and *shared* are their common units."""
+    shape = cg.shape
+    masks = cg.masks
+    e1, e2 = extra_cells
+    x, y = bits(pm)
+    # Digits of the naked set that e1 and e2 vouch for together: an extra digit held by only
+    # one of them must also be held by another cell of the set (SE's second cardinality test).
+    both_extra = extra_union & masks[e1] & masks[e2]
+    degrees = range(extra_union.bit_count(), shape.n - 1)
+    for u in shared:
+        empty = [c for c in shape.units[u] if masks[c]]
+        others = [c for c in empty if c not in (e1, e2)]
+        for degree in degrees:
+            if 2 * degree > len(empty):
+                break
+            for combo in combinations(others, degree - 1):
+                if any(masks[c].bit_count() < 2 for c in combo):
+                    continue
+                combo_union = 0
+                for c in combo:
+                    combo_union |= masks[c]
+                union = extra_union | combo_union
+                if union.bit_count() != degree or both_extra | combo_union != union:
+                    continue
+                elims = tuple(
+                    (c, d) for c in others if c not in combo for d in bits(masks[c] & union)
+                )
+                if not elims:
+                    continue
+                why = (
+                    f"; so one of {shape.cell_name(e1)} and "
+                    f"{shape.cell_name(e2)} holds one of "
+                    f"{digit_list(bits(extra_union), 'or')}. "
+                    f"Together with {cell_list(shape, combo)} they form a naked set of "
+                    f"{digit_list(bits(union))} in {shape.unit_name(u)}, so "
+                    f"{elim_text(shape, elims)}."
+                )
+                yield _step(cg, ur, 3, base + 0.1 * (degree - 1), elims, why)
+    # hidden: e1 and e2 give the unit at most one of x and y, so they count as one cell in a
+    # hidden set made of x, y and degree - 2 other digits that are not extras
+    pm_extra = pm | extra_union
+    free = [d for d in range(1, shape.n + 1) if not pm_extra >> (d - 1) & 1]
+    for u in shared:
+        empty = [c for c in shape.units[u] if masks[c]]
+        rest = [c for c in empty if c not in (e1, e2)]
+        for degree in degrees:
+            if 2 * degree >= len(empty):
+                break
+            for extra_digits in combinations(free, degree - 2):
+                hidden = pm
+                for d in extra_digits:
+                    hidden |= 1 << (d - 1)
+                spots = [c for c in rest if masks[c] & hidden]
+                if len(spots) != degree - 1:
+                    continue
+                if any(not any(masks[c] >> (d - 1) & 1 for c in spots) for d in extra_digits):
+                    continue
+                elims = tuple((c, d) for c in spots for d in bits(masks[c] & ~hidden))
+                if not elims:
+                    continue
+                why = (
+                    f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
+                    f"hold at most one of {x} and {y}. In {shape.unit_name(u)} the digits "
+                    f"{digit_list(bits(hidden))} must then go in these two cells and "
+                    f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}."
+                )
+                yield _step(cg, ur, 3, base + 0.1 * (degree - 2), elims, why)
 
 
 class _Loop(NamedTuple):
