@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -44,10 +45,30 @@ def test_lines_unique_and_reproducible() -> None:
 
 
 def test_random_seed_is_reported_on_stderr() -> None:
-    result = run("--size", "4")
+    result = run("--size", "4", "--seed", "random")
     assert result.exit_code == 0
     seed = result.stderr.split()[2]
+    assert int(seed) < 2**53  # exact as a JSON number too
     assert run("--size", "4", "--seed", seed).stdout == result.stdout
+
+
+def test_seed_defaults_to_0_as_in_dataset() -> None:
+    """One rule for --seed: the default is 0 (the same command gives the same puzzles)."""
+    default = run("--size", "4", "-n", "3")
+    assert default.stderr == ""
+    assert default.stdout == run("--size", "4", "-n", "3", "--seed", "0").stdout
+
+
+def test_json_records_use_json_types() -> None:
+    result = run("--size", "4", "-n", "2", "--to", "json")
+    records = json.loads(result.stdout)
+    assert [type(r["clues"]) for r in records] == [int, int]
+    assert [type(r["minimal"]) for r in records] == [bool, bool]
+    assert all(r["clues"] == 16 - r["puzzle"].count(".") for r in records)
+    assert all(isinstance(r["seed"], str) and int(r["seed"]) >= 0 for r in records)
+    rows = run("--size", "4", "-n", "2", "--to", "csv", "--with-solution").stdout.splitlines()
+    assert rows[0] == "puzzle,solution,clues,seed,minimal"
+    assert [row.split(",")[-1] for row in rows[1:]] == ["true", "true"]
 
 
 def test_shards_and_jobs_do_not_change_the_output() -> None:
@@ -116,7 +137,7 @@ def test_clue_range() -> None:
         (("--clues", "10-12"), "fewer than 17 clues"),
         (("--clues", "many"), "--clues must look like A-B"),
         (
-            ("--clues", "17-18", "--symmetry", "rot180", "--budget", "300", "--seed", "1"),
+            ("--clues", "17-18", "--symmetry", "rot180", "--searches", "300", "--seed", "1"),
             "could not generate",
         ),
         (("--shard", "3/2"), "--shard must look like i/k"),
@@ -148,7 +169,9 @@ def test_chunks_rendered_by_workers_join_into_what_one_writer_writes(fmt: str) -
     expected = io.StringIO()
     with formats.Writer(expected, fmt) as writer:
         for p in generate_many(23, seed=5, size=4):
-            extra = {"clues": str(p.clues), "seed": str(p.seed), "minimal": "true"}
+            extra: dict[str, Any] = {"clues": str(p.clues), "seed": str(p.seed), "minimal": "true"}
+            if fmt in ("json", "jsonl"):  # JSON types there
+                extra.update(clues=p.clues, minimal=True)
             writer.write(p.puzzle, solution=p.solution if fields else None, fields=extra)
     solution = ["--with-solution"] if fields else []
     for jobs in ("1", "2"):

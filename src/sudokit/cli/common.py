@@ -66,6 +66,7 @@ __all__ = [
     "records",
     "refuse_input_as_output",
     "region_shape",
+    "renamed",
     "resumable",
     "resume_option",
     "seconds_option",
@@ -390,7 +391,7 @@ def _deprecated(old: str, new: str) -> Callable[[click.Context, click.Parameter,
     return callback
 
 
-def _renamed(new: str, old: str, dest: str, fn: F) -> F:
+def renamed(new: str, old: str, dest: str, fn: F) -> F:
     """Accept the hidden old spelling *old* of the option *new* (both land in *dest*)."""
 
     @functools.wraps(fn)
@@ -413,10 +414,11 @@ def _renamed(new: str, old: str, dest: str, fn: F) -> F:
     )(wrapper)
 
 
-def guesses_option(fn: F) -> F:
+def guesses_option(fn: F, *, legacy: bool = True) -> F:
     """``--guesses N``: the search bound per puzzle (``None``: :func:`default_guesses` of
-    the shape; 0 = none); ``--budget N`` is its deprecated old name."""
-    fn = _renamed("--guesses", "--budget", "guesses", fn)
+    the shape; 0 = none); with *legacy*, ``--budget N`` is its deprecated old name."""
+    if legacy:
+        fn = renamed("--guesses", "--budget", "guesses", fn)
     return click.option(
         "--guesses",
         type=click.IntRange(min=0),
@@ -431,7 +433,7 @@ def seconds_option(default: float, what: str) -> Callable[[F], F]:
     ``--budget S`` is its deprecated old name."""
 
     def decorate(fn: F) -> F:
-        fn = _renamed("--seconds", "--budget", "seconds", fn)
+        fn = renamed("--seconds", "--budget", "seconds", fn)
         return click.option(
             "--seconds",
             type=click.FloatRange(min=0),
@@ -614,7 +616,11 @@ def refuse_input_as_output(path: str, inputs: Iterable[str]) -> None:
 
 @contextmanager
 def open_output(path: str, inputs: Iterable[str] = ()) -> Iterator[IO[str]]:
-    """The output stream: standard output for ``-``, else the file (created or truncated).
+    """The output stream: standard output for ``-``; a regular file is written to a
+    temporary file renamed onto it when the command ends without an exception (a failed run
+    or a full disk leaves the old file, never a truncated one); a symlink's target is
+    replaced that way (the link stays); a device or pipe is written through
+    (:func:`sudokit.formats.output`).
 
     A file that is also one of the *inputs* is refused (see :func:`refuse_input_as_output`).
     """

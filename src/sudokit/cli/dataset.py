@@ -55,6 +55,8 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
 @click.command()
 @click.option("-n", "count", type=click.IntRange(min=0), required=True, help="Puzzles to generate.")
 @click.option(
+    "-o",
+    "--output",
     "--out",
     "out",
     required=True,
@@ -63,6 +65,7 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
     "through, a regular file replaced only when the run is complete).",
 )
 @click.option(
+    "--to",
     "--format",
     "fmt",
     type=click.Choice(FORMATS),

@@ -12,8 +12,8 @@ import io
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable
-from typing import IO
+from collections.abc import Callable, Iterable, Mapping
+from typing import IO, cast
 
 import click
 
@@ -153,7 +153,12 @@ def _writes_regions(fmt: str) -> bool:
     help="Fill this clue mask (x or a digit = clue, . = empty) so the puzzle is unique.",
 )
 @click.option(
-    "--seed", type=int, default=None, help="Seed of the run (default: random, reported on stderr)."
+    "--seed",
+    metavar="N|random",
+    default="0",
+    show_default=True,
+    help="Seed of the run: the same seed, the same puzzles; 'random' picks a fresh one "
+    "(reported on stderr).",
 )
 @click.option(
     "--difficulty",
@@ -181,11 +186,12 @@ def _writes_regions(fmt: str) -> bool:
     default=None,
     help="Most rating walks per puzzle with a difficulty target before giving up.",
 )
+@functools.partial(common.renamed, "--searches", "--budget", "searches")
 @click.option(
-    "--budget",
+    "--searches",
     type=click.IntRange(min=1),
     default=None,
-    help="Most engine searches per puzzle before giving up.",
+    help="Most uniqueness searches per puzzle before giving up (default: the generator's).",
 )
 @click.option(
     "--with-solution",
@@ -220,12 +226,12 @@ def generate(
     clues: str | None,
     minimal: bool | None,
     pattern_file: str | None,
-    seed: int | None,
+    seed: str,
     difficulty: str | None,
     rating: str | None,
     require: tuple[str, ...],
     ratings: int | None,
-    budget: int | None,
+    searches: int | None,
     with_solution: bool,
     to: str | None,
     jobs: int,
@@ -260,12 +266,10 @@ def generate(
     if random_jigsaw and not _writes_regions(fmt):
         common.fail(f"--jigsaw random needs a format that writes the region map, not {fmt!r}")
     pattern = _read_text(pattern_file, "--pattern") if pattern_file is not None else None
-    fresh = seed is None
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "big") >> 1
+    run_seed = _seed(seed)
     puzzles = generate_many(
         count,
-        seed=seed,
+        seed=run_seed,
         shard=_shard(shard),
         jobs=jobs,
         size=size,
@@ -280,10 +284,10 @@ def generate(
         rating=_rating(rating),
         require=require or None,
         ratings=ratings,
-        budget=budget,
+        budget=searches,
     )
-    if fresh:
-        reporter.line(f"seed {seed} (pass --seed {seed} to repeat this run)")
+    if seed == "random":
+        reporter.line(f"seed {run_seed} (pass --seed {run_seed} to repeat this run)")
     # A CSV header is that of the first record: with a rating target every record gets the
     # rating column (empty when unknown), so every chunk has the same header.
     rated = fmt == "csv" and (difficulty, rating, require) != (None, None, ())
@@ -296,13 +300,38 @@ def generate(
     reporter.exit()
 
 
-def _fields(p: GeneratedPuzzle, rated: bool = False) -> dict[str, str]:
+def _seed(text: str) -> int:
+    """The run seed of ``--seed``: a number, or a fresh random one for ``random`` (53 bits,
+    so that it is exact as a JSON number too).
+
+    >>> _seed("7"), 0 <= _seed("random") < 2**53
+    (7, True)
+    """
+    if text.strip().lower() == "random":
+        return int.from_bytes(os.urandom(8), "big") >> 11
+    try:
+        value = int(text)
+    except ValueError:
+        common.fail(f"--seed must be a number >= 0 or 'random', got {text!r}")
+    if value < 0:
+        common.fail(f"--seed must be a number >= 0 or 'random', got {text!r}")
+    return value
+
+
+def _fields(fmt: str, p: GeneratedPuzzle, rated: bool = False) -> Mapping[str, str]:
     """What formats with fields (csv, json, jsonl) record besides the grids (*rated*: a
-    ``rating`` field even when the puzzle has none)."""
-    fields = {"clues": str(p.clues), "seed": str(p.seed), "minimal": str(p.minimal).lower()}
+    ``rating`` field even when the puzzle has none). JSON gets JSON types: ``clues`` a
+    number, ``minimal`` a boolean, ``rating`` a number or null; the per-puzzle ``seed`` is
+    a string on purpose (64 bits do not fit a JSON number exactly)."""
+    typed: dict[str, object] = {"clues": p.clues, "seed": str(p.seed), "minimal": p.minimal}
     if p.se is not None or rated:
-        fields["rating"] = "" if p.se is None else str(p.se)
-    return fields
+        typed["rating"] = p.se
+    if fmt in ("json", "jsonl"):
+        return cast(Mapping[str, str], typed)  # the JSON writer keeps the values' types
+    return {
+        k: "" if v is None else str(v).lower() if v is True or v is False else str(v)
+        for k, v in typed.items()
+    }
 
 
 def _render(
@@ -322,7 +351,7 @@ def _render(
     writer = formats.Writer(buf, fmt, follows=(offset, None))
     for p in puzzles:
         writer.write(
-            p.puzzle, solution=p.solution if with_solution else None, fields=_fields(p, rated)
+            p.puzzle, solution=p.solution if with_solution else None, fields=_fields(fmt, p, rated)
         )
     return len(puzzles), buf.getvalue()
 
