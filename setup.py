@@ -12,13 +12,17 @@ Environment switches:
     runs on (``pip install`` / ``pip install -e .``), and the 9x9 fast path wants the CPU's
     bit instructions. A wheel meant for *other* machines must be built with
     ``SUDOKIT_MARCH=portable`` (no ``-march`` flag) or an explicit baseline such as
-    ``x86-64-v2``; a ``native`` wheel may die with SIGILL elsewhere. A value the compiler
-    rejects is dropped with a message.
+    ``x86-64-v2``; a ``native`` wheel may die with SIGILL elsewhere. Under cibuildwheel
+    (``CIBUILDWHEEL=1``) the default is ``portable``. A value the compiler rejects is dropped
+    with a message.
 ``SUDOKIT_STRICT=1`` or ``CI=true``
     Add ``-Werror`` to ``-Wall -Wextra``.
 ``SUDOKIT_SANITIZE=1``
     ASan + UBSan build (``-fsanitize=address,undefined``, ``-O1 -g``), used by
     ``tests/sanitize.sh``; load it with ``LD_PRELOAD`` of libasan.
+
+The compile flags are recorded in the core (``_core.BUILD_FLAGS``, with ``_core.COMPILER``
+from the compiler's own macros, csrc/sk_port.h) and shown by ``sudokit --version``.
 
 Asserts stay live in every build (``-UNDEBUG``). The 9x9 fast path (``csrc/sk_fast9.c``) is
 compiled in, with ``-DSK_HAVE_FAST9``, when that file exists.
@@ -26,6 +30,7 @@ compiled in, with ``-DSK_HAVE_FAST9``, when that file exists.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
@@ -52,7 +57,8 @@ if BUILD_EXT not in ("", "0", "1"):
     raise SystemExit(f"SUDOKIT_BUILD_EXT must be 0, 1 or unset, got {BUILD_EXT!r}")
 STRICT = _env_flag("SUDOKIT_STRICT") or _env_flag("CI")
 SANITIZE = _env_flag("SUDOKIT_SANITIZE")
-MARCH = os.environ.get("SUDOKIT_MARCH", "native").strip()
+MARCH = os.environ.get("SUDOKIT_MARCH", "portable" if _env_flag("CIBUILDWHEEL") else "native")
+MARCH = MARCH.strip()
 HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9.h").is_file()
 
 sources = [str(CSRC / "sk_module.c"), str(CSRC / "sk_solver.c"), str(CSRC / "sk_canon.c")]
@@ -103,7 +109,27 @@ class BuildExt(build_ext):
         flags = " ".join(self.extensions[0].extra_compile_args)
         fast9 = "with" if HAVE_FAST9 else "without"
         _say(f"building the C core ({fast9} the 9x9 fast path): {flags}")
+        self._write_build_info(flags)
         super().build_extensions()
+
+    def _write_build_info(self, flags: str) -> None:
+        """Record the compile flags in ``sk_build_info.h`` (in the build directory) for the
+        core's ``BUILD_FLAGS`` constant, which ``sudokit --version`` shows; the compiler's
+        own name and version come from its predefined macros (csrc/sk_port.h). When the flags
+        differ from the last build in this build directory, everything is recompiled: an
+        up-to-date check on file times alone would keep objects built with other flags (a
+        ``native`` build left in ``build/`` would end up in a portable wheel)."""
+        info_dir = Path(self.build_temp) / "sk_build_info"
+        info_dir.mkdir(parents=True, exist_ok=True)
+        literal = json.dumps(flags, ensure_ascii=True).replace("?", "\\?")  # a C string too
+        header = info_dir / "sk_build_info.h"
+        text = f"#define SK_BUILD_FLAGS {literal}\n"
+        if not header.is_file() or header.read_text() != text:  # keep mtime: no needless rebuild
+            header.write_text(text)
+            self.force = True
+        for ext in self.extensions:
+            ext.include_dirs.append(str(info_dir))
+            ext.define_macros.append(("SK_HAVE_BUILD_INFO", "1"))
 
     def run(self) -> None:
         try:
@@ -113,7 +139,9 @@ class BuildExt(build_ext):
                 raise
             _say(
                 f"the C core failed to build ({exc}); installing without it. sudokit will "
-                "use the slow pure-Python reference (sudokit.BACKEND == 'python'). "
+                "use the pure-Python fallback, which is much slower (sudokit.BACKEND == "
+                "'python'). To get the C core, install a binary wheel (pip install "
+                "--only-binary=sudokit sudokit), or install a C compiler and reinstall. "
                 "Set SUDOKIT_BUILD_EXT=1 to make this an error."
             )
 
@@ -129,6 +157,7 @@ else:
             depends=[
                 str(CSRC / "sk_solver.h"),
                 str(CSRC / "sk_canon.h"),
+                str(CSRC / "sk_port.h"),
                 *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),
             ],
             include_dirs=[str(CSRC)],

@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sk_port.h"
+
 /* One candidate: 24 bytes without padding, hashed and compared as bytes. */
 typedef struct {
     uint8_t col[9];  /* source column shown at output position p                        */

@@ -76,6 +76,7 @@
 #if defined(__BMI2__) || defined(__SSE2__)
 #include <immintrin.h>
 #endif
+#include "sk_port.h" /* after the system headers: it may redefine builtins */
 
 /* Word index of digit d (0..8) in band b (0..2): band-major, so a band's 9 digits are
  * contiguous (one vector AND clears a placed cell from all of them). */

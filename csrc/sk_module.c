@@ -39,6 +39,7 @@
 #endif
 
 #include "sk_canon.h"
+#include "sk_port.h"
 #include "sk_solver.h"
 
 /* Largest batch (puzzles per call) and largest kept-solution buffer accepted. */
@@ -740,6 +741,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObject(m, "Geometry", (PyObject *)&Geometry_Type) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
+    if (PyModule_AddStringConstant(m, "COMPILER", SK_COMPILER) < 0) goto fail;
+    if (PyModule_AddStringConstant(m, "BUILD_FLAGS", SK_BUILD_FLAGS) < 0) goto fail;
 #ifdef SK_HAVE_FAST9
     if (PyModule_AddObject(m, "FAST9", Py_NewRef(Py_True)) < 0) goto fail;
 #else

@@ -48,6 +48,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sk_port.h"
+
 #ifdef SK_HAVE_FAST9
 #include "sk_fast9.h"
 #endif

@@ -46,7 +46,10 @@ def puzzles(path: Path) -> list[str]:
 def test_version_shows_backend() -> None:
     result = run("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == f"sudokit {sudokit.__version__} (backend: {sudokit.BACKEND})"
+    first, core, python = result.stdout.strip().splitlines()
+    assert first == f"sudokit {sudokit.__version__} (backend: {sudokit.BACKEND})"
+    assert core.startswith("C core: ")
+    assert python.startswith("Python ")
 
 
 # -- solve --------------------------------------------------------------------------------------

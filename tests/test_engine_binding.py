@@ -211,17 +211,17 @@ def test_stub_matches_module(core: ModuleType) -> None:
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     constants = {
-        n.target.id
+        n.target.id: ast.unparse(n.annotation)
         for n in tree.body
         if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
     }
     public = {name for name in dir(core) if not name.startswith("_")}
-    assert public == set(functions) | set(classes) | constants
+    assert public == set(functions) | set(classes) | set(constants)
     for name, node in functions.items():
         assert _params(node.args) == _runtime_params(getattr(core, name)), name
-    for name in constants:
-        value = getattr(core, name)
-        assert isinstance(value, bool if name == "FAST9" else int)
+    types = {"Final[bool]": bool, "Final[int]": int, "Final[str]": str}
+    for name, annotation in constants.items():
+        assert type(getattr(core, name)) is types[annotation], name
     geometry = classes["Geometry"]
     members = {n.name: n for n in geometry.body if isinstance(n, ast.FunctionDef)}
     init = members.pop("__init__")

@@ -50,6 +50,7 @@ LAYERS: dict[str, float] = {
     "sudokit.formats": 2,
     "sudokit.logic": 2,
     "sudokit._reference": 2,
+    "sudokit._buildinfo": 2,  # build facts of the C core, and the message when it is missing
     "sudokit._core": 1.9,  # the compiled C core: a leaf, below transform (canonical form)
     "sudokit._backend": 3.0,
     "sudokit._cengine": 3.1,

@@ -47,6 +47,7 @@ from .solver import (
 
 if TYPE_CHECKING:
     from . import batch, dask, formats, render, transform
+    from ._buildinfo import build_info
     from .generator import SYMMETRIES, GeneratedPuzzle, generate, generate_many
     from .logic.step import Step
     from .marks import Candidates
@@ -59,6 +60,7 @@ _LAZY: dict[str, str] = {
     "transform": "sudokit.transform",
     "batch": "sudokit.batch",
     "dask": "sudokit.dask",
+    "build_info": "sudokit._buildinfo",
     "Candidates": "sudokit.marks",
     "Step": "sudokit.logic.step",
     "Rating": "sudokit.rating",
@@ -106,6 +108,7 @@ __all__ = [
     "SudokuError",
     "__version__",
     "batch",
+    "build_info",
     "count_solutions",
     "dask",
     "explain",

@@ -176,13 +176,15 @@ def _load() -> Engine:
     try:
         from ._cengine import CEngine
     except ImportError as exc:
+        from ._buildinfo import core_unavailable
+
         if choice == "c":
-            raise ImportError(f"SUDOKIT_BACKEND=c but the C core is not available: {exc}") from exc
+            raise ImportError(
+                f"SUDOKIT_BACKEND=c but {core_unavailable(exc, fallback=False)}"
+            ) from exc
         import logging  # only on this rare path: logging is slow to import
 
-        logging.getLogger(__name__).warning(
-            "sudokit: C core not available (%s); using the pure-Python reference", exc
-        )
+        logging.getLogger(__name__).warning("sudokit: %s", core_unavailable(exc))
         return _ReferenceEngine()
     return CEngine()
 

@@ -6,6 +6,8 @@ from typing import Final
 MAX_SIZE: Final[int]
 MAX_BATCH: Final[int]
 FAST9: Final[bool]
+COMPILER: Final[str]
+BUILD_FLAGS: Final[str]
 
 class Geometry:
     """Immutable geometry of a shape: n in 1..64 and its units."""

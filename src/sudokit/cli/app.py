@@ -50,9 +50,9 @@ class LazyGroup(click.Group):
 
 
 def _version_text() -> str:
-    from .. import BACKEND, __version__
+    from .. import BACKEND, __version__, build_info
 
-    return f"sudokit {__version__} (backend: {BACKEND})"
+    return f"sudokit {__version__} (backend: {BACKEND})\n{build_info()}"
 
 
 def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
@@ -68,7 +68,8 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     expose_value=False,
     is_eager=True,
     callback=_print_version,
-    help="Show the version and the search backend, then exit.",
+    help="Show the version, the search backend, the C core's compiler and flags and the "
+    "Python, then exit.",
 )
 def cli() -> None:
     """Solve, count, check, generate, explain, rate and print Sudoku puzzles of every size."""
