@@ -11,13 +11,13 @@ import functools
 import io
 import os
 import re
-import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import IO, cast
 
 import click
 
 from .. import SYMMETRIES, GeneratedPuzzle, Grid, Shape, formats, generate_many
+from ..errors import SudokuError
 from . import common
 from .common import Reporter
 
@@ -69,13 +69,12 @@ def _rating(text: str | None) -> tuple[float, float] | None:
 
 
 def _read_text(path: str, what: str) -> str:
+    """The text of a pattern or region-map file (``-``: stdin), at most 1 MiB (a 64x64 grid
+    with separators fits many times): ``/dev/zero`` is an error, not a memory exhaustion."""
     try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as stream:
-            return stream.read()
-    except OSError as exc:
-        common.fail(f"{what} {path}: {exc.strerror or exc}")
+        return formats.read_text_limited(path, 1 << 20, what)
+    except SudokuError as exc:
+        common.fail(str(exc))
 
 
 def _jigsaw_shape(value: str, diagonals: bool) -> Shape:
