@@ -33,6 +33,8 @@ __all__ = [
 MAX_LINE = 1 << 20
 #: Largest multi-line record (picture, candidate grid, JSON document part).
 MAX_RECORD = 1 << 20
+#: Longest line skipped to its end; past it the input is not read any further.
+MAX_SKIP = 1 << 30
 _CHUNK = 1 << 16
 
 #: A numbered input line: its text, or the error that replaced it.
@@ -85,8 +87,9 @@ def text_lines(text: str) -> Iterator[Line]:
 def stream_lines(stream: IO[bytes] | IO[str], head: bytes | str = b"") -> Iterator[Line]:
     """The numbered lines of *stream*, after the already-read *head*, in bounded memory.
 
-    A line longer than :data:`MAX_LINE` is skipped to its end in chunks and reported; a line that
-    is not UTF-8 is reported with the offending byte.
+    A line longer than :data:`MAX_LINE` is skipped to its end in chunks and reported (one
+    longer than :data:`MAX_SKIP` ends the input: ``/dev/zero`` without NULs never ends); a
+    line that is not UTF-8 or holds a NUL byte is reported with the offending byte.
     """
     pending: io.BytesIO | io.StringIO = (
         io.BytesIO(head) if isinstance(head, bytes) else io.StringIO(head, newline="")
@@ -106,12 +109,20 @@ def stream_lines(stream: IO[bytes] | IO[str], head: bytes | str = b"") -> Iterat
         lineno += 1
         if len(piece) > MAX_LINE and not _ends_line(piece):
             total = len(piece)
-            while True:
+            while total <= MAX_SKIP:
                 rest = readline(_CHUNK)
                 total += len(rest)
                 if not rest or _ends_line(rest):
                     break
             unit = "bytes" if isinstance(piece, bytes) else "characters"
+            if total > MAX_SKIP:  # no end in sight (a device, say): stop reading
+                yield (
+                    lineno,
+                    ParseError(
+                        f"line longer than {MAX_SKIP >> 20} MiB; the rest of the input is not read"
+                    ),
+                )
+                return
             yield lineno, ParseError(f"line of {total} {unit} is longer than {MAX_LINE}; skipped")
             continue
         if isinstance(piece, bytes):

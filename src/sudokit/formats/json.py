@@ -35,7 +35,7 @@ NAME = "json"
 MULTILINE = True
 
 #: Largest JSON document read whole.
-MAX_DOCUMENT = 64 << 20
+MAX_DOCUMENT = 8 << 20
 PUZZLE_KEYS = ("puzzle", "quizzes", "quiz", "grid", "sudoku", "givens", "cells")
 _SHAPE_KEYS = ("box", "diagonals", "regions")
 
