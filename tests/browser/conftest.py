@@ -56,22 +56,49 @@ def base_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser_context(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """One Chromium with a fresh user-data-dir for the session."""
+def playwright() -> Iterator[Any]:
+    """The Playwright driver (one for the session); skips without Chromium or playwright."""
     if not CHROMIUM.exists():
         pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 860},
-        )
-        context.set_default_timeout(20_000)
-        yield context
-        context.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser_context(
+    playwright: Any, base_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Any]:
+    """One Chromium with a fresh user-data-dir for the session."""
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-profile")),
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 1280, "height": 860},
+    )
+    context.set_default_timeout(20_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone(playwright: Any, base_url: str) -> Iterator[Any]:
+    """A tab in a touch-only phone context (390x844, touch events, mobile viewport)."""
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    context.set_default_timeout(20_000)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    context.close()
+    browser.close()
+    assert not errors, errors
 
 
 @pytest.fixture

@@ -9,23 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 import pytest
+from pageutil import SYMBOLS, open_explanation, open_puzzle
 
 import sudokit
 
 pytestmark = pytest.mark.browser
-
-SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
-
-
-def open_puzzle(page: Any, base_url: str, puzzle: sudokit.Grid) -> None:
-    """Open the app on a share link of *puzzle* and wait for its board."""
-    query = urlencode({"p": str(puzzle), "b": puzzle.shape.box_spec})
-    page.goto(f"{base_url}/#{query}")
-    page.wait_for_selector(f'#board[data-size="{puzzle.n}"] rect.cell')
-    assert page.locator("#board text.digit.given").count() == puzzle.clues
 
 
 def game_values(page: Any) -> list[int]:
@@ -82,8 +72,10 @@ def test_hint_highlights_and_undo(
     first_cell = f"r{step['cells'][0][0]}c{step['cells'][0][1]}"
     # Graded: first the technique and the area only (units shaded, no cell, no answer) ...
     nudge = str(page.text_content("#hint-text"))
-    assert technique and technique in nudge
-    assert step["units"] and step["units"][0] in nudge
+    assert technique
+    assert technique in nudge
+    assert step["units"]
+    assert step["units"][0] in nudge
     assert first_cell not in nudge
     assert page.locator("#board rect.hint-unit").count() >= 1
     assert page.locator("#board rect.hint-cell, #board rect.hint-place").count() == 0
@@ -199,9 +191,7 @@ def test_explain_steps_and_new_game(
 ) -> None:
     puzzle, _ = nine
     open_puzzle(page, base_url, puzzle)
-    page.click("#btn-explain")
-    page.wait_for_selector("#hint-pos:has-text('1 /')")
-    total = int(str(page.text_content("#hint-pos")).split("/")[1])
+    total = open_explanation(page)
     assert total >= 81 - puzzle.clues
     page.click("#hint-next")
     page.click("#hint-next")

@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { Board, symbolOf } from "./board.js";
-import { Game, Geometry, SYMBOLS, bit, candidatesOf, formatTime, lineOf } from "./game.js";
+import { Game, Geometry, SYMBOLS, bit, candidatesOf, digitsOf, formatTime, lineOf } from "./game.js";
 
 const OLD_SAVE_KEY = "sudokit.game.v1"; // the single save slot of earlier versions
 const GAMES_KEY = "sudokit.games.v2"; // every game: [{ id, updated, game }], newest first
@@ -269,6 +269,7 @@ function render() {
     const d = Number(btn.dataset.digit);
     const left = g.remaining(d);
     btn.querySelector("small").textContent = left > 0 ? left : "";
+    btn.title = `${left > 0 ? left : "none"} left`;
     btn.classList.toggle("done", left <= 0);
     btn.firstChild.textContent = symbolOf(d, g.n, state.settings.numbers);
   }
@@ -297,8 +298,9 @@ function buildPad() {
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.digit = String(d);
-    b.append(document.createTextNode(SYMBOLS[d - 1]), document.createElement("small"));
-    b.setAttribute("aria-label", `digit ${d}`);
+    const left = document.createElement("small");
+    left.setAttribute("aria-hidden", "true"); // said by the title: "5 left"
+    b.append(document.createTextNode(SYMBOLS[d - 1]), left);
     b.addEventListener("click", () => input(d));
     pad.append(b);
   }
@@ -418,30 +420,30 @@ function puzzleBody(withValues = true) {
   return body;
 }
 
-let marksField = null; // the hint request's pencil-mark field, read from the server's OpenAPI
+let takesMarks = null; // whether /api/hint takes pencil marks, read once from the OpenAPI
 
-/** The name of the hint request's pencil-mark field ("" when the server takes none). */
-async function hintMarksField() {
-  if (marksField !== null) return marksField;
+/** Whether the server's hint request has the `candidates` field (pencil marks). */
+async function hintTakesMarks() {
+  if (takesMarks !== null) return takesMarks;
   try {
     const doc = await (await fetch("/openapi.json")).json();
     let schema = doc.paths["/api/hint"].post.requestBody.content["application/json"].schema;
     if (schema.$ref) schema = doc.components.schemas[schema.$ref.split("/").pop()];
-    marksField = ["marks", "candidates"].find((k) => schema.properties && k in schema.properties) || "";
+    takesMarks = !!(schema.properties && "candidates" in schema.properties);
   } catch (err) {
-    marksField = "";
+    takesMarks = false;
   }
-  return marksField;
+  return takesMarks;
 }
 
-/** A hint request: the player's digits and, when they marked any, their pencil marks (a bit
- * mask a cell, bit d-1 for digit d; 0 = not marked), so a removed candidate stays removed. */
+/** A hint request: the player's digits and, when they marked any, their pencil marks (the
+ * digits marked in each cell; an empty list = not marked), so a removed candidate stays
+ * removed. */
 async function hintBody() {
   const g = state.game;
   const body = puzzleBody();
-  if (g.marks.some((m, i) => m && !g.values[i])) {
-    const field = await hintMarksField();
-    if (field) body[field] = g.values.map((v, i) => (v ? 0 : g.marks[i]));
+  if (g.marks.some((m, i) => m && !g.values[i]) && (await hintTakesMarks())) {
+    body.candidates = g.values.map((v, i) => (v ? [] : digitsOf(g.marks[i])));
   }
   return body;
 }
@@ -569,6 +571,10 @@ function applySteps() {
   closeSteps();
   g.remember();
   const before = g.undoStack.pop(); // one undo entry for the whole batch
+  // An elimination must outlive the step: a player without pencil marks gets them filled in.
+  if (steps.some((s) => s.eliminations.length) && !g.marks.some((m, i) => m && !g.values[i])) {
+    g.marks = g.values.map((v, i) => (v ? 0 : candidatesOf(g.geo, g.values, i)));
+  }
   for (const s of steps) g.applyStep(s);
   g.undoStack.splice(g.undoStack.length - steps.length, steps.length, before);
   changed();
@@ -624,19 +630,16 @@ function openGames() {
     text.className = "game-line";
     text.textContent = describeGame(entry, g);
     if (entry.id === state.game.meta.id) text.textContent += " · playing";
-    const resume = document.createElement("button");
-    resume.type = "button";
-    resume.className = "btn small primary";
-    resume.dataset.act = "resume";
-    resume.textContent = "Resume";
-    resume.setAttribute("aria-label", `Resume ${text.textContent}`);
-    const del = document.createElement("button");
-    del.type = "button";
-    del.className = "btn small";
-    del.dataset.act = "delete";
-    del.textContent = "Delete";
-    del.setAttribute("aria-label", `Delete ${text.textContent}`);
-    li.append(text, resume, del);
+    const button = (act, label, cls) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = cls;
+      b.dataset.act = act;
+      b.textContent = label;
+      b.setAttribute("aria-label", `${label} ${text.textContent}`);
+      return b;
+    };
+    li.append(text, button("resume", "Resume", "btn small primary"), button("delete", "Delete", "btn small"));
     list.append(li);
   }
   $("dlg-games").showModal();

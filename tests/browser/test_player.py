@@ -1,0 +1,516 @@
+"""The browser app as a player uses it (issue 13): keys, saves, hints, wins, print, access.
+
+Each defect of the issue has a regression test here that fails on the app before the fix.
+Puzzles come from fixed seeds and their answers from the library, never from the app.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from pageutil import SYMBOLS, open_explanation, open_puzzle, share_link, state
+
+import sudokit
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def click_cell(page: Any, n: int, cell: int) -> None:
+    page.click(f'#board rect[data-cell="{cell // n},{cell % n}"]')
+
+
+@pytest.fixture(scope="module")
+def nine() -> tuple[sudokit.Grid, sudokit.Grid]:
+    made = sudokit.generate(size=9, seed=2024, symmetry="rot180")
+    return made.puzzle, sudokit.solution(made.puzzle)
+
+
+@pytest.fixture(scope="module")
+def four() -> tuple[sudokit.Grid, sudokit.Grid]:
+    made = sudokit.generate(size=4, seed=11)
+    return made.puzzle, sudokit.solution(made.puzzle)
+
+
+# -- defect 1 and 6: keys --------------------------------------------------------------------
+
+
+def test_only_board_alphabet_keys_place(page: Any, base_url: str, nine: Any) -> None:
+    puzzle, solution = nine
+    open_puzzle(page, base_url, puzzle)
+    cell = next(i for i in range(81) if not puzzle[i])
+    click_cell(page, 9, cell)
+    # Record, after the app's handler, whether each key's default action was cancelled.
+    page.evaluate(
+        "window.keyLog = []; window.addEventListener('keydown', e => "
+        "window.keyLog.push([e.key, e.defaultPrevented]))"
+    )
+    for key in ["Shift", "CapsLock", "Home", "PageDown", "Insert", "F5", "Enter", "a", "j"]:
+        page.keyboard.press(key)
+        assert state(page, f"s.game.values[{cell}]") == 0, key
+        assert state(page, f"s.game.marks[{cell}]") == 0, key
+    log = page.evaluate("window.keyLog")
+    assert [k for k, prevented in log if prevented] == []
+    # Shift+5 marks candidate 5 and nothing else (Shift itself used to mark a 1).
+    page.keyboard.press("Shift+Digit5")
+    assert state(page, f"s.game.marks[{cell}]") == 1 << 4
+    # Tab keeps moving the focus off the board.
+    page.focus("#board")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") != "board"
+    assert state(page, f"s.game.values[{cell}]") == 0
+    # A digit of the alphabet still places.
+    page.focus("#board")
+    page.keyboard.press(str(solution[cell]))
+    assert state(page, f"s.game.values[{cell}]") == solution[cell]
+
+
+def test_keys_work_after_clicking_a_switch(page: Any, base_url: str, nine: Any) -> None:
+    puzzle, solution = nine
+    open_puzzle(page, base_url, puzzle)
+    cell = next(i for i in range(81) if not puzzle[i])
+    click_cell(page, 9, cell)
+    page.click("#opt-peers + span")
+    assert page.evaluate("document.activeElement.id") == "opt-peers"
+    page.keyboard.press(str(solution[cell]))
+    assert state(page, f"s.game.values[{cell}]") == solution[cell]
+    page.keyboard.press("ArrowRight")
+    assert state(page, "s.selected") == cell // 9 * 9 + (cell % 9 + 1) % 9
+    # Space on a focused switch toggles the switch, not the notes mode.
+    page.focus("#opt-peers")
+    peers = page.is_checked("#opt-peers")
+    page.keyboard.press(" ")
+    assert page.is_checked("#opt-peers") is not peers
+    assert state(page, "s.notes") is False
+
+
+# -- defect 2 and graded hints -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def before_eliminations() -> sudokit.Grid:
+    """A hard puzzle advanced (by its own solving path) to where eliminations are next."""
+    made = sudokit.generate(size=9, seed=0, difficulty="hard")
+    cells = bytearray(made.puzzle.cells)
+    for step in sudokit.explain(made.puzzle):
+        if not step.placements:
+            break
+        for c, d in step.placements:
+            cells[c] = d
+    grid = sudokit.Grid(bytes(cells), made.puzzle.shape)
+    assert sudokit.is_unique(grid)
+    return grid
+
+
+def hint_answer(page: Any) -> dict[str, Any]:
+    """Ask for a hint and step it up to its answer; the step shown."""
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    while page.locator("#hint-more").is_visible():
+        page.click("#hint-more")
+    step: dict[str, Any] = state(page, "s.steps[0]")
+    return step
+
+
+def test_graded_hints_follow_the_players_candidates(
+    page: Any, base_url: str, before_eliminations: sudokit.Grid
+) -> None:
+    open_puzzle(page, base_url, before_eliminations)
+    hint_in = page.evaluate(
+        "fetch('/openapi.json').then(r => r.json()).then(d => JSON.stringify(d.components))"
+    )
+    if '"candidates"' not in hint_in:
+        pytest.skip("this server's /api/hint takes no pencil marks (candidates) yet")
+    page.click("#btn-auto")
+    seen: list[str] = []
+    removed: set[tuple[int, int]] = set()
+    for _ in range(4):
+        step = hint_answer(page)
+        key = json.dumps([step["technique"], step["eliminations"], step["placements"]])
+        assert key not in seen, f"the same hint twice: {key}"
+        seen.append(key)
+        if step["placements"]:
+            break
+        assert step["eliminations"]
+        page.click("#hint-apply")
+        marks = state(page, "s.game.marks")
+        for r, c, d in step["eliminations"]:
+            removed.add(((r - 1) * 9 + c - 1, d))
+        # Every candidate a hint removed stays removed.
+        assert all(not marks[cell] & (1 << (d - 1)) for cell, d in removed)
+    assert len(seen) >= 2
+    # A hint counts once, however many of its grades were shown.
+    assert state(page, "s.game.hinted") == len(seen)
+
+
+def test_hint_names_digits_as_the_board_does(page: Any, base_url: str) -> None:
+    made = sudokit.generate(size=16, seed=3)
+    open_puzzle(page, base_url, made.puzzle)
+    step = hint_answer(page)
+    (r, c, d), *_ = step["placements"]
+    text = str(page.text_content("#hint-text"))
+    assert f"r{r}c{c}" in text
+    letter = SYMBOLS[d - 1]
+    if d > 9:
+        assert re.search(rf"\b{letter}\b", text), text
+        assert not re.search(rf"(?<![rc\d]){d}\b", text), text
+    page.click("#hint-close")
+    page.click("#opt-numbers + span")
+    step = hint_answer(page)
+    text = str(page.text_content("#hint-text"))
+    if d > 9:
+        assert re.search(rf"(?<![rc\d]){d}\b", text), text
+    page.click("#opt-numbers + span")  # the settings are kept in this browser profile
+
+
+# -- defect 3: several saved games -----------------------------------------------------------
+
+
+def test_saved_games_survive_a_shared_link(page: Any, base_url: str, nine: Any) -> None:
+    puzzle, solution = nine
+    six = sudokit.generate(size=6, seed=7).puzzle
+    six_solution = sudokit.solution(six)
+    open_puzzle(page, base_url, puzzle)
+    a = next(i for i in range(81) if not puzzle[i])
+    click_cell(page, 9, a)
+    page.keyboard.press(str(solution[a]))
+    # A second tab plays another game at the same time.
+    other = page.context.new_page()
+    open_puzzle(other, base_url, six)
+    b = next(i for i in range(36) if not six[i])
+    click_cell(other, 6, b)
+    other.keyboard.press(str(six_solution[b]))
+    other.close()
+    page.keyboard.press(str(solution[a]))  # typing the same digit clears; both tabs save
+    page.keyboard.press(str(solution[a]))
+    # A shared link of a third puzzle opens without dropping either game.
+    third = sudokit.generate(size=4, seed=5).puzzle
+    open_puzzle(page, base_url, third)
+    page.click("#btn-games")
+    rows = page.locator("#games-list li")
+    assert rows.count() == 3
+    lines = rows.all_text_contents()
+    assert any("9×9" in t and "%" in t for t in lines)
+    assert any("6×6" in t for t in lines)
+    # Resuming brings back each game's own progress.
+    page.locator("#games-list li", has_text="6×6").get_by_role(
+        "button", name=re.compile("Resume")
+    ).click()
+    page.wait_for_selector('#board[data-size="6"]')
+    assert state(page, f"s.game.values[{b}]") == six_solution[b]
+    page.goto(share_link(base_url, puzzle))
+    page.wait_for_selector('#board[data-size="9"]')
+    page.wait_for_function(f"window.sudokit.state.game.values[{a}] === {solution[a]}")
+    # Deleting asks first; dismissing keeps the game.
+    page.click("#btn-games")
+    page.once("dialog", lambda d: d.dismiss())
+    page.locator("#games-list li", has_text="4×4").get_by_role(
+        "button", name=re.compile("Delete")
+    ).click()
+    assert page.locator("#games-list li").count() == 3
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#games-list li", has_text="4×4").get_by_role(
+        "button", name=re.compile("Delete")
+    ).click()
+    page.wait_for_function("document.querySelectorAll('#games-list li').length === 2")
+
+
+def test_the_old_single_save_is_kept(page: Any, base_url: str, four: Any) -> None:
+    puzzle, solution = four
+    cell = next(i for i in range(16) if not puzzle[i])
+    values = list(puzzle.cells)
+    values[cell] = solution[cell]
+    old = {"n": 4, "box": "2x2", "givens": list(puzzle.cells), "values": values, "elapsed": 61}
+    page.evaluate("g => localStorage.setItem('sudokit.game.v1', JSON.stringify(g))", old)
+    page.goto(f"{base_url}/")
+    page.wait_for_selector('#board[data-size="4"]')
+    assert state(page, "s.game.values") == values
+    assert page.evaluate("localStorage.getItem('sudokit.game.v1')") is None
+
+
+# -- defect 4: wins, hints counted, the completion card ---------------------------------------
+
+
+def test_solution_is_not_a_win(page: Any, base_url: str, four: Any) -> None:
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    page.click("#btn-solve")
+    page.wait_for_function("window.sudokit.state.game.finished")
+    assert state(page, "s.game.values") == list(solution.cells)
+    assert page.locator("#banner").is_hidden()
+    assert "solved in" not in str(page.text_content("#banner-text"))
+    page.click("#btn-games")
+    assert "solution shown" in str(page.text_content("#games-list"))
+
+
+def test_explain_steps_count_as_hints_and_the_card_closes(
+    page: Any, base_url: str, four: Any
+) -> None:
+    puzzle, _ = four
+    open_puzzle(page, base_url, puzzle)
+    total = open_explanation(page)
+    for _ in range(total - 1):
+        page.click("#hint-next")
+    page.click("#hint-apply")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert state(page, "s.game.hinted") == total
+    assert f"with {total} hint" in str(page.text_content("#banner-text"))
+    page.click("#banner-close")
+    assert page.locator("#banner").is_hidden()
+    page.reload()
+    page.wait_for_selector('#board[data-size="4"] text.digit')
+    assert page.locator("#banner").is_hidden()
+    assert state(page, "s.game.finished") is True
+
+
+# -- defect 5: printing ------------------------------------------------------------------------
+
+
+def test_print_asks_the_server_for_every_constraint(page: Any, base_url: str) -> None:
+    made = sudokit.generate(size=9, seed=4, diagonals=True)
+    open_puzzle(page, base_url, made.puzzle, x="1")
+    assert state(page, "s.game.geo.diagonals") is True
+    page.evaluate("window.sudokit.state.game.meta.difficulty = 'hard'")
+    with page.context.expect_page() as popup:
+        page.click("#btn-print")
+    url = popup.value.url
+    popup.value.close()
+    query = parse_qs(urlparse(url).query)
+    assert urlparse(url).path == "/api/print.pdf"
+    assert query["puzzle"] == [str(made.puzzle)]
+    assert query["diagonals"] == ["true"]
+    assert query["box"] == ["3x3"]
+    assert query["difficulty"] == ["hard"]
+    assert "Sudoku-X" in query["title"][0]
+    assert "hard" in query["title"][0]
+
+
+def test_ctrl_p_prints_one_black_and_white_page(page: Any, base_url: str, nine: Any) -> None:
+    puzzle, _ = nine
+    open_puzzle(page, base_url, puzzle)
+    page.click("#btn-theme")  # the dark theme must not reach the paper
+    dark = page.get_attribute("html", "data-theme") == "dark"
+    click_cell(page, 9, 0)
+    page.emulate_media(media="print")
+    try:
+        colours = page.evaluate(
+            """() => ({
+                body: getComputedStyle(document.body).backgroundColor,
+                cell: getComputedStyle(document.querySelector('#board rect.cell.selected')).fill,
+                given: getComputedStyle(document.querySelector('#board text.given')).fill,
+                topbar: getComputedStyle(document.querySelector('.topbar')).display,
+                panel: getComputedStyle(document.querySelector('.panel')).display,
+                head: document.getElementById('print-head').textContent,
+            })"""
+        )
+        pdf = page.pdf(format="A4")
+    finally:
+        page.emulate_media(media="screen")
+        if dark:
+            page.click("#btn-theme")
+    assert colours["body"] == "rgb(255, 255, 255)"
+    assert colours["cell"] == "rgb(255, 255, 255)"
+    assert colours["given"] == "rgb(0, 0, 0)"
+    assert colours["topbar"] == "none"
+    assert colours["panel"] == "none"
+    assert "9×9" in colours["head"]
+    pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+    assert pages == 1
+
+
+# -- defect 8, client side: the new-game dialog -----------------------------------------------
+
+
+def test_new_game_offers_only_shapes_the_app_shows(page: Any, base_url: str, four: Any) -> None:
+    open_puzzle(page, base_url, four[0])
+    sizes = page.eval_on_selector_all("#new-size option", "os => os.map(o => Number(o.value))")
+    assert sizes
+    for n in sizes:
+        # Boxes of r x c with r * c == n and r, c > 1: what the board draws.
+        assert any(n % r == 0 and 1 < r < n for r in range(2, n)), n
+    assert all(n <= 16 for n in sizes)
+    page.click("#btn-new")
+    page.select_option("#new-size", "6")
+    page.check("#new-jigsaw")
+    page.select_option("#new-symmetry", "none")
+    page.click("#new-go")
+    page.wait_for_function("window.sudokit.state.game.n === 6")
+    regions = state(page, "s.game.geo.regions")
+    assert regions is not None
+    assert sorted(regions) == sorted(list(range(6)) * 6)
+
+
+# -- accessibility -----------------------------------------------------------------------------
+
+
+def luminance(rgb: str) -> float:
+    """Relative luminance (WCAG 2.1) of a CSS rgb()/rgba() colour."""
+    parts = [float(x) for x in re.findall(r"[\d.]+", rgb)[:3]]
+    lin = [
+        (v / 255 / 12.92) if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4
+        for v in parts
+    ]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_board_is_an_aria_grid_with_named_cells(page: Any, base_url: str, nine: Any) -> None:
+    puzzle, solution = nine
+    open_puzzle(page, base_url, puzzle)
+    assert page.get_attribute("#board", "role") == "grid"
+    assert page.locator('#board [role="row"]').count() == 9
+    assert page.locator('#board [role="row"] [role="gridcell"]').count() == 81
+    given = next(i for i in range(81) if puzzle[i])
+    name = page.get_attribute(f"#cell-{given // 9}-{given % 9}", "aria-label")
+    assert name == f"row {given // 9 + 1}, column {given % 9 + 1}, given {puzzle[given]}"
+    page.click("#btn-auto")
+    cell = next(i for i in range(81) if not puzzle[i])
+    candidates = [d for d in range(1, 10) if d not in {puzzle[p] for p in puzzle.shape.peers[cell]}]
+    name = page.get_attribute(f"#cell-{cell // 9}-{cell % 9}", "aria-label")
+    assert name == (
+        f"row {cell // 9 + 1}, column {cell % 9 + 1}, empty, candidates "
+        + " ".join(map(str, candidates))
+    )
+    click_cell(page, 9, cell)
+    assert page.get_attribute("#board", "aria-activedescendant") == f"cell-{cell // 9}-{cell % 9}"
+    page.keyboard.press(str(solution[cell]))
+    where = f"row {cell // 9 + 1}, column {cell % 9 + 1}"
+    page.wait_for_function(
+        "t => document.getElementById('announce').textContent === t",
+        arg=f"{where}: {solution[cell]}",
+    )
+    page.click("#btn-hint")
+    page.wait_for_function("document.getElementById('announce').textContent.includes('Look for')")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_focus_ring_contrast(page: Any, base_url: str, four: Any, theme: str) -> None:
+    open_puzzle(page, base_url, four[0])
+    if page.get_attribute("html", "data-theme") != theme:
+        page.click("#btn-theme")
+    page.focus("#btn-theme")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # focus by keyboard: :focus-visible
+    got = page.evaluate(
+        """() => {
+            const b = document.activeElement;
+            const s = getComputedStyle(b);
+            return { style: s.outlineStyle, width: parseFloat(s.outlineWidth),
+                     ring: s.outlineColor,
+                     bg: getComputedStyle(document.querySelector('.topbar')).backgroundColor,
+                     page: getComputedStyle(document.body).backgroundColor };
+        }"""
+    )
+    assert got["style"] == "solid"
+    assert got["width"] >= 2
+    assert contrast(got["ring"], got["bg"]) >= 3
+    assert contrast(got["ring"], got["page"]) >= 3
+    page.click("#btn-theme") if theme == "dark" else None
+
+
+def test_keyboard_only_game(page: Any, base_url: str, four: Any) -> None:
+    puzzle, solution = four
+    page.goto(share_link(base_url, puzzle))
+    page.wait_for_selector('#board[data-size="4"] rect.cell')
+    # Tab from the top of the page reaches the board.
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "board":
+            break
+    assert page.evaluate("document.activeElement.id") == "board"
+    page.keyboard.press("ArrowDown")  # the first arrow selects r1c1
+    for r in range(4):
+        for k, c in enumerate(range(4) if r % 2 == 0 else range(3, -1, -1)):
+            if not puzzle[r * 4 + c]:
+                page.keyboard.press(str(solution[r * 4 + c]))
+            if k < 3:
+                page.keyboard.press("ArrowRight" if r % 2 == 0 else "ArrowLeft")
+        page.keyboard.press("ArrowDown")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "banner-close"
+    page.keyboard.press("Enter")
+    assert page.locator("#banner").is_hidden()
+    # Controls are operable by keyboard: Enter on "My games" opens the list, Escape closes it.
+    page.focus("#btn-games")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-games[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-games:not([open])", state="attached")
+
+
+def test_touch_only_phone_game(phone: Any, base_url: str, four: Any, artifacts: Path) -> None:
+    puzzle, solution = four
+    phone.goto(f"{base_url}/favicon.svg")
+    phone.evaluate("localStorage.clear()")
+    open_puzzle(phone, base_url, puzzle)
+    phone.screenshot(path=str(artifacts / "touch-start-390x844.png"))
+    for cell in range(16):
+        if puzzle[cell]:
+            continue
+        phone.tap(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+        phone.tap(f'#pad button[data-digit="{solution[cell]}"]')
+    phone.wait_for_selector("#banner:not([hidden])")
+    assert phone.evaluate("window.sudokit.state.game.values") == list(solution.cells)
+    phone.screenshot(path=str(artifacts / "touch-solved-390x844.png"))
+    phone.tap("#banner-close")
+    assert phone.locator("#banner").is_hidden()
+
+
+def audit(page: Any) -> list[str]:
+    """axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is."""
+    if not page.evaluate("!!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """() => axe.run(document, {runOnly: {type: 'tag',
+               values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
+             .then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
+             .map(v => v.id + ': '
+                  + v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(', ')))"""
+    )
+    return list(found)
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="no axe-core (npm ci --prefix tests/browser)")
+def test_axe_audit_main_screens(page: Any, base_url: str, nine: Any, artifacts: Path) -> None:
+    puzzle, _ = nine
+    open_puzzle(page, base_url, puzzle)
+    page.click("#btn-auto")
+    click_cell(page, 9, next(i for i in range(81) if not puzzle[i]))
+    problems: dict[str, list[str]] = {}
+    for theme in ("light", "dark"):
+        if page.get_attribute("html", "data-theme") != theme:
+            page.click("#btn-theme")
+        for label, size in (("1366x900", DESKTOP), ("390x844", PHONE)):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(250)  # colour transitions end
+            problems[f"board {theme} {label}"] = audit(page)
+            page.screenshot(path=str(artifacts / f"board-{theme}-{label}.png"))
+            page.click("#btn-hint")
+            page.wait_for_selector("#hint-box:not([hidden])")
+            page.click("#hint-more")
+            problems[f"hint {theme} {label}"] = audit(page)
+            page.screenshot(path=str(artifacts / f"hint-{theme}-{label}.png"))
+            page.click("#hint-close")
+            for dialog, opener in (("dlg-new", "#btn-new"), ("dlg-games", "#btn-games")):
+                page.click(opener)
+                page.wait_for_selector(f"#{dialog}[open]")
+                problems[f"{dialog} {theme} {label}"] = audit(page)
+                page.screenshot(path=str(artifacts / f"{dialog}-{theme}-{label}.png"))
+                page.keyboard.press("Escape")
+    page.set_viewport_size({"width": 1280, "height": 860})
+    if page.get_attribute("html", "data-theme") == "dark":
+        page.click("#btn-theme")
+    bad = {k: v for k, v in problems.items() if v}
+    assert not bad, json.dumps(bad, indent=1)
