@@ -81,13 +81,16 @@ def main(argv: list[str] | None = None) -> int:
         result = cli.main(args=argv, prog_name="sudokit", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
-    except click.Abort:
-        click.echo("sudokit: aborted", err=True)
+    except click.Abort:  # Ctrl-C (click turns KeyboardInterrupt into Abort)
+        click.echo("sudokit: interrupted", err=True)
         return 130
     except click.UsageError as exc:
         # One line, not click's three: what was wrong, and where to look for the right way.
+        # "sudokit: <command>: ...", the prefix of every other error line.
         where = exc.ctx.command_path if exc.ctx is not None else "sudokit"
-        click.echo(f"{where}: {exc.format_message()} (see '{where} --help')", err=True)
+        command = where.partition(" ")[2]
+        prefix = f"sudokit: {command}:" if command else "sudokit:"
+        click.echo(f"{prefix} {exc.format_message()} (see '{where} --help')", err=True)
         return 2
     except click.ClickException as exc:
         exc.show()

@@ -216,10 +216,9 @@ def guarded(fn: F) -> F:
 
 
 def input_files(fn: F) -> F:
-    """The ``FILE...`` argument (default ``-``, standard input)."""
-    return click.argument(
-        "files", metavar="[FILE]...", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True)
-    )(fn)
+    """The ``FILE...`` argument (none: standard input). Names are not checked here: a missing
+    file or a directory is reported when it is read, as one ``sudokit:`` line."""
+    return click.argument("files", metavar="[FILE]...", nargs=-1)(fn)
 
 
 def from_option(fn: F) -> F:
@@ -260,8 +259,9 @@ def output_option(fn: F) -> F:
     )(fn)
 
 
-def jobs_option(fn: F, help: str = "Worker threads for bulk solving (0 = every core).") -> F:
-    """``-j/--jobs N``: worker threads (0 = every core); *help* says what the workers are."""
+def jobs_option(fn: F, help: str = "Work on N cores at once (0 = every core).") -> F:
+    """``-j/--jobs N``: how many cores work at once (0 = every core), in every command; the
+    workers are threads or processes as the work needs (*help* may say which)."""
     return click.option(
         "-j",
         "--jobs",
