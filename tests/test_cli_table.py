@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,8 +99,9 @@ def _run(command: str, case: Case, cwd: Path) -> subprocess.CompletedProcess[byt
 
 
 @pytest.fixture
-def workdir(tmp_path: Path) -> Iterator[Path]:
-    yield tmp_path
+def workdir(tmp_path: Path) -> Path:
+    """The command's working directory (where print writes its book)."""
+    return tmp_path
 
 
 def _check(command: str, name: str, inputs: Path, workdir: Path) -> None:
@@ -145,5 +145,6 @@ def test_puzzle_text_needs_p_and_a_missing_file_is_never_parsed(
     bare = _run(command, Case((EASY,), b"", 2), workdir)
     lines = bare.stderr.decode().splitlines()
     assert bare.returncode == 2
-    assert len(lines) == 1 and lines[0].startswith("sudokit:")
+    assert len(lines) == 1
+    assert lines[0].startswith("sudokit:")
     assert "no such file" in lines[0].lower()
