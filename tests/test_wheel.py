@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -128,21 +129,48 @@ def _need(condition: bool, why: str) -> None:
     pytest.skip(why)
 
 
-def _build_wheel(tmp: Path) -> Path:
+def _pip_wheel(tmp: Path, env: dict[str, str], *options: str) -> subprocess.CompletedProcess[str]:
     """``pip wheel`` of a clean copy of the source (a ``build/`` left by an in-place build
-    must not leak into it), with the portable flags a wheel needs."""
+    must not leak into it) into ``tmp/dist``."""
     src = tmp / "src"
     src.mkdir()
-    for name in ("setup.py", "pyproject.toml", "README.md"):
+    for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in"):
         shutil.copy2(ROOT / name, src / name)
     for name in ("csrc", "src"):
         shutil.copytree(ROOT / name, src / name, ignore=_IGNORE)
+    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", *options, "-w", str(tmp / "dist")]
+    return _run([*cmd, str(src)], env=env)
+
+
+def _build_wheel(tmp: Path) -> Path:
+    """The wheel, with the portable flags a wheel for other machines needs."""
     env = os.environ | {"SUDOKIT_BUILD_EXT": "1", "SUDOKIT_MARCH": "portable"}
-    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp / "dist")]
-    built = _run([*cmd, str(src)], env=env)
+    built = _pip_wheel(tmp, env)
     assert built.returncode == 0, built.stderr[-3000:]
     (wheel,) = (tmp / "dist").glob("sudokit-*.whl")
     return wheel
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("required", [True, False])
+def test_source_build_without_a_compiler(tmp_path: Path, required: bool) -> None:
+    """With SUDOKIT_BUILD_EXT=1 a failed build of the core fails the build; unset, the build
+    succeeds without the core and says so, pointing at wheels."""
+    _need(sys.platform.startswith("linux"), "CC is how the compiler is chosen on Linux")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SUDOKIT_")}
+    env |= {"CC": str(tmp_path / "no-such-cc")} | ({"SUDOKIT_BUILD_EXT": "1"} if required else {})
+    built = _pip_wheel(tmp_path, env, "-v")  # pip shows a successful build's output with -v
+    wheels = list((tmp_path / "dist").glob("sudokit-*.whl"))
+    if required:
+        assert built.returncode != 0
+        assert wheels == []
+    else:
+        assert built.returncode == 0, built.stderr[-3000:]
+        assert len(wheels) == 1
+        with zipfile.ZipFile(wheels[0]) as whl:
+            assert not [n for n in whl.namelist() if "/_core." in n and not n.endswith(".pyi")]
+        assert "the C core failed to build" in built.stderr + built.stdout
+        assert "binary wheel" in built.stderr + built.stdout
 
 
 @pytest.fixture(scope="module")
