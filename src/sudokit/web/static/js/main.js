@@ -525,7 +525,7 @@ function gradedStep(step) {
     const cells = step.cells.length ? step.cells : step.highlights.map(([r, c]) => [r, c]);
     return {
       text: `${step.technique} in ${where}: the cells involved are ${cellList(cells)}.`,
-      step: { ...step, eliminations: [], placements: [] },
+      step: { ...step, cells, highlights: [], eliminations: [], placements: [] },
     };
   }
   return { text: boardWords(step.text), step };
