@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit.errors import ParseError
-from sudokit.grid import Conflict, Grid
+from sudokit.grid import Conflict, Grid, shifted_alphabet_hint
 from sudokit.shape import Shape
 
 BOXES = [(r, c) for r in range(1, 9) for c in range(1, 9)]
@@ -182,3 +182,64 @@ def test_a_box_too_wide_for_symbols_asks_for_integers() -> None:
         Grid.parse("0" * 81, Shape(8, 8))
     ten = Shape(2, 5)
     assert Grid.parse(",".join(["0"] * 100), ten).shape == ten
+
+
+# -- issue 14 items 3 and 9: honest size messages, a declared alphabet ------------------------
+
+
+def test_a_64x64_line_of_symbols_says_to_use_integers() -> None:
+    with pytest.raises(ParseError) as info:
+        Grid.parse("." * 4096)
+    message = info.value.message
+    assert "64x64" in message
+    assert "separated integers" in message
+    assert "up to 61x61" in message
+    assert "square number" not in message  # 4096 is square
+
+
+def test_a_36x36_pencilmark_string_reads_back_and_says_what_it_is() -> None:
+    from sudokit import formats
+    from sudokit.marks import Candidates
+
+    cands = Candidates.from_grid(Grid.empty(Shape.from_size(36)))
+    text = formats.dumps_candidates(cands, "candidates")
+    assert formats.sniff(text) == "candidates"
+    assert formats.parse_candidates(text).shape.n == 36
+    with pytest.raises(ParseError, match="36x36 pencilmark string: read it with --from candidates"):
+        formats.parse(text, "line")
+
+
+HEX = "0123456789ABCDEF" + "." * 224 + "FEDCBA9876543210"
+
+
+def test_declared_symbols_read_hexadoku_written_with_zero() -> None:
+    g = Grid.parse(HEX, symbols="0-9A-F")
+    assert g.n == 16
+    assert g.clues == 32
+    assert [g[0, c] for c in range(16)] == list(range(1, 17))  # '0' is digit 1, 'F' 16
+    assert Grid.parse(HEX.lower(), symbols="0-9A-F") == g
+    default = Grid.parse(HEX)  # 0 is a blank: one clue fewer per row of givens
+    assert default.clues == 30
+    assert shifted_alphabet_hint(HEX, default) is not None
+    assert shifted_alphabet_hint(HEX.replace("0", "G"), Grid.parse(HEX.replace("0", "G"))) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "symbols", "match"),
+    [
+        (HEX.replace("A", "G", 1), "0-9A-F", "unexpected character 'G'"),
+        (HEX, "0-9A-E", "are 15, a 16x16 grid needs 16"),
+        (HEX, "F-A", "runs backwards"),
+        (HEX, "0-9A-F0", "different symbols"),
+        (HEX, "", "is empty"),
+    ],
+)
+def test_declared_symbols_errors(text: str, symbols: str, match: str) -> None:
+    shape = Shape.from_size(16) if "15" in match else None
+    with pytest.raises(ParseError, match=match):
+        Grid.parse(text, shape, symbols=symbols)
+
+
+def test_non_ascii_digits_are_a_parse_error() -> None:
+    with pytest.raises(ParseError):
+        Grid.parse("0,0,0,²")  # was ValueError from int()

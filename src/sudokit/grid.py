@@ -18,6 +18,7 @@ for large sizes. It is the one place that maps symbols to digits; the readers in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
@@ -25,7 +26,14 @@ from ._record import _Record
 from .errors import ParseError, quote
 from .shape import MAX_SIZE, SYMBOLS, Shape
 
-__all__ = ["BLANKS", "MAX_TEXT", "Conflict", "Grid"]
+__all__ = [
+    "BLANKS",
+    "MAX_TEXT",
+    "Conflict",
+    "Grid",
+    "expand_symbols",
+    "shifted_alphabet_hint",
+]
 
 #: Characters read as an empty cell in cell text.
 BLANKS = frozenset(".0-_*")
@@ -68,6 +76,87 @@ def _symbol_value(ch: str, n: int) -> int:
         ch = ch.upper()
     idx = SYMBOLS.find(ch)
     return idx + 1 if 0 <= idx < n else -1
+
+
+def expand_symbols(spec: str) -> str:
+    """The alphabet a declared symbol set stands for: ranges ``a-b`` of consecutive
+    characters and single characters, in digit order (the first symbol is digit 1).
+
+    >>> expand_symbols("0-9A-F")
+    '0123456789ABCDEF'
+    >>> expand_symbols("1-9")
+    '123456789'
+    >>> expand_symbols("9-1")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: symbols '9-1': the range 9-1 runs backwards
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(spec):
+        if i + 2 < len(spec) and spec[i + 1] == "-":
+            lo, hi = spec[i], spec[i + 2]
+            if hi < lo:
+                raise ParseError(f"symbols {quote(spec)}: the range {lo}-{hi} runs backwards")
+            out.extend(chr(c) for c in range(ord(lo), ord(hi) + 1))
+            i += 3
+        else:
+            out.append(spec[i])
+            i += 1
+    alphabet = "".join(out)
+    bad = next((ch for ch in alphabet if ch.isspace() or ch in _SEPARATORS or ch in ".,;"), None)
+    if bad is not None or not alphabet:
+        what = "is empty" if not alphabet else f"holds {bad!r}, a blank or separator"
+        raise ParseError(f"symbols {quote(spec)}: {what}")
+    if len(set(alphabet)) != len(alphabet) or len(alphabet) > min(MAX_SIZE, len(SYMBOLS)):
+        raise ParseError(
+            f"symbols {quote(spec)}: expected up to {len(SYMBOLS)} different symbols, "
+            f"got {len(alphabet)}"
+        )
+    return alphabet
+
+
+def _declared(text: str, alphabet: str, spec: str) -> str:
+    """*text* with the declared *alphabet* mapped onto the default symbols (digit d is
+    ``SYMBOLS[d - 1]``); blanks, separators and whitespace kept; anything else refused."""
+    n = len(alphabet)
+    digits = {ch: SYMBOLS[d] for d, ch in enumerate(alphabet)}
+    if n <= 35:
+        digits |= {
+            ch.lower(): SYMBOLS[d] for d, ch in enumerate(alphabet) if ch.lower() not in digits
+        }
+    out = []
+    for lineno, line in enumerate(text.split("\n"), 1):
+        for col, ch in enumerate(line, 1):
+            mapped = digits.get(ch)
+            if mapped is None:
+                if not (ch in BLANKS or ch.isspace() or ch in _SEPARATORS or ch in _RULE_CHARS):
+                    raise ParseError(
+                        f"unexpected character {ch!r}, expected one of the symbols {spec} "
+                        "or a blank (. - _ *)",
+                        line=lineno if "\n" in text.strip() else None,
+                        column=col,
+                    )
+                mapped = ch
+            out.append(mapped)
+        out.append("\n")
+    return "".join(out[:-1])
+
+
+def shifted_alphabet_hint(text: str, grid: Grid) -> str | None:
+    """A hint when a 16x16 puzzle read with the default symbols (``1-9A-G``, ``0`` blank)
+    looks written with ``0-9A-F`` instead (it has ``0``s and no ``G``), else ``None``.
+
+    >>> g = Grid.parse("0123456789ABCDEF" + "." * 240)
+    >>> shifted_alphabet_hint("0123456789ABCDEF" + "." * 240, g)[:44]
+    'this 16x16 puzzle has 0s and no G: if 0 is a'
+    """
+    if grid.n != 16 or "0" not in text or "G" in text or "g" in text:
+        return None
+    return (
+        "this 16x16 puzzle has 0s and no G: if 0 is a digit (written 0-9A-F), "
+        "read it with the symbols 0-9A-F (--symbols 0-9A-F)"
+    )
 
 
 def _is_separator_line(line: str, n_hint: int | None) -> bool:
@@ -194,7 +283,25 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
             f"one symbol per cell goes up to {len(SYMBOLS)}x{len(SYMBOLS)}"
         )
     target = shape or Shape.from_cell_count(count)
-    if target is None or target.n > len(SYMBOLS):
+    if target is not None and target.n > len(SYMBOLS):
+        raise ParseError(
+            f"{count} cells make a {target.n}x{target.n} grid, which needs separated integers "
+            f"(e.g. '10,0,3,...'): one symbol per cell covers sizes up to "
+            f"{len(SYMBOLS)}x{len(SYMBOLS)}"
+        )
+    if target is None:
+        root = round(count ** (1 / 3))
+        if count > 64 and root**3 == count and root <= len(SYMBOLS):
+            raise ParseError(
+                f"{count} symbols make no grid (at most {MAX_SIZE}x{MAX_SIZE} cells) but are "
+                f"a {root}x{root} pencilmark string: read it with --from candidates"
+            )
+        side = math.isqrt(count)
+        if side * side == count and side > MAX_SIZE:
+            raise ParseError(
+                f"{count} cells make a {side}x{side} grid, larger than the {MAX_SIZE}x{MAX_SIZE} "
+                "maximum"
+            )
         raise ParseError(
             f"expected a square number of cells (81 for 9x9, 16 for 4x4), got {count}"
             if count
@@ -259,11 +366,19 @@ class Grid:
     # -- construction ----------------------------------------------------------------------
 
     @classmethod
-    def parse(cls, text: str, shape: Shape | None = None) -> Grid:
+    def parse(cls, text: str, shape: Shape | None = None, *, symbols: str | None = None) -> Grid:
         """Read one puzzle from cell text: a line, a picture with separators, or separated
         integers (large sizes). The shape is inferred from the cell count when not given.
 
+        *symbols* declares the alphabet (see :func:`expand_symbols`), e.g. ``"0-9A-F"`` for
+        hexadoku written with ``0`` as a digit: its size is the grid's size and only ``.``,
+        ``-``, ``_``, ``*`` not in it are blanks.
+
         Raises :class:`~sudokit.errors.ParseError` naming the line and column.
+
+        >>> hexa = Grid.parse("0123456789ABCDEF" + "." * 240, symbols="0-9A-F")
+        >>> hexa.to_line()[:17]
+        '123456789ABCDEFG.'
 
         >>> Grid.parse('''
         ... 5 3 . | . 7 . | . . .
@@ -290,6 +405,15 @@ class Grid:
             raise ParseError(
                 f"puzzle text of {len(text)} characters is larger than the limit {MAX_TEXT}"
             )
+        if symbols is not None:
+            alphabet = expand_symbols(symbols)
+            shape = shape or Shape.from_size(len(alphabet))
+            if shape.n != len(alphabet):
+                raise ParseError(
+                    f"symbols {quote(symbols)} are {len(alphabet)}, a {shape.n}x{shape.n} "
+                    f"grid needs {shape.n}"
+                )
+            text = _declared(text, alphabet, symbols)
         try:
             parsed = _parse_line_fast(text, shape) or _parse_integers(text, shape)
             found_shape, cells = parsed if parsed is not None else _parse_symbols(text, shape)

@@ -56,7 +56,11 @@ def looks_like(text: str) -> bool:
         group = text[cell * n : (cell + 1) * n]
         if all(ch in BLANKS for ch in group):
             return False
-        if any(ch not in BLANKS and ch.upper() != symbols[d] for d, ch in enumerate(group)):
+        # Sizes up to 35 accept lower case; beyond, lower case letters are digits of their own.
+        if any(
+            ch not in BLANKS and ch != symbols[d] and (n > 35 or ch.upper() != symbols[d])
+            for d, ch in enumerate(group)
+        ):
             return False
     return True
 
