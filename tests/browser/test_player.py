@@ -503,7 +503,11 @@ def test_axe_audit_main_screens(page: Any, base_url: str, nine: Any, artifacts: 
             problems[f"hint {theme} {label}"] = audit(page)
             page.screenshot(path=str(artifacts / f"hint-{theme}-{label}.png"))
             page.click("#hint-close")
-            for dialog, opener in (("dlg-new", "#btn-new"), ("dlg-games", "#btn-games")):
+            for dialog, opener in (
+                ("dlg-new", "#btn-new"),
+                ("dlg-games", "#btn-games"),
+                ("dlg-stats", "#btn-stats"),
+            ):
                 page.click(opener)
                 page.wait_for_selector(f"#{dialog}[open]")
                 problems[f"{dialog} {theme} {label}"] = audit(page)
@@ -514,3 +518,90 @@ def test_axe_audit_main_screens(page: Any, base_url: str, nine: Any, artifacts: 
         page.click("#btn-theme")
     bad = {k: v for k, v in problems.items() if v}
     assert not bad, json.dumps(bad, indent=1)
+
+
+# -- what players expect: restart, daily puzzle, statistics, 16x16 on a phone --------------------
+
+
+def test_restart_asks_first(page: Any, base_url: str, four: Any) -> None:
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    cell = next(i for i in range(16) if not puzzle[i])
+    click_cell(page, 4, cell)
+    page.keyboard.press(str(solution[cell]))
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("#btn-restart")
+    assert state(page, f"s.game.values[{cell}]") == solution[cell]
+    page.once("dialog", lambda d: d.accept())
+    page.click("#btn-restart")
+    assert state(page, "s.game.values") == list(puzzle.cells)
+
+
+def test_daily_puzzle_is_the_dates_and_resumes(page: Any, base_url: str) -> None:
+    page.goto(f"{base_url}/")
+    page.wait_for_selector('#board[data-size="9"] text.digit.given')
+    page.click("#btn-daily")
+    page.wait_for_function("window.sudokit.state.game.meta.daily")
+    day = state(page, "s.game.meta.daily")
+    assert state(page, "s.game.meta.seed") == int(day.replace("-", ""))
+    givens = state(page, "s.game.givens")
+    assert sudokit.is_unique(sudokit.Grid(bytes(givens)))
+    # Another player (fresh storage) gets the same puzzle on the same date.
+    page.evaluate("localStorage.clear()")
+    page.goto(f"{base_url}/")
+    page.wait_for_selector('#board[data-size="9"] text.digit.given')
+    page.click("#btn-daily")
+    page.wait_for_function("window.sudokit.state.game.meta.daily")
+    assert state(page, "s.game.givens") == givens
+    # The same player asking again resumes the daily game begun today.
+    page.click("#btn-new")
+    page.select_option("#new-size", "4")
+    page.click("#new-go")
+    page.wait_for_function("window.sudokit.state.game.n === 4")
+    page.click("#btn-daily")
+    page.wait_for_function("window.sudokit.state.game.n === 9")
+    assert state(page, "s.game.givens") == givens
+    page.click("#btn-games")
+    assert page.locator("#games-list li", has_text="medium").count() == 1
+    assert page.locator("#games-list li", has_text="4×4").count() == 1
+
+
+def test_statistics_count_wins_not_shown_solutions(page: Any, base_url: str, four: Any) -> None:
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    for cell in range(16):
+        if not puzzle[cell]:
+            click_cell(page, 4, cell)
+            page.keyboard.press(str(solution[cell]))
+    page.wait_for_selector("#banner:not([hidden])")
+    page.click("#banner-close")
+    other = sudokit.generate(size=4, seed=12).puzzle
+    open_puzzle(page, base_url, other)
+    page.click("#btn-solve")
+    page.wait_for_function("window.sudokit.state.game.finished")
+    page.click("#btn-stats")
+    rows = page.locator("#stats-body tr").all_text_contents()
+    assert len(rows) == 1
+    assert rows[0].startswith("4×4 unrated1")
+    assert "Streak: 1 day" in str(page.text_content("#stats-streak"))
+
+
+def test_sixteen_candidates_legible_on_a_phone(page: Any, base_url: str) -> None:
+    made = sudokit.generate(size=16, seed=5)
+    page.set_viewport_size(PHONE)
+    try:
+        open_puzzle(page, base_url, made.puzzle)
+        page.click("#btn-auto")
+        cell = next(i for i in range(256) if not made.puzzle[i])
+        page.click(f'#board rect[data-cell="{cell // 16},{cell % 16}"]')
+        peers = {made.puzzle[p] for p in made.puzzle.shape.peers[cell]}
+        marks = [SYMBOLS[d - 1] for d in range(1, 17) if d not in peers]
+        readout = page.locator("#cell-marks")
+        assert readout.is_visible()
+        assert str(readout.text_content()).endswith(" ".join(marks))
+        size = page.evaluate(
+            "parseFloat(getComputedStyle(document.getElementById('cell-marks')).fontSize)"
+        )
+        assert size >= 16
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 860})

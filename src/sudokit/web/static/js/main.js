@@ -6,6 +6,7 @@ import { Game, Geometry, SYMBOLS, bit, candidatesOf, digitsOf, formatTime, lineO
 
 const OLD_SAVE_KEY = "sudokit.game.v1"; // the single save slot of earlier versions
 const GAMES_KEY = "sudokit.games.v2"; // every game: [{ id, updated, game }], newest first
+const STATS_KEY = "sudokit.stats.v1"; // wins: { levels: { level: { solved, total, best } }, days }
 const SETTINGS_KEY = "sudokit.settings.v1";
 const $ = (id) => document.getElementById(id);
 
@@ -177,6 +178,7 @@ async function newGame(opts) {
     size: Number(opts.size), symmetry: opts.symmetry, diagonals: !!opts.diagonals,
   };
   if (opts.jigsaw) body.jigsaw = true;
+  if (opts.seed != null) body.seed = opts.seed;
   // The server rates candidates for a difficulty target only up to 9x9.
   if (opts.difficulty && body.size <= 9) body.difficulty = opts.difficulty;
   document.body.classList.add("busy");
@@ -280,7 +282,20 @@ function render() {
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
   $("puzzle-label").textContent = `${g.n}×${g.n}${g.geo.diagonals ? " X" : ""}${level}`;
   $("print-head").textContent = printTitle(g);
+  renderCellMarks();
   renderTime();
+}
+
+/** For 10x10 and up, the selected cell's candidates in full size under the board (they are
+ * tiny in the grid on a phone). */
+function renderCellMarks() {
+  const g = state.game, sel = state.selected;
+  const box = $("cell-marks");
+  box.hidden = g.n <= 9 || sel == null || !!g.values[sel];
+  if (box.hidden) return;
+  const marks = digitsOf(g.marks[sel]).map((d) => symbolOf(d, g.n, state.settings.numbers));
+  const r = Math.floor(sel / g.n) + 1, c = (sel % g.n) + 1;
+  box.textContent = `r${r}c${c}: ${marks.length ? marks.join(" ") : "no candidates marked"}`;
 }
 
 function renderTime() {
@@ -323,7 +338,10 @@ function changed() {
   if (!g.finished && g.isComplete()) {
     g.finished = true;
     if (g.meta.revealed) announce("The solution is shown: this game does not count as solved.");
-    else showBanner();
+    else {
+      recordWin(g);
+      showBanner();
+    }
   }
   save();
   render();
@@ -580,6 +598,107 @@ function applySteps() {
   changed();
 }
 
+// -- daily puzzle and statistics ------------------------------------------------------------
+
+/** Today's date (UTC, so everyone has the same daily puzzle), as YYYY-MM-DD. */
+function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The daily puzzle: a medium 9x9 generated from the date's seed (20261124), the same for
+ * everyone; a daily already begun today is resumed. */
+async function dailyGame() {
+  const day = today();
+  const begun = readGames().map(gameOf).find((g) => g && g.meta.daily === day);
+  if (begun) {
+    start(begun);
+    return;
+  }
+  const ok = await newGame({
+    size: 9, difficulty: "medium", symmetry: "rot180", seed: Number(day.replaceAll("-", "")),
+  });
+  if (ok) {
+    state.game.meta.daily = day;
+    save();
+    render();
+  }
+}
+
+function readStats() {
+  try {
+    const s = JSON.parse(localStorage.getItem(STATS_KEY) || "null");
+    if (s && s.levels && Array.isArray(s.days)) return s;
+  } catch (err) {
+    /* start afresh */
+  }
+  return { levels: {}, days: [] };
+}
+
+/** Count a win (not a shown solution) under its level, with its time and the day. */
+function recordWin(g) {
+  const stats = readStats();
+  const level = `${g.n}×${g.n} ${g.meta.difficulty || "unrated"}`;
+  const row = stats.levels[level] || { solved: 0, total: 0, best: null };
+  row.solved += 1;
+  row.total += g.elapsed;
+  row.best = row.best == null ? g.elapsed : Math.min(row.best, g.elapsed);
+  stats.levels[level] = row;
+  if (!stats.days.includes(today())) stats.days.push(today());
+  stats.days = stats.days.slice(-400);
+  try {
+    localStorage.setItem(STATS_KEY, JSON.stringify(stats));
+  } catch (err) {
+    /* storage full: the win is not recorded */
+  }
+}
+
+/** Consecutive days with a win, ending today or yesterday; and the longest such run. */
+function streaks(days) {
+  const set = new Set(days);
+  const dayMs = 86400000;
+  const iso = (t) => new Date(t).toISOString().slice(0, 10);
+  let best = 0;
+  for (const d of set) {
+    if (set.has(iso(Date.parse(d) - dayMs))) continue; // not the start of a run
+    let k = 0;
+    while (set.has(iso(Date.parse(d) + k * dayMs))) k++;
+    best = Math.max(best, k);
+  }
+  let t = Date.parse(today());
+  if (!set.has(iso(t))) t -= dayMs;
+  let current = 0;
+  while (set.has(iso(t - current * dayMs))) current++;
+  return { current, best };
+}
+
+function openStats() {
+  const stats = readStats();
+  const body = $("stats-body");
+  body.replaceChildren();
+  const levels = Object.keys(stats.levels).sort();
+  for (const level of levels) {
+    const row = stats.levels[level];
+    const tr = document.createElement("tr");
+    for (const text of [level, row.solved, formatTime(row.best), formatTime(row.total / row.solved)]) {
+      const td = document.createElement("td");
+      td.textContent = String(text);
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  if (!levels.length) {
+    const tr = document.createElement("tr");
+    const td = document.createElement("td");
+    td.colSpan = 4;
+    td.textContent = "No puzzle solved yet.";
+    tr.append(td);
+    body.append(tr);
+  }
+  const { current, best } = streaks(stats.days);
+  $("stats-streak").textContent = `Streak: ${current} day${current === 1 ? "" : "s"} · longest ${best}`;
+  $("dlg-stats").showModal();
+}
+
 // -- dialogs --------------------------------------------------------------------------------
 
 function closeBanner() {
@@ -811,6 +930,8 @@ function wire() {
   $("banner-close").addEventListener("click", closeBanner);
   $("hint-more").addEventListener("click", moreHint);
   $("btn-games").addEventListener("click", openGames);
+  $("btn-daily").addEventListener("click", dailyGame);
+  $("btn-stats").addEventListener("click", openStats);
   $("new-size").addEventListener("change", syncDifficulty);
   $("new-go").addEventListener("click", async () => {
     const ok = await newGame({
