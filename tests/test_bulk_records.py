@@ -84,10 +84,10 @@ def _solve_mode(tmp_path: Path, mode: str, lines: int, rate: float, timeout: flo
     bad = sum(s is None for s in expected)
     assert done.returncode in (1, 2)  # bad records: not a success, never a crash
     assert b"Traceback" not in done.stderr
-    if mode != "resume":  # one stderr line per bad record, on its line
-        errors = done.stderr.decode().splitlines()
-        assert len(errors) == bad
-        assert errors[0].startswith("sudokit: in.txt:1: ")
+    errors = done.stderr.decode().splitlines()  # one line per bad record, on its line,
+    assert len(errors) == bad  # --resume too (it printed one summary line, exit code 0)
+    assert errors[0].startswith("sudokit: in.txt:1: puzzle 1: ")
+    assert done.returncode == 2  # bad records are input errors, in every mode
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["in.txt"] + (["out.txt"] if mode == "resume" else [])
     )

@@ -83,6 +83,7 @@ __all__ = [
     "dataset_shard_rows",
     "local_mapper",
     "map_file",
+    "marker_rows",
     "merge_rows",
     "ordered_map",
     "parse_part",
@@ -685,6 +686,37 @@ def solve_file(
         progress=progress,
     )
     return written, _count_markers(out)
+
+
+def marker_rows(
+    source: str | os.PathLike[str], out: str | os.PathLike[str]
+) -> Iterator[tuple[int, int, str, str]]:
+    """The rows of *out* -- a :func:`solve_file` or :func:`map_file` run of
+    :func:`solve_lines` over *source* -- that are marker lines (``!none``, ``!invalid``,
+    ...), as ``(input line number, puzzle number, input line, status)``: what a report of
+    one line per bad record needs. Streams both files (one output row per input line that
+    is not blank or a ``#`` comment, as :func:`solve_lines` makes them).
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     src, dst = os.path.join(d, "in.txt"), os.path.join(d, "out.txt")
+    ...     _ = open(src, "w").write("# x\\n...43...2......1\\n\\n11" + "." * 14 + "\\n")
+    ...     _ = solve_file(src, dst)
+    ...     list(marker_rows(src, dst))
+    [(4, 2, '11..............', 'invalid')]
+    """
+    with open(source, "rb") as lines, open(out, encoding="utf-8") as rows:
+        number = 0
+        for lineno, raw in enumerate(lines, 1):
+            text = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if not text.strip() or text.lstrip().startswith("#"):
+                continue
+            number += 1
+            row = rows.readline()
+            if not row:
+                return
+            if row.startswith("!"):
+                yield lineno, number, text, row[1:].strip()
 
 
 def _count_markers(path: str | os.PathLike[str], size: int = 1 << 20) -> int:

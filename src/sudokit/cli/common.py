@@ -67,6 +67,7 @@ __all__ = [
     "refuse_input_as_output",
     "region_shape",
     "renamed",
+    "report_markers",
     "resumable",
     "resume_option",
     "seconds_option",
@@ -674,6 +675,33 @@ def resumable(
             yield source, advance
     except UnicodeDecodeError:
         fail(f"{source}: not UTF-8 text; --resume reads puzzle lines")
+
+
+#: What a marker line of a ``--resume`` output says about its puzzle.
+_MARKER_TEXT = {
+    "none": "no solution",
+    "multiple": "several solutions",
+    "gave-up": "gave up (search bound reached)",
+}
+
+
+def report_markers(reporter: Reporter, source: str, output: str) -> None:
+    """Report each marker row of a ``--resume`` run's *output* on the line of *source* it
+    came from, as plain mode does: one stderr line per bad record (a puzzle that does not
+    parse: exit code 2; no solution, several, conflicting givens: exit code 1)."""
+    from ..batch import marker_rows
+
+    for line, number, text, status in marker_rows(source, output):
+        prefix = f"puzzle {number}: "
+        if status == "invalid":
+            try:
+                Grid.parse(text)  # as solve_lines read it
+            except ParseError as exc:
+                reporter.parse_error(exc.located(line=line, source=source), prefix=prefix)
+                continue
+            reporter.problem(source, line, prefix + "conflicting givens")
+        else:
+            reporter.problem(source, line, prefix + _MARKER_TEXT.get(status, status))
 
 
 def _count_lines(path: str) -> int | None:

@@ -130,8 +130,8 @@ def solve(
                 jobs=jobs,
                 progress=advance,
             )
-        if markers:
-            reporter.problem(source, None, f"{markers} puzzles without a unique solution")
+        if markers:  # one line per bad record, on its line, as in plain mode
+            common.report_markers(reporter, source, output)
         reporter.exit()
     with (
         common.open_output(output, files) as stream,
