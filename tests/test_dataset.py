@@ -118,3 +118,35 @@ def test_resume_with_other_options_is_refused(tmp_path: Path, capsys: pytest.Cap
     (parts / "manifest.jsonl").write_text(json.dumps({"params": {"n": 1}}) + "\n")
     assert _run("-n", "5", "--size", "4", "--out", str(out), "--resume") == 2
     assert "other options" in capsys.readouterr().err
+
+
+_HUGE = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # 1 GiB: a plan of 10**9 shards fails
+from sudokit.batch import DatasetSpec, dataset_chunks, write_dataset
+spec = DatasetSpec(n=10**12, seed=0, size=4)
+print(next(dataset_chunks(spec)))
+
+def stop(rows):
+    raise KeyboardInterrupt  # after the first shard: the run would take years
+
+try:
+    write_dataset(sys.argv[1], spec, shard_rows=100, progress=stop)
+except KeyboardInterrupt:
+    print("first shard written")
+"""
+
+
+def test_a_huge_dataset_is_planned_lazily(tmp_path: Path) -> None:
+    """Issue 14 item 4: ``dataset -n 10**12`` reached 2.6 GB planning its shards before
+    writing one; the plan is now made shard by shard (memory flat in -n)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "huge.csv"
+    done = subprocess.run(
+        [sys.executable, "-c", _HUGE, str(out)], capture_output=True, timeout=120, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["(0, range(0, 1000))", "first shard written"]
+    assert (tmp_path / "huge.csv.parts" / "part-0000000.jsonl").exists()
