@@ -48,6 +48,15 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return _load(cmd_name) if cmd_name in COMMANDS else None
 
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the subcommand; Ctrl-C ends it with one line and exit code 130 (click's own
+        handling would print an empty line first)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("sudokit: interrupted", err=True)
+            raise click.exceptions.Exit(130) from None
+
 
 def _version_text() -> str:
     from .. import BACKEND, __version__, build_info
