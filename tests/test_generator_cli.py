@@ -66,6 +66,10 @@ def test_json_records_use_json_types() -> None:
     assert [type(r["minimal"]) for r in records] == [bool, bool]
     assert all(r["clues"] == 16 - r["puzzle"].count(".") for r in records)
     assert all(isinstance(r["seed"], str) and int(r["seed"]) >= 0 for r in records)
+    jigsaw = json.loads(run("--jigsaw", "random", "--size", "6", "-n", "2", "--to", "json").stdout)
+    for record in jigsaw:  # one type for regions: the region index of every cell
+        assert isinstance(record["regions"], list)
+        assert sorted(set(record["regions"])) == list(range(6))
     rows = run("--size", "4", "-n", "2", "--to", "csv", "--with-solution").stdout.splitlines()
     assert rows[0] == "puzzle,solution,clues,seed,minimal"
     assert [row.split(",")[-1] for row in rows[1:]] == ["true", "true"]

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import ParseError, quote
 from ..grid import Grid
-from ..shape import SYMBOLS, Shape
+from ..shape import Shape
 from ._base import Line, Raw, block_error, text_lines
 
 __all__ = ["MAX_DOCUMENT", "compact", "decode", "dumps", "grid_from_value", "read", "to_object"]
@@ -281,11 +281,9 @@ def to_object(
     if grid is not None:
         shape = grid.shape
         if shape.regions is not None:
-            regions = shape.regions
-            # A string of symbols reads back numbered by first appearance; else write the numbers.
-            ordered = list(dict.fromkeys(regions)) == list(range(shape.n))
-            text = shape.n <= len(SYMBOLS) and ordered
-            obj["regions"] = "".join(SYMBOLS[r] for r in regions) if text else list(regions)
+            # Always the region index of every cell: one JSON type whatever the size (as the
+            # HTTP API writes it); reading also takes a string of one symbol a cell.
+            obj["regions"] = list(shape.regions)
         elif Shape.from_size(shape.n) != Shape(shape.box_rows, shape.box_cols):
             obj["box"] = shape.box_spec
         if shape.diagonals:
