@@ -291,7 +291,12 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
         )
     if target is None:
         root = round(count ** (1 / 3))
-        if count > 64 and root**3 == count and root <= len(SYMBOLS):
+        if (
+            count > 64
+            and root**3 == count
+            and root <= len(SYMBOLS)
+            and all(_symbol_value(ch, root) >= 0 for ch, _, _ in kept)
+        ):
             raise ParseError(
                 f"{count} symbols make no grid (at most {MAX_SIZE}x{MAX_SIZE} cells) but are "
                 f"a {root}x{root} pencilmark string: read it with --from candidates"

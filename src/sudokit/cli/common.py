@@ -671,6 +671,13 @@ def resumable(
     source = files[0]
     refuse_input_as_output(output, files)
     try:
+        with open(source, "rb") as stream:
+            binary = formats.looks_binary(stream.read(1 << 16))
+    except OSError:
+        binary = None  # reported when the run opens it
+    if binary is not None:  # a few bad lines are bad records; a binary file is refused
+        fail(f"{source}: not UTF-8 text; --resume reads puzzle lines")
+    try:
         with progress(label, reporter, total=functools.partial(_count_lines, source)) as advance:
             yield source, advance
     except UnicodeDecodeError:

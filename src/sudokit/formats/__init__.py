@@ -48,6 +48,7 @@ __all__ = [
     "Writer",
     "dumps",
     "dumps_candidates",
+    "looks_binary",
     "output",
     "output_bytes",
     "parse",
@@ -227,12 +228,12 @@ def _bad_line(line: bytes) -> bool:
     return False
 
 
-def _looks_binary(head: bytes) -> str | None:
+def looks_binary(head: bytes) -> str | None:
     """Why *head* (the start of a file) is binary data rather than text with some bad lines,
     or ``None``: a file is binary when most of its first lines cannot be text. A few bad
     lines (a NUL byte, invalid UTF-8) cost only themselves: they are reported one by one.
 
-    >>> _looks_binary(b"PK\\x03\\x04" + bytes(40)), _looks_binary(b"1.3.\\nx\\x00y\\n...2\\n")
+    >>> looks_binary(b"PK\\x03\\x04" + bytes(40)), looks_binary(b"1.3.\\nx\\x00y\\n...2\\n")
     ('binary data, not text (NUL byte at offset 4)', None)
     """
     lines = head.split(b"\n")
@@ -306,7 +307,7 @@ def _read_stream(
         _module(fmt)
     head = _read_head(stream)
     if isinstance(head, bytes):
-        problem = _looks_binary(head)
+        problem = looks_binary(head)
         if problem is not None:
             at = binary_offset(head)
             line_no = head.count(b"\n", 0, at) + 1 if at is not None else 1
