@@ -304,6 +304,8 @@ def region_shape(value: str, diagonals: bool, option: str = "--regions") -> Shap
     sudokit.cli.common.CliError: --regions: no-such-map.txt: no such file
     """
     text = value
+    if not value.startswith("@") and os.path.isfile(value):
+        fail(f"{option}: {value} is a file; write @{value} to read the map from it")
     if value.startswith("@"):
         name = value[1:]
         try:
