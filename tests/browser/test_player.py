@@ -605,3 +605,53 @@ def test_sixteen_candidates_legible_on_a_phone(page: Any, base_url: str) -> None
         assert size >= 16
     finally:
         page.set_viewport_size({"width": 1280, "height": 860})
+
+
+def test_multi_cell_selection_and_corner_marks(page: Any, base_url: str, nine: Any) -> None:
+    puzzle, _ = nine
+    open_puzzle(page, base_url, puzzle)
+    empty = [i for i in range(81) if not puzzle[i]][:4]
+    click_cell(page, 9, empty[0])
+    page.keyboard.down("Control")
+    click_cell(page, 9, empty[1])
+    page.keyboard.up("Control")
+    page.keyboard.down("Shift")
+    click_cell(page, 9, empty[2])
+    page.keyboard.up("Shift")
+    assert page.locator('#board rect.selected[aria-selected="true"]').count() == 3
+    # One keypress marks all three; a second takes it out of all; one undo step each.
+    page.keyboard.press("Shift+Digit4")
+    marks = state(page, "s.game.marks")
+    assert [marks[c] for c in empty[:3]] == [1 << 3] * 3
+    assert marks[empty[3]] == 0
+    undo_depth = state(page, "s.game.undoStack.length")
+    page.keyboard.press("Shift+Digit4")
+    assert [state(page, f"s.game.marks[{c}]") for c in empty[:3]] == [0, 0, 0]
+    page.keyboard.press("Control+z")
+    assert state(page, "s.game.undoStack.length") == undo_depth
+    assert [state(page, f"s.game.marks[{c}]") for c in empty[:3]] == [1 << 3] * 3
+    # Corner marks: a second kind, drawn apart and named apart, never sent as candidates.
+    page.click("#btn-kind")
+    assert page.text_content("#kind-label") == "Corner"
+    page.keyboard.press("7")
+    corner = state(page, "s.game.corner")
+    assert [corner[c] for c in empty[:3]] == [1 << 6] * 3
+    assert page.locator("#board text.corner").count() == 3
+    r, c = divmod(empty[0], 9)
+    assert page.get_attribute(f"#cell-{r}-{c}", "aria-label") == (
+        f"row {r + 1}, column {c + 1}, empty, candidates 4, corner marks 7"
+    )
+    # Escape drops the extra cells; a mouse drag selects a run of cells.
+    page.keyboard.press("Escape")
+    assert page.locator("#board rect.selected").count() == 1
+    first = page.locator('#board rect[data-cell="8,0"]').bounding_box()
+    last = page.locator('#board rect[data-cell="8,3"]').bounding_box()
+    page.mouse.move(first["x"] + 5, first["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(last["x"] + 5, last["y"] + 5, steps=8)
+    page.mouse.up()
+    assert page.locator("#board rect.selected").count() == 4
+    # A reload keeps both kinds.
+    page.reload()
+    page.wait_for_selector('#board[data-size="9"] text.corner')
+    assert state(page, "s.game.corner")[empty[0]] == 1 << 6

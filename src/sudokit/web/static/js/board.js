@@ -18,26 +18,45 @@ export function symbolOf(d, n, numbers) {
 }
 
 /** A cell's accessible name: "row 3, column 7, empty, candidates 1 4 9" (digits as shown). */
-export function cellLabel(view, i, v, mask) {
+export function cellLabel(view, i, v, mask, cornerMask = 0) {
   const { game } = view;
   const n = game.n;
   const where = `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
   if (v) return `${where}, ${game.isGiven(i) ? "given" : "placed"} ${symbolOf(v, n, view.numbers)}`;
-  const marks = digitsOf(mask).map((d) => symbolOf(d, n, view.numbers));
-  return `${where}, empty${marks.length ? `, candidates ${marks.join(" ")}` : ""}`;
+  const named = (m) => digitsOf(m).map((d) => symbolOf(d, n, view.numbers)).join(" ");
+  const marks = mask ? `, candidates ${named(mask)}` : "";
+  const notes = cornerMask ? `, corner marks ${named(cornerMask)}` : "";
+  return `${where}, empty${marks}${notes}`;
 }
 
+/** Where the k-th corner mark of a cell goes (fractions of the cell): corners first, then
+ * the middles of the edges, as players write them. */
+const CORNERS = [[0.17, 0.19], [0.83, 0.19], [0.17, 0.83], [0.83, 0.83], [0.5, 0.19], [0.5, 0.83],
+  [0.17, 0.5], [0.83, 0.5], [0.5, 0.5]];
+
 export class Board {
-  constructor(svg, onCell) {
+  /** onCell(r, c, ev) on a press; onDrag(r, c) for each further cell a mouse drag enters. */
+  constructor(svg, onCell, onDrag = () => {}) {
     this.svg = svg;
     this.onCell = onCell;
+    this.dragging = false;
+    const cellAt = (ev) => {
+      const target = ev.target.closest && ev.target.closest("[data-cell]");
+      return target ? target.getAttribute("data-cell").split(",").map(Number) : null;
+    };
     svg.addEventListener("pointerdown", (ev) => {
-      const target = ev.target.closest("[data-cell]");
-      if (!target) return;
+      const rc = cellAt(ev);
+      if (!rc) return;
       ev.preventDefault();
-      const [r, c] = target.getAttribute("data-cell").split(",").map(Number);
-      this.onCell(r, c, ev);
+      this.dragging = ev.pointerType === "mouse";
+      this.onCell(rc[0], rc[1], ev);
     });
+    svg.addEventListener("pointerover", (ev) => {
+      if (!this.dragging || !(ev.buttons & 1)) return;
+      const rc = cellAt(ev);
+      if (rc) onDrag(rc[0], rc[1]);
+    });
+    window.addEventListener("pointerup", () => (this.dragging = false));
   }
 
   /**
@@ -58,6 +77,8 @@ export class Board {
     svg.classList.toggle("paused", !!view.paused);
 
     const sel = view.selected;
+    const multi = view.multi || new Set();
+    const corner = view.corner || game.corner;
     const selDigit = sel != null ? values[sel] : 0;
     const peerSet = new Set(sel != null && view.peers !== false ? geo.peers[sel] : []);
     const bad = conflicts(geo, values);
@@ -99,14 +120,15 @@ export class Board {
       if (stepUnits.has(i)) cls.push("hint-unit");
       if (stepCells.has(i)) cls.push("hint-cell");
       if (stepPlace.has(i)) cls.push("hint-place");
-      if (i === sel) cls.push("selected");
+      if (i === sel || multi.has(i)) cls.push("selected");
       if (bad.has(i) && values[i]) cls.push("conflict");
       if (wrong.has(i)) cls.push("wrong");
       const v = values[i];
       rows[r].append(el("rect", {
         x, y, width: CELL, height: CELL, class: cls.join(" "), "data-cell": `${r},${c}`,
         id: `cell-${r}-${c}`, role: "gridcell", "aria-colindex": c + 1,
-        "aria-selected": String(i === sel), "aria-label": cellLabel(view, i, v, marks[i]),
+        "aria-selected": String(i === sel || multi.has(i)),
+        "aria-label": cellLabel(view, i, v, marks[i], corner[i]),
       }));
       if (v) {
         const dcls = ["digit", game.isGiven(i) ? "given" : "user"];
@@ -143,6 +165,12 @@ export class Board {
             x: cx, y: cy + 0.5, class: mcls.join(" "), "font-size": markFont * (n > 9 ? 0.82 : 0.9),
           }, symbolOf(d, n, view.numbers)));
         }
+        digitsOf(stepPlace.has(i) ? 0 : corner[i]).forEach((d, k) => {
+          const [fx, fy] = k < CORNERS.length ? CORNERS[k] : [0.2 + 0.15 * (k - CORNERS.length), 0.5];
+          gMarks.append(el("text", {
+            x: x + fx * CELL, y: y + fy * CELL, class: "corner", "font-size": CELL * (n > 9 ? 0.2 : 0.24),
+          }, symbolOf(d, n, view.numbers)));
+        });
         if (stepPlace.has(i)) {
           gDigits.append(el("text", {
             x: x + CELL / 2, y: y + CELL / 2 + 1, class: "digit ghost",

@@ -90,11 +90,13 @@ export function lineOf(geo, values) {
 /** A game: givens, the player's values and marks, history, timer. Serialisable to JSON. */
 export class Game {
   constructor({ n, box, diagonals = false, regions = null, givens, values, marks, solution = null,
-    elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false }) {
+    elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false, corner }) {
     this.geo = Geometry.fromBox(n, box, diagonals, regions);
     this.givens = givens.slice();
     this.values = values ? values.slice() : givens.slice();
     this.marks = marks ? marks.slice() : new Array(this.geo.ncells).fill(0);
+    // Corner marks (Snyder notation): the player's own notes, never read as candidates.
+    this.corner = corner ? corner.slice() : new Array(this.geo.ncells).fill(0);
     this.solution = solution;
     this.elapsed = elapsed;
     this.meta = meta;
@@ -116,7 +118,7 @@ export class Game {
     return {
       n: this.n, box: this.geo.box, diagonals: this.geo.diagonals, regions: this.geo.regions,
       givens: this.givens,
-      values: this.values, marks: this.marks, solution: this.solution, elapsed: this.elapsed,
+      values: this.values, marks: this.marks, corner: this.corner, solution: this.solution, elapsed: this.elapsed,
       meta: this.meta, undo: this.undoStack.slice(-200), redo: this.redoStack.slice(-200),
       hinted: this.hinted, finished: this.finished,
     };
@@ -127,7 +129,7 @@ export class Game {
   }
 
   snapshot() {
-    return { v: this.values.slice(), m: this.marks.slice() };
+    return { v: this.values.slice(), m: this.marks.slice(), k: this.corner.slice() };
   }
 
   /** Record the state before a change; returns true so callers can chain. */
@@ -145,6 +147,7 @@ export class Game {
     to.push(this.snapshot());
     this.values = s.v;
     this.marks = s.m;
+    this.corner = s.k || new Array(this.geo.ncells).fill(0);
     return true;
   }
 
@@ -160,24 +163,47 @@ export class Game {
 
   /** Place digit d (0 clears) in cell; removes d from the peers' marks (auto-removal). */
   place(cell, d, { autoRemove = true } = {}) {
-    if (this.isGiven(cell) || this.finished) return false;
-    if (this.values[cell] === d && d !== 0) d = 0; // typing the same digit again clears it
-    if (this.values[cell] === d && !(d === 0 && this.marks[cell])) return false;
+    return this.placeAll([cell], d, { autoRemove });
+  }
+
+  /** Place d in every cell of *cells* (one undo step); when every one already holds d, clear
+   * them (typing the same digit again clears it). 0 clears digits and marks. */
+  placeAll(cells, d, { autoRemove = true } = {}) {
+    if (this.finished) return false;
+    const open = cells.filter((c) => !this.isGiven(c));
+    if (d && open.length && open.every((c) => this.values[c] === d)) d = 0;
+    const changes = open.filter((c) => this.values[c] !== d
+      || (d === 0 && (this.marks[c] || this.corner[c])));
+    if (!changes.length) return false;
     this.remember();
-    this.values[cell] = d;
-    if (d) {
+    for (const cell of changes) {
+      this.values[cell] = d;
       this.marks[cell] = 0;
-      if (autoRemove) for (const p of this.geo.peers[cell]) this.marks[p] &= ~bit(d);
-    } else {
-      this.marks[cell] = 0;
+      this.corner[cell] = 0;
+      if (d && autoRemove) {
+        for (const p of this.geo.peers[cell]) {
+          this.marks[p] &= ~bit(d);
+          this.corner[p] &= ~bit(d);
+        }
+      }
     }
     return true;
   }
 
-  toggleMark(cell, d) {
-    if (this.isGiven(cell) || this.values[cell] || this.finished) return false;
+  toggleMark(cell, d, kind = "candidates") {
+    return this.toggleMarks([cell], d, kind);
+  }
+
+  /** Toggle mark d (a candidate, or a corner mark) in the open cells of *cells* at once: added
+   * to all unless all have it, then removed from all (one undo step). */
+  toggleMarks(cells, d, kind = "candidates") {
+    if (this.finished) return false;
+    const open = cells.filter((c) => !this.isGiven(c) && !this.values[c]);
+    if (!open.length) return false;
+    const masks = kind === "corner" ? this.corner : this.marks;
+    const all = open.every((c) => masks[c] & bit(d));
     this.remember();
-    this.marks[cell] ^= bit(d);
+    for (const c of open) masks[c] = all ? masks[c] & ~bit(d) : masks[c] | bit(d);
     return true;
   }
 
@@ -192,6 +218,7 @@ export class Game {
   clearMarks() {
     this.remember();
     this.marks.fill(0);
+    this.corner.fill(0);
   }
 
   /** Apply a logic step (0-based placements and eliminations). */
@@ -203,6 +230,7 @@ export class Game {
       const cell = (r - 1) * n + (c - 1);
       this.values[cell] = d;
       this.marks[cell] = 0;
+      this.corner[cell] = 0;
       for (const p of this.geo.peers[cell]) this.marks[p] &= ~bit(d);
     }
   }
@@ -211,6 +239,7 @@ export class Game {
     this.remember();
     this.values = this.givens.slice();
     this.marks.fill(0);
+    this.corner.fill(0);
     this.finished = false;
   }
 

@@ -14,6 +14,8 @@ const state = {
   game: null,
   selected: null,
   notes: false,
+  markKind: "candidates", // what notes mode writes: "candidates" (centre) or "corner"
+  multi: new Set(), // further selected cells (Ctrl/Shift-click, drag), besides `selected`
   paused: false,
   steps: null, // the hint or explanation being shown
   stepIndex: 0,
@@ -22,11 +24,31 @@ const state = {
   settings: { mistakes: false, autoRemove: true, peers: true, numbers: false, theme: null },
 };
 
-const board = new Board($("board"), (r, c) => {
-  if (state.paused) return;
-  select(r * state.game.n + c);
-  $("board").focus({ preventScroll: true });
-});
+const board = new Board(
+  $("board"),
+  (r, c, ev) => {
+    if (state.paused) return;
+    const cell = r * state.game.n + c;
+    if ((ev.ctrlKey || ev.metaKey || ev.shiftKey) && state.selected != null) {
+      // Ctrl/Shift-click adds a cell to the selection (or takes it out again).
+      if (state.multi.has(cell)) state.multi.delete(cell);
+      else if (cell !== state.selected) state.multi.add(cell);
+      render();
+    } else select(cell);
+    $("board").focus({ preventScroll: true });
+  },
+  (r, c) => {
+    const cell = r * state.game.n + c;
+    if (state.paused || state.selected == null || cell === state.selected) return;
+    state.multi.add(cell);
+    render();
+  },
+);
+
+/** The selected cells: the focused one first, then any added by Ctrl/Shift-click or drag. */
+function selectedCells() {
+  return state.selected == null ? [] : [state.selected, ...[...state.multi].filter((c) => c !== state.selected)];
+}
 
 // -- persistence ----------------------------------------------------------------------------
 
@@ -262,7 +284,7 @@ function render() {
   const g = state.game;
   if (!g) return;
   board.draw({
-    game: g, selected: state.selected, numbers: state.settings.numbers,
+    game: g, selected: state.selected, multi: state.multi, numbers: state.settings.numbers,
     showMistakes: state.settings.mistakes, peers: state.settings.peers,
     step: currentStep() && gradedStep(currentStep()).step, paused: state.paused,
     ...previewState(),
@@ -277,6 +299,8 @@ function render() {
   }
   $("pad").classList.toggle("notes", state.notes);
   $("btn-notes").setAttribute("aria-pressed", String(state.notes));
+  const corner = state.markKind === "corner";
+  $("kind-label").textContent = corner ? "Corner" : "Centre";
   $("btn-undo").disabled = !g.undoStack.length;
   $("btn-redo").disabled = !g.redoStack.length;
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
@@ -329,6 +353,7 @@ function buildPad() {
 
 function select(cell) {
   state.selected = cell;
+  state.multi.clear();
   render();
 }
 
@@ -354,26 +379,37 @@ function input(d, { asMark = false } = {}) {
     toast("Select a cell first");
     return;
   }
-  const cell = state.selected;
-  if (g.isGiven(cell)) return;
-  const ok = state.notes || asMark
-    ? g.toggleMark(cell, d)
-    : g.place(cell, d, { autoRemove: state.settings.autoRemove });
+  const cells = selectedCells();
+  const cell = cells[0];
+  const marking = state.notes || asMark;
+  const kind = state.markKind;
+  const ok = marking
+    ? g.toggleMarks(cells, d, kind)
+    : g.placeAll(cells, d, { autoRemove: state.settings.autoRemove });
   if (ok) {
     if (state.settings.mistakes && !g.solution) ensureSolution().then(render, () => {});
     const shown = symbolOf(d, g.n, state.settings.numbers);
-    const where = cellName(cell);
-    if (state.notes || asMark) {
-      announce(`${where}: candidate ${shown} ${g.marks[cell] & bit(d) ? "added" : "removed"}`);
+    const where = cells.length > 1 ? `${cells.length} cells` : cellName(cell);
+    if (marking) {
+      const has = (kind === "corner" ? g.corner : g.marks)[cell] & bit(d);
+      const what = kind === "corner" ? "corner mark" : "candidate";
+      announce(`${where}: ${what} ${shown} ${has ? "added" : "removed"}`);
     } else announce(`${where}: ${g.values[cell] ? shown : "cleared"}`);
     changed();
   }
 }
 
+/** Switch what notes mode writes: candidates (centre) or corner marks; notes mode turns on. */
+function toggleKind() {
+  state.markKind = state.markKind === "corner" ? "candidates" : "corner";
+  state.notes = true;
+  render();
+}
+
 function erase() {
   const g = state.game;
   if (state.selected == null || state.paused || g.finished) return;
-  if (g.place(state.selected, 0)) {
+  if (g.placeAll(selectedCells(), 0)) {
     announce(`${cellName(state.selected)}: cleared`);
     changed();
   }
@@ -871,7 +907,14 @@ function onKey(ev) {
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (arrows[ev.key]) {
     ev.preventDefault();
-    if (!state.paused) move(...arrows[ev.key]);
+    if (state.paused) return;
+    // Shift+arrow extends the selection to the cells passed over.
+    const keep = ev.shiftKey && state.selected != null ? new Set([...state.multi, state.selected]) : null;
+    move(...arrows[ev.key]);
+    if (keep) {
+      for (const c of keep) if (c !== state.selected) state.multi.add(c);
+      render();
+    }
     return;
   }
   // With numbers shown for 10 and up, two digits typed quickly in one cell make one number.
@@ -903,12 +946,14 @@ function onKey(ev) {
   if (ev.key === " ") {
     if (onControl) return;
     ev.preventDefault();
+    if (ev.shiftKey) return toggleKind();
     state.notes = !state.notes;
     return render();
   }
   if (ev.key === "Escape") {
     if (!$("banner").hidden) return closeBanner();
     if (state.steps) closeSteps();
+    else if (state.multi.size) state.multi.clear();
     else state.selected = null;
     return render();
   }
@@ -955,6 +1000,7 @@ function wire() {
     render();
   });
   $("btn-hint").addEventListener("click", showHint);
+  $("btn-kind").addEventListener("click", toggleKind);
   $("btn-explain").addEventListener("click", explainAll);
   $("hint-close").addEventListener("click", () => {
     closeSteps();
