@@ -154,8 +154,8 @@ def config(
     )
 
 
-def serve(host: str, port: int, cors: Iterable[str] = ()) -> None:
+def serve(host: str, port: int, cors: Iterable[str] = (), limits: Limits | None = None) -> None:
     """Serve the app on *host*:*port* until interrupted."""
     logging.basicConfig(level=logging.WARNING, format="sudokit serve: %(levelname)s %(message)s")
     _limit_logs()
-    uvicorn.Server(config(host, port, cors)).run()
+    uvicorn.Server(config(host, port, cors, limits)).run()
