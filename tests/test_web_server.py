@@ -206,3 +206,26 @@ def test_bad_pencil_marks_get_400(client: TestClient) -> None:
     assert r.status_code == 400
     r = client.post("/api/hint", json={"puzzle": EASY, "candidates": [[10]] * 81})
     assert r.status_code == 400
+
+
+def test_a_trickled_body_times_out_with_408() -> None:
+    import asyncio
+
+    from sudokit.web.middleware import BodyLimit
+
+    async def app(scope: object, receive: object, send: object) -> None:
+        raise AssertionError("the app must not be reached")
+
+    sent: list[dict[str, object]] = []
+
+    async def receive() -> dict[str, object]:
+        await asyncio.sleep(10)  # the client never sends the rest of its body
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "headers": [(b"content-length", b"100")]}
+    limit = BodyLimit(app, 1000, seconds=0.2)
+    asyncio.run(asyncio.wait_for(limit(scope, receive, send), 5))  # type: ignore[arg-type]
+    assert sent[0]["status"] == 408

@@ -7,6 +7,7 @@ the server names that origin (``sudokit serve --cors ORIGIN``).
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
@@ -23,11 +24,13 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class BodyLimit:
-    """Answer 413 when a request body exceeds *limit* bytes."""
+    """Answer 413 when a request body exceeds *limit* bytes, 408 when it has not arrived
+    within *seconds* (a client trickling its body cannot hold a request open)."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, seconds: float = 10.0) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -47,8 +50,15 @@ class BodyLimit:
         # Read the whole body first (it is small by then), counting; replay it to the app.
         chunks: list[bytes] = []
         seen = 0
+        deadline = asyncio.get_running_loop().time() + self.seconds
         while True:
-            message = await receive()
+            left = deadline - asyncio.get_running_loop().time()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, left))
+            except TimeoutError:
+                slow = f"request body not received within {self.seconds:g} s"
+                await error_response(408, slow)(scope, receive, send)
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             chunk = message.get("body", b"")
