@@ -102,6 +102,29 @@ def test_progress_bar_with_rich_routes_messages_above_it() -> None:
     assert reporter.echo == plain
 
 
+def test_progress_without_rich_is_a_plain_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The default install (no rich): a plain stderr line, rewritten in place and erased at
+    the end; messages print on their own line above it."""
+    import sys
+    import time
+
+    monkeypatch.setitem(sys.modules, "rich.console", None)  # import fails: no rich
+    monkeypatch.setitem(sys.modules, "rich.progress", None)
+    reporter = common.Reporter()
+    with common.progress("working", reporter, enabled=True, total=lambda: 7) as advance:
+        time.sleep(0.25)  # the line is redrawn at most five times a second
+        advance(7)
+        reporter.warn("f", 1, "shown above the line")
+    err = capsys.readouterr().err
+    assert "\rworking: 0/7" in err
+    assert "\rworking: 7/7" in err
+    assert "sudokit: f:1: shown above the line\n" in err
+    assert err.endswith("\r")  # erased: the terminal is left clean
+    assert reporter.echo == reporter._echo
+
+
 def test_guarded_reports_a_bug_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     @click.command()
     @common.guarded
