@@ -283,6 +283,12 @@ def test_print_asks_the_server_for_every_constraint(page: Any, base_url: str) ->
         page.click("#btn-print")
     url = popup.value.url
     popup.value.close()
+    # The server answers that very URL with a PDF (501 only without the pdf extra).
+    answer = page.request.get(url)
+    if answer.status != 501:
+        assert answer.status == 200
+        assert answer.headers["content-type"] == "application/pdf"
+        assert answer.body().startswith(b"%PDF")
     query = parse_qs(urlparse(url).query)
     assert urlparse(url).path == "/api/print.pdf"
     assert query["puzzle"] == [str(made.puzzle)]
@@ -293,7 +299,9 @@ def test_print_asks_the_server_for_every_constraint(page: Any, base_url: str) ->
     assert "hard" in query["title"][0]
 
 
-def test_ctrl_p_prints_one_black_and_white_page(page: Any, base_url: str, nine: Any) -> None:
+def test_ctrl_p_prints_one_black_and_white_page(
+    page: Any, base_url: str, nine: Any, artifacts: Path
+) -> None:
     puzzle, _ = nine
     open_puzzle(page, base_url, puzzle)
     page.click("#btn-theme")  # the dark theme must not reach the paper
@@ -322,6 +330,7 @@ def test_ctrl_p_prints_one_black_and_white_page(page: Any, base_url: str, nine: 
     assert colours["topbar"] == "none"
     assert colours["panel"] == "none"
     assert "9×9" in colours["head"]
+    (artifacts / "ctrl-p-from-dark-theme.pdf").write_bytes(pdf)
     pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
     assert pages == 1
 
@@ -337,7 +346,17 @@ def test_new_game_offers_only_shapes_the_app_shows(page: Any, base_url: str, fou
         # Boxes of r x c with r * c == n and r, c > 1: what the board draws.
         assert any(n % r == 0 and 1 < r < n for r in range(2, n)), n
     assert all(n <= 16 for n in sizes)
+    # A failing server answers inside the dialog, where it is seen (not under the backdrop).
+    page.route(
+        "**/api/generate",
+        lambda route: route.fulfill(status=503, json={"error": "the server is busy"}),
+    )
     page.click("#btn-new")
+    page.click("#new-go")
+    page.wait_for_selector("#new-error:not([hidden])")
+    assert page.text_content("#new-error") == "the server is busy"
+    assert page.locator("#dlg-new[open]").count() == 1
+    page.unroute("**/api/generate")
     page.select_option("#new-size", "6")
     page.check("#new-jigsaw")
     page.select_option("#new-symmetry", "none")
@@ -655,3 +674,29 @@ def test_multi_cell_selection_and_corner_marks(page: Any, base_url: str, nine: A
     page.reload()
     page.wait_for_selector('#board[data-size="9"] text.corner')
     assert state(page, "s.game.corner")[empty[0]] == 1 << 6
+
+
+def test_enter_my_own_puzzle_with_a_live_uniqueness_check(
+    page: Any, base_url: str, four: Any
+) -> None:
+    puzzle, _ = four
+    open_puzzle(page, base_url, puzzle)
+    page.click("#btn-custom")
+    assert page.locator("#edit-bar").is_visible()
+    assert page.locator("#board text.digit").count() == 0
+    clues = [i for i in range(16) if puzzle[i]]
+    for k, cell in enumerate(clues):
+        click_cell(page, 4, cell)
+        page.keyboard.press(str(puzzle[cell]))
+        if k == 0:
+            page.wait_for_function(
+                "document.getElementById('edit-status').textContent.includes('more than one')"
+            )
+            assert page.is_disabled("#edit-done")
+    page.wait_for_function(
+        "document.getElementById('edit-status').textContent.includes('exactly one')"
+    )
+    page.click("#edit-done")
+    assert state(page, "s.game.givens") == list(puzzle.cells)
+    assert page.locator("#edit-bar").is_hidden()
+    assert page.locator("#board text.digit.given").count() == puzzle.clues

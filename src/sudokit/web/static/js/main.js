@@ -226,7 +226,12 @@ async function newGame(opts) {
     hideToast();
     return true;
   } catch (err) {
-    toast(err.message, true);
+    // Inside the open dialog the error shows in it, not dimmed behind its backdrop.
+    if ($("dlg-new").open) {
+      hideToast();
+      $("new-error").textContent = err.message;
+      $("new-error").hidden = false;
+    } else toast(err.message, true);
     return false;
   } finally {
     document.body.classList.remove("busy");
@@ -306,6 +311,7 @@ function render() {
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
   $("puzzle-label").textContent = `${g.n}×${g.n}${g.geo.diagonals ? " X" : ""}${level}`;
   $("print-head").textContent = printTitle(g);
+  $("edit-bar").hidden = !g.meta.editing;
   renderCellMarks();
   renderTime();
 }
@@ -360,7 +366,7 @@ function select(cell) {
 function changed() {
   const g = state.game;
   if (state.stepMode === "hint") closeSteps();
-  if (!g.finished && g.isComplete()) {
+  if (!g.finished && !g.meta.editing && g.isComplete()) {
     g.finished = true;
     if (g.meta.revealed) announce("The solution is shown: this game does not count as solved.");
     else {
@@ -368,6 +374,7 @@ function changed() {
       showBanner();
     }
   }
+  if (g.meta.editing) checkOwn();
   save();
   render();
 }
@@ -632,6 +639,48 @@ function applySteps() {
   for (const s of steps) g.applyStep(s);
   g.undoStack.splice(g.undoStack.length - steps.length, steps.length, before);
   changed();
+}
+
+// -- your own puzzle -------------------------------------------------------------------------
+
+/** A blank grid of the current shape (boxes) where the digits typed become the givens. */
+function enterOwn() {
+  const geo = state.game.geo;
+  const n = geo.n;
+  start(new Game({
+    n, box: geo.box, diagonals: geo.diagonals, givens: new Array(n * n).fill(0),
+    meta: { editing: true, source: "entered" },
+  }));
+  $("edit-status").textContent = "Type the givens of your puzzle.";
+  $("edit-done").disabled = true;
+  $("board").focus({ preventScroll: true });
+}
+
+/** Check the entered puzzle while it is typed (the last answer wins). */
+async function checkOwn() {
+  const g = state.game;
+  const line = lineOf(g.geo, g.values);
+  checkOwn.line = line;
+  $("edit-done").disabled = true;
+  if (!g.values.some((v) => v)) return;
+  try {
+    const data = await api("check", { puzzle: line, ...g.geo.apiShape });
+    if (checkOwn.line !== line || state.game !== g) return;
+    $("edit-status").textContent = describeStatus(data.status);
+    $("edit-done").disabled = data.status !== "unique";
+  } catch (err) {
+    if (checkOwn.line === line) $("edit-status").textContent = err.message;
+  }
+}
+
+/** Play the entered puzzle: its digits become the givens. */
+function startOwn() {
+  const g = state.game;
+  const givens = g.values.slice();
+  start(new Game({
+    n: g.n, box: g.geo.box, diagonals: g.geo.diagonals, givens, meta: { source: "entered", id: g.meta.id },
+  }));
+  toast("Your puzzle is ready: it has exactly one solution.");
 }
 
 // -- daily puzzle and statistics ------------------------------------------------------------
@@ -976,6 +1025,8 @@ function wire() {
   $("hint-more").addEventListener("click", moreHint);
   $("btn-games").addEventListener("click", openGames);
   $("btn-daily").addEventListener("click", dailyGame);
+  $("btn-custom").addEventListener("click", enterOwn);
+  $("edit-done").addEventListener("click", startOwn);
   $("btn-stats").addEventListener("click", openStats);
   $("new-size").addEventListener("change", syncDifficulty);
   $("new-go").addEventListener("click", async () => {
