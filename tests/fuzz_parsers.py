@@ -16,6 +16,7 @@ is imported only when run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import sys
@@ -29,10 +30,8 @@ FORMATS = [None, *formats.FORMATS]
 
 
 def _call(fn: object, *args: object, **kwargs: object) -> None:
-    try:
+    with contextlib.suppress(SudokuError):
         fn(*args, **kwargs)  # type: ignore[operator]
-    except SudokuError:
-        pass
 
 
 def one_input(data: bytes) -> None:
