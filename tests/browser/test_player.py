@@ -121,7 +121,7 @@ def hint_answer(page: Any) -> dict[str, Any]:
 
 
 def test_graded_hints_follow_the_players_candidates(
-    page: Any, base_url: str, before_eliminations: sudokit.Grid
+    page: Any, base_url: str, before_eliminations: sudokit.Grid, artifacts: Path
 ) -> None:
     open_puzzle(page, base_url, before_eliminations)
     hint_in = page.evaluate(
@@ -132,8 +132,14 @@ def test_graded_hints_follow_the_players_candidates(
     page.click("#btn-auto")
     seen: list[str] = []
     removed: set[tuple[int, int]] = set()
+    links_seen = 0
     for _ in range(4):
         step = hint_answer(page)
+        # The answer grade draws the step's chain links on the board.
+        assert page.locator("#board line.link").count() == len(step["links"])
+        links_seen += len(step["links"])
+        if step["links"] and not links_seen - len(step["links"]):
+            page.screenshot(path=str(artifacts / "hint-links-1280x860.png"))
         key = json.dumps([step["technique"], step["eliminations"], step["placements"]])
         assert key not in seen, f"the same hint twice: {key}"
         seen.append(key)
@@ -147,6 +153,7 @@ def test_graded_hints_follow_the_players_candidates(
         # Every candidate a hint removed stays removed.
         assert all(not marks[cell] & (1 << (d - 1)) for cell, d in removed)
     assert len(seen) >= 2
+    assert links_seen > 0  # the Skyscraper on this path has links
     # A hint counts once, however many of its grades were shown.
     assert state(page, "s.game.hinted") == len(seen)
 

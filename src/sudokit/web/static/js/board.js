@@ -205,7 +205,17 @@ export class Board {
       gLines.append(el("line", { x1: 0, y1: 0, x2: size, y2: size, class: "diag" }));
       gLines.append(el("line", { x1: size, y1: 0, x2: 0, y2: size, class: "diag" }));
     }
-    svg.append(gCells, gHi, gMarks, gDigits, gLines);
+    // A step's chain links, candidate to candidate: strong links solid, weak ones dashed.
+    const gLinks = el("g", { class: "links", "aria-hidden": "true" });
+    const at = (r, c, d) => [
+      (c - 1) * CELL + (((d - 1) % sub) + 0.5) * (CELL / sub),
+      (r - 1) * CELL + (Math.floor((d - 1) / sub) + 0.5) * (CELL / subRows),
+    ];
+    for (const [r1, c1, d1, r2, c2, d2, strong] of (step && step.links) || []) {
+      const [x1, y1] = at(r1, c1, d1), [x2, y2] = at(r2, c2, d2);
+      gLinks.append(el("line", { x1, y1, x2, y2, class: strong ? "link strong" : "link weak" }));
+    }
+    svg.append(gCells, gHi, gMarks, gDigits, gLines, gLinks);
     if (sel != null) svg.setAttribute("aria-activedescendant", `cell-${Math.floor(sel / n)}-${sel % n}`);
     else svg.removeAttribute("aria-activedescendant");
     if (view.paused) {

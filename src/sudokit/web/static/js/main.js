@@ -579,14 +579,14 @@ function gradedStep(step) {
   if (level === 1) {
     return {
       text: `Look for a ${step.technique} in ${where}.`,
-      step: { ...step, cells: [], highlights: [], eliminations: [], placements: [] },
+      step: { ...step, cells: [], highlights: [], eliminations: [], placements: [], links: [] },
     };
   }
   if (level === 2) {
     const cells = step.cells.length ? step.cells : step.highlights.map(([r, c]) => [r, c]);
     return {
       text: `${step.technique} in ${where}: the cells involved are ${cellList(cells)}.`,
-      step: { ...step, cells, highlights: [], eliminations: [], placements: [] },
+      step: { ...step, cells, highlights: [], eliminations: [], placements: [], links: [] },
     };
   }
   return { text: boardWords(step.text), step };
