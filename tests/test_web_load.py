@@ -286,3 +286,23 @@ def test_slow_connections_do_not_block_a_real_request(tmp_path: Path) -> None:
         r = httpx.post(f"{server.url}/api/solve", json={"puzzle": EASY}, timeout=10)
         assert r.status_code == 200
     assert server.log.stat().st_size < 100_000, server.log.read_text()[-2000:]
+
+
+LONG_EXPLAIN = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}  # seconds of logic
+
+
+def test_abandoned_work_stops(tmp_path: Path) -> None:
+    """A client that gives up on a long request: its worker is stopped at once (old code:
+    the work ran on, 193 s of CPU after a 20 s answer), and the lane keeps working."""
+    with running_server(tmp_path, timeout=20.0) as server:
+        warm = httpx.post(f"{server.url}/api/generate", json={"size": 4, "seed": 1}, timeout=30)
+        assert warm.status_code == 200  # the workers are up
+        before = psutil.Process(server.process.pid).children(recursive=True)
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(f"{server.url}/api/explain", json=LONG_EXPLAIN, timeout=1.0)
+        server.idle_after(2.0)
+        after = psutil.Process(server.process.pid).children(recursive=True)
+        assert {p.pid for p in before} != {p.pid for p in after}  # a worker was replaced
+        r = httpx.post(f"{server.url}/api/generate", json={"size": 4, "seed": 1}, timeout=20)
+        assert r.status_code == 200
+    assert "Traceback" not in server.log.read_text()

@@ -73,10 +73,14 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await asyncio.get_running_loop().run_in_executor(None, srv.slow.start)
+        # Start the worker processes in the background: the server answers at once, and the
+        # first long request waits for them.
+        starting = asyncio.get_running_loop().run_in_executor(None, srv.slow.start)
         try:
             yield
         finally:
+            with contextlib.suppress(Exception):
+                await starting
             srv.close()
 
     app = FastAPI(

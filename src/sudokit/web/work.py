@@ -37,11 +37,14 @@ from sudokit.errors import SudokuError
 
 from .errors import ApiError, status_of
 
-__all__ = ["Disconnect", "ProcessLane", "ThreadLane"]
+__all__ = ["CLIENT_GONE", "Disconnect", "ProcessLane", "ThreadLane"]
 
 log = logging.getLogger(__name__)
 
 R = TypeVar("R")
+#: The status of a request whose client went away before its answer (nginx's 499): its work
+#: is abandoned; the answer is never read.
+CLIENT_GONE = 499
 #: Awaited while a request's work runs: returns when the client has gone away.
 Disconnect = Callable[[], Awaitable[None]]
 
@@ -75,8 +78,8 @@ def _timed_out(seconds: float) -> ApiError:
 
 
 async def _race(work: asyncio.Future[R], seconds: float, gone: Disconnect | None) -> R:
-    """*work*'s result; 504 after *seconds*; :class:`asyncio.CancelledError` when the client
-    goes away first (nobody is left to answer)."""
+    """*work*'s result; 504 after *seconds*; :data:`CLIENT_GONE` when the client goes away
+    first (nobody is left to answer)."""
     watch = asyncio.ensure_future(gone()) if gone is not None else None
     try:
         waiting: set[asyncio.Future[Any]] = {work} if watch is None else {work, watch}
@@ -84,7 +87,7 @@ async def _race(work: asyncio.Future[R], seconds: float, gone: Disconnect | None
         if work in done:
             return work.result()
         if watch is not None and watch in done:
-            raise asyncio.CancelledError("the client went away")
+            raise ApiError(CLIENT_GONE, "the client went away")  # nobody reads this answer
         raise _timed_out(seconds)
     finally:
         if watch is not None:
