@@ -667,6 +667,14 @@ def test_multi_cell_selection_and_corner_marks(page: Any, base_url: str, nine: A
     assert page.get_attribute(f"#cell-{r}-{c}", "aria-label") == (
         f"row {r + 1}, column {c + 1}, empty, candidates 4, corner marks 7"
     )
+    # Cell colours for the whole selection: again clears; undo brings them back.
+    page.click('#colours button[data-colour="3"]')
+    assert [state(page, f"s.game.colours[{c}]") for c in empty[:3]] == [3, 3, 3]
+    assert page.locator("#board rect.tint.t3").count() == 3
+    page.click('#colours button[data-colour="3"]')
+    assert page.locator("#board rect.tint").count() == 0
+    page.keyboard.press("Control+z")
+    assert page.locator("#board rect.tint.t3").count() == 3
     # Escape drops the extra cells; a mouse drag selects a run of cells.
     page.keyboard.press("Escape")
     assert page.locator("#board rect.selected").count() == 1

@@ -103,6 +103,8 @@ export class Board {
     }
     gCells.append(...rows);
     const gHi = el("g", { class: "marks-hi", "aria-hidden": "true" });
+    const gTints = el("g", { class: "tints", "aria-hidden": "true" });
+    const colours = game.colours || [];
     const gDigits = el("g", { class: "digits", "aria-hidden": "true" });
     const gMarks = el("g", { class: "marks", "aria-hidden": "true" });
     const sub = Math.ceil(Math.sqrt(n));
@@ -124,6 +126,7 @@ export class Board {
       if (bad.has(i) && values[i]) cls.push("conflict");
       if (wrong.has(i)) cls.push("wrong");
       const v = values[i];
+      if (colours[i]) gTints.append(el("rect", { x, y, width: CELL, height: CELL, class: `tint t${colours[i]}` }));
       rows[r].append(el("rect", {
         x, y, width: CELL, height: CELL, class: cls.join(" "), "data-cell": `${r},${c}`,
         id: `cell-${r}-${c}`, role: "gridcell", "aria-colindex": c + 1,
@@ -215,7 +218,7 @@ export class Board {
       const [x1, y1] = at(r1, c1, d1), [x2, y2] = at(r2, c2, d2);
       gLinks.append(el("line", { x1, y1, x2, y2, class: strong ? "link strong" : "link weak" }));
     }
-    svg.append(gCells, gHi, gMarks, gDigits, gLines, gLinks);
+    svg.append(gCells, gTints, gHi, gMarks, gDigits, gLines, gLinks);
     if (sel != null) svg.setAttribute("aria-activedescendant", `cell-${Math.floor(sel / n)}-${sel % n}`);
     else svg.removeAttribute("aria-activedescendant");
     if (view.paused) {

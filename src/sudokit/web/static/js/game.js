@@ -90,13 +90,14 @@ export function lineOf(geo, values) {
 /** A game: givens, the player's values and marks, history, timer. Serialisable to JSON. */
 export class Game {
   constructor({ n, box, diagonals = false, regions = null, givens, values, marks, solution = null,
-    elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false, corner }) {
+    elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false, corner, colours }) {
     this.geo = Geometry.fromBox(n, box, diagonals, regions);
     this.givens = givens.slice();
     this.values = values ? values.slice() : givens.slice();
     this.marks = marks ? marks.slice() : new Array(this.geo.ncells).fill(0);
     // Corner marks (Snyder notation): the player's own notes, never read as candidates.
     this.corner = corner ? corner.slice() : new Array(this.geo.ncells).fill(0);
+    this.colours = colours ? colours.slice() : new Array(this.geo.ncells).fill(0); // 0 = none
     this.solution = solution;
     this.elapsed = elapsed;
     this.meta = meta;
@@ -118,7 +119,7 @@ export class Game {
     return {
       n: this.n, box: this.geo.box, diagonals: this.geo.diagonals, regions: this.geo.regions,
       givens: this.givens,
-      values: this.values, marks: this.marks, corner: this.corner, solution: this.solution, elapsed: this.elapsed,
+      values: this.values, marks: this.marks, corner: this.corner, colours: this.colours, solution: this.solution, elapsed: this.elapsed,
       meta: this.meta, undo: this.undoStack.slice(-200), redo: this.redoStack.slice(-200),
       hinted: this.hinted, finished: this.finished,
     };
@@ -129,7 +130,7 @@ export class Game {
   }
 
   snapshot() {
-    return { v: this.values.slice(), m: this.marks.slice(), k: this.corner.slice() };
+    return { v: this.values.slice(), m: this.marks.slice(), k: this.corner.slice(), t: this.colours.slice() };
   }
 
   /** Record the state before a change; returns true so callers can chain. */
@@ -148,6 +149,7 @@ export class Game {
     this.values = s.v;
     this.marks = s.m;
     this.corner = s.k || new Array(this.geo.ncells).fill(0);
+    this.colours = s.t || new Array(this.geo.ncells).fill(0);
     return true;
   }
 
@@ -213,6 +215,15 @@ export class Game {
     for (let i = 0; i < this.geo.ncells; i++) {
       this.marks[i] = this.values[i] ? 0 : candidatesOf(this.geo, this.values, i);
     }
+  }
+
+  /** Colour every cell of *cells* with colour k (1..6), or clear them when all have it. */
+  colourAll(cells, k) {
+    if (!cells.length) return false;
+    const all = cells.every((c) => this.colours[c] === k);
+    this.remember();
+    for (const c of cells) this.colours[c] = all ? 0 : k;
+    return true;
   }
 
   clearMarks() {

@@ -1025,6 +1025,20 @@ function wire() {
   $("hint-more").addEventListener("click", moreHint);
   $("btn-games").addEventListener("click", openGames);
   $("btn-daily").addEventListener("click", dailyGame);
+  $("colours").addEventListener("click", (ev) => {
+    const btn = ev.target.closest("button[data-colour]");
+    const g = state.game;
+    if (!btn || state.paused || !selectedCells().length) return;
+    const k = Number(btn.dataset.colour);
+    const cells = selectedCells();
+    if (k ? g.colourAll(cells, k) : cells.some((c) => g.colours[c]) && g.colourAll(cells.filter((c) => g.colours[c]), 0)) {
+      changed();
+    }
+  });
+  $("btn-full").addEventListener("click", () => {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else document.documentElement.requestFullscreen().catch(() => toast("Full screen is not available here"));
+  });
   $("btn-custom").addEventListener("click", enterOwn);
   $("edit-done").addEventListener("click", startOwn);
   $("btn-stats").addEventListener("click", openStats);
