@@ -268,6 +268,7 @@ def test_timed_out_work_is_stopped_and_its_worker_replaced() -> None:
     big = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}  # a long explanation
     with TestClient(create_app(limits)) as c:
         lane = c.app.state.server.slow  # type: ignore[attr-defined]
+        lane.start()  # wait for the workers (started in the background)
         before = lane.pids()
         assert len(before) == 1
         start = time.perf_counter()
