@@ -485,3 +485,34 @@ def test_candidates_value_checks() -> None:
     assert not broken.is_solved
     assert formats.parse_candidates(formats.dumps_candidates(broken)) == broken
     assert formats.parse_candidates(formats.dumps_candidates(broken, "candidates")) == broken
+
+
+# -- issue 14 item 9: a declared alphabet through every reader ------------------------------
+
+_HEX_ROWS = ["0123456789ABCDEF", "89ABCDEF01234567"] + ["." * 16] * 14
+
+
+@pytest.mark.parametrize("fmt", ["line", "picture", "csv", "json", "jsonl"])
+def test_declared_symbols_reach_every_reader(fmt: str) -> None:
+    line = "".join(_HEX_ROWS)
+    text = {
+        "line": line + "\n",
+        "picture": "\n".join(" ".join(row) for row in _HEX_ROWS) + "\n",
+        "csv": "puzzle,level\n" + line + ",3.5\n",
+        "json": json.dumps([{"puzzle": line, "level": "3.5"}]),
+        "jsonl": json.dumps({"puzzle": line}) + "\n",
+    }[fmt]
+    grids = formats.parse(text, fmt, symbols="0-9A-F")
+    assert len(grids) == 1
+    assert grids[0].clues == 32
+    assert grids[0][0, 0] == 1  # '0' is the first digit, not a blank
+    records = list(formats.read(io.BytesIO(text.encode()), fmt, symbols="0-9A-F"))
+    assert [r.grid for r in records] == grids
+    if fmt in ("csv", "json"):
+        assert records[0].fields["level"] == "3.5"  # other fields are not translated
+    assert formats.parse(text, fmt)[0].clues == 30  # undeclared: 0 is a blank
+
+
+def test_a_bad_symbol_declaration_raises_at_once() -> None:
+    with pytest.raises(ParseError, match="runs backwards"):
+        formats.read("no-such-file.txt", symbols="F-0")

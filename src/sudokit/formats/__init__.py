@@ -34,11 +34,11 @@ from types import ModuleType, TracebackType
 from typing import IO
 
 from ..errors import ParseError
-from ..grid import Grid, _symbol_value
+from ..grid import Grid, _symbol_value, expand_symbols
 from ..marks import Candidates
 from ..shape import SYMBOLS, Shape
 from . import candgrid, candidates, csv, json, jsonl, line, picture, sdk, ss
-from ._base import MAX_LINE, Raw, binary_offset, stream_lines, text_lines
+from ._base import MAX_LINE, Raw, binary_offset, stream_lines, text_lines, with_symbols
 from ._files import output, output_bytes, read_text_limited
 
 __all__ = [
@@ -257,13 +257,17 @@ def read(
     source: str | os.PathLike[str] | IO[bytes] | IO[str],
     fmt: str | None = None,
     shape: Shape | None = None,
+    *,
+    symbols: str | None = None,
 ) -> Iterator[Record]:
     """Stream the puzzles of a file name (``"-"`` is standard input) or an open stream.
 
     Memory stays bounded whatever the input: lines longer than :data:`MAX_LINE` are skipped
     and reported, binary data is reported once. A record that cannot be parsed comes out with
     its :class:`~sudokit.errors.ParseError` (naming the source, line and column), never raised;
-    only opening the file can raise (:class:`OSError`).
+    only opening the file can raise (:class:`OSError`). *symbols* declares the cell alphabet
+    (``"0-9A-F"``: hexadoku written with ``0`` as a digit; see :meth:`Grid.parse`); a bad
+    declaration raises :class:`~sudokit.errors.ParseError` at once.
 
     >>> import io
     >>> for r in read(io.StringIO("12345\\n\\n" + "." * 16)):
@@ -271,18 +275,30 @@ def read(
     1 1 None <stream>, line 1: expected a square number of cells (81 for 9x9, 16 for 4x4), got 5
     2 3 ................ None
     """
+    if symbols is not None:
+        expand_symbols(symbols)  # a bad declaration is the caller's error, raised at once
+    return _read(source, fmt, shape, symbols)
+
+
+def _read(
+    source: str | os.PathLike[str] | IO[bytes] | IO[str],
+    fmt: str | None,
+    shape: Shape | None,
+    symbols: str | None,
+) -> Iterator[Record]:
     if isinstance(source, str | os.PathLike):
         name = os.fspath(source)
         if name == "-":
-            yield from _read_stream(sys.stdin.buffer, fmt, shape, "<stdin>")
+            yield from _read_stream(sys.stdin.buffer, fmt, shape, "<stdin>", symbols)
             return
         if fmt is None:
             fmt = EXTENSIONS.get(os.path.splitext(name)[1].lower())
         with open(name, "rb") as stream:
-            yield from _read_stream(stream, fmt, shape, name)
+            yield from _read_stream(stream, fmt, shape, name, symbols)
         return
     label = getattr(source, "name", None)
-    yield from _read_stream(source, fmt, shape, label if isinstance(label, str) else "<stream>")
+    where = label if isinstance(label, str) else "<stream>"
+    yield from _read_stream(source, fmt, shape, where, symbols)
 
 
 def _read_head(stream: IO[bytes] | IO[str]) -> bytes | str:
@@ -301,7 +317,11 @@ def _read_head(stream: IO[bytes] | IO[str]) -> bytes | str:
 
 
 def _read_stream(
-    stream: IO[bytes] | IO[str], fmt: str | None, shape: Shape | None, source: str
+    stream: IO[bytes] | IO[str],
+    fmt: str | None,
+    shape: Shape | None,
+    source: str,
+    symbols: str | None = None,
 ) -> Iterator[Record]:
     if fmt is not None:
         _module(fmt)
@@ -318,13 +338,20 @@ def _read_stream(
         text_head = "\n".join(ln for ln in head.split("\n") if "\0" not in ln)
     name = fmt or sniff(text_head)
     reader = _module(name).read
-    yield from _records(reader(stream_lines(stream, head), shape), source)
+    raws = with_symbols(reader(stream_lines(stream, head), shape), symbols)
+    yield from _records(raws, source)
 
 
 def parse(
-    text: str, fmt: str | None = None, shape: Shape | None = None, source: str | None = None
+    text: str,
+    fmt: str | None = None,
+    shape: Shape | None = None,
+    source: str | None = None,
+    *,
+    symbols: str | None = None,
 ) -> list[Grid]:
     """Every puzzle in *text*; raises the first :class:`~sudokit.errors.ParseError`.
+    *symbols* declares the cell alphabet, as for :func:`read`.
 
     >>> [str(g) for g in parse("1234341221434321\\n1...............")]
     ['1234341221434321', '1...............']
@@ -337,7 +364,10 @@ def parse(
         raise ParseError("binary data, not text", line=1, source=source)
     name = fmt or sniff(text)
     grids = []
-    for record in _records(_module(name).read(text_lines(text), shape), source):
+    if symbols is not None:
+        expand_symbols(symbols)
+    raws = with_symbols(_module(name).read(text_lines(text), shape), symbols)
+    for record in _records(raws, source):
         if record.error is not None:
             raise record.error
         assert record.grid is not None
@@ -346,14 +376,19 @@ def parse(
 
 
 def parse_one(
-    text: str, fmt: str | None = None, shape: Shape | None = None, source: str | None = None
+    text: str,
+    fmt: str | None = None,
+    shape: Shape | None = None,
+    source: str | None = None,
+    *,
+    symbols: str | None = None,
 ) -> Grid:
     """The one puzzle in *text*; raises :class:`~sudokit.errors.ParseError` for none or several.
 
     >>> parse_one('{"puzzle": "1..............."}')
     Grid.parse('1...............')
     """
-    grids = parse(text, fmt, shape, source)
+    grids = parse(text, fmt, shape, source, symbols=symbols)
     if len(grids) != 1:
         raise ParseError(
             f"expected one puzzle, got {len(grids)}" if grids else "expected a puzzle, got none",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import IO
 
@@ -155,9 +156,35 @@ def block_error(exc: ParseError, first_line: int) -> ParseError:
     return exc.located(line=line)
 
 
+#: The alphabet declared for the records being read (``symbols=`` of :func:`sudokit.formats.read`).
+_SYMBOLS: ContextVar[str | None] = ContextVar("sudokit_formats_symbols", default=None)
+
+
+def declared_symbols() -> str | None:
+    """The symbols declared for the read in progress (see :func:`with_symbols`), or ``None``."""
+    return _SYMBOLS.get()
+
+
+def with_symbols(raws: Iterator[Raw], symbols: str | None) -> Iterator[Raw]:
+    """*raws*, each produced with *symbols* declared (:func:`parse_cells` reads cell text
+    with them), without the declaration leaking to the caller between records."""
+    if symbols is None:
+        yield from raws
+        return
+    while True:
+        token = _SYMBOLS.set(symbols)
+        try:
+            raw = next(raws, None)
+        finally:
+            _SYMBOLS.reset(token)
+        if raw is None:
+            return
+        yield raw
+
+
 def parse_cells(text: str, shape: Shape | None, first_line: int) -> Grid:
     """:meth:`Grid.parse` with errors placed in the input; the one cell-text codec."""
     try:
-        return Grid.parse(text, shape)
+        return Grid.parse(text, shape, symbols=_SYMBOLS.get())
     except ParseError as exc:
         raise block_error(exc, first_line) from None

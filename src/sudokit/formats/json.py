@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import ParseError, quote
 from ..grid import Grid
 from ..shape import Shape
-from ._base import Line, Raw, block_error, text_lines
+from ._base import Line, Raw, block_error, declared_symbols, text_lines
 
 __all__ = ["MAX_DOCUMENT", "compact", "decode", "dumps", "grid_from_value", "read", "to_object"]
 
@@ -93,7 +93,7 @@ def grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, st
 
 def _grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, str]]:
     if isinstance(value, str):
-        return Grid.parse(value, shape), {}
+        return Grid.parse(value, shape, symbols=declared_symbols()), {}
     if isinstance(value, list):
         return _from_numbers(value, shape), {}
     if not isinstance(value, dict):
