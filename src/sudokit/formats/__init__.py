@@ -34,7 +34,7 @@ from types import ModuleType, TracebackType
 from typing import IO
 
 from ..errors import ParseError
-from ..grid import Grid, _symbol_value, expand_symbols
+from ..grid import Grid, _symbol_value, expand_symbols, shifted_alphabet_hint
 from ..marks import Candidates
 from ..shape import SYMBOLS, Shape
 from . import candgrid, candidates, csv, json, jsonl, line, picture, sdk, ss
@@ -56,6 +56,7 @@ __all__ = [
     "parse_one",
     "read",
     "read_text_limited",
+    "shifted_alphabet_hint",
     "sniff",
     "write",
 ]
