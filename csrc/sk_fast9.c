@@ -222,13 +222,42 @@ typedef struct {
 
 /* Per-call context (on the caller's stack). */
 typedef struct {
-    uint32_t limit;
-    uint32_t count;
+    uint64_t limit;
+    uint64_t count;
     uint64_t budget;
     uint64_t guesses;
-    int gave_up;
+    uint64_t check_at; /* next guess count at which the budget or the poll is looked at */
+    int gave_up;       /* the search must stop: budget spent (1) or poll said stop (2) */
+    int (*poll)(void *);
+    void *poll_ctx;
     uint8_t *first;
 } Ctx;
+
+/* The guesses between two calls of the poll callback (~2 ms of search on this path). */
+#define SK9_POLL_EVERY 4096u
+
+/* Sets c->check_at: the budget, or the next poll, whichever comes first. */
+static void next_check(Ctx *c) {
+    c->check_at = c->poll ? c->guesses + SK9_POLL_EVERY : UINT64_MAX;
+    if (c->budget && c->budget < c->check_at)
+        c->check_at = c->budget;
+}
+
+/* The slow side of the per-guess test, taken once c->check_at guesses are made: 1 when the
+ * search must stop (the budget is spent, or the poll callback asked to stop), else sets the
+ * next check point and returns 0.  Keeps the hot loop at one compare per guess. */
+static int must_stop(Ctx *c) {
+    if (c->budget && c->guesses >= c->budget) {
+        c->gave_up = 1;
+        return 1;
+    }
+    if (c->poll && c->guesses >= c->check_at && c->poll(c->poll_ctx)) {
+        c->gave_up = 2;
+        return 1;
+    }
+    next_check(c);
+    return 0;
+}
 
 static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 
@@ -525,10 +554,8 @@ static void search(St *s, Ctx *c) {
             return;
         for (a = 0; a + 1 < br.n; a++) {
             St child;
-            if (c->budget && c->guesses >= c->budget) {
-                c->gave_up = 1;
+            if (c->guesses >= c->check_at && must_stop(c))
                 return;
-            }
             c->guesses++;
             child = *s;
             child.dirty = apply(&child, &br, a, 0);
@@ -572,8 +599,8 @@ static uint32_t given_mask(const uint8_t *band, int *bad) {
 #endif
 }
 
-int sk9_count(const uint8_t *cells, uint32_t limit, uint64_t budget, uint8_t *first_solution,
-              uint64_t *guesses, int *gave_up) {
+int sk9_search(const uint8_t *cells, uint64_t limit, uint64_t budget, uint8_t *first_solution,
+               uint64_t *count, uint64_t *guesses, int (*poll)(void *), void *poll_ctx) {
     St s;
     Ctx c;
     uint32_t given[3];
@@ -584,11 +611,14 @@ int sk9_count(const uint8_t *cells, uint32_t limit, uint64_t budget, uint8_t *fi
         given[b] = given_mask(cells + 27 * b, &bad);
     if (bad)
         return -1;
-    c.limit = limit > INT_MAX ? INT_MAX : limit; /* the count is returned as an int */
+    c.limit = limit;
     c.count = 0;
     c.budget = budget;
     c.guesses = 0;
     c.gave_up = 0;
+    c.poll = poll;
+    c.poll_ctx = poll_ctx;
+    next_check(&c);
     c.first = first_solution;
     for (i = 0; i < 27; i++)
         s.f[i] = BAND_ALL;
@@ -613,9 +643,22 @@ int sk9_count(const uint8_t *cells, uint32_t limit, uint64_t budget, uint8_t *fi
     }
     search(&s, &c);
 done:
+    if (count)
+        *count = c.count;
     if (guesses)
         *guesses = c.guesses;
+    return c.gave_up;
+}
+
+int sk9_count(const uint8_t *cells, uint32_t limit, uint64_t budget, uint8_t *first_solution,
+              uint64_t *guesses, int *gave_up) {
+    uint64_t count = 0;
+    /* The count is returned as an int: larger limits count as INT_MAX (sk9_search is 64-bit). */
+    const int rc = sk9_search(cells, limit > INT_MAX ? INT_MAX : limit, budget, first_solution,
+                              &count, guesses, NULL, NULL);
+    if (rc < 0)
+        return -1;
     if (gave_up)
-        *gave_up = c.gave_up;
-    return (int)c.count;
+        *gave_up = rc != 0;
+    return (int)count;
 }

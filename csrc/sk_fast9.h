@@ -15,6 +15,21 @@ extern "C" {
 #endif
 
 /*
+ * sk9_search - count the solutions of a standard 9x9 Sudoku, exactly, up to `limit` (64-bit).
+ *
+ * cells, budget, first_solution and guesses as for sk9_count below; limit >= 1, any value.
+ * count          NULL or out: the number of solutions found, 0..limit (exact when 0 is
+ *                returned and it is below limit; a lower bound otherwise).
+ * poll           NULL, or called with poll_ctx every few thousand guesses (and never on a
+ *                search that makes fewer): a nonzero return stops the search.
+ *
+ * Returns 0 (complete), 1 (the budget ran out), 2 (poll asked to stop), or -1, touching no
+ * output, when `cells` is NULL, a value exceeds 9, or `limit` is 0.
+ */
+int sk9_search(const uint8_t *cells, uint64_t limit, uint64_t budget, uint8_t *first_solution,
+               uint64_t *count, uint64_t *guesses, int (*poll)(void *), void *poll_ctx);
+
+/*
  * sk9_count - count the solutions of a standard 9x9 Sudoku, exactly, up to `limit`.
  *
  * cells          81 values, row-major (cell = row * 9 + col), 0 = empty, 1..9 = given.
@@ -36,7 +51,7 @@ extern "C" {
  * Not validated: that `cells` really holds 81 readable bytes (the length is the caller's).
  */
 int sk9_count(const uint8_t *cells, uint32_t limit, uint64_t budget, uint8_t *first_solution,
-              uint64_t *guesses, int *gave_up);
+              uint64_t *guesses, int *gave_up); /* sk9_search without poll, int-sized */
 
 #ifdef __cplusplus
 }

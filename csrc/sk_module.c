@@ -81,6 +81,50 @@ static void work_give(GeometryObject *g, sk_work *w) {
         sk_work_free(w);
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* Interrupts: the poll callback of the C search (sk_poll_fn)                                 */
+
+/* The calling thread's state while the GIL is released around a search.  The C search calls
+ * py_poll every few thousand guesses: it takes the GIL back for a moment and runs the signal
+ * handlers (PyErr_CheckSignals: only the main thread runs them, so elsewhere this is a cheap
+ * no-op), and asks the search to stop when one raised (Ctrl-C: KeyboardInterrupt, which stays
+ * set on this thread for the caller to return).  Batch worker threads that are not Python
+ * threads only read `stop`, which the calling thread sets. */
+typedef struct {
+    PyThreadState *save; /* the caller's thread state while the GIL is released */
+    int raised;          /* a signal handler raised: the exception is set on this thread */
+    int stop;            /* shared with batch workers (atomic): stop now */
+} py_poll;
+
+static void poll_release(py_poll *p) {
+    p->raised = 0;
+    p->stop = 0;
+    p->save = PyEval_SaveThread();
+}
+
+static void poll_acquire(py_poll *p) { PyEval_RestoreThread(p->save); }
+
+static int py_poll_fn(void *ctx) {
+    py_poll *p = ctx;
+    if (__atomic_load_n(&p->stop, __ATOMIC_RELAXED)) return 1;
+    PyEval_RestoreThread(p->save);
+    const int rc = PyErr_CheckSignals();
+    p->save = PyEval_SaveThread();
+    if (rc != 0) {
+        p->raised = 1;
+        __atomic_store_n(&p->stop, 1, __ATOMIC_RELAXED);
+    }
+    return rc != 0;
+}
+
+/* For batch workers other than the calling thread: only the shared stop flag. */
+static int stop_flag_fn(void *ctx) {
+    return __atomic_load_n(&((py_poll *)ctx)->stop, __ATOMIC_RELAXED);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Geometry construction                                                                      */
+
 /* Geometry(n, units, *, generic=False): n in 1..64; units a sequence of sequences of n
  * distinct cell indices; generic=True never uses the 9x9 fast path. */
 static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
@@ -97,9 +141,18 @@ static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
         PyErr_Format(PyExc_ValueError, "size n must be in 1..%d, got %d", SK_MAX_N, n);
         return -1;
     }
-    PyObject *seq = PySequence_Fast(units, "units must be a sequence of cell-index sequences");
-    if (seq == NULL) return -1;
-    const Py_ssize_t nunits = PySequence_Fast_GET_SIZE(seq);
+    /* Every input is copied into a tuple (owned references, immutable) before it is read:
+     * PyLong_AsLong may run Python code (__index__) that mutates the caller's lists, and
+     * borrowed items of a list being mutated may be freed under us. */
+    PyObject *seq = PySequence_Check(units) ? PySequence_Tuple(units) : NULL;
+    if (seq == NULL) {
+        if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "units must be a sequence of cell-index sequences");
+        }
+        return -1;
+    }
+    const Py_ssize_t nunits = PyTuple_GET_SIZE(seq);
     const int ncells = n * n;
     if (nunits < 1 || nunits > 8 * n + 8) {
         PyErr_Format(PyExc_ValueError, "expected 1..%d units for size %d, got %zd", 8 * n + 8, n,
@@ -114,17 +167,23 @@ static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     for (Py_ssize_t u = 0; u < nunits; u++) {
-        PyObject *unit = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, u),
-                                         "each unit must be a sequence of cell indices");
-        if (unit == NULL) goto fail;
-        if (PySequence_Fast_GET_SIZE(unit) != n) {
+        PyObject *item = PyTuple_GET_ITEM(seq, u);
+        PyObject *unit = PySequence_Check(item) ? PySequence_Tuple(item) : NULL;
+        if (unit == NULL) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_TypeError, "each unit must be a sequence of cell indices");
+            }
+            goto fail;
+        }
+        if (PyTuple_GET_SIZE(unit) != n) {
             PyErr_Format(PyExc_ValueError, "unit %zd has %zd cells, expected %d", u,
-                         PySequence_Fast_GET_SIZE(unit), n);
+                         PyTuple_GET_SIZE(unit), n);
             Py_DECREF(unit);
             goto fail;
         }
         for (int i = 0; i < n; i++) {
-            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(unit, i));
+            long c = PyLong_AsLong(PyTuple_GET_ITEM(unit, i));
             if (c == -1 && PyErr_Occurred()) {
                 Py_DECREF(unit);
                 goto fail;
@@ -141,7 +200,8 @@ static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
     }
     Py_DECREF(seq);
     seq = NULL;
-    int rc = sk_geom_new(n, (int)nunits, flat, &self->geom);
+    sk_geom *geom = NULL;
+    int rc = sk_geom_new(n, (int)nunits, flat, &geom);
     PyMem_Free(flat);
     if (rc == SK_ENOMEM) {
         PyErr_NoMemory();
@@ -151,6 +211,12 @@ static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "every unit must list n distinct cells");
         return -1;
     }
+    if (self->geom != NULL) { /* __index__ above ran __init__ on this object again */
+        sk_geom_free(geom);
+        PyErr_SetString(PyExc_TypeError, "Geometry is immutable: already initialised");
+        return -1;
+    }
+    self->geom = geom;
     self->n = n;
     self->ncells = ncells;
     self->nunits = (int)nunits;
@@ -328,13 +394,19 @@ static PyObject *core_search(PyObject *module, PyObject *const *args, Py_ssize_t
     Py_INCREF(g);
     uint64_t count = 0, guesses = 0;
     int rc = SK_ENOMEM;
-    Py_BEGIN_ALLOW_THREADS
+    py_poll poll;
+    poll_release(&poll);
     if (w == NULL) w = sk_work_new(g->geom);
     if (w != NULL)
-        rc = sk_search(g->geom, w, cells, limit, keep, sols, budget, &count, &guesses);
-    Py_END_ALLOW_THREADS
+        rc = sk_search(g->geom, w, cells, limit, keep, sols, budget, &count, &guesses, py_poll_fn,
+                       &poll);
+    poll_acquire(&poll);
     work_give(g, w);
     Py_DECREF(g);
+    if (rc == SK_STOPPED) { /* a signal handler raised (KeyboardInterrupt): it is set */
+        PyMem_RawFree(sols);
+        return NULL;
+    }
     if (rc == SK_ENOMEM) {
         PyMem_RawFree(sols);
         return PyErr_NoMemory();
@@ -379,11 +451,20 @@ typedef struct {
     uint64_t limit, budget;
     Py_ssize_t next; /* shared: next puzzle to take (atomic) */
     int failed;      /* shared: a worker ran out of memory (atomic) */
+    py_poll *poll;   /* the calling thread's poll state; its stop flag is shared */
 } batch_job;
+
+/* Puzzles the calling thread searches between two polls in a batch (one search polls on its
+ * own only after thousands of guesses). */
+#define SK_BATCH_POLL_EVERY 256
 
 #define SK_BATCH_GRAIN 8
 
-static void batch_work(batch_job *job) {
+/* The loop of one batch thread; `caller` is 1 on the thread that holds the Python thread state
+ * (it polls for signals), 0 on the others (they only watch the stop flag). */
+static void batch_work(batch_job *job, int caller) {
+    sk_poll_fn poll = caller ? py_poll_fn : stop_flag_fn;
+    Py_ssize_t since_poll = 0;
     sk_work *w = sk_work_new(job->geom);
     if (w == NULL) {
         __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
@@ -391,6 +472,11 @@ static void batch_work(batch_job *job) {
     }
     const size_t nc = (size_t)job->ncells;
     for (;;) {
+        if (__atomic_load_n(&job->poll->stop, __ATOMIC_RELAXED)) break;
+        if (caller && (since_poll += SK_BATCH_GRAIN) >= SK_BATCH_POLL_EVERY) {
+            since_poll = 0;
+            if (py_poll_fn(job->poll)) break;
+        }
         Py_ssize_t start = __atomic_fetch_add(&job->next, SK_BATCH_GRAIN, __ATOMIC_RELAXED);
         if (start >= job->k) break;
         Py_ssize_t stop = start + SK_BATCH_GRAIN < job->k ? start + SK_BATCH_GRAIN : job->k;
@@ -399,7 +485,7 @@ static void batch_work(batch_job *job) {
             memset(sol, 0, nc);
             uint64_t count = 0, guesses = 0;
             int rc = sk_search(job->geom, w, job->puzzles + (size_t)i * nc, job->limit, 1, sol,
-                               job->budget, &count, &guesses);
+                               job->budget, &count, &guesses, poll, job->poll);
             job->counts[i] = count;
             job->guesses[i] = guesses;
             job->complete[i] = rc == SK_COMPLETE;
@@ -410,7 +496,7 @@ static void batch_work(batch_job *job) {
 
 #ifdef SK_HAVE_PTHREADS
 static void *batch_thread(void *arg) {
-    batch_work((batch_job *)arg);
+    batch_work((batch_job *)arg, 0);
     return NULL;
 }
 #endif
@@ -434,11 +520,11 @@ static void run_batch(batch_job *job, int threads) {
         if (pthread_create(&tids[started], NULL, batch_thread, job) != 0) break;
         started++;
     }
-    batch_work(job);
+    batch_work(job, 1);
     for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
 #else
     (void)threads;
-    batch_work(job);
+    batch_work(job, 1);
 #endif
 }
 
@@ -494,13 +580,16 @@ static PyObject *core_search_batch(PyObject *module, PyObject *const *args, Py_s
         .next = 0,
         .failed = 0,
     };
+    py_poll poll;
+    job.poll = &poll;
     Py_INCREF(g);
     Py_INCREF(args[1]);
-    Py_BEGIN_ALLOW_THREADS
+    poll_release(&poll);
     run_batch(&job, nthreads);
-    Py_END_ALLOW_THREADS
+    poll_acquire(&poll);
     Py_DECREF(args[1]);
     Py_DECREF(g);
+    if (poll.raised) goto done; /* a signal handler raised (KeyboardInterrupt): it is set */
     /* Every claimed puzzle is finished by its claimer, so next >= k means all are done; it
      * stays below k only when no worker could allocate its workspace. */
     if (job.next < k) {
@@ -644,32 +733,40 @@ static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t
         PyErr_Format(PyExc_ValueError, "group_ends must end at len(order) = %zd", norder);
         goto fail;
     }
-    PyObject *out = PyBytes_FromStringAndSize((const char *)given, len);
-    if (out == NULL) goto fail;
-    uint8_t *cells = (uint8_t *)PyBytes_AS_STRING(out); /* not shared yet: ours to fill */
+    /* The pass works on a private copy and the result is a new bytes object made from it:
+     * writing into a bytes object, even a fresh one, is unsafe (CPython shares the 1-byte
+     * ones: clearing a 1-cell grid once turned every b"\x01" of the process into b"\x00"). */
+    uint8_t *cells = PyMem_RawMalloc((size_t)len);
+    if (cells == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    memcpy(cells, given, (size_t)len);
     sk_work *w = work_take(g);
     Py_INCREF(g);
     uint64_t searches = 0;
     int decided = 1, rc = SK_ENOMEM;
-    Py_BEGIN_ALLOW_THREADS
+    py_poll poll;
+    poll_release(&poll);
     if (w == NULL) w = sk_work_new(g->geom);
     if (w != NULL)
         rc = sk_reduce(g->geom, w, cells, order, ends, (uint32_t)ngroups, budget, max_searches,
-                       &searches, &decided);
-    Py_END_ALLOW_THREADS
+                       &searches, &decided, py_poll_fn, &poll);
+    poll_acquire(&poll);
     work_give(g, w);
     Py_DECREF(g);
     PyMem_RawFree(order);
     PyMem_RawFree(ends);
-    if (rc == SK_ENOMEM) {
-        Py_DECREF(out);
-        return PyErr_NoMemory();
-    }
     if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
-        Py_DECREF(out);
+        PyMem_RawFree(cells);
+        if (rc == SK_STOPPED) return NULL; /* a signal handler raised: its exception is set */
+        if (rc == SK_ENOMEM) return PyErr_NoMemory();
         PyErr_SetString(PyExc_ValueError, "invalid reduce arguments");
         return NULL;
     }
+    PyObject *out = PyBytes_FromStringAndSize((const char *)cells, len);
+    PyMem_RawFree(cells);
+    if (out == NULL) return NULL;
     return Py_BuildValue("(NKOO)", out, (unsigned long long)searches,
                          decided ? Py_True : Py_False, rc == SK_COMPLETE ? Py_True : Py_False);
 fail:

@@ -629,13 +629,24 @@ static void choose_branch(sk_work *w, sk_frame *f) {
 /* ---------------------------------------------------------------------------------------- */
 /* search                                                                                     */
 
+/* Guesses of the generic path between two calls of the poll callback (~1-10 ms of search,
+ * 9x9 to 64x64). */
+#define SK_POLL_EVERY 1024u
+
+/* The guess count at which generic_search next looks at its budget or poll (one compare a
+ * guess on the hot path): the budget, or the next poll, whichever comes first. */
+static uint64_t next_check(uint64_t tries, uint64_t budget, sk_poll_fn poll) {
+    uint64_t at = poll ? tries + SK_POLL_EVERY : UINT64_MAX;
+    return budget && budget < at ? budget : at;
+}
+
 static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit,
                           uint64_t keep, uint8_t *solutions, uint64_t budget, uint64_t *count,
-                          uint64_t *guesses) {
+                          uint64_t *guesses, sk_poll_fn poll, void *poll_ctx) {
     assert(g->n >= 1 && g->n <= SK_MAX_N);
     const int n = g->n, ncells = g->ncells;
     const size_t nc = (size_t)n * (size_t)n, nplaces = (size_t)g->nunits * (size_t)n;
-    uint64_t found = 0, tries = 0;
+    uint64_t found = 0, tries = 0, check_at = next_check(0, budget, poll);
     size_t depth = 0;
     int status = SK_COMPLETE;
 
@@ -687,9 +698,16 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
         }
         /* The last alternative needs no way back to this frame: close it now. */
         if (f->untried == 0) depth--;
-        if (budget && tries >= budget) {
-            status = SK_GAVE_UP;
-            break;
+        if (tries >= check_at) {
+            if (budget && tries >= budget) {
+                status = SK_GAVE_UP;
+                break;
+            }
+            if (poll(poll_ctx)) { /* check_at < budget only when poll is set */
+                status = SK_STOPPED;
+                break;
+            }
+            check_at = next_check(tries, budget, poll);
         }
         tries++;
         push_move(w, cell, digit);
@@ -702,7 +720,7 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
 
 int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit,
               uint64_t keep, uint8_t *solutions, uint64_t budget, uint64_t *count,
-              uint64_t *guesses) {
+              uint64_t *guesses, sk_poll_fn poll, void *poll_ctx) {
     if (g == NULL || w == NULL || cells == NULL || count == NULL || limit == 0) return SK_EINVAL;
     if (keep > 0 && solutions == NULL) return SK_EINVAL;
     for (int c = 0; c < g->ncells; c++)
@@ -710,21 +728,22 @@ int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit
     *count = 0;
     if (guesses) *guesses = 0;
 #ifdef SK_HAVE_FAST9
-    if (g->standard9 && keep <= 1 && limit <= UINT32_MAX) {
-        uint64_t tries = 0;
-        int gave_up = 0;
-        const int found = sk9_count(cells, (uint32_t)limit, budget, keep ? solutions : NULL,
-                                    &tries, &gave_up);
-        if (found >= 0) {
-            assert((uint64_t)found <= limit);
-            *count = (uint64_t)found;
+    /* 64-bit limits end to end: no clamp (a clamp once made a count of 2^31 - 1 look exact). */
+    if (g->standard9 && keep <= 1) {
+        uint64_t found = 0, tries = 0;
+        const int rc = sk9_search(cells, limit, budget, keep ? solutions : NULL, &found, &tries,
+                                  poll, poll_ctx);
+        if (rc >= 0) {
+            assert(found <= limit);
+            *count = found;
             if (guesses) *guesses = tries;
-            return gave_up ? SK_GAVE_UP : SK_COMPLETE;
+            return rc == 0 ? SK_COMPLETE : (rc == 1 ? SK_GAVE_UP : SK_STOPPED);
         }
         /* -1: the fast path refused the input; the generic path decides. */
     }
 #endif
-    return generic_search(g, w, cells, limit, keep, solutions, budget, count, guesses);
+    return generic_search(g, w, cells, limit, keep, solutions, budget, count, guesses, poll,
+                          poll_ctx);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -732,7 +751,8 @@ int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit
 
 int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *order,
               const uint32_t *group_ends, uint32_t ngroups, uint64_t budget,
-              uint64_t max_searches, uint64_t *searches, int *decided) {
+              uint64_t max_searches, uint64_t *searches, int *decided, sk_poll_fn poll,
+              void *poll_ctx) {
     if (g == NULL || w == NULL || cells == NULL || searches == NULL || decided == NULL)
         return SK_EINVAL;
     if (ngroups > 0 && (order == NULL || group_ends == NULL)) return SK_EINVAL;
@@ -759,6 +779,10 @@ int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *orde
         /* Out of searches: stop before touching this group, so the puzzle stays as the
          * groups before it left it (and unique when it was unique). */
         if (*searches == max_searches) return SK_GAVE_UP;
+        /* Many short searches never reach a search's own poll point: poll between them. */
+        if (poll && *searches % SK_REDUCE_POLL_EVERY == SK_REDUCE_POLL_EVERY - 1 &&
+            poll(poll_ctx))
+            return SK_STOPPED;
         uint32_t ncleared = 0;
         for (uint32_t j = start; j < group_ends[k]; j++) {
             const uint16_t c = order[j];
@@ -769,10 +793,14 @@ int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *orde
             }
         }
         uint64_t count = 0;
-        const int rc = sk_search(g, w, cells, 2, 0, NULL, budget, &count, NULL);
-        ++*searches;
-        if (rc == SK_COMPLETE && count == 1) continue; /* still unique: the group stays out */
+        const int rc = sk_search(g, w, cells, 2, 0, NULL, budget, &count, NULL, poll, poll_ctx);
+        if (rc == SK_COMPLETE && count == 1) {
+            ++*searches;
+            continue; /* still unique: the group stays out */
+        }
         for (uint32_t i = 0; i < ncleared; i++) cells[cleared[i]] = digits[i];
+        if (rc == SK_STOPPED) return rc; /* that search does not count: its group is as it was */
+        ++*searches;
         if (rc == SK_GAVE_UP)
             *decided = 0;
         else if (rc != SK_COMPLETE)

@@ -32,9 +32,19 @@ extern "C" {
 enum {
     SK_COMPLETE = 0, /* search finished: the count is exact up to the limit            */
     SK_GAVE_UP = 1,  /* the guess budget ran out: the count is a lower bound            */
+    SK_STOPPED = 2,  /* the poll callback asked to stop: the count is a lower bound     */
     SK_EINVAL = -1,  /* invalid argument (bad geometry, a cell value > n, limit 0, ...) */
     SK_ENOMEM = -2   /* out of memory                                                   */
 };
+
+/*
+ * A poll callback: called with its context every few thousand guesses of a search (never
+ * by a search that makes fewer) and between the searches of sk_reduce; a nonzero return
+ * stops the work with SK_STOPPED.  This is how a caller bounds a search in time or lets an
+ * interrupt (Ctrl-C) through without this library knowing anything of signals or Python.
+ * NULL means no polling.
+ */
+typedef int (*sk_poll_fn)(void *ctx);
 
 /* Immutable geometry of one shape (opaque; see sk_solver.c for its layout). */
 typedef struct sk_geom sk_geom;
@@ -101,14 +111,15 @@ void sk_work_free(sk_work *w);
  *            count < limit, and a lower bound when SK_GAVE_UP is returned.
  * guesses    out (may be NULL): guesses made.  A diagnostic: the fast 9x9 path counts
  *            its own way.
+ * poll       NULL or a poll callback (see sk_poll_fn) called with poll_ctx.
  *
- * Returns SK_COMPLETE, SK_GAVE_UP or SK_EINVAL.  Not validated: that w belongs to g and
+ * Returns SK_COMPLETE, SK_GAVE_UP, SK_STOPPED or SK_EINVAL.  Not validated: that w belongs to g and
  * that the buffers have the stated sizes.  Deterministic: the same input gives the same
  * result, solutions and guess count.
  */
 int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit,
               uint64_t keep, uint8_t *solutions, uint64_t budget, uint64_t *count,
-              uint64_t *guesses);
+              uint64_t *guesses, sk_poll_fn poll, void *poll_ctx);
 
 /*
  * sk_reduce -- the clue-removal pass of a generator, in one call.
@@ -134,14 +145,22 @@ int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit
  * searches      out: searches made (each group with a digit costs exactly one).
  * decided       out: 1 when no search gave up, i.e. every group that was kept was proven
  *               necessary (unique count of 2 or 0 solutions); 0 otherwise.
+ * poll          NULL or a poll callback, passed to every search and also called every
+ *               SK_REDUCE_POLL_EVERY searches; when it stops a search, that group is
+ *               restored and SK_STOPPED is returned (the puzzle is then as the groups before
+ *               it left it).
  *
  * Returns SK_COMPLETE (every group visited), SK_GAVE_UP (max_searches reached; *searches ==
- * max_searches) or SK_EINVAL (a NULL pointer, a cell value > n, an order entry >= ncells,
+ * max_searches), SK_STOPPED or SK_EINVAL (a NULL pointer, a cell value > n, an order entry >= ncells,
  * decreasing group_ends; cells is then unchanged).  Deterministic, reentrant, no allocation.
  */
 int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *order,
               const uint32_t *group_ends, uint32_t ngroups, uint64_t budget,
-              uint64_t max_searches, uint64_t *searches, int *decided);
+              uint64_t max_searches, uint64_t *searches, int *decided, sk_poll_fn poll,
+              void *poll_ctx);
+
+/* Searches of sk_reduce between two calls of its poll callback. */
+#define SK_REDUCE_POLL_EVERY 64
 
 #ifdef __cplusplus
 }

@@ -50,6 +50,7 @@ __all__ = [
     "SolveResult",
     "Status",
     "count_solutions",
+    "default_budget",
     "is_unique",
     "solution",
     "solutions",
@@ -62,6 +63,19 @@ CHUNK = 256
 #: Default bound on the solutions :func:`solutions` yields.
 SOLUTIONS_LIMIT = 1000
 _CONFLICTS_SHOWN = 3
+#: The default guess bound is this divided by the grid's cell count: a guess costs about
+#: 0.4 us on the 9x9 fast path and up to ~10 us on a 64x64 grid, so 9x9 gets ~12 million
+#: guesses (the most any puzzle of the benchmark sets needs is 605 on the fast path and
+#: 2,586 on the generic one) and 64x64 ~244,000 (a few seconds at worst).
+DEFAULT_GUESS_WORK = 10**9
+#: Guesses the default bound adds per solution counted (counting n solutions takes about n
+#: guesses), for limits up to :data:`DEFAULT_LIMIT_CAP`: larger counts give up.
+DEFAULT_GUESSES_PER_SOLUTION = 2
+DEFAULT_LIMIT_CAP = 10**6
+#: The pure-Python reference makes a guess ~100x slower than the C core.
+_REFERENCE_SLOWDOWN = 100
+#: Largest limit or budget: both are 64-bit in the C core.
+_MAX_BOUND = 2**63 - 1
 
 
 class Status(StrEnum):
@@ -142,13 +156,48 @@ def _as_grid(puzzle: Grid | str, shape: Shape | None) -> Grid:
 
 
 def _check_limit(limit: int, least: int = 1) -> None:
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError(f"limit must be an int, got {limit!r}")
     if limit < least:
         raise ValueError(f"limit must be >= {least}, got {limit}")
+    if limit > _MAX_BOUND:
+        raise ValueError(f"limit must be at most 2**63 - 1, got {limit}")
 
 
-def _check_budget(budget: int) -> None:
+def default_budget(shape: Shape, limit: int = 2) -> int:
+    """The guess bound a search of *shape* counting up to *limit* solutions gets by default.
+
+    It scales with the shape (:data:`DEFAULT_GUESS_WORK` / cells) so that a search that
+    would thrash, such as an empty 64x64 grid, gives up within seconds, while no real 9x9
+    puzzle comes near it; counting up to *limit* adds
+    :data:`DEFAULT_GUESSES_PER_SOLUTION` guesses a solution (up to
+    :data:`DEFAULT_LIMIT_CAP` solutions). It is smaller when the engine in use is the
+    pure-Python reference. Pass ``budget=0`` for no bound at all.
+
+    >>> default_budget(Shape(3, 3)), default_budget(Shape(8, 8))
+    (12345683, 244144)
+    """
+    _check_limit(limit)
+    base = DEFAULT_GUESS_WORK // shape.ncells
+    if engine().name == "python":
+        base //= _REFERENCE_SLOWDOWN
+    return base + DEFAULT_GUESSES_PER_SOLUTION * min(limit, DEFAULT_LIMIT_CAP)
+
+
+def _check_budget(budget: int) -> int:
+    """*budget* when it is a valid explicit bound (an int in 0..2**63-1), else raise."""
+    if not isinstance(budget, int) or isinstance(budget, bool):
+        raise TypeError(f"budget must be an int (0 = no bound) or None, got {budget!r}")
     if budget < 0:
         raise ValueError(f"budget must be >= 0 (0 = no bound), got {budget}")
+    if budget > _MAX_BOUND:
+        raise ValueError(f"budget must be at most 2**63 - 1, got {budget}")
+    return budget
+
+
+def _budget(budget: int | None, shape: Shape, limit: int) -> int:
+    """*budget* checked, or the default bound of *shape* and *limit* when it is None."""
+    return default_budget(shape, limit) if budget is None else _check_budget(budget)
 
 
 def _conflict_error(grid: Grid) -> InvalidPuzzleError | None:
@@ -193,14 +242,15 @@ def _invalid(puzzle: Grid | None, error: SudokuError) -> SolveResult:
 
 
 def solve(
-    puzzle: Grid | str, *, limit: int = 2, budget: int = 0, shape: Shape | None = None
+    puzzle: Grid | str, *, limit: int = 2, budget: int | None = None, shape: Shape | None = None
 ) -> SolveResult:
     """Solve *puzzle* and say whether its solution is unique.
 
     :param puzzle: a Grid or cell text (parsed with *shape* when given).
     :param limit: stop after this many solutions (>= 2, so that ``unique`` is proven).
-    :param budget: give up after this many guesses (0 = no bound); then the status is
-        ``gave-up`` unless two solutions were already found.
+    :param budget: give up after this many guesses (0 = no bound; None = the default bound
+        of the shape, :func:`default_budget`); then the status is ``gave-up`` unless two
+        solutions were already found, and ``error`` names the bound.
     :returns: a :class:`SolveResult`; conflicting givens give status ``invalid``.
     :raises ~sudokit.errors.ParseError: when text does not parse.
     :raises ValueError: for a limit below 2 or a negative budget.
@@ -214,8 +264,8 @@ def solve(
     <Status.NONE: 'none'>
     """
     _check_limit(limit, 2)
-    _check_budget(budget)
     grid = _as_grid(puzzle, shape)
+    budget = _budget(budget, grid.shape, limit)
     found = engine().search(grid.shape, grid.cells, limit, 1, budget)
     if not found.count:
         # Both engines find no solution for conflicting givens; only then is it worth
@@ -227,13 +277,14 @@ def solve(
     return _result(grid, found.count, first, found.guesses, found.complete, budget)
 
 
-def solution(puzzle: Grid | str, *, budget: int = 0, shape: Shape | None = None) -> Grid:
+def solution(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | None = None) -> Grid:
     """The one solution of *puzzle*.
 
     :raises ~sudokit.errors.InvalidPuzzleError: conflicting givens (``.cells`` lists them).
     :raises ~sudokit.errors.NoSolutionError: when it has none.
     :raises ~sudokit.errors.MultipleSolutionsError: when it has more than one.
-    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses did not settle it.
+    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses (0 = no bound, None =
+        :func:`default_budget`) did not settle it.
     :raises ~sudokit.errors.ParseError: when text does not parse.
 
     >>> str(solution("...4" "4..." "..1." ".3.."))
@@ -268,7 +319,7 @@ def solutions(
     puzzle: Grid | str,
     *,
     limit: int = SOLUTIONS_LIMIT,
-    budget: int = 0,
+    budget: int | None = None,
     shape: Shape | None = None,
 ) -> Iterator[Grid]:
     """Yield the solutions of *puzzle*, at most *limit* of them, in the engine's search order.
@@ -276,8 +327,8 @@ def solutions(
     A puzzle with conflicting givens has no solutions. The search runs before the first
     solution is yielded.
 
-    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses (0 = no bound) did
-        not finish the search.
+    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses (0 = no bound, None =
+        :func:`default_budget`) did not finish the search.
     :raises ~sudokit.errors.ParseError: when text does not parse.
 
     >>> [str(s) for s in solutions("..34" "..1." "..4." ".3.1")]
@@ -286,9 +337,8 @@ def solutions(
     5
     """
     _check_limit(limit)
-    _check_budget(budget)
     grid = _as_grid(puzzle, shape)
-    return _solutions(grid, limit, budget)
+    return _solutions(grid, limit, _budget(budget, grid.shape, limit))
 
 
 def _solutions(grid: Grid, limit: int, budget: int) -> Iterator[Grid]:
@@ -304,14 +354,15 @@ def _solutions(grid: Grid, limit: int, budget: int) -> Iterator[Grid]:
 
 
 def count_solutions(
-    puzzle: Grid | str, limit: int = 2, *, budget: int = 0, shape: Shape | None = None
+    puzzle: Grid | str, limit: int = 2, *, budget: int | None = None, shape: Shape | None = None
 ) -> int:
     """The number of solutions of *puzzle*, counted exactly up to *limit*.
 
     A result below *limit* is exact; *limit* itself means "at least *limit*". Conflicting
     givens count 0.
 
-    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses did not finish.
+    :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses (0 = no bound, None =
+        :func:`default_budget`) did not finish.
 
     >>> count_solutions("." * 16, limit=1000)
     288
@@ -319,8 +370,8 @@ def count_solutions(
     2
     """
     _check_limit(limit)
-    _check_budget(budget)
     grid = _as_grid(puzzle, shape)
+    budget = _budget(budget, grid.shape, limit)
     if grid.conflicts():
         return 0
     found = engine().search(grid.shape, grid.cells, limit, 0, budget)
@@ -331,7 +382,7 @@ def count_solutions(
     return found.count
 
 
-def is_unique(puzzle: Grid | str, *, budget: int = 0, shape: Shape | None = None) -> bool:
+def is_unique(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | None = None) -> bool:
     """True when *puzzle* has exactly one solution.
 
     :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses did not settle it.
@@ -346,7 +397,7 @@ def solve_many(
     puzzles: Iterable[Grid | str],
     *,
     limit: int = 2,
-    budget: int = 0,
+    budget: int | None = None,
     jobs: int = 1,
     shape: Shape | None = None,
 ) -> Iterator[SolveResult]:
@@ -360,7 +411,8 @@ def solve_many(
 
     :param puzzles: Grids or cell text (a line of a file; surrounding whitespace is ignored).
     :param limit: count solutions up to this (>= 2).
-    :param budget: guesses per puzzle before giving up (0 = no bound).
+    :param budget: guesses per puzzle before giving up (0 = no bound; None = the default
+        bound of each puzzle's shape, :func:`default_budget`).
     :param jobs: worker threads of the engine (0 = every core). The C engine releases the GIL
         and uses them; the pure-Python reference ignores the setting.
     :param shape: the shape of text puzzles (inferred from the cell count when None); Grids
@@ -371,7 +423,8 @@ def solve_many(
     [('unique', 1), ('invalid', 0), ('invalid', 0), ('multiple', 2)]
     """
     _check_limit(limit, 2)
-    _check_budget(budget)
+    if budget is not None:
+        _check_budget(budget)  # now, not at the first chunk
     if jobs < 0:
         raise ValueError(f"jobs must be >= 0 (0 = every core), got {jobs}")
     threads = (os.cpu_count() or 1) if jobs == 0 else jobs
@@ -379,7 +432,11 @@ def solve_many(
 
 
 def _solve_many(
-    items: Iterator[Grid | str], limit: int, budget: int, threads: int, shape: Shape | None
+    items: Iterator[Grid | str],
+    limit: int,
+    budget: int | None,
+    threads: int,
+    shape: Shape | None,
 ) -> Iterator[SolveResult]:
     size = CHUNK * threads
     eng = engine()
@@ -397,7 +454,7 @@ def _solve_chunk(
     eng: Engine,
     chunk: list[Grid | str],
     limit: int,
-    budget: int,
+    budget: int | None,
     threads: int,
     shape: Shape | None,
 ) -> list[SolveResult]:
@@ -422,7 +479,8 @@ def _solve_chunk(
     for group_shape, group in pending.items():
         ncells = group_shape.ncells
         buffer = b"".join(grid.cells for _, grid in group)
-        out = eng.search_batch(group_shape, buffer, limit, budget, threads)
+        bound = default_budget(group_shape, limit) if budget is None else budget
+        out = eng.search_batch(group_shape, buffer, limit, bound, threads)
         for j, (k, grid) in enumerate(group):
             # Conflicting givens are looked for only where nothing was found: a puzzle with a
             # solution has none, and the engines stop at once on a conflict (the check in
@@ -432,9 +490,7 @@ def _solve_chunk(
                 results[k] = _invalid(grid, bad)
                 continue
             first = out.solutions[j * ncells : (j + 1) * ncells]
-            results[k] = _result(
-                grid, out.counts[j], first, out.guesses[j], out.complete[j], budget
-            )
+            results[k] = _result(grid, out.counts[j], first, out.guesses[j], out.complete[j], bound)
     if "logging" in sys.modules:  # else nobody can be listening: skip the slow import
         import logging
 
