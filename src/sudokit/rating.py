@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
 from .grid import Grid
-from .logic._names import cell_list
+from .logic._names import Labels, cell_list, digit_labels, digit_name
 from .logic.candidates import CandidateGrid
 from .logic.chains import chain_budget
 from .logic.forcing import NESTED_FLOOR
@@ -74,10 +74,12 @@ __all__ = [
     "LEVELS",
     "RATE_BUDGET_S",
     "SEARCH_RATING",
+    "Labels",
     "Rating",
     "explain",
     "hint",
     "level_of",
+    "mistake",
     "rate",
     "solve_logically",
 ]
@@ -193,6 +195,7 @@ def _search_technique(solution: Grid) -> Technique:
         d = sol[best]
         elims = tuple((best, x) for x in cg.digits(best) if x != d)
         name = shape.cell_name(best)
+        dn = digit_name(shape, d)
         yield Step(
             "Proof by Search",
             SEARCH_RATING,
@@ -201,9 +204,9 @@ def _search_technique(solution: Grid) -> Technique:
                 f"Proof by search, not a human technique (and not rated on the Sudoku "
                 f"Explainer scale): no technique of this program found a step here in the "
                 f"time given. A complete search proves "
-                f"the puzzle has exactly one solution, in which {name} is {d}; so the other "
+                f"the puzzle has exactly one solution, in which {name} is {dn}; so the other "
                 f"candidates of {name} lead to no solution and are removed "
-                f"({', '.join(str(x) for _, x in elims)})."
+                f"({', '.join(digit_name(shape, x) for _, x in elims)})."
             ),
             cells=(best,),
             highlights=((best, d),),
@@ -251,19 +254,42 @@ def _solution(grid: Grid) -> Grid | None:
     return None
 
 
+def mistake(player: object, solution: Grid, *, labels: Labels = "symbols") -> Step | None:
+    """The "Mistake" step of a player's grid, or None: the first cell whose placed digit is not
+    the one of *solution* (the solution of the puzzle the player started from), or whose pencil
+    marks no longer include it. *player* is a Grid, puzzle text, the player's
+    :class:`~sudokit.marks.Candidates` or a CandidateGrid.
+
+    This is the one place the step is made: :func:`hint` answers with it, and the web app calls
+    it with the original puzzle's solution (a grid holding a wrong digit has no solution of its
+    own to compare with). *labels* names digits as in :func:`hint`.
+
+    >>> from sudokit.grid import Grid
+    >>> step = mistake(Grid.parse("12.." "34.." "...." "...1"), Grid.parse("1243342121344312"))
+    >>> step.technique, step.text
+    ('Mistake', 'r4c4 holds 1, but that leads to no solution.')
+    """
+    cg, _ = _to_candidates(player)
+    with digit_labels(labels):
+        return _mistake(cg, solution)
+
+
 def _mistake(cg: CandidateGrid, solution: Grid) -> Step | None:
-    """A step pointing at a cell whose marks or value contradict the solution."""
     shape = cg.shape
-    for c, d in enumerate(solution.cells):
-        v = cg.values[c]
+    # Placed digits first: a wrong one also removes candidates from its peers.
+    for c, (v, d) in enumerate(zip(cg.values, solution.cells, strict=True)):
         if v and v != d:
             return Step(
                 "Mistake",
                 0.0,
-                text=f"{shape.cell_name(c)} holds {v}, but that leads to no solution.",
+                text=(
+                    f"{shape.cell_name(c)} holds {digit_name(shape, v)}, "
+                    "but that leads to no solution."
+                ),
                 cells=(c,),
                 size=shape.n,
             )
+    for c, (v, d) in enumerate(zip(cg.values, solution.cells, strict=True)):
         if not v and not cg.masks[c] >> (d - 1) & 1:
             return Step(
                 "Mistake",
@@ -326,7 +352,13 @@ def solve_logically(
     return joined, solution
 
 
-def hint(puzzle: object, *, se_only: bool = False, budget_s: float = RATE_BUDGET_S) -> Step | None:
+def hint(
+    puzzle: object,
+    *,
+    se_only: bool = False,
+    budget_s: float = RATE_BUDGET_S,
+    labels: Labels = "symbols",
+) -> Step | None:
     """The easiest next step for *puzzle*: a Grid, puzzle text, or a user's pencil marks
     (:class:`sudokit.marks.Candidates`). None when the grid is already solved.
 
@@ -336,6 +368,10 @@ def hint(puzzle: object, *, se_only: bool = False, budget_s: float = RATE_BUDGET
     When the nested forcing chains do not finish within *budget_s* seconds the hint is the
     "Proof by Search" step.
 
+    *labels* says how the step's text names digits: ``"symbols"`` as the grid's line format
+    writes them (``B`` for 11 on 16x16), ``"numbers"`` as numbers (``11``). They differ only
+    above 9x9; the step's placements and eliminations are numbers either way.
+
     :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
 
     >>> puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -343,12 +379,17 @@ def hint(puzzle: object, *, se_only: bool = False, budget_s: float = RATE_BUDGET
     >>> step.technique, step.rating
     ('Hidden Single', 1.2)
     """
+    with digit_labels(labels):
+        return _hint(puzzle, se_only, budget_s)
+
+
+def _hint(puzzle: object, se_only: bool, budget_s: float) -> Step | None:
     cg, grid = _to_candidates(puzzle)
     if cg.is_solved:
         return None
     solution = _solution(grid)
     if solution is not None:
-        wrong = _mistake(cg, solution)
+        wrong = mistake(cg, solution)
         if wrong is not None:
             return wrong
     techs = _techniques(solution, se_only)
@@ -362,9 +403,14 @@ def hint(puzzle: object, *, se_only: bool = False, budget_s: float = RATE_BUDGET
 
 
 def explain(
-    puzzle: object, *, se_only: bool = False, budget_s: float = RATE_BUDGET_S
+    puzzle: object,
+    *,
+    se_only: bool = False,
+    budget_s: float = RATE_BUDGET_S,
+    labels: Labels = "symbols",
 ) -> list[Step]:
-    """Every step of the easiest-first path for *puzzle* (Grid, text or pencil marks).
+    """Every step of the easiest-first path for *puzzle* (Grid, text or pencil marks); step
+    texts name digits as *labels* says (see :func:`hint`).
 
     :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
 
@@ -372,7 +418,8 @@ def explain(
     >>> len(steps), steps[0].to_json()["placements"]
     (10, [[1, 2, 2]])
     """
-    path, _ = solve_logically(puzzle, se_only=se_only, budget_s=budget_s)
+    with digit_labels(labels):
+        path, _ = solve_logically(puzzle, se_only=se_only, budget_s=budget_s)
     return list(path.steps)
 
 

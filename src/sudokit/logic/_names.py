@@ -1,12 +1,68 @@
-"""Small text helpers shared by the technique modules: 1-based names and readable lists."""
+"""Small text helpers shared by the technique modules: 1-based names and readable lists.
+
+Digits are named here and only here (:func:`digit_name`): as the grid's line format writes
+them (``B`` for 11 on a 16x16 grid, plain numbers up to 9x9 and above 61x61), or as numbers
+when the caller asks for ``labels="numbers"`` (:func:`digit_labels`, used by
+:func:`sudokit.hint` / :func:`sudokit.explain`). Step data (placements, eliminations) always
+keeps digits as numbers.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Literal
 
-from ..shape import Shape
+from ..shape import SYMBOLS, Shape
 
-__all__ = ["cell_list", "digit_list", "elim_text", "join_or", "join_words", "unit_short"]
+__all__ = [
+    "LABELS",
+    "Labels",
+    "cell_list",
+    "digit_labels",
+    "digit_list",
+    "digit_name",
+    "elim_text",
+    "join_or",
+    "join_words",
+    "unit_short",
+]
+
+#: How step texts name digits: as the board's symbols (the line format's alphabet) or as numbers.
+Labels = Literal["symbols", "numbers"]
+LABELS: tuple[Labels, ...] = ("symbols", "numbers")
+
+_LABELS: ContextVar[Labels] = ContextVar("sudokit_logic_labels", default="symbols")
+
+
+@contextmanager
+def digit_labels(labels: Labels) -> Iterator[None]:
+    """Name digits as *labels* in the step texts made inside the block.
+
+    >>> with digit_labels("numbers"):
+    ...     digit_name(16, 11)
+    '11'
+    """
+    if labels not in LABELS:
+        raise ValueError(f"labels must be one of {', '.join(LABELS)}, got {labels!r}")
+    token = _LABELS.set(labels)
+    try:
+        yield
+    finally:
+        _LABELS.reset(token)
+
+
+def digit_name(n: int | Shape, digit: int) -> str:
+    """The name of *digit* on a grid of size *n* (or *n*'s shape) in step texts.
+
+    >>> digit_name(9, 7), digit_name(16, 11), digit_name(16, 9)
+    ('7', 'B', '9')
+    """
+    size = n.n if isinstance(n, Shape) else n
+    if size <= 9 or size > len(SYMBOLS) or _LABELS.get() == "numbers":
+        return str(digit)
+    return SYMBOLS[digit - 1]
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:
@@ -33,9 +89,9 @@ def cell_list(shape: Shape, cells: Iterable[int], last: str = "and") -> str:
     return join_words([shape.cell_name(c) for c in sorted(cells)], last)
 
 
-def digit_list(digits: Iterable[int], last: str = "and") -> str:
-    """``1, 4 and 7``."""
-    return join_words([str(d) for d in sorted(digits)], last)
+def digit_list(shape: Shape | int, digits: Iterable[int], last: str = "and") -> str:
+    """``1, 4 and 7`` (digits named by :func:`digit_name`)."""
+    return join_words([digit_name(shape, d) for d in sorted(digits)], last)
 
 
 def unit_short(shape: Shape, unit: int) -> str:
@@ -54,5 +110,8 @@ def elim_text(shape: Shape, eliminations: Sequence[tuple[int, int]]) -> str:
     by_digit: dict[int, list[int]] = {}
     for c, d in eliminations:
         by_digit.setdefault(d, []).append(c)
-    parts = [f"{d} is removed from {cell_list(shape, cs)}" for d, cs in sorted(by_digit.items())]
+    parts = [
+        f"{digit_name(shape, d)} is removed from {cell_list(shape, cs)}"
+        for d, cs in sorted(by_digit.items())
+    ]
     return "; ".join(parts)

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..shape import Shape
-from ._names import cell_list, digit_list, elim_text
+from ._names import cell_list, digit_list, digit_name, elim_text
 from .candidates import CandidateGrid, bits, members, peer_bits
 from .step import Step
 
@@ -88,7 +88,7 @@ def find_als(cg: CandidateGrid, max_size: int = MAX_SIZE) -> list[Als]:
 
 def _holds(shape: Shape, a: Als) -> str:
     verb = "holds" if len(a.cells) == 1 else "hold"
-    return f"{cell_list(shape, a.cells)} {verb} only {digit_list(bits(a.digits))}"
+    return f"{cell_list(shape, a.cells)} {verb} only {digit_list(shape, bits(a.digits))}"
 
 
 def als_xz(cg: CandidateGrid) -> Iterator[Step]:
@@ -121,12 +121,13 @@ def als_xz(cg: CandidateGrid) -> Iterator[Step]:
                     if not target:
                         continue
                     elims = tuple((c, z) for c in members(target))
+                    xn, zn = digit_name(shape, x), digit_name(shape, z)
                     text = (
                         f"ALS-XZ: {_holds(shape, a)} and {_holds(shape, b)}: each set has one "
                         f"digit more than cells. "
-                        f"Every {x} of one sees every {x} of the other, so {x} is in at most one "
-                        f"of them and the other holds all its other digits; so {z} is in one of "
-                        f"the two sets, and {elim_text(shape, elims)}."
+                        f"Every {xn} of one sees every {xn} of the other, so {xn} is in at most "
+                        f"one of them and the other holds all its other digits; so {zn} is in one "
+                        f"of the two sets, and {elim_text(shape, elims)}."
                     )
                     yield Step(
                         "ALS-XZ",

@@ -52,7 +52,7 @@ from functools import lru_cache
 
 from ..errors import BudgetExceededError
 from ..shape import Shape
-from ._names import elim_text
+from ._names import digit_name, elim_text
 from .candidates import CandidateGrid
 from .candidates import peer_bits as _peer_bits
 from .step import Step, chain_length_bonus
@@ -160,7 +160,7 @@ def potential_name(n: int, p: int) -> str:
     c = p >> 1
     cell, d = divmod(c, n)
     r, col = divmod(cell, n)
-    return f"r{r + 1}c{col + 1}{'=' if p & 1 else '<>'}{d + 1}"
+    return f"r{r + 1}c{col + 1}{'=' if p & 1 else '<>'}{digit_name(n, d + 1)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -641,9 +641,9 @@ def conclusion_text(shape: Shape, effect: _Effect) -> str:
     placements, elims = effect
     if placements:
         cell, d = placements[0]
-        return f"{shape.cell_name(cell)} must be {d}"
+        return f"{shape.cell_name(cell)} must be {digit_name(shape, d)}"
     cell, d = elims[0]
-    return f"{d} is removed from {shape.cell_name(cell)}"
+    return f"{digit_name(shape, d)} is removed from {shape.cell_name(cell)}"
 
 
 def path_links(n: int, path: Sequence[int]) -> list[tuple[int, int, int, int, bool]]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ._names import cell_list, join_words
+from ._names import cell_list, digit_name, join_words
 from .candidates import CandidateGrid, bits
 from .step import Step
 
@@ -113,18 +113,19 @@ def _fish_step(
         c for i in base for x in range(n) for c in (_cell(n, i, x, by_rows),) if cg.masks[c] & bit
     )
     removed = cell_list(shape, [c for c, _ in elims])
+    dn = digit_name(shape, d)
     if fins:
         box = shape.box_of[fins[0]]
         text = (
-            f"{name} on {d}: in {base_kind} {base_names} the {d} can only go in {cover_kind} "
+            f"{name} on {dn}: in {base_kind} {base_names} the {dn} can only go in {cover_kind} "
             f"{cover_names}, apart from the fin{'s' if len(fins) > 1 else ''} "
-            f"{cell_list(shape, fins)} in box {box + 1}. Either a fin is {d}, or the {base_kind} "
-            f"take their {d}s in those {cover_kind}; both ways {removed} cannot be {d}."
+            f"{cell_list(shape, fins)} in box {box + 1}. Either a fin is {dn}, or the {base_kind} "
+            f"take their {dn}s in those {cover_kind}; both ways {removed} cannot be {dn}."
         )
     else:
         text = (
-            f"{name} on {d}: in {base_kind} {base_names} the {d} can only go in {cover_kind} "
-            f"{cover_names}, so those {cover_kind} get their {d} in these {base_kind} and {d} "
+            f"{name} on {dn}: in {base_kind} {base_names} the {dn} can only go in {cover_kind} "
+            f"{cover_names}, so those {cover_kind} get their {dn} in these {base_kind} and {dn} "
             f"is removed from the rest of {cover_kind} {cover_names} ({removed})."
         )
     units = tuple((i if by_rows else n + i) for i in base)

@@ -62,6 +62,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ._names import digit_name
 from .candidates import CandidateGrid
 from .chains import (
     Geometry,
@@ -913,7 +914,8 @@ def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: _Effect) -> Step:
         elif h.kind == "cell":
             what = f"every candidate of {shape.cell_name(h.source)} leads to"
         else:
-            what = f"every place of {h.digit} in {shape.unit_name(h.source)} leads to"
+            place = f"{digit_name(shape, h.digit)} in {shape.unit_name(h.source)}"
+            what = f"every place of {place} leads to"
         intro = f"{name}: {what} {potential_name(n, h.target)}, so {conclusion}."
     body = "; ".join(lines)
     text = f"{intro} {body[:1].upper()}{body[1:]}."

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..shape import Shape
-from ._names import cell_list, join_or
+from ._names import cell_list, digit_name, join_or
 from .candidates import CandidateGrid
 from .step import Step
 
@@ -111,9 +111,10 @@ def lock_text(shape: Shape, lock: Lock) -> str:
     cover = shape.unit_name(lock.cover)
     where = join_or([shape.cell_name(c) for c in lock.cells])
     both = "both" if len(lock.cells) == 2 else "all"
+    dn = digit_name(shape, lock.digit)
     return (
-        f"In {base} the {lock.digit} can only go in {where}, {both} in {cover}, "
-        f"so {lock.digit} is removed from the rest of {cover} "
+        f"In {base} the {dn} can only go in {where}, {both} in {cover}, "
+        f"so {dn} is removed from the rest of {cover} "
         f"({cell_list(shape, lock.removed)})."
     )
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..shape import Shape
-from ._names import cell_list, elim_text
+from ._names import cell_list, digit_name, elim_text
 from .candidates import CandidateGrid
 from .intersections import is_box
 from .step import Step
@@ -98,13 +98,14 @@ def _two_links(cg: CandidateGrid, wanted: str) -> Iterator[Step]:
                         elims = tuple((t, d) for t in sorted(targets) if masks[t] & bit)
                         if not elims:
                             continue
+                        dn = digit_name(shape, d)
                         text = (
-                            f"{wanted} on {d}: in {shape.unit_name(u1)} the {d} is in "
+                            f"{wanted} on {dn}: in {shape.unit_name(u1)} the {dn} is in "
                             f"{shape.cell_name(a)} or {shape.cell_name(b)}, in "
                             f"{shape.unit_name(u2)} in {shape.cell_name(c)} or "
                             f"{shape.cell_name(e)}; {shape.cell_name(b)} and "
-                            f"{shape.cell_name(c)} see each other, so they are not both {d}, "
-                            f"and one of {shape.cell_name(a)} and {shape.cell_name(e)} is {d}. "
+                            f"{shape.cell_name(c)} see each other, so they are not both {dn}, "
+                            f"and one of {shape.cell_name(a)} and {shape.cell_name(e)} is {dn}. "
                             f"So {elim_text(shape, elims)}."
                         )
                         yield Step(
@@ -212,12 +213,13 @@ def _er_step(
 ) -> Step:
     shape = cg.shape
     a, e = link
+    dn = digit_name(shape, d)
     text = (
-        f"Empty Rectangle on {d}: in {shape.unit_name(box)} the {d} lies only in row {r + 1} "
-        f"and column {c + 1}. In {shape.unit_name(link_unit)} the {d} is in {shape.cell_name(a)} "
-        f"or {shape.cell_name(e)}. If {shape.cell_name(target)} were {d}, the box would need its "
-        f"{d} in row {r + 1}, so {shape.cell_name(a)} would not be {d}, making "
-        f"{shape.cell_name(e)} {d}, which sees {shape.cell_name(target)}. So {d} is removed "
+        f"Empty Rectangle on {dn}: in {shape.unit_name(box)} the {dn} lies only in row {r + 1} "
+        f"and column {c + 1}. In {shape.unit_name(link_unit)} the {dn} is in {shape.cell_name(a)} "
+        f"or {shape.cell_name(e)}. If {shape.cell_name(target)} were {dn}, the box would need its "
+        f"{dn} in row {r + 1}, so {shape.cell_name(a)} would not be {dn}, making "
+        f"{shape.cell_name(e)} {dn}, which sees {shape.cell_name(target)}. So {dn} is removed "
         f"from {shape.cell_name(target)}."
     )
     return Step(
@@ -297,10 +299,11 @@ def _colour_step(
     reason: str,
 ) -> Step:
     shape = cg.shape
+    dn = digit_name(shape, d)
     text = (
-        f"Simple Colouring on {d}: following the units where {d} has only two places, the cells "
+        f"Simple Colouring on {dn}: following the units where {dn} has only two places, the cells "
         f"{cell_list(shape, groups[0])} (colour A) and {cell_list(shape, groups[1])} (colour B) "
-        f"alternate, so all of one colour are {d}. Here {reason}: {elim_text(shape, elims)}."
+        f"alternate, so all of one colour are {dn}. Here {reason}: {elim_text(shape, elims)}."
     )
     return Step(
         "Simple Colouring",

@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..shape import Shape
-from ._names import cell_list, digit_list
+from ._names import cell_list, digit_list, digit_name
 from .candidates import CandidateGrid, bits
 from .intersections import is_box, lock_text, locks
 from .step import Step
@@ -75,13 +75,14 @@ def full_house(cg: CandidateGrid) -> Iterator[Step]:
         if missing.bit_count() != 1 or not masks[empty] & missing:
             continue
         d = missing.bit_length()
+        dn = digit_name(shape, d)
         yield Step(
             "Full House",
             1.0,
             placements=((empty, d),),
             text=(
                 f"{shape.cell_name(empty)} is the last empty cell of {shape.unit_name(u)}, "
-                f"so it takes the missing digit {d}."
+                f"so it takes the missing digit {dn}."
             ),
             cells=(empty,),
             units=(u,),
@@ -108,13 +109,14 @@ def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
             single ^= low
             d = low.bit_length()
             cell = next(c for c in unit if masks[c] & low)
+            dn = digit_name(shape, d)
             yield Step(
                 "Hidden Single",
                 rating,
                 placements=((cell, d),),
                 text=(
-                    f"In {shape.unit_name(u)} the {d} can only go in {shape.cell_name(cell)}, "
-                    f"so {shape.cell_name(cell)} is {d}."
+                    f"In {shape.unit_name(u)} the {dn} can only go in {shape.cell_name(cell)}, "
+                    f"so {shape.cell_name(cell)} is {dn}."
                 ),
                 cells=(cell,),
                 units=(u,),
@@ -139,11 +141,12 @@ def naked_single(cg: CandidateGrid) -> Iterator[Step]:
     for cell, m in enumerate(cg.masks):
         if m and m & (m - 1) == 0:
             d = m.bit_length()
+            dn = digit_name(shape, d)
             yield Step(
                 "Naked Single",
                 2.3,
                 placements=((cell, d),),
-                text=f"{shape.cell_name(cell)} has only one candidate left, so it is {d}.",
+                text=f"{shape.cell_name(cell)} has only one candidate left, so it is {dn}.",
                 cells=(cell,),
                 highlights=((cell, d),),
                 size=shape.n,
@@ -174,9 +177,10 @@ def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
             if len(pos) < 2 or len(left) != 1 or not removed.intersection(pos):
                 continue
             cell = left[0]
+            dn = digit_name(shape, d)
             text = (
-                lock_text(shape, lock) + f" Then in {shape.unit_name(u)} the {d} can only go in "
-                f"{shape.cell_name(cell)}, so {shape.cell_name(cell)} is {d}."
+                lock_text(shape, lock) + f" Then in {shape.unit_name(u)} the {dn} can only go in "
+                f"{shape.cell_name(cell)}, so {shape.cell_name(cell)} is {dn}."
             )
             yield Step(
                 name,
@@ -215,11 +219,12 @@ def _direct_hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
                 continue
             cell = left[0]
             digits = bits(sub.digits)
+            dn = digit_name(shape, d)
             text = (
-                f"In {shape.unit_name(sub.unit)}, the digits {digit_list(digits)} can only go in "
-                f"{cell_list(shape, sub.cells)}, so no other digit fits there. That leaves "
-                f"{d} only one place in {shape.unit_name(sub.unit)}: "
-                f"{shape.cell_name(cell)} is {d}."
+                f"In {shape.unit_name(sub.unit)}, the digits {digit_list(shape, digits)} can only "
+                f"go in {cell_list(shape, sub.cells)}, so no other digit fits there. That leaves "
+                f"{dn} only one place in {shape.unit_name(sub.unit)}: "
+                f"{shape.cell_name(cell)} is {dn}."
             )
             yield Step(
                 name,

@@ -119,8 +119,8 @@ def _naked(cg: CandidateGrid, k: int) -> Iterator[Step]:
         digits = bits(sub.digits)
         text = (
             f"In {shape.unit_name(sub.unit)}, the cells {cell_list(shape, sub.cells)} can only "
-            f"hold {digit_list(digits)} between them, so those digits must go in those cells "
-            f"and are removed from the rest of {shape.unit_name(sub.unit)}: "
+            f"hold {digit_list(shape, digits)} between them, so those digits must go in those "
+            f"cells and are removed from the rest of {shape.unit_name(sub.unit)}: "
             f"{elim_text(shape, elims)}."
         )
         yield Step(
@@ -141,8 +141,8 @@ def _hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
     for sub, elims in hidden_sets(cg, k):
         digits = bits(sub.digits)
         text = (
-            f"In {shape.unit_name(sub.unit)}, the digits {digit_list(digits)} can only go in "
-            f"{cell_list(shape, sub.cells)}, so those cells hold exactly these digits and their "
+            f"In {shape.unit_name(sub.unit)}, the digits {digit_list(shape, digits)} can only go "
+            f"in {cell_list(shape, sub.cells)}, so those cells hold exactly these digits and their "
             f"other candidates are removed: {elim_text(shape, elims)}."
         )
         yield Step(

@@ -33,7 +33,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..shape import Shape
-from ._names import cell_list, digit_list, elim_text
+from ._names import cell_list, digit_list, digit_name, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
 
@@ -160,13 +160,14 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
     peers = shape.peers
     for cells, pm in loops(cg):
         x, y = bits(pm)
+        xn, yn = digit_name(shape, x), digit_name(shape, y)
         base = loop_rating(len(cells))
         kind = "rectangle" if len(cells) == 4 else "loop"
         extras = [c for c in cells if masks[c] & ~pm]
         base_text = (
-            f"The cells {cell_list(shape, cells)} form a {kind} that all hold {x} and {y}, "
+            f"The cells {cell_list(shape, cells)} form a {kind} that all hold {xn} and {yn}, "
             f"each unit it touches holding two of them. If none of them had another option, "
-            f"{x} and {y} could be swapped and the puzzle would have two solutions"
+            f"{xn} and {yn} could be swapped and the puzzle would have two solutions"
         )
         ur = _Loop(cells, tuple((c, d) for c in cells for d in (x, y)), base_text)
         if len(extras) == 1:
@@ -174,7 +175,7 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
             elims: tuple[tuple[int, int], ...] = ((e, x), (e, y))
             why = (
                 f"; so {shape.cell_name(e)} must be one of its other candidates "
-                f"and {x} and {y} are removed from it."
+                f"and {xn} and {yn} are removed from it."
             )
             yield _step(cg, ur, 1, base, elims, why)
             continue
@@ -191,8 +192,9 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                 common.intersection_update(peers[c])
             elims = tuple((c, z) for c in sorted(common) if masks[c] & extra_union)
             if elims:
+                zn = digit_name(shape, z)
                 why = (
-                    f"; so one of {cell_list(shape, extras, 'or')} is {z}, and {z} "
+                    f"; so one of {cell_list(shape, extras, 'or')} is {zn}, and {zn} "
                     f"is removed from every cell that sees them all: {elim_text(shape, elims)}."
                 )
                 yield _step(cg, ur, 2, base, elims, why)
@@ -206,10 +208,11 @@ def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
                 where = cg.cells_with(u, keep)
                 if sorted(where) == sorted((e1, e2)):
                     elims = ((e1, drop), (e2, drop))
+                    kn, dn = digit_name(shape, keep), digit_name(shape, drop)
                     why = (
-                        f". In {shape.unit_name(u)} the {keep} can only go in "
+                        f". In {shape.unit_name(u)} the {kn} can only go in "
                         f"{shape.cell_name(e1)} or {shape.cell_name(e2)}, so one of them is "
-                        f"{keep}; if either were {drop} the rectangle would be deadly, so {drop} "
+                        f"{kn}; if either were {dn} the rectangle would be deadly, so {dn} "
                         f"is removed from both."
                     )
                     yield _step(cg, ur, 4, base, elims, why)
@@ -236,7 +239,7 @@ def _ur_type3(
     shape = cg.shape
     masks = cg.masks
     e1, e2 = extra_cells
-    x, y = bits(pm)
+    xn, yn = (digit_name(shape, v) for v in bits(pm))
     # Digits of the naked set that e1 and e2 vouch for together: an extra digit held by only
     # one of them must also be held by another cell of the set (SE's second cardinality test).
     both_extra = extra_union & masks[e1] & masks[e2]
@@ -264,9 +267,9 @@ def _ur_type3(
                 why = (
                     f"; so one of {shape.cell_name(e1)} and "
                     f"{shape.cell_name(e2)} holds one of "
-                    f"{digit_list(bits(extra_union), 'or')}. "
+                    f"{digit_list(shape, bits(extra_union), 'or')}. "
                     f"Together with {cell_list(shape, combo)} they form a naked set of "
-                    f"{digit_list(bits(union))} in {shape.unit_name(u)}, so "
+                    f"{digit_list(shape, bits(union))} in {shape.unit_name(u)}, so "
                     f"{elim_text(shape, elims)}."
                 )
                 yield _step(cg, ur, 3, base + 0.1 * (degree - 1), elims, why)
@@ -294,8 +297,8 @@ def _ur_type3(
                     continue
                 why = (
                     f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
-                    f"hold at most one of {x} and {y}. In {shape.unit_name(u)} the digits "
-                    f"{digit_list(bits(hidden))} must then go in these two cells and "
+                    f"hold at most one of {xn} and {yn}. In {shape.unit_name(u)} the digits "
+                    f"{digit_list(shape, bits(hidden))} must then go in these two cells and "
                     f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}."
                 )
                 yield _step(cg, ur, 3, base + 0.1 * (degree - 2), elims, why)
@@ -395,7 +398,7 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
                 "BUG+1",
                 5.6,
                 cells,
-                intro + f": {names} is {digits[0]}.",
+                intro + f": {names} is {digit_name(shape, digits[0])}.",
                 placements=((c, digits[0]),),
             )
         else:
@@ -412,13 +415,14 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
     if all_extra.bit_count() == 1:
         z = all_extra.bit_length()
         elims = tuple((c, z) for c in sorted(common) if masks[c] & all_extra)
+        zn = digit_name(shape, z)
         if elims:
             yield _bug_step(
                 shape,
                 "BUG type 2",
                 5.7,
                 cells,
-                intro + f", which is {z} in each: {z} is removed from every cell that sees them "
+                intro + f", which is {zn} in each: {zn} is removed from every cell that sees them "
                 f"all: {elim_text(shape, elims)}.",
                 eliminations=elims,
             )
@@ -428,6 +432,7 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
         other = masks[c1] & masks[c2] & ~all_extra
         if other.bit_count() == 1:
             v = other.bit_length()
+            vn = digit_name(shape, v)
             elims = tuple((c, d) for c in cells for d in bits(masks[c] & ~extra[c] & ~other))
             if elims and units:
                 yield _bug_step(
@@ -435,8 +440,8 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
                     "BUG type 4",
                     5.7,
                     cells,
-                    intro + f"; they share {shape.unit_name(units[0])} and the digit {v}, so each "
-                    f"is one of its extra candidates or {v}: {elim_text(shape, elims)}.",
+                    intro + f"; they share {shape.unit_name(units[0])} and the digit {vn}, so each "
+                    f"is one of its extra candidates or {vn}: {elim_text(shape, elims)}.",
                     eliminations=elims,
                 )
     if all_extra.bit_count() < 2:
@@ -462,7 +467,7 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
                         round(5.7 + 0.1 * size, 1),
                         cells,
                         intro + f"; with {cell_list(shape, combo)} that makes a naked set of "
-                        f"{digit_list(bits(union))} in {shape.unit_name(u)}: "
+                        f"{digit_list(shape, bits(union))} in {shape.unit_name(u)}: "
                         f"{elim_text(shape, elims)}.",
                         eliminations=elims,
                     )
@@ -478,7 +483,8 @@ def _shared_units(cg: CandidateGrid, cells: list[int]) -> list[int]:
 
 def _extras_text(shape: Shape, extra: dict[int, int]) -> str:
     return "; ".join(
-        f"{digit_list(bits(e), 'or')} in {shape.cell_name(c)}" for c, e in sorted(extra.items())
+        f"{digit_list(shape, bits(e), 'or')} in {shape.cell_name(c)}"
+        for c, e in sorted(extra.items())
     )
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ._names import cell_list, digit_list, elim_text
+from ._names import cell_list, digit_list, digit_name, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
 
@@ -72,19 +72,21 @@ def _wings(cg: CandidateGrid, xyz: bool) -> Iterator[Step]:
                 elims = tuple((c, z) for c in sorted(targets) if masks[c] & zmask)
                 if not elims:
                     continue
-                pd = digit_list(bits(pm))
+                pd = digit_list(shape, bits(pm))
+                zn = digit_name(shape, z)
                 if xyz:
                     text = (
                         f"XYZ-Wing: {shape.cell_name(pivot)} holds {pd} and sees "
                         f"{shape.cell_name(a)} and {shape.cell_name(b)}; whichever digit the "
-                        f"pivot takes, one of the three cells is {z}, so {z} is removed from the "
+                        f"pivot takes, one of the three cells is {zn}, so {zn} is removed from the "
                         f"cells that see all three: {elim_text(shape, elims)}."
                     )
                 else:
                     text = (
-                        f"XY-Wing: the pivot {shape.cell_name(pivot)} is {bits(pm)[0]} or "
-                        f"{bits(pm)[1]}; either way one of the pincers {shape.cell_name(a)} or "
-                        f"{shape.cell_name(b)} is {z}, so {z} is removed from the cells that see "
+                        f"XY-Wing: the pivot {shape.cell_name(pivot)} is "
+                        f"{digit_list(shape, bits(pm), 'or')}; either way one of the pincers "
+                        f"{shape.cell_name(a)} or "
+                        f"{shape.cell_name(b)} is {zn}, so {zn} is removed from the cells that see "
                         f"both pincers: {elim_text(shape, elims)}."
                     )
                 yield Step(
@@ -134,11 +136,12 @@ def w_wing(cg: CandidateGrid) -> Iterator[Step]:
                     e1, e2 = ends
                     if not ((e1 in pa and e2 in pb) or (e1 in pb and e2 in pa)):
                         continue
+                    xn, yn = digit_name(shape, x), digit_name(shape, y)
                     text = (
                         f"W-Wing: {shape.cell_name(a)} and {shape.cell_name(b)} both hold only "
-                        f"{digit_list((x, y))}. In {shape.unit_name(u)} the {x} must go in "
+                        f"{digit_list(shape, (x, y))}. In {shape.unit_name(u)} the {xn} must go in "
                         f"{cell_list(shape, ends, 'or')}, and each of these sees one of the two "
-                        f"cells, so they cannot both be {x}: one of them is {y}. So "
+                        f"cells, so they cannot both be {xn}: one of them is {yn}. So "
                         f"{elim_text(shape, elims)}."
                     )
                     yield Step(

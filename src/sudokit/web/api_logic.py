@@ -36,7 +36,7 @@ def _logic(body: HintIn, request: Request, seconds: float) -> tuple[bool, tasks.
     current, marks = player(puzzle, body.values, body.candidates)
     cheap = puzzle.shape.ncells <= CHEAP_CELLS
     guesses = lim.cheap_budget if cheap else lim.default_budget
-    return cheap, tasks.Logic(puzzle, current, marks, guesses, seconds)
+    return cheap, tasks.Logic(puzzle, current, marks, guesses, seconds, body.labels)
 
 
 @router.post("/api/hint")

@@ -158,6 +158,13 @@ class HintIn(PuzzleIn):
             "these marks, so a candidate the player removed stays removed."
         ),
     )
+    labels: Literal["symbols", "numbers"] = Field(
+        "symbols",
+        description=(
+            "how step texts name digits above 9x9: as the board's symbols (B for 11 on 16x16) "
+            "or as numbers (11); the step's data is numbers either way"
+        ),
+    )
 
 
 class ExplainIn(HintIn):

@@ -13,9 +13,10 @@ from typing import Any
 
 import sudokit
 from sudokit import render
+from sudokit.rating import Labels, mistake
 
 from .errors import ApiError
-from .validate import grid_json, mistake, require_unique, step_json
+from .validate import grid_json, require_unique, step_json
 
 __all__ = [
     "Generate",
@@ -106,17 +107,17 @@ class Logic:
     marks: sudokit.Candidates | None
     guesses: int
     seconds: float
+    labels: Labels = "symbols"
 
 
 def hint(job: Logic) -> dict[str, Any]:
     """The next step from the player's grid and marks, or the player's mistake."""
     solution = require_unique(job.puzzle, job.guesses)
-    wrong = mistake(job.current, solution)
-    if wrong is not None:
-        step: dict[str, Any] | None = wrong
-    else:
-        found = sudokit.hint(job.marks or job.current, budget_s=job.seconds)
-        step = None if found is None else step_json(found, job.puzzle.shape)
+    player = job.marks or job.current
+    found = mistake(player, solution, labels=job.labels)
+    if found is None:
+        found = sudokit.hint(player, budget_s=job.seconds, labels=job.labels)
+    step = None if found is None else step_json(found, job.puzzle.shape)
     return {
         "puzzle": grid_json(job.puzzle),
         "step": step,
@@ -127,10 +128,11 @@ def hint(job: Logic) -> dict[str, Any]:
 def explain(job: Logic) -> dict[str, Any]:
     """Every step of the easiest-first path from the player's grid and marks."""
     solution = require_unique(job.puzzle, job.guesses)
-    wrong = mistake(job.current, solution)
+    player = job.marks or job.current
+    wrong = mistake(player, solution, labels=job.labels)
     if wrong is not None:
-        raise ApiError(422, f"{wrong['text']} Fix it to see the explanation.")
-    steps = sudokit.explain(job.marks or job.current, budget_s=job.seconds)
+        raise ApiError(422, f"{wrong.text} Fix it to see the explanation.")
+    steps = sudokit.explain(player, budget_s=job.seconds, labels=job.labels)
     last = bytearray(job.current.cells)
     for s in steps:
         for c, d in s.placements:

@@ -21,7 +21,6 @@ __all__ = [
     "accepted_sizes",
     "budget",
     "grid_json",
-    "mistake",
     "parse",
     "player",
     "require_shown",
@@ -178,28 +177,6 @@ def require_unique(puzzle: sudokit.Grid, guesses: int) -> sudokit.Grid:
         sudokit.Status.NONE: "it has no solution",
     }.get(r.status, "its solution count could not be settled within the budget")
     raise ApiError(422, f"hints and explanations need a puzzle with one solution: {why}")
-
-
-def mistake(current: sudokit.Grid, solution: sudokit.Grid) -> dict[str, object] | None:
-    """A "Mistake" step when the player placed a digit the solution does not have.
-
-    Wrong pencil marks are the library's to find (:func:`sudokit.hint` answers them with the
-    same kind of step); a wrong *placed* digit is found here, because the library can only
-    see the player's grid, which then has no solution at all."""
-    shape = current.shape
-    for c, (v, d) in enumerate(zip(current.cells, solution.cells, strict=True)):
-        if v and v != d:
-            step = sudokit.Step(
-                "Mistake",
-                0.0,
-                text=(
-                    f"{shape.cell_name(c)} holds {shape.symbol(v)}, but that leads to no solution."
-                ),
-                cells=(c,),
-                size=shape.n,
-            )
-            return step.to_json()
-    return None
 
 
 def step_json(step: sudokit.Step, shape: sudokit.Shape) -> dict[str, object]:
