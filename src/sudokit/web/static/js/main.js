@@ -497,12 +497,19 @@ async function hintTakesMarks() {
   return takesMarks;
 }
 
-/** A hint request: the player's digits and, when they marked any, their pencil marks (the
- * digits marked in each cell; an empty list = not marked), so a removed candidate stays
+/** An explain request: the player's digits and the way the board names digits (the server
+ * writes step texts with the same labels: letters for 10 and up, or numbers when the numbers
+ * switch is on). */
+function stepsBody() {
+  return { ...puzzleBody(), labels: state.settings.numbers ? "numbers" : "symbols" };
+}
+
+/** A hint request: an explain request plus, when the player marked any, their pencil marks
+ * (the digits marked in each cell; an empty list = not marked), so a removed candidate stays
  * removed. */
 async function hintBody() {
   const g = state.game;
-  const body = puzzleBody();
+  const body = stepsBody();
   if (g.marks.some((m, i) => m && !g.values[i]) && (await hintTakesMarks())) {
     body.candidates = g.values.map((v, i) => (v ? [] : digitsOf(g.marks[i])));
   }
@@ -541,7 +548,7 @@ async function explainAll() {
   if (!g || state.paused) return;
   toast("Working out the solving path…");
   try {
-    const data = await api("explain", puzzleBody());
+    const data = await api("explain", stepsBody());
     hideToast();
     if (!data.steps.length) {
       toast("Nothing to explain: the grid is full.");
@@ -555,17 +562,6 @@ async function explainAll() {
   } catch (err) {
     toast(err.message, true);
   }
-}
-
-/** Digits in a step's text as the board shows them (letters for 10 and up unless the
- * numbers switch is on); row, column and box numbers stay numbers. */
-function boardWords(text) {
-  const n = state.game.n;
-  if (n <= 9 || state.settings.numbers) return text;
-  return text.replace(
-    /(?<!\b(?:row|column|box|region|diagonal|SE|rows|columns|boxes|and|or) )(?<![\w.])(\d+)(?!\w|\.\d)/g,
-    (m, d) => (Number(d) >= 1 && Number(d) <= n ? SYMBOLS[Number(d) - 1] : m),
-  );
 }
 
 function cellList(cells) {
@@ -589,7 +585,7 @@ function gradedStep(step) {
       step: { ...step, cells, highlights: [], eliminations: [], placements: [], links: [] },
     };
   }
-  return { text: boardWords(step.text), step };
+  return { text: step.text, step };
 }
 
 function showStep() {
