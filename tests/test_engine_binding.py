@@ -6,6 +6,9 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -228,3 +231,147 @@ def test_stub_matches_module(core: ModuleType) -> None:
     assert _params(init.args)[1:] == _runtime_params(core.Geometry)
     runtime_attrs = {a for a in dir(core.Geometry) if not a.startswith("_")}
     assert set(members) == runtime_attrs
+
+
+# -- containment (issue 18 finding 4): 64-bit limits, no writes into objects the core did not
+# allocate, inputs copied before they are trusted. Checks that could crash or corrupt the
+# interpreter on a broken core run in a child process, so that a regression fails one test.
+
+#: A 9x9 with exactly 12 solutions (solver.py's doctest).
+TWELVE = bytes(
+    int(c) if c != "." else 0
+    for c in "...456789679813245548927136...594678857361492964782513...648957796135824485279361"
+)
+
+
+def _child(code: str) -> subprocess.CompletedProcess[str]:
+    """Run *code* in a fresh interpreter (60 s at most) and return what it did."""
+    return subprocess.run(
+        [sys.executable, "-X", "faulthandler", "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+# -- 64-bit limits -----------------------------------------------------------------------------
+
+
+def test_9x9_path_does_not_depend_on_the_size_of_the_limit(core: ModuleType, geo9: Any) -> None:
+    """Every limit takes the same (fast) path with the same exact count: the fast path once
+    clamped limits to INT_MAX (so `count --limit 2200000000` printed 2147483647 as exact)
+    and left limits above 2**32 to the generic path."""
+    small = core.search(geo9, TWELVE, 1000, 1, 0)
+    for limit in (2**31 - 1, 2**31 + 1, 2_200_000_000, 2**32 + 1, 2**40, 2**63 - 1):
+        found = core.search(geo9, TWELVE, limit, 1, 0)
+        assert found == small, limit
+    assert small[0] == 12
+    assert small[3] is True
+
+
+def test_limit_above_int_max_on_an_empty_9x9_is_not_an_exact_count(
+    core: ModuleType, geo9: Any
+) -> None:
+    count, _, guesses, complete = core.search(geo9, bytes(81), 2_200_000_000, 0, 20_000)
+    assert not complete
+    assert guesses == 20_000
+    assert 0 < count < 2_200_000_000
+
+
+def test_limits_and_budgets_beyond_64_bits_are_refused(core: ModuleType, geo9: Any) -> None:
+    for args in ((2**63, 0, 0), (2, 0, 2**63), (2, 2**64, 0)):
+        with pytest.raises(ValueError, match="too large"):
+            core.search(geo9, bytes(81), *args)
+    with pytest.raises(ValueError, match="too large"):
+        core.search_batch(geo9, bytes(81), 2**63, 0, 1)
+
+
+# -- no writes into objects the core did not allocate -------------------------------------------
+
+
+def test_reduce_of_a_one_cell_grid_leaves_shared_bytes_alone() -> None:
+    """reduce once cleared the cell of CPython's shared 1-byte b"\\x01" in place: afterwards
+    b"\\x01" == b"\\x00" in the whole process."""
+    run = _child(
+        """
+        import sys
+        from sudokit import _core
+        geo = _core.Geometry(1, [[0]])
+        given = bytes([1])
+        puzzle, searches, decided, complete = _core.reduce(geo, given, [0], [1], 0)
+        assert (puzzle, searches, decided, complete) == (b"\\x00", 1, True, True), puzzle
+        assert given == bytes([1]) and b"\\x01" != b"\\x00" and bytes([1])[0] == 1
+        print("ok")
+        """
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "ok"
+
+
+def test_reduce_returns_a_new_object_and_leaves_its_input_alone(
+    core: ModuleType, geo9: Any
+) -> None:
+    solution = core.search(geo9, bytes(81), 1, 1, 0)[1][0]
+    before = bytes(solution)
+    puzzle, searches, _, _ = core.reduce(geo9, solution, range(81), range(1, 82), 0)
+    assert solution == before
+    assert puzzle is not solution
+    assert searches == 81
+    assert puzzle.count(0) > 40
+
+
+# -- inputs copied before they are trusted ------------------------------------------------------
+
+
+def test_geometry_survives_units_mutated_while_it_is_built() -> None:
+    """An __index__ that empties the unit list (or the list of units) being read once made
+    Geometry() read freed memory and crash."""
+    run = _child(
+        """
+        from sudokit import _core
+
+        class Evil:
+            def __init__(self, victim, value):
+                self.victim, self.value = victim, value
+            def __index__(self):
+                self.victim.clear()
+                return self.value
+
+        units = [list(range(4 * i, 4 * i + 4)) for i in range(4)]
+        for unit in units:
+            unit[0] = Evil(unit, unit[0])
+        a = _core.Geometry(4, units)
+        outer = [list(range(4 * i, 4 * i + 4)) for i in range(4)]
+        outer[0][1] = Evil(outer, 1)
+        b = _core.Geometry(4, outer)
+        print(a.nunits, b.nunits)
+        """
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["4", "4"]
+
+
+def test_geometry_init_run_again_from_index_is_refused(core: ModuleType) -> None:
+    """__init__ called again on the same object while it is being built: one geometry, no
+    leak or overwrite, and the outer call fails cleanly."""
+    geo = core.Geometry.__new__(core.Geometry)
+
+    class Reenter:
+        def __index__(self) -> int:
+            geo.__init__(1, [[0]])
+            return 0
+
+    with pytest.raises(TypeError, match="already initialised"):
+        geo.__init__(1, [[Reenter()]])
+    assert geo.n == 1
+    assert core.search(geo, b"\x00", 2, 1, 0)[0] == 1
+
+
+def test_geometry_refuses_non_sequences_clearly(core: ModuleType) -> None:
+    with pytest.raises(TypeError, match="units must be a sequence"):
+        core.Geometry(4, 5)
+    with pytest.raises(TypeError, match="each unit must be a sequence"):
+        core.Geometry(4, [5, 6])
+    with pytest.raises(TypeError):
+        core.Geometry(4, [[0, 1, 2, 3.5]])

@@ -1,0 +1,142 @@
+"""Ctrl-C stops any search (issue 18 finding 5): the C core polls for signals while it searches
+(sk_search / sk_reduce take a poll callback; the binding's runs the Python signal handlers), so
+SIGINT during a search that would run for hours raises KeyboardInterrupt, and the CLI exits 130
+with one line and no traceback.
+
+Each case starts a child process, waits until it is searching (it has used enough CPU time),
+sends SIGINT and measures how long the child takes to finish. The issue asks for "within a
+second"; the assertions allow 3 s because this machine is shared by several test runs at once
+(measured: 0.00-0.09 s after the signal on a loaded machine).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from support import require_c_backend
+
+#: Seconds a child may take to stop after SIGINT (the goal is 1 s; see the module docstring).
+MARGIN = 3.0
+#: CPU seconds a child must have used before the signal: past its imports, inside the search.
+BUSY_CPU = 0.8
+
+pytestmark = pytest.mark.skipif(
+    sys.platform != "linux", reason="reads /proc to see that the child is busy searching"
+)
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _interrupt(argv: list[str], env: dict[str, str] | None = None) -> tuple[int, str, float]:
+    """Start *argv*, send SIGINT once it has used BUSY_CPU CPU seconds; return (exit code,
+    stderr, seconds from the signal to the exit)."""
+    child = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while _cpu_seconds(child.pid) < BUSY_CPU:
+            assert child.poll() is None, child.communicate()
+            assert time.monotonic() < deadline, "the child never got busy"
+            time.sleep(0.05)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        try:
+            _, err = child.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            pytest.fail("SIGINT did not stop the search within 60 s")
+        return child.returncode, err, time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def _api(code: str) -> list[str]:
+    prelude = """
+        from sudokit import _core
+        from sudokit.shape import Shape
+        from sudokit._cengine import geometry
+        g64 = geometry(Shape(8, 8))
+        g9 = geometry(Shape(3, 3))
+        try:
+    """
+    body = textwrap.indent(textwrap.dedent(code), " " * 12)
+    tail = """
+        except KeyboardInterrupt:
+            print("interrupted")
+    """
+    return [sys.executable, "-c", textwrap.dedent(prelude) + body + textwrap.dedent(tail)]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param("_core.search(g64, bytes(4096), 2, 1, 0)", id="search-64x64"),
+        pytest.param("_core.search(g9, bytes(81), 2**62, 0, 0)", id="search-9x9-fast-count"),
+        pytest.param(
+            "_core.search(geometry(Shape(3, 3), generic=True), bytes(81), 2**62, 0, 0)",
+            id="search-9x9-generic-count",
+        ),
+        pytest.param("_core.search_batch(g64, bytes(4096 * 8), 2, 0, 2)", id="batch-2-threads"),
+        pytest.param(
+            """
+            sol = _core.search(g9, bytes(81), 1, 1, 0)[1][0]
+            while True:  # many short searches: the pass polls between them
+                _core.reduce(g9, sol, list(range(81)) * 1000, range(1, 81001), 0)
+            """,
+            id="reduce",
+        ),
+    ],
+)
+def test_sigint_stops_the_c_search(code: str) -> None:
+    require_c_backend()
+    rc, err, took = _interrupt(_api(code))
+    assert rc == 0, err
+    assert "Traceback" not in err
+    assert took < MARGIN
+
+
+def test_sigint_stops_the_reference_engine() -> None:
+    """The pure-Python reference gets KeyboardInterrupt from the interpreter itself."""
+    argv = [
+        sys.executable,
+        "-c",
+        "import sudokit\n"
+        "try:\n"
+        "    sudokit.count_solutions('.' * 81, limit=10**12, budget=0)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n",
+    ]
+    rc, err, took = _interrupt(argv, {"SUDOKIT_BACKEND": "python"})
+    assert rc == 0, err
+    assert "Traceback" not in err
+    assert took < MARGIN
+
+
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_cli_exits_130_on_sigint_during_an_unbounded_search(command: str, tmp_path: Path) -> None:
+    require_c_backend()
+    empty64 = tmp_path / "empty64.txt"
+    empty64.write_text(",".join(["0"] * 4096) + "\n")
+    argv = [sys.executable, "-m", "sudokit", command, "--guesses", "0", str(empty64)]
+    rc, err, took = _interrupt(argv)
+    assert rc == 130, err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert took < MARGIN
