@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 import sudokit
+from sudokit import mistake
 from sudokit.cli.app import cli
 from sudokit.logic._names import digit_labels, digit_list, digit_name, elim_text
-from sudokit.rating import mistake
 from sudokit.shape import SYMBOLS, Shape
 
 DATA = Path(__file__).parent / "data"

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from .generator import SYMMETRIES, GeneratedPuzzle, generate, generate_many
     from .logic.step import Step
     from .marks import Candidates
-    from .rating import Rating, explain, hint, rate
+    from .rating import Rating, explain, hint, mistake, rate
 
 # Public name -> module it is loaded from on first access (PEP 562 lazy attributes).
 _LAZY: dict[str, str] = {
@@ -67,6 +67,7 @@ _LAZY: dict[str, str] = {
     "Rating": "sudokit.rating",
     "explain": "sudokit.rating",
     "hint": "sudokit.rating",
+    "mistake": "sudokit.rating",
     "rate": "sudokit.rating",
     "SYMMETRIES": "sudokit.generator",
     "GeneratedPuzzle": "sudokit.generator",
@@ -119,6 +120,7 @@ __all__ = [
     "generate_many",
     "hint",
     "is_unique",
+    "mistake",
     "rate",
     "render",
     "solution",

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import sudokit
 from sudokit import render
-from sudokit.rating import Labels, mistake
 
 from .errors import ApiError
 from .validate import grid_json, require_unique, step_json
@@ -107,14 +106,14 @@ class Logic:
     marks: sudokit.Candidates | None
     guesses: int
     seconds: float
-    labels: Labels = "symbols"
+    labels: Literal["symbols", "numbers"] = "symbols"
 
 
 def hint(job: Logic) -> dict[str, Any]:
     """The next step from the player's grid and marks, or the player's mistake."""
     solution = require_unique(job.puzzle, job.guesses)
     player = job.marks or job.current
-    found = mistake(player, solution, labels=job.labels)
+    found = sudokit.mistake(player, solution, labels=job.labels)
     if found is None:
         found = sudokit.hint(player, budget_s=job.seconds, labels=job.labels)
     step = None if found is None else step_json(found, job.puzzle.shape)
@@ -129,7 +128,7 @@ def explain(job: Logic) -> dict[str, Any]:
     """Every step of the easiest-first path from the player's grid and marks."""
     solution = require_unique(job.puzzle, job.guesses)
     player = job.marks or job.current
-    wrong = mistake(player, solution, labels=job.labels)
+    wrong = sudokit.mistake(player, solution, labels=job.labels)
     if wrong is not None:
         raise ApiError(422, f"{wrong.text} Fix it to see the explanation.")
     steps = sudokit.explain(player, budget_s=job.seconds, labels=job.labels)
