@@ -3,9 +3,12 @@
     python tests/fuzz_core.py --seconds 30        # a smoke run (CI, under ASan in sanitize.sh)
     python tests/fuzz_core.py [libFuzzer args]    # a longer local session
 
-Each input drives one call (``Geometry``, ``search``, ``search_batch`` or ``canonical9``) with
-fuzzed arguments: right and wrong lengths, values beyond n, odd limits, budgets and thread
-counts, and fuzzed unit lists. The binding must either raise ``ValueError`` / ``TypeError`` /
+Each input drives one call (``Geometry``, ``search``, ``search_batch``, ``reduce`` or
+``canonical9``) with fuzzed arguments: right and wrong lengths, values beyond n, odd limits
+(around 2**31 and 2**32 too: the 9x9 fast path once clamped them), budgets and thread counts,
+fuzzed unit lists (some holding objects whose ``__index__`` mutates the lists being read), and
+fuzzed clue-removal orders (the result must be a new object: reduce once wrote into CPython's
+shared 1-byte bytes). The binding must either raise ``ValueError`` / ``TypeError`` /
 ``OverflowError`` or return a result that passes independent checks: counts within the limit,
 as many kept solutions as promised, every solution valid (``Grid.is_solution``), and for small
 shapes the same count as the pure-Python reference; a canonical form byte for byte the one of
@@ -49,6 +52,8 @@ def _int(fdp: Any, small: int) -> int:
         return int(fdp.ConsumeIntInRange(-(2**70), -1))
     if pick == 1:
         return int(fdp.ConsumeIntInRange(2**62, 2**70))
+    if pick == 2:  # around INT_MAX and UINT32_MAX, where 32-bit code would clamp or wrap
+        return int(fdp.ConsumeIntInRange(2**31 - 3, 2**32 + 3))
     return int(fdp.ConsumeIntInRange(0, small))
 
 
@@ -94,12 +99,75 @@ def _check_canonical(cells: bytes, out: bytes) -> None:
         assert out == spec, (cells, out, spec)
 
 
+class _Mutator:
+    """A cell index whose ``__index__`` mutates a list first (clears it, or appends to it)."""
+
+    def __init__(self, victim: list[Any], value: int, clear: bool) -> None:
+        self.victim, self.value, self.clear = victim, value, clear
+
+    def __index__(self) -> int:
+        if self.clear:
+            self.victim.clear()
+        else:
+            self.victim.extend(range(100))
+        return self.value
+
+
+def _fuzz_geometry(fdp: Any) -> None:
+    """Geometry from fuzzed units, some of them holding list-mutating indices."""
+    n = fdp.ConsumeIntInRange(-1, 66)
+    nunits = fdp.ConsumeIntInRange(0, 6)
+    units: list[list[Any]] = [
+        fdp.ConsumeIntListInRange(max(0, n), -2, max(0, n * n)) for _ in range(nunits)
+    ]
+    for _ in range(fdp.ConsumeIntInRange(0, 2) if units else 0):
+        u = fdp.ConsumeIntInRange(0, len(units) - 1)
+        if units[u]:
+            i = fdp.ConsumeIntInRange(0, len(units[u]) - 1)
+            victim = units if fdp.ConsumeBool() else units[u]
+            units[u][i] = _Mutator(victim, units[u][i], fdp.ConsumeBool())
+    try:
+        geo = _core.Geometry(n, units)
+    except REFUSALS:
+        return
+    count, _, _, _ = _core.search(geo, bytes(geo.ncells), 3, 1, 50)
+    assert 0 <= count <= 3
+
+
+def _fuzz_reduce(fdp: Any, shape: Shape, geo: Any, budget: int) -> None:
+    """reduce with a fuzzed order and groups: a new object, clues only removed, and a unique
+    puzzle stays unique with the same solution when every search was decided."""
+    solved = fdp.ConsumeBool()
+    cells = _core.search(geo, bytes(shape.ncells), 1, 1, 0)[1][0] if solved else None
+    if cells is None:
+        cells = _cells(fdp, shape, 1)
+    given = bytes(cells)
+    order = fdp.ConsumeIntListInRange(fdp.ConsumeIntInRange(0, 2 * shape.ncells), -1, shape.ncells)
+    ends = sorted(fdp.ConsumeIntListInRange(fdp.ConsumeIntInRange(0, 8), 0, len(order)))
+    if fdp.ConsumeIntInRange(0, 3):
+        ends.append(len(order))
+    cap = None if fdp.ConsumeBool() else _int(fdp, 10)
+    try:
+        puzzle, searches, decided, complete = _core.reduce(geo, cells, order, ends, budget, cap)
+    except REFUSALS:
+        return
+    assert cells == given, "reduce wrote into its input"
+    assert b"\x01" != b"\x00", "reduce wrote into a shared bytes object"
+    assert len(puzzle) == shape.ncells
+    assert searches >= 0
+    assert all(p in (0, c) for p, c in zip(puzzle, given, strict=True)), (given, puzzle)
+    if solved and decided and complete:
+        found = _core.search(geo, puzzle, 2, 1, 0)
+        assert found[0] == 1, (given, puzzle)
+        assert found[1][0] == given, (given, puzzle)
+
+
 def one_input(data: bytes) -> None:
     import atheris
 
     fdp = atheris.FuzzedDataProvider(data)
     shape = SHAPES[fdp.ConsumeIntInRange(0, len(SHAPES) - 1)]
-    op = fdp.ConsumeIntInRange(0, 6)
+    op = fdp.ConsumeIntInRange(0, 7)
     if op == 6:  # the canonical form of a 9x9 grid (other shapes: wrong lengths)
         cells = _cells(fdp, SHAPES[7] if fdp.ConsumeIntInRange(0, 3) else shape, 1)
         try:
@@ -109,15 +177,7 @@ def one_input(data: bytes) -> None:
         _check_canonical(cells, out)
         return
     if op == 0:  # geometry from fuzzed units
-        n = fdp.ConsumeIntInRange(-1, 66)
-        nunits = fdp.ConsumeIntInRange(0, 6)
-        units = [fdp.ConsumeIntListInRange(max(0, n), -2, max(0, n * n)) for _ in range(nunits)]
-        try:
-            geo = _core.Geometry(n, units)
-        except REFUSALS:
-            return
-        count, _, _, _ = _core.search(geo, bytes(geo.ncells), 3, 1, 50)
-        assert 0 <= count <= 3
+        _fuzz_geometry(fdp)
         return
     geo = geometry(shape, generic=bool(fdp.ConsumeBool()))
     limit = _int(fdp, 40)
@@ -126,6 +186,9 @@ def one_input(data: bytes) -> None:
         # Unbounded searches stay on inputs that finish fast: a huge limit on an empty 9x9
         # would enumerate 6.7e21 grids, and 16x16 can thrash; bound them instead.
         budget = 1000
+    if op == 7:
+        _fuzz_reduce(fdp, shape, geo, budget if budget and budget <= 100_000 else 1000)
+        return
     if op <= 3:
         keep = _int(fdp, 5)
         cells = _cells(fdp, shape, 1)
