@@ -131,6 +131,8 @@ class Reporter:
         self.code = EXIT_OK
         self.problems = 0
         self.stream = stream
+        #: Sources already warned that they look written in another alphabet.
+        self.hinted: set[str] = set()
         #: Replaced while a progress bar is live, so that messages print above it.
         self.echo: Callable[[str], None] = self._echo
 
@@ -223,7 +225,16 @@ def input_files(fn: F) -> F:
 
 
 def from_option(fn: F) -> F:
-    """``--from FMT``: the input format (sniffed from the text when not given)."""
+    """``--from FMT``: the input format (sniffed from the text when not given), and
+    ``--symbols SPEC``: the cell alphabet (e.g. ``0-9A-F`` for a 16x16 written with ``0``)."""
+    fn = click.option(
+        "--symbols",
+        metavar="SPEC",
+        default=None,
+        callback=_check_symbols,
+        help="The cell symbols in digit order, e.g. 0-9A-F for a 16x16 that writes its digits "
+        "0-F (default 1-9 then A-Z; 0 and . are blanks).",
+    )(fn)
     return click.option(
         "--from",
         "fmt",
@@ -231,6 +242,35 @@ def from_option(fn: F) -> F:
         default=None,
         help="Input format (default: from the file name ending, else detected from the text).",
     )(fn)
+
+
+def _check_symbols(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """Refuse a bad ``--symbols`` declaration before any input is read."""
+    if value is not None:
+        try:
+            formats.parse("", "line", symbols=value)
+        except SudokuError as exc:
+            fail(f"--symbols {value}: {exc}")
+        except ValueError as exc:
+            fail(f"--symbols {value}: {exc}")
+    return value
+
+
+def _shift_warning(reporter: Reporter, item: Item, symbols: str | None) -> None:
+    """Warn (once per source) when a 16x16 read with the default symbols has no given 16:
+    it was most likely written ``0-9A-F``, with ``0`` read as a blank."""
+    grid = item.record.grid
+    if symbols is not None or grid is None or grid.n != 16 or 16 in grid.cells:
+        return
+    if grid.clues < 16 or item.source in reporter.hinted:
+        return
+    reporter.hinted.add(item.source)
+    reporter.warn(
+        item.source,
+        item.record.line,
+        "this 16x16 puzzle has no digit G (16): if its digits are written 0-9A-F, "
+        "read it with --symbols 0-9A-F",
+    )
 
 
 def to_option(default: str = "line", *, help: str | None = None) -> Callable[[F], F]:
@@ -500,6 +540,7 @@ def records(
     reporter: Reporter,
     *,
     diagonals: bool = False,
+    symbols: str | None = None,
 ) -> Iterator[Item]:
     """The records of every file in turn (``-`` is standard input), numbered across files.
 
@@ -510,7 +551,7 @@ def records(
         label = "<stdin>" if name == "-" else name or "''"  # an empty name still shows
         seen = 0
         try:
-            for record in formats.read(name, fmt, shape):
+            for record in formats.read(name, fmt, shape, symbols=symbols):
                 seen += 1
                 number += 1
                 if diagonals and shape is None and record.grid is not None:
@@ -521,7 +562,9 @@ def records(
                         record.error,
                         record.fields,
                     )
-                yield Item(number, label, record)
+                item = Item(number, label, record)
+                _shift_warning(reporter, item, symbols)
+                yield item
         except OSError as exc:
             reporter.usage(f"{label}: {exc.strerror or exc}")
             continue
@@ -537,6 +580,7 @@ def items(
     reporter: Reporter,
     *,
     diagonals: bool = False,
+    symbols: str | None = None,
 ) -> Iterator[Item]:
     """The records of the ``--puzzle`` texts, then of the FILEs (standard input when neither
     is given), numbered in one sequence. A text that does not parse is one bad record."""
@@ -544,7 +588,7 @@ def items(
     for k, text in enumerate(puzzles, 1):
         label = "--puzzle" if k == 1 else f"--puzzle#{k}"
         try:
-            grids = formats.parse(text, fmt, shape, source=label)
+            grids = formats.parse(text, fmt, shape, source=label, symbols=symbols)
             errors: list[ParseError | None] = [None] * len(grids)
             if not grids:
                 raise ParseError("no puzzle in the text", line=1, source=label)
@@ -554,10 +598,12 @@ def items(
             number += 1
             if diagonals and shape is None and grid is not None:
                 grid = _with_diagonals(grid)
-            yield Item(number, label, formats.Record(number, 1, grid, error))
+            item = Item(number, label, formats.Record(number, 1, grid, error))
+            _shift_warning(reporter, item, symbols)
+            yield item
     files = list(files)
     if files or not number:
-        for item in records(files, fmt, shape, reporter, diagonals=diagonals):
+        for item in records(files, fmt, shape, reporter, diagonals=diagonals, symbols=symbols):
             yield Item(item.number + number, item.source, item.record)
 
 

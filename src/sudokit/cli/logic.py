@@ -48,6 +48,7 @@ def _puzzles(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     shape: Shape | None,
     diagonals: bool,
     marks: bool,
@@ -65,7 +66,9 @@ def _puzzles(
                 reporter.code = common.EXIT_USAGE
                 yield label, None
         return
-    for item in common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals):
+    for item in common.items(
+        files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
+    ):
         if item.grid is None:
             assert item.record.error is not None
             reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
@@ -177,6 +180,7 @@ def hint(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     to: str,
     shape: Shape | None,
     diagonals: bool,
@@ -196,7 +200,7 @@ def hint(
     """
     reporter = Reporter()
     with common.open_output(output, files) as stream:
-        inputs = _puzzles(files, puzzles, fmt, shape, diagonals, marks, reporter)
+        inputs = _puzzles(files, puzzles, fmt, symbols, shape, diagonals, marks, reporter)
         for puzzle in _answerable(inputs, guesses, to, stream, reporter):
             step = sudokit.hint(puzzle, se_only=se_only, budget_s=_seconds(seconds))
             if step is None:
@@ -221,6 +225,7 @@ def explain(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     to: str,
     shape: Shape | None,
     diagonals: bool,
@@ -240,7 +245,7 @@ def explain(
     """
     reporter = Reporter()
     with common.open_output(output, files) as stream:
-        inputs = _puzzles(files, puzzles, fmt, shape, diagonals, marks, reporter)
+        inputs = _puzzles(files, puzzles, fmt, symbols, shape, diagonals, marks, reporter)
         for puzzle in _answerable(inputs, guesses, to, stream, reporter):
             steps = sudokit.explain(puzzle, se_only=se_only, budget_s=_seconds(seconds))
             if to == "json":
@@ -362,6 +367,7 @@ def rate(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     to: str,
     shape: Shape | None,
     diagonals: bool,
@@ -391,6 +397,8 @@ def rate(
     givens, 2 unreadable input or usage error.
     """
     reporter = Reporter()
+    if resume and symbols is not None:
+        common.fail("--resume reads the default symbols: give --symbols without --resume")
     budget = _seconds(seconds)
     if resume:
         if puzzles:
@@ -402,7 +410,9 @@ def rate(
         common.open_output(output, files) as stream,
         common.progress("rating", reporter) as advance,
     ):
-        items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals)
+        items = common.items(
+            files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
+        )
         # One puzzle at a time in this process (each line is written as soon as it is known,
         # also in a pipe), or chunks for the worker processes.
         for item, r in _rated(items, budget, jobs, size=1 if jobs == 1 else CHUNK):

@@ -53,6 +53,7 @@ def _read(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     shape: Shape | None,
     diagonals: bool,
     reporter: Reporter,
@@ -60,7 +61,9 @@ def _read(
     """The puzzles of the ``--puzzle`` texts and FILEs (standard input when neither is
     given); bad records are reported and skipped."""
     entries = []
-    for item in common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals):
+    for item in common.items(
+        files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
+    ):
         if item.grid is None:
             assert item.record.error is not None
             reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
@@ -176,6 +179,7 @@ def render(
     output: str | None,
     out_fmt: str | None,
     fmt: str | None,
+    symbols: str | None,
     index: int,
     candidates: bool,
     hint: bool,
@@ -210,7 +214,7 @@ def render(
             entries = [_Entry(Grid(cands.values, cands.shape), label, "")]
             break
     else:
-        entries = _read(files, puzzles, fmt, shape, diagonals, reporter)
+        entries = _read(files, puzzles, fmt, symbols, shape, diagonals, reporter)
     if not 1 <= index <= len(entries):
         raise CliError(f"--index {index} is outside 1..{len(entries)}")
     entry = entries[index - 1]
@@ -311,6 +315,7 @@ def print_book(
     puzzles: tuple[str, ...],
     output: str,
     fmt: str | None,
+    symbols: str | None,
     per_page: str,
     answers: bool,
     title: str,
@@ -330,7 +335,7 @@ def print_book(
     pdf = _pdf_or_fail()
     reporter = Reporter()
     entries = []
-    for entry in _read(files, puzzles, fmt, shape, diagonals, reporter):
+    for entry in _read(files, puzzles, fmt, symbols, shape, diagonals, reporter):
         clash = entry.grid.conflicts()
         if clash:  # a book holds only puzzles that can be played
             first = clash[0]

@@ -92,6 +92,7 @@ def solve(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     to: str,
     shape: Shape | None,
     diagonals: bool,
@@ -109,6 +110,8 @@ def solve(
     or conflicting givens, 2 unreadable input or usage error.
     """
     reporter = Reporter()
+    if resume and symbols is not None:
+        common.fail("--resume reads the default symbols: give --symbols without --resume")
     if resume:
         from ..batch import solve_file
 
@@ -138,7 +141,9 @@ def solve(
         formats.Writer(stream, to) as writer,
         common.progress("solving", reporter) as advance,
     ):
-        items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals)
+        items = common.items(
+            files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
+        )
         run = _solve_here if jobs == 1 or _chunk_size() == 1 else _solve_pooled
         run(items, writer, reporter, advance, unique=unique, guesses=guesses, jobs=jobs)
     reporter.exit()
@@ -327,6 +332,7 @@ def count(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     shape: Shape | None,
     diagonals: bool,
     limit: int,
@@ -347,7 +353,9 @@ def count(
         common.open_output(output, files) as stream,
         common.progress("counting", reporter) as advance,
     ):
-        items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals)
+        items = common.items(
+            files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
+        )
         for item, result in _solved(items, limit=max(2, limit + 1), guesses=guesses, jobs=jobs):
             advance(1)
             if result is None:
@@ -382,6 +390,7 @@ def check(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     shape: Shape | None,
     diagonals: bool,
     guesses: int | None,
@@ -395,7 +404,7 @@ def check(
     Exit code: 0 every puzzle unique, 1 some puzzle is not, 2 unreadable input or usage error.
     """
     reporter = Reporter()
-    items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals)
+    items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols)
     with (
         common.open_output(output, files) as stream,
         common.progress("checking", reporter) as advance,
@@ -434,6 +443,7 @@ def convert(
     files: tuple[str, ...],
     puzzles: tuple[str, ...],
     fmt: str | None,
+    symbols: str | None,
     to: str,
     shape: Shape | None,
     diagonals: bool,
@@ -453,7 +463,9 @@ def convert(
         formats.Writer(stream, to) as writer,
         common.progress("converting", reporter) as advance,
     ):
-        for item in common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals):
+        for item in common.items(
+            files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
+        ):
             advance(1)
             grid: Grid | None = item.grid
             if grid is None:
