@@ -179,6 +179,13 @@ def test_hint_names_digits_as_the_board_does(page: Any, base_url: str) -> None:
     assert text == sudokit.hint(made.puzzle, labels="numbers").text
     assert re.search(rf"(?<![rc\d]){d}\b", text), text
     assert not re.search(rf"\b{SYMBOLS[d - 1]}\b", text), text
+    # Switching back with the hint shown asks again: the same step, named as the board now is.
+    page.click("#opt-numbers + span")
+    symbols = sudokit.hint(made.puzzle).text
+    page.wait_for_function(
+        "t => document.getElementById('hint-text').textContent === t", arg=symbols
+    )
+    assert state(page, "s.steps[0].placements") == step["placements"]
 
 
 # -- defect 3: several saved games -----------------------------------------------------------

@@ -611,6 +611,23 @@ function showStep() {
   render();
 }
 
+/** The shown steps' texts again, with the labels the board now shows (after the numbers
+ * switch changed): the same request answers the same steps, only their texts differ. */
+async function relabelSteps() {
+  const mode = state.stepMode;
+  const shown = state.steps;
+  try {
+    const data = mode === "hint" ? await api("hint", await hintBody()) : await api("explain", stepsBody());
+    const fresh = mode === "hint" ? [data.step] : data.steps;
+    const same = fresh && fresh.length === shown.length && fresh.every((s, i) => s && s.technique === shown[i].technique);
+    if (state.steps !== shown || !same) return;
+    state.steps = shown.map((s, i) => ({ ...s, text: fresh[i].text }));
+    showStep();
+  } catch (err) {
+    toast(err.message, true);
+  }
+}
+
 function closeSteps() {
   state.steps = null;
   state.stepMode = null;
@@ -1162,6 +1179,7 @@ function wire() {
     $(id).addEventListener("change", async () => {
       state.settings[key] = $(id).checked;
       saveSettings();
+      if (key === "numbers" && state.steps && state.game && state.game.n > 9) relabelSteps();
       if (key === "mistakes" && state.settings.mistakes) {
         try {
           await ensureSolution();
