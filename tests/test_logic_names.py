@@ -207,3 +207,20 @@ def test_web_hint_labels(sixteen: tuple[sudokit.Grid, sudokit.Step]) -> None:
     numbers = sudokit.hint(puzzle, labels="numbers")
     assert numbers is not None
     assert texts["numbers"] == numbers.text != step.text
+
+
+def test_cli_hint_marks_reports_the_mistake_from_the_library() -> None:
+    from sudokit.formats.candidates import dumps_candidates
+
+    puzzle = sudokit.Grid.parse(PUZZLE)
+    solution = sudokit.solution(puzzle)
+    assert solution is not None
+    masks = [1 << (v - 1) if v else 0b1111 for v in puzzle.cells]
+    masks[1] &= ~(1 << (solution[1] - 1))
+    marks = sudokit.Candidates.from_masks(puzzle.shape, masks)
+    expected = mistake(marks, solution)
+    assert expected is not None
+    args = ["hint", "--marks", "-p", dumps_candidates(marks)]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"Mistake (0.0): {expected.text}"
