@@ -7,6 +7,8 @@ The fixtures built on these live in ``conftest.py``.
 * ``corpus``: the cases of ``tests/data/corpus.txt`` (its format is described at its top).
 * ``shared_data``: the benchmark puzzle directory ``../shared/data`` (or ``$SUDOKIT_DATA``);
   tests using it skip cleanly when it is absent. ``data_file(name)`` does the same for one file.
+* ``rated_file(name)``: a file of the rated sets, ``$SUDOKIT_RATED`` or else the ``rated``
+  folder beside the data folder (``../shared/rated``); skips naming the file when it is absent.
 * With ``SUDOKIT_REQUIRE_C=1`` (CI), a missing C core fails the run instead of being skipped.
 """
 
@@ -26,7 +28,8 @@ from sudokit.shape import Shape
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
 REPO = TESTS.parent
-SHARED_DATA = Path(os.environ.get("SUDOKIT_DATA", REPO.parent / "shared" / "data"))
+SHARED_DATA = Path(os.environ.get("SUDOKIT_DATA") or REPO.parent / "shared" / "data")
+SHARED_RATED = Path(os.environ.get("SUDOKIT_RATED") or SHARED_DATA.parent / "rated")
 REQUIRE_C = os.environ.get("SUDOKIT_REQUIRE_C", "") == "1"
 
 
@@ -55,12 +58,21 @@ def require_c_backend() -> None:
     pytest.skip(f"C core not available: {why}")
 
 
+def _present(path: Path) -> Path:
+    """*path* when it is a file; otherwise the test is skipped with a reason naming it."""
+    if not path.is_file():
+        pytest.skip(f"benchmark file {path} not found (set SUDOKIT_DATA / SUDOKIT_RATED)")
+    return path
+
+
 def data_file(name: str) -> Path:
     """A file of the benchmark data directory, skipping the test when it is absent."""
-    path = SHARED_DATA / name
-    if not path.is_file():
-        pytest.skip(f"benchmark file {path} not found")
-    return path
+    return _present(SHARED_DATA / name)
+
+
+def rated_file(name: str) -> Path:
+    """A file of the rated sets (``SHARED_RATED``), skipping the test when it is absent."""
+    return _present(SHARED_RATED / name)
 
 
 def read_puzzles(name: str, limit: int | None = None) -> list[str]:

@@ -15,10 +15,9 @@ import sudokit
 from sudokit import Grid, Shape
 from sudokit.cli.app import cli
 from sudokit.formats import FORMATS
-from support import CORPUS, Case
+from support import CORPUS, Case, data_file
 
 DATA = Path(__file__).parent / "data" / "formats"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 NORVIG = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 TWELVE = "...456789679813245548927136...594678857361492964782513...648957796135824485279361"
@@ -57,9 +56,7 @@ def test_version_shows_backend() -> None:
 
 @pytest.mark.parametrize("name", ["top95.txt", "hardest.txt", "easy50.txt"])
 def test_solve_shared_sets(name: str) -> None:
-    path = SHARED / name
-    if not path.exists():
-        pytest.skip(f"{path} not available")
+    path = data_file(name)
     result = run("solve", str(path))
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
@@ -184,9 +181,7 @@ def test_check_statuses() -> None:
 
 
 def test_check_serg_sample(tmp_path: Path) -> None:
-    path = SHARED / "serg.txt"
-    if not path.exists():
-        pytest.skip(f"{path} not available")
+    path = data_file("serg.txt")
     sample = tmp_path / "serg_sample.txt"
     sample.write_text("\n".join(path.read_text().splitlines()[::50]) + "\n")  # 200 puzzles
     result = run("check", str(sample))
@@ -357,9 +352,7 @@ def test_closed_pipe_stops_quietly(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_check_all_of_serg() -> None:
-    path = SHARED / "serg.txt"
-    if not path.exists():
-        pytest.skip(f"{path} not available")
+    path = data_file("serg.txt")
     result = run("check", "-j", "0", str(path))
     assert result.exit_code == 1
     assert {line.split("\t")[0] for line in result.stdout.splitlines()} == {"multiple"}
@@ -369,9 +362,7 @@ def test_check_all_of_serg() -> None:
 @pytest.mark.slow
 def test_solve_top1465_and_kaggle() -> None:
     for name in ("top1465.txt", "kaggle_1k.txt"):
-        path = SHARED / name
-        if not path.exists():
-            pytest.skip(f"{path} not available")
+        path = data_file(name)
         result = run("solve", "-j", "0", str(path))
         assert result.exit_code == 0, result.stderr
         inputs = puzzles(path)
@@ -493,9 +484,7 @@ def test_solve_jobs_empty_input(tmp_path: Path, pooled_calls: list[int]) -> None
 
 @pytest.mark.parametrize("name", ["top95.txt", "hardest.txt", "kaggle_1k.txt"])
 def test_solve_jobs_shared_sets(name: str, pooled_calls: list[int]) -> None:
-    path = SHARED / name
-    if not path.exists():
-        pytest.skip(f"{path} not available")
+    path = data_file(name)
     one = run("solve", str(path), "--jobs", "1")
     two = run("solve", str(path), "--jobs", "2")
     assert pooled_calls == [2]

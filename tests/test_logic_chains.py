@@ -4,7 +4,6 @@ rules, soundness against the unique solution, and agreement with Sudoku Explaine
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,8 @@ from sudokit.logic.registry import by_name
 from sudokit.logic.step import Step
 from sudokit.shape import Shape
 from sudokit.solver import solution
+from support import rated_file
 
-RATED = Path(__file__).resolve().parents[2] / "shared" / "rated" / "se_controlled_bias_dev.tsv"
 S9 = Shape(3, 3)
 
 
@@ -219,10 +218,8 @@ def test_every_hint_is_sound_on_hard_puzzles(puzzle: str) -> None:
 
 
 def _rated(lo: float, hi: float, k: int) -> list[tuple[str, float]]:
-    if not RATED.exists():
-        pytest.skip("rated set not present")
     out = []
-    for line in RATED.read_text().splitlines()[1:]:
+    for line in rated_file("se_controlled_bias_dev.tsv").read_text().splitlines()[1:]:
         cols = line.split("\t")
         se = float(cols[2])
         if lo <= se <= hi:

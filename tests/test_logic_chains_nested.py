@@ -4,8 +4,6 @@ Explainer 1.2.1 on puzzles from the hardest list (read from ../shared/rated when
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from sudokit.grid import Grid
@@ -15,9 +13,8 @@ from sudokit.logic.path import default_techniques, find_step
 from sudokit.logic.registry import Technique
 from sudokit.shape import Shape
 from sudokit.solver import solution
+from support import rated_file
 
-HARDEST = Path(__file__).resolve().parents[2] / "shared" / "rated"
-HARDEST = HARDEST / "se_hardest_database_110626.tsv"
 S9 = Shape(3, 3)
 
 
@@ -96,9 +93,7 @@ def test_nesting_level_below_two_is_refused() -> None:
 
 
 def _hardest(rating: float, starts: str = "") -> str:
-    if not HARDEST.exists():
-        pytest.skip("SE-rated hardest list not present")
-    for line in HARDEST.read_text().splitlines()[1:]:
+    for line in rated_file("se_hardest_database_110626.tsv").read_text().splitlines()[1:]:
         cols = line.split("\t")
         if float(cols[1]) == rating and cols[0].startswith(starts):
             return cols[0]

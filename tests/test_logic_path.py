@@ -16,9 +16,9 @@ from sudokit.logic.registry import TECHNIQUES, Technique
 from sudokit.marks import Candidates
 from sudokit.rating import _search_technique
 from sudokit.shape import Shape
+from support import rated_file
 
 DATA = Path(__file__).parent / "data" / "logic_puzzles.txt"
-RATED = Path(__file__).resolve().parents[2] / "shared" / "rated" / "se_controlled_bias_dev.tsv"
 
 # the techniques of this area (the chain families are tested in test_logic_chains*)
 OWN = [t for t in TECHNIQUES if t.family not in ("chains", "forcing")]
@@ -179,15 +179,13 @@ def test_every_step_has_one_based_json() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not RATED.exists(), reason="rated puzzles not present")
 def test_sound_on_the_rest_of_the_corpus() -> None:
     for grid in puzzles()[100:]:
         check_path(grid, OWN)
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not RATED.exists(), reason="rated puzzles not present")
 def test_sound_on_rated_puzzles() -> None:
-    lines = RATED.read_text().splitlines()[1:]
+    lines = rated_file("se_controlled_bias_dev.tsv").read_text().splitlines()[1:]
     for line in lines[:300:3]:
         check_path(Grid.parse(line.split("\t")[0]), OWN)

@@ -16,9 +16,9 @@ from sudokit.grid import Grid
 from sudokit.marks import Candidates
 from sudokit.rating import LEVELS, SEARCH_RATING, level_of
 from sudokit.transform import random_isomorph
+from support import rated_file
 
 DATA = Path(__file__).parent / "data" / "logic_puzzles.txt"
-RATED = Path(__file__).resolve().parents[2] / "shared" / "rated" / "se_controlled_bias_dev.tsv"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 
@@ -172,9 +172,9 @@ def test_cli_rate_bad_puzzles(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not RATED.exists(), reason="rated puzzles not present")
 def test_agreement_with_se_on_lower_tiers() -> None:
-    rows = [line.split("\t") for line in RATED.read_text().splitlines()[1:]]
+    rated = rated_file("se_controlled_bias_dev.tsv")
+    rows = [line.split("\t") for line in rated.read_text().splitlines()[1:]]
     low = [(p, float(ser)) for p, _, ser, *_ in rows if float(ser) < 6.5][:150]
     exact = sum(sudokit.rate(p).se == ser for p, ser in low)
     assert exact >= 0.95 * len(low)

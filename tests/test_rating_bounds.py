@@ -22,10 +22,8 @@ from sudokit.logic.path import default_techniques, solve_path
 from sudokit.logic.registry import TECHNIQUES, Technique, by_name
 from sudokit.logic.step import Step
 from sudokit.rating import RATE_BUDGET_S, Rating
+from support import rated_file
 
-HARDEST = (
-    Path(__file__).resolve().parents[2] / "shared" / "rated" / "se_hardest_database_110626.tsv"
-)
 DATA = Path(__file__).parent / "data" / "logic_puzzles.txt"
 # Easter Monster (SE 11.9): no rule below the nested forcing chains makes a single step.
 EASTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
@@ -158,14 +156,13 @@ def test_cli_rate_shows_lower_bound(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def hardest_sample(k: int) -> list[tuple[str, float]]:
-    with HARDEST.open(encoding="utf-8") as fh:
+    with rated_file("se_hardest_database_110626.tsv").open(encoding="utf-8") as fh:
         rows = [(r["puzzle"], float(r["ER"])) for r in csv.DictReader(fh, delimiter="\t")]
     rows.sort(key=lambda r: r[1])
     return [rows[i * (len(rows) - 1) // (k - 1)] for i in range(k)]
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not HARDEST.exists(), reason="hardest rated set not present")
 def test_bound_never_exceeds_se_on_the_hardest_list() -> None:
     for puzzle, er in hardest_sample(3):
         r = sudokit.rate(puzzle, budget_s=20.0)

@@ -16,6 +16,7 @@ the test suite checks them against every engine.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
@@ -25,7 +26,8 @@ from sudokit.grid import Grid
 from sudokit.shape import Shape
 from sudokit.transform import random_isomorph
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+#: the benchmark sets: $SUDOKIT_DATA, else ../shared/data (as in tests/support.py)
+DATA = Path(os.environ.get("SUDOKIT_DATA") or Path(__file__).resolve().parents[3] / "shared/data")
 TWELVE = "...456789679813245548927136...594678857361492964782513...648957796135824485279361"
 HEADER = """\
 # sudokit test corpus: one puzzle per line, data first.
