@@ -25,7 +25,9 @@ this machine kind (ARCHITECTURE.md section 11) and against engines timed in the 
 
 Also measured: ``import sudokit`` (``-X importtime``, median of 5 fresh interpreters) and the
 16x16 / 25x25 puzzles of ``tests/data/corpus.txt``. Results go to
-``benchmarks/results/<date>-<commit>.json`` and ``.md`` with machine, compiler, flags, commit.
+``benchmarks/results/<date>-<commit>.json`` and ``.md`` with machine, compiler, flags, commit
+(to ``build/bench-results/`` instead when csrc/ or src/ has uncommitted changes: a ``-dirty``
+result is not a record of any commit).
 """
 
 from __future__ import annotations
@@ -503,6 +505,8 @@ def main(
     echo(report)
     if not args.no_write:
         out = Path(args.out)
+        if info["commit"].endswith("-dirty") and out == ROOT / "benchmarks" / "results":
+            out = ROOT / "build" / "bench-results"  # uncommitted code: kept out of the record
         out.mkdir(parents=True, exist_ok=True)
         stem = f"{_dt.date.today().isoformat()}-{info['commit']}"
         (out / f"{stem}.md").write_text(report)
