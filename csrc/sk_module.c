@@ -92,11 +92,18 @@ static void work_give(GeometryObject *g, sk_work *w) {
  * threads only read `stop`, which the calling thread sets. */
 typedef struct {
     PyThreadState *save; /* the caller's thread state while the GIL is released */
+    int signals;         /* the caller is the main thread: it runs the signal handlers */
     int raised;          /* a signal handler raised: the exception is set on this thread */
     int stop;            /* shared with batch workers (atomic): stop now */
 } py_poll;
 
+/* The ident of the main thread (threading.main_thread()), read at import; 0 if unknown.
+ * Only that thread runs signal handlers, so only there is the GIL worth taking back: other
+ * threads (a server's workers) would wait for it for nothing. */
+static unsigned long main_thread_ident;
+
 static void poll_release(py_poll *p) {
+    p->signals = main_thread_ident != 0 && PyThread_get_thread_ident() == main_thread_ident;
     p->raised = 0;
     p->stop = 0;
     p->save = PyEval_SaveThread();
@@ -107,6 +114,7 @@ static void poll_acquire(py_poll *p) { PyEval_RestoreThread(p->save); }
 static int py_poll_fn(void *ctx) {
     py_poll *p = ctx;
     if (__atomic_load_n(&p->stop, __ATOMIC_RELAXED)) return 1;
+    if (!p->signals) return 0;
     PyEval_RestoreThread(p->save);
     const int rc = PyErr_CheckSignals();
     p->save = PyEval_SaveThread();
@@ -830,8 +838,24 @@ static struct PyModuleDef core_module = {
     .m_methods = core_methods,
 };
 
+/* Sets main_thread_ident from threading.main_thread().ident (0 with no error on failure). */
+static void find_main_thread(void) {
+    PyObject *threading = PyImport_ImportModule("threading");
+    PyObject *main = threading ? PyObject_CallMethod(threading, "main_thread", NULL) : NULL;
+    PyObject *ident = main ? PyObject_GetAttrString(main, "ident") : NULL;
+    if (ident != NULL && PyLong_Check(ident)) main_thread_ident = PyLong_AsUnsignedLong(ident);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        main_thread_ident = 0;
+    }
+    Py_XDECREF(ident);
+    Py_XDECREF(main);
+    Py_XDECREF(threading);
+}
+
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&Geometry_Type) < 0) return NULL;
+    find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL) return NULL;
     Py_INCREF(&Geometry_Type);
