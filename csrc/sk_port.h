@@ -2,11 +2,11 @@
  * sk_port.h -- the little the C core needs beyond C99 on compilers other than GCC and Clang.
  *
  * The core is written against GCC/Clang builtins (__builtin_ctz[ll], __builtin_popcount[ll],
- * __atomic_fetch_add / __atomic_store_n).  MSVC has none of them, so for MSVC (and, to test
- * these fallbacks with GCC, when SK_PORT_FALLBACK is defined) this header supplies them under
- * the same names: ctz from _BitScanForward (MSVC) or a loop, popcount as plain SWAR C (the
+ * __atomic_fetch_add / __atomic_store_n / __atomic_load_n).  MSVC has none of them, so for
+ * MSVC (and, to test these fallbacks with GCC, when SK_PORT_FALLBACK is defined) this header
+ * supplies them under the same names: ctz from _BitScanForward (MSVC) or a loop, popcount as plain SWAR C (the
  * POPCNT instruction is not in the x86-64 baseline and has no ARM64 intrinsic under MSVC),
- * and the two atomics from the Interlocked intrinsics (64-bit Windows only: Py_ssize_t is
+ * and the atomics from the Interlocked intrinsics (64-bit Windows only: Py_ssize_t is
  * 64 bits there).  With GCC and Clang nothing is redefined.
  *
  * It also names the compiler for the module's COMPILER constant (``sudokit --version``).
@@ -81,6 +81,7 @@ static inline int sk_port_popcount64(uint64_t m) {
 #define __atomic_fetch_add(p, v, order) \
     _InterlockedExchangeAdd64((volatile __int64 *)(p), (__int64)(v))
 #define __atomic_store_n(p, v, order) _InterlockedExchange((volatile long *)(p), (long)(v))
+#define __atomic_load_n(p, order) _InterlockedOr((volatile long *)(p), 0) /* int flags only */
 #endif
 
 #endif /* MSVC or SK_PORT_FALLBACK */

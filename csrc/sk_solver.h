@@ -151,7 +151,8 @@ int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit
  *               it left it).
  *
  * Returns SK_COMPLETE (every group visited), SK_GAVE_UP (max_searches reached; *searches ==
- * max_searches), SK_STOPPED or SK_EINVAL (a NULL pointer, a cell value > n, an order entry >= ncells,
+ * max_searches), SK_STOPPED or SK_EINVAL (a NULL pointer, a cell value > n, an order entry
+ * >= ncells,
  * decreasing group_ends; cells is then unchanged).  Deterministic, reentrant, no allocation.
  */
 int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *order,
