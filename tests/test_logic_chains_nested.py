@@ -1,6 +1,7 @@
 """SE's nested dynamic forcing chains (sudokit.logic.forcing, levels 2..5): the rules nested
 inside a chain, SE's "rule parents" filter, names and ratings, and agreement with Sudoku
-Explainer 1.2.1 on puzzles from the hardest list (read from ../shared/rated when present)."""
+Explainer 1.2.1 on puzzles from the hardest list (``support.rated_file``: skipped when absent),
+and which whole rules levels 3, 4 and 5 run inside a chain on Easter Monster (no data needed)."""
 
 from __future__ import annotations
 
@@ -154,3 +155,74 @@ def test_level_2_nested_step_is_sound_where_se_needs_it() -> None:
     rating, names = _rate_soundly(puzzle, 2, until="(+ Forcing Chains)")
     assert names[-1] == "Dynamic Region Forcing Chains (+ Forcing Chains)"
     assert 9.5 <= rating <= 10.4
+
+
+# -- levels 3 to 5 on a real stuck state ------------------------------------------------------
+
+# Easter Monster (SE 11.9): every rule below 9.0 is stuck on it after a few steps.
+EASTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+
+def _stuck_easter() -> tuple[list[int], list[int]]:
+    """Easter Monster's candidate masks once every SE rule below 9.0 is stuck, and its solution."""
+    grid = Grid.parse(EASTER)
+    cg = CandidateGrid.from_grid(grid)
+    basic = [t for t in default_techniques(se_only=True) if t.rating < 9.0]
+    while (found := find_step(cg, basic, unique=True)) is not None:
+        cg.apply(found[0])
+    assert not cg.is_solved
+    return list(cg.masks), list(solution(grid).cells)
+
+
+def _nested_levels(
+    monkeypatch: pytest.MonkeyPatch, name: str, digit: int
+) -> dict[int, tuple[list[int], list[int]]]:
+    """``_nested`` at levels 2..5 after an outer chain removed *digit* (not the solution's) from
+    cell *name* of the stuck Easter Monster: per level, the potentials found and the ranks of
+    the whole chaining rules it ran. Every potential found must agree with the solution."""
+    save, sol = _stuck_easter()
+    c = cell(name)
+    assert save[c] >> (digit - 1) & 1
+    assert sol[c] != digit  # a true removal: what is deduced from it must hold
+    now = list(save)
+    now[c] &= ~(1 << (digit - 1))
+    ranks: list[int] = []
+    rule = forcing._nested_rule
+
+    def spy(geo: chains.Geometry, s: list[int], m: list[int], rank: int) -> object:
+        ranks.append(rank)
+        return rule(geo, s, m, rank)
+
+    monkeypatch.setattr(forcing, "_nested_rule", spy)
+    out: dict[int, tuple[list[int], list[int]]] = {}
+    for level in (2, 3, 4, 5):
+        ranks.clear()
+        with chains.chain_budget(120):
+            found = [q for q, _, _ in forcing._nested(chains.geometry(S9), save, now, level)]
+        for q in found:
+            at, d = divmod(q >> 1, 9)
+            assert (sol[at] == d + 1) == bool(q & 1), (level, at, d + 1)
+        out[level] = (found, list(ranks))
+    return out
+
+
+def test_nested_level_3_runs_multiple_forcing_chains_and_level_4_dynamic_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    levels = _nested_levels(monkeypatch, "r1c2", 4)
+    assert levels[2] == ([], [])  # no forcing chain or cycle needs the removal
+    assert levels[3] == ([], [forcing.RANK_MULTIPLE])  # so level 3 tries multiple chains
+    found, ranks = levels[4]
+    assert found  # dynamic forcing chains inside the chain find what levels 2-3 cannot
+    assert ranks == [forcing.RANK_DYNAMIC]
+    assert levels[5] == (found, [forcing.RANK_DYNAMIC])  # level 5 stops at the first finder
+
+
+def test_nested_level_5_nests_dynamic_forcing_chains_of_level_2(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    levels = _nested_levels(monkeypatch, "r1c4", 6)  # pure Python: a few seconds
+    assert [found for found, _ in (levels[2], levels[3], levels[4])] == [[], [], []]
+    found, ranks = levels[5]
+    assert found  # only the doubly nested rule finds something
+    assert ranks == [forcing.RANK_DYNAMIC, forcing.RANK_DYNAMIC + 2]
