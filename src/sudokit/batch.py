@@ -630,7 +630,7 @@ def map_file(
 
 
 def solve_lines(
-    lines: list[str], limit: int = 2, budget: int = 0, unique: bool = False
+    lines: list[str], limit: int = 2, budget: int | None = None, unique: bool = False
 ) -> list[str]:
     """Solve one puzzle per line: its solution, or a marker line ``!none``, ``!invalid``,
     ``!gave-up`` (``!multiple`` with *unique*; otherwise the first solution), as
@@ -653,7 +653,7 @@ def solve_file(
     source: str | os.PathLike[str],
     out: str | os.PathLike[str],
     *,
-    budget: int = 0,
+    budget: int | None = None,
     unique: bool = False,
     jobs: int = 1,
     resume: bool = True,

@@ -51,7 +51,6 @@ __all__ = [
     "Item",
     "NoAnswerError",
     "Reporter",
-    "default_guesses",
     "fail",
     "from_option",
     "guarded",
@@ -408,21 +407,6 @@ def shape_options(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-#: The search work a puzzle may take by default, in cell-guesses: ``--guesses`` defaults to
-#: this divided by the number of cells (9x9: ~12 million guesses, far beyond any proper
-#: puzzle; 64x64: ~244,000, about 2 s), so that no search runs unbounded by default.
-DEFAULT_GUESS_WORK = 10**9
-
-
-def default_guesses(n: int) -> int:
-    """The default ``--guesses`` bound for an *n* x *n* grid (scales with the shape).
-
-    >>> default_guesses(9), default_guesses(64)
-    (12345679, 244140)
-    """
-    return DEFAULT_GUESS_WORK // (n * n)
-
-
 def _deprecated(old: str, new: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
     """A callback that prints one deprecation line when the old spelling *old* is used."""
 
@@ -458,8 +442,9 @@ def renamed(new: str, old: str, dest: str, fn: F) -> F:
 
 
 def guesses_option(fn: F, *, legacy: bool = True) -> F:
-    """``--guesses N``: the search bound per puzzle (``None``: :func:`default_guesses` of
-    the shape; 0 = none); with *legacy*, ``--budget N`` is its deprecated old name."""
+    """``--guesses N``: the search bound per puzzle (``None``: the library's
+    :func:`sudokit.default_budget` of the puzzle's shape; 0 = none); with *legacy*,
+    ``--budget N`` is its deprecated old name."""
     if legacy:
         fn = renamed("--guesses", "--budget", "guesses", fn)
     return click.option(

@@ -87,8 +87,7 @@ def _not_unique(puzzle: Grid | Candidates, guesses: int | None) -> tuple[str, st
     bounded search, microseconds for usual puzzles), else ``None``: hints and explanations
     assume a unique solution, and a puzzle with several would make them stall and mislead."""
     grid = puzzle if isinstance(puzzle, Grid) else puzzle.to_grid()
-    budget = common.default_guesses(grid.n) if guesses is None else guesses
-    result = sudokit.solve(grid, limit=2, budget=budget)
+    result = sudokit.solve(grid, limit=2, budget=guesses)
     status = str(result.status)
     if status == "unique":
         return None

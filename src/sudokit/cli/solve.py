@@ -39,14 +39,6 @@ def _jobs_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return common.jobs_option(fn, help="Solve on N cores at once (0 = every core).")
 
 
-def _budget(guesses: int | None, grids: Iterable[Grid]) -> int:
-    """The guess bound of a search over *grids*: *guesses* when given, else the default of
-    the largest shape among them (:func:`common.default_guesses`)."""
-    if guesses is not None:
-        return guesses
-    return common.default_guesses(max((g.n for g in grids), default=9))
-
-
 def _chunk_size() -> int:
     """Puzzles per solver call: one at a time when a person types them in."""
     return 1 if sys.stdin.isatty() else CHUNK
@@ -61,8 +53,7 @@ def _solved(
     size = _chunk_size()
     while chunk := list(itertools.islice(stream, size)):
         grids = [item.grid for item in chunk if item.grid is not None]
-        budget = _budget(guesses, grids)
-        results = iter(solve_many(grids, limit=limit, budget=budget, jobs=jobs))
+        results = iter(solve_many(grids, limit=limit, budget=guesses, jobs=jobs))
         for item in chunk:
             yield item, (next(results) if item.grid is not None else None)
 
@@ -128,7 +119,7 @@ def solve(
             _, markers = solve_file(
                 source,
                 output,
-                budget=_budget(guesses, []),
+                budget=guesses,
                 unique=unique,
                 jobs=jobs,
                 progress=advance,
@@ -211,7 +202,7 @@ def _solve_here(
 #: A worker's task in ``solve --jobs N``: (output format, unique, budget, the writer's CSV
 #: columns, the records as (grid, fields, error text)).
 _Task = tuple[
-    str, bool, int, list[str] | None, list[tuple[Grid | None, dict[str, str], str | None]]
+    str, bool, int | None, list[str] | None, list[tuple[Grid | None, dict[str, str], str | None]]
 ]
 
 
@@ -279,7 +270,7 @@ def _solve_pooled(
             (
                 writer.fmt,
                 unique,
-                _budget(guesses, (i.grid for i in chunk if i.grid is not None)),
+                guesses,
                 columns,
                 [
                     (i.grid, i.record.fields, None if i.grid is not None else str(i.record.error))
