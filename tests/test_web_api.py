@@ -493,3 +493,14 @@ def test_region_maps_too_long_get_422(client: TestClient) -> None:
     r = client.post("/api/solve", json={"puzzle": "." * 36, "regions": [0] * 700})
     assert r.status_code == 422
     assert "regions" in error_of(r)
+
+
+def test_generate_extreme(client: TestClient) -> None:
+    """The new-game dialog's Extreme: a unique puzzle rated above SE 7.5 (checked here by the
+    library's own rating, independently of what the server says)."""
+    r = client.post("/api/generate", json={"difficulty": "extreme", "seed": 4})
+    assert r.status_code == 200, r.text
+    (p,) = r.json()["puzzles"]
+    puzzle = grid_of(p["puzzle"])
+    assert sudokit.is_unique(puzzle)
+    assert sudokit.rate(puzzle).level == "extreme"

@@ -363,6 +363,8 @@ def test_new_game_offers_only_shapes_the_app_shows(page: Any, base_url: str, fou
         # Boxes of r x c with r * c == n and r, c > 1: what the board draws.
         assert any(n % r == 0 and 1 < r < n for r in range(2, n)), n
     assert all(n <= 16 for n in sizes)
+    levels = page.eval_on_selector_all("#new-difficulty option", "os => os.map(o => o.value)")
+    assert levels == ["", "easy", "medium", "hard", "expert", "extreme"]
     # A failing server answers inside the dialog, where it is seen (not under the backdrop).
     page.route(
         "**/api/generate",

@@ -75,7 +75,7 @@ class Limits:
 FormatName = Literal[
     "line", "picture", "ss", "sdk", "candidates", "candgrid", "csv", "json", "jsonl"
 ]
-Level = Literal["easy", "medium", "hard", "expert"]
+Level = Literal["easy", "medium", "hard", "expert", "extreme"]
 Symmetry = Literal[
     "none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "anti-diagonal", "dihedral"
 ]
