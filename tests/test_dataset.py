@@ -150,3 +150,15 @@ def test_a_huge_dataset_is_planned_lazily(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["(0, range(0, 1000))", "first shard written"]
     assert (tmp_path / "huge.csv.parts" / "part-0000000.jsonl").exists()
+
+
+def test_jsonl_seeds_are_strings_like_generate(tmp_path: Path) -> None:
+    """A 64-bit seed is not exact as a JSON number (2**53): JSONL writes it as a string, the
+    same seed as the CSV column, and as `generate --to jsonl` writes it."""
+    jsonl, csv_out = tmp_path / "d.jsonl", tmp_path / "d.csv"
+    assert _run("-n", "3", "-o", str(jsonl), "--seed", "5") == 0
+    assert _run("-n", "3", "-o", str(csv_out), "--seed", "5") == 0
+    seeds = [json.loads(line)["seed"] for line in jsonl.read_text().splitlines()]
+    assert all(isinstance(s, str) for s in seeds)
+    assert any(int(s) >= 2**53 for s in seeds)
+    assert seeds == [row["seed"] for row in read_rows(csv_out)]

@@ -928,7 +928,10 @@ def _dataset_shard(args: tuple[DatasetSpec, range, str]) -> str:
         if encoding == "csv":
             writer.writerow([row[c] for c in columns])
         else:
-            buf.write(json.dumps({c: row[c] for c in columns}) + "\n")
+            # seeds are 64-bit: a string in JSON, as `generate` writes them (JSON numbers
+            # are exact only up to 2**53)
+            obj = {c: str(row[c]) if c == "seed" else row[c] for c in columns}
+            buf.write(json.dumps(obj) + "\n")
     return buf.getvalue()
 
 
