@@ -6,6 +6,7 @@
 * ``shared_data``: the benchmark puzzle directory ``../shared/data`` (or ``$SUDOKIT_DATA``);
   tests using it skip cleanly when it is absent.
 * With ``SUDOKIT_REQUIRE_C=1`` (CI), a missing C core fails the run instead of being skipped.
+* ``@pytest.mark.c_only``: a test about the C core's speed, skipped on the Python fallback.
 
 Plain helpers and constants live in ``support.py`` (import them from there, not from here:
 ``conftest`` is not a unique module name once subfolders have their own).
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import sudokit
 from sudokit import _backend
 from support import C_ERROR, CORPUS, ENGINES, REQUIRE_C, SHARED_DATA
 
@@ -38,6 +40,17 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"benchmark data not found at {SHARED_DATA}")
     return SHARED_DATA
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Skip the tests marked ``c_only`` (C-core speed) when the engine in use is not the C core
+    (``SUDOKIT_BACKEND=python`` runs the rest of the suite on the fallback)."""
+    if sudokit.BACKEND == "c":
+        return
+    skip = pytest.mark.skip(reason=f"c_only: needs the C core's speed (backend {sudokit.BACKEND})")
+    for item in items:
+        if item.get_closest_marker("c_only") is not None:
+            item.add_marker(skip)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -18,7 +18,7 @@ MOST_GUESSES_SEEN = 2_586
 
 EMPTY64 = sudokit.Grid(bytes(64 * 64), Shape(8, 8))
 #: 64x64 searches in the pure-Python reference take minutes even at its smaller bound.
-needs_c = pytest.mark.skipif(sudokit.BACKEND != "c", reason="64x64 needs the C core's speed")
+needs_c = pytest.mark.c_only  # 64x64 needs the C core's speed
 
 
 def test_default_budget_scales_with_the_shape() -> None:

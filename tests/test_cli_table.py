@@ -165,6 +165,7 @@ def empty64(inputs: Path) -> Path:
     return path
 
 
+@pytest.mark.c_only  # the pure-Python reference needs minutes for the same bound
 @pytest.mark.parametrize(
     ("command", "row"),
     [("solve", "!gave-up"), ("count", "!gave-up"), ("check", "gave-up"), ("hint", "!gave-up")],
