@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
 import threading
 import time
@@ -504,3 +506,23 @@ def test_generate_extreme(client: TestClient) -> None:
     puzzle = grid_of(p["puzzle"])
     assert sudokit.is_unique(puzzle)
     assert sudokit.rate(puzzle).level == "extreme"
+
+
+def test_a_worker_that_died_while_idle_is_replaced() -> None:
+    """A worker killed from outside (OOM killer, a crash) breaks its pipe: the request that
+    meets it gets one JSON error (not a 500 traceback from the pipe), the lane replaces it,
+    and the next request is answered."""
+    limits = Limits(timeout=10.0, slow_workers=1)
+    with TestClient(create_app(limits)) as c:
+        lane = c.app.state.server.slow  # type: ignore[attr-defined]
+        lane.start()
+        (pid,) = lane.pids()
+        os.kill(pid, signal.SIGKILL)  # its pipe ends at once (the kernel closes its files)
+        time.sleep(0.2)
+        first = c.post("/api/rate", json={"puzzle": "1.3. ...2 2... .3.1"})
+        assert first.status_code == 500, first.text
+        assert error_of(first) == "internal error: a worker process ended"
+        second = c.post("/api/rate", json={"puzzle": "1.3. ...2 2... .3.1"})
+        assert second.status_code == 200, second.text
+        assert lane.pids()
+        assert lane.pids() != [pid]

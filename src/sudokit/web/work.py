@@ -215,16 +215,23 @@ class ProcessLane:
         self._ctx: Any = None
         self._idle: queue.SimpleQueue[_Worker] | None = None
         self._starting = threading.Lock()
+        self._registry = threading.Lock()  # guards _all and _closed
         self._all: set[_Worker] = set()
         self._pool = concurrent.futures.ThreadPoolExecutor(workers + 1, "sudokit-web-pipe")
         self._closed = False
 
     def _spawn(self) -> _Worker:
+        """A new worker, registered so that :meth:`close` stops it; one that finished starting
+        after the lane closed is stopped at once (ApiError 503)."""
         if self._ctx is None:
             self._ctx = _context()
         worker = _Worker(self._ctx)
-        self._all.add(worker)
-        return worker
+        with self._registry:
+            if not self._closed:
+                self._all.add(worker)
+                return worker
+        worker.stop()
+        raise ApiError(503, "the server is shutting down")
 
     def start(self) -> None:
         """Start the workers (done by the first request otherwise; blocks while they start)."""
@@ -248,11 +255,13 @@ class ProcessLane:
 
     async def _replace(self, worker: _Worker) -> None:
         worker.stop()
-        self._all.discard(worker)
-        if self._closed or self._idle is None:
-            return
-        fresh = await asyncio.get_running_loop().run_in_executor(self._pool, self._spawn)
-        self._idle.put(fresh)
+        with self._registry:
+            self._all.discard(worker)
+            if self._closed or self._idle is None:
+                return
+        with contextlib.suppress(ApiError):  # closed while the new worker started
+            fresh = await asyncio.get_running_loop().run_in_executor(self._pool, self._spawn)
+            self._idle.put(fresh)
 
     async def run(self, fn: Callable[[Any], R], arg: Any, gone: Disconnect | None = None) -> R:
         """``fn(arg)`` in a worker process (*fn* a module-level function, *arg* picklable):
@@ -277,7 +286,8 @@ class ProcessLane:
             call.add_done_callback(_consume)
             try:
                 ok, value = await _race(call, max(0.0, deadline - time.monotonic()), gone)
-            except EOFError:  # the worker died: a crash in native code, or it was killed
+            except (EOFError, OSError):  # the worker died (a crash in native code, killed,
+                # or it never started): its pipe ends or breaks
                 await self._replace(worker)
                 raise ApiError(500, "internal error: a worker process ended") from None
             except BaseException:
@@ -293,10 +303,12 @@ class ProcessLane:
 
     def close(self) -> None:
         """Stop every worker (the server is shutting down)."""
-        self._closed = True
-        for worker in list(self._all):
+        with self._registry:
+            self._closed = True
+            workers = list(self._all)
+            self._all.clear()
+        for worker in workers:
             worker.stop()
-        self._all.clear()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def pids(self) -> list[int]:
