@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -227,5 +228,10 @@ def test_a_trickled_body_times_out_with_408() -> None:
 
     scope = {"type": "http", "headers": [(b"content-length", b"100")]}
     limit = BodyLimit(app, 1000, seconds=0.2)
-    asyncio.run(asyncio.wait_for(limit(scope, receive, send), 5))  # type: ignore[arg-type]
+    # a fresh thread: an event loop of another test's fixture may be running in this one
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(
+            asyncio.run,
+            asyncio.wait_for(limit(scope, receive, send), 5),  # type: ignore[arg-type]
+        ).result()
     assert sent[0]["status"] == 408
