@@ -220,8 +220,8 @@ def test_declared_symbols_read_hexadoku_written_with_zero() -> None:
     assert Grid.parse(HEX.lower(), symbols="0-9A-F") == g
     default = Grid.parse(HEX)  # 0 is a blank: one clue fewer per row of givens
     assert default.clues == 30
-    assert shifted_alphabet_hint(HEX, default) is not None
-    assert shifted_alphabet_hint(HEX.replace("0", "G"), Grid.parse(HEX.replace("0", "G"))) is None
+    assert shifted_alphabet_hint(default) is not None
+    assert shifted_alphabet_hint(Grid.parse(HEX.replace("0", "G"))) is None
 
 
 @pytest.mark.parametrize(

@@ -143,19 +143,20 @@ def _declared(text: str, alphabet: str, spec: str) -> str:
     return "".join(out[:-1])
 
 
-def shifted_alphabet_hint(text: str, grid: Grid) -> str | None:
+def shifted_alphabet_hint(grid: Grid) -> str | None:
     """A hint when a 16x16 puzzle read with the default symbols (``1-9A-G``, ``0`` blank)
-    looks written with ``0-9A-F`` instead (it has ``0``s and no ``G``), else ``None``.
+    looks written with ``0-9A-F`` instead: at least 16 givens and not one of them is the
+    digit 16 (``G``), which that alphabet cannot write. ``None`` otherwise.
 
-    >>> g = Grid.parse("0123456789ABCDEF" + "." * 240)
-    >>> shifted_alphabet_hint("0123456789ABCDEF" + "." * 240, g)[:44]
-    'this 16x16 puzzle has 0s and no G: if 0 is a'
+    >>> g = Grid.parse("0123456789ABCDEF" + "." * 224 + "FEDCBA9876543210")
+    >>> shifted_alphabet_hint(g)[:50]
+    'this 16x16 puzzle has no digit G (16): if its digi'
     """
-    if grid.n != 16 or "0" not in text or "G" in text or "g" in text:
+    if grid.n != 16 or grid.clues < 16 or 16 in grid.cells:
         return None
     return (
-        "this 16x16 puzzle has 0s and no G: if 0 is a digit (written 0-9A-F), "
-        "read it with the symbols 0-9A-F (--symbols 0-9A-F)"
+        "this 16x16 puzzle has no digit G (16): if its digits are written 0-9A-F, "
+        "read it with --symbols 0-9A-F"
     )
 
 

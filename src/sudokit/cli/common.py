@@ -256,20 +256,15 @@ def _check_symbols(_ctx: click.Context, _param: click.Parameter, value: str | No
 
 
 def _shift_warning(reporter: Reporter, item: Item, symbols: str | None) -> None:
-    """Warn (once per source) when a 16x16 read with the default symbols has no given 16:
-    it was most likely written ``0-9A-F``, with ``0`` read as a blank."""
+    """Warn once per source when a puzzle read with the default symbols looks written in
+    another alphabet (:func:`sudokit.formats.shifted_alphabet_hint`)."""
     grid = item.record.grid
-    if symbols is not None or grid is None or grid.n != 16 or 16 in grid.cells:
+    if symbols is not None or grid is None or item.source in reporter.hinted:
         return
-    if grid.clues < 16 or item.source in reporter.hinted:
-        return
-    reporter.hinted.add(item.source)
-    reporter.warn(
-        item.source,
-        item.record.line,
-        "this 16x16 puzzle has no digit G (16): if its digits are written 0-9A-F, "
-        "read it with --symbols 0-9A-F",
-    )
+    hint = formats.shifted_alphabet_hint(grid)
+    if hint is not None:
+        reporter.hinted.add(item.source)
+        reporter.warn(item.source, item.record.line, hint)
 
 
 def to_option(default: str = "line", *, help: str | None = None) -> Callable[[F], F]:
@@ -514,8 +509,23 @@ class Item:
         return f"{self.source}:{self.record.line}"
 
 
-def _with_diagonals(grid: Grid) -> Grid:
-    return grid if grid.shape.diagonals else Grid(grid.cells, grid.shape.with_diagonals())
+def _item(
+    number: int,
+    label: str,
+    record: formats.Record,
+    reporter: Reporter,
+    diagonals: bool,
+    symbols: str | None,
+) -> Item:
+    """Input record *number* of *label*, made a Sudoku-X when *diagonals* (``--x`` without a
+    shape), after warning when it looks written in another alphabet."""
+    grid = record.grid
+    if diagonals and grid is not None and not grid.shape.diagonals:
+        grid = Grid(grid.cells, grid.shape.with_diagonals())
+        record = formats.Record(record.index, record.line, grid, record.error, record.fields)
+    item = Item(number, label, record)
+    _shift_warning(reporter, item, symbols)
+    return item
 
 
 def records(
@@ -539,17 +549,7 @@ def records(
             for record in formats.read(name, fmt, shape, symbols=symbols):
                 seen += 1
                 number += 1
-                if diagonals and shape is None and record.grid is not None:
-                    record = formats.Record(
-                        record.index,
-                        record.line,
-                        _with_diagonals(record.grid),
-                        record.error,
-                        record.fields,
-                    )
-                item = Item(number, label, record)
-                _shift_warning(reporter, item, symbols)
-                yield item
+                yield _item(number, label, record, reporter, diagonals and shape is None, symbols)
         except OSError as exc:
             reporter.usage(f"{label}: {exc.strerror or exc}")
             continue
@@ -581,11 +581,8 @@ def items(
             grids, errors = [None], [exc]  # type: ignore[list-item]
         for grid, error in zip(grids, errors, strict=True):
             number += 1
-            if diagonals and shape is None and grid is not None:
-                grid = _with_diagonals(grid)
-            item = Item(number, label, formats.Record(number, 1, grid, error))
-            _shift_warning(reporter, item, symbols)
-            yield item
+            record = formats.Record(number, 1, grid, error)
+            yield _item(number, label, record, reporter, diagonals and shape is None, symbols)
     files = list(files)
     if files or not number:
         for item in records(files, fmt, shape, reporter, diagonals=diagonals, symbols=symbols):
