@@ -6,7 +6,7 @@ too) must go to a strictly lower layer. Refinements of the table, stated here:
 * modules inside one subpackage (formats, logic, render, cli, web) may import each other;
 * inside layer 6 the order is generator < batch < dask (bulk datasets are generated puzzles;
   ``sudokit.dask`` runs batch shards on a cluster);
-* inside layer 1 the order is shape < grid < marks; the compiled C core ``_core`` imports
+* inside layer 1 the order is constraints < shape < grid < marks; the compiled C core ``_core`` imports
   nothing and sits just below layer 2, so that ``transform.canonical`` can call its minlex
   form (the search itself is still reached only through ``_backend``); inside layer 3 the C
   adapter ``_cengine`` implements the protocol of ``_backend`` (``_backend`` < ``_cengine``);
@@ -43,6 +43,7 @@ LAYERS: dict[str, float] = {
     "sudokit._record": 0,
     "sudokit._config": 0,
     "sudokit._version": 0,
+    "sudokit.constraints": 0.9,  # layer 1: the variant rules a Shape carries
     "sudokit.shape": 1.0,
     "sudokit.grid": 1.1,
     "sudokit.marks": 1.2,

@@ -32,6 +32,7 @@ from .errors import (
     ParseError,
     SudokuError,
 )
+from .constraints import Cage, Constraints
 from .grid import Conflict, Grid
 from .shape import Shape
 from .solver import (
@@ -94,8 +95,10 @@ __all__ = [
     "BACKEND",
     "SYMMETRIES",
     "BudgetExceededError",
+    "Cage",
     "Candidates",
     "Conflict",
+    "Constraints",
     "GeneratedPuzzle",
     "Grid",
     "InvalidPuzzleError",

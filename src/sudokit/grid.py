@@ -478,7 +478,9 @@ class Grid:
     # -- checks ----------------------------------------------------------------------------
 
     def conflicts(self) -> tuple[Conflict, ...]:
-        """Every digit that stands more than once in a unit, in unit order."""
+        """Every digit that stands more than once in a unit, in unit order; then every
+        variant rule the filled cells break (``digit`` 0 when no single digit is at fault,
+        ``unit`` the rule in words)."""
         found = []
         cells = self.cells
         for u, unit in enumerate(self.shape.units):
@@ -490,17 +492,21 @@ class Grid:
             for digit in sorted(where):
                 if len(where[digit]) > 1:
                     found.append(Conflict(digit, self.shape.unit_name(u), tuple(where[digit])))
+        rules = self.shape.constraints
+        if rules is not None:
+            found.extend(Conflict(*broken) for broken in rules.violations(cells, self.shape.n))
         return tuple(found)
 
     @property
     def is_valid(self) -> bool:
-        """True when no digit repeats in a unit (says nothing about solvability)."""
+        """True when no digit repeats in a unit and no variant rule is broken (says nothing
+        about solvability)."""
         return not self.conflicts()
 
     def is_solution(self, puzzle: Grid | None = None) -> bool:
         """True when this grid is complete, breaks no rule, and keeps every given of *puzzle*.
 
-        This check is independent of every solver: it only reads the units.
+        This check is independent of every solver: it only reads the units and the rules.
 
         >>> p = Grid.parse("1.3." "...2" "2..." ".3.1")
         >>> Grid.parse("1234" "3412" "2143" "4321").is_solution(p)
@@ -511,6 +517,9 @@ class Grid:
         full = set(range(1, self.shape.n + 1))
         cells = self.cells
         if any({cells[i] for i in unit} != full for unit in self.shape.units):
+            return False
+        rules = self.shape.constraints
+        if rules is not None and rules.violations(cells, self.shape.n):
             return False
         if puzzle is None:
             return True

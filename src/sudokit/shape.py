@@ -5,7 +5,12 @@ box_cols`` (1 to 64). Units are data: a tuple of cell-index tuples that must eac
 digit ``1..n`` exactly once. That makes the variants shapes too:
 
 * Sudoku-X (``diagonals=True``) adds the two main diagonals as units;
-* jigsaw (``regions=...``) replaces the boxes by irregular regions given as a region map.
+* jigsaw (``regions=...``) replaces the boxes by irregular regions given as a region map;
+* windoku (``windoku=True``) adds the "windows", extra boxes between the boxes.
+
+The rules beyond units (killer cages, anti-knight, kropki, thermometers, ...) ride on the shape
+too, as a :class:`~sudokit.constraints.Constraints` value (``constraints=...``): so every layer
+that takes a shape sees the variant, and a classic shape stays exactly what it was.
 
 Cells are numbered ``row * n + col`` from 0. Digits are ``1..n``; 0 means empty. Text uses
 1-based names (``r5c4``).
@@ -27,6 +32,7 @@ import math
 from collections.abc import Collection
 from functools import lru_cache
 
+from .constraints import Constraints
 from .errors import ParseError, quote
 
 __all__ = ["MAX_SIZE", "SYMBOLS", "Shape", "is_connected"]
@@ -79,9 +85,24 @@ def _most_square_box(n: int) -> tuple[int, int]:
     return rows, n // rows
 
 
+def _windows(box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
+    """The windoku windows of k x k boxes: k x k blocks at offsets 1, k + 2, 2k + 3, ..."""
+    k, n = box_rows, box_rows * box_cols
+    starts = [1 + i * (k + 1) for i in range(k - 1)]
+    return [
+        tuple((r0 + r) * n + c0 + c for r in range(k) for c in range(k))
+        for r0 in starts
+        for c0 in starts
+    ]
+
+
 @lru_cache(maxsize=64)
 def _tables(
-    box_rows: int, box_cols: int, diagonals: bool, regions: tuple[int, ...] | None
+    box_rows: int,
+    box_cols: int,
+    diagonals: bool,
+    regions: tuple[int, ...] | None,
+    windoku: bool = False,
 ) -> _Tables:
     n = box_rows * box_cols
     units: list[tuple[int, ...]] = []
@@ -108,6 +129,10 @@ def _tables(
         kinds.append("diagonal")
         units.append(tuple(i * n + (n - 1 - i) for i in range(n)))
         kinds.append("anti-diagonal")
+    if windoku:
+        for window in _windows(box_rows, box_cols):
+            units.append(window)
+            kinds.append("window")
     cell_units: list[list[int]] = [[] for _ in range(n * n)]
     for u, cells in enumerate(units):
         for i in cells:
@@ -117,23 +142,32 @@ def _tables(
 
 @lru_cache(maxsize=64)
 def _peers(shape: Shape) -> tuple[tuple[int, ...], ...]:
-    peers = []
+    peers: list[set[int]] = []
     for i in range(shape.ncells):
         seen: set[int] = set()
         for u in shape.cell_units[i]:
             seen.update(shape.units[u])
+        peers.append(seen)
+    if shape.constraints is not None:
+        for a, b in shape.constraints.different_pairs(shape.n):
+            peers[a].add(b)
+            peers[b].add(a)
+    for i, seen in enumerate(peers):
         seen.discard(i)
-        peers.append(tuple(sorted(seen)))
-    return tuple(peers)
+    return tuple(tuple(sorted(seen)) for seen in peers)
 
 
 class Shape:
     """The geometry of an ``n x n`` Sudoku with ``box_rows x box_cols`` boxes.
 
     Immutable and hashable. ``regions`` (a region index ``0..n-1`` per cell, each used ``n``
-    times) replaces the boxes for jigsaw; ``diagonals`` adds the two main diagonals (Sudoku-X).
+    times) replaces the boxes for jigsaw; ``diagonals`` adds the two main diagonals (Sudoku-X);
+    ``windoku`` adds the windows (square boxes only); ``constraints`` holds every other rule
+    (checked against the size; an empty :class:`~sudokit.constraints.Constraints` is stored as
+    ``None``).
 
-    Raises :class:`ValueError` for sizes outside 1..64 or a malformed region map.
+    Raises :class:`ValueError` for sizes outside 1..64, a malformed region map or a rule
+    that cannot hold (the message names it).
 
     >>> Shape(2, 3).n
     6
@@ -148,18 +182,22 @@ class Shape:
         "box_of",
         "box_rows",
         "cell_units",
+        "constraints",
         "diagonals",
         "n",
         "ncells",
         "regions",
         "unit_kinds",
         "units",
+        "windoku",
     )
 
     box_rows: int
     box_cols: int
     diagonals: bool
     regions: tuple[int, ...] | None
+    windoku: bool
+    constraints: Constraints | None
     n: int
     ncells: int
     units: tuple[tuple[int, ...], ...]
@@ -174,6 +212,8 @@ class Shape:
         *,
         diagonals: bool = False,
         regions: tuple[int, ...] | list[int] | None = None,
+        windoku: bool = False,
+        constraints: Constraints | None = None,
     ) -> None:
         if box_rows < 1 or box_cols < 1:
             raise ValueError(f"box rows and columns must be >= 1, got {box_rows}x{box_cols}")
@@ -193,14 +233,25 @@ class Shape:
                 counts[x] += 1
             if any(c != n for c in counts):
                 raise ValueError(f"every region must have exactly {n} cells, got sizes {counts}")
+        if windoku and box_rows != box_cols:
+            raise ValueError(f"windoku needs square boxes, got {box_rows}x{box_cols}")
+        if constraints is not None:
+            if constraints.is_empty():
+                constraints = None
+            else:
+                constraints.check(n)
         sets = object.__setattr__
         sets(self, "box_rows", box_rows)
         sets(self, "box_cols", box_cols)
         sets(self, "diagonals", bool(diagonals))
         sets(self, "regions", region_map)
+        sets(self, "windoku", bool(windoku))
+        sets(self, "constraints", constraints)
         sets(self, "n", n)
         sets(self, "ncells", n * n)
-        units, kinds, cell_units, box_of = _tables(box_rows, box_cols, bool(diagonals), region_map)
+        units, kinds, cell_units, box_of = _tables(
+            box_rows, box_cols, bool(diagonals), region_map, bool(windoku)
+        )
         sets(self, "units", units)
         sets(self, "unit_kinds", kinds)
         sets(self, "cell_units", cell_units)
@@ -286,7 +337,7 @@ class Shape:
         """
         n = self.n
         for region in range(n):
-            if not is_connected(self.units[2 * n + region], n):
+            if not is_connected(self.units[self.box_units[region]], n):
                 return region
         return None
 
@@ -300,21 +351,91 @@ class Shape:
         """
         if self.diagonals:
             return self
-        return Shape(self.box_rows, self.box_cols, diagonals=True, regions=self.regions)
+        return self._with(diagonals=True)
+
+    def with_constraints(self, constraints: Constraints | None) -> Shape:
+        """This shape with *constraints* instead of its own (None: without any).
+
+        >>> from sudokit.constraints import Cage
+        >>> Shape(2, 2).with_constraints(Constraints(cages=[Cage((0, 1), 3)])).variant
+        'killer'
+        """
+        return self._with(constraints=constraints)
+
+    def classic(self) -> Shape:
+        """The same boxes or regions and diagonals, without windows or other rules.
+
+        >>> Shape(3, 3, windoku=True, constraints=Constraints(antiknight=True)).classic()
+        Shape(3, 3)
+        """
+        if not self.windoku and self.constraints is None:
+            return self
+        return self._with(windoku=False, constraints=None)
+
+    def _with(self, **changes: object) -> Shape:
+        fields: dict[str, object] = {
+            "diagonals": self.diagonals,
+            "regions": self.regions,
+            "windoku": self.windoku,
+            "constraints": self.constraints,
+        }
+        fields.update(changes)
+        return Shape(self.box_rows, self.box_cols, **fields)  # type: ignore[arg-type]
 
     # -- derived properties ----------------------------------------------------------------
 
     @property
     def variant(self) -> str:
-        """``'standard'``, ``'x'``, ``'jigsaw'`` or ``'jigsaw-x'``."""
+        """The rules by name, joined by ``-`` in a fixed order: ``'standard'``, ``'x'``,
+        ``'jigsaw'``, ``'jigsaw-x'``, ``'windoku'``, ``'killer'``, ``'x-killer'``, ...
+
+        >>> Shape(3, 3, diagonals=True, constraints=Constraints(antiknight=True)).variant
+        'x-antiknight'
+        """
+        names = []
         if self.regions is not None:
-            return "jigsaw-x" if self.diagonals else "jigsaw"
-        return "x" if self.diagonals else "standard"
+            names.append("jigsaw")
+        if self.diagonals:
+            names.append("x")
+        if self.windoku:
+            names.append("windoku")
+        if self.constraints is not None:
+            names.extend(self.constraints.kinds)
+        return "-".join(names) or "standard"
 
     @property
     def is_standard(self) -> bool:
-        """True for plain boxes without extra units."""
-        return self.regions is None and not self.diagonals
+        """True for plain boxes without extra units or rules."""
+        return (
+            self.regions is None
+            and not self.diagonals
+            and not self.windoku
+            and self.constraints is None
+        )
+
+    @property
+    def row_units(self) -> range:
+        """The indices of the rows in :attr:`units` (row r is unit ``row_units[r]``)."""
+        return range(0, self.n)
+
+    @property
+    def column_units(self) -> range:
+        """The indices of the columns in :attr:`units`."""
+        return range(self.n, 2 * self.n)
+
+    @property
+    def box_units(self) -> range:
+        """The indices of the boxes (or jigsaw regions) in :attr:`units`."""
+        return range(2 * self.n, 3 * self.n)
+
+    @property
+    def extra_units(self) -> range:
+        """The indices of the units beyond rows, columns and boxes (diagonals, windows).
+
+        >>> Shape(3, 3, diagonals=True, windoku=True).extra_units
+        range(27, 33)
+        """
+        return range(3 * self.n, len(self.units))
 
     @property
     def peers(self) -> tuple[tuple[int, ...], ...]:
@@ -347,10 +468,13 @@ class Shape:
         return f"r{r + 1}c{c + 1}"
 
     def unit_name(self, unit: int) -> str:
-        """A readable name: ``row 5``, ``column 2``, ``box 3``, ``region 4``, ``diagonal``."""
+        """A readable name: ``row 5``, ``column 2``, ``box 3``, ``region 4``, ``diagonal``,
+        ``window 2``."""
         kind = self.unit_kinds[unit]
         if kind in ("diagonal", "anti-diagonal"):
             return kind
+        if kind == "window":
+            return f"window {unit - self.unit_kinds.index('window') + 1}"
         return f"{kind} {unit % self.n + 1}"
 
     def symbol(self, digit: int) -> str:
@@ -362,7 +486,14 @@ class Shape:
     # -- value semantics -------------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        return (self.box_rows, self.box_cols, self.diagonals, self.regions)
+        return (
+            self.box_rows,
+            self.box_cols,
+            self.diagonals,
+            self.regions,
+            self.windoku,
+            self.constraints,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Shape) and self._key() == other._key()
@@ -376,13 +507,29 @@ class Shape:
             extra += ", diagonals=True"
         if self.regions is not None:
             extra += f", regions={self.regions!r}"
+        if self.windoku:
+            extra += ", windoku=True"
+        if self.constraints is not None:
+            extra += f", constraints={self.constraints!r}"
         return f"Shape({self.box_rows}, {self.box_cols}{extra})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild_shape, (self.box_rows, self.box_cols, self.diagonals, self.regions))
+        return (_rebuild_shape, self._key())
 
 
 def _rebuild_shape(
-    box_rows: int, box_cols: int, diagonals: bool, regions: tuple[int, ...] | None
+    box_rows: int,
+    box_cols: int,
+    diagonals: bool,
+    regions: tuple[int, ...] | None,
+    windoku: bool = False,
+    constraints: Constraints | None = None,
 ) -> Shape:
-    return Shape(box_rows, box_cols, diagonals=diagonals, regions=regions)
+    return Shape(
+        box_rows,
+        box_cols,
+        diagonals=diagonals,
+        regions=regions,
+        windoku=windoku,
+        constraints=constraints,
+    )

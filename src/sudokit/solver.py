@@ -208,7 +208,9 @@ def _conflict_error(grid: Grid) -> InvalidPuzzleError | None:
         return None
     name = grid.shape.cell_name
     parts = [
-        f"{c.digit} twice in {c.unit} ({', '.join(name(i) for i in c.cells)})"
+        c.unit  # a variant rule broken, already in words
+        if not c.digit
+        else f"{c.digit} twice in {c.unit} ({', '.join(name(i) for i in c.cells)})"
         if len(c.cells) == 2
         else f"{c.digit} {len(c.cells)} times in {c.unit} ({', '.join(name(i) for i in c.cells)})"
         for c in found

@@ -1,0 +1,560 @@
+"""The rules of the variants beyond "every unit holds every digit once" (layer 1).
+
+A :class:`Constraints` value rides on a :class:`~sudokit.shape.Shape` (``Shape(3, 3,
+constraints=...)``), the way Sudoku-X's diagonals and jigsaw's regions do, so every layer that
+takes a shape (search, generation, logic, drawing, formats) sees the variant without a new
+parameter. Extra *units* (windoku windows) belong to the shape itself; this module holds the
+rest:
+
+* killer cages: distinct digits inside a cage, with an optional sum (:class:`Cage`);
+* anti-knight / anti-king: cells a knight's / king's move apart never hold the same digit;
+* non-consecutive: orthogonal neighbours never hold consecutive digits;
+* kropki dots: white = consecutive, black = one is double the other (``kropki_negative``: every
+  orthogonal pair without a dot is neither);
+* XV: X = the two cells sum to 10, V = to 5 (``xv_negative``: no other orthogonal pair sums
+  to 5 or 10);
+* parity: one symbol per cell, ``e`` even, ``o`` odd, ``.`` free;
+* thermometers: digits strictly increase from the bulb along the path.
+
+Cells are indices row-major from 0. Everything is derived from three primitive forms, which
+is all a search needs: pairs of cells that must differ (:meth:`Constraints.different_pairs`),
+binary relations as support tables (:meth:`Constraints.relations`), per-cell allowed digits
+(:meth:`Constraints.allowed`), plus the cages' sums (:func:`cage_combinations`).
+
+>>> c = Constraints(cages=(Cage((0, 1), 3),), antiknight=True)
+>>> c.check(4)
+>>> [bin(m) for m in cage_combinations(2, 3, 4)]
+['0b11']
+>>> c.violations(bytes([1, 2] + [0] * 14), 4)
+[]
+>>> c.violations(bytes([1, 3] + [0] * 14), 4)
+[(0, 'cage of sum 3 at r1c1 adds up to 4', (0, 1))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from itertools import pairwise
+
+from ._record import _Record
+
+__all__ = ["Cage", "Constraints", "cage_combinations", "sum_range"]
+
+Pair = tuple[int, int]
+#: A rule broken by filled cells: (digit or 0, what is broken in words, the cells).
+Violation = tuple[int, str, tuple[int, ...]]
+
+_KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
+_KING = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def _name(cell: int, n: int) -> str:
+    row, col = divmod(cell, n)
+    return f"r{row + 1}c{col + 1}"
+
+
+def sum_range(size: int, n: int) -> tuple[int, int]:
+    """The smallest and largest sum of *size* distinct digits ``1..n``; every sum between
+    them is possible.
+
+    >>> sum_range(3, 9)
+    (6, 24)
+    """
+    return size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+
+
+@lru_cache(maxsize=4096)
+def cage_combinations(size: int, total: int, n: int) -> tuple[int, ...]:
+    """Every set of *size* distinct digits ``1..n`` summing to *total*, as bit masks
+    (bit ``d - 1`` for digit ``d``), in increasing order of the mask. The count grows
+    combinatorially with *n* and *size* (fine up to 16x16 cages; large grids bound sums instead).
+
+    >>> [bin(m) for m in cage_combinations(3, 7, 9)]  # only 1 + 2 + 4
+    ['0b1011']
+    >>> len(cage_combinations(2, 10, 9)), cage_combinations(2, 30, 9)
+    (4, ())
+    """
+    found: list[int] = []
+
+    def extend(smallest: int, left: int, rest: int, mask: int) -> None:
+        if left == 0:
+            if rest == 0:
+                found.append(mask)
+            return
+        top = sum_range(left - 1, n)[1]  # the most the other left - 1 digits can add
+        for d in range(smallest, n + 1):
+            if d * left + (left - 1) * left // 2 > rest:
+                break  # even d and the digits just above it are too much
+            if d + top >= rest:
+                extend(d + 1, left - 1, rest - d, mask | 1 << (d - 1))
+
+    if 1 <= size <= n:
+        extend(1, size, total, 0)
+    return tuple(sorted(found))
+
+
+class Cage(_Record):
+    """A killer cage: distinct digits in *cells*, adding up to *total* (None: no sum given).
+
+    Cells are kept sorted, so two cages with the same cells and sum are equal.
+
+    >>> Cage((9, 0), 11)
+    Cage(cells=(0, 9), total=11)
+    """
+
+    __slots__ = ("cells", "total")
+    __match_args__ = ("cells", "total")
+    cells: tuple[int, ...]
+    total: int | None
+
+    def __init__(self, cells: Iterable[int], total: int | None = None) -> None:
+        object.__setattr__(self, "cells", tuple(sorted(int(i) for i in cells)))
+        object.__setattr__(self, "total", None if total is None else int(total))
+
+    def describe(self, n: int) -> str:
+        """The cage in words, named by its top-left cell: ``'cage of sum 11 at r1c1'``."""
+        where = _name(self.cells[0], n) if self.cells else "?"
+        if self.total is None:
+            return f"cage at {where}"
+        return f"cage of sum {self.total} at {where}"
+
+
+def _pairs(pairs: Iterable[Sequence[int]]) -> tuple[Pair, ...]:
+    out = set()
+    for pair in pairs:
+        a, b = (int(x) for x in pair)
+        out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
+
+
+def _adjacent_pairs(n: int) -> Iterable[Pair]:
+    """Every orthogonally adjacent pair of cells (a < b)."""
+    for r in range(n):
+        for c in range(n):
+            i = r * n + c
+            if c + 1 < n:
+                yield i, i + 1
+            if r + 1 < n:
+                yield i, i + n
+
+
+def _moves(n: int, steps: tuple[Pair, ...]) -> Iterable[Pair]:
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in steps:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < n and 0 <= cc < n and (rr, cc) > (r, c):
+                    yield r * n + c, rr * n + cc
+
+
+def _table(n: int, rule: Callable[[int, int], bool]) -> tuple[int, ...]:
+    """Support table of a relation ``rule(x, y)``: entry ``x - 1`` is the mask of the y's."""
+    return tuple(sum(1 << (y - 1) for y in range(1, n + 1) if rule(x, y)) for x in range(1, n + 1))
+
+
+def _consecutive(x: int, y: int) -> bool:
+    return abs(x - y) == 1
+
+
+def _double(x: int, y: int) -> bool:
+    return x == 2 * y or y == 2 * x
+
+
+class Constraints(_Record):
+    """The variant rules of a puzzle beyond its units (immutable and hashable).
+
+    Every field is optional; the defaults mean "no such rule". Pairs are kept as sorted
+    ``(a, b)`` with ``a < b`` and listed once, cages sorted by cells, so equal rules compare
+    equal however they were written. Thermometers keep their order (bulb first).
+
+    >>> Constraints(white=[(1, 0), (0, 1)]).white
+    ((0, 1),)
+    >>> Constraints().is_empty()
+    True
+    """
+
+    __slots__ = (
+        "antiking",
+        "antiknight",
+        "black",
+        "cages",
+        "kropki_negative",
+        "nonconsecutive",
+        "parity",
+        "thermos",
+        "v",
+        "white",
+        "x",
+        "xv_negative",
+    )
+    __match_args__ = (
+        "cages",
+        "antiknight",
+        "antiking",
+        "nonconsecutive",
+        "white",
+        "black",
+        "kropki_negative",
+        "x",
+        "v",
+        "xv_negative",
+        "parity",
+        "thermos",
+    )
+    cages: tuple[Cage, ...]
+    antiknight: bool
+    antiking: bool
+    nonconsecutive: bool
+    white: tuple[Pair, ...]
+    black: tuple[Pair, ...]
+    kropki_negative: bool
+    x: tuple[Pair, ...]
+    v: tuple[Pair, ...]
+    xv_negative: bool
+    parity: str | None
+    thermos: tuple[tuple[int, ...], ...]
+
+    def __init__(
+        self,
+        *,
+        cages: Iterable[Cage] = (),
+        antiknight: bool = False,
+        antiking: bool = False,
+        nonconsecutive: bool = False,
+        white: Iterable[Sequence[int]] = (),
+        black: Iterable[Sequence[int]] = (),
+        kropki_negative: bool = False,
+        x: Iterable[Sequence[int]] = (),
+        v: Iterable[Sequence[int]] = (),
+        xv_negative: bool = False,
+        parity: str | None = None,
+        thermos: Iterable[Sequence[int]] = (),
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "cages", tuple(sorted(cages, key=lambda cage: (cage.cells, cage.total or 0))))
+        sets(self, "antiknight", bool(antiknight))
+        sets(self, "antiking", bool(antiking))
+        sets(self, "nonconsecutive", bool(nonconsecutive))
+        sets(self, "white", _pairs(white))
+        sets(self, "black", _pairs(black))
+        sets(self, "kropki_negative", bool(kropki_negative))
+        sets(self, "x", _pairs(x))
+        sets(self, "v", _pairs(v))
+        sets(self, "xv_negative", bool(xv_negative))
+        if parity is not None:
+            parity = parity.lower()
+            if not parity.strip("."):
+                parity = None
+        sets(self, "parity", parity)
+        sets(self, "thermos", tuple(tuple(int(i) for i in t) for t in thermos))
+
+    def __repr__(self) -> str:
+        """Only the rules that are set: ``Constraints(antiknight=True)``."""
+        empty = Constraints.__new__(Constraints)
+        Constraints.__init__(empty)
+        fields = [
+            f"{name}={getattr(self, name)!r}"
+            for name in self.__match_args__
+            if getattr(self, name) != getattr(empty, name)
+        ]
+        return f"Constraints({', '.join(fields)})"
+
+    def __reduce__(self) -> tuple[type[_Record], tuple[object, ...]]:
+        # Fields are keyword-only: rebuild through a subclass-free helper "type".
+        return (_Rebuild, (self._values(),))
+
+    def is_empty(self) -> bool:
+        """True when no rule is set."""
+        return self == Constraints()
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The names of the rules that are set, in a stable order (``shape.variant`` uses them).
+
+        >>> Constraints(cages=(Cage((0, 1), 3),), white=[(0, 1)]).kinds
+        ('killer', 'kropki')
+        """
+        names = []
+        if self.cages:
+            names.append("killer")
+        for name, on in (
+            ("antiknight", self.antiknight),
+            ("antiking", self.antiking),
+            ("nonconsecutive", self.nonconsecutive),
+            ("kropki", bool(self.white or self.black or self.kropki_negative)),
+            ("xv", bool(self.x or self.v or self.xv_negative)),
+            ("parity", self.parity is not None),
+            ("thermo", bool(self.thermos)),
+        ):
+            if on:
+                names.append(name)
+        return tuple(names)
+
+    # -- validation --------------------------------------------------------------------------
+
+    def check(self, n: int) -> None:
+        """Raise :class:`ValueError` naming the first rule that cannot hold on an ``n x n`` grid.
+
+        >>> Constraints(cages=(Cage((0, 1), 30),)).check(9)
+        Traceback (most recent call last):
+        ...
+        ValueError: cage of sum 30 at r1c1: 2 cells cannot add up to 30 (possible: 3..17)
+        >>> Constraints(thermos=[(0, 2)]).check(9)
+        Traceback (most recent call last):
+        ...
+        ValueError: thermometer 1 is not a path: r1c1 and r1c3 are not neighbours
+        """
+        ncells = n * n
+
+        def inside(cell: int, what: str) -> None:
+            if not 0 <= cell < ncells:
+                raise ValueError(f"{what}: cell index {cell} is outside 0..{ncells - 1}")
+
+        owner: dict[int, Cage] = {}
+        for k, cage in enumerate(self.cages, 1):
+            if not cage.cells:
+                raise ValueError(f"cage {k} has no cells")
+            for cell in cage.cells:
+                inside(cell, f"cage {k}")
+            what = cage.describe(n)
+            if len(set(cage.cells)) != len(cage.cells):
+                raise ValueError(f"{what} lists a cell twice")
+            if len(cage.cells) > n:
+                raise ValueError(f"{what} has {len(cage.cells)} cells; at most {n} fit")
+            if cage.total is not None:
+                low, high = sum_range(len(cage.cells), n)
+                if not low <= cage.total <= high:
+                    raise ValueError(
+                        f"{what}: {len(cage.cells)} cells cannot add up to {cage.total}"
+                        f" (possible: {low}..{high})"
+                    )
+            for cell in cage.cells:
+                if cell in owner:
+                    raise ValueError(
+                        f"cages overlap at {_name(cell, n)} ({owner[cell].describe(n)} and {what})"
+                    )
+                owner[cell] = cage
+        for label, pairs in (("white dot", self.white), ("black dot", self.black),
+                             ("X", self.x), ("V", self.v)):  # fmt: skip
+            for a, b in pairs:
+                inside(a, label)
+                inside(b, label)
+                ra, ca = divmod(a, n)
+                rb, cb = divmod(b, n)
+                if abs(ra - rb) + abs(ca - cb) != 1:
+                    raise ValueError(
+                        f"{label} between {_name(a, n)} and {_name(b, n)}: the cells are not"
+                        " orthogonal neighbours"
+                    )
+        for label, pairs, total in (("X", self.x, 10), ("V", self.v, 5)):
+            if pairs and not any(1 <= total - d <= n and total - d != d for d in range(1, n + 1)):
+                raise ValueError(f"{label} needs two digits adding up to {total}: none on {n}x{n}")
+        if self.black and n < 2:
+            raise ValueError(f"a black dot needs a digit and its double: none on {n}x{n}")
+        if self.parity is not None:
+            if len(self.parity) != ncells:
+                raise ValueError(f"parity needs {ncells} symbols, got {len(self.parity)}")
+            bad = next((i for i, ch in enumerate(self.parity) if ch not in ".eo"), None)
+            if bad is not None:
+                raise ValueError(
+                    f"parity symbol {self.parity[bad]!r} at {_name(bad, n)}: expected e, o or ."
+                )
+        for k, thermo in enumerate(self.thermos, 1):
+            if not thermo:
+                raise ValueError(f"thermometer {k} has no cells")
+            for cell in thermo:
+                inside(cell, f"thermometer {k}")
+            if len(set(thermo)) != len(thermo):
+                raise ValueError(f"thermometer {k} visits a cell twice")
+            if len(thermo) > n:
+                raise ValueError(
+                    f"thermometer {k} has {len(thermo)} cells; at most {n} can increase"
+                )
+            for a, b in pairwise(thermo):
+                ra, ca = divmod(a, n)
+                rb, cb = divmod(b, n)
+                if max(abs(ra - rb), abs(ca - cb)) != 1:
+                    raise ValueError(
+                        f"thermometer {k} is not a path: {_name(a, n)} and {_name(b, n)}"
+                        " are not neighbours"
+                    )
+
+    # -- the primitive forms a search uses -------------------------------------------------
+
+    def different_pairs(self, n: int) -> tuple[Pair, ...]:
+        """Pairs of cells (a < b) that must hold different digits: anti-knight and anti-king
+        moves, and the cells of each cage. Sorted, each pair once.
+
+        >>> Constraints(antiknight=True).different_pairs(3)
+        ((0, 5), (0, 7), (1, 6), (1, 8), (2, 3), (2, 7), (3, 8), (5, 6))
+        """
+        return _different_pairs(self, n)
+
+    def relations(self, n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        """The binary rules as support tables, both directions listed, one entry per ordered
+        pair: ``(a, b, table)`` where ``table[d - 1]`` is the mask of the digits cell *b* may
+        hold when cell *a* holds *d*. Covers non-consecutive, kropki and XV (with their
+        negative rules) and the steps of every thermometer; not the "different" pairs.
+
+        >>> [(a, b, [bin(m) for m in t]) for a, b, t in Constraints(v=[(0, 1)]).relations(4)]
+        [(0, 1, ['0b1000', '0b100', '0b10', '0b1']), (1, 0, ['0b1000', '0b100', '0b10', '0b1'])]
+        """
+        return _relations(self, n)
+
+    def allowed(self, n: int) -> tuple[int, ...] | None:
+        """Per-cell masks of the digits parity allows, or None when there is no parity rule.
+
+        >>> [bin(m) for m in Constraints(parity="eo..").allowed(2)]
+        ['0b10', '0b1', '0b11', '0b11']
+        """
+        if self.parity is None:
+            return None
+        full = (1 << n) - 1
+        even = sum(1 << (d - 1) for d in range(2, n + 1, 2))
+        masks = {"e": even, "o": full & ~even, ".": full}
+        return tuple(masks[ch] for ch in self.parity)
+
+    def violations(self, cells: bytes | Sequence[int], n: int) -> list[Violation]:
+        """The rules the filled cells of *cells* (0 = empty) break, in a stable order:
+        ``(digit or 0, what in words, cells)``. An empty grid breaks none.
+
+        >>> Constraints(thermos=[(0, 1)]).violations([2, 1, 0, 0], 2)
+        [(0, 'thermometer at r1c1 broken between r1c1 and r1c2', (0, 1))]
+        """
+        found: list[Violation] = []
+        for on, steps, move in (
+            (self.antiknight, _KNIGHT, "knight"),
+            (self.antiking, _KING, "king"),
+        ):
+            if not on:
+                continue
+            for a, b in _moves(n, steps):
+                if cells[a] and cells[a] == cells[b]:
+                    found.append(
+                        (
+                            0,
+                            f"{_name(a, n)} and {_name(b, n)} are a {move}'s move apart and"
+                            f" both hold {cells[a]}",
+                            (a, b),
+                        )
+                    )
+        for cage in self.cages:
+            seen: dict[int, int] = {}
+            for i in cage.cells:
+                d = cells[i]
+                if d and d in seen:
+                    found.append((d, cage.describe(n), (seen[d], i)))
+                seen.setdefault(d, i)
+            if cage.total is None:
+                continue
+            values = [cells[i] for i in cage.cells]
+            total = sum(values)
+            if all(values) and total != cage.total:
+                found.append((0, f"{cage.describe(n)} adds up to {total}", cage.cells))
+            elif not all(values) and total >= cage.total:
+                found.append((0, f"{cage.describe(n)} already adds up to {total}", cage.cells))
+        allowed = self.allowed(n)
+        if allowed is not None:
+            for i, d in enumerate(cells):
+                if d and not allowed[i] >> (d - 1) & 1:
+                    word = "even" if self.parity and self.parity[i] == "e" else "odd"
+                    found.append((d, f"{_name(i, n)} must be {word}", (i,)))
+        for a, b, table in self.relations(n):
+            if a < b and cells[a] and cells[b] and not table[cells[a] - 1] >> (cells[b] - 1) & 1:
+                found.append((0, _relation_words(self, a, b, n), (a, b)))
+        return found
+
+
+class _Rebuild(Constraints):
+    """Unpickles a :class:`Constraints` (whose fields are keyword-only) from its values."""
+
+    __slots__ = ()
+
+    def __new__(cls, values: tuple[object, ...]) -> Constraints:  # type: ignore[misc]
+        fields = dict(zip(Constraints.__match_args__, values, strict=True))
+        return Constraints(**fields)  # type: ignore[arg-type]
+
+
+def _relation_words(rules: Constraints, a: int, b: int, n: int) -> str:
+    """Which pair rule(s) cells a and b break, in words."""
+    pair = (a, b)
+    names = []
+    for label, pairs in (("white dot", rules.white), ("black dot", rules.black),
+                         ("X", rules.x), ("V", rules.v)):  # fmt: skip
+        if pair in pairs:
+            names.append(label)
+    for thermo in rules.thermos:
+        for p, q in pairwise(thermo):
+            if {p, q} == {a, b}:
+                names.append(f"thermometer at {_name(thermo[0], n)}")
+    if not names:
+        names.append("neighbour rule")
+    return f"{' and '.join(names)} broken between {_name(a, n)} and {_name(b, n)}"
+
+
+@lru_cache(maxsize=256)
+def _different_pairs(rules: Constraints, n: int) -> tuple[Pair, ...]:
+    pairs: set[Pair] = set()
+    if rules.antiknight:
+        pairs.update(_moves(n, _KNIGHT))
+    if rules.antiking:
+        pairs.update(_moves(n, _KING))
+    for cage in rules.cages:
+        cells = cage.cells
+        pairs.update((a, b) for k, a in enumerate(cells) for b in cells[k + 1 :])
+    return tuple(sorted(pairs))
+
+
+@lru_cache(maxsize=256)
+def _relations(rules: Constraints, n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    full = (1 << n) - 1
+    tables: dict[Pair, list[int]] = {}
+
+    def restrict(a: int, b: int, table: tuple[int, ...]) -> None:
+        """Intersect the relation a -> b with *table* (and b -> a with its transpose)."""
+        forward = tables.setdefault((a, b), [full] * n)
+        backward = tables.setdefault((b, a), [full] * n)
+        for x in range(n):
+            forward[x] &= table[x]
+        for y in range(n):
+            backward[y] &= sum(1 << x for x in range(n) if table[x] >> y & 1)
+
+    adjacent = (
+        list(_adjacent_pairs(n))
+        if (rules.nonconsecutive or rules.kropki_negative or rules.xv_negative)
+        else []
+    )
+    if rules.nonconsecutive:
+        table = _table(n, lambda x, y: not _consecutive(x, y))
+        for a, b in adjacent:
+            restrict(a, b, table)
+    dots = set(rules.white) | set(rules.black)
+    for a, b in rules.white:
+        restrict(a, b, _table(n, _consecutive))
+    for a, b in rules.black:
+        restrict(a, b, _table(n, _double))
+    if rules.kropki_negative:
+        table = _table(n, lambda x, y: not _consecutive(x, y) and not _double(x, y))
+        for pair in adjacent:
+            if pair not in dots:
+                restrict(*pair, table)
+    marks = set(rules.x) | set(rules.v)
+    for a, b in rules.x:
+        restrict(a, b, _table(n, lambda x, y: x + y == 10))
+    for a, b in rules.v:
+        restrict(a, b, _table(n, lambda x, y: x + y == 5))
+    if rules.xv_negative:
+        table = _table(n, lambda x, y: x + y not in (5, 10))
+        for pair in adjacent:
+            if pair not in marks:
+                restrict(*pair, table)
+    increasing = _table(n, lambda x, y: y > x)
+    for thermo in rules.thermos:
+        for a, b in pairwise(thermo):
+            restrict(a, b, increasing)
+    return tuple(
+        (a, b, tuple(table))
+        for (a, b), table in sorted(tables.items())
+        if any(m != full for m in table)
+    )
