@@ -13,7 +13,7 @@ Guess counts are diagnostics, not parity.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import NamedTuple, Protocol
 
@@ -22,7 +22,15 @@ from ._config import requested_backend
 from ._record import _Record
 from .shape import Shape
 
-__all__ = ["BACKEND", "BatchOutcome", "Engine", "SearchOutcome", "engine", "get_engine"]
+__all__ = [
+    "BACKEND",
+    "BatchOutcome",
+    "BoundSearch",
+    "Engine",
+    "SearchOutcome",
+    "engine",
+    "get_engine",
+]
 
 
 class SearchOutcome(NamedTuple):
@@ -63,10 +71,24 @@ class BatchOutcome(_Record):
         object.__setattr__(self, "complete", complete)
 
 
+#: ``search(cells, limit, keep, budget) -> (count, solutions, guesses, complete)``: an engine's
+#: search with the shape fixed (see :meth:`Engine.bind`). A plain tuple, not a
+#: :class:`SearchOutcome`: bound searches are for hot loops (the generator makes tens of
+#: thousands a second), where building a record per call would cost more than the search.
+BoundSearch = Callable[[bytes, int, int, int], tuple[int, tuple[bytes, ...], int, bool]]
+
+
 class Engine(Protocol):
     """The one search signature every engine implements."""
 
     name: str
+
+    def bind(self, shape: Shape) -> BoundSearch:
+        """:meth:`search` on *shape*, with the per-shape work (geometry lookups) done once.
+
+        The result is a :data:`BoundSearch`; it gives the same results as :meth:`search`.
+        """
+        ...
 
     def search(
         self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
@@ -110,6 +132,22 @@ class _ReferenceEngine:
     """The pure-Python reference solver behind the :class:`Engine` signature."""
 
     name = "python"
+
+    def bind(self, shape: Shape) -> BoundSearch:
+        """:meth:`search` on *shape* as a :data:`BoundSearch`.
+
+        >>> _ReferenceEngine().bind(Shape(2, 2))(bytes(16), 3, 0, 0)[0]
+        3
+        """
+        run = _reference.search
+
+        def search(
+            cells: bytes, limit: int, keep: int, budget: int
+        ) -> tuple[int, tuple[bytes, ...], int, bool]:
+            count, sols, guesses, complete = run(shape, cells, limit, keep, budget)
+            return count, tuple(sols), guesses, complete
+
+        return search
 
     def search(
         self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
