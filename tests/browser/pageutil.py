@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 from urllib.parse import urlencode
 
@@ -12,8 +14,14 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
 
 def share_link(base_url: str, puzzle: sudokit.Grid, **extra: str) -> str:
-    """The app's share link of *puzzle* (extra query fields such as ``x="1"`` added)."""
-    return f"{base_url}/#{urlencode({'p': str(puzzle), 'b': puzzle.shape.box_spec, **extra})}"
+    """The app's share link of *puzzle* (extra query fields such as ``x="1"`` added; a
+    variant's rules as JSON in ``v``)."""
+    fields = {"p": str(puzzle), "b": puzzle.shape.box_spec}
+    if puzzle.shape.windoku or puzzle.shape.constraints is not None:
+        from sudokit.web.validate import rules_json
+
+        fields["v"] = json.dumps(rules_json(puzzle.shape), separators=(",", ":"))
+    return f"{base_url}/#{urlencode({**fields, **extra})}"
 
 
 def open_puzzle(page: Any, base_url: str, puzzle: sudokit.Grid, **extra: str) -> None:
@@ -38,3 +46,47 @@ def open_explanation(page: Any) -> int:
     page.click("#btn-explain")
     page.wait_for_selector("#hint-pos:has-text('1 /')")
     return int(str(page.text_content("#hint-pos")).split("/")[1])
+
+
+def killer_of(made: sudokit.Grid, seed: int) -> tuple[sudokit.Grid, sudokit.Grid]:
+    """A killer puzzle built on the classic puzzle *made* (unique by its givens alone, so
+    unique under any rules its solution keeps) and its solution: the grid is cut at random
+    (seeded) into connected cages of 2 to 4 cells with distinct digits, each cage's sum taken
+    from the solution."""
+    solution = sudokit.solution(made)
+    n = made.n
+    rng = random.Random(seed)
+    owner = [-1] * made.shape.ncells
+    cages: list[list[int]] = []
+    order = list(range(made.shape.ncells))
+    rng.shuffle(order)
+    for start in order:
+        if owner[start] >= 0:
+            continue
+        cells = [start]
+        owner[start] = len(cages)
+        size = rng.choice((2, 2, 3, 3, 4))
+        while len(cells) < size:
+            digits = {solution[c] for c in cells}
+            near = sorted(
+                {
+                    x
+                    for c in cells
+                    for x in (c - n, c + n, c - 1 if c % n else -1, c + 1 if (c + 1) % n else -1)
+                    if 0 <= x < made.shape.ncells and owner[x] < 0 and solution[x] not in digits
+                }
+            )
+            if not near:
+                break
+            pick = rng.choice(near)
+            owner[pick] = len(cages)
+            cells.append(pick)
+        cages.append(cells)
+    constraints = sudokit.Constraints(
+        cages=[sudokit.Cage(c, sum(solution[i] for i in c)) for c in cages]
+    )
+    shape = made.shape.with_constraints(constraints)
+    killer = sudokit.Grid(made.cells, shape)
+    answer = sudokit.Grid(solution.cells, shape)
+    assert answer.is_solution(killer), "the solution must keep every rule"
+    return killer, answer

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,7 +13,7 @@ import sudokit
 from . import tasks
 from .context import server
 from .errors import RESPONSES, ApiError
-from .models import GenerateIn, Limits
+from .models import VARIANT_FLAGS, GenerateIn, Limits
 from .validate import require_shown, shape_of
 
 __all__ = ["router"]
@@ -47,7 +49,23 @@ def _options(body: GenerateIn, lim: Limits) -> tuple[tuple[str, Any], ...]:
         options["shape"] = shape
     else:
         options["size"] = body.size
+    for flag in VARIANT_FLAGS:
+        if getattr(body, flag):
+            if flag not in _variant_options():
+                raise ApiError(501, f"this server's generator does not make {flag} puzzles")
+            options[flag] = True
     return tuple(options.items())
+
+
+@cache
+def _variant_options() -> frozenset[str]:
+    """The variant switches :func:`sudokit.generate` takes (keyword arguments, or the fields
+    of :class:`sudokit.GenerateOptions` when it passes its options through)."""
+    names = set(inspect.signature(sudokit.generate).parameters)
+    options = getattr(sudokit, "GenerateOptions", None)
+    if options is not None:
+        names |= set(inspect.signature(options).parameters)
+    return frozenset(names & set(VARIANT_FLAGS))
 
 
 @router.post("/api/generate")

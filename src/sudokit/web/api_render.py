@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
+from pydantic import ValidationError
 
 import sudokit
 from sudokit import render
 
 from . import tasks
 from .context import server
-from .errors import responses
-from .models import BOX_PATTERN, PuzzleIn
+from .errors import ApiError, responses
+from .models import BOX_PATTERN, PuzzleIn, RulesIn
 from .validate import parse
 
 __all__ = ["router"]
@@ -22,12 +23,34 @@ _PUZZLE = Query(min_length=1, max_length=2000, description="the puzzle text (any
 _BOX = Query(None, pattern=BOX_PATTERN, description="box shape 'RxC'")
 _REGIONS = Query(None, max_length=2000, description="jigsaw region map, a symbol a cell")
 _DIAGONALS = Query(False, description="Sudoku-X: draw (and check) both main diagonals")
+_RULES = Query(
+    None,
+    max_length=12_000,
+    description=(
+        "the variant rules as one JSON object with the json format's fields (cages, windoku, "
+        "antiknight, antiking, nonconsecutive, kropki, xv, parity, thermos)"
+    ),
+    examples=['{"cages": [{"cells": [0, 1], "sum": 3}], "antiknight": true}'],
+)
 
 
 def _grid(
-    request: Request, puzzle: str, box: str | None, regions: str | None, diagonals: bool
+    request: Request,
+    puzzle: str,
+    box: str | None,
+    regions: str | None,
+    diagonals: bool,
+    rules: str | None,
 ) -> sudokit.Grid:
-    body = PuzzleIn(puzzle=puzzle, box=box, format=None, diagonals=diagonals, regions=regions)
+    fields = {"puzzle": puzzle, "box": box, "diagonals": diagonals, "regions": regions}
+    try:
+        if rules:
+            fields.update(RulesIn.model_validate_json(rules).model_dump(exclude_defaults=True))
+        body = PuzzleIn.model_validate(fields)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        raise ApiError(422, f"rules: {where + ': ' if where else ''}{first['msg']}") from None
     return parse(body, server(request).limits)
 
 
@@ -39,9 +62,10 @@ async def render_svg(
     cell: int = Query(40, ge=8, le=100),
     regions: str | None = _REGIONS,
     diagonals: bool = _DIAGONALS,
+    rules: str | None = _RULES,
 ) -> Response:
-    """The puzzle as an SVG picture."""
-    grid = _grid(request, puzzle, box, regions, diagonals)
+    """The puzzle as an SVG picture (with its variant's rules drawn)."""
+    grid = _grid(request, puzzle, box, regions, diagonals, rules)
     svg = await server(request).run(True, lambda g: render.to_svg(g, cell=cell), grid, request)
     return Response(svg, media_type="image/svg+xml")
 
@@ -59,10 +83,12 @@ async def print_pdf(
     difficulty: str = Query("", max_length=40, description="the difficulty label"),
     regions: str | None = _REGIONS,
     diagonals: bool = _DIAGONALS,
+    rules: str | None = _RULES,
 ) -> Response:
     """The puzzle as the one-page PDF ``sudokit print`` makes: title, difficulty, and every
-    constraint drawn (boxes or jigsaw regions, diagonals). Needs reportlab (``pdf`` extra)."""
-    grid = _grid(request, puzzle, box, regions, diagonals)
+    constraint drawn (boxes or jigsaw regions, diagonals, the variant's rules). Needs
+    reportlab (``pdf`` extra)."""
+    grid = _grid(request, puzzle, box, regions, diagonals, rules)
     job = tasks.Print(grid, title or f"Sudoku {grid.n}x{grid.n}", difficulty)
     pdf = await server(request).run(False, tasks.print_pdf, job, request)
     return Response(

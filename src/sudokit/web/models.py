@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "VARIANT_FLAGS",
     "CountIn",
     "ErrorOut",
     "ExplainIn",
@@ -24,6 +25,7 @@ __all__ = [
     "Limits",
     "PuzzleIn",
     "RegionMap",
+    "RulesIn",
     "SolveIn",
     "Symmetry",
 ]
@@ -81,6 +83,20 @@ Symmetry = Literal[
 ]
 
 
+#: The generate request's variant switches, in the order the app lists them.
+VARIANT_FLAGS = (
+    "killer",
+    "windoku",
+    "antiknight",
+    "antiking",
+    "nonconsecutive",
+    "kropki",
+    "xv",
+    "parity",
+    "thermo",
+)
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -106,8 +122,59 @@ _REGIONS_FIELD = Field(
 BOX_PATTERN = r"^[0-9]{1,2}x[0-9]{1,2}$"
 
 
-class PuzzleIn(_Model):
-    """A puzzle as text in any supported format (sniffed unless ``format`` is given)."""
+#: Two cells (indices row-major from 0) that a dot or an X/V letter joins.
+CellPair = Annotated[list[int], Field(min_length=2, max_length=2)]
+_CELLS = "cell indices row-major from 0 (r1c1 is 0, r2c1 is n)"
+
+
+class CageIn(_Model):
+    """A killer cage: its cells (distinct digits) and, optionally, their sum."""
+
+    cells: list[int] = Field(min_length=1, max_length=64, description=_CELLS)
+    sum: int | None = Field(None, description="the sum of the cage's digits (leave out: no sum)")
+
+
+class KropkiIn(_Model):
+    """Kropki dots between orthogonal neighbours."""
+
+    white: list[CellPair] = Field([], max_length=1300, description="consecutive digits")
+    black: list[CellPair] = Field([], max_length=1300, description="one digit is double the other")
+    negative: bool = Field(False, description="every other neighbour pair has neither relation")
+
+
+class XvIn(_Model):
+    """XV letters between orthogonal neighbours."""
+
+    x: list[CellPair] = Field([], max_length=1300, description="the two digits sum to 10")
+    v: list[CellPair] = Field([], max_length=1300, description="the two digits sum to 5")
+    negative: bool = Field(False, description="no other neighbour pair sums to 5 or 10")
+
+
+class RulesIn(_Model):
+    """The variant rules of a puzzle, as the json format's puzzle objects carry them (every
+    field optional; leave all out for classic Sudoku)."""
+
+    windoku: bool = Field(False, description="windoku: the windows between the boxes are units")
+    cages: list[CageIn] | None = Field(
+        None, max_length=640, description="killer cages: distinct digits, with an optional sum"
+    )
+    antiknight: bool = Field(False, description="cells a knight's move apart differ")
+    antiking: bool = Field(False, description="cells a king's move apart differ")
+    nonconsecutive: bool = Field(False, description="orthogonal neighbours are not consecutive")
+    kropki: KropkiIn | None = None
+    xv: XvIn | None = None
+    parity: str | None = Field(
+        None, max_length=700, description="a symbol a cell: e even, o odd, . free"
+    )
+    thermos: list[Annotated[list[int], Field(min_length=1, max_length=64)]] | None = Field(
+        None, max_length=640, description="thermometers, bulb first: digits increase along each"
+    )
+
+
+class PuzzleIn(RulesIn):
+    """A puzzle as text in any supported format (sniffed unless ``format`` is given), with
+    the variant rules it is played under (the text's own rules, e.g. a json object's cages,
+    count too)."""
 
     puzzle: str = Field(
         min_length=1,
@@ -187,5 +254,14 @@ class GenerateIn(_Model):
     diagonals: bool = False
     regions: RegionMap | None = _REGIONS_FIELD
     jigsaw: bool = Field(False, description="a fresh random jigsaw region map of the size")
+    killer: bool = Field(False, description="killer cages (no givens unless needed)")
+    windoku: bool = Field(False, description="windoku: the four extra windows are units")
+    antiknight: bool = Field(False, description="anti-knight")
+    antiking: bool = Field(False, description="anti-king")
+    nonconsecutive: bool = Field(False, description="non-consecutive neighbours")
+    kropki: bool = Field(False, description="kropki dots")
+    xv: bool = Field(False, description="XV letters")
+    parity: bool = Field(False, description="even and odd cells")
+    thermo: bool = Field(False, description="thermometers")
     seed: int | None = Field(None, ge=0, lt=2**63)
     n: int = Field(1, ge=1, le=50, description="how many puzzles")
