@@ -64,7 +64,7 @@ def _read_error(reporter: Reporter, item: Item) -> None:
 
 
 def _structured(fmt: str) -> bool:
-    return fmt in ("csv", "json", "jsonl")
+    return formats.carries_fields(fmt)
 
 
 @click.command(epilog=_MARKERS)

@@ -26,26 +26,38 @@ True
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from types import ModuleType, TracebackType
+from types import TracebackType
 from typing import IO
 
 from ..errors import ParseError
-from ..grid import Grid, _symbol_value, expand_symbols, shifted_alphabet_hint
+from ..grid import Grid, expand_symbols, shifted_alphabet_hint
 from ..marks import Candidates
-from ..shape import SYMBOLS, Shape
+from ..shape import Shape
 from . import candgrid, candidates, csv, json, jsonl, line, picture, sdk, ss
-from ._base import MAX_LINE, Raw, binary_offset, stream_lines, text_lines, with_symbols
+from ._base import (
+    MAX_LINE,
+    Format,
+    Head,
+    Raw,
+    RecordWriter,
+    binary_offset,
+    is_square,
+    stream_lines,
+    text_lines,
+    with_symbols,
+)
 from ._files import output, output_bytes, read_text_limited
 
 __all__ = [
     "FORMATS",
     "MAX_LINE",
+    "Format",
     "Record",
     "Writer",
+    "carries_fields",
     "dumps",
     "dumps_candidates",
     "looks_binary",
@@ -61,31 +73,17 @@ __all__ = [
     "write",
 ]
 
-#: Format name -> module (each has ``read(lines, shape)`` and ``dumps(grid, ...)``).
-FORMATS: dict[str, ModuleType] = {
-    "line": line,
-    "picture": picture,
-    "ss": ss,
-    "sdk": sdk,
-    "candidates": candidates,
-    "candgrid": candgrid,
-    "csv": csv,
-    "json": json,
-    "jsonl": jsonl,
+#: Format name -> :class:`~sudokit.formats._base.Format` (declared by its module as ``FORMAT``):
+#: the one place a new format is listed.
+FORMATS: dict[str, Format] = {
+    module.NAME: module.FORMAT
+    for module in (line, picture, ss, sdk, candidates, candgrid, csv, json, jsonl)
 }
 #: File name endings that name a format (used when a file is read without ``fmt``).
-EXTENSIONS = {
-    ".sdm": "line",
-    ".txt": None,
-    ".ss": "ss",
-    ".sdk": "sdk",
-    ".csv": "csv",
-    ".json": "json",
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-}
+EXTENSIONS = {ext: name for name, fmt in FORMATS.items() for ext in fmt.extensions}
+#: The formats that recognise their text by content, in the order they are asked.
+_CLAIMING = sorted(FORMATS.values(), key=lambda fmt: fmt.priority)
 _HEAD = 1 << 16
-_SECTION = re.compile(r"^\[[A-Za-z ]+\]$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,39 +101,31 @@ class Record:
     fields: dict[str, str] = field(default_factory=dict)
 
 
-def _module(fmt: str) -> ModuleType:
+def _module(fmt: str) -> Format:
     try:
         return FORMATS[fmt]
     except KeyError:
         raise ValueError(f"unknown format {fmt!r}, expected one of {', '.join(FORMATS)}") from None
 
 
+def carries_fields(fmt: str) -> bool:
+    """Whether records in *fmt* carry a solution and fields besides the grid.
+
+    >>> carries_fields("csv"), carries_fields("line")
+    (True, False)
+    """
+    return _module(fmt).structured
+
+
 # -- sniffing ---------------------------------------------------------------------------------
-
-
-def _is_square(k: int) -> bool:
-    root = int(k**0.5 + 0.5)
-    return root * root == k
-
-
-def _candidate_groups(groups: list[str], n: int) -> bool:
-    """Groups that can only be candidate lists of size *n* (not rows of symbols or integers)."""
-    if n > len(SYMBOLS) or any(_symbol_value(ch, n) <= 0 for g in groups for ch in g):
-        return False
-    longest = max(len(g) for g in groups)
-    return longest >= 3 or (longest >= 2 and n <= 9)
-
-
-def _body_lines(text: str) -> tuple[list[str], bool]:
-    lines = [ln for ln in text.split("\n")[:400] if ln.strip()]
-    body = [ln.rstrip("\r") for ln in lines if not ln.lstrip().startswith("#")]
-    return body, bool(lines) and lines[0].lstrip().startswith("#")
 
 
 def sniff(text: str) -> str:
     """The name of the format *text* is written in (``"line"`` when nothing else fits).
 
-    Only the start of *text* is looked at.
+    Only the start of *text* is looked at: each format that can tell its own text by content
+    is asked first (``Format.claims``, in ``priority`` order), then the layout of the rows
+    decides between the line, picture, Simple Sudoku, ``.sdk`` and candidate-grid layouts.
 
     >>> sniff("puzzle,solution\\n1...,...")
     'csv'
@@ -144,63 +134,39 @@ def sniff(text: str) -> str:
     >>> sniff("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
     'line'
     """
-    head = text[:_HEAD].lstrip("\ufeff")
-    body, hashed = _body_lines(head)
-    stripped = head.lstrip()
-    if not stripped:
+    head = Head.of(text[:_HEAD])
+    if not head.stripped:
         return "line"
-    if stripped[0] in '{["' and not _SECTION.match(stripped.split("\n", 1)[0].strip()):
-        if stripped[0] == "[":
-            return "json"
-        first = stripped.split("\n", 1)[0]
-        try:
-            _value, end = json.decode(first)
-        except ParseError:
-            return "json"
-        return "json" if first[end:].strip() else "jsonl"
-    if any(ln.strip().lower() == "[puzzle]" for ln in body[:30]):
-        return "sdk"
-    if not body:
+    for fmt in _CLAIMING:
+        if fmt.claims(head):
+            return fmt.name
+    if not head.body:
         return "line"
-    first = body[0].strip()
-    if first.lower() in csv.PUZZLE_COLUMNS:
-        return "csv"
-    if "," in first:
-        try:
-            values = csv.split(first)
-        except ParseError:
-            values = []
-        if csv.is_header(values) or (
-            len(values) >= 2 and len(values[0]) >= 16 and _is_square(len(values[0]))
-        ):
-            return "csv"
-    token = line.split_comment(first, None)[0]
-    if candidates.looks_like(token):
-        return "candidates"
-    groups = first.split()
-    n_groups = len(groups)
-    if n_groups >= 16 and _is_square(n_groups) and _candidate_groups(groups, int(n_groups**0.5)):
-        return "candgrid"
-    # One puzzle per line, or one grid row per line? A row has n <= 64 cells and n rows
-    # like it follow; a line has a square number of cells and no separators.
+    return _layout(head)
+
+
+def _layout(head: Head) -> str:
+    """One puzzle per line, or one grid row per line? A row has n <= 64 cells and n rows
+    like it follow; a line has a square number of cells and no separators."""
+    body, first = head.body, head.first
     rows = [ln for ln in body[:80] if not picture.is_rule(ln, None)] or [first]
     ruled = len(rows) < len(body[:80])
     row, comment = line.split_comment(rows[0].strip(), None)
     k = picture.row_cells(row)
     marked = "|" in row or (not comment and len(row.split()) > 1)
-    if _is_square(k) and k >= 16 and not marked and not ruled:
+    if is_square(k) and k >= 16 and not marked and not ruled:
         return "line"
     cand_rows = [ln for ln in body[:80] if not candgrid.is_rule(ln)]
     cand = [len(candgrid.row_groups(r)) for r in cand_rows[:20]]
     if cand and 4 <= cand[0] <= 64 and len(set(cand[: cand[0]])) == 1:
         same = [r for r in cand_rows if len(candgrid.row_groups(r)) == cand[0]]
         all_groups = [g for r in same for g, _ in candgrid.row_groups(r)]
-        if len(cand_rows) >= cand[0] and _candidate_groups(all_groups, cand[0]):
+        if len(cand_rows) >= cand[0] and candgrid.candidate_groups(all_groups, cand[0]):
             return "candgrid"
     consistent = all(picture.row_cells(r) == k for r in rows[1 : min(k, 20)])
     if not (k <= 64 and (consistent or ruled or marked)):
         return "line"
-    if hashed:
+    if head.hashed:
         return "sdk"
     if first.startswith("*-") or ("|" in first and " " not in first):
         return "ss"
@@ -451,8 +417,8 @@ def dumps(
 
 class Writer:
     """Writes puzzles to a text stream in one format, with the framing the format needs
-    (a CSV header, JSON brackets, blank lines between pictures). Use as a context manager or
-    call :meth:`close` (it does not close the stream).
+    (a CSV header, JSON brackets, blank lines between pictures: the format's ``WRITER``).
+    Use as a context manager or call :meth:`close` (it does not close the stream).
 
     >>> import io
     >>> out = io.StringIO()
@@ -476,8 +442,17 @@ class Writer:
         self.module = _module(fmt)
         self.fmt = fmt
         self.stream = stream
-        self.count, self._columns = follows if follows is not None else (0, None)
-        self._closed = False
+        count, columns = follows if follows is not None else (0, None)
+        self._out: RecordWriter = self.module.writer(self.module, stream, count, columns)
+
+    @property
+    def count(self) -> int:
+        """How many records were written (including those of the writer this one follows)."""
+        return self._out.count
+
+    @count.setter
+    def count(self, value: int) -> None:
+        self._out.count = value
 
     @property
     def state(self) -> tuple[int, list[str] | None]:
@@ -494,75 +469,27 @@ class Writer:
         1...............
         2...............
         """
-        return self.count, self._columns
-
-    def _begin(self) -> None:
-        if self.fmt == "json":
-            self.stream.write("[\n" if self.count == 0 else ",\n")
-        elif self.module.MULTILINE and self.count:
-            self.stream.write("\n")
-        self.count += 1
-
-    def _header(self) -> None:
-        """The CSV header: only at the top of the file, not in a writer that follows another
-        one's records (that one wrote it; here the columns come from the first record)."""
-        if self.count == 0 and self._columns is not None:
-            self.stream.write(csv.join(self._columns) + "\n")
-
-    def _end(self) -> None:
-        if self.fmt != "json":
-            self.stream.write("\n")
+        return self._out.count, self._out.columns
 
     def write(
         self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
     ) -> None:
         """Write one puzzle."""
-        if self.fmt == "csv":
-            if self._columns is None:
-                self._columns = csv.columns_for(grid, solution, fields)
-                self._header()
-            self.count += 1
-            self.stream.write(csv.row(grid, self._columns, solution=solution, fields=fields) + "\n")
-            return
-        self._begin()
-        if self.fmt == "json":
-            self.stream.write(json.compact(json.to_object(grid, solution=solution, fields=fields)))
-        else:
-            self.stream.write(self.module.dumps(grid, solution=solution, fields=fields))
-        self._end()
+        self._out.write(grid, solution=solution, fields=fields)
 
     def write_text(self, text: str) -> None:
         """Write one record already rendered (e.g. by :func:`dumps_candidates`); text formats
         only."""
-        if self.fmt in ("csv", "json", "jsonl"):
-            raise ValueError(f"write_text() writes text formats, not {self.fmt}")
-        self._begin()
-        self.stream.write(text)
-        self._end()
+        self._out.write_text(text)
 
     def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
         """Write a stand-in for a puzzle that has no output grid: the line ``!<status>`` in text
         formats; a record with an empty puzzle and a ``status`` field in csv and JSON."""
-        extra = {"status": status, **(fields or {})}
-        if self.fmt == "csv":
-            if self._columns is None:
-                self._columns = ["puzzle", "solution", *extra]
-                self._header()
-            self.count += 1
-            self.stream.write(csv.row(None, self._columns, fields=extra) + "\n")
-            return
-        self._begin()
-        if self.fmt in ("json", "jsonl"):
-            self.stream.write(json.compact(json.to_object(None, fields=extra)))
-        else:
-            self.stream.write(f"!{status}")
-        self._end()
+        self._out.marker(status, fields)
 
     def close(self) -> None:
         """Finish the framing (the closing bracket of a JSON list)."""
-        if self.fmt == "json" and not self._closed:
-            self.stream.write("\n]\n" if self.count else "[]\n")
-        self._closed = True
+        self._out.close()
 
     def __enter__(self) -> Writer:
         return self

@@ -1,7 +1,11 @@
-"""Shared plumbing of the format readers: bounded line reading and record types.
+"""Shared plumbing of the formats: the :class:`Format` protocol, bounded line reading, record
+types and the default record layout of a written stream (:class:`RecordWriter`).
 
-Every format module has ``read(lines, shape) -> Iterator[Raw]``, turning numbered lines into
-raw records, and ``dumps(grid, *, solution, fields) -> str``. Lines come from
+Every format module declares a :class:`Format` (``FORMAT``): ``read(lines, shape) ->
+Iterator[Raw]``, turning numbered lines into raw records, ``dumps(grid, *, solution, fields)
+-> str``, how it is laid out in a stream (``writer``), which file endings name it and how to
+recognise its text (``claims``). Adding a format is writing such a module and listing it in
+:data:`sudokit.formats.FORMATS`. Lines come from
 :func:`text_lines` (a string) or :func:`stream_lines` (a file, read in bounded pieces): each is
 ``(lineno, text)`` or ``(lineno, ParseError)`` for a line that is too long or not text, so one
 bad line never stops a bulk run and never costs more than :data:`MAX_LINE` bytes of memory.
@@ -10,10 +14,11 @@ bad line never stops a bulk run and never costs more than :data:`MAX_LINE` bytes
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+import math
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Protocol
 
 from ..errors import ParseError
 from ..grid import Grid
@@ -22,8 +27,13 @@ from ..shape import Shape
 __all__ = [
     "MAX_LINE",
     "MAX_RECORD",
+    "Dumper",
+    "Format",
+    "Head",
     "Line",
     "Raw",
+    "Reader",
+    "RecordWriter",
     "binary_offset",
     "block_error",
     "stream_lines",
@@ -188,3 +198,151 @@ def parse_cells(text: str, shape: Shape | None, first_line: int) -> Grid:
         return Grid.parse(text, shape, symbols=_SYMBOLS.get())
     except ParseError as exc:
         raise block_error(exc, first_line) from None
+
+
+# -- the Format protocol ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """The start of a text as :func:`sudokit.formats.sniff` shows it to ``Format.claims``.
+
+    ``text``: the head without a BOM; ``stripped``: without leading white space; ``body``:
+    its first non-blank lines that are not ``#`` comments; ``first``: the first of them,
+    stripped (``""`` when there is none); ``hashed``: the text starts with a ``#`` line.
+    """
+
+    text: str
+    stripped: str
+    body: tuple[str, ...]
+    first: str
+    hashed: bool
+
+    @classmethod
+    def of(cls, text: str) -> Head:
+        """The head of *text* (its first 400 lines are looked at)."""
+        text = text.lstrip("\ufeff")
+        lines = [ln for ln in text.split("\n")[:400] if ln.strip()]
+        body = tuple(ln.rstrip("\r") for ln in lines if not ln.lstrip().startswith("#"))
+        hashed = bool(lines) and lines[0].lstrip().startswith("#")
+        return cls(text, text.lstrip(), body, body[0].strip() if body else "", hashed)
+
+
+class RecordWriter:
+    """How records of a format follow each other in a stream; this base class is the layout
+    of the text formats: each record then a newline, a blank line between multi-line records,
+    ``!<status>`` for a record without a grid. Formats with framing (a CSV header, JSON
+    brackets) subclass it as their ``WRITER``.
+
+    *count* and *columns* continue a writer that already wrote *count* records (see
+    :attr:`sudokit.formats.Writer.state`).
+    """
+
+    #: Whether already rendered text (:meth:`write_text`) can go in the stream.
+    TEXT = True
+
+    def __init__(
+        self, fmt: Format, stream: IO[str], count: int = 0, columns: list[str] | None = None
+    ) -> None:
+        self.fmt = fmt
+        self.stream = stream
+        self.count = count
+        self.columns = columns
+
+    def begin(self) -> None:
+        """Start a record: what goes before it (a blank line between multi-line records)."""
+        if self.fmt.multiline and self.count:
+            self.stream.write("\n")
+        self.count += 1
+
+    def end(self) -> None:
+        """Finish a record."""
+        self.stream.write("\n")
+
+    def write(
+        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    ) -> None:
+        """Write one puzzle."""
+        self.begin()
+        self.stream.write(self.fmt.dumps(grid, solution=solution, fields=fields))
+        self.end()
+
+    def write_text(self, text: str) -> None:
+        """Write one record already rendered."""
+        if not self.TEXT:
+            raise ValueError(f"write_text() writes text formats, not {self.fmt.name}")
+        self.begin()
+        self.stream.write(text)
+        self.end()
+
+    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+        """Write a stand-in for a record without a grid: the line ``!<status>``."""
+        self.begin()
+        self.stream.write(f"!{status}")
+        self.end()
+
+    def close(self) -> None:
+        """Finish the stream's framing (nothing for text formats)."""
+
+
+class Reader(Protocol):
+    """A format's ``read``: numbered lines -> raw records."""
+
+    def __call__(self, lines: Iterator[Line], shape: Shape | None, /) -> Iterator[Raw]:
+        """The raw records of *lines*."""
+        ...
+
+
+class Dumper(Protocol):
+    """A format's ``dumps``: one grid (with its solution and fields) -> one record's text."""
+
+    def __call__(
+        self,
+        grid: Grid,
+        /,
+        *,
+        solution: Grid | None = None,
+        fields: Mapping[str, str] | None = None,
+    ) -> str:
+        """*grid* as one record (no final newline)."""
+        ...
+
+
+def by_layout(head: Head) -> bool:
+    """The ``claims`` of formats told apart by the layout of their rows: never by content."""
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """A format as :mod:`sudokit.formats` uses it; each format module declares one
+    (``FORMAT``), and :data:`sudokit.formats.FORMATS` lists them.
+
+    ``multiline``: a record spans several lines (records are separated by a blank line);
+    ``structured``: a record carries a solution and fields besides the grid (csv, JSON);
+    ``extensions``: file name endings (lower case, with the dot) that name the format;
+    ``claims``: true when a text's :class:`Head` is certainly in this format, asked by
+    :func:`sudokit.formats.sniff` in ``priority`` order, lowest first (formats that only a
+    text's layout tells apart, such as line and picture, never claim a text); ``writer``: how
+    records are laid out in a written stream.
+    """
+
+    name: str
+    read: Reader
+    dumps: Dumper
+    multiline: bool = False
+    structured: bool = False
+    extensions: tuple[str, ...] = ()
+    priority: int = 100
+    claims: Callable[[Head], bool] = by_layout
+    writer: type[RecordWriter] = RecordWriter
+
+
+def is_square(k: int) -> bool:
+    """True when *k* is a square number (a cell count).
+
+    >>> is_square(81), is_square(80)
+    (True, False)
+    """
+    root = math.isqrt(k) if k >= 0 else -1
+    return root * root == k

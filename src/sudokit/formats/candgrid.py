@@ -22,17 +22,28 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Mapping
 
 from ..errors import ParseError, quote
 from ..grid import Grid, _symbol_value
 from ..marks import Candidates
-from ..shape import Shape
+from ..shape import SYMBOLS, Shape
 from . import picture
-from ._base import Line, Raw, block_error
+from ._base import Format, Head, Line, Raw, block_error, is_square
 
-__all__ = ["dumps", "dumps_candidates", "parse_candidates", "read", "row_groups"]
+__all__ = [
+    "FORMAT",
+    "MULTILINE",
+    "NAME",
+    "claims",
+    "dumps",
+    "dumps_candidates",
+    "parse_candidates",
+    "read",
+    "row_groups",
+]
 
 NAME = "candgrid"
 MULTILINE = True
@@ -48,6 +59,22 @@ def row_groups(line: str) -> list[tuple[str, int]]:
     [('12', 3), ('3', 6), ('456', 10)]
     """
     return [(m.group(), m.start() + 1) for m in _GROUP.finditer(line)]
+
+
+def candidate_groups(groups: list[str], n: int) -> bool:
+    """Groups that can only be candidate lists of size *n* (not rows of symbols or integers)."""
+    if n > len(SYMBOLS) or any(_symbol_value(ch, n) <= 0 for g in groups for ch in g):
+        return False
+    longest = max(len(g) for g in groups)
+    return longest >= 3 or (longest >= 2 and n <= 9)
+
+
+def claims(head: Head) -> bool:
+    """All ``n*n`` candidate groups on the first line (the multi-line layout is told apart
+    from pictures by :func:`sudokit.formats.sniff`'s layout rules)."""
+    groups = head.first.split()
+    count = len(groups)
+    return count >= 16 and is_square(count) and candidate_groups(groups, math.isqrt(count))
 
 
 def is_rule(line: str, rows_wanted: int | None = None) -> bool:
@@ -163,3 +190,6 @@ def dumps(
 ) -> str:
     """The grid as a candidate grid: givens alone, open cells with all ``n`` digits."""
     return dumps_candidates(Candidates.from_grid(grid, eliminate=False))
+
+
+FORMAT = Format(NAME, read, dumps, multiline=True, priority=50, claims=claims)

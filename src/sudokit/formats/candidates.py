@@ -23,12 +23,28 @@ from ..errors import ParseError, quote
 from ..grid import BLANKS, Grid, _symbol_value
 from ..marks import Candidates
 from ..shape import Shape
-from ._base import Line, Raw
+from . import line
+from ._base import Format, Head, Line, Raw
 
-__all__ = ["dumps", "dumps_candidates", "parse_candidates", "read", "shape_of"]
+__all__ = [
+    "FORMAT",
+    "MULTILINE",
+    "NAME",
+    "claims",
+    "dumps",
+    "dumps_candidates",
+    "parse_candidates",
+    "read",
+    "shape_of",
+]
 
 NAME = "candidates"
 MULTILINE = False
+
+
+def claims(head: Head) -> bool:
+    """The first line is a pencilmark string (see :func:`looks_like`)."""
+    return looks_like(line.split_comment(head.first, None)[0])
 
 
 def shape_of(length: int) -> Shape | None:
@@ -145,3 +161,6 @@ def dumps(
 ) -> str:
     """The grid as a pencilmark string: givens alone, open cells with all ``n`` digits."""
     return dumps_candidates(Candidates.from_grid(grid, eliminate=False))
+
+
+FORMAT = Format(NAME, read, dumps, priority=40, claims=claims)

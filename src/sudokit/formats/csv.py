@@ -24,9 +24,21 @@ from collections.abc import Iterator, Mapping, Sequence
 from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
-from ._base import Line, Raw, parse_cells, text_lines
+from ._base import Format, Head, Line, Raw, RecordWriter, is_square, parse_cells, text_lines
 
-__all__ = ["PUZZLE_COLUMNS", "SOLUTION_COLUMNS", "columns_for", "dumps", "join", "read", "row"]
+__all__ = [
+    "FORMAT",
+    "MULTILINE",
+    "NAME",
+    "PUZZLE_COLUMNS",
+    "SOLUTION_COLUMNS",
+    "claims",
+    "columns_for",
+    "dumps",
+    "join",
+    "read",
+    "row",
+]
 
 NAME = "csv"
 MULTILINE = False
@@ -50,6 +62,26 @@ def split(text: str) -> list[str]:
 def is_header(fields: Sequence[str]) -> bool:
     """True when *fields* name a puzzle column."""
     return any(f.strip().lower() in PUZZLE_COLUMNS for f in fields)
+
+
+def claims(head: Head) -> bool:
+    """The first line is a header naming a puzzle column, or a row starting with a puzzle.
+
+    >>> claims(Head.of("puzzle,solution\\n1...,..."))
+    True
+    """
+    first = head.first
+    if first.lower() in PUZZLE_COLUMNS:
+        return True
+    if "," not in first:
+        return False
+    try:
+        values = split(first)
+    except ParseError:
+        return False
+    return is_header(values) or (
+        len(values) >= 2 and len(values[0]) >= 16 and is_square(len(values[0]))
+    )
 
 
 def _names(header: Sequence[str]) -> tuple[list[str], int]:
@@ -164,3 +196,47 @@ def dumps(
     """The header line and one row for *grid*."""
     columns = columns_for(grid, solution, fields)
     return join(columns) + "\n" + row(grid, columns, solution=solution, fields=fields)
+
+
+class Writer(RecordWriter):
+    """A header line (the columns of the first record), then one row per record."""
+
+    TEXT = False
+
+    def _header(self, columns: list[str]) -> None:
+        """The CSV header: only at the top of the file, not in a writer that follows another
+        one's records (that one wrote it; here the columns come from the first record)."""
+        self.columns = columns
+        if self.count == 0:
+            self.stream.write(join(columns) + "\n")
+
+    def write(
+        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    ) -> None:
+        """One row under the columns (taken from the first record)."""
+        if self.columns is None:
+            self._header(columns_for(grid, solution, fields))
+        assert self.columns is not None
+        self.count += 1
+        self.stream.write(row(grid, self.columns, solution=solution, fields=fields) + "\n")
+
+    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+        """A row with an empty puzzle and a ``status`` column."""
+        extra = {"status": status, **(fields or {})}
+        if self.columns is None:
+            self._header(["puzzle", "solution", *extra])
+        assert self.columns is not None
+        self.count += 1
+        self.stream.write(row(None, self.columns, fields=extra) + "\n")
+
+
+FORMAT = Format(
+    NAME,
+    read,
+    dumps,
+    structured=True,
+    extensions=(".csv",),
+    priority=30,
+    claims=claims,
+    writer=Writer,
+)

@@ -21,15 +21,28 @@ Whole documents are held in memory, up to :data:`MAX_DOCUMENT`; use JSON Lines f
 from __future__ import annotations
 
 import json as _json
+import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import IO, Any
 
 from ..errors import ParseError, quote
 from ..grid import Grid
 from ..shape import Shape
-from ._base import Line, Raw, block_error, declared_symbols, text_lines
+from ._base import Format, Head, Line, Raw, RecordWriter, block_error, declared_symbols, text_lines
 
-__all__ = ["MAX_DOCUMENT", "compact", "decode", "dumps", "grid_from_value", "read", "to_object"]
+__all__ = [
+    "FORMAT",
+    "MAX_DOCUMENT",
+    "MULTILINE",
+    "NAME",
+    "claims",
+    "compact",
+    "decode",
+    "dumps",
+    "grid_from_value",
+    "read",
+    "to_object",
+]
 
 NAME = "json"
 MULTILINE = True
@@ -131,6 +144,34 @@ def _is_rows(value: list[Any]) -> bool:
 
 
 _DECODER = _json.JSONDecoder()
+_SECTION = re.compile(r"^\[[A-Za-z ]+\]$")
+
+
+def starts_json(head: Head) -> bool:
+    """The text starts like a JSON value (``{``, ``[`` or ``"``, but not a ``[Section]`` line)."""
+    stripped = head.stripped
+    return (
+        bool(stripped)
+        and stripped[0] in '{["'
+        and not _SECTION.match(stripped.split("\n", 1)[0].strip())
+    )
+
+
+def one_value_per_line(head: Head) -> bool:
+    """The first line of a JSON text is one whole JSON object or string (JSON Lines)."""
+    if not starts_json(head) or head.stripped[0] == "[":
+        return False
+    first = head.stripped.split("\n", 1)[0]
+    try:
+        _value, end = decode(first)
+    except ParseError:
+        return False
+    return not first[end:].strip()
+
+
+def claims(head: Head) -> bool:
+    """A JSON text that is not JSON Lines."""
+    return starts_json(head) and not one_value_per_line(head)
 
 
 def decode(doc: str, pos: int = 0) -> tuple[Any, int]:
@@ -306,6 +347,50 @@ def dumps(
     )
 
 
+class LinesWriter(RecordWriter):
+    """One compact JSON object a line; a record without a grid is an object with a null
+    ``puzzle`` and a ``status`` (the layout of JSON Lines)."""
+
+    TEXT = False
+
+    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+        """An object with a null puzzle, the *status* and *fields*."""
+        self.begin()
+        self.stream.write(compact(to_object(None, fields={"status": status, **(fields or {})})))
+        self.end()
+
+
+class Writer(LinesWriter):
+    """A JSON list: ``[``, one compact object a line separated by commas, ``]``."""
+
+    def __init__(
+        self, fmt: Format, stream: IO[str], count: int = 0, columns: list[str] | None = None
+    ) -> None:
+        super().__init__(fmt, stream, count, columns)
+        self._closed = False
+
+    def begin(self) -> None:
+        """The list's opening bracket, or the comma after the record before."""
+        self.stream.write("[\n" if self.count == 0 else ",\n")
+        self.count += 1
+
+    def end(self) -> None:
+        """Nothing: the comma or the closing bracket follows."""
+
+    def write(
+        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    ) -> None:
+        """One compact object."""
+        self.begin()
+        self.stream.write(compact(to_object(grid, solution=solution, fields=fields)))
+
+    def close(self) -> None:
+        """The closing bracket (an empty list when nothing was written)."""
+        if not self._closed:
+            self.stream.write("\n]\n" if self.count else "[]\n")
+        self._closed = True
+
+
 def compact(obj: Mapping[str, Any]) -> str:
     """*obj* as JSON on one line (non-ASCII kept as is).
 
@@ -313,3 +398,16 @@ def compact(obj: Mapping[str, Any]) -> str:
     '{"puzzle": "1.3.", "comment": "naïve"}'
     """
     return _json.dumps(obj, ensure_ascii=False)
+
+
+FORMAT = Format(
+    NAME,
+    read,
+    dumps,
+    multiline=True,
+    structured=True,
+    extensions=(".json",),
+    priority=10,
+    claims=claims,
+    writer=Writer,
+)

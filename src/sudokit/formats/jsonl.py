@@ -15,12 +15,24 @@ from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
 from . import json as _jsonfmt
-from ._base import Line, Raw
+from ._base import Format, Head, Line, Raw
 
-__all__ = ["dumps", "read"]
+__all__ = [
+    "FORMAT",
+    "MULTILINE",
+    "NAME",
+    "claims",
+    "dumps",
+    "read",
+]
 
 NAME = "jsonl"
 MULTILINE = False
+
+
+def claims(head: Head) -> bool:
+    """The first line is one whole JSON object or string."""
+    return _jsonfmt.one_value_per_line(head)
 
 
 def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
@@ -47,3 +59,15 @@ def dumps(
 ) -> str:
     """One JSON object on one line."""
     return _jsonfmt.compact(_jsonfmt.to_object(grid, solution=solution, fields=fields))
+
+
+FORMAT = Format(
+    NAME,
+    read,
+    dumps,
+    structured=True,
+    extensions=(".jsonl", ".ndjson"),
+    priority=11,
+    claims=claims,
+    writer=_jsonfmt.LinesWriter,
+)

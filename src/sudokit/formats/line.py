@@ -19,9 +19,16 @@ from collections.abc import Iterator, Mapping
 from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
-from ._base import Line, Raw, parse_cells
+from ._base import Format, Line, Raw, parse_cells
 
-__all__ = ["dumps", "read", "split_comment"]
+__all__ = [
+    "FORMAT",
+    "MULTILINE",
+    "NAME",
+    "dumps",
+    "read",
+    "split_comment",
+]
 
 NAME = "line"
 MULTILINE = False
@@ -74,3 +81,6 @@ def dumps(
     '1.3....22....3.1'
     """
     return grid.to_line()
+
+
+FORMAT = Format(NAME, read, dumps, extensions=(".sdm",))

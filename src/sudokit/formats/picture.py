@@ -24,9 +24,19 @@ from collections.abc import Callable, Iterator, Mapping
 from ..errors import ParseError
 from ..grid import _SEPARATORS, Grid, _int_tokens, _is_separator_line
 from ..shape import MAX_SIZE, Shape
-from ._base import MAX_RECORD, Line, Raw, parse_cells
+from ._base import MAX_RECORD, Format, Line, Raw, parse_cells
 
-__all__ = ["block_shape", "collect", "dumps", "read", "render_rows", "row_cells"]
+__all__ = [
+    "FORMAT",
+    "MULTILINE",
+    "NAME",
+    "block_shape",
+    "collect",
+    "dumps",
+    "read",
+    "render_rows",
+    "row_cells",
+]
 
 NAME = "picture"
 MULTILINE = True
@@ -191,3 +201,6 @@ def dumps(
     *fields* are not written.
     """
     return "\n".join(render_rows(grid, spaced=True))
+
+
+FORMAT = Format(NAME, read, dumps, multiline=True)

@@ -26,12 +26,26 @@ from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
 from . import picture
-from ._base import Line, Raw, parse_cells, text_lines
+from ._base import Format, Head, Line, Raw, parse_cells, text_lines
 
-__all__ = ["FIELDS", "dumps", "read"]
+__all__ = [
+    "FIELDS",
+    "FORMAT",
+    "MULTILINE",
+    "NAME",
+    "claims",
+    "dumps",
+    "read",
+]
 
 NAME = "sdk"
 MULTILINE = True
+
+
+def claims(head: Head) -> bool:
+    """A ``[Puzzle]`` section line among the first lines."""
+    return any(ln.strip().lower() == "[puzzle]" for ln in head.body[:30])
+
 
 #: Header letters and the field names they are kept under.
 FIELDS = {
@@ -112,3 +126,6 @@ def dumps(
     else:
         out.extend(picture.render_rows(grid))
     return "\n".join(out)
+
+
+FORMAT = Format(NAME, read, dumps, multiline=True, extensions=(".sdk",), priority=20, claims=claims)

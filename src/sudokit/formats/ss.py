@@ -25,9 +25,15 @@ from collections.abc import Iterator, Mapping
 from ..grid import Grid
 from ..shape import Shape
 from . import picture
-from ._base import Line, Raw
+from ._base import Format, Line, Raw
 
-__all__ = ["dumps", "read"]
+__all__ = [
+    "FORMAT",
+    "MULTILINE",
+    "NAME",
+    "dumps",
+    "read",
+]
 
 NAME = "ss"
 MULTILINE = True
@@ -43,3 +49,6 @@ def dumps(
 ) -> str:
     """The grid in Simple Sudoku file form; *solution* and *fields* are not written."""
     return "\n".join(picture.render_rows(grid, spaced=False, cross="-"))
+
+
+FORMAT = Format(NAME, read, dumps, multiline=True, extensions=(".ss",))
