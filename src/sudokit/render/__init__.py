@@ -8,7 +8,7 @@ imported only when used) draw scenes.
 >>> from sudokit.grid import Grid
 >>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
 >>> to_svg(draw(g, candidates="auto")).count("<g ")
-5
+7
 >>> print(to_text(g).splitlines()[1])
 | 1 . | 3 . |
 """
@@ -19,7 +19,16 @@ from . import model
 from .model import *  # noqa: F403  (the drawing model's public names, listed in model.__all__)
 from .pdf import BookInfo, BookItem, GridPlacement, to_pdf, write_book
 from .svg import to_svg
-from .text import to_text
+from .text import rules_text, to_text
 
-__all__ = ["BookInfo", "BookItem", "GridPlacement", "to_pdf", "to_svg", "to_text", "write_book"]
+__all__ = [
+    "BookInfo",
+    "BookItem",
+    "GridPlacement",
+    "rules_text",
+    "to_pdf",
+    "to_svg",
+    "to_text",
+    "write_book",
+]
 __all__ += model.__all__

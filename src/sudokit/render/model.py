@@ -6,15 +6,23 @@ a :class:`Scene`: the cell contents plus flat lists of primitives (:class:`Rect`
 :class:`Line`, :class:`Text`, :class:`Circle`) grouped in fixed layers. Every backend (SVG,
 PDF, the text picture) draws a scene; none of them decides what to show.
 
+The variant rules a shape carries are drawn as puzzle books and SudokuPad draw them: windoku
+windows shaded; killer cages as dashed outlines inset from the cell edges with the sum small in
+the cage's top-left cell (pencil marks there move below it); thermometers as grey bulbs and
+lines, even cells as grey squares and odd cells as grey circles (all under the digits); kropki
+dots and X / V letters on the edge between their two cells. Rules a picture cannot show
+(anti-knight, anti-king, non-consecutive, "all dots given") are sentences in
+:attr:`Scene.notes`, for a caption; :func:`rules` names every rule of a shape.
+
 Coordinates are in cell units: the grid covers ``[0, n] x [0, n]`` with ``y`` pointing down
-(row 0 at the top). Line weights are names (``"thin"``, ``"thick"``, ``"link"``) that each
-backend maps to a width suited to its medium; text sizes are em heights in cell units; colours
-are ``#rrggbb`` strings from a :class:`Theme`.
+(row 0 at the top). Line weights are names (``"thin"``, ``"thick"``, ``"link"``, ``"cage"``,
+``"thermo"``) that each backend maps to a width suited to its medium; text sizes are em heights
+in cell units; colours are ``#rrggbb`` strings from a :class:`Theme`.
 
 >>> from sudokit.grid import Grid
 >>> scene = draw(Grid.parse("1.3." "...2" "2..." ".3.1"))
 >>> [name for name, _ in scene.layers]
-['cells', 'grid', 'candidates', 'digits', 'links']
+['cells', 'grid', 'rules', 'cages', 'candidates', 'digits', 'links']
 >>> len(scene.layer("cells")), len(scene.layer("digits"))
 (16, 6)
 >>> scene.thick_right(0), scene.thick_right(1), scene.thick_below(5)
@@ -23,9 +31,10 @@ are ``#rrggbb`` strings from a :class:`Theme`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 from typing import Literal, NamedTuple, Protocol
 
 from ..grid import Grid
@@ -40,18 +49,24 @@ __all__ = [
     "Line",
     "Primitive",
     "Rect",
+    "Rule",
     "Scene",
     "StepLike",
     "Text",
     "Theme",
+    "cage_outline",
     "draw",
+    "rules",
     "symbol_table",
     "thick_below",
     "thick_right",
+    "wrap",
 ]
 
 #: The layers of every scene, bottom to top. Backends emit them in this order, always all of them.
-LAYERS = ("cells", "grid", "candidates", "digits", "links")
+#: ``rules`` holds the variants' marks (thermometers, parity shapes, kropki dots, X / V),
+#: ``cages`` the killer cage outlines and sums; both are empty for a classic grid.
+LAYERS = ("cells", "grid", "rules", "cages", "candidates", "digits", "links")
 
 # Primitives are named tuples: immutable like the rest of the model and several times cheaper
 # to build than frozen dataclasses (a 600-puzzle book builds about 100,000 of them).
@@ -70,7 +85,8 @@ class Rect(NamedTuple):
 
 
 class Line(NamedTuple):
-    """A straight line; ``weight`` is ``"thin"``, ``"thick"`` or ``"link"``."""
+    """A straight line; ``weight`` is ``"thin"``, ``"thick"``, ``"link"``, ``"cage"`` (a
+    killer cage's dashed outline) or ``"thermo"`` (a thermometer, a third of a cell wide)."""
 
     x1: float
     y1: float
@@ -130,10 +146,14 @@ class Theme:
     elimination_text: str = "#c01818"
     placement: str = "#1a7f37"
     link: str = "#2457c5"
+    window: str = "#e2e2e2"
+    cage: str = "#000000"
+    rule: str = "#c9c9c9"
+    dot: str = "#000000"
 
 
 SCREEN_THEME = Theme()
-PRINT_THEME = Theme(thin_line="#8c8c8c", user="#505050", diagonal="#d9d9d9")
+PRINT_THEME = Theme(thin_line="#8c8c8c", user="#505050", diagonal="#d9d9d9", window="#e0e0e0")
 
 
 class StepLike(Protocol):
@@ -175,7 +195,8 @@ class Scene:
     ``values`` holds the digit shown in each cell (0 = none) and ``kinds`` what it is
     (``"given"``, ``"user"``, ``"placement"`` or ``"empty"``); ``candidates`` the pencil-mark
     mask of each cell (bit ``d - 1``), all zero when none are shown; ``symbols`` the text of
-    each digit (index 0 unused).
+    each digit (index 0 unused); ``notes`` the sentences of the rules the picture does not show
+    (anti-knight, anti-king, non-consecutive, negative kropki / XV), for a caption.
     """
 
     shape: Shape
@@ -184,6 +205,7 @@ class Scene:
     candidates: tuple[int, ...]
     symbols: tuple[str, ...]
     layers: tuple[tuple[str, tuple[Primitive, ...]], ...] = field(repr=False)
+    notes: tuple[str, ...] = ()
 
     @property
     def n(self) -> int:
@@ -228,6 +250,291 @@ def thick_below(shape: Shape, cell: int) -> bool:
     if cell >= n * (n - 1):
         return True
     return shape.box_of[cell] != shape.box_of[cell + n]
+
+
+class Rule(NamedTuple):
+    """One rule of a shape: a short ``name`` (``"Anti-knight"``), the rule in a ``sentence``,
+    and whether a drawing ``shows`` it (cages, dots...) or must state it in words."""
+
+    name: str
+    sentence: str
+    shows: bool
+
+
+def rules(shape: Shape) -> tuple[Rule, ...]:
+    """The rules of *shape* beyond rows, columns and boxes, in a stable order.
+
+    >>> from sudokit.constraints import Cage, Constraints
+    >>> s = Shape(2, 2, constraints=Constraints(cages=[Cage((0, 1), 3)], antiknight=True))
+    >>> [(r.name, r.shows) for r in rules(s)]
+    [('Killer', True), ('Anti-knight', False)]
+    >>> rules(Shape(3, 3))
+    ()
+    """
+    found: list[Rule] = []
+    if shape.regions is not None:
+        found.append(Rule("Jigsaw", "Jigsaw: each outlined region holds every digit once.", True))
+    if shape.diagonals:
+        found.append(
+            Rule("Sudoku-X", "Sudoku-X: each shaded diagonal holds every digit once.", True)
+        )
+    if shape.windoku:
+        found.append(Rule("Windoku", "Windoku: each shaded window holds every digit once.", True))
+    c = shape.constraints
+    if c is None:
+        return tuple(found)
+    for on, rule in (
+        (
+            bool(c.cages),
+            Rule(
+                "Killer",
+                "Killer: the digits of each dashed cage add up to its small number"
+                " and do not repeat in the cage.",
+                True,
+            ),
+        ),
+        (
+            c.antiknight,
+            Rule(
+                "Anti-knight",
+                "Anti-knight: cells a chess knight's move apart never hold the same digit.",
+                False,
+            ),
+        ),
+        (
+            c.antiking,
+            Rule(
+                "Anti-king",
+                "Anti-king: cells that touch, even at a corner, never hold the same digit.",
+                False,
+            ),
+        ),
+        (
+            c.nonconsecutive,
+            Rule(
+                "Non-consecutive",
+                "Non-consecutive: side-by-side cells never hold consecutive digits.",
+                False,
+            ),
+        ),
+        (
+            bool(c.white or c.black),
+            Rule(
+                "Kropki",
+                "Kropki: cells joined by a white dot hold consecutive digits;"
+                " by a black dot, one digit is double the other.",
+                True,
+            ),
+        ),
+        (
+            c.kropki_negative,
+            Rule(
+                "All dots given",
+                "All kropki dots are given: side-by-side cells without a dot are neither"
+                " consecutive nor one double the other.",
+                False,
+            ),
+        ),
+        (
+            bool(c.x or c.v),
+            Rule("XV", "XV: cells joined by an X add up to 10; by a V, to 5.", True),
+        ),
+        (
+            c.xv_negative,
+            Rule(
+                "All X and V given",
+                "All X and V are given: side-by-side cells without one add up to neither 5 nor 10.",
+                False,
+            ),
+        ),
+        (
+            c.parity is not None,
+            Rule(
+                "Even/odd",
+                "Even/odd: a grey square holds an even digit, a grey circle an odd one.",
+                True,
+            ),
+        ),
+        (
+            bool(c.thermos),
+            Rule(
+                "Thermo",
+                "Thermometers: digits strictly increase along each grey line from its bulb.",
+                True,
+            ),
+        ),
+    ):
+        if on:
+            found.append(rule)
+    return tuple(found)
+
+
+def wrap(text: str, fits: Callable[[str], bool]) -> list[str]:
+    """*text* cut at spaces into lines, each as long as ``fits(line)`` allows (a word too long
+    for a line of its own gets one anyway).
+
+    >>> wrap("a bb ccc dd", lambda line: len(line) <= 5)
+    ['a bb', 'ccc', 'dd']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and fits(f"{lines[-1]} {word}"):
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+#: How far a cage outline runs inside the cell edges, in cells.
+CAGE_INSET = 0.08
+#: The em height of a cage sum, and the top-left corner of its text, in cells.
+_SUM_SIZE = 0.25
+_SUM_X = 0.07
+_SUM_Y = 0.05
+_DIGIT_WIDTH = 0.556  # Helvetica's digits are all this wide, in ems
+_CAP_HEIGHT = 0.718  # Helvetica's cap height, in ems
+
+
+def cage_outline(
+    cells: Sequence[int], n: int, inset: float = CAGE_INSET
+) -> tuple[tuple[float, float, float, float], ...]:
+    """The outline of a cage as ``(x1, y1, x2, y2)`` segments, *inset* inside its cells' outer
+    edges: one closed line around the whole cage (holes get their own), not a box per cell.
+    Segments on one line that touch are merged.
+
+    >>> cage_outline([0], 3, 0.1)
+    ((0.1, 0.1, 0.9, 0.1), (0.1, 0.9, 0.9, 0.9), (0.1, 0.1, 0.1, 0.9), (0.9, 0.1, 0.9, 0.9))
+    >>> len(cage_outline([0, 1, 4], 3))  # an L: six sides
+    6
+    """
+    inside = set(cells)
+    d = inset
+
+    def at(r: int, c: int) -> bool:
+        return 0 <= r < n and 0 <= c < n and r * n + c in inside
+
+    flat: dict[float, list[tuple[float, float]]] = {}  # y -> x runs
+    tall: dict[float, list[tuple[float, float]]] = {}  # x -> y runs
+    for i in sorted(inside):
+        r, c = divmod(i, n)
+        for dr, y in ((-1, r + d), (1, r + 1 - d)):  # top, bottom side
+            if at(r + dr, c):
+                continue
+            left = c + d if not at(r, c - 1) else c - d if at(r + dr, c - 1) else c
+            right = c + 1 - d if not at(r, c + 1) else c + 1 + d if at(r + dr, c + 1) else c + 1
+            flat.setdefault(y, []).append((left, right))
+        for dc, x in ((-1, c + d), (1, c + 1 - d)):  # left, right side
+            if at(r, c + dc):
+                continue
+            top = r + d if not at(r - 1, c) else r - d if at(r - 1, c + dc) else r
+            bottom = r + 1 - d if not at(r + 1, c) else r + 1 + d if at(r + 1, c + dc) else r + 1
+            tall.setdefault(x, []).append((top, bottom))
+    out: list[tuple[float, float, float, float]] = []
+    for y, runs in sorted(flat.items()):
+        out.extend((a, y, b, y) for a, b in _merged(runs))
+    for x, runs in sorted(tall.items()):
+        out.extend((x, a, x, b) for a, b in _merged(runs))
+    return tuple(out)
+
+
+def _merged(runs: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Touching or overlapping intervals joined, in order."""
+    out: list[tuple[float, float]] = []
+    for a, b in sorted(runs):
+        if out and a <= out[-1][1] + 1e-9:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _cage_items(shape: Shape, theme: Theme, fills: Sequence[str]) -> list[Primitive]:
+    """Dashed outlines of every cage, then the sums' patches (of their cell's colour, over
+    the outline's corner), then the sums: each kind after the other, as backends batch them."""
+    n = shape.n
+    assert shape.constraints is not None
+    items: list[Primitive] = []
+    sums: list[Primitive] = []
+    for cage in shape.constraints.cages:
+        for x1, y1, x2, y2 in cage_outline(cage.cells, n):
+            items.append(Line(x1, y1, x2, y2, "cage", theme.cage, "cage", True))
+    for cage in shape.constraints.cages:
+        if cage.total is None:
+            continue
+        first = cage.cells[0]  # sorted row-major: the top row's leftmost cell
+        r, c = divmod(first, n)
+        text = str(cage.total)
+        width = _DIGIT_WIDTH * _SUM_SIZE * len(text)
+        height = _CAP_HEIGHT * _SUM_SIZE
+        pad = 0.03
+        items.append(
+            Rect(
+                c + _SUM_X - pad,
+                r + _SUM_Y - pad,
+                width + 2 * pad,
+                height + 2 * pad,
+                fills[first],
+                "cage-sum-patch",
+                first,
+            )
+        )
+        baseline = r + _SUM_Y + height
+        sums.append(
+            Text(
+                c + _SUM_X + width / 2,
+                baseline - 0.36 * _SUM_SIZE,
+                text,
+                _SUM_SIZE,
+                theme.cage,
+                "cage-sum",
+                False,
+                first,
+            )
+        )
+    return items + sums
+
+
+def _edge_middle(a: int, b: int, n: int) -> tuple[float, float]:
+    """The middle of the edge between orthogonal neighbours *a* and *b*."""
+    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+    return (ca + cb + 1) / 2, (ra + rb + 1) / 2
+
+
+def _rule_items(shape: Shape, theme: Theme) -> list[Primitive]:
+    """Thermometers, parity shapes, kropki dots and X / V letters, bottom to top."""
+    n = shape.n
+    c = shape.constraints
+    assert c is not None
+    items: list[Primitive] = []
+    if c.parity is not None:
+        for i, ch in enumerate(c.parity):
+            r, col = divmod(i, n)
+            if ch == "e":
+                items.append(Rect(col + 0.14, r + 0.14, 0.72, 0.72, theme.rule, "even", i))
+            elif ch == "o":
+                items.append(Circle(col + 0.5, r + 0.5, 0.37, theme.rule, "", "odd", i))
+    for thermo in c.thermos:
+        r, col = divmod(thermo[0], n)
+        items.append(Circle(col + 0.5, r + 0.5, 0.36, theme.rule, "", "thermo-bulb", thermo[0]))
+        for a, b in pairwise(thermo):
+            (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+            items.append(
+                Line(ca + 0.5, ra + 0.5, cb + 0.5, rb + 0.5, "thermo", theme.rule, "thermo")
+            )
+    for pairs, fill, stroke, cls in (
+        (c.white, theme.background, theme.dot, "kropki white"),
+        (c.black, theme.dot, "", "kropki black"),
+    ):
+        for a, b in pairs:
+            x, y = _edge_middle(a, b, n)
+            items.append(Circle(x, y, 0.12, fill, stroke, cls, a))
+    letters: list[Primitive] = []
+    for pairs, letter in ((c.x, "X"), (c.v, "V")):
+        for a, b in pairs:
+            x, y = _edge_middle(a, b, n)
+            items.append(Rect(x - 0.13, y - 0.15, 0.26, 0.3, theme.background, "xv-patch", a))
+            letters.append(Text(x, y, letter, 0.36, theme.dot, f"xv {letter.lower()}", True, a))
+    return items + letters
 
 
 def _cell_values(grid: Grid, user: Grid | Sequence[int] | None) -> tuple[list[int], list[str]]:
@@ -288,14 +595,25 @@ def _spots(n: int) -> tuple[tuple[int, int], ...]:
     return tuple(divmod(i, n) for i in range(n * n))
 
 
-def _candidate_pos(shape: Shape, digit: int) -> tuple[float, float, float]:
-    """Offset ``(dx, dy)`` of *digit*'s pencil mark inside its cell, and the mark's pitch."""
+#: Where pencil marks start in a cell holding a cage sum (below the sum), in cells.
+_BELOW_SUM = _SUM_Y + _CAP_HEIGHT * _SUM_SIZE + 0.06
+
+
+@lru_cache(maxsize=1024)
+def _candidate_pos(shape: Shape, digit: int, below_sum: bool = False) -> tuple[float, float, float]:
+    """Offset ``(dx, dy)`` of *digit*'s pencil mark inside its cell, and the mark's pitch.
+    *below_sum*: the cell holds a cage sum in its top-left corner, so the rows of marks are
+    packed (and drawn a little smaller) between the sum and the cage outline's bottom edge;
+    the columns stay where they are in every other cell."""
     rows, cols = shape.box_rows, shape.box_cols
     pitch = 0.86 / max(rows, cols)  # a small inset keeps marks off the cell edges
     r, c = divmod(digit - 1, cols)
-    x0 = (1.0 - cols * pitch) / 2
-    y0 = (1.0 - rows * pitch) / 2
-    return x0 + (c + 0.5) * pitch, y0 + (r + 0.5) * pitch, pitch
+    x = (1.0 - cols * pitch) / 2 + (c + 0.5) * pitch
+    if not below_sum:
+        return x, (1.0 - rows * pitch) / 2 + (r + 0.5) * pitch, pitch
+    bottom = 1.0 - CAGE_INSET - 0.02
+    step = min(pitch, (bottom - _BELOW_SUM) / rows)
+    return x, bottom - (rows - r - 0.5) * step, step
 
 
 def draw(
@@ -347,12 +665,19 @@ def draw(
 
     fills = [theme.background] * shape.ncells
     classes = ["cell"] * shape.ncells
-    if shape.diagonals:
+    if shape.diagonals or shape.windoku:
         for u, kind in enumerate(shape.unit_kinds):
-            if kind in ("diagonal", "anti-diagonal"):
+            if kind in ("diagonal", "anti-diagonal", "window"):
+                shade = theme.window if kind == "window" else theme.diagonal
                 for i in shape.units[u]:
-                    fills[i] = theme.diagonal
-                    classes[i] = "cell diagonal"
+                    fills[i] = shade
+                    classes[i] = f"cell {'window' if kind == 'window' else 'diagonal'}"
+    rules_of = shape.constraints
+    sum_cells = (
+        frozenset(cage.cells[0] for cage in rules_of.cages if cage.total is not None)
+        if rules_of is not None
+        else frozenset()
+    )
 
     # (cell, digit) -> "highlight" | "elimination" | "placement"
     marks: dict[tuple[int, int], str] = {}
@@ -384,8 +709,8 @@ def draw(
             for cell, digit in ((c1, d1), (c2, d2)):  # chain ends are candidates: show them
                 if not values[cell]:
                     masks[cell] |= 1 << (digit - 1)
-            x1, y1, pitch = _candidate_pos(shape, d1)
-            x2, y2, _ = _candidate_pos(shape, d2)
+            x1, y1, pitch = _candidate_pos(shape, d1, c1 in sum_cells)
+            x2, y2, _ = _candidate_pos(shape, d2, c2 in sum_cells)
             ax, ay = c1 % n + x1, c1 // n + y1
             bx, by = c2 % n + x2, c2 // n + y2
             length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
@@ -434,7 +759,7 @@ def draw(
         for d in range(1, n + 1):
             if not mask >> (d - 1) & 1:
                 continue
-            dx, dy, pitch = _candidate_pos(shape, d)
+            dx, dy, pitch = _candidate_pos(shape, d, i in sum_cells)
             mark = marks.get((i, d))
             colour = theme.candidate
             size = (0.78 if wide == 1 else 0.6) * pitch
@@ -473,11 +798,19 @@ def draw(
             Text(c + 0.5, r + 0.5, table[v], size, colour, cls, kind == "given", i, v)
         )
 
+    rule_layer: tuple[Primitive, ...] = ()
+    cage_layer: tuple[Primitive, ...] = ()
+    if rules_of is not None:
+        rule_layer = tuple(_rule_items(shape, theme))
+        cage_layer = tuple(_cage_items(shape, theme, fills))
     layers: tuple[tuple[str, tuple[Primitive, ...]], ...] = (
         ("cells", tuple(cells_layer)),
         ("grid", grid_layer),
+        ("rules", rule_layer),
+        ("cages", cage_layer),
         ("candidates", tuple(cand_layer)),
         ("digits", tuple(digit_layer)),
         ("links", tuple(link_items)),
     )
-    return Scene(shape, tuple(values), tuple(kinds), tuple(masks), table, layers)
+    notes = tuple(rule.sentence for rule in rules(shape) if not rule.shows)
+    return Scene(shape, tuple(values), tuple(kinds), tuple(masks), table, layers, notes)

@@ -23,7 +23,20 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from ..grid import Grid
-from .model import PRINT_THEME, Circle, Line, Primitive, Rect, Scene, Text, Theme, draw
+from .model import (
+    PRINT_THEME,
+    Circle,
+    Line,
+    Primitive,
+    Rect,
+    Rule,
+    Scene,
+    Text,
+    Theme,
+    draw,
+    rules,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
@@ -135,11 +148,15 @@ class _Painter:
             "thin": min(0.75, max(0.3, cell * 0.03)),
             "thick": min(2.2, max(1.0, cell * 0.085)),
             "link": min(1.2, max(0.5, cell * 0.04)),
+            "cage": min(0.9, max(0.3, cell * 0.032)),
+            "thermo": cell * 0.3,
         }
         ops: list[str] = ["q"]
         for name, items in scene.layers:
             if name != "grid":
-                ops.extend(self._layer(items, x, y, cell, widths, background))
+                # Cell rectangles of the page's colour need no paint; patches elsewhere do.
+                paper = background if name == "cells" else ""
+                ops.extend(self._layer(items, x, y, cell, widths, paper))
                 continue
             # Grid lines are shared by every grid of a shape (cached in the model), and a book
             # puts them at a few slot positions only: format them once per position.
@@ -165,7 +182,11 @@ class _Painter:
         widths: dict[str, float],
         background: str,
     ) -> list[str]:
-        """PDF operators for one layer: fills, then strokes, then marks, then text runs."""
+        """PDF operators for one layer: fills, then strokes, then marks, then text runs.
+
+        A rectangle that follows other kinds of primitive (a patch under a cage sum, over the
+        cage's outline) starts a new run, so the page keeps the layer's order where it matters.
+        """
         ops: list[str] = []
         rects: dict[str, list[str]] = {}
         lines: dict[tuple[str, str, bool], list[str]] = {}
@@ -173,8 +194,14 @@ class _Painter:
         circles: list[Circle] = []
         # (text, bold, em size) -> (font, point size, x offset, y offset, escaped text)
         looks: dict[tuple[str, bool, float], tuple[str, float, float, float, str]] = {}
+        mixed = False  # the run holds something other than rectangles
         for p in items:
             kind = type(p)
+            if kind is Rect and mixed:
+                ops.extend(self._run(rects, lines, circles, texts, x, y, cell, widths))
+                rects, lines, circles, texts = {}, {}, [], {}
+                mixed = False
+            mixed = mixed or kind is not Rect
             if kind is Text:
                 assert isinstance(p, Text)
                 px, py, text, em, colour, _, bold, _, _ = p
@@ -210,14 +237,34 @@ class _Painter:
             elif kind is Circle:
                 assert isinstance(p, Circle)
                 circles.append(p)
+        ops.extend(self._run(rects, lines, circles, texts, x, y, cell, widths))
+        return ops
+
+    def _run(
+        self,
+        rects: dict[str, list[str]],
+        lines: dict[tuple[str, str, bool], list[str]],
+        circles: list[Circle],
+        texts: dict[tuple[str, float, str], list[str]],
+        x: float,
+        y: float,
+        cell: float,
+        widths: dict[str, float],
+    ) -> list[str]:
+        """The operators of one run of a layer, batched by paint: fills, strokes, marks, text."""
+        ops: list[str] = []
         for fill, parts in rects.items():
             ops.append("{:.3f} {:.3f} {:.3f} rg".format(*_hex(fill)))
             ops.extend(parts)
             ops.append("f")
         for (weight, colour, dashed), parts in lines.items():
             w = widths[weight]
-            cap = 2 if weight == "thick" else 1 if weight == "link" else 0
-            dash = f"[{3 * w:.2f} {2 * w:.2f}] 0 d" if dashed else "[] 0 d"
+            cap = 2 if weight == "thick" else 1 if weight in ("link", "thermo") else 0
+            dash = "[] 0 d"
+            if dashed and weight == "cage":  # short dashes, like a printed killer's
+                dash = f"[{0.07 * cell:.2f} {0.05 * cell:.2f}] 0 d"
+            elif dashed:
+                dash = f"[{3 * w:.2f} {2 * w:.2f}] 0 d"
             ops.append("{:.3f} {:.3f} {:.3f} RG".format(*_hex(colour)))
             ops.append(f"{w:.2f} w {cap} J {dash}")
             ops.extend(parts)
@@ -292,19 +339,36 @@ def to_pdf(
     """Write one grid or scene as a one-page PDF sized to fit it; *cell* is points per cell.
 
     The grid's top-left corner is at ``(cell / 2, cell / 2)`` from the page's top-left corner.
-    Returns the page size in points. Raises :class:`ImportError` without reportlab.
+    The scene's notes (rules the picture cannot show, such as anti-knight) are a caption under
+    the grid; the page grows to hold them. Returns the page size in points. Raises
+    :class:`ImportError` without reportlab.
     """
     scene = item if isinstance(item, Scene) else draw(item, theme=PRINT_THEME)
     margin = cell / 2
     side = scene.n * cell + 2 * margin
-    canvas = _canvas(target, (side, side))
+    _require_reportlab()
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    note_size = max(6.0, min(11.0, cell * 0.38))
+    room = scene.n * cell
+    lines = [
+        line
+        for note in scene.notes
+        for line in wrap(note, lambda text: stringWidth(text, FONT, note_size) <= room)
+    ]
+    height = side + (len(lines) * note_size * 1.3 + note_size * 0.3 if lines else 0)
+    canvas = _canvas(target, (side, height))
     if title:
         canvas.setTitle(title)
     canvas.setCreator("sudokit")
-    _Painter(canvas).scene(scene, margin, side - margin, scene.n * cell)
+    painter = _Painter(canvas)
+    painter.scene(scene, margin, height - margin, scene.n * cell)
+    for k, line in enumerate(lines):
+        y = height - side - note_size * (1.3 * k + 0.6)
+        painter.text(margin, y, line, FONT, note_size)
     canvas.showPage()
     _save(canvas)
-    return side, side
+    return side, height
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,7 +491,62 @@ def _title_page(
     canvas.setLineWidth(1.5)
     canvas.line(width * 0.25, top - cover - 12 * MM, width * 0.75, top - cover - 12 * MM)
     canvas.line(width * 0.25, y - 14, width * 0.75, y - 14)
+    _rules_block(painter, _book_rules(book), width, y - 30)
+    canvas.setFillColorRGB(0.25, 0.25, 0.25)
     painter.text(width / 2, _MARGIN_BOTTOM, "made with sudokit", FONT, 8, "centre")
+
+
+_CLASSIC_RULE = (
+    "Place a digit in every empty cell: each row, column and box holds every digit once."
+)
+
+
+def _book_rules(book: list[BookItem]) -> list[Rule]:
+    """Every rule of the book's puzzles, each once, in the order puzzles first use them."""
+    found: dict[str, Rule] = {}
+    shapes = dict.fromkeys(it.puzzle.shape for it in book)  # a book repeats few shapes
+    for shape in shapes:
+        for rule in rules(shape):
+            found.setdefault(rule.name, rule)
+    return list(found.values())
+
+
+def _rules_block(painter: _Painter, found: list[Rule], width: float, y: float) -> None:
+    """ "How to play" under the title: the classic rule, then each variant rule of the book."""
+    if not found:
+        return
+    room = width * 0.62
+    x = (width - room) / 2
+    size = 9.5
+    lead = size * 1.35
+    canvas = painter.canvas
+    canvas.setFillColorRGB(0, 0, 0)
+    painter.text(width / 2, y, "How to play", BOLD, 11, "centre")
+    y -= lead * 1.4
+    canvas.setFillColorRGB(0.15, 0.15, 0.15)
+    sentences = [_CLASSIC_RULE]
+    sentences += [rule.sentence for rule in found]
+    for sentence in sentences:
+        for line in wrap(sentence, lambda text: painter.width(text, FONT, size) <= room):
+            if y < _MARGIN_BOTTOM + 2 * lead:  # the footer's room: stop rather than overlap it
+                return
+            painter.text(x, y, line, FONT, size)
+            y -= lead
+        y -= lead * 0.35
+
+
+def _caption(painter: _Painter, it: BookItem, x: float, y: float, side: float) -> None:
+    """The puzzle's variant rules by name (``Killer · Anti-knight``), centred over its grid
+    between its number and its label, in a size that fits there."""
+    names = [rule.name for rule in rules(it.puzzle.shape)]
+    if not names:
+        return
+    text = " · ".join(names)
+    label = painter.width(it.label, FONT, 9) if it.label else 0.0
+    room = side - 2 * max(label, 24.0) - 12  # clear of the number (left) and label (right)
+    size = painter.fit(text, FONT, 9, max(room, side * 0.3))
+    painter.canvas.setFillColorRGB(0.15, 0.15, 0.15)
+    painter.text(x + side / 2, y, text, FONT, max(size, 5.0), "centre")
 
 
 def write_book(
@@ -535,6 +654,7 @@ def write_book(
             if it.label:
                 canvas.setFillColorRGB(0.3, 0.3, 0.3)
                 painter.text(gx + side, gy + 5, it.label, FONT, 9, "right")
+            _caption(painter, it, gx, gy + 5, side)
             scene = draw(it.puzzle, symbols=symbols, theme=theme)
             painter.scene(scene, gx, gy, side)
             grids.append(GridPlacement(page_no, "puzzle", number, gx, gy, side, it.puzzle.shape.n))

@@ -5,7 +5,10 @@ The structure is stable, for the web app and for CSS: one ``<g>`` per layer (``c
 ``<rect>`` per cell in the ``cells`` layer, and every cell-bound element carries
 ``data-cell="r,c"`` (0-based row and column) and classes (``cell given``, ``cell diagonal
 unit empty``, ``digit user``, ``cand elimination``, ``mark highlight``, ``line thick``,
-``link weak``...). Colours are presentation attributes, so any CSS rule overrides them.
+``link weak``, ``cage``, ``cage-sum``, ``thermo``, ``kropki white``, ``xv x``, ``even``,
+``odd``...). Colours are presentation attributes, so any CSS rule overrides them. The rules a
+picture cannot show (:attr:`Scene.notes <sudokit.render.model.Scene.notes>`: anti-knight...)
+are the ``<desc>`` and, unless ``caption=False``, a caption under the grid.
 
 >>> from sudokit.grid import Grid
 >>> svg = to_svg(Grid.parse("1.3." "...2" "2..." ".3.1"), cell=30)
@@ -20,7 +23,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..grid import Grid
-from .model import Circle, Line, Rect, Scene, Text, draw
+from .model import Circle, Line, Rect, Scene, Text, draw, wrap
 
 __all__ = ["FONT_FAMILY", "to_svg"]
 
@@ -28,6 +31,8 @@ __all__ = ["FONT_FAMILY", "to_svg"]
 FONT_FAMILY = "Helvetica, Arial, sans-serif"
 # Baseline offset below the centre of a line of digits, in ems (half the cap height of Helvetica).
 BASELINE = 0.36
+# The average width of a character of caption text, in ems (Helvetica prose is about 0.5).
+NOTE_EM_WIDTH = 0.52
 
 
 def _num(v: float) -> str:
@@ -44,12 +49,16 @@ def _cell_attr(scene: Scene, cell: int) -> str:
     return f' data-cell="{r},{c}"'
 
 
-def to_svg(item: Grid | Scene, *, cell: float = 40, title: str | None = None) -> str:
+def to_svg(
+    item: Grid | Scene, *, cell: float = 40, title: str | None = None, caption: bool = True
+) -> str:
     """The SVG document of a grid or a scene, *cell* pixels per cell.
 
     A :class:`~sudokit.grid.Grid` is drawn with :func:`~sudokit.render.model.draw`'s defaults;
     build a scene yourself for candidates, user digits or step highlights. *title* adds a
-    ``<title>`` (a tooltip and an accessible name).
+    ``<title>`` (a tooltip and an accessible name). The scene's notes (rules the picture cannot
+    show) go in a ``<desc>`` and, with *caption*, in lines of text under the grid (the picture
+    grows; a classic grid has none).
 
     >>> from sudokit.grid import Grid
     >>> to_svg(Grid.parse("1" * 0 + "." * 16), cell=10).startswith('<svg xmlns="http://www.w3.org/2000/svg"')
@@ -60,16 +69,33 @@ def to_svg(item: Grid | Scene, *, cell: float = 40, title: str | None = None) ->
     thin = max(1.0, cell / 40)
     thick = max(2.0, cell * 3 / 40)
     link = max(1.0, cell / 28)
-    widths = {"thin": thin, "thick": thick, "link": link}
+    cage = max(0.75, cell / 36)
+    widths = {"thin": thin, "thick": thick, "link": link, "cage": cage, "thermo": cell * 0.3}
+    dashes = {
+        "cage": f' stroke-dasharray="{_num(cell * 0.07)} {_num(cell * 0.05)}"',
+        "link": f' stroke-dasharray="{_num(3 * link)} {_num(2 * link)}"',
+    }
+    caps = {"thick": "square", "link": "round", "thermo": "round"}
     pad = thick / 2
     size = n * cell + 2 * pad
+    note_px = max(9.0, min(16.0, cell * 0.38))
+    room = n * cell / (NOTE_EM_WIDTH * note_px)  # characters a caption line holds
+    notes = [
+        line
+        for note in (scene.notes if caption else ())
+        for line in wrap(note, lambda text: len(text) <= room)
+    ]
+    height = size + (len(notes) * note_px * 1.35 + note_px * 0.6 if notes else 0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="sudokit-grid" width="{_num(size)}" '
-        f'height="{_num(size)}" viewBox="{_num(-pad)} {_num(-pad)} {_num(size)} {_num(size)}" '
-        f'data-size="{n}" data-variant="{scene.shape.variant}" font-family="{FONT_FAMILY}">'
+        f'height="{_num(height)}" viewBox="{_num(-pad)} {_num(-pad)} {_num(size)} '
+        f'{_num(height)}" data-size="{n}" data-variant="{scene.shape.variant}" '
+        f'font-family="{FONT_FAMILY}">'
     ]
     if title:
         out.append(f"<title>{escape(title)}</title>")
+    if scene.notes:
+        out.append(f"<desc>{escape(' '.join(scene.notes))}</desc>")
     for name, items in scene.layers:
         out.append(f'<g class="layer-{name}" data-layer="{name}">')
         for p in items:
@@ -80,8 +106,8 @@ def to_svg(item: Grid | Scene, *, cell: float = 40, title: str | None = None) ->
                     f'height="{_num(p.h * cell)}" fill="{p.fill}"/>'
                 )
             elif isinstance(p, Line):
-                dash = f' stroke-dasharray="{_num(3 * link)} {_num(2 * link)}"' if p.dashed else ""
-                cap = "square" if p.weight == "thick" else "round" if p.weight == "link" else "butt"
+                dash = dashes.get(p.weight, dashes["link"]) if p.dashed else ""
+                cap = caps.get(p.weight, "butt")
                 out.append(
                     f'<line class="line {p.cls}" x1="{_num(p.x1 * cell)}" y1="{_num(p.y1 * cell)}" '
                     f'x2="{_num(p.x2 * cell)}" y2="{_num(p.y2 * cell)}" stroke="{p.colour}" '
@@ -103,6 +129,15 @@ def to_svg(item: Grid | Scene, *, cell: float = 40, title: str | None = None) ->
                     f'cx="{_num(p.cx * cell)}" cy="{_num(p.cy * cell)}" r="{_num(p.r * cell)}" '
                     f'fill="{p.fill}"{stroke}/>'
                 )
+        out.append("</g>")
+    if notes:
+        out.append('<g class="caption">')
+        for k, note in enumerate(notes):
+            y = n * cell + pad + note_px * (1.35 * k + 1.2)
+            out.append(
+                f'<text class="note" x="0" y="{_num(y)}" font-size="{_num(note_px)}" '
+                f'fill="#000000">{escape(note)}</text>'
+            )
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)

@@ -5,6 +5,26 @@ Boxes are framed with ``|``, ``-`` and ``+`` in the picture :meth:`Grid.parse
 gap between every pair of cells, ``|`` where a region edge runs and ``-`` under a cell whose
 lower edge is one. With candidates, each cell shows its pencil marks instead of a blank.
 
+A text picture cannot draw the variants' marks, so it says what it leaves out: after the
+picture and a blank line, each rule of the shape in words with what it holds (every killer
+cage with its sum and cells, the dots, the thermometers, the even and odd cells...).
+
+>>> from sudokit.constraints import Cage, Constraints
+>>> from sudokit.shape import Shape
+>>> killer = Shape(2, 2, constraints=Constraints(cages=[Cage((0, 1), 3)], antiknight=True))
+>>> print(to_text(Grid(bytes(16), killer)))
++-----+-----+
+| . . | . . |
+| . . | . . |
++-----+-----+
+| . . | . . |
+| . . | . . |
++-----+-----+
+<BLANKLINE>
+Killer: the digits of each dashed cage add up to its small number and do not repeat in the cage.
+  3: r1c1 r1c2
+Anti-knight: cells a chess knight's move apart never hold the same digit.
+
 >>> from sudokit.grid import Grid
 >>> print(to_text(Grid.parse("1.3." "...2" "2..." ".3.1")))
 +-----+-----+
@@ -19,9 +39,10 @@ lower edge is one. With candidates, each cell shows its pencil marks instead of 
 from __future__ import annotations
 
 from ..grid import Grid
-from .model import Scene, draw
+from ..shape import Shape
+from .model import Scene, draw, rules
 
-__all__ = ["to_text"]
+__all__ = ["rules_text", "to_text"]
 
 
 def _cell_texts(scene: Scene, blank: str) -> list[str]:
@@ -94,6 +115,68 @@ def _uniform(scene: Scene, texts: list[str]) -> str:
     return "\n".join(lines)
 
 
+def _pairs(shape: Shape, pairs: tuple[tuple[int, int], ...]) -> str:
+    return ", ".join(f"{shape.cell_name(a)}-{shape.cell_name(b)}" for a, b in pairs)
+
+
+def _cells(shape: Shape, cells: tuple[int, ...]) -> str:
+    return " ".join(shape.cell_name(i) for i in cells)
+
+
+def _details(shape: Shape) -> dict[str, list[str]]:
+    """What each rule of *shape* holds, in words, by rule name (see :func:`rules`)."""
+    found: dict[str, list[str]] = {}
+    if shape.windoku:
+        windows = [u for k, u in zip(shape.unit_kinds, shape.units, strict=True) if k == "window"]
+        found["Windoku"] = [
+            f"window {k}: {shape.cell_name(w[0])} to {shape.cell_name(w[-1])}"
+            for k, w in enumerate(windows, 1)
+        ]
+    c = shape.constraints
+    if c is None:
+        return found
+    found["Killer"] = [
+        f"{'?' if cage.total is None else cage.total}: {_cells(shape, cage.cells)}"
+        for cage in c.cages
+    ]
+    found["Kropki"] = [
+        f"{word}: {_pairs(shape, pairs)}"
+        for word, pairs in (("white", c.white), ("black", c.black))
+        if pairs
+    ]
+    found["XV"] = [
+        f"{word}: {_pairs(shape, pairs)}" for word, pairs in (("X", c.x), ("V", c.v)) if pairs
+    ]
+    if c.parity is not None:
+        found["Even/odd"] = [
+            f"{word}: {_cells(shape, tuple(i for i, ch in enumerate(c.parity) if ch == mark))}"
+            for word, mark in (("even", "e"), ("odd", "o"))
+            if mark in c.parity
+        ]
+    found["Thermo"] = [f"bulb first: {_cells(shape, t)}" for t in c.thermos]
+    return found
+
+
+def rules_text(shape: Shape) -> str:
+    """The rules of *shape* a text picture cannot draw, in words, with what each holds: one
+    line per rule, its cages, dots, thermometers... indented under it ("" for a classic or
+    jigsaw shape, whose picture shows everything).
+
+    >>> from sudokit.constraints import Constraints
+    >>> print(rules_text(Shape(2, 2, constraints=Constraints(white=[(0, 1)]))))
+    Kropki: cells joined by a white dot hold consecutive digits; by a black dot, one digit is double the other.
+      white: r1c1-r1c2
+    """  # noqa: E501
+    lines = []
+    details = _details(shape)
+    for rule in rules(shape):
+        if rule.name == "Jigsaw":
+            continue
+        lines.append(rule.sentence)
+        lines.extend(f"  {line}" for line in details.get(rule.name, ()))
+    return "\n".join(lines)
+
+
 def to_text(item: Grid | Scene, *, blank: str = ".") -> str:
     """The text picture of a grid or a scene; *blank* marks empty cells.
 
@@ -112,6 +195,6 @@ def to_text(item: Grid | Scene, *, blank: str = ".") -> str:
     """
     scene = item if isinstance(item, Scene) else draw(item)
     texts = _cell_texts(scene, blank)
-    if scene.shape.regions is None:
-        return _boxed(scene, texts)
-    return _uniform(scene, texts)
+    picture = _boxed(scene, texts) if scene.shape.regions is None else _uniform(scene, texts)
+    words = rules_text(scene.shape)
+    return f"{picture}\n\n{words}" if words else picture
