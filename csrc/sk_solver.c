@@ -72,6 +72,48 @@
  *   e.g. standard 9x9, cell 10 (r2c2):   cu = {1, 10, 18}  (row 1, column 1, box 0)
  *                                        peers = 20 cells
  */
+/*
+ * Variant rules layout (sk_geom_set_rules; NULL for a classic geometry):
+ *
+ *   allowed    [ncells]          digits each cell may hold (full when the rule set has none)
+ *   watch      [ncells]          WATCH_ARCS: the cell has relations; WATCH_CAGE: it is in a
+ *                                cage with a sum.  A cell whose mask changes is queued for the
+ *                                rules it is watched by (sk_work's dirty rings).
+ *   arc_start  [ncells + 1]      CSR: cell a's arcs are arc_start[a] .. arc_start[a+1]-1
+ *   arc_to     [narcs]           the other cell b of each arc
+ *   arc_table  [narcs * n]       arc_table[k*n + x] = digits b may hold when a holds x + 1
+ *                                (both directions stored, merged per ordered pair)
+ *   cage_of    [ncells]          index of the cell's summed cage, -1 when none
+ *   cage_start [ncages + 1]      CSR into cage_cells (summed cages only: a cage without a sum
+ *                                is only its cells' extra peers)
+ *   cage_sum   [ncages]          the sum
+ *   combo_off, combo_len         cage k's digit sets: combos[combo_off[k] ..] (len entries),
+ *              [ncages]          shared by the cages of the same (size, sum); combo_len 0 with
+ *                                bounds[k] = 1: too many sets, propagate sum bounds instead
+ *
+ *   e.g. a 2-cell cage of sum 4 on 9x9: combos = { 0b0101 } (1 + 3), so both cells keep {1, 3}.
+ */
+typedef struct {
+    uint64_t *allowed;
+    uint8_t *watch;
+    uint32_t *arc_start;
+    uint16_t *arc_to;
+    uint64_t *arc_table;
+    int32_t *cage_of;
+    uint32_t ncages;
+    uint32_t *cage_start;
+    uint16_t *cage_cells;
+    int32_t *cage_sum;
+    uint32_t *combo_off;
+    uint32_t *combo_len;
+    uint8_t *bounds;
+    uint64_t *combos;
+} sk_geom_rules;
+
+enum { WATCH_ARCS = 1, WATCH_CAGE = 2 };
+
+static void rules_free(sk_geom_rules *r);
+
 /* An intersection of unit u with another unit v sharing 2..n-1 cells (box/line, region/line,
  * diagonal/box, ...): positions are indices into each unit's cell list. */
 typedef struct {
@@ -94,6 +136,7 @@ struct sk_geom {
     uint32_t *ix_start; /* CSR index into ix: unit u's intersections */
     sk_inter *ix;
     uint8_t *ix_most;   /* per unit: the most cells it shares with one other unit */
+    sk_geom_rules *rules; /* NULL without variant rules (sk_geom_set_rules) */
 };
 
 /*
@@ -134,6 +177,12 @@ typedef struct {
 
 struct sk_work {
     const sk_geom *g;
+    /* Rules only: rings of cells whose mask changed (their relations to revise) and of
+     * summed cages with a changed cell, each entry queued once (flag set while queued). */
+    uint32_t *dirty, dhead, dcount;
+    uint8_t *dflag;
+    uint32_t *kdirty, khead, kcount;
+    uint8_t *kflag;
     uint64_t *cand;
     uint8_t *val;
     uint8_t *place;
@@ -155,6 +204,18 @@ static inline int sk_ctz(uint64_t m) {
 }
 
 static inline int sk_popcount(uint64_t m) { return __builtin_popcountll(m); }
+
+/* Index of the highest set bit of m != 0 (smear the bits below it, count them). */
+static inline int sk_top(uint64_t m) {
+    assert(m != 0);
+    m |= m >> 1;
+    m |= m >> 2;
+    m |= m >> 4;
+    m |= m >> 8;
+    m |= m >> 16;
+    m |= m >> 32;
+    return sk_popcount(m) - 1;
+}
 
 static inline uint64_t sk_full_mask(int n) {
     return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
@@ -337,8 +398,367 @@ void sk_geom_free(sk_geom *g) {
     free(g->ix_start);
     free(g->ix);
     free(g->ix_most);
+    rules_free(g->rules);
     free(g);
 }
+
+/* ---------------------------------------------------------------------------------------- */
+/* variant rules                                                                              */
+
+static void rules_free(sk_geom_rules *r) {
+    if (r == NULL) return;
+    free(r->allowed);
+    free(r->watch);
+    free(r->arc_start);
+    free(r->arc_to);
+    free(r->arc_table);
+    free(r->cage_of);
+    free(r->cage_start);
+    free(r->cage_cells);
+    free(r->cage_sum);
+    free(r->combo_off);
+    free(r->combo_len);
+    free(r->bounds);
+    free(r->combos);
+    free(r);
+}
+
+/* Appends to out[*count] every set of `left` distinct digits in smallest..n adding up to rest
+ * (each or'ed with mask), stopping with 0 once more than cap sets exist.  A branch is entered
+ * only when some set completes it (sums of k distinct digits of a range fill an interval), so
+ * the cost is about the number of sets times size * n.  Recursion depth <= size <= 64. */
+static int cage_sets(int n, int smallest, int left, int rest, uint64_t mask, uint64_t *out,
+                     uint32_t *count, uint32_t cap) {
+    if (left == 0) {
+        if (rest != 0) return 1;
+        if (*count >= cap) return 0;
+        out[(*count)++] = mask;
+        return 1;
+    }
+    /* The largest sum of left - 1 distinct digits of 1..n: the top left - 1 of them. */
+    const int top = (left - 1) * (2 * n - left + 2) / 2;
+    for (int d = smallest; d <= n; d++) {
+        if (d * left + left * (left - 1) / 2 > rest) break; /* d and the next ones: too much */
+        if (d + top < rest) continue;                        /* even the largest: too little */
+        if (!cage_sets(n, d + 1, left - 1, rest - d, mask | (uint64_t)1 << (d - 1), out, count,
+                       cap))
+            return 0;
+    }
+    return 1;
+}
+
+/* The transpose of a support table: bit x of out[y] is bit y of t[x]. */
+static void transpose_table(int n, const uint64_t *t, uint64_t *out) {
+    for (int y = 0; y < n; y++) out[y] = 0;
+    for (int x = 0; x < n; x++) {
+        uint64_t m = t[x];
+        while (m) {
+            const int y = sk_ctz(m);
+            m &= m - 1;
+            out[y] |= (uint64_t)1 << x;
+        }
+    }
+}
+
+/* Checks every index and count of r against g (contract in sk_solver.h); 1 when valid. */
+static int rules_valid(const sk_geom *g, const sk_rules *r) {
+    const int n = g->n, ncells = g->ncells;
+    if ((r->npairs && r->pairs == NULL) ||
+        (r->nrelations && (r->rel_cells == NULL || r->rel_tables == NULL)) ||
+        (r->ncages && (r->cage_ends == NULL || r->cage_sums == NULL)))
+        return 0;
+    for (uint64_t k = 0; k < 2 * (uint64_t)r->npairs; k += 2)
+        if (r->pairs[k] >= ncells || r->pairs[k + 1] >= ncells || r->pairs[k] == r->pairs[k + 1])
+            return 0;
+    for (uint64_t k = 0; k < 2 * (uint64_t)r->nrelations; k += 2)
+        if (r->rel_cells[k] >= ncells || r->rel_cells[k + 1] >= ncells ||
+            r->rel_cells[k] == r->rel_cells[k + 1])
+            return 0;
+    if (r->ncages == 0) return 1;
+    if (r->cage_cells == NULL && r->cage_ends[r->ncages - 1] > 0) return 0;
+    uint8_t *used = calloc((size_t)ncells, 1);
+    if (used == NULL) return -1;
+    uint32_t start = 0;
+    int ok = 1;
+    for (uint32_t k = 0; k < r->ncages && ok; start = r->cage_ends[k], k++) {
+        const uint32_t end = r->cage_ends[k];
+        ok = end > start && end - start <= (uint32_t)n && r->cage_sums[k] >= -1 &&
+             r->cage_sums[k] <= n * (n + 1) / 2;
+        for (uint32_t j = start; ok && j < end; j++) {
+            const uint16_t c = r->cage_cells[j];
+            ok = c < ncells && !used[c];
+            if (ok) used[c] = 1;
+        }
+    }
+    free(used);
+    return ok;
+}
+
+/* The cells' peers plus the rules' extra pairs and cage mates, as a new CSR (two passes, count
+ * then fill, deduplicated with stamps as in sk_geom_new).  SK_ENOMEM leaves g unchanged. */
+static int merge_peers(sk_geom *g, const sk_rules *r) {
+    const int ncells = g->ncells;
+    /* The extra partners of each cell, as CSR: pairs both ways, cage mates. */
+    uint32_t *xs = calloc((size_t)ncells + 1, sizeof *xs);
+    uint32_t *stamp = calloc((size_t)ncells, sizeof *stamp);
+    uint32_t *fill = calloc((size_t)ncells, sizeof *fill);
+    uint32_t *start = calloc((size_t)ncells + 1, sizeof *start);
+    uint16_t *x = NULL, *peers = NULL;
+    int rc = SK_ENOMEM;
+    if (!xs || !stamp || !fill || !start) goto done;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t cs = 0;
+        for (uint32_t k = 0; k < r->npairs; k++) {
+            const uint16_t a = r->pairs[2 * k], b = r->pairs[2 * k + 1];
+            if (pass == 0) {
+                xs[a + 1]++;
+                xs[b + 1]++;
+            } else {
+                x[xs[a] + fill[a]++] = b;
+                x[xs[b] + fill[b]++] = a;
+            }
+        }
+        for (uint32_t k = 0; k < r->ncages; cs = r->cage_ends[k], k++) {
+            const uint32_t ce = r->cage_ends[k];
+            for (uint32_t i = cs; i < ce; i++) {
+                const uint16_t a = r->cage_cells[i];
+                if (pass == 0) {
+                    xs[a + 1] += ce - cs - 1;
+                    continue;
+                }
+                for (uint32_t j = cs; j < ce; j++)
+                    if (j != i) x[xs[a] + fill[a]++] = r->cage_cells[j];
+            }
+        }
+        if (pass == 0) {
+            for (int c = 0; c < ncells; c++) xs[c + 1] += xs[c];
+            x = malloc(((size_t)xs[ncells] + 1) * sizeof *x);
+            if (x == NULL) goto done;
+        }
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t pos = 0;
+        for (int c = 0; c < ncells; c++) {
+            const uint32_t tag = (uint32_t)(pass * ncells + c) + 1;
+            stamp[c] = tag;
+            if (pass == 1) start[c] = pos;
+            for (int from = 0; from < 2; from++) {
+                const uint16_t *list = from ? x : g->peers;
+                const uint32_t a = from ? xs[c] : g->peer_start[c];
+                const uint32_t b = from ? xs[c + 1] : g->peer_start[c + 1];
+                for (uint32_t k = a; k < b; k++) {
+                    if (stamp[list[k]] == tag) continue;
+                    stamp[list[k]] = tag;
+                    if (pass == 1) peers[pos] = list[k];
+                    pos++;
+                }
+            }
+        }
+        if (pass == 0) {
+            peers = malloc(((size_t)pos + 1) * sizeof *peers);
+            if (peers == NULL) goto done;
+        } else {
+            start[ncells] = pos;
+        }
+    }
+    free(g->peers);
+    free(g->peer_start);
+    g->peers = peers;
+    g->peer_start = start;
+    peers = NULL;
+    start = NULL;
+    rc = SK_COMPLETE;
+done:
+    free(xs);
+    free(stamp);
+    free(fill);
+    free(start);
+    free(x);
+    free(peers);
+    return rc;
+}
+
+/* The arcs of r's relations, both directions, merged (intersected) per ordered pair; arcs that
+ * allow everything are dropped.  SK_ENOMEM on allocation failure. */
+static int build_arcs(const sk_geom *g, const sk_rules *r, sk_geom_rules *out) {
+    const int n = g->n, ncells = g->ncells;
+    const uint64_t full = g->full;
+    const size_t nraw = 2 * (size_t)r->nrelations;
+    /* Raw arcs grouped by their first cell: (relation k, direction) in raw[rs[a] ..]. */
+    uint32_t *rs = calloc((size_t)ncells + 1, sizeof *rs);
+    uint32_t *fill = calloc((size_t)ncells, sizeof *fill);
+    uint32_t *raw = malloc((nraw + 1) * sizeof *raw);
+    int32_t *slot = malloc((size_t)ncells * sizeof *slot);
+    uint64_t *tbuf = malloc((size_t)n * sizeof *tbuf);
+    out->arc_start = calloc((size_t)ncells + 1, sizeof *out->arc_start);
+    out->arc_to = malloc((nraw + 1) * sizeof *out->arc_to);
+    out->arc_table = malloc((nraw * (size_t)n + 1) * sizeof *out->arc_table);
+    int rc = SK_ENOMEM;
+    if (!rs || !fill || !raw || !slot || !tbuf || !out->arc_start || !out->arc_to ||
+        !out->arc_table)
+        goto done;
+    for (size_t k = 0; k < nraw; k++) rs[r->rel_cells[k] + 1]++;
+    for (int c = 0; c < ncells; c++) rs[c + 1] += rs[c];
+    for (size_t k = 0; k < nraw; k++) {
+        const uint16_t a = r->rel_cells[k];
+        raw[rs[a] + fill[a]++] = (uint32_t)k; /* k = 2 * relation + (0: a -> b, 1: b -> a) */
+    }
+    for (int c = 0; c < ncells; c++) slot[c] = -1;
+    uint32_t narcs = 0;
+    for (int a = 0; a < ncells; a++) {
+        out->arc_start[a] = narcs;
+        for (uint32_t j = rs[a]; j < rs[a + 1]; j++) {
+            const uint32_t k = raw[j], rel = k / 2;
+            const uint16_t b = r->rel_cells[k ^ 1];
+            const uint64_t *t = r->rel_tables + (size_t)rel * n;
+            if (k & 1) {
+                transpose_table(n, t, tbuf);
+                t = tbuf;
+            }
+            if (slot[b] < 0) {
+                slot[b] = (int32_t)narcs;
+                out->arc_to[narcs] = b;
+                for (int d = 0; d < n; d++) out->arc_table[(size_t)narcs * n + d] = full;
+                narcs++;
+            }
+            uint64_t *dst = out->arc_table + (size_t)slot[b] * n;
+            for (int d = 0; d < n; d++) dst[d] &= t[d];
+        }
+        /* Reset the slots and drop the arcs of a that restrict nothing. */
+        uint32_t kept = out->arc_start[a];
+        for (uint32_t i = out->arc_start[a]; i < narcs; i++) {
+            const uint64_t *t = out->arc_table + (size_t)i * n;
+            slot[out->arc_to[i]] = -1;
+            int any = 0;
+            for (int d = 0; d < n && !any; d++) any = t[d] != full;
+            if (!any) continue;
+            if (kept != i) {
+                out->arc_to[kept] = out->arc_to[i];
+                memmove(out->arc_table + (size_t)kept * n, t, (size_t)n * sizeof *t);
+            }
+            kept++;
+        }
+        narcs = kept;
+    }
+    out->arc_start[ncells] = narcs;
+    rc = SK_COMPLETE;
+done:
+    free(rs);
+    free(fill);
+    free(raw);
+    free(slot);
+    free(tbuf);
+    return rc;
+}
+
+/* The summed cages of r and their digit sets (one list per (size, sum), shared). */
+static int build_cages(const sk_geom *g, const sk_rules *r, sk_geom_rules *out) {
+    const int n = g->n, ncells = g->ncells, maxsum = n * (n + 1) / 2;
+    uint32_t ncages = 0, ncells_caged = 0, start = 0;
+    for (uint32_t k = 0; k < r->ncages; start = r->cage_ends[k], k++)
+        if (r->cage_sums[k] >= 0) {
+            ncages++;
+            ncells_caged += r->cage_ends[k] - start;
+        }
+    out->ncages = ncages;
+    out->cage_of = malloc((size_t)ncells * sizeof *out->cage_of);
+    out->cage_start = calloc((size_t)ncages + 1, sizeof *out->cage_start);
+    out->cage_cells = malloc(((size_t)ncells_caged + 1) * sizeof *out->cage_cells);
+    out->cage_sum = calloc((size_t)ncages + 1, sizeof *out->cage_sum);
+    out->combo_off = calloc((size_t)ncages + 1, sizeof *out->combo_off);
+    out->combo_len = calloc((size_t)ncages + 1, sizeof *out->combo_len);
+    out->bounds = calloc((size_t)ncages + 1, 1);
+    /* Which earlier cage already has the sets of (size, sum): index + 1, 0 when none. */
+    uint32_t *seen = calloc((size_t)(n + 1) * (size_t)(maxsum + 1), sizeof *seen);
+    uint64_t *buf = malloc(SK_CAGE_COMBOS_MAX * sizeof *buf);
+    size_t pool_cap = 64, pool_len = 0;
+    out->combos = malloc(pool_cap * sizeof *out->combos);
+    if (!out->cage_of || !out->cage_start || !out->cage_cells || !out->cage_sum ||
+        !out->combo_off || !out->combo_len || !out->bounds || !seen || !buf || !out->combos) {
+        free(seen);
+        free(buf);
+        return SK_ENOMEM;
+    }
+    for (int c = 0; c < ncells; c++) out->cage_of[c] = -1;
+    uint32_t k2 = 0, pos = 0;
+    start = 0;
+    for (uint32_t k = 0; k < r->ncages; start = r->cage_ends[k], k++) {
+        const int32_t sum = r->cage_sums[k];
+        if (sum < 0) continue;
+        const uint32_t end = r->cage_ends[k], size = end - start;
+        out->cage_start[k2] = pos;
+        out->cage_sum[k2] = sum;
+        for (uint32_t j = start; j < end; j++) {
+            out->cage_cells[pos++] = r->cage_cells[j];
+            out->cage_of[r->cage_cells[j]] = (int32_t)k2;
+        }
+        uint32_t *known = &seen[(size_t)size * (size_t)(maxsum + 1) + (size_t)sum];
+        if (*known) {
+            const uint32_t other = *known - 1;
+            out->combo_off[k2] = out->combo_off[other];
+            out->combo_len[k2] = out->combo_len[other];
+            out->bounds[k2] = out->bounds[other];
+        } else {
+            uint32_t count = 0;
+            if (!cage_sets(n, 1, (int)size, sum, 0, buf, &count, SK_CAGE_COMBOS_MAX)) {
+                out->bounds[k2] = 1; /* too many sets: sum bounds instead */
+                count = 0;
+            }
+            if (pool_len + count > pool_cap) {
+                while (pool_len + count > pool_cap) pool_cap *= 2;
+                uint64_t *grown = realloc(out->combos, pool_cap * sizeof *grown);
+                if (grown == NULL) {
+                    free(seen);
+                    free(buf);
+                    return SK_ENOMEM;
+                }
+                out->combos = grown;
+            }
+            memcpy(out->combos + pool_len, buf, count * sizeof *buf);
+            out->combo_off[k2] = (uint32_t)pool_len;
+            out->combo_len[k2] = count;
+            pool_len += count;
+            *known = k2 + 1;
+        }
+        k2++;
+    }
+    out->cage_start[ncages] = pos;
+    free(seen);
+    free(buf);
+    return SK_COMPLETE;
+}
+
+int sk_geom_set_rules(sk_geom *g, const sk_rules *r) {
+    if (g == NULL || r == NULL || g->rules != NULL) return SK_EINVAL;
+    const int valid = rules_valid(g, r);
+    if (valid < 0) return SK_ENOMEM;
+    if (!valid) return SK_EINVAL;
+    const int ncells = g->ncells;
+    sk_geom_rules *out = calloc(1, sizeof *out);
+    if (out == NULL) return SK_ENOMEM;
+    out->allowed = malloc((size_t)ncells * sizeof *out->allowed);
+    out->watch = calloc((size_t)ncells, 1);
+    if (!out->allowed || !out->watch || build_arcs(g, r, out) != SK_COMPLETE ||
+        build_cages(g, r, out) != SK_COMPLETE) {
+        rules_free(out);
+        return SK_ENOMEM;
+    }
+    for (int c = 0; c < ncells; c++) {
+        out->allowed[c] = r->allowed ? r->allowed[c] & g->full : g->full;
+        out->watch[c] = (uint8_t)((out->arc_start[c + 1] > out->arc_start[c] ? WATCH_ARCS : 0) |
+                                  (out->cage_of[c] >= 0 ? WATCH_CAGE : 0));
+    }
+    /* Last: the only step that changes g, and it leaves g as it was when it fails. */
+    if (merge_peers(g, r) != SK_COMPLETE) {
+        rules_free(out);
+        return SK_ENOMEM;
+    }
+    g->rules = out;
+    g->standard9 = 0;
+    return SK_COMPLETE;
+}
+
+int sk_geom_has_rules(const sk_geom *g) { return g->rules != NULL; }
 
 int sk_geom_n(const sk_geom *g) { return g->n; }
 int sk_geom_ncells(const sk_geom *g) { return g->ncells; }
@@ -374,6 +794,17 @@ sk_work *sk_work_new(const sk_geom *g) {
         sk_work_free(w);
         return NULL;
     }
+    if (g->rules != NULL) {
+        const size_t ncages = g->rules->ncages;
+        w->dirty = malloc(ncells * sizeof *w->dirty);
+        w->dflag = calloc(ncells, 1);
+        w->kdirty = malloc((ncages + 1) * sizeof *w->kdirty);
+        w->kflag = calloc(ncages + 1, 1);
+        if (!w->dirty || !w->dflag || !w->kdirty || !w->kflag) {
+            sk_work_free(w);
+            return NULL;
+        }
+    }
     return w;
 }
 
@@ -385,6 +816,10 @@ void sk_work_free(sk_work *w) {
     free(w->trail);
     free(w->queue);
     free(w->frames);
+    free(w->dirty);
+    free(w->dflag);
+    free(w->kdirty);
+    free(w->kflag);
     free(w);
 }
 
@@ -443,17 +878,149 @@ static int drop_places(sk_work *w, uint32_t cell, uint64_t removed) {
     return ok;
 }
 
-/* Removes candidate `bit` (digit d = index + 1) from cell; 0 on contradiction. */
-static inline int eliminate(sk_work *w, uint32_t cell, uint64_t bit) {
-    const uint64_t old = w->cand[cell];
-    assert(old & bit);
+/* Queues the rules that watch cell (its relations, its summed cage) after its mask changed;
+ * a no-op without rules.  Each ring holds an entry at most once (its flag is set meanwhile). */
+static inline void touch(sk_work *w, uint32_t cell) {
+    const sk_geom_rules *r = w->g->rules;
+    if (r == NULL) return;
+    const uint8_t watch = r->watch[cell];
+    if ((watch & WATCH_ARCS) && !w->dflag[cell]) {
+        const uint32_t ncells = (uint32_t)w->g->ncells;
+        assert(w->dcount < ncells);
+        w->dflag[cell] = 1;
+        w->dirty[(w->dhead + w->dcount++) % ncells] = cell;
+    }
+    if (watch & WATCH_CAGE) {
+        const uint32_t k = (uint32_t)r->cage_of[cell];
+        if (!w->kflag[k]) {
+            assert(w->kcount < r->ncages);
+            w->kflag[k] = 1;
+            w->kdirty[(w->khead + w->kcount++) % r->ncages] = k;
+        }
+    }
+}
+
+/* Empties the rule rings (after a contradiction, or before a search). */
+static void clear_dirty(sk_work *w) {
+    const sk_geom_rules *r = w->g->rules;
+    if (r == NULL) return;
+    const uint32_t ncells = (uint32_t)w->g->ncells;
+    for (; w->dcount; w->dcount--, w->dhead = (w->dhead + 1) % ncells) w->dflag[w->dirty[w->dhead]] = 0;
+    for (; w->kcount; w->kcount--, w->khead = (w->khead + 1) % r->ncages)
+        w->kflag[w->kdirty[w->khead]] = 0;
+    w->dhead = w->khead = 0;
+}
+
+/* Keeps only the candidates `keep` of cell (several may go at once: one trail entry); 0 on
+ * contradiction.  Every elimination goes through here. */
+static inline int restrict_to(sk_work *w, uint32_t cell, uint64_t keep) {
+    const uint64_t old = w->cand[cell], gone = old & ~keep;
+    if (gone == 0) return 1;
     push_trail(w, cell, old);
-    const uint64_t m = old & ~bit;
+    const uint64_t m = old & keep;
     w->cand[cell] = m;
-    int ok = drop_places(w, cell, bit);
+    int ok = drop_places(w, cell, gone);
     if (m == 0) return 0;
     if ((m & (m - 1)) == 0 && ok) push_move(w, cell, (uint32_t)sk_ctz(m) + 1);
+    touch(w, cell);
     return ok;
+}
+
+/* Removes candidate `bit` (digit d = index + 1) from cell; 0 on contradiction. */
+static inline int eliminate(sk_work *w, uint32_t cell, uint64_t bit) {
+    assert(w->cand[cell] & bit);
+    return restrict_to(w, cell, ~bit);
+}
+
+/* Arc consistency for the relations of cell a: every other cell b keeps only the digits some
+ * candidate of a supports.  0 on contradiction. */
+static int revise_arcs(sk_work *w, uint32_t a) {
+    const sk_geom *g = w->g;
+    const sk_geom_rules *r = g->rules;
+    const int n = g->n;
+    for (uint32_t k = r->arc_start[a]; k < r->arc_start[a + 1]; k++) {
+        const uint64_t *table = r->arc_table + (size_t)k * n;
+        uint64_t m = w->cand[a], support = 0;
+        while (m) {
+            support |= table[sk_ctz(m)];
+            m &= m - 1;
+        }
+        if (!restrict_to(w, r->arc_to[k], support)) return 0;
+    }
+    return 1;
+}
+
+/* The digits lo..hi of 1..n as a mask (0 when the range is empty). */
+static inline uint64_t digit_range(int lo, int hi, int n) {
+    if (lo < 1) lo = 1;
+    if (hi > n) hi = n;
+    if (lo > hi) return 0;
+    const uint64_t upto_hi = hi >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << hi) - 1);
+    return upto_hi & ~(((uint64_t)1 << (lo - 1)) - 1);
+}
+
+/*
+ * A summed cage after one of its cells changed.  With its digit sets: keep the sets that fit
+ * (each cell has a candidate in the set, and every digit of the set is a candidate of some
+ * cell); every cell keeps only digits of those sets, and a digit in all of them with a single
+ * place in the cage goes there.  Without (too many sets): each cell lies between the sum minus
+ * the most and minus the least the other cells' candidates can add.  0 on contradiction.
+ */
+static int revise_cage(sk_work *w, uint32_t k) {
+    const sk_geom *g = w->g;
+    const sk_geom_rules *r = g->rules;
+    const uint16_t *cells = r->cage_cells + r->cage_start[k];
+    const uint32_t size = r->cage_start[k + 1] - r->cage_start[k];
+    if (r->bounds[k]) {
+        int lo = 0, hi = 0;
+        for (uint32_t i = 0; i < size; i++) {
+            const uint64_t m = w->cand[cells[i]];
+            if (m == 0) return 0;
+            lo += sk_ctz(m) + 1;
+            hi += sk_top(m) + 1;
+        }
+        const int sum = r->cage_sum[k];
+        for (uint32_t i = 0; i < size; i++) {
+            /* Masks only shrink meanwhile, so bounds from the older ones stay sound. */
+            const uint64_t m = w->cand[cells[i]];
+            if (m == 0) return 0;
+            const int others_lo = lo - (sk_ctz(m) + 1), others_hi = hi - (sk_top(m) + 1);
+            if (!restrict_to(w, cells[i], digit_range(sum - others_hi, sum - others_lo, g->n)))
+                return 0;
+        }
+        return 1;
+    }
+    uint64_t any_cand = 0;
+    for (uint32_t i = 0; i < size; i++) any_cand |= w->cand[cells[i]];
+    const uint64_t *sets = r->combos + r->combo_off[k];
+    uint64_t fit_any = 0, fit_all = g->full;
+    for (uint32_t j = 0; j < r->combo_len[k]; j++) {
+        const uint64_t set = sets[j];
+        if (set & ~any_cand) continue;
+        uint32_t i = 0;
+        while (i < size && (w->cand[cells[i]] & set)) i++;
+        if (i < size) continue;
+        fit_any |= set;
+        fit_all &= set;
+    }
+    if (fit_any == 0) return 0;
+    for (uint32_t i = 0; i < size; i++)
+        if (!restrict_to(w, cells[i], fit_any)) return 0;
+    /* Digits every fitting set holds: one place left in the cage means it goes there. */
+    uint64_t need = fit_all;
+    while (need) {
+        const uint64_t bit = need & (~need + 1);
+        need &= need - 1;
+        uint32_t where = size, places = 0;
+        for (uint32_t i = 0; i < size && places < 2; i++)
+            if (w->cand[cells[i]] & bit) {
+                where = i;
+                places++;
+            }
+        if (places == 0) return 0;
+        if (places == 1 && !restrict_to(w, cells[where], bit)) return 0;
+    }
+    return 1;
 }
 
 /* Places digit in cell and removes it from every peer; 0 on contradiction. */
@@ -468,6 +1035,7 @@ static int assign(sk_work *w, uint32_t cell, uint32_t digit) {
     w->nplaced++;
     w->cand[cell] = bit;
     if (!drop_places(w, cell, old & ~bit)) return 0;
+    if (old != bit) touch(w, cell);
     for (uint32_t k = g->peer_start[cell]; k < g->peer_start[cell + 1]; k++) {
         const uint32_t p = g->peers[k];
         if ((w->cand[p] & bit) && !eliminate(w, p, bit)) return 0;
@@ -475,14 +1043,31 @@ static int assign(sk_work *w, uint32_t cell, uint32_t digit) {
     return 1;
 }
 
-/* Runs the queue to a fixpoint; 1 when consistent, 0 on contradiction (queue then dirty). */
+/* Runs the queue to a fixpoint, then the rules' rings (relations, then cages, singles first
+ * again after each); 1 when consistent, 0 on contradiction (queue and rings then dirty). */
 static int propagate(sk_work *w) {
-    while (w->qhead < w->qlen) {
-        const sk_move mv = w->queue[w->qhead++];
-        if (!assign(w, mv.cell, mv.digit)) return 0;
+    for (;;) {
+        while (w->qhead < w->qlen) {
+            const sk_move mv = w->queue[w->qhead++];
+            if (!assign(w, mv.cell, mv.digit)) return 0;
+        }
+        w->qhead = w->qlen = 0;
+        if (w->dcount) {
+            const uint32_t cell = w->dirty[w->dhead];
+            w->dhead = (w->dhead + 1) % (uint32_t)w->g->ncells;
+            w->dcount--;
+            w->dflag[cell] = 0;
+            if (!revise_arcs(w, cell)) return 0;
+        } else if (w->kcount) {
+            const uint32_t k = w->kdirty[w->khead];
+            w->khead = (w->khead + 1) % w->g->rules->ncages;
+            w->kcount--;
+            w->kflag[k] = 0;
+            if (!revise_cage(w, k)) return 0;
+        } else {
+            return 1;
+        }
     }
-    w->qhead = w->qlen = 0;
-    return 1;
 }
 
 /* Pops trail entries back to length mark, restoring masks, counters and placements. */
@@ -507,6 +1092,7 @@ static void undo_to(sk_work *w, size_t mark) {
         }
     }
     w->qhead = w->qlen = 0;
+    clear_dirty(w);
 }
 
 /*
@@ -657,6 +1243,14 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
     w->nplaced = 0;
 
     int ok = 1;
+    if (g->rules != NULL) {
+        /* Rules: the allowed digits first, then every relation and cage once. */
+        const sk_geom_rules *r = g->rules;
+        clear_dirty(w);
+        for (size_t c = 0; c < nc && ok; c++) ok = restrict_to(w, (uint32_t)c, r->allowed[c]);
+        for (size_t c = 0; c < nc; c++) touch(w, (uint32_t)c);
+        if (ok) ok = propagate(w);
+    }
     for (size_t c = 0; c < nc && ok; c++) {
         /* Singles are found when a mask or counter shrinks to 1; at n == 1 they start there. */
         if (cells[c] || n == 1) {

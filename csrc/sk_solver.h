@@ -2,10 +2,12 @@
  * sk_solver.h -- the generic search engine of sudokit's C core.
  *
  * Counts the solutions of a Sudoku of any shape up to 64x64 (rectangular boxes, Sudoku-X,
- * jigsaw: anything whose rules are "every unit holds every digit 1..n once"), up to a limit,
- * keeps the first solutions, counts guesses and stops on a guess budget.  Standard 9x9
- * grids are handed to the specialised fast path (sk_fast9.h) when it is compiled in
- * (SK_HAVE_FAST9) and at most one solution is kept.
+ * jigsaw, windoku: anything whose rules are "every unit holds every digit 1..n once"), plus
+ * the variant rules attached with sk_geom_set_rules (killer cages, pairs that must differ,
+ * per-cell allowed digits, binary relations), up to a limit, keeps the first solutions,
+ * counts guesses and stops on a guess budget.  Standard 9x9 grids without rules are handed to
+ * the specialised fast path (sk_fast9.h) when it is compiled in (SK_HAVE_FAST9) and at most
+ * one solution is kept.
  *
  * Pure C99 plus two GCC/Clang builtins (ctz, popcount): no Python.h, no globals, no I/O,
  * no randomness.  Reentrant: a geometry is immutable once built and may be shared by any
@@ -82,6 +84,75 @@ int sk_geom_is_standard9(const sk_geom *g);
 /* sk_geom_disable_fast -- make sk_search use the generic path even for a standard 9x9
  * geometry (sk_geom_is_standard9 then returns 0).  Call before any search uses g. */
 void sk_geom_disable_fast(sk_geom *g);
+
+/*
+ * Variant rules (killer cages, anti-knight/king, non-consecutive, kropki, XV, parity,
+ * thermometers, ...), in the three primitive forms a search needs plus cage sums.  Every array
+ * is read during sk_geom_set_rules only (copied); the caller keeps ownership.  A count of 0
+ * makes its arrays unused (they may then be NULL).
+ *
+ *   npairs, pairs     extra pairs of cells that must hold different digits (anti-knight,
+ *                     anti-king, ...): pairs[2k] and pairs[2k + 1], two distinct cells.  They
+ *                     join the cells' peers (naked-single eliminations); they are not units, so
+ *                     no hidden single comes from them.  Duplicates and pairs that already share
+ *                     a unit are harmless.
+ *   allowed           NULL, or ncells masks: the digits each cell may hold (parity); bits above n
+ *                     are ignored; a 0 mask means no solution.
+ *   nrelations,       binary rules as support tables: relation k constrains cells
+ *   rel_cells,        a = rel_cells[2k] and b = rel_cells[2k + 1] (a != b): when a holds digit x,
+ *   rel_tables        b may hold only the digits of rel_tables[k * n + x - 1] (bits above n are
+ *                     ignored).  One direction is enough: the core derives the other (the
+ *                     transpose) and intersects every relation given for the same pair, so
+ *                     listing both directions, or a pair twice, is harmless.  Propagation keeps
+ *                     each pair arc-consistent (a digit of b with no support in a's candidates
+ *                     leaves b, and the other way round).
+ *   ncages,           cages: cage k is cage_cells[cage_ends[k-1] .. cage_ends[k] - 1] (cage 0
+ *   cage_ends,        starts at 0), 1..n distinct cells, no cell in two cages.  Its digits
+ *   cage_cells,       differ (the core adds the cage mates to the peers itself) and, when
+ *   cage_sums         cage_sums[k] >= 0, add up to cage_sums[k] (-1: no sum).  Sums up to
+ *                     n(n+1)/2 are accepted; an impossible sum means no solution.
+ *
+ * A cage's sum propagates through its digit combinations: every set of |cage| distinct digits
+ * with that sum is listed once, when the rules are set (per (size, sum), shared by the cages
+ * that have the same), and a search keeps the sets still compatible with the cage's
+ * candidates: their union bounds every cell, and a digit in all of them with one place left in
+ * the cage goes there.  When a (size, sum) has more than SK_CAGE_COMBOS_MAX sets (large cages
+ * on large grids), the cage propagates sum bounds instead (each cell between the sum minus the
+ * most and minus the least the other cells can add).  Either way, a full assignment that breaks
+ * a rule is a contradiction, so counts stay exact.
+ */
+typedef struct {
+    uint32_t npairs;
+    const uint16_t *pairs;
+    const uint64_t *allowed;
+    uint32_t nrelations;
+    const uint16_t *rel_cells;
+    const uint64_t *rel_tables;
+    uint32_t ncages;
+    const uint32_t *cage_ends;
+    const uint16_t *cage_cells;
+    const int32_t *cage_sums;
+} sk_rules;
+
+/* Most digit combinations listed for one (size, sum) of a cage; above, sum bounds are used. */
+#define SK_CAGE_COMBOS_MAX 512
+
+/*
+ * sk_geom_set_rules -- attach variant rules to a geometry (see sk_rules), once, right after
+ * sk_geom_new and before any workspace is made for g or any search uses it (the workspace is
+ * sized for the rules).  The rules then hold in every sk_search and sk_reduce on g, and g
+ * never takes the 9x9 fast path (sk_geom_is_standard9 returns 0).  An empty rule set (every
+ * count 0, allowed NULL) is accepted and changes nothing but that.
+ *
+ * Returns SK_COMPLETE, SK_EINVAL (g or rules NULL, rules already set, a NULL array with a
+ * nonzero count, a cell index >= ncells, a pair or relation of a cell with itself, an empty
+ * cage or one of more than n cells, a cell twice in the cages, decreasing cage_ends, a sum
+ * below -1 or above n(n+1)/2; g is then unchanged) or SK_ENOMEM (g unchanged).
+ */
+int sk_geom_set_rules(sk_geom *g, const sk_rules *rules);
+
+/* 1 when rules were attached to g (sk_geom_set_rules), else 0. */
+int sk_geom_has_rules(const sk_geom *g);
 
 /*
  * sk_work_new -- allocate a workspace for searches on geometry g (which must outlive it).

@@ -32,12 +32,26 @@ def geometry(shape: Shape, *, generic: bool = False) -> _core.Geometry:
     """The core's geometry of *shape* (built once per shape and cached; thread-safe to share).
 
     ``generic=True`` keeps a standard 9x9 shape off the fast path (tests compare the paths).
+    A shape's variant rules go to the core in their primitive forms (``Constraints``: pairs
+    that differ, allowed digits, relations, cages), which keeps it off the fast path too.
 
     >>> g = geometry(Shape(3, 3))
-    >>> g.n, g.ncells, g.nunits, g.standard9
-    (9, 81, 27, True)
+    >>> g.n, g.ncells, g.nunits, g.standard9, g.rules
+    (9, 81, 27, True, False)
     """
-    return _core.Geometry(shape.n, shape.units, generic=generic)
+    rules = shape.constraints
+    if rules is None:
+        return _core.Geometry(shape.n, shape.units, generic=generic)
+    n = shape.n
+    return _core.Geometry(
+        n,
+        shape.units,
+        generic=generic,
+        different=rules.different_pairs(n),
+        allowed=rules.allowed(n),
+        relations=rules.relations(n),
+        cages=[(cage.cells, cage.total) for cage in rules.cages],
+    )
 
 
 class CEngine:

@@ -10,7 +10,7 @@ COMPILER: Final[str]
 BUILD_FLAGS: Final[str]
 
 class Geometry:
-    """Immutable geometry of a shape: n in 1..64 and its units."""
+    """Immutable geometry of a shape: n in 1..64, its units and its variant rules."""
 
     @property
     def n(self) -> int: ...
@@ -20,8 +20,18 @@ class Geometry:
     def nunits(self) -> int: ...
     @property
     def standard9(self) -> bool: ...
+    @property
+    def rules(self) -> bool: ...
     def __init__(
-        self, n: int, units: Sequence[Sequence[int]], *, generic: bool = False
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        *,
+        generic: bool = False,
+        different: Sequence[Sequence[int]] | None = None,
+        allowed: Sequence[int] | None = None,
+        relations: Sequence[tuple[int, int, Sequence[int]]] | None = None,
+        cages: Sequence[tuple[Sequence[int], int | None]] | None = None,
     ) -> None: ...
 
 def search(

@@ -6,8 +6,22 @@ search. Short enough to verify by reading; it is the oracle the C core is tested
 
 Propagation repeats two rules until nothing changes:
 
-* naked single: a cell with one candidate gets that digit, which leaves every peer;
+* naked single: a cell with one candidate gets that digit, which leaves every peer (the
+  peers include the variant's "different" pairs: anti-knight, anti-king, cage mates);
 * hidden single: a digit with one place left in a unit goes there.
+
+A shape with variant rules (``shape.constraints``) adds, in their primitive forms:
+
+* allowed digits (parity): each cell starts with only those;
+* relations (non-consecutive, kropki, XV, thermometer steps): a digit of cell b that no
+  candidate of cell a supports leaves b;
+* cage sums: only the digit sets of the cage's size and sum that still fit its cells survive
+  (every cell has a candidate in the set, every digit of the set is some cell's candidate);
+  each cell keeps the digits of those sets, and a digit in all of them with one place left in
+  the cage goes there. Above 16x16 the sets are too many to list: each cell is bounded by the
+  sum minus the most and minus the least the other cells can add instead.
+
+Every rule empties a cell that breaks it, so a full grid that survives obeys them all.
 
 A contradiction (a cell with no candidate, or a digit with no place in a unit) ends the
 branch. Search picks an unsolved cell with the fewest candidates and tries each in
@@ -22,15 +36,153 @@ the end of the tree, so ``count < limit`` proves there are exactly ``count`` sol
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from .constraints import cage_combinations
 from .shape import Shape
 
 __all__ = ["search"]
 
 _State = tuple[list[int], list[int]]  # (masks, values)
+_Move = tuple[int, int]  # (cell, digit)
+#: A shape's rules: allowed masks (or None), relations (a, b, table), summed cages
+#: (cells, total, digit sets or None when bounded by sums).
+_Rules = tuple[
+    tuple[int, ...] | None,
+    tuple[tuple[int, int, tuple[int, ...]], ...],
+    tuple[tuple[tuple[int, ...], int, tuple[int, ...] | None], ...],
+]
+
+#: Largest size whose cages propagate by digit sets (above: by sum bounds).
+_SETS_MAX_N = 16
 
 
-def _place(shape: Shape, state: _State, todo: list[tuple[int, int]]) -> bool:
+@lru_cache(maxsize=64)
+def _rules(shape: Shape) -> _Rules | None:
+    """The variant rules of *shape* in the forms propagation uses, or None for a classic one."""
+    rules, n = shape.constraints, shape.n
+    if rules is None:
+        return None
+    cages = tuple(
+        (
+            cage.cells,
+            cage.total,
+            cage_combinations(len(cage.cells), cage.total, n) if n <= _SETS_MAX_N else None,
+        )
+        for cage in rules.cages
+        if cage.total is not None
+    )
+    return rules.allowed(n), rules.relations(n), cages
+
+
+def _restrict(state: _State, cell: int, keep: int, todo: list[_Move]) -> bool | None:
+    """Keep only the candidates *keep* of *cell*: None on contradiction, else whether it
+    changed; a cell left with one candidate is queued as a naked single."""
+    masks, values = state
+    m = masks[cell] & keep
+    if m == masks[cell]:
+        return False
+    if not m:
+        return None
+    masks[cell] = m
+    if not m & (m - 1) and not values[cell]:
+        todo.append((cell, m.bit_length()))
+    return True
+
+
+def _digit_range(low: int, high: int) -> int:
+    """The mask of the digits low..high (0 when empty)."""
+    low = max(low, 1)
+    return (1 << high) - (1 << (low - 1)) if high >= low else 0
+
+
+def _cage(state: _State, cells: tuple[int, ...], total: int, sets: tuple[int, ...] | None,
+          todo: list[_Move]) -> bool | None:  # fmt: skip
+    """Propagate one summed cage (see the module docstring); None on contradiction."""
+    masks = state[0]
+    changed = False
+    if sets is None:  # sum bounds
+        for cell in cells:
+            others = [masks[i] for i in cells if i != cell]
+            least = sum((m & -m).bit_length() for m in others)
+            most = sum(m.bit_length() for m in others)
+            done = _restrict(state, cell, _digit_range(total - most, total - least), todo)
+            if done is None:
+                return None
+            changed |= done
+        return changed
+    present = 0
+    for cell in cells:
+        present |= masks[cell]
+    fit = [s for s in sets if not s & ~present and all(masks[i] & s for i in cells)]
+    if not fit:
+        return None
+    union, common = 0, fit[0]
+    for s in fit:
+        union |= s
+        common &= s
+    for cell in cells:
+        done = _restrict(state, cell, union, todo)
+        if done is None:
+            return None
+        changed |= done
+    while common:
+        bit = common & -common
+        common ^= bit
+        places = [i for i in cells if masks[i] & bit]
+        if not places:
+            return None
+        if len(places) == 1:
+            done = _restrict(state, places[0], bit, todo)
+            if done is None:
+                return None
+            changed |= done
+    return changed
+
+
+def _apply_rules(rules: _Rules, state: _State, todo: list[_Move]) -> bool:
+    """Relations and cages until nothing changes or a single is queued; False on
+    contradiction."""
+    masks = state[0]
+    _, relations, cages = rules
+    changed = True
+    while changed and not todo:
+        changed = False
+        for a, b, table in relations:
+            support, m = 0, masks[a]
+            while m:
+                bit = m & -m
+                m ^= bit
+                support |= table[bit.bit_length() - 1]
+            done = _restrict(state, b, support, todo)
+            if done is None:
+                return False
+            changed |= done
+        for cells, total, sets in cages:
+            done = _cage(state, cells, total, sets, todo)
+            if done is None:
+                return False
+            changed |= done
+    return True
+
+
+def _place(shape: Shape, state: _State, todo: list[_Move]) -> bool:
     """Place every (cell, digit) in *todo* and all their consequences; False on contradiction."""
+    if not _singles(shape, state, todo):
+        return False
+    rules = _rules(shape)
+    while rules is not None:
+        if not _apply_rules(rules, state, todo):
+            return False
+        if not todo:
+            return True
+        if not _singles(shape, state, todo):
+            return False
+    return True
+
+
+def _singles(shape: Shape, state: _State, todo: list[_Move]) -> bool:
+    """Naked and hidden singles from the placements in *todo*; False on contradiction."""
     masks, values = state
     peers, units, full = shape.peers, shape.units, (1 << shape.n) - 1
     while todo:
@@ -80,6 +232,11 @@ def _start(shape: Shape, cells: bytes) -> _State | None:
     full = (1 << shape.n) - 1
     state = ([full] * shape.ncells, [0] * shape.ncells)
     givens = [(i, v) for i, v in enumerate(cells) if v]
+    rules = _rules(shape)
+    if rules is not None and rules[0] is not None:  # allowed digits (parity)
+        for i, allowed in enumerate(rules[0]):
+            if _restrict(state, i, allowed, givens) is None:
+                return None
     # Conflicting givens are caught here: the second copy of a digit finds it eliminated.
     if not _place(shape, state, givens):
         return None
