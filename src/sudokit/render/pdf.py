@@ -7,6 +7,10 @@ running header (title, puzzle range) and page numbers, puzzles numbered from 1 w
 difficulty label when known, then answer-key pages with small solved grids (givens bold, the
 filled-in digits in grey).
 
+Variants print as books print them (see :mod:`sudokit.render.model`): killer cages, dots,
+thermometers on the grid; over each grid a caption names its rules (``Killer · Anti-knight``),
+and the title page says how to play every rule the book uses. Answer grids show the digits only.
+
 Sizes are chosen so that every grid stays readable: when the requested number of puzzles per
 page would make cells smaller than :data:`MIN_CELL_MM` (4 mm), fewer puzzles go on each page
 (the returned :class:`BookInfo` says how many); answer grids keep cells of at least
@@ -439,7 +443,7 @@ def _plural(k: int, word: str) -> str:
 
 #: Difficulty words in increasing order, for the title page summary (others follow, as found).
 LEVEL_ORDER = ("beginner", "easy", "medium", "hard", "expert", "extreme", "diabolical")
-_COVER = Theme(line="#9a9a9a", thin_line="#c8c8c8", given="#9a9a9a")
+_COVER = Theme(line="#9a9a9a", thin_line="#c8c8c8", given="#9a9a9a", cage="#a8a8a8", dot="#9a9a9a")
 
 
 def _title_page(
@@ -680,7 +684,14 @@ def write_book(
                 number = start + k + 1
                 canvas.setFillColorRGB(0, 0, 0)
                 painter.text(gx, gy + 3, str(number), BOLD, 8)
-                scene = draw(it.puzzle, user=it.solution, symbols=symbols, theme=theme)
+                # An answer is its digits: cages, dots and lines would only hide them.
+                plain = it.puzzle.shape.classic()
+                scene = draw(
+                    Grid(it.puzzle.cells, plain),
+                    user=it.solution.cells if it.solution is not None else None,
+                    symbols=symbols,
+                    theme=theme,
+                )
                 painter.scene(scene, gx, gy, a_side)
                 grids.append(
                     GridPlacement(page_no, "answer", number, gx, gy, a_side, it.puzzle.shape.n)
