@@ -186,7 +186,7 @@ def _unit_keeping_swap(solution: sudokit.Grid) -> bytes | None:
     n = solution.n
     shape = solution.shape
     assert shape.constraints is not None
-    owner = {c: k for k, cage in enumerate(shape.constraints.cages) for c in cage.cells}
+    cages = shape.constraints.cages
     cells = solution.cells
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
@@ -200,7 +200,7 @@ def _unit_keeping_swap(solution: sudokit.Grid) -> bytes | None:
                         continue
                     out = bytearray(cells)
                     out[a], out[b], out[d], out[e] = cells[b], cells[a], cells[e], cells[d]
-                    if any(owner[x] != owner[y] for x, y in ((a, b), (d, e))):
+                    if any(sum(out[i] for i in c.cells) != c.total for c in cages):
                         return bytes(out)
     return None
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import sudokit
 
+#: axe-core (``npm ci --prefix tests/browser``), for the accessibility audits.
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 #: The board's alphabet: digits, then letters for 10 and up.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
@@ -90,3 +93,17 @@ def killer_of(made: sudokit.Grid, seed: int) -> tuple[sudokit.Grid, sudokit.Grid
     answer = sudokit.Grid(solution.cells, shape)
     assert answer.is_solution(killer), "the solution must keep every rule"
     return killer, answer
+
+
+def audit(page: Any) -> list[str]:
+    """axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is."""
+    if not page.evaluate("!!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """() => axe.run(document, {runOnly: {type: 'tag',
+               values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
+             .then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
+             .map(v => v.id + ': '
+                  + v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(', ')))"""
+    )
+    return list(found)

@@ -13,13 +13,12 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from pageutil import SYMBOLS, open_explanation, open_puzzle, share_link, state
+from pageutil import AXE, SYMBOLS, audit, open_explanation, open_puzzle, share_link, state
 
 import sudokit
 
 pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -504,20 +503,6 @@ def test_touch_only_phone_game(phone: Any, base_url: str, four: Any, artifacts: 
     phone.screenshot(path=str(artifacts / "touch-solved-390x844.png"))
     phone.tap("#banner-close")
     assert phone.locator("#banner").is_hidden()
-
-
-def audit(page: Any) -> list[str]:
-    """axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is."""
-    if not page.evaluate("!!window.axe"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        """() => axe.run(document, {runOnly: {type: 'tag',
-               values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
-             .then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
-             .map(v => v.id + ': '
-                  + v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(', ')))"""
-    )
-    return list(found)
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="no axe-core (npm ci --prefix tests/browser)")

@@ -17,16 +17,122 @@ export function symbolOf(d, n, numbers) {
   return numbers && n > 9 ? String(d) : SYMBOLS[d - 1];
 }
 
-/** A cell's accessible name: "row 3, column 7, empty, candidates 1 4 9" (digits as shown). */
+const SIDES = { [-1]: "to the left", 1: "to the right" };
+const PAIR_WORDS = { white: "white dot", black: "black dot", x: "X", v: "V" };
+
+/** What the variant rules say about cell *i*, for its accessible name: its cage (size and
+ * sum), parity, thermometer, and the dots and letters on its edges. */
+export function ruleWords(geo, i) {
+  const n = geo.n;
+  const out = [];
+  const k = geo.cageOf[i];
+  if (k >= 0) {
+    const cage = geo.cages[k];
+    const sum = cage.sum == null ? "no sum" : `sum ${cage.sum}`;
+    out.push(`cage of ${cage.cells.length} cells, ${sum}`);
+  }
+  if (geo.rules.parity && geo.rules.parity[i] !== ".") out.push(geo.rules.parity[i] === "e" ? "even cell" : "odd cell");
+  for (const path of geo.rules.thermos || []) {
+    const at = path.indexOf(i);
+    if (at === 0) out.push("thermometer bulb");
+    else if (at > 0) out.push(`thermometer, step ${at + 1} of ${path.length}`);
+  }
+  for (const [a, b, , kind] of geo.pairs) {
+    if (!PAIR_WORDS[kind] || (a !== i && b !== i)) continue;
+    const other = a === i ? b : a;
+    const side = Math.abs(other - i) === 1 ? SIDES[other - i] : other > i ? "below" : "above";
+    out.push(`${PAIR_WORDS[kind]} ${side}`);
+  }
+  return out.length ? `, ${out.join(", ")}` : "";
+}
+
+/** A cell's accessible name: "row 3, column 7, empty, candidates 1 4 9, cage of 3 cells,
+ * sum 11" (digits as shown; the rules of a variant last). */
 export function cellLabel(view, i, v, mask, cornerMask = 0) {
   const { game } = view;
   const n = game.n;
   const where = `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
-  if (v) return `${where}, ${game.isGiven(i) ? "given" : "placed"} ${symbolOf(v, n, view.numbers)}`;
+  const rules = game.geo.hasRules ? ruleWords(game.geo, i) : "";
+  if (v) return `${where}, ${game.isGiven(i) ? "given" : "placed"} ${symbolOf(v, n, view.numbers)}${rules}`;
   const named = (m) => digitsOf(m).map((d) => symbolOf(d, n, view.numbers)).join(" ");
   const marks = mask ? `, candidates ${named(mask)}` : "";
   const notes = cornerMask ? `, corner marks ${named(cornerMask)}` : "";
-  return `${where}, empty${marks}${notes}`;
+  return `${where}, empty${marks}${notes}${rules}`;
+}
+
+/** The inset outline of a cage, as line segments [x1, y1, x2, y2] (cell size *cell*, inset
+ * *d*): every cell edge on the cage's border, moved *d* inwards, and lengthened or shortened
+ * at its ends so that the segments meet at the outline's corners. */
+export function cageOutline(cells, n, cell, d) {
+  const inside = new Set(cells);
+  const has = (r, c) => r >= 0 && r < n && c >= 0 && c < n && inside.has(r * n + c);
+  const segs = [];
+  // How far an edge's end reaches past the cell corner: inset at a convex corner, flush where
+  // the border runs straight on, extended at a concave corner.
+  const end = (along, diagonal) => (!along ? d : diagonal ? -d : 0);
+  for (const i of cells) {
+    const r = Math.floor(i / n), c = i % n;
+    const x = c * cell, y = r * cell;
+    if (!has(r - 1, c)) segs.push([x + end(has(r, c - 1), has(r - 1, c - 1)), y + d, x + cell - end(has(r, c + 1), has(r - 1, c + 1)), y + d]);
+    if (!has(r + 1, c)) segs.push([x + end(has(r, c - 1), has(r + 1, c - 1)), y + cell - d, x + cell - end(has(r, c + 1), has(r + 1, c + 1)), y + cell - d]);
+    if (!has(r, c - 1)) segs.push([x + d, y + end(has(r - 1, c), has(r - 1, c - 1)), x + d, y + cell - end(has(r + 1, c), has(r + 1, c - 1))]);
+    if (!has(r, c + 1)) segs.push([x + cell - d, y + end(has(r - 1, c), has(r - 1, c + 1)), x + cell - d, y + cell - end(has(r + 1, c), has(r + 1, c + 1))]);
+  }
+  return segs;
+}
+
+/** The drawing of a variant's rules: `under` goes beneath the digits (windows, parity,
+ * thermometers, cages), `over` above the grid lines (dots, letters). Both are decoration,
+ * hidden from assistive technology (each cell's name says the rules instead). */
+function drawRules(geo) {
+  const n = geo.n;
+  const under = el("g", { class: "rules-under", "aria-hidden": "true" });
+  const over = el("g", { class: "rules-over", "aria-hidden": "true" });
+  const centre = (i) => [(i % n + 0.5) * CELL, (Math.floor(i / n) + 0.5) * CELL];
+  for (const w of geo.windows) {
+    for (const i of w) {
+      under.append(el("rect", { x: (i % n) * CELL, y: Math.floor(i / n) * CELL, width: CELL, height: CELL, class: "window" }));
+    }
+  }
+  const parity = geo.rules.parity || "";
+  [...parity].forEach((ch, i) => {
+    const [cx, cy] = centre(i);
+    if (ch === "e") {
+      under.append(el("rect", { x: cx - CELL * 0.36, y: cy - CELL * 0.36, width: CELL * 0.72, height: CELL * 0.72, rx: 3, class: "even" }));
+    } else if (ch === "o") under.append(el("circle", { cx, cy, r: CELL * 0.38, class: "odd" }));
+  });
+  for (const path of geo.rules.thermos || []) {
+    const points = path.map((i) => centre(i).join(",")).join(" ");
+    const [bx, by] = centre(path[0]);
+    under.append(el("circle", { cx: bx, cy: by, r: CELL * 0.36, class: "thermo-bulb" }));
+    if (path.length > 1) under.append(el("polyline", { points, class: "thermo-line", "stroke-width": CELL * 0.3 }));
+  }
+  geo.cages.forEach((cage, k) => {
+    const g = el("g", { class: "cage", "data-cage": k });
+    for (const [x1, y1, x2, y2] of cageOutline(cage.cells, n, CELL, CELL * 0.08)) {
+      g.append(el("line", { x1, y1, x2, y2 }));
+    }
+    if (cage.sum != null) {
+      const first = cage.cells[0]; // the top-left cell: cells are sorted row-major
+      const x = (first % n) * CELL, y = Math.floor(first / n) * CELL;
+      // The text's stroke, in the cell's colour, breaks the dashed line where the sum stands.
+      g.append(el("text", {
+        x: x + CELL * 0.05, y: y + CELL * 0.15, class: "cage-sum", "data-cell": `${Math.floor(first / n)},${first % n}`,
+      }, String(cage.sum)));
+    }
+    under.append(g);
+  });
+  for (const [a, b, , kind] of geo.pairs) {
+    if (!PAIR_WORDS[kind]) continue;
+    const [ax, ay] = centre(a), [bx, by] = centre(b);
+    const mx = (ax + bx) / 2, my = (ay + by) / 2;
+    if (kind === "white" || kind === "black") {
+      over.append(el("circle", { cx: mx, cy: my, r: CELL * 0.11, class: `dot ${kind}`, "data-pair": `${a},${b}` }));
+    } else {
+      over.append(el("text", { x: mx, y: my + 1, class: "xv", "font-size": CELL * 0.32, "data-pair": `${a},${b}` }, kind.toUpperCase()));
+    }
+  }
+  return [under, over];
 }
 
 /** Where the k-th corner mark of a cell goes (fractions of the cell): corners first, then
@@ -110,6 +216,9 @@ export class Board {
     const sub = Math.ceil(Math.sqrt(n));
     const subRows = Math.ceil(n / sub);
     const markFont = CELL / (sub + 0.9);
+    // A cell carrying a cage sum keeps its pencil marks below the sum.
+    const sumCells = new Set(geo.cages.filter((c) => c.sum != null).map((c) => c.cells[0]));
+    const SUM_TOP = CELL * 0.3;
 
     for (let i = 0; i < geo.ncells; i++) {
       const r = Math.floor(i / n), c = i % n;
@@ -148,10 +257,11 @@ export class Board {
           const [cc, d] = key.split(":").map(Number);
           if (cc === i) m |= bit(d);
         }
+        const top = sumCells.has(i) ? SUM_TOP : 0;
         for (const d of digitsOf(m)) {
           const k = d - 1;
           const cx = x + ((k % sub) + 0.5) * (CELL / sub);
-          const cy = y + (Math.floor(k / sub) + 0.5) * (CELL / subRows);
+          const cy = y + top + (Math.floor(k / sub) + 0.5) * ((CELL - top) / subRows);
           const key = `${i}:${d}`;
           const mcls = ["mark"];
           if (selDigit && d === selDigit) mcls.push("same");
@@ -168,7 +278,9 @@ export class Board {
             x: cx, y: cy + 0.5, class: mcls.join(" "), "font-size": markFont * (n > 9 ? 0.82 : 0.9),
           }, symbolOf(d, n, view.numbers)));
         }
+        const skip = sumCells.has(i) ? 1 : 0; // the top-left corner holds the cage sum
         digitsOf(stepPlace.has(i) ? 0 : corner[i]).forEach((d, k) => {
+          k += skip;
           const [fx, fy] = k < CORNERS.length ? CORNERS[k] : [0.2 + 0.15 * (k - CORNERS.length), 0.5];
           gMarks.append(el("text", {
             x: x + fx * CELL, y: y + fy * CELL, class: "corner", "font-size": CELL * (n > 9 ? 0.2 : 0.24),
@@ -210,15 +322,19 @@ export class Board {
     }
     // A step's chain links, candidate to candidate: strong links solid, weak ones dashed.
     const gLinks = el("g", { class: "links", "aria-hidden": "true" });
-    const at = (r, c, d) => [
-      (c - 1) * CELL + (((d - 1) % sub) + 0.5) * (CELL / sub),
-      (r - 1) * CELL + (Math.floor((d - 1) / sub) + 0.5) * (CELL / subRows),
-    ];
+    const at = (r, c, d) => {
+      const top = sumCells.has((r - 1) * n + c - 1) ? SUM_TOP : 0;
+      return [
+        (c - 1) * CELL + (((d - 1) % sub) + 0.5) * (CELL / sub),
+        (r - 1) * CELL + top + (Math.floor((d - 1) / sub) + 0.5) * ((CELL - top) / subRows),
+      ];
+    };
     for (const [r1, c1, d1, r2, c2, d2, strong] of (step && step.links) || []) {
       const [x1, y1] = at(r1, c1, d1), [x2, y2] = at(r2, c2, d2);
       gLinks.append(el("line", { x1, y1, x2, y2, class: strong ? "link strong" : "link weak" }));
     }
-    svg.append(gCells, gTints, gHi, gMarks, gDigits, gLines, gLinks);
+    const [gUnder, gOver] = drawRules(geo);
+    svg.append(gCells, gTints, gUnder, gHi, gMarks, gDigits, gLines, gOver, gLinks);
     if (sel != null) svg.setAttribute("aria-activedescendant", `cell-${Math.floor(sel / n)}-${sel % n}`);
     else svg.removeAttribute("aria-activedescendant");
     if (view.paused) {

@@ -2,17 +2,70 @@
 
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+/** The variant rules' fields, named as the API's grid objects (and the json format) name them. */
+export const RULE_KEYS = ["windoku", "cages", "antiknight", "antiking", "nonconsecutive", "kropki",
+  "xv", "parity", "thermos"];
+
+/** The rule fields of a grid object or a saved game: only those that are set. */
+export function rulesOf(obj) {
+  const out = {};
+  for (const k of RULE_KEYS) {
+    const v = obj ? obj[k] : null;
+    if (v != null && v !== false && !(Array.isArray(v) && !v.length)) out[k] = v;
+  }
+  return out;
+}
+
+const KNIGHT = [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]];
+const KING = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
+
+/** The pair rules (dots, letters, neighbours, thermometer steps) as [a, b, ok(x, y), kind]. */
+function pairRules(n, rules) {
+  const out = [];
+  const key = (a, b) => `${Math.min(a, b)},${Math.max(a, b)}`;
+  const marked = new Map();
+  const kropki = rules.kropki || {}, xv = rules.xv || {};
+  const kinds = [["white", kropki.white, (x, y) => Math.abs(x - y) === 1],
+    ["black", kropki.black, (x, y) => x === 2 * y || y === 2 * x],
+    ["x", xv.x, (x, y) => x + y === 10], ["v", xv.v, (x, y) => x + y === 5]];
+  for (const [kind, pairs, ok] of kinds) {
+    for (const [a, b] of pairs || []) {
+      out.push([a, b, ok, kind]);
+      marked.set(key(a, b), (marked.get(key(a, b)) || "") + kind);
+    }
+  }
+  for (let i = 0; i < n * n; i++) {
+    for (const j of [i % n < n - 1 ? i + 1 : -1, i + n < n * n ? i + n : -1]) {
+      if (j < 0) continue;
+      const on = marked.get(key(i, j)) || "";
+      if (rules.nonconsecutive) out.push([i, j, (x, y) => Math.abs(x - y) !== 1, "nonconsecutive"]);
+      if (kropki.negative && !/white|black/.test(on)) {
+        out.push([i, j, (x, y) => Math.abs(x - y) !== 1 && x !== 2 * y && y !== 2 * x, "no dot"]);
+      }
+      if (xv.negative && !/x|v/.test(on)) out.push([i, j, (x, y) => x + y !== 10 && x + y !== 5, "no letter"]);
+    }
+  }
+  for (const path of rules.thermos || []) {
+    for (let k = 1; k < path.length; k++) out.push([path[k - 1], path[k], (x, y) => x < y, "thermo"]);
+  }
+  return out;
+}
+
 /**
  * Geometry of an n x n grid with boxRows x boxCols boxes, or jigsaw regions (the region index
- * 0..n-1 of every cell, as the API's grid objects carry them), and optional diagonals.
+ * 0..n-1 of every cell, as the API's grid objects carry them), optional diagonals, and the
+ * variant rules (`rules`: the grid object's rule fields, see RULE_KEYS): windoku windows are
+ * units; anti-knight/king moves and cage mates are peers; cages, pair rules and parity are
+ * checked by `conflicts`.
  */
 export class Geometry {
-  constructor(n, boxRows, boxCols, diagonals = false, regions = null) {
+  constructor(n, boxRows, boxCols, diagonals = false, regions = null, rules = {}) {
     this.n = n;
     this.boxRows = boxRows;
     this.boxCols = boxCols;
     this.diagonals = diagonals;
     this.regions = regions ? regions.slice() : null;
+    this.rules = rulesOf(rules);
     this.ncells = n * n;
     const units = [];
     for (let r = 0; r < n; r++) units.push([...Array(n).keys()].map((c) => r * n + c));
@@ -23,22 +76,66 @@ export class Geometry {
       units.push([...Array(n).keys()].map((i) => i * n + i));
       units.push([...Array(n).keys()].map((i) => i * n + (n - 1 - i)));
     }
+    // Windoku windows: k x k blocks at row/column offsets 1, k + 2, 2k + 3, ... (k x k boxes).
+    this.windows = [];
+    if (this.rules.windoku) {
+      const k = boxRows;
+      const starts = [...Array(k - 1).keys()].map((i) => 1 + i * (k + 1));
+      for (const r0 of starts) {
+        for (const c0 of starts) {
+          const w = [];
+          for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) w.push((r0 + r) * n + c0 + c);
+          this.windows.push(w);
+        }
+      }
+      units.push(...this.windows);
+    }
     this.units = units;
+    this.cages = (this.rules.cages || []).map((c) => ({ cells: c.cells.slice().sort((a, b) => a - b), sum: c.sum }));
+    this.cageOf = new Array(this.ncells).fill(-1);
+    this.cages.forEach((c, k) => c.cells.forEach((i) => (this.cageOf[i] = k)));
     this.peers = [];
     for (let i = 0; i < this.ncells; i++) this.peers.push(new Set());
-    for (const u of units) for (const a of u) for (const b of u) if (a !== b) this.peers[a].add(b);
+    const link = (a, b) => {
+      if (a === b) return;
+      this.peers[a].add(b);
+      this.peers[b].add(a);
+    };
+    for (const u of units) for (const a of u) for (const b of u) link(a, b);
+    for (const c of this.cages) for (const a of c.cells) for (const b of c.cells) link(a, b);
+    for (const [on, moves] of [[this.rules.antiknight, KNIGHT], [this.rules.antiking, KING]]) {
+      if (!on) continue;
+      for (let i = 0; i < this.ncells; i++) {
+        const r = Math.floor(i / n), c = i % n;
+        for (const [dr, dc] of moves) {
+          if (r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n) link(i, (r + dr) * n + c + dc);
+        }
+      }
+    }
     this.peers = this.peers.map((s) => [...s]);
+    this.pairs = pairRules(n, this.rules);
+    const even = [...Array(n).keys()].reduce((m, k) => ((k + 1) % 2 === 0 ? m | (1 << k) : m), 0);
+    const full = (1 << n) - 1;
+    this.allowed = this.rules.parity
+      ? [...this.rules.parity].map((ch) => (ch === "e" ? even : ch === "o" ? full & ~even : full))
+      : null;
   }
 
-  static fromBox(n, box, diagonals = false, regions = null) {
+  static fromBox(n, box, diagonals = false, regions = null, rules = {}) {
     const [r, c] = box.split("x").map(Number);
-    return new Geometry(n, r, c, diagonals, regions);
+    return new Geometry(n, r, c, diagonals, regions, rules);
   }
 
-  /** The shape fields of an API request: the box, or the jigsaw regions (one symbol a cell). */
+  /** Whether any variant rule beyond boxes, regions and diagonals is set. */
+  get hasRules() {
+    return Object.keys(this.rules).length > 0;
+  }
+
+  /** The shape fields of an API request: the box, or the jigsaw regions (one symbol a cell),
+   * and the variant rules. */
   get apiShape() {
-    if (!this.regions) return { box: this.box, diagonals: this.diagonals };
-    return { regions: this.regions.map((x) => SYMBOLS[x]).join(""), diagonals: this.diagonals };
+    if (!this.regions) return { box: this.box, diagonals: this.diagonals, ...this.rules };
+    return { regions: this.regions.map((x) => SYMBOLS[x]).join(""), diagonals: this.diagonals, ...this.rules };
   }
 
   get box() {
@@ -59,28 +156,39 @@ export const digitsOf = (mask) => {
   return out;
 };
 
-/** Cell indices of every digit that repeats in a unit. */
+/** Cell indices that break a rule: a digit repeated among peers (units, anti-knight/king,
+ * cages), a cage whose digits add up to more than its sum (or, once full, to another), a pair
+ * rule broken (dots, X/V, non-consecutive, thermometers), a digit of the wrong parity. */
 export function conflicts(geo, values) {
   const bad = new Set();
-  for (const unit of geo.units) {
-    const seen = new Map();
-    for (const c of unit) {
-      const v = values[c];
-      if (!v) continue;
-      if (seen.has(v)) {
-        bad.add(c);
-        bad.add(seen.get(v));
-      } else seen.set(v, c);
+  for (let i = 0; i < geo.ncells; i++) {
+    const v = values[i];
+    if (v && geo.peers[i].some((p) => values[p] === v)) bad.add(i);
+  }
+  for (const cage of geo.cages) {
+    if (cage.sum == null) continue;
+    const filled = cage.cells.filter((i) => values[i]);
+    const total = filled.reduce((t, i) => t + values[i], 0);
+    if (filled.length === cage.cells.length ? total !== cage.sum : total >= cage.sum) {
+      filled.forEach((i) => bad.add(i));
     }
   }
+  for (const [a, b, ok] of geo.pairs) {
+    if (values[a] && values[b] && !ok(values[a], values[b])) {
+      bad.add(a);
+      bad.add(b);
+    }
+  }
+  if (geo.allowed) values.forEach((v, i) => v && !(geo.allowed[i] & bit(v)) && bad.add(i));
   return bad;
 }
 
-/** The digits no peer of *cell* holds, as a mask. */
+/** The digits no peer of *cell* holds (and its parity allows), as a mask. */
 export function candidatesOf(geo, values, cell) {
   let seen = 0;
   for (const p of geo.peers[cell]) if (values[p]) seen |= bit(values[p]);
-  return ((1 << geo.n) - 1) & ~seen;
+  const open = ((1 << geo.n) - 1) & ~seen;
+  return geo.allowed ? open & geo.allowed[cell] : open;
 }
 
 export function lineOf(geo, values) {
@@ -89,9 +197,10 @@ export function lineOf(geo, values) {
 
 /** A game: givens, the player's values and marks, history, timer. Serialisable to JSON. */
 export class Game {
-  constructor({ n, box, diagonals = false, regions = null, givens, values, marks, solution = null,
-    elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false, corner, colours }) {
-    this.geo = Geometry.fromBox(n, box, diagonals, regions);
+  constructor({ n, box, diagonals = false, regions = null, rules = {}, givens, values, marks,
+    solution = null, elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false,
+    corner, colours }) {
+    this.geo = Geometry.fromBox(n, box, diagonals, regions, rules);
     this.givens = givens.slice();
     this.values = values ? values.slice() : givens.slice();
     this.marks = marks ? marks.slice() : new Array(this.geo.ncells).fill(0);
@@ -118,7 +227,7 @@ export class Game {
   toJSON() {
     return {
       n: this.n, box: this.geo.box, diagonals: this.geo.diagonals, regions: this.geo.regions,
-      givens: this.givens,
+      rules: this.geo.rules, givens: this.givens,
       values: this.values, marks: this.marks, corner: this.corner, colours: this.colours, solution: this.solution, elapsed: this.elapsed,
       meta: this.meta, undo: this.undoStack.slice(-200), redo: this.redoStack.slice(-200),
       hinted: this.hinted, finished: this.finished,
@@ -279,4 +388,42 @@ export function formatTime(seconds) {
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
   const mm = String(m).padStart(h ? 2 : 1, "0"), ss = String(r).padStart(2, "0");
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+const RULE_NAMES = [["windoku", "Windoku"], ["cages", "Killer"], ["antiknight", "Anti-knight"],
+  ["antiking", "Anti-king"], ["nonconsecutive", "Non-consecutive"], ["kropki", "Kropki"], ["xv", "XV"],
+  ["parity", "Even/odd"], ["thermos", "Thermo"]];
+
+/** The kind of puzzle in words: "Sudoku", "Jigsaw Sudoku-X", "Killer", "Windoku Killer", ... */
+export function variantName(geo) {
+  const names = RULE_NAMES.filter(([k]) => geo.rules[k]).map(([, name]) => name);
+  if (geo.regions) names.unshift("Jigsaw");
+  if (geo.diagonals) names.push("X");
+  if (!geo.hasRules) return `${geo.regions ? "Jigsaw " : ""}${geo.diagonals ? "Sudoku-X" : "Sudoku"}`;
+  return names.join(" ");
+}
+
+/** The rules of the puzzle in words, one sentence a rule (empty for classic Sudoku). */
+export function rulesText(geo) {
+  if (!geo.hasRules) return [];
+  const r = geo.rules, n = geo.n;
+  const house = geo.regions ? "region" : "box";
+  const extra = [geo.diagonals ? "on both main diagonals" : "", r.windoku ? "in each shaded window" : ""]
+    .filter(Boolean).join(" and ");
+  const out = [`Place 1–${SYMBOLS[n - 1]} once in every row, column and ${house}${extra ? ` and ${extra}` : ""}.`];
+  if (r.cages) out.push("Killer: the digits in a dashed cage do not repeat and add up to the small number in its corner.");
+  if (r.antiknight) out.push("Anti-knight: cells a chess knight's move apart never hold the same digit.");
+  if (r.antiking) out.push("Anti-king: cells that touch, even at a corner, never hold the same digit.");
+  if (r.nonconsecutive) out.push("Non-consecutive: side-by-side cells never hold consecutive digits.");
+  if (r.kropki) {
+    out.push("Kropki: a white dot joins consecutive digits, a black dot a digit and its double."
+      + (r.kropki.negative ? " Where there is no dot, neither is true." : ""));
+  }
+  if (r.xv) {
+    out.push("XV: the digits either side of an X add up to 10, of a V to 5."
+      + (r.xv.negative ? " No other side-by-side digits add up to 5 or 10." : ""));
+  }
+  if (r.parity) out.push("Even/odd: a grey square holds an even digit, a grey circle an odd one.");
+  if (r.thermos) out.push("Thermo: digits increase along each thermometer, starting at its bulb.");
+  return out;
 }

@@ -2,7 +2,9 @@
 
 import { api } from "./api.js";
 import { Board, symbolOf } from "./board.js";
-import { Game, Geometry, SYMBOLS, bit, candidatesOf, digitsOf, formatTime, lineOf } from "./game.js";
+import {
+  Game, Geometry, SYMBOLS, bit, candidatesOf, digitsOf, formatTime, lineOf, rulesOf, rulesText, variantName,
+} from "./game.js";
 
 const OLD_SAVE_KEY = "sudokit.game.v1"; // the single save slot of earlier versions
 const GAMES_KEY = "sudokit.games.v2"; // every game: [{ id, updated, game }], newest first
@@ -137,6 +139,7 @@ function shareHash(game) {
   if (shape.regions) params.set("r", shape.regions);
   else params.set("b", shape.box);
   if (game.geo.diagonals) params.set("x", "1");
+  if (game.geo.hasRules) params.set("v", JSON.stringify(game.geo.rules)); // the variant's rules
   return `#${params.toString()}`;
 }
 
@@ -152,8 +155,16 @@ async function loadFromHash() {
   const box = params.get("b") || undefined;
   const regions = params.get("r") || undefined;
   const diagonals = params.get("x") === "1";
+  let rules = {};
+  try {
+    rules = rulesOf(JSON.parse(params.get("v") || "{}"));
+  } catch (err) {
+    toast("This link's variant rules are not valid JSON", true);
+    return false;
+  }
   const same = (g) => g && g.puzzleLine === puzzle && (!box || g.geo.box === box)
-    && (g.geo.apiShape.regions || "") === (regions || "") && g.geo.diagonals === diagonals;
+    && (g.geo.apiShape.regions || "") === (regions || "") && g.geo.diagonals === diagonals
+    && JSON.stringify(g.geo.rules) === JSON.stringify(rules);
   if (same(state.game)) return true;
   // A game of this puzzle already saved is resumed (unfinished ones first); others stay saved.
   const saved = readGames().map(gameOf).filter(same);
@@ -163,7 +174,7 @@ async function loadFromHash() {
     return true;
   }
   try {
-    const data = await api("convert", { puzzle, box, regions, diagonals, to: "line" });
+    const data = await api("convert", { puzzle, box, regions, diagonals, ...rules, to: "line" });
     start(gameFromGrid(data.puzzle, null, { source: "link" }));
     toast("Loaded the shared puzzle");
   } catch (err) {
@@ -177,8 +188,8 @@ async function loadFromHash() {
 
 function gameFromGrid(grid, solution, meta = {}) {
   return new Game({
-    n: grid.size, box: grid.box, diagonals: grid.diagonals, regions: grid.regions, givens: grid.cells,
-    solution: solution ? solution.cells : null, meta,
+    n: grid.size, box: grid.box, diagonals: grid.diagonals, regions: grid.regions, rules: rulesOf(grid),
+    givens: grid.cells, solution: solution ? solution.cells : null, meta,
   });
 }
 
@@ -200,6 +211,7 @@ async function newGame(opts) {
     size: Number(opts.size), symmetry: opts.symmetry, diagonals: !!opts.diagonals,
   };
   if (opts.jigsaw) body.jigsaw = true;
+  for (const flag of opts.variants || []) body[flag] = true;
   if (opts.seed != null) body.seed = opts.seed;
   // The server rates candidates for a difficulty target only up to 9x9.
   if (opts.difficulty && body.size <= 9) body.difficulty = opts.difficulty;
@@ -255,7 +267,7 @@ function describeStatus(status) {
     unique: "This puzzle has exactly one solution.",
     multiple: "This puzzle has more than one solution.",
     none: "This puzzle has no solution.",
-    invalid: "The givens conflict: the same digit twice in a unit.",
+    invalid: "The givens break a rule: the same digit twice in a unit, or a variant's rule.",
     "gave-up": "The search gave up: the puzzle is too open to decide quickly.",
   }[status] || status;
 }
@@ -309,11 +321,22 @@ function render() {
   $("btn-undo").disabled = !g.undoStack.length;
   $("btn-redo").disabled = !g.redoStack.length;
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
-  $("puzzle-label").textContent = `${g.n}×${g.n}${g.geo.diagonals ? " X" : ""}${level}`;
+  const kind = g.geo.hasRules ? ` ${variantName(g.geo)}` : g.geo.diagonals ? " X" : "";
+  $("puzzle-label").textContent = `${g.n}×${g.n}${kind}${level}`;
   $("print-head").textContent = printTitle(g);
+  renderRules();
   $("edit-bar").hidden = !g.meta.editing;
   renderCellMarks();
   renderTime();
+}
+
+/** The puzzle's rules in words, under the board (shown for variants only). */
+function renderRules() {
+  const sentences = rulesText(state.game.geo);
+  const box = $("rules");
+  box.hidden = !sentences.length;
+  const text = sentences.join(" ");
+  if (box.textContent !== text) box.textContent = text;
 }
 
 /** For 10x10 and up, the selected cell's candidates in full size under the board (they are
@@ -807,8 +830,7 @@ function closeBanner() {
 /** The title of a printed game: its kind, size and difficulty. */
 function printTitle(g) {
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
-  const kind = `${g.geo.regions ? "Jigsaw " : ""}${g.geo.diagonals ? "Sudoku-X " : "Sudoku "}`;
-  return `${kind}${g.n}×${g.n}${level}`;
+  return `${variantName(g.geo)} ${g.n}×${g.n}${level}`;
 }
 
 /** The server's PDF of this game: the same page `sudokit print` makes, with every constraint. */
@@ -818,6 +840,7 @@ function printUrl(g) {
   if (shape.regions) q.set("regions", shape.regions);
   else q.set("box", shape.box);
   if (g.geo.diagonals) q.set("diagonals", "true");
+  if (g.geo.hasRules) q.set("rules", JSON.stringify(g.geo.rules));
   if (g.meta.difficulty) q.set("difficulty", g.meta.difficulty);
   return `/api/print.pdf?${q}`;
 }
@@ -827,7 +850,7 @@ function describeGame(entry, g) {
   const open = g.givens.filter((v) => !v).length;
   const done = g.values.filter((v, i) => v && !g.givens[i]).length;
   const pct = open ? Math.round((100 * done) / open) : 100;
-  const kind = `${g.geo.regions ? " jigsaw" : ""}${g.geo.diagonals ? " X" : ""}`;
+  const kind = g.geo.hasRules ? ` ${variantName(g.geo)}` : `${g.geo.regions ? " jigsaw" : ""}${g.geo.diagonals ? " X" : ""}`;
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
   const status = g.finished ? (g.meta.revealed ? "solution shown" : "solved") : `${pct}% done`;
   const when = new Date(entry.updated).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
@@ -1061,6 +1084,8 @@ function wire() {
       size: $("new-size").value, difficulty: $("new-difficulty").value,
       symmetry: $("new-symmetry").value, diagonals: $("new-diagonals").checked,
       jigsaw: $("new-jigsaw").checked,
+      variants: [...document.querySelectorAll("#new-variants input[data-variant]:checked")]
+        .map((box) => box.dataset.variant),
     });
     if (ok) $("dlg-new").close();
   });
@@ -1141,8 +1166,10 @@ function wire() {
     try {
       const data = await api("convert", { puzzle: text, box, to: "line" });
       $("dlg-import").close();
-      start(gameFromGrid(data.puzzle, null, { source: data.from }));
-      toast(`Imported a ${data.puzzle.size}×${data.puzzle.size} puzzle (${data.from})`);
+      const game = gameFromGrid(data.puzzle, null, { source: data.from });
+      start(game);
+      const kind = game.geo.hasRules ? `${variantName(game.geo)} ` : "";
+      toast(`Imported a ${data.puzzle.size}×${data.puzzle.size} ${kind}puzzle (${data.from})`);
     } catch (err) {
       $("import-error").textContent = err.message;
       $("import-error").hidden = false;
