@@ -9,7 +9,7 @@ import pytest
 
 from sudokit.errors import BudgetExceededError
 from sudokit.grid import Grid
-from sudokit.logic import chains, forcing
+from sudokit.logic import chaining, chains, cycles, forcing
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.path import default_techniques, solve_path
 from sudokit.logic.registry import by_name
@@ -45,7 +45,7 @@ def cell(name: str) -> int:
 )
 def test_length_bonus_matches_se_thresholds(base: float, complexity: int, expected: float) -> None:
     # SE: length = complexity - 2; +0.1 for each of 4, 6, 8, 12, 16, 24, ... it exceeds
-    assert chains.se_rating(base, complexity) == expected
+    assert chaining.se_rating(base, complexity) == expected
 
 
 # --- hand-made cycles and forcing chains -------------------------------------------------
@@ -74,7 +74,7 @@ def test_x_cycle_removes_what_sees_both_colours() -> None:
 def test_x_cycle_negative_when_a_column_is_not_a_conjugate_pair() -> None:
     spec = dict(X_CYCLE)
     spec["r8c1"] = [1, 8]  # column 1 now has three 1s: no strong link there, no loop
-    hints = chains.unary_hints(synthetic(spec), exhaustive=True)
+    hints = cycles.unary_hints(synthetic(spec), exhaustive=True)
     assert not any(h.kind == "cycle" and not h.y for h, _ in hints)
 
 
@@ -111,10 +111,10 @@ XY_LOOP = {
 
 def test_y_cycle_on_bivalue_loop() -> None:
     cg = synthetic(XY_LOOP)
-    hints = chains.unary_hints(cg, exhaustive=True)
-    cycles = [(h, s) for h, s in hints if s.technique == "Bidirectional Y-Cycle"]
-    assert cycles
-    h, s = cycles[0]
+    hints = cycles.unary_hints(cg, exhaustive=True)
+    found = [(h, s) for h, s in hints if s.technique == "Bidirectional Y-Cycle"]
+    assert found
+    h, s = found[0]
     assert h.complexity == 8
     assert s.rating == 6.6  # 8 potentials: length 6 > 4
     assert {(cell("r9c1"), 1), (cell("r1c9"), 2), (cell("r5c7"), 4)} <= set(s.eliminations)
@@ -152,7 +152,7 @@ def test_registered_in_se_order() -> None:
 def test_later_rule_is_silent_where_an_earlier_one_found_a_step() -> None:
     cg = synthetic(X_CYCLE)
     assert list(chains.forcing_chains_and_cycles(cg))
-    assert chains.earlier_rule_found(cg, forcing.RANK_NISHIO)
+    assert chaining.earlier_rule_found(cg, forcing.RANK_NISHIO)
     assert list(forcing.nishio_forcing_chains(cg)) == []
 
 
@@ -210,7 +210,7 @@ def test_every_hint_is_sound_on_hard_puzzles(puzzle: str) -> None:
     states = _advance_to_chains(puzzle, forcing.RANK_DYNAMIC)
     assert states
     for cg, sol in states[:3]:
-        for _, step in chains.unary_hints(cg, exhaustive=True):
+        for _, step in cycles.unary_hints(cg, exhaustive=True):
             check_sound(step, sol)
         for rank in (forcing.RANK_NISHIO, forcing.RANK_MULTIPLE):
             for step in forcing.forcing_hints(cg, rank, exhaustive=True):
@@ -313,7 +313,7 @@ def test_dynamic_plus_uses_pointing_made_by_the_chain() -> None:
     save = synthetic({"r1c1": [1, 2], "r1c2": [1, 3], "r2c1": [1, 4], "r1c5": [1, 5]}).masks
     now = list(save)
     now[cell("r2c1")] &= ~1
-    geo = chains.geometry(S9)
+    geo = chaining.geometry(S9)
     found = forcing._advanced(geo, save, now, 1)
     off = 2 * (cell("r1c5") * 9 + 0)
     assert found == [(off, (2 * (cell("r2c1") * 9 + 0),), None)]
@@ -346,7 +346,7 @@ def test_other_sizes_are_sound() -> None:
     cg = CandidateGrid.from_grid(gp.puzzle)
     solve_path(cg, [t for t in default_techniques() if t.rating < 4.0], unique=True)
     assert not cg.is_solved
-    steps = [s for _, s in chains.unary_hints(cg)]
+    steps = [s for _, s in cycles.unary_hints(cg)]
     for rank in (forcing.RANK_NISHIO, forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC):
         steps += forcing.forcing_hints(cg, rank)
     steps += list(chains.alternating_inference_chains(cg))[:10]

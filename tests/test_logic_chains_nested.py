@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from sudokit.grid import Grid
-from sudokit.logic import chains, forcing
+from sudokit.logic import chaining, chains, forcing
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.path import default_techniques, find_step
 from sudokit.logic.registry import Technique
@@ -48,7 +48,7 @@ CYCLE = {
 
 
 def test_nested_cycle_uses_the_outer_chain_removal_as_parent() -> None:
-    geo = chains.geometry(S9)
+    geo = chaining.geometry(S9)
     save = masks_of(CYCLE)
     now = list(save)
     now[cell("r8c1")] &= ~1
@@ -63,7 +63,7 @@ def test_nested_cycle_uses_the_outer_chain_removal_as_parent() -> None:
 
 
 def test_nested_rule_ignores_chains_that_do_not_need_the_outer_chain() -> None:
-    geo = chains.geometry(S9)
+    geo = chaining.geometry(S9)
     save = masks_of(CYCLE)
     del_r8 = dict(CYCLE)
     del del_r8["r8c1"]
@@ -189,7 +189,7 @@ def _nested_levels(
     ranks: list[int] = []
     rule = forcing._nested_rule
 
-    def spy(geo: chains.Geometry, s: list[int], m: list[int], rank: int) -> object:
+    def spy(geo: chaining.Geometry, s: list[int], m: list[int], rank: int) -> object:
         ranks.append(rank)
         return rule(geo, s, m, rank)
 
@@ -198,7 +198,7 @@ def _nested_levels(
     for level in (2, 3, 4, 5):
         ranks.clear()
         with chains.chain_budget(120):
-            found = [q for q, _, _ in forcing._nested(chains.geometry(S9), save, now, level)]
+            found = [q for q, _, _ in forcing._nested(chaining.geometry(S9), save, now, level)]
         for q in found:
             at, d = divmod(q >> 1, 9)
             assert (sol[at] == d + 1) == bool(q & 1), (level, at, d + 1)

@@ -20,8 +20,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..grid import Grid
-from ..marks import bit_indices, digits_of
 from ..shape import Shape
+from ._bits import bit_indices as members
+from ._bits import digits as bits
 
 if TYPE_CHECKING:
     from .step import Step
@@ -36,27 +37,6 @@ def popcount(mask: int) -> int:
     3
     """
     return mask.bit_count()
-
-
-_SMALL = 1 << 12
-_BITS: list[tuple[int, ...]] = [()] * _SMALL
-for _m in range(1, _SMALL):
-    _low = (_m & -_m).bit_length()
-    _BITS[_m] = (_low, *_BITS[_m & (_m - 1)])
-
-
-def bits(mask: int) -> list[int]:
-    """The digits (1-based) whose bits are set in *mask*, ascending.
-
-    >>> bits(0b1010)
-    [2, 4]
-    """
-    if mask < _SMALL:
-        return list(_BITS[mask])
-    return list(digits_of(mask))
-
-
-members = bit_indices  # the cells of a cell bitset, ascending (one implementation, in marks)
 
 
 @lru_cache(maxsize=64)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from ._bits import low_bits as _lows
 from ._names import cell_list, elim_text
 from .candidates import CandidateGrid, bits, members
 from .candidates import peer_bits as _peer_bits
@@ -60,24 +61,6 @@ def _candidates(cg: CandidateGrid, degree: int) -> dict[int, int]:
             if excl:
                 out[cell] = excl
     return out
-
-
-def _low_bits(mask: int) -> tuple[int, ...]:
-    """The single-bit masks of *mask*, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return tuple(out)
-
-
-_SMALL = 1 << 12
-_LOWS = [_low_bits(m) for m in range(_SMALL)]
-
-
-def _lows(mask: int) -> tuple[int, ...]:
-    return _LOWS[mask] if mask < _SMALL else _low_bits(mask)
 
 
 def _kill(prefix: int, ex_masks: Iterable[int], full: int) -> int:

@@ -148,7 +148,7 @@ def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
     n = shape.n
     masks = cg.masks
     name = f"Finned {_NAMES[k]}"
-    box_units = shape.units[2 * n : 3 * n]
+    box_units = [shape.units[u] for u in shape.box_units]
     for d in range(1, n + 1):
         bit = 1 << (d - 1)
         for by_rows in (True, False):

@@ -60,26 +60,31 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ._bits import bit_indices
 from ._names import digit_name
 from .candidates import CandidateGrid
-from .chains import (
+from .chaining import (
+    Effect,
     Geometry,
-    _Effect,
-    _Links,
-    _RankedHint,
+    Links,
+    RankedHint,
+    candidate,
+    cell_digit,
     check_budget,
     conclusion_text,
     earlier_rule_found,
     geometry,
-    hint_path,
     note_rule_found,
+    off_potential,
+    on_mask,
+    on_potential,
     path_links,
     potential_name,
     se_rating,
-    unary_all,
 )
+from .cycles import hint_path, unary_all
+from .inchain import BASIC_RULES
 from .step import Step
 
 __all__ = [
@@ -105,21 +110,6 @@ RANK_DYNAMIC_PLUS = 4
 #: SE's nested dynamic forcing chains: level 2 (9.5, with forcing chains & cycles nested),
 #: 3 (10.0, + multiple forcing chains), 4 (10.5, + dynamic forcing chains), 5 (11.0, + dynamic
 #: forcing chains of level 2); rank = RANK_DYNAMIC + level.
-RANK_NESTED = (5, 6, 7, 8)
-
-
-@lru_cache(maxsize=32)
-def _peer_order(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """Peers of each cell in SE's order: box cells, then row, column, diagonals (no repeats)."""
-    out = []
-    for cell in range(geo.ncells):
-        seen: dict[int, None] = {}
-        for u in geo.unit_order[cell]:
-            for other in geo.units[u]:
-                if other != cell:
-                    seen.setdefault(other, None)
-        out.append(tuple(seen))
-    return tuple(out)
 
 
 # A chaining outcome: ancestor bit sets and parents per reached potential, and the
@@ -131,6 +121,10 @@ _Absurd = tuple[tuple[int, int], tuple[int, int], int, tuple[int, ...]]
 # A nested chain inside a chain: (identity, complexity). SE counts each distinct nested chain
 # of a hint once (two are the same when they remove the same candidates).
 _Nest = tuple[object, int]
+
+# A derived "on" potential: (potential, its parents, why: -1 = last candidate of its cell, else
+# the unit where it is the last place of its digit)
+_Derived = tuple[int, tuple[int, ...], int]
 
 
 @dataclass(slots=True)
@@ -150,8 +144,8 @@ class _Chainer:
     """SE's ``doChaining`` on one candidate state, with a cache per starting potential.
 
     Tables built once per state: for each candidate the peers that hold its digit (SE's order)
-    and, per unit and digit, the cells that hold it and their number. A dynamic run copies the
-    masks and the counts and updates both as candidates go off.
+    and, per unit and digit, the cells that hold it and their number. A dynamic run (see
+    :class:`_Run`) copies the masks and the counts and updates both as candidates go off.
     """
 
     def __init__(
@@ -174,15 +168,14 @@ class _Chainer:
         self.runs = 0
         self.links: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None = None
         n = geo.n
-        peer_order = _peer_order(geo)
         m = self.masks
         self.peers_with: list[tuple[int, ...]] = [()] * (geo.ncells * n)
         for cell in range(geo.ncells):
-            cm = m[cell]
-            for d in range(n):
-                if cm >> d & 1:
-                    bit = 1 << d
-                    self.peers_with[cell * n + d] = tuple(o for o in peer_order[cell] if m[o] & bit)
+            for d in bit_indices(m[cell]):
+                bit = 1 << d
+                self.peers_with[candidate(n, cell, d)] = tuple(
+                    o for o in geo.peer_order[cell] if m[o] & bit
+                )
         nu = len(geo.units)
         self.places: list[tuple[int, ...]] = [()] * (nu * n)
         self.counts: list[int] = [0] * (nu * n)
@@ -193,146 +186,181 @@ class _Chainer:
                 self.places[u * n + d] = where
                 self.counts[u * n + d] = len(where)
 
+    def static_links(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """(on_off, off_on) X+Y links of the chainer's fixed candidates, built once."""
+        if self.links is None:
+            self.links = Links(self.geo, self.masks).tables(True, True)
+        return self.links
+
     def run(self, start: int) -> _Outcome:
+        """The outcome of chaining from the potential *start* (cached)."""
         out = self.cache.get(start)
         if out is None:
-            out = self._run(start)
+            self.runs += 1
+            if self.runs % 16 == 0:
+                check_budget()
+            out = _Run(self, start).outcome()
             self.cache[start] = out
         return out
 
-    def _run(self, start: int) -> _Outcome:
-        """SE's breadth-first chaining from the potential *start*: pending "on" potentials
-        first, then one "off" potential at a time, until a potential is both on and off.
 
-        A static chainer (fixed candidates) reads its links from the precomputed X+Y tables; a
-        dynamic one derives them from a working copy of the candidates, removing each
-        candidate that goes off (the removals it relied on join a link's parents), and when
-        stuck at nesting *level* >= 1 adds the removals of :func:`_advanced`.
-        """
-        self.runs += 1
-        if self.runs % 16 == 0:
-            check_budget()
-        geo = self.geo
-        n = geo.n
-        uorder = geo.unit_order
-        peers_with = self.peers_with
-        places = self.places
-        save = self.masks
-        static = not self.dynamic
-        on_off: list[tuple[int, ...]] = []
-        off_on: list[tuple[int, ...]] = []
-        if static:
-            if self.links is None:
-                self.links = _Links(geo, save).tables(True, True)
-            on_off, off_on = self.links
-        masks = save if static else list(save)
-        counts = self.counts if static else list(self.counts)
-        y = self.y
-        anc: dict[int, int] = {start: 1 << start}
-        parents: dict[int, tuple[int, ...]] = {start: ()}
-        causes: dict[int, int] | None = {} if self.record and not static else None
-        nested: dict[int, _Nest] | None = None
-        nest_bits = 0
-        pend_on: deque[int] = deque()
-        pend_off: deque[int] = deque()
-        (pend_on if start & 1 else pend_off).append(start)
+class _Run:
+    """One SE breadth-first chaining run from a potential: pending "on" potentials first, then
+    one "off" potential at a time, until a potential is both on and off.
 
-        def outcome(absurd: _Absurd | None) -> _Outcome:
-            return _Outcome(anc, parents, absurd, nest_bits, nested, causes)
+    A static run (fixed candidates) reads its links from the chainer's X+Y tables; a dynamic one
+    derives them from a working copy of the candidates, removing each candidate that goes off
+    (the removals it relied on join a link's parents), and when stuck at nesting level >= 1
+    adds the removals of :func:`_advanced`. The innermost loops spell the potential encoding
+    out (:mod:`sudokit.logic.chaining`): ``2 * (cell * n + d) + on``.
+    """
 
-        while pend_on or pend_off:
+    __slots__ = (
+        "anc",
+        "causes",
+        "chainer",
+        "counts",
+        "masks",
+        "nest_bits",
+        "nested",
+        "parents",
+        "pend_off",
+        "pend_on",
+    )
+
+    def __init__(self, chainer: _Chainer, start: int) -> None:
+        self.chainer = chainer
+        dynamic = chainer.dynamic
+        self.masks = list(chainer.masks) if dynamic else chainer.masks
+        self.counts = list(chainer.counts) if dynamic else chainer.counts
+        self.anc: dict[int, int] = {start: 1 << start}
+        self.parents: dict[int, tuple[int, ...]] = {start: ()}
+        self.causes: dict[int, int] | None = {} if chainer.record and dynamic else None
+        self.nested: dict[int, _Nest] | None = None
+        self.nest_bits = 0
+        self.pend_on: deque[int] = deque()
+        self.pend_off: deque[int] = deque()
+        (self.pend_on if start & 1 else self.pend_off).append(start)
+
+    def outcome(self) -> _Outcome:
+        """Chain until a contradiction or until nothing is pending."""
+        pend_on, pend_off = self.pend_on, self.pend_off
+        level = self.chainer.level
+        absurd: _Absurd | None = None
+        while absurd is None and (pend_on or pend_off):
             if pend_on:
-                p = pend_on.popleft()
-                a = anc[p]
-                outs: Sequence[int]
-                if static:
-                    outs = on_off[p >> 1]
-                else:
-                    c = p >> 1
-                    cell, d = divmod(c, n)
-                    bit = 1 << d
-                    outs = []
-                    if y:
-                        rest = masks[cell] & ~bit
-                        base = 2 * cell * n
-                        while rest:
-                            low = rest & -rest
-                            outs.append(base + 2 * (low.bit_length() - 1))
-                            rest ^= low
-                    outs += [2 * (o * n + d) for o in peers_with[c] if masks[o] & bit]
-                for q in outs:
-                    if q | 1 in anc:
-                        on = q | 1
-                        return outcome(((on, anc[on]), (q, a | 1 << q), q, (p,)))
-                    if q not in anc:
-                        anc[q] = a | 1 << q
-                        parents[q] = (p,)
-                        pend_off.append(q)
+                absurd = self._turn_off(pend_on.popleft())
             else:
-                p = pend_off.popleft()
-                # (implied "on" potential, its parents, why: -1 = last candidate, else unit)
-                ons: list[tuple[int, tuple[int, ...], int]]
-                if static:
-                    ons = [(r, (p,), -1) for r in off_on[p >> 1]]
-                else:
-                    ons = []
-                    cell, d = divmod(p >> 1, n)
-                    bit = 1 << d
-                    if y:
-                        cm = masks[cell]
-                        if cm.bit_count() == 2:
-                            e = (cm & ~bit).bit_length() - 1
-                            prs: tuple[int, ...] = (p,)
-                            gone = save[cell] & ~cm
-                            while gone:
-                                low = gone & -gone
-                                prs += (2 * (cell * n + low.bit_length() - 1),)
-                                gone ^= low
-                            ons.append((2 * (cell * n + e) + 1, prs, -1))
-                    for u in uorder[cell]:
-                        k = u * n + d
-                        if counts[k] != 2:
-                            continue
-                        where = places[k]
-                        other = next(o for o in where if o != cell and masks[o] & bit)
-                        r = 2 * (other * n + d) + 1
-                        if any(r == x for x, _, _ in ons):
-                            continue
-                        prs = (p, *(2 * (o * n + d) for o in where if not masks[o] & bit))
-                        ons.append((r, prs, u))
-                    masks[cell] &= ~bit
-                    for u in uorder[cell]:
-                        counts[u * n + d] -= 1
-                for r, prs, why in ons:
-                    a = 1 << r
-                    for x in prs:
-                        a |= anc[x]
-                    off = r ^ 1
-                    if off in anc:
-                        if causes is not None:
-                            causes.setdefault(r, why)
-                        return outcome(((r, a), (off, anc[off]), r, prs))
-                    if r not in anc:
-                        anc[r] = a
-                        parents[r] = prs
-                        pend_on.append(r)
-                        if causes is not None:
-                            causes[r] = why
-            if self.level and not pend_on and not pend_off:
-                for q, prs, nest in _advanced(geo, save, masks, self.level):
-                    if q not in anc:
-                        a = 1 << q
-                        for x in prs:
-                            a |= anc[x]
-                        anc[q] = a
-                        parents[q] = prs
-                        pend_off.append(q)
-                        if nest is not None:
-                            if nested is None:
-                                nested = {}
-                            nested[q] = nest
-                            nest_bits |= 1 << q
-        return outcome(None)
+                absurd = self._turn_on(pend_off.popleft())
+            if absurd is None and level and not pend_on and not pend_off:
+                self._add_advanced()
+        return _Outcome(self.anc, self.parents, absurd, self.nest_bits, self.nested, self.causes)
+
+    def _turn_off(self, p: int) -> _Absurd | None:
+        """Add the "off" potentials the "on" potential *p* implies; the contradiction if one of
+        them is already on."""
+        anc, parents = self.anc, self.parents
+        a = anc[p]
+        for q in self._off_links(p):
+            on = q | 1
+            if on in anc:
+                return ((on, anc[on]), (q, a | 1 << q), q, (p,))
+            if q not in anc:
+                anc[q] = a | 1 << q
+                parents[q] = (p,)
+                self.pend_off.append(q)
+        return None
+
+    def _turn_on(self, p: int) -> _Absurd | None:
+        """Add the "on" potentials the "off" potential *p* implies; the contradiction if one of
+        them is already off."""
+        anc, parents, causes = self.anc, self.parents, self.causes
+        for r, prs, why in self._on_links(p):
+            a = 1 << r
+            for x in prs:
+                a |= anc[x]
+            off = r ^ 1
+            if off in anc:
+                if causes is not None:
+                    causes.setdefault(r, why)
+                return ((r, a), (off, anc[off]), r, prs)
+            if r not in anc:
+                anc[r] = a
+                parents[r] = prs
+                self.pend_on.append(r)
+                if causes is not None:
+                    causes[r] = why
+        return None
+
+    def _off_links(self, p: int) -> Sequence[int]:
+        """The "off" potentials of the "on" potential *p*: the cell's other candidates (Y), then
+        its digit in the peers holding it (X), SE's order."""
+        chainer = self.chainer
+        if not chainer.dynamic:
+            return chainer.static_links()[0][p >> 1]
+        n = chainer.geo.n
+        masks = self.masks
+        c = p >> 1
+        cell, d = divmod(c, n)
+        bit = 1 << d
+        base = 2 * cell * n
+        outs = [base + 2 * e for e in bit_indices(masks[cell] & ~bit)] if chainer.y else []
+        outs += [2 * (o * n + d) for o in chainer.peers_with[c] if masks[o] & bit]
+        return outs
+
+    def _on_links(self, p: int) -> list[_Derived]:
+        """The "on" potentials the "off" potential *p* implies, with their parents and causes:
+        the last candidate of its cell (Y), then the last place of its digit in each unit (X,
+        SE's order). A dynamic run removes the candidate and counts the removals it relied on
+        among the parents."""
+        chainer = self.chainer
+        if not chainer.dynamic:
+            return [(r, (p,), -1) for r in chainer.static_links()[1][p >> 1]]
+        n = chainer.geo.n
+        masks = self.masks
+        cell, d = divmod(p >> 1, n)
+        bit = 1 << d
+        ons: list[_Derived] = []
+        if chainer.y and masks[cell].bit_count() == 2:
+            e = (masks[cell] & ~bit).bit_length() - 1
+            gone = chainer.masks[cell] & ~masks[cell]
+            prs = (p, *(2 * (cell * n + g) for g in bit_indices(gone)))
+            ons.append((2 * (cell * n + e) + 1, prs, -1))
+        counts, places = self.counts, chainer.places
+        for u in chainer.geo.unit_order[cell]:
+            k = u * n + d
+            if counts[k] != 2:
+                continue
+            where = places[k]
+            other = next(o for o in where if o != cell and masks[o] & bit)
+            r = 2 * (other * n + d) + 1
+            if any(r == x for x, _, _ in ons):
+                continue
+            ons.append((r, (p, *(2 * (o * n + d) for o in where if not masks[o] & bit)), u))
+        masks[cell] &= ~bit
+        for u in chainer.geo.unit_order[cell]:
+            counts[u * n + d] -= 1
+        return ons
+
+    def _add_advanced(self) -> None:
+        """When stuck: the removals of the in-chain rules (:func:`_advanced`) join the chain."""
+        anc = self.anc
+        for q, prs, nest in _advanced(
+            self.chainer.geo, self.chainer.masks, self.masks, self.chainer.level
+        ):
+            if q in anc:
+                continue
+            a = 1 << q
+            for x in prs:
+                a |= anc[x]
+            anc[q] = a
+            self.parents[q] = prs
+            self.pend_off.append(q)
+            if nest is not None:
+                if self.nested is None:
+                    self.nested = {}
+                self.nested[q] = nest
+                self.nest_bits |= 1 << q
 
 
 def _advanced(
@@ -343,7 +371,7 @@ def _advanced(
     chaining rules (the first of these that finds any) make possible on the current candidates
     *masks* because of removals made by the chain (relative to *save*). Each comes with its
     parents, the chain's removals the pattern relies on, and the nested chain it came from."""
-    for rule in (_adv_locking, _adv_hidden_pairs, _adv_naked_pairs, _adv_x_wings):
+    for rule in BASIC_RULES:
         found = rule(geo, save, masks)
         if found:
             return [(q, prs, None) for q, prs in found]
@@ -352,13 +380,16 @@ def _advanced(
     return []
 
 
+# ---------------------------------------------------------------------------------------------
+# Chaining rules nested inside a chain (levels >= 2)
+
+
 def _link_cause(geo: Geometry, masks: Sequence[int], a: int, b: int) -> int:
     """Why potential *b* follows from *a* on the candidates *masks* (static links): -1 when both
     are in one cell, else the first unit of *a*'s cell (box, row, column, ...) holding *b*'s cell
     -- for an "off" *a*, the first such unit where the digit has exactly two places."""
-    n = geo.n
-    ca = (a >> 1) // n
-    cb, d = divmod(b >> 1, n)
+    ca = cell_digit(geo.n, a)[0]
+    cb, d = cell_digit(geo.n, b)
     if ca == cb:
         return -1
     bit = 1 << d
@@ -378,18 +409,15 @@ def _rule_parents(
     n = geo.n
     out: dict[int, None] = {}
     for r, cause in ons:
-        cell, d = divmod(r >> 1, n)
+        cell, d = cell_digit(n, r)
         if cause < 0:
-            gone = save[cell] & ~masks[cell]
-            while gone:
-                low = gone & -gone
-                out[2 * (cell * n + low.bit_length() - 1)] = None
-                gone ^= low
+            for e in bit_indices(save[cell] & ~masks[cell]):
+                out[off_potential(n, cell, e)] = None
         else:
             bit = 1 << d
             for c in geo.units[cause]:
                 if save[c] & bit and not masks[c] & bit:
-                    out[2 * (c * n + d)] = None
+                    out[off_potential(n, c, d)] = None
     return tuple(out)
 
 
@@ -400,13 +428,9 @@ def _removable(
     elims: Sequence[tuple[int, int]],
 ) -> tuple[int, ...]:
     """The "off" potentials of a hint's removable candidates (a placement removes the others)."""
-    out = [2 * (c * n + d - 1) for c, d in elims]
+    out = [off_potential(n, c, d - 1) for c, d in elims]
     for c, d in placements:
-        rest = masks[c] & ~(1 << (d - 1))
-        while rest:
-            low = rest & -rest
-            out.append(2 * (c * n + low.bit_length() - 1))
-            rest ^= low
+        out += [off_potential(n, c, e) for e in bit_indices(masks[c] & ~(1 << (d - 1)))]
     return tuple(sorted(set(out)))
 
 
@@ -439,7 +463,7 @@ def _nested_unary(
 def _hint_ons(geo: Geometry, masks: Sequence[int], h: _Hint) -> Iterator[tuple[int, int]]:
     """The "on" potentials (with their causes) on the chains of a forcing-chain hint *h* found
     on the candidates *masks*."""
-    odd = 2 * ((1 << (2 * geo.ncells * geo.n)) - 1) // 3  # the "on" potentials' bits
+    odd = on_mask(geo.ncells * geo.n)
     for p, out in h.chains:
         if h.kind == "contradiction":
             assert out.absurd is not None
@@ -447,11 +471,7 @@ def _hint_ons(geo: Geometry, masks: Sequence[int], h: _Hint) -> Iterator[tuple[i
             bits = a_on | a_off
         else:
             bits = out.anc[h.target]
-        bits &= odd
-        while bits:
-            low = bits & -bits
-            r = low.bit_length() - 1
-            bits ^= low
+        for r in bit_indices(bits & odd):
             if r == p and not out.parents.get(r, ()):
                 # the assumption: a cell / region forcing chain's branch is its last candidate
                 if h.kind == "cell":
@@ -477,7 +497,7 @@ def _nested_rule(
     out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
     seen: set[tuple[int, ...]] = set()
     for h in hints:
-        cell, d = divmod(h.target >> 1, n)
+        cell, d = cell_digit(n, h.target)
         on = bool(h.target & 1)
         removable = _removable(n, masks, [(cell, d + 1)], []) if on else (h.target,)
         if not removable or removable in seen:
@@ -508,139 +528,12 @@ def _nested(
     return _nested_rule(geo, save, masks, RANK_DYNAMIC + level - 3)
 
 
-_AdvOut = list[tuple[int, tuple[int, ...]]]
-
-
-def _gone(
-    cells: Sequence[int], d: int, n: int, save: Sequence[int], masks: Sequence[int]
-) -> tuple[int, ...]:
-    bit = 1 << d
-    return tuple(2 * (c * n + d) for c in cells if save[c] & bit and not masks[c] & bit)
-
-
-def _adv_locking(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _AdvOut:
-    n, units = geo.n, geo.units
-    out: _AdvOut = []
-    boxes = range(2 * n, 3 * n)
-    lines = range(2 * n)
-    for pointing in (True, False):
-        for u in boxes if pointing else lines:
-            for d in range(n):
-                bit = 1 << d
-                where = [c for c in units[u] if masks[c] & bit]
-                if len(where) < 2:
-                    continue
-                common = set(geo.shape.cell_units[where[0]])
-                for c in where[1:]:
-                    common &= set(geo.shape.cell_units[c])
-                common.discard(u)
-                for v in sorted(common):
-                    if pointing == (v >= 2 * n):
-                        continue
-                    elims = [c for c in units[v] if c not in where and masks[c] & bit]
-                    if not elims:
-                        continue
-                    prs = _gone(units[u], d, n, save, masks)
-                    if prs:
-                        out += [(2 * (c * n + d), prs) for c in elims]
-    return out
-
-
-def _adv_hidden_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _AdvOut:
-    n, units = geo.n, geo.units
-    out: _AdvOut = []
-    for u in range(len(units)):
-        places: dict[tuple[int, ...], list[int]] = {}
-        for d in range(n):
-            bit = 1 << d
-            where = tuple(c for c in units[u] if masks[c] & bit)
-            if len(where) == 2:
-                places.setdefault(where, []).append(d)
-        for where, ds in places.items():
-            if len(ds) != 2:
-                continue
-            pair = (1 << ds[0]) | (1 << ds[1])
-            elims = [
-                (c, e) for c in where for e in range(n) if masks[c] >> e & 1 and not pair >> e & 1
-            ]
-            if not elims:
-                continue
-            prs = _gone(units[u], ds[0], n, save, masks) + _gone(units[u], ds[1], n, save, masks)
-            if prs:
-                out += [(2 * (c * n + e), prs) for c, e in elims]
-    return out
-
-
-def _adv_naked_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _AdvOut:
-    n, units = geo.n, geo.units
-    out: _AdvOut = []
-    for u in range(len(units)):
-        cells = [c for c in units[u] if masks[c].bit_count() == 2]
-        for i, a in enumerate(cells):
-            for b in cells[i + 1 :]:
-                if masks[a] != masks[b]:
-                    continue
-                pair = masks[a]
-                elims = [
-                    (c, e)
-                    for c in units[u]
-                    if c not in (a, b)
-                    for e in range(n)
-                    if pair >> e & 1 and masks[c] >> e & 1
-                ]
-                if not elims:
-                    continue
-                prs = tuple(
-                    2 * (c * n + e)
-                    for c in (a, b)
-                    for e in range(n)
-                    if save[c] >> e & 1 and not masks[c] >> e & 1
-                )
-                if prs:
-                    out += [(2 * (c * n + e), prs) for c, e in elims]
-    return out
-
-
-def _adv_x_wings(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _AdvOut:
-    n, units = geo.n, geo.units
-    out: _AdvOut = []
-    for by_rows in (True, False):
-        base = range(n) if by_rows else range(n, 2 * n)
-        for d in range(n):
-            bit = 1 << d
-            pos: dict[tuple[int, ...], list[int]] = {}
-            for u in base:
-                where = tuple((c % n if by_rows else c // n) for c in units[u] if masks[c] & bit)
-                if len(where) == 2:
-                    pos.setdefault(where, []).append(u)
-            for cross, lines in pos.items():
-                for i in range(len(lines)):
-                    for j in range(i + 1, len(lines)):
-                        l1, l2 = lines[i], lines[j]
-                        elims = []
-                        for x in cross:
-                            cover = units[n + x] if by_rows else units[x]
-                            elims += [
-                                c
-                                for c in cover
-                                if masks[c] & bit and c not in units[l1] and c not in units[l2]
-                            ]
-                        if not elims:
-                            continue
-                        prs = _gone(units[l1], d, n, save, masks) + _gone(
-                            units[l2], d, n, save, masks
-                        )
-                        if prs:
-                            out += [(2 * (c * n + d), prs) for c in elims]
-    return out
-
-
 # ---------------------------------------------------------------------------------------------
 # Hints
 
 
 @dataclass(frozen=True, slots=True)
-class _Hint(_RankedHint):
+class _Hint(RankedHint):
     # kind: "contradiction", "double", "cell", "region"
     target: int  # the concluded potential (on: placed, off: removed)
     source: int  # the assumption (contradiction/double) or the cell / the unit (cell/region)
@@ -686,151 +579,149 @@ def _nest_cx(branches: Sequence[tuple[_Outcome, int]]) -> int:
     total = 0
     seen: set[object] = set()
     for out, bits in branches:
-        hit = out.nest_bits & bits
-        while hit:
-            low = hit & -hit
-            hit ^= low
+        for q in bit_indices(out.nest_bits & bits):
             assert out.nested is not None
-            key, cx = out.nested[low.bit_length() - 1]
+            key, cx = out.nested[q]
             if key not in seen:
                 seen.add(key)
                 total += cx
     return total
 
 
+class _Hints:
+    """The hints of one SE chaining rule on one candidate state, in discovery order, with SE's
+    rating: the rule's *base* plus the length bonus on the hint's complexity (the potentials
+    of its chains, plus, when *nesting*, each distinct nested chain's complexity)."""
+
+    def __init__(self, base: float, nesting: bool) -> None:
+        self.base = base
+        self.nesting = nesting
+        self.found: list[_Hint] = []
+
+    def add(
+        self,
+        kind: str,
+        target: int,
+        source: int,
+        chains: tuple[tuple[int, _Outcome], ...],
+        counted: Sequence[int],
+        nests: Sequence[tuple[_Outcome, int]],
+        digit: int = 0,
+    ) -> None:
+        """Add a hint concluding *target*; *counted*: the ancestor sets whose sizes make its
+        complexity; *nests*: (branch outcome, ancestor set) whose nested chains add to it."""
+        cx = sum(bits.bit_count() for bits in counted)
+        if self.nesting:
+            cx += _nest_cx(nests)
+        rating = se_rating(self.base, cx)
+        sort_key = _SORT_KEYS[kind]
+        self.found.append(
+            _Hint(rating, cx, sort_key, len(self.found), kind, target, source, digit, chains)
+        )
+
+    def contradiction(self, src: int, out: _Outcome) -> None:
+        """The assumption *src* led to a contradiction (*out*): its opposite holds."""
+        if out.absurd is not None:
+            (_, on_bits), (_, off_bits), _, _ = out.absurd
+            self.add(
+                "contradiction",
+                src ^ 1,
+                src,
+                ((src, out),),
+                (on_bits, off_bits),
+                ((out, on_bits | off_bits),),
+            )
+
+    def doubles(self, p_on: int, on_out: _Outcome, off_out: _Outcome) -> None:
+        """What both *p_on* and its opposite imply ("on" conclusions first)."""
+        for want in (1, 0):
+            for q in on_out.anc:
+                if q & 1 == want and q in off_out.anc:
+                    a1, a2 = on_out.anc[q], off_out.anc[q]
+                    pair = ((p_on, on_out), (p_on ^ 1, off_out))
+                    self.add("double", q, p_on, pair, (a1, a2), ((on_out, a1), (off_out, a2)))
+
+    def common(
+        self, kind: str, source: int, branches: tuple[tuple[int, _Outcome], ...], digit: int = 0
+    ) -> None:
+        """What every branch (a cell's candidates, a digit's places in a unit) implies, "on"
+        conclusions first, in the first branch's order."""
+        first = branches[0][1].anc
+        rest = [out.anc for _, out in branches[1:]]
+        shared = [q for q in first if all(q in anc for anc in rest)]
+        for q in [q for q in shared if q & 1] + [q for q in shared if not q & 1]:
+            counted = [out.anc[q] for _, out in branches]
+            nests = [(out, out.anc[q]) for _, out in branches]
+            self.add(kind, q, source, branches, counted, nests, digit)
+
+
+#: SE's sort order of the hint kinds at equal rating and complexity.
+_SORT_KEYS = {"double": 1, "cell": 5, "region": 6, "contradiction": 7}
+
+
 def _collect(
     geo: Geometry, masks: Sequence[int], rank: int, *, record: bool = False
 ) -> list[_Hint]:
     """Every hint of SE rule *rank* on the candidates *masks*, in SE's discovery order
-    (*record*: keep why each "on" potential holds, for a rule run nested in a chain)."""
+    (*record*: keep why each "on" potential holds, for a rule run nested in a chain).
+
+    SE's order: cell by cell, digit by digit, the contradictions of assuming the candidate on
+    and off and the double chains (dynamic rules), the region chains of its digit in the units
+    where it is the first place (not Nishio), then the cell chains of the cell."""
     n = geo.n
     nishio = rank == RANK_NISHIO
     dynamic = rank >= RANK_DYNAMIC or nishio
     multiple = rank >= RANK_MULTIPLE
     level = rank - RANK_DYNAMIC if rank > RANK_DYNAMIC else 0
     chainer = _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
-    base = _base(rank)
-    nesting = level >= 2
-    hints: list[_Hint] = []
-
-    def add(
-        kind: str,
-        sort_key: int,
-        target: int,
-        source: int,
-        digit: int,
-        chains: tuple[tuple[int, _Outcome], ...],
-        complexity: int,
-    ) -> None:
-        hints.append(
-            _Hint(
-                se_rating(base, complexity),
-                complexity,
-                sort_key,
-                len(hints),
-                kind,
-                target,
-                source,
-                digit,
-                chains,
-            )
-        )
-
-    do_contradiction = dynamic
+    hints = _Hints(_base(rank), level >= 2)
     for cell in range(geo.ncells):
-        m = masks[cell]
-        card = m.bit_count()
+        card = masks[cell].bit_count()
         if not (card > 2 or (card > 1 and dynamic)):
             continue
-        do_double = card >= 3 and not nishio and dynamic
         value_on: list[tuple[int, _Outcome]] = []
-        cell_on: dict[int, None] | None = None
-        cell_off: dict[int, None] | None = None
-        for d in range(n):
-            if not m >> d & 1:
-                continue
-            p_on = 2 * (cell * n + d) + 1
-            p_off = p_on ^ 1
+        for d in bit_indices(masks[cell]):
+            p_on = on_potential(n, cell, d)
             on_out = chainer.run(p_on)
-            if do_contradiction or do_double:
-                off_out = chainer.run(p_off)
-                # an assumption that leads to a contradiction proves its opposite
-                for src, out, opposite in ((p_on, on_out, p_off), (p_off, off_out, p_on)):
-                    if do_contradiction and out.absurd is not None:
-                        (a_on, a_off, _, _) = out.absurd
-                        cx = a_on[1].bit_count() + a_off[1].bit_count()
-                        if nesting:
-                            cx += _nest_cx(((out, a_on[1] | a_off[1]),))
-                        add("contradiction", 7, opposite, src, 0, ((src, out),), cx)
-                if do_double:
-                    for want in (1, 0):
-                        for q in on_out.anc:
-                            if q & 1 == want and q in off_out.anc:
-                                a1, a2 = on_out.anc[q], off_out.anc[q]
-                                cx = a1.bit_count() + a2.bit_count()
-                                if nesting:
-                                    cx += _nest_cx(((on_out, a1), (off_out, a2)))
-                                pair = ((p_on, on_out), (p_off, off_out))
-                                add("double", 1, q, p_on, 0, pair, cx)
+            if dynamic:
+                off_out = chainer.run(p_on ^ 1)
+                hints.contradiction(p_on, on_out)
+                hints.contradiction(p_on ^ 1, off_out)
+                if card >= 3 and not nishio:
+                    hints.doubles(p_on, on_out, off_out)
             if not nishio:
-                _regions(geo, chainer, cell, d, on_out, multiple, nesting, add)
+                _regions(geo, chainer, hints, cell, d, on_out, multiple)
             value_on.append((p_on, on_out))
-            ons = {q: None for q in on_out.anc if q & 1}
-            offs = {q: None for q in on_out.anc if not q & 1}
-            if cell_on is None or cell_off is None:
-                cell_on, cell_off = ons, offs
-            else:
-                cell_on = {q: None for q in cell_on if q in ons}
-                cell_off = {q: None for q in cell_off if q in offs}
-        if not nishio and cell_on is not None and cell_off is not None and (card == 2 or multiple):
-            for group in (cell_on, cell_off):
-                for q in group:
-                    cx = sum(out.anc[q].bit_count() for _, out in value_on)
-                    if nesting:
-                        cx += _nest_cx([(out, out.anc[q]) for _, out in value_on])
-                    add("cell", 5, q, cell, 0, tuple(value_on), cx)
-    return hints
-
-
-_Add = Callable[[str, int, int, int, int, tuple[tuple[int, "_Outcome"], ...], int], None]
+        if not nishio and (card == 2 or multiple):
+            hints.common("cell", cell, tuple(value_on))
+    return hints.found
 
 
 def _regions(
     geo: Geometry,
     chainer: _Chainer,
+    hints: _Hints,
     cell: int,
     d: int,
     on_out: _Outcome,
     multiple: bool,
-    nesting: bool,
-    add: _Add,
 ) -> None:
     """SE's region forcing chains for digit *d* in the units of *cell* (when *cell* is the
-    first place of the digit in the unit)."""
-    n = geo.n
+    first place of the digit in the unit; *on_out*: the outcome of *cell* holding *d*)."""
     bit = 1 << d
     masks = chainer.masks
     for u in geo.unit_order[cell]:
         where = [c for c in geo.units[u] if masks[c] & bit]
         if not (len(where) == 2 or (multiple and len(where) > 2)) or where[0] != cell:
             continue
-        branches: list[tuple[int, _Outcome]] = []
-        for other in where:
-            p = 2 * (other * n + d) + 1
-            branches.append((p, on_out if other == cell else chainer.run(p)))
-        first = branches[0][1].anc
-        ons = [q for q in first if q & 1 and all(q in b.anc for _, b in branches[1:])]
-        offs = [q for q in first if not q & 1 and all(q in b.anc for _, b in branches[1:])]
-        for q in ons + offs:
-            cx = sum(b.anc[q].bit_count() for _, b in branches)
-            if nesting:
-                cx += _nest_cx([(b, b.anc[q]) for _, b in branches])
-            add("region", 6, q, u, d + 1, tuple(branches), cx)
+        branches = [(on_potential(geo.n, other, d), on_out) for other in where[:1]]
+        branches += [(p, chainer.run(p)) for p in (on_potential(geo.n, o, d) for o in where[1:])]
+        hints.common("region", u, tuple(branches), d + 1)
 
 
-def _effect(cg: CandidateGrid, n: int, h: _Hint) -> _Effect | None:
+def _effect(cg: CandidateGrid, n: int, h: _Hint) -> Effect | None:
     """(placements, eliminations) of a hint on the current grid; None when it changes nothing."""
-    cell, d = divmod(h.target >> 1, n)
+    cell, d = cell_digit(n, h.target)
     if h.target & 1:
         if cg.masks[cell] & ~(1 << d) == 0:
             return None
@@ -873,7 +764,7 @@ def _links(n: int, h: _Hint) -> tuple[tuple[int, int, int, int, bool], ...]:
     return tuple(links)
 
 
-def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: _Effect) -> Step:
+def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: Effect) -> Step:
     """The step of hint *h* of SE rule *rank* with its *effect* (placements, eliminations)."""
     placements, elims = effect
     shape = cg.shape
@@ -919,7 +810,8 @@ def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: _Effect) -> Step:
         intro = f"{name}: {what} {potential_name(n, h.target)}, so {conclusion}."
     body = "; ".join(lines)
     text = f"{intro} {body[:1].upper()}{body[1:]}."
-    cells = tuple(dict.fromkeys(((p >> 1) // n for p, _ in h.chains)))
+    assumptions = [cell_digit(n, p) for p, _ in h.chains]
+    cells = tuple(dict.fromkeys(c for c, _ in assumptions))
     return Step(
         name,
         h.rating,
@@ -927,7 +819,7 @@ def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: _Effect) -> Step:
         eliminations=elims,
         text=text,
         cells=cells + tuple(c for c, _ in placements + elims if c not in cells),
-        highlights=tuple(((p >> 1) // n, (p >> 1) % n + 1) for p, _ in h.chains),
+        highlights=tuple((c, d + 1) for c, d in assumptions),
         links=_links(n, h),
         size=n,
     )

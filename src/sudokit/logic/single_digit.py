@@ -185,7 +185,7 @@ def _er_steps(
             target = (end_q // n) * n + c
             if target in inside or not masks[target] & bit or target == end_q:
                 continue
-            yield _er_step(cg, box, d, r, c, pos, (end_r, end_q), n + x, target)
+            yield _er_step(cg, box, d, r, c, pos, (end_r, end_q), shape.column_units[x], target)
     # strong link in a row y: ends (y, c) and (y, p); target (r, p)
     for y in range(n):
         row = [y * n + p for p in range(n) if masks[y * n + p] & bit]
@@ -197,7 +197,7 @@ def _er_steps(
             target = r * n + end_p % n
             if target in inside or not masks[target] & bit or target == end_p:
                 continue
-            yield _er_step(cg, box, d, r, c, pos, (end_c, end_p), y, target)
+            yield _er_step(cg, box, d, r, c, pos, (end_c, end_p), shape.row_units[y], target)
 
 
 def _er_step(

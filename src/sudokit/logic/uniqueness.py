@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -37,32 +37,7 @@ from ._names import cell_list, digit_list, digit_name, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
 
-__all__ = ["bug_plus_one", "rectangles", "unique_rectangle"]
-
-
-def rectangles(cg: CandidateGrid) -> Iterator[tuple[tuple[int, int, int, int], int]]:
-    """Every rectangle of four unsolved cells in exactly two boxes sharing two candidates
-    (pattern mask), as ``(cells, mask)``; each rectangle and pair once."""
-    shape = cg.shape
-    n = shape.n
-    masks = cg.masks
-    box_of = shape.box_of
-    for r1 in range(n):
-        for r2 in range(r1 + 1, n):
-            for c1 in range(n):
-                a = r1 * n + c1
-                ma = masks[a]
-                if ma.bit_count() < 2:
-                    continue
-                for c2 in range(c1 + 1, n):
-                    cells = (a, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                    common = ma & masks[cells[1]] & masks[cells[2]] & masks[cells[3]]
-                    if common.bit_count() < 2:
-                        continue
-                    if len({box_of[c] for c in cells}) != 2:
-                        continue
-                    for x, y in combinations(bits(common), 2):
-                        yield cells, (1 << (x - 1)) | (1 << (y - 1))
+__all__ = ["bug_plus_one", "unique_rectangle"]
 
 
 #: Longest unique loop searched (cells).
@@ -139,7 +114,8 @@ def loop_rating(length: int) -> float:
     return 4.5
 
 
-def _common_units(cg: CandidateGrid, cells: tuple[int, ...]) -> list[int]:
+def _common_units(cg: CandidateGrid, cells: Sequence[int]) -> list[int]:
+    """The units that hold every one of *cells*, ascending."""
     cu = cg.shape.cell_units
     common = set(cu[cells[0]])
     for c in cells[1:]:
@@ -155,162 +131,218 @@ def unique_rectangle(cg: CandidateGrid) -> Iterator[Step]:
 
 
 def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
-    shape = cg.shape
-    masks = cg.masks
-    peers = shape.peers
+    """Every unique rectangle/loop step: type 1 when one cell has extra candidates, else types
+    2, 4 and 3 (the last two only with two extra cells)."""
     for cells, pm in loops(cg):
-        x, y = bits(pm)
-        xn, yn = digit_name(shape, x), digit_name(shape, y)
-        base = loop_rating(len(cells))
-        kind = "rectangle" if len(cells) == 4 else "loop"
-        extras = [c for c in cells if masks[c] & ~pm]
-        base_text = (
-            f"The cells {cell_list(shape, cells)} form a {kind} that all hold {xn} and {yn}, "
-            f"each unit it touches holding two of them. If none of them had another option, "
-            f"{xn} and {yn} could be swapped and the puzzle would have two solutions"
-        )
-        ur = _Loop(cells, tuple((c, d) for c in cells for d in (x, y)), base_text)
+        ur = _loop(cg, cells, pm)
+        extras = [c for c in cells if cg.masks[c] & ~pm]
         if len(extras) == 1:
-            e = extras[0]
-            elims: tuple[tuple[int, int], ...] = ((e, x), (e, y))
-            why = (
-                f"; so {shape.cell_name(e)} must be one of its other candidates "
-                f"and {xn} and {yn} are removed from it."
-            )
-            yield _step(cg, ur, 1, base, elims, why)
+            yield _ur_type1(cg, ur, pm, extras[0])
             continue
         if not extras:
             continue
         extra_union = 0
         for c in extras:
-            extra_union |= masks[c] & ~pm
-        same_extra = all(masks[c] & ~pm == extra_union for c in extras)
-        if extra_union.bit_count() == 1 and same_extra:
-            z = extra_union.bit_length()
-            common = set(peers[extras[0]])
-            for c in extras[1:]:
-                common.intersection_update(peers[c])
-            elims = tuple((c, z) for c in sorted(common) if masks[c] & extra_union)
-            if elims:
-                zn = digit_name(shape, z)
-                why = (
-                    f"; so one of {cell_list(shape, extras, 'or')} is {zn}, and {zn} "
-                    f"is removed from every cell that sees them all: {elim_text(shape, elims)}."
-                )
-                yield _step(cg, ur, 2, base, elims, why)
+            extra_union |= cg.masks[c] & ~pm
+        yield from _ur_type2(cg, ur, pm, extras, extra_union)
         if len(extras) != 2:
             continue
         e1, e2 = extras
-        shared = _common_units(cg, (e1, e2))
-        # type 4: x (or y) confined to the two extra cells in a shared unit
-        for u in shared:
-            for keep, drop in ((x, y), (y, x)):
-                where = cg.cells_with(u, keep)
-                if sorted(where) == sorted((e1, e2)):
-                    elims = ((e1, drop), (e2, drop))
-                    kn, dn = digit_name(shape, keep), digit_name(shape, drop)
-                    why = (
-                        f". In {shape.unit_name(u)} the {kn} can only go in "
-                        f"{shape.cell_name(e1)} or {shape.cell_name(e2)}, so one of them is "
-                        f"{kn}; if either were {dn} the rectangle would be deadly, so {dn} "
-                        f"is removed from both."
-                    )
-                    yield _step(cg, ur, 4, base, elims, why)
+        shared = _common_units(cg, extras)
+        yield from _ur_type4(cg, ur, pm, (e1, e2), shared)
         # type 3: the extra digits of e1 and e2 act as one cell in a naked or hidden set of a
         # unit they share. SE's limits, kept exactly: the set's degree starts at the number of
         # extra digits and stops below n - 1 (7 on 9x9); a naked set needs 2 x degree <= the
         # unit's empty cells, a hidden set 2 x degree < them.
-        if extra_union.bit_count() < 2:
-            continue
-        yield from _ur_type3(cg, ur, base, pm, (e1, e2), extra_union, shared)
+        if extra_union.bit_count() >= 2:
+            yield from _ur_type3(cg, ur, pm, (e1, e2), extra_union, shared)
+
+
+def _loop(cg: CandidateGrid, cells: tuple[int, ...], pm: int) -> _Loop:
+    """The rectangle/loop of *cells* with the digits of *pm*: its pattern and its text."""
+    shape = cg.shape
+    x, y = bits(pm)
+    xn, yn = digit_name(shape, x), digit_name(shape, y)
+    kind = "rectangle" if len(cells) == 4 else "loop"
+    text = (
+        f"The cells {cell_list(shape, cells)} form a {kind} that all hold {xn} and {yn}, "
+        f"each unit it touches holding two of them. If none of them had another option, "
+        f"{xn} and {yn} could be swapped and the puzzle would have two solutions"
+    )
+    return _Loop(cells, tuple((c, d) for c in cells for d in (x, y)), text, loop_rating(len(cells)))
+
+
+def _ur_type1(cg: CandidateGrid, ur: _Loop, pm: int, e: int) -> Step:
+    """Type 1: the one cell *e* with extra candidates loses the loop's digits."""
+    shape = cg.shape
+    x, y = bits(pm)
+    xn, yn = digit_name(shape, x), digit_name(shape, y)
+    why = (
+        f"; so {shape.cell_name(e)} must be one of its other candidates "
+        f"and {xn} and {yn} are removed from it."
+    )
+    return _step(cg, ur, 1, ur.rating, ((e, x), (e, y)), why)
+
+
+def _ur_type2(
+    cg: CandidateGrid, ur: _Loop, pm: int, extras: list[int], extra_union: int
+) -> Iterator[Step]:
+    """Type 2: every extra cell has the same one extra digit z; z leaves every cell seeing
+    them all."""
+    shape = cg.shape
+    masks = cg.masks
+    if extra_union.bit_count() != 1 or any(masks[c] & ~pm != extra_union for c in extras):
+        return
+    z = extra_union.bit_length()
+    common = set(shape.peers[extras[0]])
+    for c in extras[1:]:
+        common.intersection_update(shape.peers[c])
+    elims = tuple((c, z) for c in sorted(common) if masks[c] & extra_union)
+    if elims:
+        zn = digit_name(shape, z)
+        why = (
+            f"; so one of {cell_list(shape, extras, 'or')} is {zn}, and {zn} "
+            f"is removed from every cell that sees them all: {elim_text(shape, elims)}."
+        )
+        yield _step(cg, ur, 2, ur.rating, elims, why)
+
+
+def _ur_type4(
+    cg: CandidateGrid, ur: _Loop, pm: int, extra_cells: tuple[int, int], shared: list[int]
+) -> Iterator[Step]:
+    """Type 4: one loop digit is confined to the two extra cells in a unit they share; the
+    other leaves both."""
+    shape = cg.shape
+    e1, e2 = extra_cells
+    x, y = bits(pm)
+    for u in shared:
+        for keep, drop in ((x, y), (y, x)):
+            if sorted(cg.cells_with(u, keep)) != sorted(extra_cells):
+                continue
+            kn, dn = digit_name(shape, keep), digit_name(shape, drop)
+            why = (
+                f". In {shape.unit_name(u)} the {kn} can only go in "
+                f"{shape.cell_name(e1)} or {shape.cell_name(e2)}, so one of them is "
+                f"{kn}; if either were {dn} the rectangle would be deadly, so {dn} "
+                f"is removed from both."
+            )
+            yield _step(cg, ur, 4, ur.rating, ((e1, drop), (e2, drop)), why)
 
 
 def _ur_type3(
     cg: CandidateGrid,
     ur: _Loop,
-    base: float,
     pm: int,
     extra_cells: tuple[int, int],
     extra_union: int,
     shared: list[int],
 ) -> Iterator[Step]:
     """Unique rectangle/loop type 3 steps: the loop *ur* holds the digits of mask *pm*, its two
-    *extra_cells* hold the other digits *extra_union*, and *shared* are their common units."""
+    *extra_cells* hold the other digits *extra_union*, and *shared* are their common units;
+    naked sets first, then hidden ones."""
+    degrees = range(extra_union.bit_count(), cg.shape.n - 1)
+    for u in shared:
+        yield from _ur_type3_naked(cg, ur, extra_cells, extra_union, u, degrees)
+    for u in shared:
+        yield from _ur_type3_hidden(cg, ur, pm, extra_cells, extra_union, u, degrees)
+
+
+def _ur_type3_naked(
+    cg: CandidateGrid,
+    ur: _Loop,
+    extra_cells: tuple[int, int],
+    extra_union: int,
+    u: int,
+    degrees: range,
+) -> Iterator[Step]:
+    """Type 3 with a naked set: the extra cells count as one cell holding *extra_union*; with
+    ``degree - 1`` other cells of unit *u* they hold *degree* digits, which leave the rest."""
+    shape = cg.shape
+    masks = cg.masks
+    e1, e2 = extra_cells
+    # Digits of the naked set that e1 and e2 vouch for together: an extra digit held by only
+    # one of them must also be held by another cell of the set (SE's second cardinality test).
+    both_extra = extra_union & masks[e1] & masks[e2]
+    empty = [c for c in shape.units[u] if masks[c]]
+    others = [c for c in empty if c not in extra_cells]
+    for degree in degrees:
+        if 2 * degree > len(empty):
+            break
+        for combo in combinations(others, degree - 1):
+            if any(masks[c].bit_count() < 2 for c in combo):
+                continue
+            combo_union = 0
+            for c in combo:
+                combo_union |= masks[c]
+            union = extra_union | combo_union
+            if union.bit_count() != degree or both_extra | combo_union != union:
+                continue
+            elims = tuple((c, d) for c in others if c not in combo for d in bits(masks[c] & union))
+            if not elims:
+                continue
+            why = (
+                f"; so one of {shape.cell_name(e1)} and "
+                f"{shape.cell_name(e2)} holds one of "
+                f"{digit_list(shape, bits(extra_union), 'or')}. "
+                f"Together with {cell_list(shape, combo)} they form a naked set of "
+                f"{digit_list(shape, bits(union))} in {shape.unit_name(u)}, so "
+                f"{elim_text(shape, elims)}."
+            )
+            yield _step(cg, ur, 3, ur.rating + 0.1 * (degree - 1), elims, why)
+
+
+def _ur_type3_hidden(
+    cg: CandidateGrid,
+    ur: _Loop,
+    pm: int,
+    extra_cells: tuple[int, int],
+    extra_union: int,
+    u: int,
+    degrees: range,
+) -> Iterator[Step]:
+    """Type 3 with a hidden set: the extra cells give unit *u* at most one of the loop's
+    digits, so they count as one cell in a hidden set made of those digits and ``degree - 2``
+    other digits that are not extras; the set's cells lose their other candidates."""
     shape = cg.shape
     masks = cg.masks
     e1, e2 = extra_cells
     xn, yn = (digit_name(shape, v) for v in bits(pm))
-    # Digits of the naked set that e1 and e2 vouch for together: an extra digit held by only
-    # one of them must also be held by another cell of the set (SE's second cardinality test).
-    both_extra = extra_union & masks[e1] & masks[e2]
-    degrees = range(extra_union.bit_count(), shape.n - 1)
-    for u in shared:
-        empty = [c for c in shape.units[u] if masks[c]]
-        others = [c for c in empty if c not in (e1, e2)]
-        for degree in degrees:
-            if 2 * degree > len(empty):
-                break
-            for combo in combinations(others, degree - 1):
-                if any(masks[c].bit_count() < 2 for c in combo):
-                    continue
-                combo_union = 0
-                for c in combo:
-                    combo_union |= masks[c]
-                union = extra_union | combo_union
-                if union.bit_count() != degree or both_extra | combo_union != union:
-                    continue
-                elims = tuple(
-                    (c, d) for c in others if c not in combo for d in bits(masks[c] & union)
-                )
-                if not elims:
-                    continue
-                why = (
-                    f"; so one of {shape.cell_name(e1)} and "
-                    f"{shape.cell_name(e2)} holds one of "
-                    f"{digit_list(shape, bits(extra_union), 'or')}. "
-                    f"Together with {cell_list(shape, combo)} they form a naked set of "
-                    f"{digit_list(shape, bits(union))} in {shape.unit_name(u)}, so "
-                    f"{elim_text(shape, elims)}."
-                )
-                yield _step(cg, ur, 3, base + 0.1 * (degree - 1), elims, why)
-    # hidden: e1 and e2 give the unit at most one of x and y, so they count as one cell in a
-    # hidden set made of x, y and degree - 2 other digits that are not extras
     pm_extra = pm | extra_union
     free = [d for d in range(1, shape.n + 1) if not pm_extra >> (d - 1) & 1]
-    for u in shared:
-        empty = [c for c in shape.units[u] if masks[c]]
-        rest = [c for c in empty if c not in (e1, e2)]
-        for degree in degrees:
-            if 2 * degree >= len(empty):
-                break
-            for extra_digits in combinations(free, degree - 2):
-                hidden = pm
-                for d in extra_digits:
-                    hidden |= 1 << (d - 1)
-                spots = [c for c in rest if masks[c] & hidden]
-                if len(spots) != degree - 1:
-                    continue
-                if any(not any(masks[c] >> (d - 1) & 1 for c in spots) for d in extra_digits):
-                    continue
-                elims = tuple((c, d) for c in spots for d in bits(masks[c] & ~hidden))
-                if not elims:
-                    continue
-                why = (
-                    f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
-                    f"hold at most one of {xn} and {yn}. In {shape.unit_name(u)} the digits "
-                    f"{digit_list(shape, bits(hidden))} must then go in these two cells and "
-                    f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}."
-                )
-                yield _step(cg, ur, 3, base + 0.1 * (degree - 2), elims, why)
+    empty = [c for c in shape.units[u] if masks[c]]
+    rest = [c for c in empty if c not in extra_cells]
+    for degree in degrees:
+        if 2 * degree >= len(empty):
+            break
+        for extra_digits in combinations(free, degree - 2):
+            hidden = pm
+            for d in extra_digits:
+                hidden |= 1 << (d - 1)
+            spots = [c for c in rest if masks[c] & hidden]
+            if len(spots) != degree - 1:
+                continue
+            if any(not any(masks[c] >> (d - 1) & 1 for c in spots) for d in extra_digits):
+                continue
+            elims = tuple((c, d) for c in spots for d in bits(masks[c] & ~hidden))
+            if not elims:
+                continue
+            why = (
+                f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
+                f"hold at most one of {xn} and {yn}. In {shape.unit_name(u)} the digits "
+                f"{digit_list(shape, bits(hidden))} must then go in these two cells and "
+                f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}."
+            )
+            yield _step(cg, ur, 3, ur.rating + 0.1 * (degree - 2), elims, why)
 
 
 class _Loop(NamedTuple):
-    """A unique rectangle or loop: its cells, its candidates (x and y in each cell) and the
-    text that introduces it."""
+    """A unique rectangle or loop: its cells, its candidates (x and y in each cell), the
+    text that introduces it and its base rating (:func:`loop_rating`)."""
 
     cells: tuple[int, ...]
     pattern: tuple[tuple[int, int], ...]
     text: str
+    rating: float
 
 
 def _step(
@@ -426,7 +458,7 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
                 f"all: {elim_text(shape, elims)}.",
                 eliminations=elims,
             )
-    units = _shared_units(cg, cells)
+    units = _common_units(cg, cells)
     if len(cells) == 2:
         c1, c2 = cells
         other = masks[c1] & masks[c2] & ~all_extra
@@ -471,14 +503,6 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
                         f"{elim_text(shape, elims)}.",
                         eliminations=elims,
                     )
-
-
-def _shared_units(cg: CandidateGrid, cells: list[int]) -> list[int]:
-    cu = cg.shape.cell_units
-    common = set(cu[cells[0]])
-    for c in cells[1:]:
-        common.intersection_update(cu[c])
-    return sorted(common)
 
 
 def _extras_text(shape: Shape, extra: dict[int, int]) -> str:

@@ -1,0 +1,369 @@
+"""What every chaining rule shares: the potential encoding, per-shape tables, static links,
+hint ranking, the time budget and SE's rule order (layer 2).
+
+The chaining rules (:mod:`~sudokit.logic.cycles`, :mod:`~sudokit.logic.forcing`,
+:mod:`~sudokit.logic.chains`) reason about *potentials*: a candidate assumed true ("on") or
+false ("off"). The encoding, used as plain ints so that sets of potentials are bit sets:
+
+* a candidate is ``c = cell * n + d`` (``d`` = digit - 1): :func:`candidate`;
+* a potential is ``p = 2 * c + on``: :func:`on_potential`, :func:`off_potential`;
+  ``p ^ 1`` is its conjugate, ``p & 1`` says whether it is "on", ``p >> 1`` is its candidate;
+  :func:`cell_digit` reads the cell and the 0-based digit back;
+* a set of potentials is an int with bit ``p`` set for each member (:data:`ON_MASK` selects
+  the "on" ones), read with :func:`sudokit.logic._bits.bit_indices`.
+
+The innermost loops of the chainers spell the arithmetic out (a function call per link costs
+more than the link); everywhere else goes through these names.
+
+>>> n = 9
+>>> p = on_potential(n, 10, 4)            # r2c2 is 5
+>>> potential_name(n, p), potential_name(n, p ^ 1), cell_digit(n, p)
+('r2c2=5', 'r2c2<>5', (10, 4))
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import BudgetExceededError
+from ..shape import Shape
+from ._bits import bit_indices
+from ._names import digit_name
+from .candidates import CandidateGrid
+from .step import chain_length_bonus
+
+__all__ = [
+    "Effect",
+    "Geometry",
+    "Links",
+    "RankedHint",
+    "candidate",
+    "cell_digit",
+    "chain_budget",
+    "check_budget",
+    "conclusion_text",
+    "earlier_rule_found",
+    "geometry",
+    "note_rule_found",
+    "off_potential",
+    "on_mask",
+    "on_potential",
+    "path_candidates",
+    "path_cells",
+    "path_links",
+    "potential_name",
+    "se_rating",
+]
+
+# ---------------------------------------------------------------------------------------------
+# The potential encoding
+
+
+def candidate(n: int, cell: int, d: int) -> int:
+    """The candidate number of 0-based digit *d* in *cell* on a grid of size *n*.
+
+    >>> candidate(9, 1, 0), candidate(9, 80, 8)
+    (9, 728)
+    """
+    return cell * n + d
+
+
+def on_potential(n: int, cell: int, d: int) -> int:
+    """The potential "*cell* holds 0-based digit *d*".
+
+    >>> on_potential(9, 0, 0), on_potential(9, 0, 1)
+    (1, 3)
+    """
+    return 2 * (cell * n + d) + 1
+
+
+def off_potential(n: int, cell: int, d: int) -> int:
+    """The potential "*cell* does not hold 0-based digit *d*" (the conjugate of the "on" one).
+
+    >>> off_potential(9, 0, 1) == on_potential(9, 0, 1) ^ 1
+    True
+    """
+    return 2 * (cell * n + d)
+
+
+def cell_digit(n: int, p: int) -> tuple[int, int]:
+    """The cell and the 0-based digit of potential *p*.
+
+    >>> cell_digit(9, off_potential(9, 40, 6))
+    (40, 6)
+    """
+    return divmod(p >> 1, n)
+
+
+@lru_cache(maxsize=8)
+def on_mask(ncandidates: int) -> int:
+    """The bit set of the "on" potentials (the odd bits) of *ncandidates* candidates.
+
+    >>> bin(on_mask(3))
+    '0b101010'
+    """
+    return 2 * ((1 << (2 * ncandidates)) - 1) // 3
+
+
+def potential_name(n: int, p: int) -> str:
+    """``r1c2=5`` for an "on" potential, ``r1c2<>5`` for an "off" one (1-based).
+
+    >>> potential_name(9, 2 * (10 * 9 + 4) + 1), potential_name(9, 2 * 4)
+    ('r2c2=5', 'r1c1<>5')
+    """
+    cell, d = cell_digit(n, p)
+    r, col = divmod(cell, n)
+    return f"r{r + 1}c{col + 1}{'=' if p & 1 else '<>'}{digit_name(n, d + 1)}"
+
+
+def path_links(n: int, path: Sequence[int]) -> list[tuple[int, int, int, int, bool]]:
+    """The drawing links (cell, digit, cell, digit, strong) between consecutive potentials of
+    *path* on a grid of size *n*; a link from an "off" potential to an "on" one is strong.
+
+    >>> path_links(9, [2 * 0 + 1, 2 * 9, 2 * (9 * 9) + 1])   # r1c1=1 -> r1c2<>1 -> r2c1=1
+    [(0, 1, 1, 1, False), (1, 1, 9, 1, True)]
+    """
+    out = []
+    for a, b in itertools.pairwise(path):
+        ca, da = cell_digit(n, a)
+        cb, db = cell_digit(n, b)
+        out.append((ca, da + 1, cb, db + 1, not a & 1))
+    return out
+
+
+def path_cells(n: int, path: Sequence[int]) -> tuple[int, ...]:
+    """The cells of the potentials of *path*, in order, each once.
+
+    >>> path_cells(9, [1, 3, 2 * 9 + 1])
+    (0, 1)
+    """
+    return tuple(dict.fromkeys(cell_digit(n, p)[0] for p in path))
+
+
+def path_candidates(n: int, path: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The (cell, digit) candidates of the potentials of *path*, in order, each once.
+
+    >>> path_candidates(9, [1, 0, 3])
+    ((0, 1), (0, 2))
+    """
+    return tuple(dict.fromkeys((cell, d + 1) for cell, d in (cell_digit(n, p) for p in path)))
+
+
+# (placements, eliminations) of a hint, as (cell, digit) pairs (1-based digits)
+Effect = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
+def conclusion_text(shape: Shape, effect: Effect) -> str:
+    """What a chain concludes: its first placement, else its first elimination.
+
+    >>> s = Shape(3, 3)
+    >>> conclusion_text(s, (((10, 4),), ())), conclusion_text(s, ((), ((0, 7),)))
+    ('r2c2 must be 4', '7 is removed from r1c1')
+    """
+    placements, elims = effect
+    if placements:
+        cell, d = placements[0]
+        return f"{shape.cell_name(cell)} must be {digit_name(shape, d)}"
+    cell, d = elims[0]
+    return f"{digit_name(shape, d)} is removed from {shape.cell_name(cell)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-shape tables
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Per-shape tables in SE's order: for each cell its units box first, then row, column,
+    the extra units (SE walks regions as Block, Row, Column), and its peers in that order."""
+
+    shape: Shape
+    n: int
+    ncells: int
+    units: tuple[tuple[int, ...], ...]
+    unit_order: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+    peer_order: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=32)
+def geometry(shape: Shape) -> Geometry:
+    """The cached :class:`Geometry` of *shape* (the one per-shape table of the chaining rules).
+
+    >>> g = geometry(Shape(3, 3))
+    >>> [g.units[u][0] for u in g.unit_order[40]]   # box 5, row 5, column 5 of r5c5
+    [30, 36, 4]
+    >>> g.peer_order[0][:4]                          # r1c1: its box first
+    (1, 2, 9, 10)
+    """
+    boxes, rows, columns = shape.box_units, shape.row_units, shape.column_units
+    order = []
+    peer_order = []
+    for cell in range(shape.ncells):
+        us = shape.cell_units[cell]
+        unit_order = (
+            [u for u in us if u in boxes]
+            + [u for u in us if u in rows or u in columns]
+            + [u for u in us if u in shape.extra_units]
+        )
+        order.append(tuple(unit_order))
+        seen = dict.fromkeys(c for u in unit_order for c in shape.units[u] if c != cell)
+        peer_order.append(tuple(seen))
+    return Geometry(
+        shape, shape.n, shape.ncells, shape.units, tuple(order), shape.peers, tuple(peer_order)
+    )
+
+
+class Links:
+    """The on->off and off->on links of a fixed candidate state, per candidate, in SE's order.
+
+    ``on_off_x[c]``: the "off" potentials of candidate *c*'s digit in the peers holding it;
+    ``on_off_y[c]``: the other candidates of its cell, off; ``off_on_x[c]``: the other place of
+    the digit in each unit where it has two; ``off_on_y[c]``: the other candidate of a bivalue
+    cell.
+    """
+
+    __slots__ = ("off_on_x", "off_on_y", "on_off_x", "on_off_y")
+
+    def __init__(self, geo: Geometry, masks: Sequence[int]) -> None:
+        n = geo.n
+        size = geo.ncells * n
+        self.on_off_x: list[tuple[int, ...]] = [()] * size
+        self.on_off_y: list[tuple[int, ...]] = [()] * size
+        self.off_on_x: list[tuple[int, ...]] = [()] * size
+        self.off_on_y: list[tuple[int, ...]] = [()] * size
+        # the places of each digit in each unit
+        places = [
+            [[c for c in cells if masks[c] >> d & 1] for d in range(n)] for cells in geo.units
+        ]
+        for cell in range(geo.ncells):
+            ds = bit_indices(masks[cell])
+            for d in ds:
+                c = candidate(n, cell, d)
+                self.on_off_y[c] = tuple(off_potential(n, cell, e) for e in ds if e != d)
+                if len(ds) == 2:
+                    self.off_on_y[c] = (on_potential(n, cell, ds[0] + ds[1] - d),)
+                self.on_off_x[c], self.off_on_x[c] = self._x_links(geo, places, cell, d)
+
+    @staticmethod
+    def _x_links(
+        geo: Geometry, places: list[list[list[int]]], cell: int, d: int
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(on->off, off->on) X links of digit *d* in *cell*, units in SE's order."""
+        n = geo.n
+        weak: dict[int, None] = {}
+        strong: dict[int, None] = {}
+        for u in geo.unit_order[cell]:
+            where = places[u][d]
+            weak.update(dict.fromkeys(off_potential(n, o, d) for o in where if o != cell))
+            if len(where) == 2:
+                strong[on_potential(n, where[0] + where[1] - cell, d)] = None
+        return tuple(weak), tuple(strong)
+
+    def tables(self, y: bool, x: bool) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """(on_off, off_on) per candidate for the enabled link kinds (on->off always has X)."""
+        if y:
+            on_off = [a + b for a, b in zip(self.on_off_y, self.on_off_x, strict=True)]
+            if not x:
+                return on_off, self.off_on_y
+            return on_off, [a + b for a, b in zip(self.off_on_y, self.off_on_x, strict=True)]
+        return self.on_off_x, self.off_on_x
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranking, rating, budget
+
+
+def se_rating(base: float, complexity: int) -> float:
+    """SE's difficulty of a chaining hint: *base* plus the length bonus on ``complexity - 2``.
+
+    >>> se_rating(6.6, 6), se_rating(7.0, 7), se_rating(8.5, 40)
+    (6.6, 7.1, 9.2)
+    """
+    return round(base + chain_length_bonus(complexity - 2), 1)
+
+
+@dataclass(frozen=True, slots=True)
+class RankedHint:
+    """What SE orders the hints of a chaining rule by (:meth:`order`): rating, then complexity,
+    then the kind of hint (*sort_key*), then discovery order (*seq*)."""
+
+    rating: float
+    complexity: int
+    sort_key: int
+    seq: int
+    kind: str
+
+    def order(self) -> tuple[float, int, int, int]:
+        """The sort key: the easiest hint, then the simplest, first."""
+        return (self.rating, self.complexity, self.sort_key, self.seq)
+
+
+_DEADLINE: ContextVar[float] = ContextVar("sudokit_chain_deadline", default=0.0)
+
+
+@contextmanager
+def chain_budget(seconds: float) -> Iterator[None]:
+    """Bound the time chain searches may take inside the ``with`` block.
+
+    When the budget runs out, the chain finders raise
+    :class:`~sudokit.errors.BudgetExceededError`; a caller rating a puzzle then reports the
+    rating reached so far as a lower bound. ``seconds <= 0`` means no bound.
+
+    >>> with chain_budget(0.0):
+    ...     check_budget()
+    """
+    token = _DEADLINE.set(time.monotonic() + seconds if seconds > 0 else 0.0)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def check_budget() -> None:
+    """Raise :class:`~sudokit.errors.BudgetExceededError` when the :func:`chain_budget` is spent."""
+    deadline = _DEADLINE.get()
+    if deadline and time.monotonic() > deadline:
+        raise BudgetExceededError("chain search budget exceeded")
+
+
+# ---------------------------------------------------------------------------------------------
+# SE tries its chaining rules in a fixed order and stops at the first that finds a hint. The
+# path loop takes the lowest rating over all techniques instead, so each SE chaining rule notes
+# (per candidate state) that it found a step, and later rules stay silent on that state.
+
+_FOUND: dict[tuple[int, ...], int] = {}
+_FOUND_MAX = 256
+
+
+def _state_key(cg: CandidateGrid) -> tuple[int, ...]:
+    return (id(cg.shape), *cg.values, *cg.masks)
+
+
+def note_rule_found(cg: CandidateGrid, rank: int) -> None:
+    """Record that SE chaining rule *rank* (0 = forcing chains & cycles, 1 = Nishio, 2 =
+    multiple, 3 = dynamic, 4 = dynamic +) found a step on the current state of *cg*."""
+    key = _state_key(cg)
+    if len(_FOUND) >= _FOUND_MAX:
+        # oldest first; tolerate another thread trimming at the same time
+        with suppress(RuntimeError, StopIteration):
+            _FOUND.pop(next(iter(_FOUND)), None)
+    _FOUND[key] = min(rank, _FOUND.get(key, rank))
+
+
+def earlier_rule_found(cg: CandidateGrid, rank: int) -> bool:
+    """True when an SE chaining rule tried before *rank* found a step on this state of *cg*.
+
+    >>> from sudokit.grid import Grid
+    >>> cg = CandidateGrid.from_grid(Grid.parse("1..." "..1." ".1.." "...1"))
+    >>> note_rule_found(cg, 0); earlier_rule_found(cg, 1), earlier_rule_found(cg, 0)
+    (True, False)
+    """
+    found = _FOUND.get(_state_key(cg))
+    return found is not None and found < rank
