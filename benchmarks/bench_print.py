@@ -12,7 +12,13 @@ ratios:
   digit, ``line`` per grid line), i.e. what the PDF backend would cost without writing PDF
   operators directly.
 
-Usage: ``python benchmarks/bench_print.py [--count 600] [--per-page 6] [--repeat 3]
+``--killer`` prints a killer book instead (issue 12: 100 puzzles by default, with answers):
+zero-given 9x9 killers from ``sudokit.generate(killer=True)`` when the generator has it, else
+the seeded cage layouts of the render tests (``tests/test_render_variants.killer``: cages of 2
+to 5 cells around a full grid, givens added until the puzzle is unique). It reports pages per
+second and the cost against the classic book of the same size measured in the same run.
+
+Usage: ``python benchmarks/bench_print.py [--count 600] [--per-page 6] [--repeat 3] [--killer]
 [--json benchmarks/results/print.jsonl]``
 """
 
@@ -45,6 +51,20 @@ def _items(count: int) -> tuple[list[BookItem], str]:
         grids = [g.puzzle for g in sudokit.generate_many(count, seed=7)]
         source = "generated (seed 7)"
     return [BookItem(g, sudokit.solution(g), "Hard") for g in grids], source
+
+
+def _killer_items(count: int) -> tuple[list[BookItem], str]:
+    """*count* unique 9x9 killers with their solutions (see the module docstring)."""
+    try:
+        made = [sudokit.generate(9, seed=seed, killer=True) for seed in range(count)]  # type: ignore[call-arg]
+    except TypeError:  # no killer generation in this build: the render tests' layouts
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        from test_render_variants import killer  # type: ignore[import-not-found]
+
+        pairs = [killer(sudokit.Shape(3, 3), seed, unique=True) for seed in range(count)]
+        return [BookItem(p, s, "Killer") for p, s in pairs], "test layouts (seeds 0..)"
+    items = [BookItem(g.puzzle, g.solution, "Killer") for g in made]
+    return items, "sudokit.generate(killer=True)"
 
 
 def _best(fn: object, repeat: int) -> float:
@@ -95,7 +115,10 @@ def main() -> int:
     ap.add_argument("--per-page", type=int, default=6)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", help="append the result as one JSON line to this file")
+    ap.add_argument("--killer", action="store_true", help="a killer book (default count 100)")
     args = ap.parse_args()
+    if args.killer:
+        return _killer_main(args)
 
     items, source = _items(args.count)
     buf = io.BytesIO()
@@ -108,12 +131,7 @@ def main() -> int:
     t_book = _best(book, args.repeat)
     t_blank = _best(lambda: _blank(info.pages), args.repeat)
     t_naive = _best(lambda: _naive(items, info.pages), args.repeat)
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-        ).stdout.strip()
-    except OSError:
-        commit = ""
+    commit = _commit()
     result = {
         "bench": "print",
         "puzzles": args.count,
@@ -140,6 +158,54 @@ def main() -> int:
         with open(args.json, "a", encoding="utf-8") as fh:
             fh.write(line + "\n")
     return 0 if result["target_ok"] else 1
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+        ).stdout.strip()
+    except OSError:
+        return ""
+
+
+def _killer_main(args: argparse.Namespace) -> int:
+    """A killer book against a classic book of as many puzzles, timed in the same run."""
+    count = args.count if args.count != 600 else 100
+    items, source = _killer_items(count)
+    classic, _ = _items(count)
+    buf = io.BytesIO()
+    info = write_book(items, buf, title="Killer", per_page=args.per_page, answers=True)
+
+    def book(which: list[BookItem]) -> None:
+        write_book(which, io.BytesIO(), title="Killer", per_page=args.per_page, answers=True)
+
+    t_killer = _best(lambda: book(items), args.repeat)
+    t_classic = _best(lambda: book(classic), args.repeat)
+    result = {
+        "bench": "print-killer",
+        "puzzles": count,
+        "per_page": info.per_page,
+        "pages": info.pages,
+        "source": source,
+        "seconds": round(t_killer, 3),
+        "pages_per_second": round(info.pages / t_killer, 1),
+        "ms_per_page": round(1000 * t_killer / info.pages, 2),
+        "bytes": len(buf.getvalue()),
+        "classic_book_seconds": round(t_classic, 3),
+        "ratio_vs_classic": round(t_killer / t_classic, 2),
+        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "backend": sudokit.BACKEND,
+        "commit": _commit(),
+    }
+    line = json.dumps(result)
+    print(line)
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+    return 0
 
 
 if __name__ == "__main__":

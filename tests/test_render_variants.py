@@ -534,3 +534,19 @@ def test_cli_render_and_print_a_killer_jsonl_with_no_flag(
     assert "Killer" in pages[1].extract_text()
     _w, _, pixels = _pgm(book, 2, 50, tmp_path)
     assert any(v < 128 for v in pixels)
+
+
+def test_cli_print_names_a_broken_cage_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "bad.jsonl"
+    good, _ = killer(Shape(2, 2), seed=1)
+    _jsonl([(good, good)], src)
+    cage = Cage((0, 1), 3)
+    broken = {"puzzle": "13" + "." * 14, "cages": [{"sum": cage.total, "cells": [0, 1]}]}
+    with src.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(broken) + "\n")
+    assert main(["print", str(src), "-o", str(tmp_path / "b.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "conflicting givens (cage of sum 3 at r1c1 adds up to 4: r1c1, r1c2); left out" in err
+    assert "1 puzzle," in err

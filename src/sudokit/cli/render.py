@@ -340,11 +340,9 @@ def print_book(
         if clash:  # a book holds only puzzles that can be played
             first = clash[0]
             where = ", ".join(entry.grid.shape.cell_name(c) for c in first.cells)
-            reporter.problem(
-                entry.where,
-                None,
-                f"conflicting givens ({first.digit} in {first.unit}: {where}); left out",
-            )
+            # A broken variant rule (digit 0) names itself: "cage of sum 3 at r1c1 adds up to 4".
+            what = f"{first.digit} in {first.unit}" if first.digit else first.unit
+            reporter.problem(entry.where, None, f"conflicting givens ({what}: {where}); left out")
         else:
             entries.append(entry)
     if not entries:

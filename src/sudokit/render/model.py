@@ -173,6 +173,7 @@ class StepLike(Protocol):
     def links(self) -> tuple[tuple[int, int, int, int, bool], ...]: ...
 
 
+@lru_cache(maxsize=64)
 def symbol_table(n: int, symbols: Literal["letters", "numbers"] = "letters") -> tuple[str, ...]:
     """The text of digits ``0..n`` (index 0 is ``""``): ``1-9A-Z...`` or decimal numbers.
 
@@ -407,16 +408,29 @@ def cage_outline(
     >>> len(cage_outline([0, 1, 4], 3))  # an L: six sides
     6
     """
-    inside = set(cells)
-    d = inset
+    spots = [divmod(i, n) for i in cells]
+    top = min(r for r, _ in spots)
+    left = min(c for _, c in spots)
+    form = tuple(sorted((r - top, c - left) for r, c in spots))
+    return tuple(
+        (x1 + left, y1 + top, x2 + left, y2 + top) for x1, y1, x2, y2 in _outline(form, inset)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _outline(
+    form: tuple[tuple[int, int], ...], d: float
+) -> tuple[tuple[float, float, float, float], ...]:
+    """The outline of a cage of cells at (row, col) *form* (its top row and left column 0):
+    a killer book repeats a few dozen forms, so each is traced once."""
+    spots = set(form)
 
     def at(r: int, c: int) -> bool:
-        return 0 <= r < n and 0 <= c < n and r * n + c in inside
+        return (r, c) in spots
 
     flat: dict[float, list[tuple[float, float]]] = {}  # y -> x runs
     tall: dict[float, list[tuple[float, float]]] = {}  # x -> y runs
-    for i in sorted(inside):
-        r, c = divmod(i, n)
+    for r, c in sorted(spots):
         for dr, y in ((-1, r + d), (1, r + 1 - d)):  # top, bottom side
             if at(r + dr, c):
                 continue
@@ -747,7 +761,8 @@ def draw(
         )
     ]
 
-    grid_layer = _grid_lines(shape, theme)
+    # Lines depend on boxes or regions only: every killer of a book shares one cached set.
+    grid_layer = _grid_lines(shape if shape.constraints is None else shape.classic(), theme)
     wide = max(len(t) for t in table)  # one text size for every digit of the grid
 
     cand_layer: list[Primitive] = []
