@@ -8,7 +8,7 @@ Three parts, all in one run on one machine (so ratios compare across machines):
   time, since wall time on a shared machine mostly measures the neighbours), drawn with
   matplotlib to ``results/generate_blanks.png``; runs that do not reach the count within
   ``--budget`` searches are counted and drawn as the success rate. From 58 blanks (23
-  clues) on the generator switches to :mod:`sudokit._lowclue` (descents from random grids
+  clues) on the generator switches to :mod:`sudokit.generator.lowclue` (descents from random grids
   for 20-23 clues, the packaged 17-clue catalogue for 17-19): the table names the method
   per count and how many descents fell back to a catalogue 17. One untimed puzzle first
   loads the catalogue.
@@ -44,9 +44,9 @@ from pathlib import Path
 from typing import Any
 
 import sudokit
-from sudokit import _backend, _lowclue
+from sudokit import _backend
 from sudokit.errors import BudgetExceededError
-from sudokit.generator import _c_search, derive_seed, generate, generate_many
+from sudokit.generator import derive_seed, generate, generate_many, lowclue
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -78,10 +78,10 @@ def machine() -> dict[str, Any]:
 
 
 def route(clues: int, fallbacks: int, runs: int) -> str:
-    """How the generator makes a 9x9 puzzle with *clues* clues (see sudokit._lowclue)."""
-    if clues > _lowclue.LOW_CLUES:
+    """How the generator makes a 9x9 puzzle with *clues* clues (see sudokit.generator.lowclue)."""
+    if clues > lowclue.LOW_CLUES:
         return "removal pass (+ swap moves)"
-    if clues < _lowclue.SEEDED_BELOW:
+    if clues < lowclue.SEEDED_BELOW:
         grows = clues - 17
         return "catalogue 17 + walk" + (f" + {grows} x {{-1,+2}}" if grows else "")
     share = f"; {fallbacks}/{runs} fell back to a catalogue 17" if fallbacks else ""
@@ -90,14 +90,14 @@ def route(clues: int, fallbacks: int, runs: int) -> str:
 
 def blank_chart(blanks: range, repeat: int, budget: int) -> list[dict[str, Any]]:
     generate(clues=17, seed=0)  # load the seed catalogue once (not part of a puzzle's cost)
-    seeded = _lowclue._seeded
+    seeded = lowclue._seeded
     fell_back = [False]
 
     def counted(goal: int, *args: Any) -> Any:  # notes a descent that fell back to a 17
-        fell_back[0] = fell_back[0] or goal >= _lowclue.SEEDED_BELOW
+        fell_back[0] = fell_back[0] or goal >= lowclue.SEEDED_BELOW
         return seeded(goal, *args)
 
-    _lowclue._seeded = counted  # type: ignore[assignment]
+    lowclue._seeded = counted  # type: ignore[assignment]
     rows = []
     try:
         for b in blanks:
@@ -132,7 +132,7 @@ def blank_chart(blanks: range, repeat: int, budget: int) -> list[dict[str, Any]]
                 file=sys.stderr,
             )
     finally:
-        _lowclue._seeded = seeded
+        lowclue._seeded = seeded
     return rows
 
 
@@ -154,9 +154,9 @@ def draw_chart(rows: list[dict[str, Any]], info: dict[str, Any], path: Path) -> 
     )
     ax.plot(x, [r["median_ms"] for r in rows], color="tab:blue", marker=".", label="median")
     ax.set_yscale("log")
-    # Where the generator changes method (sudokit._lowclue takes over at 58 blanks).
-    descent = 81 - _lowclue.LOW_CLUES - 0.5
-    seeded = 81 - _lowclue.SEEDED_BELOW + 0.5
+    # Where the generator changes method (sudokit.generator.lowclue takes over at 58 blanks).
+    descent = 81 - lowclue.LOW_CLUES - 0.5
+    seeded = 81 - lowclue.SEEDED_BELOW + 0.5
     ax.axvspan(descent, seeded, color="tab:green", alpha=0.08)
     ax.axvspan(seeded, max(x) + 1, color="tab:orange", alpha=0.10)
     ax.text(descent + 0.3, 0.97, "descent", transform=ax.get_xaxis_transform(), fontsize=7)
@@ -245,14 +245,13 @@ def where_time_goes(count: int) -> dict[str, Any]:
                 inside[0] += time.process_time() - t
 
         _core.search = timed  # type: ignore[assignment]
-        _c_search.cache_clear()  # the generator binds the core's search once per shape
+        # Engine.bind reads _core.search when the generator binds a shape (once per puzzle)
         try:
             t = time.process_time()
             puzzles = list(generate_many(count, seed=2))
             total = time.process_time() - t
         finally:
             _core.search = original  # type: ignore[assignment]
-            _c_search.cache_clear()
         out["c_search_share"] = inside[0] / total
         out["c_search_us_per_call"] = 1e6 * inside[0] / sum(p.searches for p in puzzles)
         out["searches_per_puzzle"] = statistics.mean(p.searches for p in puzzles)
@@ -399,7 +398,8 @@ def markdown(
     lines += [
         "",
         "Blank-cell chart (9x9, exact clue count 81 - blanks, CPU ms per puzzle over the seeds; "
-        "from 58 blanks (23 clues) down every puzzle is minimal, made by sudokit._lowclue; "
+        "from 58 blanks (23 clues) down every puzzle is minimal, made by "
+        "sudokit.generator.lowclue; "
         "17-19 clues are seeded from the packaged 17-clue catalogue):",
         "",
         "| blanks | clues | min ms | median ms | max ms | reached | method |",

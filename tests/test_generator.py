@@ -63,8 +63,8 @@ _IMAGES = {
         lambda r, c, n: (n - 1 - r, n - 1 - c),
         lambda r, c, n: (n - 1 - c, r),
     ],
-    "mirror-h": [lambda r, c, n: (n - 1 - r, c)],
-    "mirror-v": [lambda r, c, n: (r, n - 1 - c)],
+    "mirror-tb": [lambda r, c, n: (n - 1 - r, c)],  # top-bottom: rows reversed
+    "mirror-lr": [lambda r, c, n: (r, n - 1 - c)],  # left-right: columns reversed
     "diagonal": [lambda r, c, n: (c, r)],
     "anti-diagonal": [lambda r, c, n: (n - 1 - c, n - 1 - r)],
 }
@@ -205,9 +205,10 @@ def test_symmetries_refused_where_they_do_not_fit(shape: Shape, refused: set[str
 def test_jigsaw_map_allows_only_its_own_symmetries() -> None:
     lopsided = Shape.jigsaw("AAABABBBCCCDCDDD")
     assert "rot180" in applicable_symmetries(lopsided)  # this map is rot180-symmetric
-    assert "mirror-v" not in applicable_symmetries(lopsided)
-    with pytest.raises(SudokuError, match="region map"):
-        generate(shape=lopsided, symmetry="mirror-v", seed=1)
+    assert "mirror-lr" not in applicable_symmetries(lopsided)
+    for name in ("mirror-lr", "mirror-v"):  # the older name refused the same way
+        with pytest.raises(SudokuError, match=f"'{name}' does not fit .* region map"):
+            generate(shape=lopsided, symmetry=name, seed=1)
 
 
 # -- every shape ------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ def test_given_jigsaw_map() -> None:
 
 
 @pytest.mark.parametrize(
-    ("n", "symmetry"), [(6, "none"), (9, "none"), (9, "rot180"), (8, "mirror-h")]
+    ("n", "symmetry"), [(6, "none"), (9, "none"), (9, "rot180"), (8, "mirror-tb")]
 )
 def test_random_jigsaw(n: int, symmetry: str) -> None:
     puzzles = list(generate_many(3, size=n, jigsaw=True, symmetry=symmetry, seed=6))

@@ -1,6 +1,7 @@
-"""Sparse 9x9 puzzles (17 to 23 clues, sudokit._lowclue): exact clue counts, every puzzle unique
-and minimal (checked by the engine that did not generate), reproducible from the seed and the
-same on both engines; the 17-clue seed catalogue shipped as package data is sound."""
+"""Sparse 9x9 puzzles (17 to 23 clues, sudokit.generator.lowclue): exact clue counts, every
+puzzle unique and minimal (checked by the engine that did not generate), reproducible from the
+seed and the same on both engines; the 17-clue seed catalogue shipped as package data is
+sound."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from importlib.resources import files
 
 import pytest
 
-from sudokit import _backend, _lowclue
+from sudokit import _backend
 from sudokit.errors import BudgetExceededError
 from sudokit.generator import GeneratedPuzzle, derive_seed, generate, generate_many, is_minimal
+from sudokit.generator import lowclue as _lowclue
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 from sudokit.transform import canonical

@@ -50,7 +50,14 @@ from .solver import (
 if TYPE_CHECKING:
     from . import batch, dask, formats, render, transform
     from ._buildinfo import build_info
-    from .generator import SYMMETRIES, GeneratedPuzzle, generate, generate_many
+    from .generator import (
+        SYMMETRIES,
+        SYMMETRY_ALIASES,
+        GeneratedPuzzle,
+        GenerateOptions,
+        generate,
+        generate_many,
+    )
     from .logic.step import Step
     from .marks import Candidates
     from .rating import Rating, explain, hint, mistake, rate
@@ -71,6 +78,8 @@ _LAZY: dict[str, str] = {
     "mistake": "sudokit.rating",
     "rate": "sudokit.rating",
     "SYMMETRIES": "sudokit.generator",
+    "SYMMETRY_ALIASES": "sudokit.generator",
+    "GenerateOptions": "sudokit.generator",
     "GeneratedPuzzle": "sudokit.generator",
     "generate": "sudokit.generator",
     "generate_many": "sudokit.generator",
@@ -94,11 +103,13 @@ def __dir__() -> list[str]:
 __all__ = [
     "BACKEND",
     "SYMMETRIES",
+    "SYMMETRY_ALIASES",
     "BudgetExceededError",
     "Cage",
     "Candidates",
     "Conflict",
     "Constraints",
+    "GenerateOptions",
     "GeneratedPuzzle",
     "Grid",
     "InvalidPuzzleError",

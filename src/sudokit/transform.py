@@ -45,9 +45,11 @@ from .grid import Grid
 from .shape import Shape
 
 __all__ = [
+    "GEOMETRIC",
     "MIRRORS",
     "Transform",
     "canonical",
+    "cell_map",
     "identity",
     "mirror",
     "permute",
@@ -165,14 +167,47 @@ def relabel(shape: Shape, mapping: Sequence[int]) -> Transform:
     return Transform(shape, shape, tuple(range(shape.ncells)), (0, *mapping))
 
 
-def _geometric(shape: Shape, source_of: Sequence[tuple[int, int]], swaps_axes: bool) -> Transform:
-    """A cell map given, for every new cell, the old ``(row, col)`` it takes its value from."""
-    n = shape.n
-    cells = tuple(r * n + c for r, c in source_of)
+#: The rotations (clockwise quarter turns) and mirrors :func:`cell_map` knows, by name.
+GEOMETRIC = ("rot90", "rot180", "rot270", *MIRRORS)
+# For each name: the old (row, col) a new cell (r, c) takes its value from (m = n - 1), and
+# whether the map swaps rows and columns (turning r x c boxes into c x r boxes).
+_SOURCES: dict[str, tuple[Callable[[int, int, int], tuple[int, int]], bool]] = {
+    "rot90": (lambda r, c, m: (m - c, r), True),
+    "rot180": (lambda r, c, m: (m - r, m - c), False),
+    "rot270": (lambda r, c, m: (c, m - r), True),
+    "horizontal": (lambda r, c, m: (r, m - c), False),
+    "vertical": (lambda r, c, m: (m - r, c), False),
+    "diagonal": (lambda r, c, m: (c, r), True),
+    "anti-diagonal": (lambda r, c, m: (m - c, m - r), True),
+}
+
+
+@lru_cache(maxsize=128)
+def cell_map(n: int, name: str) -> tuple[int, ...]:
+    """The cell permutation of the rotation or mirror *name* (one of :data:`GEOMETRIC`) of an
+    ``n x n`` grid, whatever its boxes: new cell ``i`` takes the value of old cell
+    ``cell_map(n, name)[i]`` (the convention of :attr:`Transform.cells`).
+
+    The positions alone, checked against no shape: :func:`rotate` and :func:`mirror` build
+    their transforms from it, and the generator's clue-pattern symmetries use it directly.
+
+    >>> cell_map(2, "rot90"), cell_map(2, "horizontal"), cell_map(2, "vertical")
+    ((2, 0, 3, 1), (1, 0, 3, 2), (2, 3, 0, 1))
+    """
+    if name not in _SOURCES:
+        raise ValueError(f"unknown map {name!r}, expected one of {', '.join(GEOMETRIC)}")
+    source, _ = _SOURCES[name]
+    m = n - 1
+    return tuple(r * n + c for r, c in (source(i // n, i % n, m) for i in range(n * n)))
+
+
+def _geometric(shape: Shape, name: str) -> Transform:
+    """The transform of the rotation or mirror *name* of *shape* (see :func:`cell_map`)."""
+    cells = cell_map(shape.n, name)
     if shape.regions is not None:
         regions = tuple(shape.regions[j] for j in cells)
         target = Shape(shape.box_rows, shape.box_cols, diagonals=shape.diagonals, regions=regions)
-    elif swaps_axes:
+    elif _SOURCES[name][1]:
         target = Shape(shape.box_cols, shape.box_rows, diagonals=shape.diagonals)
     else:
         target = shape
@@ -197,18 +232,9 @@ def mirror(shape: Shape, axis: str = "horizontal") -> Transform:
     >>> str(mirror(g.shape).apply(g)), str(mirror(g.shape, "vertical").apply(g))
     ('..21............', '............12..')
     """
-    n = shape.n
-    m = n - 1
-    cells = [(r, c) for r in range(n) for c in range(n)]
-    if axis == "horizontal":
-        return _geometric(shape, [(r, m - c) for r, c in cells], False)
-    if axis == "vertical":
-        return _geometric(shape, [(m - r, c) for r, c in cells], False)
-    if axis == "diagonal":
-        return _geometric(shape, [(c, r) for r, c in cells], True)
-    if axis == "anti-diagonal":
-        return _geometric(shape, [(m - c, m - r) for r, c in cells], True)
-    raise ValueError(f"axis must be one of {', '.join(MIRRORS)}, got {axis!r}")
+    if axis not in MIRRORS:
+        raise ValueError(f"axis must be one of {', '.join(MIRRORS)}, got {axis!r}")
+    return _geometric(shape, axis)
 
 
 def rotate(shape: Shape, quarter_turns: int = 1) -> Transform:
@@ -217,17 +243,10 @@ def rotate(shape: Shape, quarter_turns: int = 1) -> Transform:
     >>> rotate(Shape(2, 3)).target, rotate(Shape(2, 3), 2).target
     (Shape(3, 2), Shape(2, 3))
     """
-    n = shape.n
-    m = n - 1
     turns = quarter_turns % 4
-    cells = [(r, c) for r in range(n) for c in range(n)]
     if turns == 0:
         return identity(shape)
-    if turns == 1:
-        return _geometric(shape, [(m - c, r) for r, c in cells], True)
-    if turns == 2:
-        return _geometric(shape, [(m - r, m - c) for r, c in cells], False)
-    return _geometric(shape, [(c, m - r) for r, c in cells], True)
+    return _geometric(shape, ("rot90", "rot180", "rot270")[turns - 1])
 
 
 def _dihedral(shape: Shape) -> list[Transform]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from .. import SYMMETRIES
+from .. import SYMMETRIES, SYMMETRY_ALIASES
 from ..batch import FORMATS, DatasetSpec, Lines, Mapper, parse_part, write_dataset
 from . import common
 
@@ -74,7 +74,12 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
 )
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
 @click.option("--size", type=click.IntRange(min=1, max=64), default=9, show_default=True)
-@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True)
+@click.option(
+    "--symmetry",
+    type=click.Choice([*SYMMETRIES, *SYMMETRY_ALIASES]),
+    default="none",
+    show_default=True,
+)
 @functools.partial(
     common.jobs_option,
     help="Worker processes (0 = one per core; with --scheduler local, Dask workers).",

@@ -16,7 +16,16 @@ from typing import IO, cast
 
 import click
 
-from .. import SYMMETRIES, GeneratedPuzzle, Grid, Shape, formats, generate_many
+from .. import (
+    SYMMETRIES,
+    SYMMETRY_ALIASES,
+    GeneratedPuzzle,
+    GenerateOptions,
+    Grid,
+    Shape,
+    formats,
+    generate_many,
+)
 from ..errors import SudokuError
 from . import common
 from .common import Reporter
@@ -126,10 +135,11 @@ def _writes_regions(fmt: str) -> bool:
 )
 @click.option(
     "--symmetry",
-    type=click.Choice(SYMMETRIES),
+    type=click.Choice([*SYMMETRIES, *SYMMETRY_ALIASES]),
     default="none",
     show_default=True,
-    help="Symmetry of the clue positions (must fit the boxes or regions).",
+    help="Symmetry of the clue positions (must fit the boxes or regions): mirror-tb "
+    "reflects top-bottom, mirror-lr left-right; mirror-h and mirror-v are their older names.",
 )
 @click.option(
     "--clues",
@@ -266,12 +276,8 @@ def generate(
         common.fail(f"--jigsaw random needs a format that writes the region map, not {fmt!r}")
     pattern = _read_text(pattern_file, "--pattern") if pattern_file is not None else None
     run_seed = _seed(seed)
-    puzzles = generate_many(
-        count,
-        seed=run_seed,
-        shard=_shard(shard),
-        jobs=jobs,
-        size=size,
+    options = GenerateOptions(
+        size,
         shape=shape,
         symmetry=symmetry,
         clues=_clue_range(clues),
@@ -285,6 +291,7 @@ def generate(
         ratings=ratings,
         budget=searches,
     )
+    puzzles = generate_many(count, options=options, seed=run_seed, shard=_shard(shard), jobs=jobs)
     if seed == "random":
         reporter.line(f"seed {run_seed} (pass --seed {run_seed} to repeat this run)")
     # A CSV header is that of the first record: with a rating target every record gets the

@@ -1,6 +1,6 @@
 """Sparse 9x9 puzzles, 17 to 23 clues: clue-exchange local search and a 17-clue seed catalogue.
 
-A generator internal (layer 5.9, below :mod:`sudokit.generator`, which calls :func:`attempt`
+A room of the generator package (:mod:`sudokit.generator.puzzle` calls :func:`attempt`
 for plain 9x9 requests whose clue range ends at :data:`LOW_CLUES` or below). One removal pass
 from a random grid ends at 21 clues or fewer only rarely, and no amount of random removal
 finds 17-clue puzzles: there are exactly 49,158 of them up to isomorphism (McGuire,
@@ -60,10 +60,11 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from .grid import Grid
-from .marks import bit_indices
-from .shape import Shape
-from .transform import random_isomorph
+from ..grid import Grid
+from ..marks import bit_indices
+from ..shape import Shape
+from ..transform import random_isomorph
+from .search import shuffled
 
 __all__ = [
     "CATALOGUE",
@@ -304,17 +305,10 @@ class _Walk:
         """Remove every clue whose removal keeps the puzzle unique (random order)."""
         self.index()
         needed = self.needed()
-        order = [i for i in _shuffled(bit_indices(self.mask), rng) if not needed >> i & 1]
+        order = [i for i in shuffled(bit_indices(self.mask), rng) if not needed >> i & 1]
         if order:
             self.counter.minimize(self.puzzle, order)
             self.index()
-
-
-def _shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
-    """*items* in a random order, one ``rng.random()`` key each (as the generator does)."""
-    rand = rng.random
-    keys = [rand() for _ in items]
-    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
 
 
 # -- moves ------------------------------------------------------------------------------------
@@ -324,9 +318,9 @@ def _swap(walk: _Walk, rng: random.Random, floor: int | None) -> bool:
     """A ``{-1,+1}`` move, then a reduce pass keeping at least *floor* clues (None: no
     reduce pass, for a 17 that cannot lose clues); True when a move was made."""
     puzzle = walk.puzzle
-    order = _shuffled(range(_NCELLS), rng)
+    order = shuffled(range(_NCELLS), rng)
     before, hits = bytes(puzzle), walk.hits()
-    for x in _shuffled(bit_indices(walk.mask), rng):
+    for x in shuffled(bit_indices(walk.mask), rng):
         cand = walk.unhit((x,)) & ~(1 << x)
         if not cand:
             continue
@@ -354,8 +348,8 @@ def _drop(walk: _Walk, rng: random.Random, floor: int) -> bool:
     False when none of them has one.
     """
     puzzle, solution = walk.puzzle, walk.solution
-    clues = _shuffled(bit_indices(walk.mask), rng)
-    order = _shuffled(range(_NCELLS), rng)
+    clues = shuffled(bit_indices(walk.mask), rng)
+    order = shuffled(range(_NCELLS), rng)
     before, hits = bytes(puzzle), walk.hits()
     tried = 0
     for j in range(1, len(clues)):
@@ -390,9 +384,9 @@ def _grow(walk: _Walk, rng: random.Random) -> bool:
     leave a removable clue.
     """
     puzzle, solution = walk.puzzle, walk.solution
-    order = _shuffled(range(_NCELLS), rng)
+    order = shuffled(range(_NCELLS), rng)
     checks = 0
-    for x in _shuffled(bit_indices(walk.mask), rng)[:_GROW_CLUES]:
+    for x in shuffled(bit_indices(walk.mask), rng)[:_GROW_CLUES]:
         known = walk.missed(x)
         value = puzzle[x]
         puzzle[x] = 0

@@ -79,7 +79,16 @@ FormatName = Literal[
 ]
 Level = Literal["easy", "medium", "hard", "expert", "extreme"]
 Symmetry = Literal[
-    "none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "anti-diagonal", "dihedral"
+    "none",
+    "rot180",
+    "rot90",
+    "mirror-tb",
+    "mirror-lr",
+    "diagonal",
+    "anti-diagonal",
+    "dihedral",
+    "mirror-h",  # older names of mirror-tb and mirror-lr (sudokit.SYMMETRY_ALIASES)
+    "mirror-v",
 ]
 
 

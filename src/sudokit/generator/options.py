@@ -1,0 +1,312 @@
+"""The options of a generation run, validated once: :class:`GenerateOptions`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from typing import TypedDict
+
+from .. import _backend
+from ..errors import SudokuError, quote
+from ..grid import Grid
+from ..shape import Shape
+from . import lowclue
+from .difficulty import _DETERMINISTIC, _RATINGS, _RATINGS_SLOW, _Target, _target
+from .patterns import _MARKS, parse_pattern
+from .symmetry import check_symmetry
+
+__all__ = ["GenerateOptions", "min_clues"]
+
+# Fewest clues a unique puzzle can have, where it is known (standard shapes only): 4x4 has 4,
+# 6x6 (2x3 boxes) 8, 9x9 17 (McGuire, Tugemann and Civario 2012). Elsewhere n - 1 (at most
+# one digit can be absent from the givens) is the bound used.
+_KNOWN_MIN_CLUES = {(2, 2): 4, (2, 3): 8, (3, 2): 8, (3, 3): 17}
+
+
+def min_clues(shape: Shape) -> int:
+    """A lower bound on the clues of a unique puzzle of *shape* (exact where it is known).
+
+    >>> min_clues(Shape(3, 3)), min_clues(Shape(4, 4)), min_clues(Shape(3, 3, diagonals=True))
+    (17, 15, 8)
+    """
+    if shape.is_standard:
+        known = _KNOWN_MIN_CLUES.get((shape.box_rows, shape.box_cols))
+        if known is not None:
+            return known
+    return max(shape.n - 1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Validated generation options (picklable, for worker processes)."""
+
+    shape: Shape  # for a random jigsaw: the base shape (size, diagonals)
+    random_jigsaw: bool
+    symmetry: str
+    target: tuple[int, int] | None
+    minimal: bool
+    mask: tuple[int, ...] | None
+    budget: int
+    backend: str | None
+    goal: _Target | None = None  # a difficulty target
+    minimal_required: bool = False  # minimal asked for explicitly (no clues may be added)
+    ratings: int = 0  # rating walks per puzzle (with a difficulty target)
+
+
+class OptionArgs(TypedDict, total=False):
+    """The keyword arguments :func:`~sudokit.generate` and :func:`~sudokit.generate_many` pass
+    on to :class:`GenerateOptions` (for type checkers)."""
+
+    shape: Shape | None
+    symmetry: str
+    clues: int | tuple[int, int] | None
+    minimal: bool | None
+    pattern: Grid | str | Sequence[int] | None
+    jigsaw: bool
+    diagonals: bool
+    difficulty: str | tuple[float, float] | None
+    rating: tuple[float, float] | None
+    require: str | Sequence[str] | None
+    budget: int | None
+    ratings: int | None
+    backend: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GenerateOptions:
+    """What to generate, checked once: the options of :func:`~sudokit.generate`,
+    :func:`~sudokit.generate_many` and ``sudokit generate`` in one immutable, hashable,
+    picklable value. Building one raises :class:`SudokuError` for options that cannot go
+    together, so a run fails before any work starts.
+
+    :param size: the grid size (default 9) with the most square boxes; or pass *shape*
+        (rectangular boxes, Sudoku-X, a jigsaw region map).
+    :param symmetry: clue-position symmetry, one of :data:`SYMMETRIES` (or an alias of
+        :data:`SYMMETRY_ALIASES`); it must map the shape's units onto units (see
+        :func:`applicable_symmetries`).
+    :param clues: a clue count or an inclusive ``(lo, hi)`` range, reached best effort.
+        Plain 9x9 ranges ending at 23 clues or below (17 at the least) are reached exactly
+        (a count drawn from the range) with minimal puzzles; 17-19 clues are seeded from a
+        catalogue of known 17-clue puzzles (see :mod:`sudokit.generator.lowclue`).
+    :param minimal: require that no single clue can be removed. ``None`` (the default) means
+        True for sizes up to 9 without a clue range, pattern or symmetry. Otherwise clues are
+        still removed orbit by orbit while the puzzle stays unique (so a symmetric puzzle has
+        no removable orbit: puzzles both symmetric and minimal are rare), but above 9x9 each
+        uniqueness search has a guess bound (:func:`search_budget`) and clues it cannot
+        decide stay. Sizes above 9x9 are therefore near-minimal, not proven minimal.
+        With a difficulty target 9x9 puzzles stay minimal by default; elsewhere (smaller
+        sizes, a symmetry, a clue range) clues may be added to a candidate to bring it into
+        the window (the result's ``minimal`` then says False).
+    :param pattern: clue positions to fill (a pattern text, a Grid whose non-empty cells
+        mark them, or cell indices); the digits are chosen so the puzzle is unique.
+    :param jigsaw: use a fresh random region map (:func:`random_jigsaw`) of the given size.
+    :param diagonals: add the two diagonals as units (Sudoku-X).
+    :param difficulty: a level of :data:`sudokit.rating.LEVELS` (``"hard"``: SE 4.0-6.0), or
+        an inclusive range of SE ratings ``(lo, hi)`` like *rating*.
+    :param rating: an inclusive range of SE ratings ``(lo, hi)``, as :func:`sudokit.rate`
+        computes them (with *difficulty* too, the puzzle must meet both). The result's ``se``
+        is the puzzle's rating (None when only *require* was given and the path goes on above
+        the required techniques).
+    :param require: a technique name (``"X-Wing"``, ``"Forcing Chains & Cycles"``), the first
+        words of technique names (``"Unique Rectangle"``, ``"Hidden Single"``) or a family
+        (``"wings"``), or a list of them: each must appear on the rated easiest-first path.
+        Only Sudoku Explainer's techniques (those the rating uses) can be required.
+    :param budget: the most engine searches to spend per puzzle (default
+        ``2000 + 40 * cells``, twenty times that for a pattern, a hundred times with a
+        difficulty target).
+    :param ratings: with a difficulty target, the most rating walks to spend per puzzle
+        (default 1000; 300 for windows above SE 7.5, whose walks run forcing chains).
+    :param backend: the search engine, ``"c"`` or ``"python"`` (default: the chosen one).
+
+    The fields keep the values as given (sequences become tuples), so
+    :func:`dataclasses.replace` works on them; what they resolve to (the shape, the clue
+    range, the budgets) is worked out once, when the value is built.
+
+    >>> opts = GenerateOptions(6, symmetry="mirror-h")
+    >>> opts.symmetry, opts.resolved_symmetry, opts.resolved_shape
+    ('mirror-h', 'mirror-tb', Shape(2, 3))
+    >>> GenerateOptions(6, symmetry="rot90")
+    Traceback (most recent call last):
+      ...
+    sudokit.errors.SudokuError: symmetry 'rot90' does not fit a 6x6 grid with 2x3 boxes (it \
+does not map units onto units); symmetries that fit: none, rot180, mirror-tb, mirror-lr
+    """
+
+    size: int | None = None
+    _: KW_ONLY
+    shape: Shape | None = None
+    symmetry: str = "none"
+    clues: int | tuple[int, int] | None = None
+    minimal: bool | None = None
+    pattern: Grid | str | Sequence[int] | None = None
+    jigsaw: bool = False
+    diagonals: bool = False
+    difficulty: str | tuple[float, float] | None = None
+    rating: tuple[float, float] | None = None
+    require: str | Sequence[str] | None = None
+    budget: int | None = None
+    ratings: int | None = None
+    backend: str | None = None
+    plan: _Plan = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("clues", "pattern", "require", "rating", "difficulty"):
+            value = getattr(self, name)
+            if isinstance(value, list):
+                object.__setattr__(self, name, tuple(value))
+        pattern = self.pattern
+        if pattern is not None and not isinstance(pattern, Grid | str | tuple):
+            object.__setattr__(self, "pattern", tuple(pattern))
+        plan = _plan(
+            self.size,
+            self.shape,
+            symmetry=self.symmetry,
+            clues=self.clues,
+            minimal=self.minimal,
+            pattern=self.pattern,
+            jigsaw=self.jigsaw,
+            diagonals=self.diagonals,
+            difficulty=self.difficulty,
+            rating=self.rating,
+            require=self.require,
+            ratings=self.ratings,
+            budget=self.budget,
+            backend=self.backend,
+        )
+        object.__setattr__(self, "plan", plan)
+
+    @property
+    def resolved_shape(self) -> Shape:
+        """The shape puzzles get (for a random jigsaw: the base shape, size and diagonals)."""
+        return self.plan.shape
+
+    @property
+    def resolved_symmetry(self) -> str:
+        """The symmetry's name in :data:`SYMMETRIES` (an alias replaced)."""
+        return self.plan.symmetry
+
+
+def _plan(
+    size: int | None,
+    shape: Shape | None,
+    *,
+    symmetry: str,
+    clues: int | tuple[int, int] | None,
+    minimal: bool | None,
+    pattern: Grid | str | Sequence[int] | None,
+    jigsaw: bool,
+    diagonals: bool,
+    difficulty: str | tuple[float, float] | None,
+    rating: tuple[float, float] | None = None,
+    require: str | Sequence[str] | None = None,
+    ratings: int | None = None,
+    budget: int | None,
+    backend: str | None,
+) -> _Plan:
+    goal = _target(difficulty, rating, require)
+    if shape is None and size is None:  # a pattern tells the size
+        if isinstance(pattern, Grid):
+            shape = pattern.shape
+        elif isinstance(pattern, str):
+            shape = Grid.parse(pattern.translate(_MARKS)).shape
+    if shape is None:
+        if size is None:
+            size = 9
+        if not isinstance(size, int) or not 1 <= size <= 64:
+            raise SudokuError(f"size must be an integer in 1..64, got {quote(size)}")
+        shape = Shape.from_size(size, diagonals=diagonals)
+    else:
+        if size is not None and size != shape.n:
+            raise SudokuError(f"size {size} does not match the shape's size {shape.n}")
+        if diagonals and not shape.diagonals:
+            shape = Shape(shape.box_rows, shape.box_cols, diagonals=True, regions=shape.regions)
+    if jigsaw and shape.regions is not None:
+        raise SudokuError("a random jigsaw was asked for, but the shape already has a region map")
+    if shape.n < 2:
+        raise SudokuError("puzzles need a size of at least 2")
+    symmetry = check_symmetry(shape, symmetry)
+    mask: tuple[int, ...] | None = None
+    if pattern is not None:
+        if symmetry != "none":
+            raise SudokuError(
+                "a pattern fixes the clue positions: it cannot be combined with a symmetry"
+            )
+        if clues is not None:
+            raise SudokuError(
+                "a pattern fixes the clue count: it cannot be combined with a clue range"
+            )
+        if isinstance(pattern, str):
+            mask = parse_pattern(pattern, shape)
+        elif isinstance(pattern, Grid):
+            if pattern.shape.n != shape.n:
+                raise SudokuError(
+                    f"the pattern is {pattern.n}x{pattern.n}, the puzzle {shape.n}x{shape.n}"
+                )
+            mask = tuple(i for i, v in enumerate(pattern.cells) if v)
+        else:
+            mask = tuple(sorted(set(pattern)))
+            if mask and not 0 <= mask[0] <= mask[-1] < shape.ncells:
+                raise SudokuError(f"pattern cells must be in 0..{shape.ncells - 1}")
+        if len(mask) < min_clues(shape):
+            raise SudokuError(
+                f"the pattern has {len(mask)} clue positions; a unique {shape.n}x{shape.n} "
+                f"puzzle needs at least {min_clues(shape)}"
+            )
+    target = _clue_range(clues, shape)
+    minimal_required = minimal is True
+    if minimal is None:
+        minimal = shape.n <= 9 and mask is None and target is None and symmetry == "none"
+        # 9x9 stays minimal with a difficulty target too (no clues added to climb); smaller
+        # grids have too few minimal puzzles of a given level, so they may climb.
+        minimal_required = minimal and shape.n == 9
+    if budget is None:
+        # Filling a sparse pattern takes many attempts of a few searches each; a difficulty
+        # target is bounded by its rating walks instead.
+        budget = (2000 + 40 * shape.ncells) * (20 if mask is not None else 1)
+        if lowclue.applies(shape, symmetry, mask, target):
+            budget *= 4  # sparse 9x9 targets: descents of a few thousand searches
+        if goal is not None:
+            budget *= 100
+    if budget < 1:
+        raise SudokuError(f"budget must be >= 1 search, got {budget}")
+    if ratings is None:
+        ratings = _RATINGS if goal is None or goal.cap <= _DETERMINISTIC else _RATINGS_SLOW
+    if ratings < 1:
+        raise SudokuError(f"ratings must be >= 1 rating walk, got {ratings}")
+    if backend is not None:
+        _backend.get_engine(backend)  # fail early on an unknown or unavailable engine
+    return _Plan(
+        shape,
+        jigsaw,
+        symmetry,
+        target,
+        minimal,
+        mask,
+        budget,
+        backend,
+        goal,
+        minimal_required,
+        ratings,
+    )
+
+
+def _clue_range(clues: int | tuple[int, int] | None, shape: Shape) -> tuple[int, int] | None:
+    if clues is None:
+        return None
+    if isinstance(clues, int):
+        lo = hi = clues
+    else:
+        lo, hi = clues
+    if lo > hi:
+        raise SudokuError(f"clue range {lo}-{hi} is empty (the lower end is above the upper)")
+    if lo < 0 or hi > shape.ncells:
+        raise SudokuError(
+            f"clue range {lo}-{hi} is outside 0-{shape.ncells} for {shape.n}x{shape.n}"
+        )
+    floor = min_clues(shape)
+    if hi < floor:
+        raise SudokuError(
+            f"no unique {shape.n}x{shape.n} {shape.variant} puzzle has fewer than {floor} clues; "
+            f"asked for {lo}-{hi}"
+        )
+    return max(lo, floor), hi
