@@ -239,3 +239,29 @@ def test_picture_and_print_take_the_rules(
     pdf = client.get("/api/print.pdf", params={**query, "title": "Killer"})
     assert pdf.status_code == 200
     assert pdf.content.startswith(b"%PDF")
+
+
+def check_generated(answer: dict[str, Any]) -> sudokit.Grid:
+    """The generated puzzle of an answer, checked without the server: exactly one solution
+    under its rules (the library's count), and the answer's solution keeps every rule."""
+    shape = shape_of(answer["puzzle"])
+    puzzle = sudokit.Grid(bytes(answer["puzzle"]["cells"]), shape)
+    assert sudokit.count_solutions(puzzle, limit=2) == 1
+    solution = sudokit.Grid(bytes(answer["solution"]["cells"]), shape)
+    assert solution.is_solution(puzzle)
+    return puzzle
+
+
+def test_generate_windoku(client: TestClient) -> None:
+    r = client.post("/api/generate", json={"windoku": True, "seed": 5, "n": 2})
+    assert r.status_code == 200, r.text
+    for answer in r.json()["puzzles"]:
+        assert answer["puzzle"]["variant"] == "windoku"
+        assert check_generated(answer).shape.windoku
+    for body, words in (
+        ({"windoku": True, "size": 6}, "windoku: windoku needs square boxes"),
+        ({"windoku": True, "jigsaw": True}, "leave out jigsaw"),
+    ):
+        r = client.post("/api/generate", json=body)
+        assert r.status_code == 400
+        assert words in r.json()["error"]

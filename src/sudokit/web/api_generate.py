@@ -45,12 +45,28 @@ def _options(body: GenerateIn, lim: Limits) -> tuple[tuple[str, Any], ...]:
         "diagonals": body.diagonals and shape is None,
         "jigsaw": body.jigsaw,
     }
+    if body.windoku:
+        # Windows ride on the shape, as diagonals and regions do: every generator fills them.
+        if body.jigsaw:
+            raise ApiError(400, "windoku windows need boxes: leave out jigsaw")
+        base = shape or sudokit.Shape.from_size(body.size)
+        try:
+            shape = sudokit.Shape(
+                base.box_rows,
+                base.box_cols,
+                diagonals=base.diagonals or body.diagonals,
+                regions=base.regions,
+                windoku=True,
+            )
+        except ValueError as exc:
+            raise ApiError(400, f"windoku: {exc}") from None
+        options["diagonals"] = False
     if shape is not None:
         options["shape"] = shape
     else:
         options["size"] = body.size
     for flag in VARIANT_FLAGS:
-        if getattr(body, flag):
+        if flag != "windoku" and getattr(body, flag):
             if flag not in _variant_options():
                 raise ApiError(501, f"this server's generator does not make {flag} puzzles")
             options[flag] = True
