@@ -9,6 +9,8 @@
 ``candgrid``   candidate grid: one group of candidates per cell
 ``csv``        ``puzzle,solution,...`` with a header (Kaggle / ML layout), extra columns kept
 ``json``       a JSON document of puzzles; ``jsonl`` one JSON puzzle per line
+``fpuzzles``   f-puzzles links (``?load=``), bare payloads or objects, one per line
+``sudokupad``  SudokuPad links (``sudokupad.app/fpuzzles...``, ``scl...``, ``ctc...``)
 =============  =========================================================================
 
 :func:`read` streams records from a file in bounded memory: a bad record comes out with its
@@ -36,7 +38,7 @@ from ..errors import ParseError
 from ..grid import Grid, expand_symbols, shifted_alphabet_hint
 from ..marks import Candidates
 from ..shape import Shape
-from . import candgrid, candidates, csv, json, jsonl, line, picture, sdk, ss
+from . import candgrid, candidates, csv, fpuzzles, json, jsonl, line, picture, sdk, ss, sudokupad
 from ._base import (
     MAX_LINE,
     Format,
@@ -77,7 +79,19 @@ __all__ = [
 #: the one place a new format is listed.
 FORMATS: dict[str, Format] = {
     module.NAME: module.FORMAT
-    for module in (line, picture, ss, sdk, candidates, candgrid, csv, json, jsonl)
+    for module in (
+        line,
+        picture,
+        ss,
+        sdk,
+        candidates,
+        candgrid,
+        csv,
+        json,
+        jsonl,
+        fpuzzles,
+        sudokupad,
+    )
 }
 #: File name endings that name a format (used when a file is read without ``fmt``).
 EXTENSIONS = {ext: name for name, fmt in FORMATS.items() for ext in fmt.extensions}

@@ -36,6 +36,7 @@ __all__ = [
     "RecordWriter",
     "binary_offset",
     "block_error",
+    "each_line",
     "stream_lines",
     "text_lines",
 ]
@@ -190,6 +191,29 @@ def with_symbols(raws: Iterator[Raw], symbols: str | None) -> Iterator[Raw]:
         if raw is None:
             return
         yield raw
+
+
+def each_line(
+    lines: Iterator[Line],
+    parse: Callable[[str], tuple[Grid, dict[str, str]]],
+    *,
+    comments: bool = True,
+) -> Iterator[Raw]:
+    """One record per non-blank line of a one-puzzle-a-line format: *parse* reads a line
+    into a grid and its fields, its :class:`~sudokit.errors.ParseError` becomes the record's
+    error, placed at the line; lines starting with ``#`` are skipped when *comments*."""
+    for lineno, text in lines:
+        if isinstance(text, ParseError):
+            yield Raw(lineno, error=text.located(line=lineno))
+            continue
+        if not text.strip() or (comments and text.lstrip().startswith("#")):
+            continue
+        try:
+            grid, fields = parse(text)
+        except ParseError as exc:
+            yield Raw(lineno, error=exc.located(line=lineno))
+            continue
+        yield Raw(lineno, grid, fields=fields)
 
 
 def parse_cells(text: str, shape: Shape | None, first_line: int) -> Grid:

@@ -35,8 +35,6 @@ from ._base import Format, Head, Line, Raw, block_error, is_square
 
 __all__ = [
     "FORMAT",
-    "MULTILINE",
-    "NAME",
     "claims",
     "dumps",
     "dumps_candidates",

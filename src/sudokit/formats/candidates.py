@@ -24,12 +24,10 @@ from ..grid import BLANKS, Grid, _symbol_value
 from ..marks import Candidates
 from ..shape import Shape
 from . import line
-from ._base import Format, Head, Line, Raw
+from ._base import Format, Head, Line, Raw, each_line
 
 __all__ = [
     "FORMAT",
-    "MULTILINE",
-    "NAME",
     "claims",
     "dumps",
     "dumps_candidates",
@@ -142,18 +140,7 @@ def dumps_candidates(cands: Candidates) -> str:
 
 def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
     """One record per non-blank line; the grid holds the placed (single-candidate) cells."""
-    for lineno, text in lines:
-        if isinstance(text, ParseError):
-            yield Raw(lineno, error=text.located(line=lineno))
-            continue
-        if not text.strip() or text.lstrip().startswith("#"):
-            continue
-        try:
-            grid = parse_candidates(text, shape).to_grid()
-        except ParseError as exc:
-            yield Raw(lineno, error=exc.located(line=lineno))
-            continue
-        yield Raw(lineno, grid)
+    return each_line(lines, lambda text: (parse_candidates(text, shape).to_grid(), {}))
 
 
 def dumps(

@@ -28,8 +28,6 @@ from ._base import Format, Head, Line, Raw, RecordWriter, is_square, parse_cells
 
 __all__ = [
     "FORMAT",
-    "MULTILINE",
-    "NAME",
     "PUZZLE_COLUMNS",
     "SOLUTION_COLUMNS",
     "claims",

@@ -2,9 +2,12 @@
 
 A puzzle is a string of cell text, a list of rows (or a flat list) of integers, or an object
 ``{"puzzle": ..., "solution": ..., "box": "2x3", "diagonals": true, "regions": "...", ...}``
-whose other keys are kept as fields. A document is one puzzle, a list of puzzles, an object
-with a ``"puzzles"`` list, or several of these one after another. Output is a list of objects.
-Whole documents are held in memory, up to :data:`MAX_DOCUMENT`; use JSON Lines for more.
+whose other keys are kept as fields. The object also carries the variant rules (``cages``,
+``windoku``, ``antiknight``, ``kropki``, ...: see :mod:`~sudokit.formats._rules`); an
+f-puzzles object (``{"size": 9, "grid": [...], ...}``) is read as such. A document
+is one puzzle, a list of puzzles, an object with a ``"puzzles"`` list, or several of these
+one after another. Output is a list of objects. Whole documents are held in memory, up to
+:data:`MAX_DOCUMENT`; use JSON Lines for more.
 
 >>> from sudokit.grid import Grid
 >>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
@@ -28,13 +31,12 @@ from typing import IO, Any
 from ..errors import ParseError, quote
 from ..grid import Grid
 from ..shape import Shape
+from . import _rules, fpuzzles
 from ._base import Format, Head, Line, Raw, RecordWriter, block_error, declared_symbols, text_lines
 
 __all__ = [
     "FORMAT",
     "MAX_DOCUMENT",
-    "MULTILINE",
-    "NAME",
     "claims",
     "compact",
     "decode",
@@ -114,6 +116,8 @@ def _grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, s
             "expected a puzzle string, a list of rows or an object, "
             f"got {quote(_json.dumps(value))}"
         )
+    if fpuzzles.is_object(value):
+        return fpuzzles.from_object(value)
     key = next((k for k in PUZZLE_KEYS if k in value), None)
     if key is None:
         raise ParseError(f"expected an object with a 'puzzle' key, got keys {sorted(value)}")
@@ -123,9 +127,12 @@ def _grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, s
     grid, _ = _grid_from_value(value[key], target)
     if value.get("diagonals") and not grid.shape.diagonals and shape is None:
         grid = Grid(grid.cells, grid.shape.with_diagonals())
+    variant = _rules.with_rules(grid.shape, value)
+    if variant is not grid.shape:
+        grid = Grid(grid.cells, variant)
     fields: dict[str, str] = {}
     for k, v in value.items():
-        if k == key or k in _SHAPE_KEYS:
+        if k == key or k in _SHAPE_KEYS or k in _rules.KEYS:
             continue
         name = "solution" if k in ("solution", "solutions") else str(k)
         if name == "solution" and isinstance(v, list):
@@ -329,6 +336,7 @@ def to_object(
             obj["box"] = shape.box_spec
         if shape.diagonals:
             obj["diagonals"] = True
+        obj.update(_rules.to_keys(shape))
     if solution is not None:
         obj["solution"] = solution.to_line()
     for key, value in (fields or {}).items():

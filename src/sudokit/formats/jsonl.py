@@ -15,12 +15,10 @@ from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
 from . import json as _jsonfmt
-from ._base import Format, Head, Line, Raw
+from ._base import Format, Head, Line, Raw, each_line
 
 __all__ = [
     "FORMAT",
-    "MULTILINE",
-    "NAME",
     "claims",
     "dumps",
     "read",
@@ -37,21 +35,14 @@ def claims(head: Head) -> bool:
 
 def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
     """One record per non-blank line."""
-    for lineno, text in lines:
-        if isinstance(text, ParseError):
-            yield Raw(lineno, error=text.located(line=lineno))
-            continue
-        if not text.strip():
-            continue
-        try:
-            value, end = _jsonfmt.decode(text, len(text) - len(text.lstrip()))
-            if text[end:].strip():
-                raise ParseError("bad JSON: extra data after the value", column=end + 1)
-            grid, fields = _jsonfmt.grid_from_value(value, shape)
-        except ParseError as exc:
-            yield Raw(lineno, error=exc.located(line=lineno))
-            continue
-        yield Raw(lineno, grid, fields=fields)
+
+    def parse(text: str) -> tuple[Grid, dict[str, str]]:
+        value, end = _jsonfmt.decode(text, len(text) - len(text.lstrip()))
+        if text[end:].strip():
+            raise ParseError("bad JSON: extra data after the value", column=end + 1)
+        return _jsonfmt.grid_from_value(value, shape)
+
+    return each_line(lines, parse, comments=False)
 
 
 def dumps(

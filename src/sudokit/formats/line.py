@@ -23,8 +23,6 @@ from ._base import Format, Line, Raw, parse_cells
 
 __all__ = [
     "FORMAT",
-    "MULTILINE",
-    "NAME",
     "dumps",
     "read",
     "split_comment",

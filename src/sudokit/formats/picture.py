@@ -28,8 +28,6 @@ from ._base import MAX_RECORD, Format, Line, Raw, parse_cells
 
 __all__ = [
     "FORMAT",
-    "MULTILINE",
-    "NAME",
     "block_shape",
     "collect",
     "dumps",

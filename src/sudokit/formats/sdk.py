@@ -31,8 +31,6 @@ from ._base import Format, Head, Line, Raw, parse_cells, text_lines
 __all__ = [
     "FIELDS",
     "FORMAT",
-    "MULTILINE",
-    "NAME",
     "claims",
     "dumps",
     "read",

@@ -29,8 +29,6 @@ from ._base import Format, Line, Raw
 
 __all__ = [
     "FORMAT",
-    "MULTILINE",
-    "NAME",
     "dumps",
     "read",
 ]

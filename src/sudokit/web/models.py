@@ -75,7 +75,17 @@ class Limits:
 
 
 FormatName = Literal[
-    "line", "picture", "ss", "sdk", "candidates", "candgrid", "csv", "json", "jsonl"
+    "line",
+    "picture",
+    "ss",
+    "sdk",
+    "candidates",
+    "candgrid",
+    "csv",
+    "json",
+    "jsonl",
+    "fpuzzles",
+    "sudokupad",
 ]
 Level = Literal["easy", "medium", "hard", "expert", "extreme"]
 Symmetry = Literal[

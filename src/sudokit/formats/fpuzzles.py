@@ -1,0 +1,524 @@
+"""f-puzzles and SudokuPad: the variant community's puzzle objects and links (layer 2).
+
+An f-puzzles puzzle is a JSON object, ``{"size": 9, "grid": [[{"value": 5, "given": true},
+{}, ...], ...], "killercage": [{"cells": ["R1C1", "R2C1"], "value": "11"}], ...}``, that
+links carry compressed with lz-string (:mod:`~sudokit.formats.lzstring`):
+
+* ``https://www.f-puzzles.com/?load=N4Ig...`` (f-puzzles);
+* ``https://sudokupad.app/fpuzzles N4Ig...`` (also ``fpuz``, ``beta.sudokupad.app`` and
+  ``?puzzleid=``): the same object for SudokuPad;
+* ``https://sudokupad.app/scl...`` / ``ctc...``: SudokuPad's own layout, read for its givens,
+  boxes or regions and killer cages (see :mod:`~sudokit.formats.sudokupad`).
+
+One record per line: a link, the bare compressed text, or an f-puzzles object on one line
+(JSON and JSON Lines files read f-puzzles objects too). Read: givens, box shape or regions
+(``region``), both diagonals, windoku (``extraregion`` holding exactly the windows),
+``killercage``, ``antiknight``, ``antiking``, ``nonconsecutive``, kropki dots
+(``difference``/``ratio``, value 1/2) and XV (``xv``) with their ``negative`` rules,
+``odd``/``even`` and ``thermometer``. Anything else that sets a rule is refused by name
+(``f-puzzles: 'arrow' is not supported``); titles, authors, rules text and the solution are
+kept as fields. :func:`dumps` writes an f-puzzles link (sizes up to 16); the ``sudokupad``
+format writes the SudokuPad link of the same object.
+
+>>> from sudokit.grid import Grid
+>>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
+>>> link = dumps(g)
+>>> link[:40]
+'https://www.f-puzzles.com/?load=N4Igzglg'
+>>> parse_link(link) == (g, {})
+True
+"""
+
+from __future__ import annotations
+
+import json as _json
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from ..constraints import Cage, Constraints
+from ..errors import ParseError, quote
+from ..grid import Grid
+from ..shape import Shape
+from . import lzstring
+from ._base import Format, Head, Line, Raw, each_line
+
+__all__ = [
+    "FORMAT",
+    "MAX_SIZE",
+    "claims",
+    "dumps",
+    "from_object",
+    "is_object",
+    "link_payload",
+    "parse_link",
+    "read",
+    "shape_of_regions",
+    "to_object",
+]
+
+NAME = "fpuzzles"
+#: Largest grid f-puzzles draws.
+MAX_SIZE = 16
+F_PUZZLES = "https://www.f-puzzles.com/?load="
+SUDOKUPAD = "https://sudokupad.app/fpuzzles"
+_CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
+_SUDOKUPAD = re.compile(r"^(?:https?://)?(?:[a-z]+\.)?sudokupad\.app/(.*)$", re.IGNORECASE)
+_FPUZZLES = re.compile(r"^(?:https?://)?(?:www\.)?f-puzzles\.com/?(\?.*)$", re.IGNORECASE)
+#: Keys that describe the puzzle without setting a rule (kept as fields or ignored).
+_FIELDS = ("title", "author", "ruleset")
+_IGNORED = frozenset(
+    ("size", "grid", "solution", "activeConstraints", "disabledlogic", "truecandidatesoptions",
+     "highlight", "metadata", "version", "id", *_FIELDS)
+)  # fmt: skip
+_RULES = frozenset(
+    ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "extraregion",
+     "killercage", "difference", "ratio", "xv", "odd", "even", "thermometer", "negative")
+)  # fmt: skip
+
+
+def _error(what: str) -> ParseError:
+    return ParseError(f"f-puzzles: {what}")
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def is_object(value: Any) -> bool:
+    """True when a decoded JSON *value* is an f-puzzles puzzle object (``size`` and ``grid``)."""
+    return isinstance(value, dict) and "size" in value and isinstance(value.get("grid"), list)
+
+
+class _Cells:
+    """Reads ``"R1C1"`` cell names of an ``n x n`` grid, naming the key of a bad one."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def one(self, name: Any, key: str) -> int:
+        match = _CELL.match(name) if isinstance(name, str) else None
+        if match is None:
+            raise _error(f"{key!r}: expected a cell like 'R1C1', got {quote(_json.dumps(name))}")
+        row, col = int(match[1]), int(match[2])
+        if not (1 <= row <= self.n and 1 <= col <= self.n):
+            raise _error(f"{key!r}: cell {name} is outside the {self.n}x{self.n} grid")
+        return (row - 1) * self.n + col - 1
+
+    def many(self, names: Any, key: str) -> list[int]:
+        if not isinstance(names, list):
+            raise _error(f"{key!r}: expected a list of cells, got {quote(_json.dumps(names))}")
+        return [self.one(name, key) for name in names]
+
+
+def _entries(obj: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
+    value = obj.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise _error(f"{key!r}: expected a list of objects, got {quote(_json.dumps(value))}")
+    return value
+
+
+def _number(value: Any, key: str) -> int | None:
+    """A clue's number (f-puzzles writes them as text); None when there is none."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise _error(f"{key!r}: expected a number, got {quote(_json.dumps(value))}")
+
+
+def _pairs(obj: Mapping[str, Any], key: str, cells: _Cells, value: int) -> list[list[int]]:
+    """The cell pairs of a dot constraint whose (optional) value must be *value*."""
+    pairs = []
+    for entry in _entries(obj, key):
+        found = _number(entry.get("value"), key)
+        if found is not None and found != value:
+            raise _error(f"{key!r} with value {found} is not supported (only {value})")
+        pair = cells.many(entry.get("cells"), key)
+        if len(pair) != 2:
+            raise _error(f"{key!r}: a dot joins two cells, got {len(pair)}")
+        pairs.append(pair)
+    return pairs
+
+
+def _layout(obj: Mapping[str, Any], n: int) -> Shape:
+    """The shape the grid's ``region`` entries draw (the default boxes when there are none)."""
+    default = Shape.from_size(n)
+    rows = obj["grid"]
+    if len(rows) != n or not all(isinstance(r, list) and len(r) == n for r in rows):
+        raise _error(f"'grid': expected {n} rows of {n} cells")
+    if not all(isinstance(c, dict) for r in rows for c in r):
+        raise _error("'grid': expected every cell to be an object")
+    cells = [c for r in rows for c in r]
+    if not any("region" in c for c in cells):
+        return default
+    regions = []
+    for i, cell in enumerate(cells):
+        region = cell.get("region", default.box_of[i])
+        if not isinstance(region, int) or isinstance(region, bool) or not 0 <= region < n:
+            raise _error(
+                f"cell R{i // n + 1}C{i % n + 1} has region {quote(_json.dumps(region))}:"
+                " cells outside every region are not supported"
+            )
+        regions.append(region)
+    return shape_of_regions(regions, n)
+
+
+def shape_of_regions(regions: list[int], n: int) -> Shape:
+    """The shape whose boxes (any r x c tiling) or jigsaw regions are *regions*, a region
+    index for every cell; :class:`~sudokit.errors.ParseError` for a map that is neither.
+
+    >>> shape_of_regions([0, 0, 1, 1] * 2 + [2, 2, 3, 3] * 2, 4)
+    Shape(2, 2)
+    >>> shape_of_regions([0] * 4, 2)
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: f-puzzles: regions: every region must have exactly 2 cells, ...
+    """
+    for rows, cols in ((r, n // r) for r in range(1, n + 1) if n % r == 0):
+        boxes = Shape(rows, cols)
+        if _same_partition(regions, boxes.box_of):
+            return boxes
+    try:
+        return Shape.jigsaw(regions)
+    except ValueError as exc:
+        raise _error(f"regions: {exc}") from None
+
+
+def _same_partition(a: list[int] | tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """True when the two region maps group the cells the same way (labels may differ)."""
+    seen: dict[int, int] = {}
+    back: dict[int, int] = {}
+    for x, y in zip(a, b, strict=True):
+        if seen.setdefault(x, y) != y or back.setdefault(y, x) != x:
+            return False
+    return True
+
+
+def _windoku(obj: Mapping[str, Any], shape: Shape, cells: _Cells) -> bool:
+    extra = _entries(obj, "extraregion")
+    if not extra:
+        return False
+    if shape.box_rows != shape.box_cols or shape.regions is not None:
+        raise _error("'extraregion' is supported only as the windoku windows of square boxes")
+    windows = Shape(shape.box_rows, shape.box_cols, windoku=True)
+    wanted = {frozenset(windows.units[u]) for u in windows.extra_units}
+    given = {frozenset(cells.many(e.get("cells"), "extraregion")) for e in extra}
+    if given != wanted or len(extra) != len(wanted):
+        raise _error("'extraregion' is supported only as the windoku windows")
+    return True
+
+
+def _parity(obj: Mapping[str, Any], cells: _Cells) -> str | None:
+    marks = ["."] * (cells.n * cells.n)
+    for key, mark in (("even", "e"), ("odd", "o")):
+        for entry in _entries(obj, key):
+            marks[cells.one(entry.get("cell"), key)] = mark
+    text = "".join(marks)
+    return text if text.strip(".") else None
+
+
+def _negative(obj: Mapping[str, Any]) -> tuple[bool, bool]:
+    """The negative rules: (kropki, XV). f-puzzles sets them per dot kind; the model has one
+    for both kropki colours."""
+    names = obj.get("negative") or []
+    if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+        raise _error(f"'negative': expected a list of names, got {quote(_json.dumps(names))}")
+    unknown = sorted(set(names) - {"ratio", "difference", "xv"})
+    if unknown:
+        raise _error(f"negative {unknown[0]!r} is not supported")
+    kropki = {"ratio", "difference"} & set(names)
+    if len(kropki) == 1:
+        (one,) = kropki
+        other = "difference" if one == "ratio" else "ratio"
+        raise _error(f"negative {one!r} without negative {other!r} is not supported")
+    return bool(kropki), "xv" in names
+
+
+def _thermos(obj: Mapping[str, Any], cells: _Cells) -> list[list[int]]:
+    thermos: list[list[int]] = []
+    for entry in _entries(obj, "thermometer"):
+        lines = entry.get("lines")
+        if not isinstance(lines, list) or not lines:
+            raise _error("'thermometer': expected 'lines', a list of cell paths")
+        thermos.extend(cells.many(line, "thermometer") for line in lines)
+    return thermos
+
+
+def _flag(obj: Mapping[str, Any], key: str) -> bool:
+    value = obj.get(key, False)
+    if not isinstance(value, bool):
+        raise _error(f"{key!r}: expected true or false, got {quote(_json.dumps(value))}")
+    return value
+
+
+def _refuse_unknown(obj: Mapping[str, Any]) -> None:
+    for key, value in obj.items():
+        if key in _IGNORED or key in _RULES or value in (None, False, [], {}, ""):
+            continue
+        raise _error(f"{key!r} is not supported")
+
+
+def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
+    """The grid (its shape carrying the rules) and fields of an f-puzzles object.
+
+    Raises :class:`~sudokit.errors.ParseError` naming the first thing it cannot read or
+    does not support.
+
+    >>> cells = [[{}] * 4 for _ in range(4)]
+    >>> g, _ = from_object({"size": 4, "grid": cells, "antiknight": True})
+    >>> g.shape.variant
+    'antiknight'
+    >>> from_object({"size": 4, "grid": cells, "arrow": [{"cells": ["R1C1"]}]})
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: f-puzzles: 'arrow' is not supported
+    """
+    if not is_object(obj):
+        raise _error("expected an object with 'size' and 'grid'")
+    n = obj["size"]
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 64:
+        raise _error(f"'size': expected a size 1..64, got {quote(_json.dumps(n))}")
+    _refuse_unknown(obj)
+    shape = _layout(obj, n)
+    cells = _Cells(n)
+    plus, minus = _flag(obj, "diagonal+"), _flag(obj, "diagonal-")
+    if plus != minus:
+        raise _error(f"{'diagonal+' if plus else 'diagonal-'!r} alone is not supported")
+    kropki_negative, xv_negative = _negative(obj)
+    rules = Constraints(
+        cages=[
+            Cage(cells.many(e.get("cells"), "killercage"), _number(e.get("value"), "killercage"))
+            for e in _entries(obj, "killercage")
+        ],
+        antiknight=_flag(obj, "antiknight"),
+        antiking=_flag(obj, "antiking"),
+        nonconsecutive=_flag(obj, "nonconsecutive"),
+        white=_pairs(obj, "difference", cells, 1),
+        black=_pairs(obj, "ratio", cells, 2),
+        kropki_negative=kropki_negative,
+        x=[p for p, v in _xv(obj, cells) if v == "X"],
+        v=[p for p, v in _xv(obj, cells) if v == "V"],
+        xv_negative=xv_negative,
+        parity=_parity(obj, cells),
+        thermos=_thermos(obj, cells),
+    )
+    try:
+        variant = Shape(
+            shape.box_rows,
+            shape.box_cols,
+            diagonals=plus,
+            regions=shape.regions,
+            windoku=_windoku(obj, shape, cells),
+            constraints=rules,
+        )
+    except ValueError as exc:
+        raise _error(str(exc)) from None
+    values = bytearray(n * n)
+    for i, cell in enumerate(c for row in obj["grid"] for c in row):
+        if cell.get("given"):
+            value = cell.get("value")
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= n:
+                raise _error(f"cell R{i // n + 1}C{i % n + 1}: given {value!r} is not 1..{n}")
+            values[i] = value
+    fields = {k: str(obj[k]) for k in _FIELDS if isinstance(obj.get(k), str) and obj[k]}
+    solution = obj.get("solution")
+    if (
+        isinstance(solution, list)
+        and len(solution) == n * n
+        and all(isinstance(v, int) and 1 <= v <= n for v in solution)
+    ):
+        fields["solution"] = Grid(bytes(solution), variant).to_line()
+    return Grid(bytes(values), variant), fields
+
+
+def _xv(obj: Mapping[str, Any], cells: _Cells) -> list[tuple[list[int], str]]:
+    out = []
+    for entry in _entries(obj, "xv"):
+        value = entry.get("value")
+        if value not in ("X", "V", "x", "v"):
+            raise _error(f"'xv' with value {quote(_json.dumps(value))} is not supported (X or V)")
+        pair = cells.many(entry.get("cells"), "xv")
+        if len(pair) != 2:
+            raise _error(f"'xv': an X or V joins two cells, got {len(pair)}")
+        out.append((pair, str(value).upper()))
+    return out
+
+
+def link_payload(text: str) -> tuple[str, str]:
+    """The kind (``"fpuzzles"``, ``"scl"``) and compressed text of a pasted link or bare
+    payload; :class:`~sudokit.errors.ParseError` for a link that holds no puzzle.
+
+    >>> link_payload("https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOAvkA")
+    ('fpuzzles', 'N4IgzglgXgpiBcBOAvkA')
+    >>> link_payload("https://f-puzzles.com/?load=N4Ig%2B%3D")
+    ('fpuzzles', 'N4Ig+=')
+    """
+    text = text.strip()
+    match = _FPUZZLES.match(text)
+    if match:
+        query = parse_qs(match[1][1:], keep_blank_values=True)
+        if "load" in query:
+            # parse_qs turns '+' into a space: base 64 has no spaces, so they were '+'.
+            return "fpuzzles", query["load"][0].replace(" ", "+")
+        if "id" in query:
+            raise _error("short links (?id=...) are kept by the site; paste the ?load= link")
+        raise _error(f"no puzzle in the link {quote(text)} (expected ?load=...)")
+    match = _SUDOKUPAD.match(text)
+    if match:
+        path = match[1]
+        split = urlsplit(path)
+        query = parse_qs(split.query, keep_blank_values=True)
+        puzzle = query.get("puzzleid", [split.path])[0] if "puzzleid" in query else split.path
+        puzzle = unquote(puzzle.lstrip("/"))
+        for prefix, kind in (
+            ("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"), ("ctc", "scl")
+        ):  # fmt: skip
+            if puzzle.startswith(prefix):
+                return kind, puzzle[len(prefix) :].replace(" ", "+")
+        raise ParseError(
+            f"sudokupad: the link {quote(text)} names a puzzle kept by the site; only links"
+            " that carry the puzzle (sudokupad.app/fpuzzles..., /scl..., /ctc...) are read"
+        )
+    return "fpuzzles", text
+
+
+def parse_link(text: str) -> tuple[Grid, dict[str, str]]:
+    """The grid and fields of an f-puzzles or SudokuPad link, a bare payload, or an
+    f-puzzles object on one line.
+
+    >>> g, _ = parse_link("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A")
+    >>> str(g)[:10]
+    '1.........'
+    """
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            return from_object(_json.loads(text))
+        except (ValueError, RecursionError) as exc:
+            raise _error(f"bad JSON: {exc}") from None
+    kind, payload = link_payload(text)
+    try:
+        decoded = lzstring.decompress(payload)
+    except ValueError as exc:
+        raise _error(f"the link's puzzle cannot be decompressed ({exc})") from None
+    if kind == "scl":
+        from . import sudokupad
+
+        return sudokupad.from_text(decoded)
+    try:
+        obj = _json.loads(decoded)
+    except (ValueError, RecursionError) as exc:
+        raise _error(f"the link does not hold a puzzle object (bad JSON: {exc})") from None
+    return from_object(obj)
+
+
+def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
+    """One puzzle per non-blank line (*shape* is not used: the puzzle says it)."""
+    return each_line(lines, parse_link)
+
+
+def claims(head: Head) -> bool:
+    """The first line is an f-puzzles link (or the bare compressed text of an object)."""
+    first = head.first
+    return bool(_FPUZZLES.match(first)) or first.startswith("N4Ig")
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def _name(cell: int, n: int) -> str:
+    return f"R{cell // n + 1}C{cell % n + 1}"
+
+
+def to_object(grid: Grid, *, solution: Grid | None = None) -> dict[str, Any]:
+    """The f-puzzles object of *grid*; :class:`ValueError` for a size over :data:`MAX_SIZE`.
+
+    >>> king = Shape(2, 2, constraints=Constraints(antiking=True))
+    >>> obj = to_object(Grid.parse("1" + "." * 15, king))
+    >>> obj["grid"][0][:2], obj["antiking"]
+    ([{'value': 1, 'given': True}, {}], True)
+    """
+    shape = grid.shape
+    n = shape.n
+    if n > MAX_SIZE:
+        raise ValueError(f"f-puzzles holds sizes up to {MAX_SIZE}, got {n}x{n}")
+    layout = shape.regions if shape.regions is not None else shape.box_of
+    own_regions = layout != Shape.from_size(n).box_of
+    rows = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            i = r * n + c
+            cell: dict[str, Any] = {}
+            if grid.cells[i]:
+                cell = {"value": grid.cells[i], "given": True}
+            if own_regions:
+                cell["region"] = layout[i]
+            row.append(cell)
+        rows.append(row)
+    obj: dict[str, Any] = {"size": n, "grid": rows}
+    if shape.diagonals:
+        obj["diagonal+"] = obj["diagonal-"] = True
+    if shape.windoku:
+        obj["extraregion"] = [
+            {"cells": [_name(i, n) for i in shape.units[u]]} for u in shape.extra_units
+        ]
+    rules = shape.constraints
+    if rules is not None:
+        _rules_to_object(rules, n, obj)
+    if solution is not None and solution.is_complete:
+        obj["solution"] = list(solution.cells)
+    return obj
+
+
+def _rules_to_object(rules: Constraints, n: int, obj: dict[str, Any]) -> None:
+    def names(cells: tuple[int, ...] | list[int]) -> list[str]:
+        return [_name(i, n) for i in cells]
+
+    if rules.cages:
+        obj["killercage"] = [
+            {"cells": names(c.cells), **({} if c.total is None else {"value": str(c.total)})}
+            for c in rules.cages
+        ]
+    for key in ("antiknight", "antiking", "nonconsecutive"):
+        if getattr(rules, key):
+            obj[key] = True
+    if rules.white:
+        obj["difference"] = [{"cells": names(p)} for p in rules.white]
+    if rules.black:
+        obj["ratio"] = [{"cells": names(p)} for p in rules.black]
+    xv = [{"cells": names(p), "value": "X"} for p in rules.x]
+    xv += [{"cells": names(p), "value": "V"} for p in rules.v]
+    if xv:
+        obj["xv"] = xv
+    negative = ["ratio", "difference"] if rules.kropki_negative else []
+    if rules.xv_negative:
+        negative.append("xv")
+    if negative:
+        obj["negative"] = negative
+    if rules.parity is not None:
+        for key, mark in (("odd", "o"), ("even", "e")):
+            found = [{"cell": _name(i, n)} for i, ch in enumerate(rules.parity) if ch == mark]
+            if found:
+                obj[key] = found
+    if rules.thermos:
+        obj["thermometer"] = [{"lines": [names(t)]} for t in rules.thermos]
+
+
+def payload(grid: Grid, *, solution: Grid | None = None) -> str:
+    """The compressed f-puzzles object of *grid*, as links carry it."""
+    text = _json.dumps(to_object(grid, solution=solution), separators=(",", ":"))
+    return lzstring.compress(text)
+
+
+def dumps(
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+) -> str:
+    """An f-puzzles link to *grid* (with its solution when given; *fields* are not written)."""
+    return F_PUZZLES + payload(grid, solution=solution)
+
+
+FORMAT = Format(NAME, read, dumps, priority=5, claims=claims)

@@ -1,0 +1,197 @@
+"""SudokuPad links: the ``sudokupad`` format, and SudokuPad's own puzzle layout (``scl``).
+
+A SudokuPad link that carries its puzzle is ``https://sudokupad.app/`` followed by a kind and
+the lz-string-compressed puzzle: ``fpuzzles``/``fpuz`` (an f-puzzles object, read and written
+by :mod:`~sudokit.formats.fpuzzles`) or ``scl``/``ctc`` (SudokuPad's own layout). Links to a
+puzzle kept by the site (``sudokupad.app/abc123``) need the site and are refused with a
+message saying so. This format reads every link :mod:`~sudokit.formats.fpuzzles` reads and
+writes the SudokuPad ``fpuzzles`` link.
+
+SudokuPad's own layout (``{"cells": [[{"value": 5}, {}, ...], ...], "regions": [[[r, c],
+...], ...], "cages": [{"cells": [[r, c], ...], "value": 11}], ...}``, rows and columns from
+0), possibly "zipped" (keys shortened, quotes swapped; undone here), is read for its givens,
+its boxes or regions and its killer cages. Its drawings (lines, overlays, underlays, arrows:
+how it draws thermometers, dots and the rest) are refused by name: the same puzzle's
+f-puzzles link carries those rules.
+
+>>> from sudokit.grid import Grid
+>>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
+>>> dumps(g)[:40]
+'https://sudokupad.app/fpuzzlesN4IgzglgXg'
+>>> text = '{"cells": [[{"value": 1}, {}], [{}, {}]], "cages": [{"cells": [[0, 1], [1, 1]]}]}'
+>>> grid, fields = from_text(text)
+>>> grid.shape.constraints.cages, str(grid)
+((Cage(cells=(1, 3), total=None),), '1...')
+"""
+
+from __future__ import annotations
+
+import json as _json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..constraints import Cage, Constraints
+from ..errors import ParseError, quote
+from ..grid import Grid
+from ..shape import Shape
+from . import fpuzzles
+from ._base import Format, Head
+
+__all__ = ["FORMAT", "claims", "dumps", "from_text", "unzip"]
+
+NAME = "sudokupad"
+_LINK = re.compile(r"^(?:https?://)?(?:[a-z]+\.)?sudokupad\.app/", re.IGNORECASE)
+#: Long key names of the zipped layout, by their short names.
+_KEYS = {
+    "c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor",
+    "ce": "cells", "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays",
+    "w": "width", "h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded",
+    "re": "regions", "fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints",
+    "t": "title", "te": "text", "d": "duration",
+}  # fmt: skip
+_DRAWINGS = ("lines", "arrows", "overlays", "underlays")
+_UNZIP = (
+    (re.compile(r"([,{\[])([a-zA-Z0-9]+):"), r'\1"\2":'),  # bare keys
+    (re.compile(r"([,{\[])(?=[,}\]])"), r"\1_"),  # empty slots are empty objects
+    (re.compile(r"\{_\}"), "{}"),
+    (re.compile(r"([,{\[])_"), r"\1{}"),
+    (re.compile(r":f([,}\]])"), r":false\1"),
+    (re.compile(r":t([,}\]])"), r":true\1"),
+    (re.compile(r":#0([,}\]])"), r':"#000000"\1'),
+    (re.compile(r":#F([,}\]])"), r':"#FFFFFF"\1'),
+    (re.compile(r":([0-9a-fA-F]{6})([,}\]])"), r':"#\1"\2'),
+)
+
+
+def _error(what: str) -> ParseError:
+    return ParseError(f"sudokupad: {what}")
+
+
+def unzip(text: str) -> str:
+    """SudokuPad's zipped layout back to JSON text (plain JSON is returned as it is).
+
+    >>> unzip("{ce:[[{v:1},],[,]],t:'Killer'}")
+    '{"ce":[[{"v":1},{}],[{},{}]],"t":"Killer"}'
+    """
+    if '"' not in text:
+        text = text.replace("\\'", "\u2019").replace("'", '"').replace("\u2019", "'")
+    for pattern, replacement in _UNZIP:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _long_keys(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_long_keys(v) for v in value]
+    if isinstance(value, dict):
+        return {_KEYS.get(k, k): _long_keys(v) for k, v in value.items()}
+    return value
+
+
+def _cell(value: Any, n: int, key: str) -> int:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise _error(f"{key!r}: expected a [row, column] cell, got {quote(_json.dumps(value))}")
+    row, col = value
+    if not (0 <= row < n and 0 <= col < n):
+        raise _error(f"{key!r}: cell {value} is outside the {n}x{n} grid")
+    return int(row * n + col)
+
+
+def _cells(value: Any, n: int, key: str) -> list[int]:
+    if not isinstance(value, list):
+        raise _error(f"{key!r}: expected a list of cells, got {quote(_json.dumps(value))}")
+    return [_cell(v, n, key) for v in value]
+
+
+def _shape(obj: Mapping[str, Any], n: int) -> Shape:
+    regions = obj.get("regions")
+    if not regions:
+        return Shape.from_size(n)
+    if not isinstance(regions, list) or len(regions) != n:
+        raise _error(f"'regions': expected {n} regions")
+    owner = [-1] * (n * n)
+    for k, region in enumerate(regions):
+        for cell in _cells(region, n, "regions"):
+            owner[cell] = k
+    if -1 in owner:
+        raise _error("'regions': cells outside every region are not supported")
+    try:
+        return fpuzzles.shape_of_regions(owner, n)
+    except ParseError as exc:
+        raise _error(str(exc).removeprefix("f-puzzles: ")) from None
+
+
+def _cages(obj: Mapping[str, Any], n: int) -> list[Cage]:
+    cages = []
+    for entry in obj.get("cages") or []:
+        if not isinstance(entry, dict):
+            raise _error(f"'cages': expected objects, got {quote(_json.dumps(entry))}")
+        style = entry.get("style", "killer")
+        if style != "killer":
+            raise _error(f"cages of style {quote(str(style))} are not supported")
+        value = entry.get("value")
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if value in (None, ""):
+            value = None
+        elif not isinstance(value, int) or isinstance(value, bool):
+            raise _error(f"'cages': a cage's value must be a number, got {quote(str(value))}")
+        cages.append(Cage(_cells(entry.get("cells"), n, "cages"), value))
+    return cages
+
+
+def from_text(text: str) -> tuple[Grid, dict[str, str]]:
+    """The grid and fields of a decompressed ``scl`` puzzle (JSON or zipped)."""
+    try:
+        obj = _long_keys(_json.loads(unzip(text.strip())))
+    except (ValueError, RecursionError) as exc:
+        raise _error(f"the link does not hold a puzzle (bad JSON: {exc})") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("cells"), list):
+        raise _error("expected a puzzle object with 'cells'")
+    rows = obj["cells"]
+    n = len(rows)
+    if not 1 <= n <= 64 or not all(isinstance(r, list) and len(r) == n for r in rows):
+        raise _error(f"'cells': expected a square grid, got {n} rows")
+    for key in _DRAWINGS:
+        if obj.get(key):
+            raise _error(
+                f"{key!r} is not supported (SudokuPad's own drawings are not read; the"
+                " puzzle's f-puzzles link carries thermometers, dots and the other rules)"
+            )
+    shape = _shape(obj, n)
+    try:
+        shape = shape.with_constraints(Constraints(cages=_cages(obj, n)))
+    except ValueError as exc:
+        raise _error(str(exc)) from None
+    values = bytearray(n * n)
+    for i, cell in enumerate(c for row in rows for c in row):
+        value = cell.get("value") if isinstance(cell, dict) else None
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if value in (None, "", 0):
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= n:
+            raise _error(f"cell r{i // n + 1}c{i % n + 1}: given {value!r} is not 1..{n}")
+        values[i] = value
+    fields = {k: str(obj[k]) for k in ("title", "author", "rules") if isinstance(obj.get(k), str)}
+    return Grid(bytes(values), shape), fields
+
+
+def claims(head: Head) -> bool:
+    """The first line is a SudokuPad link."""
+    return bool(_LINK.match(head.first))
+
+
+def dumps(
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+) -> str:
+    """A SudokuPad link to *grid* (its f-puzzles object; *fields* are not written)."""
+    return fpuzzles.SUDOKUPAD + fpuzzles.payload(grid, solution=solution)
+
+
+FORMAT = Format(NAME, fpuzzles.read, dumps, priority=5, claims=claims)
