@@ -458,8 +458,12 @@ def _title_page(
     """Title, a faint picture of the first puzzle, what the book holds, where the answers are."""
     canvas = painter.canvas
     width, height = page
+    found = _book_rules(book)
     cover = min(80 * MM, width * 0.4)
     top = height / 2 + 72 * MM  # the cover block (about 145 mm tall) sits mid-page
+    if found:  # a smaller picture, higher up: "How to play" goes under the title
+        cover = min(60 * MM, width * 0.3)
+        top = min(top, height - _MARGIN_TOP)
     painter.scene(
         draw(book[0].puzzle, symbols=symbols, theme=_COVER), (width - cover) / 2, top, cover
     )
@@ -469,12 +473,13 @@ def _title_page(
         width / 2, y, title, BOLD, painter.fit(title, BOLD, 34, width - 2 * _MARGIN_X), "centre"
     )
     sizes = sorted({it.puzzle.shape.n for it in book})
-    variants = sorted({it.puzzle.shape.variant for it in book} - {"standard"})
     line2 = subtitle or f"{_plural(len(book), 'puzzle')} · " + ", ".join(f"{n}x{n}" for n in sizes)
-    if variants and not subtitle:
-        line2 += " · " + ", ".join(variants)
+    if found and not subtitle:
+        line2 += " · " + ", ".join(rule.name.lower() for rule in found)
     y -= 30
-    painter.text(width / 2, y, line2, FONT, 14, "centre")
+    painter.text(
+        width / 2, y, line2, FONT, painter.fit(line2, FONT, 14, width - 2 * _MARGIN_X), "centre"
+    )
     counts: dict[str, int] = {}
     for it in book:
         if it.label:
@@ -495,7 +500,7 @@ def _title_page(
     canvas.setLineWidth(1.5)
     canvas.line(width * 0.25, top - cover - 12 * MM, width * 0.75, top - cover - 12 * MM)
     canvas.line(width * 0.25, y - 14, width * 0.75, y - 14)
-    _rules_block(painter, _book_rules(book), width, y - 30)
+    _rules_block(painter, found, width, y - 30)
     canvas.setFillColorRGB(0.25, 0.25, 0.25)
     painter.text(width / 2, _MARGIN_BOTTOM, "made with sudokit", FONT, 8, "centre")
 
@@ -519,24 +524,33 @@ def _rules_block(painter: _Painter, found: list[Rule], width: float, y: float) -
     """ "How to play" under the title: the classic rule, then each variant rule of the book."""
     if not found:
         return
-    room = width * 0.62
+    room = width * 0.66
     x = (width - room) / 2
-    size = 9.5
-    lead = size * 1.35
+    sentences = [_CLASSIC_RULE, *(rule.sentence for rule in found)]
     canvas = painter.canvas
     canvas.setFillColorRGB(0, 0, 0)
     painter.text(width / 2, y, "How to play", BOLD, 11, "centre")
-    y -= lead * 1.4
+    y -= 18
+    floor = _MARGIN_BOTTOM + 14  # clear of the footer
+    for size in (9.5, 8.5, 7.5, 6.5):  # the largest size at which every rule fits
+        lead = size * 1.3
+        paragraphs = [_wrapped(painter, sentence, size, room) for sentence in sentences]
+        need = sum(len(lines) for lines in paragraphs) * lead + len(paragraphs) * lead * 0.3
+        if y - need >= floor:
+            break
     canvas.setFillColorRGB(0.15, 0.15, 0.15)
-    sentences = [_CLASSIC_RULE]
-    sentences += [rule.sentence for rule in found]
-    for sentence in sentences:
-        for line in wrap(sentence, lambda text: painter.width(text, FONT, size) <= room):
-            if y < _MARGIN_BOTTOM + 2 * lead:  # the footer's room: stop rather than overlap it
+    for lines in paragraphs:
+        for line in lines:
+            if y < floor:  # only when even the smallest size does not fit: never overlap
                 return
             painter.text(x, y, line, FONT, size)
             y -= lead
-        y -= lead * 0.35
+        y -= lead * 0.3
+
+
+def _wrapped(painter: _Painter, text: str, size: float, room: float) -> list[str]:
+    """*text* in lines at most *room* points wide in the body font at *size*."""
+    return wrap(text, lambda line: painter.width(line, FONT, size) <= room)
 
 
 def _caption(painter: _Painter, it: BookItem, x: float, y: float, side: float) -> None:
