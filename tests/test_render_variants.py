@@ -550,3 +550,33 @@ def test_cli_print_names_a_broken_cage_in_words(
     err = capsys.readouterr().err
     assert "conflicting givens (cage of sum 3 at r1c1 adds up to 4: r1c1, r1c2); left out" in err
     assert "1 puzzle," in err
+
+
+def test_book_title_page_says_how_to_play_every_rule(tmp_path: Path) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    items = [BookItem(_every_rule(seed)[0]) for seed in range(2)]
+    puzzle, _ = killer(Shape(3, 3), seed=5)
+    stated = Constraints(
+        **{
+            **_fields(puzzle.shape.constraints),
+            "antiknight": True,
+            "antiking": True,
+            "nonconsecutive": True,
+            "kropki_negative": True,
+            "xv_negative": True,
+        }
+    )
+    items.append(BookItem(Grid(puzzle.cells, puzzle.shape.with_constraints(stated))))
+    path = tmp_path / "mix.pdf"
+    write_book(items, path, title="Variety", answers=False, per_page=4)
+    pages = pypdf.PdfReader(str(path)).pages
+    cover = " ".join(pages[0].extract_text().split())
+    assert "How to play" in cover
+    shapes = {it.puzzle.shape for it in items}
+    every = {rule.sentence for shape in shapes for rule in rules(shape)}
+    assert len(every) == 11  # six drawn rules, five stated ones
+    for sentence in every:
+        assert sentence in cover, sentence
+    # Each grid's caption names its rules.
+    grids = " ".join(pages[1].extract_text().split())
+    assert "Killer · Anti-knight · Anti-king · Non-consecutive" in grids
