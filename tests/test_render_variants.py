@@ -580,3 +580,12 @@ def test_book_title_page_says_how_to_play_every_rule(tmp_path: Path) -> None:
     # Each grid's caption names its rules.
     grids = " ".join(pages[1].extract_text().split())
     assert "Killer · Anti-knight · Anti-king · Non-consecutive" in grids
+
+
+def test_sudoku_x_and_jigsaw_text_pictures_stay_readable_by_the_parser() -> None:
+    from test_render import JIGSAW9
+
+    for shape in (Shape(3, 3, diagonals=True), Shape.jigsaw(JIGSAW9, diagonals=True)):
+        puzzle, _ = _puzzle(shape, seed=2)
+        assert rules_text(shape) == ""
+        assert Grid.parse(to_text(puzzle), shape=shape) == puzzle

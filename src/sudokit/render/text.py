@@ -159,8 +159,9 @@ def _details(shape: Shape) -> dict[str, list[str]]:
 
 def rules_text(shape: Shape) -> str:
     """The rules of *shape* a text picture cannot draw, in words, with what each holds: one
-    line per rule, its cages, dots, thermometers... indented under it ("" for a classic or
-    jigsaw shape, whose picture shows everything).
+    line per rule, its cages, dots, thermometers... indented under it. "" for a classic or
+    jigsaw shape, whose picture shows everything, and for Sudoku-X, whose picture is read
+    back with ``--x`` as it always was (the text stays a puzzle the parser reads).
 
     >>> from sudokit.constraints import Constraints
     >>> print(rules_text(Shape(2, 2, constraints=Constraints(white=[(0, 1)]))))
@@ -170,7 +171,7 @@ def rules_text(shape: Shape) -> str:
     lines = []
     details = _details(shape)
     for rule in rules(shape):
-        if rule.name == "Jigsaw":
+        if rule.name in ("Jigsaw", "Sudoku-X"):
             continue
         lines.append(rule.sentence)
         lines.extend(f"  {line}" for line in details.get(rule.name, ()))
