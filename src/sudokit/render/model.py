@@ -614,12 +614,14 @@ _BELOW_SUM = _SUM_Y + _CAP_HEIGHT * _SUM_SIZE + 0.06
 
 
 @lru_cache(maxsize=1024)
-def _candidate_pos(shape: Shape, digit: int, below_sum: bool = False) -> tuple[float, float, float]:
-    """Offset ``(dx, dy)`` of *digit*'s pencil mark inside its cell, and the mark's pitch.
+def _candidate_pos(
+    rows: int, cols: int, digit: int, below_sum: bool = False
+) -> tuple[float, float, float]:
+    """Offset ``(dx, dy)`` of *digit*'s pencil mark inside a cell of *rows* x *cols* boxes
+    (marks sit as digits sit in a box), and the mark's pitch.
     *below_sum*: the cell holds a cage sum in its top-left corner, so the rows of marks are
     packed (and drawn a little smaller) between the sum and the cage outline's bottom edge;
     the columns stay where they are in every other cell."""
-    rows, cols = shape.box_rows, shape.box_cols
     pitch = 0.86 / max(rows, cols)  # a small inset keeps marks off the cell edges
     r, c = divmod(digit - 1, cols)
     x = (1.0 - cols * pitch) / 2 + (c + 0.5) * pitch
@@ -687,6 +689,7 @@ def draw(
                     fills[i] = shade
                     classes[i] = f"cell {'window' if kind == 'window' else 'diagonal'}"
     rules_of = shape.constraints
+    box_rows, box_cols = shape.box_rows, shape.box_cols
     sum_cells = (
         frozenset(cage.cells[0] for cage in rules_of.cages if cage.total is not None)
         if rules_of is not None
@@ -723,8 +726,8 @@ def draw(
             for cell, digit in ((c1, d1), (c2, d2)):  # chain ends are candidates: show them
                 if not values[cell]:
                     masks[cell] |= 1 << (digit - 1)
-            x1, y1, pitch = _candidate_pos(shape, d1, c1 in sum_cells)
-            x2, y2, _ = _candidate_pos(shape, d2, c2 in sum_cells)
+            x1, y1, pitch = _candidate_pos(box_rows, box_cols, d1, c1 in sum_cells)
+            x2, y2, _ = _candidate_pos(box_rows, box_cols, d2, c2 in sum_cells)
             ax, ay = c1 % n + x1, c1 // n + y1
             bx, by = c2 % n + x2, c2 // n + y2
             length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
@@ -774,7 +777,7 @@ def draw(
         for d in range(1, n + 1):
             if not mask >> (d - 1) & 1:
                 continue
-            dx, dy, pitch = _candidate_pos(shape, d, i in sum_cells)
+            dx, dy, pitch = _candidate_pos(box_rows, box_cols, d, i in sum_cells)
             mark = marks.get((i, d))
             colour = theme.candidate
             size = (0.78 if wide == 1 else 0.6) * pitch
