@@ -23,7 +23,7 @@ def share_link(base_url: str, puzzle: sudokit.Grid, **extra: str) -> str:
     if puzzle.shape.windoku or puzzle.shape.constraints is not None:
         from sudokit.web.validate import rules_json
 
-        fields["v"] = json.dumps(rules_json(puzzle.shape), separators=(",", ":"))
+        fields["v"] = json.dumps(rules_json(puzzle), separators=(",", ":"))
     return f"{base_url}/#{urlencode({**fields, **extra})}"
 
 

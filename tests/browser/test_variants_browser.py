@@ -17,11 +17,19 @@ import pytest
 from pageutil import AXE, SYMBOLS, audit, killer_of, open_puzzle, state
 
 import sudokit
+from sudokit.formats import lzstring
 from sudokit.web.validate import rules_json
 
 pytestmark = pytest.mark.browser
 
 CELL = 60  # the board's cell size in SVG units (board.js)
+#: An f-puzzles link of an empty 9x9 with an arrow (a constraint the app does not play): the
+#: f-puzzles object compressed with the formats' own lz-string codec.
+ARROW_OBJECT = {
+    "size": 9,
+    "grid": [[{} for _ in range(9)] for _ in range(9)],
+    "arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R1C3"]]}],
+}
 
 
 @pytest.fixture(scope="module")
@@ -220,7 +228,7 @@ def test_saved_killer_keeps_its_cages(
     page.goto(f"{base_url}/")  # no link: the app resumes the saved game
     page.wait_for_selector("#board g.cage")
     assert state(page, f"s.game.values[{cell}]") == solution[cell]
-    assert state(page, "s.game.geo.rules") == rules_json(puzzle.shape)
+    assert state(page, "s.game.geo.rules") == rules_json(puzzle)
     assert page.locator("#board g.cage").count() == len(cages_of(puzzle))
     page.click("#btn-games")
     assert "Killer" in str(page.text_content("#games-list"))
@@ -347,3 +355,64 @@ def test_killer_readable_on_a_phone_and_accessible(
             assert not any(problems.values()), json.dumps(problems, indent=1)
     finally:
         page.set_viewport_size({"width": 1280, "height": 860})
+
+
+@pytest.mark.parametrize(("variant", "drawn"), [("windoku", "rect.window")])
+def test_generate_from_the_dialog(
+    page: Any, base_url: str, artifacts: Path, variant: str, drawn: str
+) -> None:
+    page.goto(f"{base_url}/")
+    page.wait_for_selector('#board[data-size="9"] rect.cell')
+    page.click("#btn-new")
+    page.select_option("#new-size", "9")
+    page.select_option("#new-difficulty", "")
+    page.check(f'#new-variants input[data-variant="{variant}"]')
+    page.click("#new-go")
+    page.wait_for_selector(f"#board {drawn}")
+    rules = state(page, "s.game.geo.rules")
+    givens = state(page, "s.game.givens")
+    cages = [sudokit.Cage(c["cells"], c.get("sum")) for c in rules.get("cages", [])]
+    shape = sudokit.Shape(
+        3, 3, windoku=rules.get("windoku", False), constraints=sudokit.Constraints(cages=cages)
+    )
+    puzzle = sudokit.Grid(bytes(givens), shape)
+    assert shape.variant == variant
+    # Exactly one solution under the rules, counted by the library.
+    assert sudokit.count_solutions(puzzle, limit=2) == 1
+    if variant == "killer":  # every cell in a cage
+        assert sorted(c for cage in cages for c in cage.cells) == list(range(81))
+        assert page.locator("#board g.cage").count() == len(cages)
+    else:
+        assert page.locator("#board rect.window").count() == 4 * 9
+    assert variant in str(page.text_content("#puzzle-label")).lower()
+    page.screenshot(path=str(artifacts / f"{variant}-generated-desktop.png"))
+
+
+def test_import_a_pasted_fpuzzles_link(
+    page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid]
+) -> None:
+    puzzle, solution = killer
+    link = sudokit.formats.dumps(puzzle, "fpuzzles")
+    assert link.startswith("https://www.f-puzzles.com/?load=")
+    open_puzzle(page, base_url, sudokit.generate(size=4, seed=1).puzzle)
+    page.click("#btn-import")
+    page.fill("#import-text", link)
+    page.click("#import-go")
+    page.wait_for_selector('#board[data-size="9"] g.cage')
+    assert state(page, "s.game.givens") == list(puzzle.cells)
+    assert state(page, "s.game.geo.rules") == rules_json(puzzle)
+    assert page.locator("#board g.cage").count() == len(cages_of(puzzle))
+    assert "Killer" in str(page.text_content("#toast"))
+    # A constraint the app cannot play is refused in one line naming it.
+    page.click("#btn-import")
+    arrow = "https://www.f-puzzles.com/?load=" + lzstring.compress(json.dumps(ARROW_OBJECT))
+    page.fill("#import-text", arrow)
+    page.click("#import-go")
+    page.wait_for_selector("#import-error:not([hidden])")
+    assert "arrow" in str(page.text_content("#import-error"))
+    page.keyboard.press("Escape")
+    # And the game plays on: one digit of the solution.
+    cell = next(i for i in range(81) if not puzzle[i])
+    page.click(f'#board rect[data-cell="{cell // 9},{cell % 9}"]')
+    page.keyboard.press(str(solution[cell]))
+    assert state(page, f"s.game.values[{cell}]") == solution[cell]

@@ -6,8 +6,8 @@ request), so the same request gets the same 400 everywhere. Only shapes the brow
 show are served: boxes of at least 2 rows and 2 columns (or a jigsaw region map), sizes up to
 ``Limits.max_size``. Variant rules (windoku, killer cages, anti-knight, kropki, ...) come as
 the request's fields named as the json format names them (:class:`~.models.RulesIn`); a rule
-that cannot hold on the grid is one 422 naming it (:func:`with_rules`), and answers carry the
-rules back in the same form (:func:`rules_json`).
+that cannot hold on the grid is one 422 naming it (:func:`with_rules`, which reads them as the
+json format does), and answers carry the rules back in the same form (:func:`rules_json`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ __all__ = [
     "player",
     "require_shown",
     "require_unique",
+    "rule_keys",
     "rules_json",
     "shape_of",
     "step_json",
@@ -123,34 +124,18 @@ def parse(body: PuzzleIn, limits: Limits) -> sudokit.Grid:
     return with_rules(grid, body)
 
 
-def _rule_fields(rules: RulesIn) -> dict[str, dict[str, Any]]:
-    """The :class:`~sudokit.Constraints` arguments of each rule field a request sets, by the
-    field's name."""
-    kropki, xv = rules.kropki, rules.xv
-    parts: dict[str, dict[str, Any]] = {
-        "cages": {"cages": [sudokit.Cage(c.cells, c.sum) for c in rules.cages or ()]},
-        "antiknight": {"antiknight": rules.antiknight},
-        "antiking": {"antiking": rules.antiking},
-        "nonconsecutive": {"nonconsecutive": rules.nonconsecutive},
-        "kropki": {}
-        if kropki is None
-        else {"white": kropki.white, "black": kropki.black, "kropki_negative": kropki.negative},
-        "xv": {} if xv is None else {"x": xv.x, "v": xv.v, "xv_negative": xv.negative},
-        "parity": {"parity": rules.parity},
-        "thermos": {"thermos": rules.thermos or ()},
-    }
-    return {
-        name: kwargs
-        for name, kwargs in parts.items()
-        if not sudokit.Constraints(**kwargs).is_empty()
-    }
+def rule_keys(rules: RulesIn) -> dict[str, Any]:
+    """The rule fields a request sets, as the json format's puzzle object writes them."""
+    fields = rules.model_dump(exclude_defaults=True)
+    return {k: v for k, v in fields.items() if k in RulesIn.model_fields}
 
 
 def with_rules(grid: sudokit.Grid, rules: RulesIn) -> sudokit.Grid:
-    """*grid* on its shape plus the request's variant *rules* (422 naming the field of a rule
-    that cannot hold on the grid: a cage sum impossible for its size, overlapping cages, a
-    cell index out of range, a thermometer that is not a path, ...). Rules the puzzle text
-    carried itself stay; the request may repeat them but not contradict them.
+    """*grid* on its shape plus the request's variant *rules*, read as the json format reads
+    a puzzle object's rule keys (:func:`sudokit.formats.json.grid_from_value`); a rule that
+    cannot hold on the grid (a cage sum impossible for its size, overlapping cages, a cell
+    index out of range, a thermometer that is not a path, ...) is one 422 naming it. Rules
+    the puzzle text carried itself stay; the request may repeat them, not change them.
 
     >>> g = sudokit.Grid.parse("." * 16)
     >>> with_rules(g, RulesIn(cages=[{"cells": [0, 1], "sum": 3}])).shape.variant
@@ -159,76 +144,37 @@ def with_rules(grid: sudokit.Grid, rules: RulesIn) -> sudokit.Grid:
     ...     with_rules(g, RulesIn(cages=[{"cells": [0, 1], "sum": 30}]))
     ... except ApiError as exc:
     ...     print(exc.status, exc.message)
-    422 cages: cage of sum 30 at r1c1: 2 cells cannot add up to 30 (possible: 3..7)
+    422 cage of sum 30 at r1c1: 2 cells cannot add up to 30 (possible: 3..7)
     """
-    parts = _rule_fields(rules)
-    if not rules.windoku and not parts:
+    keys = rule_keys(rules)
+    if not keys:
         return grid
     shape = grid.shape
-    for name, kwargs in parts.items():
-        try:
-            sudokit.Constraints(**kwargs).check(shape.n)
-        except ValueError as exc:
-            raise ApiError(422, f"{name}: {exc}") from None
-    wanted = sudokit.Constraints(**{k: v for kwargs in parts.values() for k, v in kwargs.items()})
-    own = shape.constraints
-    if own is not None and parts and own != wanted:
+    try:
+        ruled, _ = sudokit.formats.json.grid_from_value(
+            {"puzzle": list(grid.cells), **keys}, shape.classic()
+        )
+    except ParseError as exc:
+        raise ApiError(422, str(exc)) from None
+    if shape.classic() != shape and ruled.shape != shape:
         raise ApiError(
             422, "the puzzle text has rules of its own: give them there or in the request, not both"
         )
-    try:
-        ruled = sudokit.Shape(
-            shape.box_rows,
-            shape.box_cols,
-            diagonals=shape.diagonals,
-            regions=shape.regions,
-            windoku=shape.windoku or rules.windoku,
-            constraints=wanted if parts else own,
-        )
-    except ValueError as exc:
-        raise ApiError(422, f"windoku: {exc}" if rules.windoku else str(exc)) from None
-    return sudokit.Grid(grid.cells, ruled)
+    return ruled
 
 
-def rules_json(shape: sudokit.Shape) -> dict[str, object]:
-    """The variant rules of *shape* as an answer carries them (the json format's object
-    fields; only the rules that are set).
+def rules_json(grid: sudokit.Grid) -> dict[str, Any]:
+    """The variant rules of *grid*'s shape as an answer carries them: the rule keys of the
+    json format's puzzle object (only the rules that are set).
 
     >>> c = sudokit.Constraints(cages=[sudokit.Cage((0, 1), 3)], antiknight=True)
-    >>> rules_json(sudokit.Shape(2, 2, constraints=c))
-    {'cages': [{'cells': [0, 1], 'sum': 3}], 'antiknight': True}
+    >>> rules_json(sudokit.Grid(bytes(16), sudokit.Shape(2, 2, constraints=c)))
+    {'cages': [{'sum': 3, 'cells': [0, 1]}], 'antiknight': True}
     """
-    out: dict[str, object] = {}
-    if shape.windoku:
-        out["windoku"] = True
-    c = shape.constraints
-    if c is None:
-        return out
-    if c.cages:
-        out["cages"] = [
-            {"cells": list(cage.cells)} | ({} if cage.total is None else {"sum": cage.total})
-            for cage in c.cages
-        ]
-    for name in ("antiknight", "antiking", "nonconsecutive"):
-        if getattr(c, name):
-            out[name] = True
-    if c.white or c.black or c.kropki_negative:
-        out["kropki"] = {
-            "white": [list(p) for p in c.white],
-            "black": [list(p) for p in c.black],
-            "negative": c.kropki_negative,
-        }
-    if c.x or c.v or c.xv_negative:
-        out["xv"] = {
-            "x": [list(p) for p in c.x],
-            "v": [list(p) for p in c.v],
-            "negative": c.xv_negative,
-        }
-    if c.parity is not None:
-        out["parity"] = c.parity
-    if c.thermos:
-        out["thermos"] = [list(t) for t in c.thermos]
-    return out
+    if grid.shape.classic() is grid.shape:
+        return {}
+    obj = sudokit.formats.json.to_object(grid)
+    return {k: v for k, v in obj.items() if k in RulesIn.model_fields}
 
 
 def grid_json(grid: sudokit.Grid) -> dict[str, object]:
@@ -243,7 +189,7 @@ def grid_json(grid: sudokit.Grid) -> dict[str, object]:
         "regions": None if shape.regions is None else list(shape.regions),
         "cells": list(grid.cells),
         "variant": shape.variant,
-        **rules_json(shape),
+        **rules_json(grid),
     }
 
 
