@@ -96,8 +96,13 @@ def _every_rule(seed: int) -> tuple[Grid, Grid]:
     right = [(a, a + 1) for a in range(81) if a % n < n - 1]
     down = [(a, a + n) for a in range(81 - n)]
     pairs = right + down
+    runs = [(a, a + 1, a + 2) for a in range(81) if a % n < n - 2]
+    runs += [(a, a + n, a + 2 * n) for a in range(81 - 2 * n)]
+    runs += [run[::-1] for run in runs]  # a thermometer may run either way
+    # Three cells rising along a row or column (any grid has them; a pair always does).
     thermo = next(
-        (a, a + 1, a + 2) for a in range(81) if a % n < n - 2 and v[a] < v[a + 1] < v[a + 2]
+        (run for run in runs if v[run[0]] < v[run[1]] < v[run[2]]),
+        (0, 1) if v[0] < v[1] else (1, 0),
     )
     rules_on = Constraints(
         cages=[Cage((60, 61, 70), v[60] + v[61] + v[70])],
