@@ -416,3 +416,21 @@ def test_import_a_pasted_fpuzzles_link(
     page.click(f'#board rect[data-cell="{cell // 9},{cell % 9}"]')
     page.keyboard.press(str(solution[cell]))
     assert state(page, f"s.game.values[{cell}]") == solution[cell]
+
+
+def test_export_keeps_the_rules(
+    page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid]
+) -> None:
+    puzzle, _ = killer
+    open_puzzle(page, base_url, puzzle)
+    page.click("#btn-export")
+    for fmt in ("json", "fpuzzles", "sudokupad"):
+        page.select_option("#export-format", fmt)
+        page.wait_for_function(
+            "start => document.getElementById('export-text').value.startsWith(start)",
+            arg={"json": "{", "fpuzzles": "https://www.f-puzzles", "sudokupad": "https://"}[fmt],
+        )
+        text = page.input_value("#export-text")
+        back = sudokit.formats.parse_one(text, fmt)
+        assert back == puzzle, fmt
+    page.keyboard.press("Escape")
