@@ -326,6 +326,11 @@ def test_killer_readable_on_a_phone_and_accessible(
         assert len(heights) == sum(1 for c in cages_of(puzzle) if c.total is not None)
         # Readable: at least 10 CSS pixels high on a 360 px wide phone.
         assert min(heights) >= 10, heights
+        # Nothing scrolls sideways, and the puzzle's name fits in the top bar.
+        assert page.evaluate("document.documentElement.scrollWidth") == 360
+        label = page.locator("#puzzle-label")
+        assert label.evaluate("e => e.scrollWidth <= e.clientWidth")
+        assert str(label.text_content()).endswith("Killer")
         # Pencil marks of a cell with a sum stay below the sum.
         overlaps = page.evaluate(
             """() => {
