@@ -7,8 +7,10 @@ SudokuError, never another exception.
 Each input is read as a stream of records in a fuzzed format (``formats.read`` on the raw
 bytes: every record is a grid or an error, never both), and its text is given to
 ``formats.sniff``, ``formats.parse``, ``Grid.parse`` (with and without a declared alphabet),
-``formats.parse_candidates`` and the JSON puzzle reader. The hypothesis properties in
-``tests/test_fuzz_parsers.py`` cover the same entry points in every test run; this harness
+``formats.parse_candidates``, the JSON puzzle reader, the f-puzzles / SudokuPad link and
+object readers and the lz-string decoder (a ValueError is its contract). The hypothesis
+properties in ``tests/test_fuzz_parsers.py`` and ``tests/test_variant_formats.py`` cover
+the same entry points in every test run; this harness
 is for longer, coverage-guided runs. Not collected by pytest (no ``test_`` prefix); atheris
 is imported only when run.
 """
@@ -23,6 +25,7 @@ import sys
 
 from sudokit import formats
 from sudokit.errors import SudokuError
+from sudokit.formats import fpuzzles, lzstring, sudokupad
 from sudokit.formats import json as jsonfmt
 from sudokit.grid import Grid
 
@@ -50,11 +53,16 @@ def one_input(data: bytes) -> None:
     _call(Grid.parse, text)
     _call(Grid.parse, text, symbols="0-9A-F")
     _call(formats.parse_candidates, text)
+    _call(fpuzzles.parse_link, text)
+    _call(sudokupad.from_text, text)
+    with contextlib.suppress(ValueError):
+        lzstring.decompress(text)
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return
     _call(jsonfmt.grid_from_value, value, None)
+    _call(fpuzzles.from_object, value)
 
 
 def main() -> None:

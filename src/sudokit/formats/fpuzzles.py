@@ -204,7 +204,7 @@ def _windoku(obj: Mapping[str, Any], shape: Shape, cells: _Cells) -> bool:
     if shape.box_rows != shape.box_cols or shape.regions is not None:
         raise _error("'extraregion' is supported only as the windoku windows of square boxes")
     windows = Shape(shape.box_rows, shape.box_cols, windoku=True)
-    wanted = {frozenset(windows.units[u]) for u in windows.extra_units}
+    wanted = {frozenset(windows.units[u]) for u in windows.extra_units}  # windows only
     given = {frozenset(cells.many(e.get("cells"), "extraregion")) for e in extra}
     if given != wanted or len(extra) != len(wanted):
         raise _error("'extraregion' is supported only as the windoku windows")
@@ -305,13 +305,14 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
         parity=_parity(obj, cells),
         thermos=_thermos(obj, cells),
     )
+    windoku = _windoku(obj, shape, cells)
     try:
         variant = Shape(
             shape.box_rows,
             shape.box_cols,
             diagonals=plus,
             regions=shape.regions,
-            windoku=_windoku(obj, shape, cells),
+            windoku=windoku,
             constraints=rules,
         )
     except ValueError as exc:
@@ -464,7 +465,9 @@ def to_object(grid: Grid, *, solution: Grid | None = None) -> dict[str, Any]:
         obj["diagonal+"] = obj["diagonal-"] = True
     if shape.windoku:
         obj["extraregion"] = [
-            {"cells": [_name(i, n) for i in shape.units[u]]} for u in shape.extra_units
+            {"cells": [_name(i, n) for i in shape.units[u]]}
+            for u in shape.extra_units
+            if shape.unit_kinds[u] == "window"
         ]
     rules = shape.constraints
     if rules is not None:
