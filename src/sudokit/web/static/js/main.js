@@ -225,9 +225,13 @@ async function newGame(opts) {
     try {
       data = await api("generate", body);
     } catch (err) {
-      // A symmetry the grid lacks: fall back to none rather than fail.
+      // A symmetry the grid lacks: fall back to none rather than fail; likewise a difficulty
+      // target the generator cannot aim at for these variant rules.
       if (body.symmetry !== "none" && /symmetr/.test(err.message)) {
         body.symmetry = "none";
+        data = await api("generate", body);
+      } else if (body.difficulty && /difficulty/.test(err.message)) {
+        delete body.difficulty;
         data = await api("generate", body);
       } else throw err;
     }
