@@ -62,8 +62,8 @@ def _killer_items(count: int) -> tuple[list[BookItem], str]:
         from test_render_variants import killer  # type: ignore[import-not-found]
 
         pairs = [killer(sudokit.Shape(3, 3), seed, unique=True) for seed in range(count)]
-        return [BookItem(p, s, "Killer") for p, s in pairs], "test layouts (seeds 0..)"
-    items = [BookItem(g.puzzle, g.solution, "Killer") for g in made]
+        return [BookItem(p, s) for p, s in pairs], "test layouts (seeds 0..)"
+    items = [BookItem(g.puzzle, g.solution) for g in made]
     return items, "sudokit.generate(killer=True)"
 
 
