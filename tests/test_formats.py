@@ -516,3 +516,35 @@ def test_declared_symbols_reach_every_reader(fmt: str) -> None:
 def test_a_bad_symbol_declaration_raises_at_once() -> None:
     with pytest.raises(ParseError, match="runs backwards"):
         formats.read("no-such-file.txt", symbols="F-0")
+
+
+# -- the Format record: a new format is one entry -----------------------------------------------
+
+
+def test_a_format_is_one_entry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A format added to FORMATS alone is sniffed, read by its file ending, written with
+    framing and by the CLI-facing Writer (nothing else names the formats)."""
+    from sudokit.formats._base import Format, Head, each_line
+
+    def read_toy(lines, shape):  # type: ignore[no-untyped-def]
+        return each_line(lines, lambda text: (Grid.parse(text.removeprefix("toy:"), shape), {}))
+
+    def dumps_toy(grid, *, solution=None, fields=None):  # type: ignore[no-untyped-def]
+        return "toy:" + grid.to_line()
+
+    def claims(head: Head) -> bool:
+        return head.first.startswith("toy:")
+
+    toy = Format("toy", read_toy, dumps_toy, extensions=(".toy",), priority=0, claims=claims)
+    monkeypatch.setitem(FORMATS, "toy", toy)
+    grid = Grid.parse("1.3....22....3.1")
+    text = dumps(grid, "toy")
+    assert (text, sniff(text), parse_one(text)) == ("toy:1.3....22....3.1", "toy", grid)
+    path = tmp_path / "p.toy"
+    path.write_text("1.3....22....3.1\n")  # no prefix: only the ending says the format
+    assert [r.grid for r in read(path)] == [grid]
+    out = io.StringIO()
+    assert write([grid, grid], out, "toy") == 2
+    assert out.getvalue() == "toy:1.3....22....3.1\n" * 2
+    assert formats.format_of_extension("x.TOY") == "toy"
+    assert not formats.carries_fields("toy")

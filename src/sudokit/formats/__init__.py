@@ -52,6 +52,8 @@ from ._base import (
     with_symbols,
 )
 from ._files import output, output_bytes, read_text_limited
+from ._rules import to_keys as rule_keys
+from ._rules import with_rules as with_rule_keys
 
 __all__ = [
     "FORMATS",
@@ -62,6 +64,7 @@ __all__ = [
     "carries_fields",
     "dumps",
     "dumps_candidates",
+    "format_of_extension",
     "looks_binary",
     "output",
     "output_bytes",
@@ -70,8 +73,10 @@ __all__ = [
     "parse_one",
     "read",
     "read_text_limited",
+    "rule_keys",
     "shifted_alphabet_hint",
     "sniff",
+    "with_rule_keys",
     "write",
 ]
 
@@ -93,10 +98,18 @@ FORMATS: dict[str, Format] = {
         sudokupad,
     )
 }
-#: File name endings that name a format (used when a file is read without ``fmt``).
-EXTENSIONS = {ext: name for name, fmt in FORMATS.items() for ext in fmt.extensions}
-#: The formats that recognise their text by content, in the order they are asked.
-_CLAIMING = sorted(FORMATS.values(), key=lambda fmt: fmt.priority)
+
+
+def format_of_extension(path: str) -> str | None:
+    """The format a file name's ending names (``None``: sniff the text).
+
+    >>> format_of_extension("puzzles.SDM"), format_of_extension("notes.txt")
+    ('line', None)
+    """
+    ext = os.path.splitext(path)[1].lower()
+    return next((name for name, fmt in FORMATS.items() if ext in fmt.extensions), None)
+
+
 _HEAD = 1 << 16
 
 
@@ -151,7 +164,7 @@ def sniff(text: str) -> str:
     head = Head.of(text[:_HEAD])
     if not head.stripped:
         return "line"
-    for fmt in _CLAIMING:
+    for fmt in sorted(FORMATS.values(), key=lambda fmt: fmt.priority):
         if fmt.claims(head):
             return fmt.name
     if not head.body:
@@ -273,7 +286,7 @@ def _read(
             yield from _read_stream(sys.stdin.buffer, fmt, shape, "<stdin>", symbols)
             return
         if fmt is None:
-            fmt = EXTENSIONS.get(os.path.splitext(name)[1].lower())
+            fmt = format_of_extension(name)
         with open(name, "rb") as stream:
             yield from _read_stream(stream, fmt, shape, name, symbols)
         return
