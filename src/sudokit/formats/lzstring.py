@@ -24,21 +24,20 @@ __all__ = ["ALPHABET", "compress", "decompress"]
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
 _BITS = 6
-#: Longest text decompress() produces (a guard against a stream that never ends).
-MAX_TEXT = 1 << 24
+#: Longest text decompress() produces (a guard against data that expands without end).
+MAX_TEXT = 1 << 23
 
 
-def _units(text: str) -> list[int]:
-    """*text* as UTF-16 code units (what JavaScript strings are made of)."""
+def _units(text: str) -> str:
+    """*text* as UTF-16 code units, one character each (what JavaScript strings are made of:
+    a character beyond U+FFFF is two surrogates)."""
     data = text.encode("utf-16-le", "surrogatepass")
-    return [data[i] | data[i + 1] << 8 for i in range(0, len(data), 2)]
+    return "".join(chr(data[i] | data[i + 1] << 8) for i in range(0, len(data), 2))
 
 
-def _text(units: list[int]) -> str:
-    data = bytearray()
-    for unit in units:
-        data += bytes((unit & 0xFF, unit >> 8))
-    return data.decode("utf-16-le", "surrogatepass")
+def _text(units: str) -> str:
+    """The text of UTF-16 code units (surrogate pairs joined)."""
+    return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
 
 
 class _BitWriter:
@@ -68,8 +67,8 @@ class _BitWriter:
 def compress(text: str) -> str:
     """*text* compressed to lz-string base 64 (what ``LZString.compressToBase64`` gives)."""
     out = _BitWriter()
-    codes: dict[tuple[int, ...], int] = {}
-    pending: set[int] = set()  # characters added to the dictionary but not yet written out
+    codes: dict[str, int] = {}
+    pending: set[str] = set()  # characters added to the dictionary but not yet written out
     size = 3  # codes 0, 1 and 2 are the two literal markers and the end
     width = 2
     until_wider = 2
@@ -81,32 +80,32 @@ def compress(text: str) -> str:
             until_wider = 1 << width
             width += 1
 
-    def emit(phrase: tuple[int, ...]) -> None:
-        if len(phrase) == 1 and phrase[0] in pending:
-            char = phrase[0]
+    def emit(phrase: str) -> None:
+        if phrase in pending:
+            char = ord(phrase)
             wide = char > 0xFF
             out.bits(1 if wide else 0, width)
             out.bits(char, 16 if wide else 8)
             step()
-            pending.discard(char)
+            pending.discard(phrase)
         else:
             out.bits(codes[phrase], width)
         step()
 
-    phrase: tuple[int, ...] = ()
+    phrase = ""
     for char in _units(text):
-        if (char,) not in codes:
-            codes[(char,)] = size
+        if char not in codes:
+            codes[char] = size
             size += 1
             pending.add(char)
-        longer = (*phrase, char)
+        longer = phrase + char
         if longer in codes:
             phrase = longer
             continue
         emit(phrase)
         codes[longer] = size
         size += 1
-        phrase = (char,)
+        phrase = char
     if phrase:
         emit(phrase)
     out.bits(2, width)
@@ -152,25 +151,27 @@ def decompress(data: str) -> str:
     reader = _BitReader(data)
     # Codes 0 and 1 announce a literal character (8 or 16 bits), 2 ends the stream; the
     # code width is the bit length of the dictionary's size (2 bits for the first code).
-    phrases: list[list[int]] = [[], [], []]
-    previous: list[int] | None = None
-    out: list[int] = []
+    phrases = ["", "", ""]
+    previous: str | None = None
+    out: list[str] = []
+    size = 0
     while True:
         code = reader.bits(2 if previous is None else len(phrases).bit_length())
         if code == 2:
-            return _text(out)
+            return _text("".join(out))
         if code < 2:
-            phrases.append([reader.bits(16 if code else 8)])
+            phrases.append(chr(reader.bits(16 if code else 8)))
             code = len(phrases) - 1
         if code < len(phrases):
             entry = phrases[code]
         elif code == len(phrases) and previous is not None:
-            entry = previous + previous[:1]
+            entry = previous + previous[0]
         else:
             raise ValueError("bad compressed data (a code that is not in the dictionary)")
-        out.extend(entry)
-        if len(out) > MAX_TEXT:
+        out.append(entry)
+        size += len(entry)
+        if size > MAX_TEXT:
             raise ValueError(f"compressed data expands past {MAX_TEXT} characters")
         if previous is not None:
-            phrases.append(previous + entry[:1])
+            phrases.append(previous + entry[0])
         previous = entry
