@@ -344,7 +344,7 @@ def test_manifest_takes_a_shard_as_one_text(tmp_path: Path) -> None:
 def test_text_shards_drop_the_same_duplicates_as_json_shards(tmp_path: Path) -> None:
     # csv/jsonl shards carry the key as a prefix and are merged without parsing the rows;
     # they must keep exactly the rows merge_rows keeps from JSON shards
-    from sudokit.batch import _copy_kept
+    from sudokit.dataset import _copy_kept
 
     rng = random.Random(4)
     a, b = generate(seed=1).puzzle, generate(seed=2).puzzle

@@ -5,8 +5,8 @@ too) must go to a strictly lower layer. Refinements of the table, stated here:
 
 * modules inside one subpackage (formats, logic, render, generator, cli, web) may import each
   other;
-* inside layer 6 the order is generator < batch < dask (bulk datasets are generated puzzles;
-  ``sudokit.dask`` runs batch shards on a cluster);
+* inside layer 6 the order is generator < dataset < batch < dask (datasets are generated
+  puzzles; ``batch`` re-exports the bulk rooms; ``sudokit.dask`` runs shards on a cluster);
 * inside layer 1 the order is constraints < shape < grid < marks; the compiled C core
   ``_core`` imports nothing and sits just below layer 2, so that ``transform.canonical`` can
   call its minlex form (the search itself is still reached only through ``_backend``);
@@ -45,6 +45,7 @@ LAYERS: dict[str, float] = {
     "sudokit._record": 0,
     "sudokit._config": 0,
     "sudokit._version": 0,
+    "sudokit.parallel": 0,  # process maps: stdlib only
     "sudokit.constraints": 0.9,  # layer 1: the variant rules a Shape carries
     "sudokit.shape": 1.0,
     "sudokit.grid": 1.1,
@@ -58,9 +59,11 @@ LAYERS: dict[str, float] = {
     "sudokit._backend": 3.0,
     "sudokit._cengine": 3.1,
     "sudokit.render": 3,
+    "sudokit.shards": 3,  # shards, parts, manifests; files through formats.output_bytes
     "sudokit.solver": 4,
     "sudokit.rating": 5,
     "sudokit.generator": 6,  # a package of rooms (options, search, fill, reduce, ...)
+    "sudokit.dataset": 6.3,
     "sudokit.batch": 6.5,
     "sudokit.dask": 6.6,
     "sudokit": 7,

@@ -1,4 +1,4 @@
-"""Run :mod:`sudokit.batch` shards on a Dask cluster (the ``dask`` extra).
+"""Run :mod:`sudokit.shards` shards on a Dask cluster (the ``dask`` extra).
 
 Dask is imported only when a function here is called, so ``import sudokit.dask`` works (and
 its doctests are skipped) without it. A shard's rows depend only on the run's options and the
@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .batch import Mapper
 from .errors import SudokuError
+from .shards import Mapper
 
 __all__ = ["client", "mapper"]
 
@@ -64,7 +64,7 @@ def client(scheduler: str = "local", *, workers: int = 0, timeout: float = 20) -
 
 
 def mapper(dask_client: Any, *, window: int = 0) -> Mapper[Any, Any]:
-    """A :data:`sudokit.batch.Mapper` that runs each shard as one task on *dask_client*.
+    """A :data:`sudokit.shards.Mapper` that runs each shard as one task on *dask_client*.
 
     At most *window* shards (default: twice the cluster's worker threads) are submitted at a
     time, so the client holds a bounded number of results whatever the size of the run.

@@ -714,6 +714,23 @@ def resumable(
         fail(f"{source}: not UTF-8 text; --resume reads puzzle lines")
 
 
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    """The ``--shard i/k`` of ``generate`` and ``dataset`` (:func:`sudokit.batch.parse_part`,
+    the one rule), or ``None`` without one; a bad value fails with one usage line.
+
+    >>> parse_shard(" 2/4 "), parse_shard(None)
+    ((2, 4), None)
+    """
+    from ..batch import parse_part
+
+    if text is None:
+        return None
+    try:
+        return parse_part(text)
+    except SudokuError:
+        fail(f"--shard must look like i/k with 1 <= i <= k (e.g. 2/4), got {text!r}")
+
+
 #: What a marker line of a ``--resume`` output says about its puzzle.
 _MARKER_TEXT = {
     "none": "no solution",
@@ -726,9 +743,7 @@ def report_markers(reporter: Reporter, source: str, output: str) -> None:
     """Report each marker row of a ``--resume`` run's *output* on the line of *source* it
     came from, as plain mode does: one stderr line per bad record (a puzzle that does not
     parse: exit code 2; no solution, several, conflicting givens: exit code 1)."""
-    from ..batch import marker_rows
-
-    for line, number, text, status in marker_rows(source, output):
+    for line, number, text, status in _marker_rows(source, output):
         prefix = f"puzzle {number}: "
         if status == "invalid":
             try:
@@ -739,6 +754,34 @@ def report_markers(reporter: Reporter, source: str, output: str) -> None:
             reporter.problem(source, line, prefix + "conflicting givens")
         else:
             reporter.problem(source, line, prefix + _MARKER_TEXT.get(status, status))
+
+
+def _marker_rows(source: str, output: str) -> Iterator[tuple[int, int, str, str]]:
+    """The rows of *output* -- a ``--resume`` run of :func:`sudokit.batch.solve_lines` over
+    *source* -- that are marker lines (``!none``, ``!invalid``, ...), as ``(input line
+    number, puzzle number, input line, status)``. Streams both files (one output row per
+    input line that is not blank or a ``#`` comment, as ``solve_lines`` makes them).
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     src, dst = os.path.join(d, "in.txt"), os.path.join(d, "out.txt")
+    ...     _ = open(src, "w").write("# x\\n...43...2......1\\n\\n11" + "." * 14 + "\\n")
+    ...     _ = open(dst, "w").write("1234341221434321\\n!invalid\\n")
+    ...     list(_marker_rows(src, dst))
+    [(4, 2, '11..............', 'invalid')]
+    """
+    with open(source, "rb") as lines, open(output, encoding="utf-8") as rows:
+        number = 0
+        for lineno, raw in enumerate(lines, 1):
+            text = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if not text.strip() or text.lstrip().startswith("#"):
+                continue
+            number += 1
+            row = rows.readline()
+            if not row:
+                return
+            if row.startswith("!"):
+                yield lineno, number, text, row[1:].strip()
 
 
 def _count_lines(path: str) -> int | None:

@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from .. import SYMMETRIES, SYMMETRY_ALIASES
-from ..batch import FORMATS, DatasetSpec, Lines, Mapper, parse_part, write_dataset
+from ..batch import FORMATS, DatasetSpec, Lines, Mapper, write_dataset
 from . import common
 
 __all__ = ["dataset"]
@@ -149,7 +149,7 @@ def dataset(
         augment=augment,
         dedupe=dedupe,
     )
-    shard = parse_part(part) if part is not None else None
+    shard = common.parse_shard(part)
     reporter = common.Reporter()
     total = count * (1 + augment) if shard is None else None  # rows before de-duplication
     with (

@@ -33,7 +33,6 @@ from .common import Reporter
 __all__ = ["generate"]
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
-_SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 
 
 def _clue_range(text: str | None) -> tuple[int, int] | None:
@@ -44,15 +43,6 @@ def _clue_range(text: str | None) -> tuple[int, int] | None:
         common.fail(f"--clues must look like A-B or A (e.g. 24-28), got {text!r}")
     lo = int(m.group(1))
     return lo, int(m.group(2) or lo)
-
-
-def _shard(text: str | None) -> tuple[int, int] | None:
-    if text is None:
-        return None
-    m = _SHARD.match(text)
-    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
-        common.fail(f"--shard must look like i/k with 1 <= i <= k (e.g. 2/4), got {text!r}")
-    return int(m.group(1)), int(m.group(2))
 
 
 _SE_RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)\s*$")
@@ -291,7 +281,9 @@ def generate(
         ratings=ratings,
         budget=searches,
     )
-    puzzles = generate_many(count, options=options, seed=run_seed, shard=_shard(shard), jobs=jobs)
+    puzzles = generate_many(
+        count, options=options, seed=run_seed, shard=common.parse_shard(shard), jobs=jobs
+    )
     if seed == "random":
         reporter.line(f"seed {run_seed} (pass --seed {run_seed} to repeat this run)")
     # A CSV header is that of the first record: with a rating target every record gets the

@@ -80,7 +80,7 @@ True
 
 from __future__ import annotations
 
-from .bulk import PuzzleRun, _check_pickles, derive_seed, generate_many
+from .bulk import PuzzleRun, derive_seed, generate_many
 from .jigsaw import random_jigsaw
 from .options import GenerateOptions, min_clues
 from .patterns import parse_pattern
@@ -101,7 +101,6 @@ __all__ = [
     "GenerateOptions",
     "GeneratedPuzzle",
     "PuzzleRun",
-    "_check_pickles",
     "applicable_symmetries",
     "canonical_symmetry",
     "derive_seed",

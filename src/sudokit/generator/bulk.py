@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import random
@@ -10,6 +11,8 @@ from collections.abc import Callable, Iterator
 from typing import TypeVar, Unpack
 
 from ..errors import SudokuError
+from ..parallel import ordered_map
+from ..shards import part_range
 from .options import GenerateOptions, OptionArgs, _Plan
 from .puzzle import GeneratedPuzzle, _options, _run
 
@@ -31,15 +34,6 @@ def derive_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _shard_range(count: int, shard: tuple[int, int] | None) -> range:
-    if shard is None:
-        return range(count)
-    i, k = shard
-    if not 1 <= i <= k:
-        raise SudokuError(f"shard must be i/k with 1 <= i <= k, got {i}/{k}")
-    return range(count * (i - 1) // k, count * i // k)
-
-
 def _as_list(puzzles: list[GeneratedPuzzle], offset: int) -> list[GeneratedPuzzle]:
     """The chunk renderer that keeps the puzzles themselves (iterating a run)."""
     return puzzles
@@ -48,15 +42,15 @@ def _as_list(puzzles: list[GeneratedPuzzle], offset: int) -> list[GeneratedPuzzl
 def _generate_chunk(
     plan: _Plan,
     seed: int,
-    indices: range,
-    offset: int,
     render: Callable[[list[GeneratedPuzzle], int], _T],
+    chunk: tuple[range, int],
 ) -> tuple[_T, float]:
     """Worker body: ``render`` of the puzzles *indices* of the run seeded with *seed* (the
-    chunk's first puzzle being number *offset* of the run), and the CPU seconds that took
-    (which sizes the next chunks)."""
+    chunk ``(indices, offset)``, its first puzzle being number *offset* of the run), and the
+    CPU seconds that took (which sizes the next chunks)."""
     import time
 
+    indices, offset = chunk
     start = time.process_time()
     puzzles = []
     for index in indices:
@@ -92,16 +86,6 @@ class _ChunkSizer:
         """Record a finished chunk."""
         self.puzzles += puzzles
         self.seconds += seconds
-
-
-def _check_pickles(fn: object) -> None:
-    """Refuse *fn* for worker processes unless it pickles (a process pool would hang)."""
-    import pickle
-
-    try:
-        pickle.dumps(fn)
-    except (pickle.PicklingError, AttributeError, TypeError) as exc:
-        raise TypeError(f"{fn!r} must pickle to run in worker processes ({exc})") from None
 
 
 class PuzzleRun(Iterator[GeneratedPuzzle]):
@@ -154,33 +138,20 @@ class PuzzleRun(Iterator[GeneratedPuzzle]):
         """
         plan, seed, indices, jobs = self._plan, self._seed, self._indices, self._jobs
         sizer = _ChunkSizer(len(indices), jobs)
-        pos = 0
-        if jobs <= 1 or len(indices) <= 1:
+
+        def tasks() -> Iterator[tuple[int, tuple[range, int]]]:
+            pos = 0
             while pos < len(indices):
                 part = indices[pos : pos + sizer.take()]
-                out, seconds = _generate_chunk(plan, seed, part, pos, render)
-                sizer.done(len(part), seconds)
+                yield len(part), (part, pos)
                 pos += len(part)
-                yield out
-            return
-        from concurrent.futures import Future, ProcessPoolExecutor
 
-        _check_pickles(render)
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        try:
-            pending: list[tuple[int, Future[tuple[_T, float]]]] = []
-            while pos < len(indices) or pending:
-                while pos < len(indices) and len(pending) < 3 * jobs:
-                    part = indices[pos : pos + sizer.take()]
-                    future = pool.submit(_generate_chunk, plan, seed, part, pos, render)
-                    pending.append((len(part), future))
-                    pos += len(part)
-                size, future = pending.pop(0)
-                out, seconds = future.result()
-                sizer.done(size, seconds)
-                yield out
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        work = functools.partial(_generate_chunk, plan, seed, render)
+        # the process map of every bulk run (sudokit.parallel): inline for one job or one
+        # puzzle; otherwise Ctrl-C or an early close terminates the workers at once
+        for size, (out, seconds) in ordered_map(work, tasks(), jobs if len(indices) > 1 else 1):
+            sizer.done(size, seconds)
+            yield out
 
 
 def generate_many(
@@ -212,7 +183,7 @@ def generate_many(
         raise SudokuError(f"count must be >= 0, got {count}")
     if jobs < 0:
         raise SudokuError(f"jobs must be >= 0, got {jobs}")
-    indices = _shard_range(count, shard)
+    indices = part_range(count, shard)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big")
     return PuzzleRun(plan, seed, indices, jobs or os.cpu_count() or 1)
