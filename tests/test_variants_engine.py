@@ -18,9 +18,11 @@ and the binding's refusal of malformed rule arrays, one clear error naming the e
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
@@ -538,3 +540,38 @@ def test_binding_rules_keep_off_the_fast_path() -> None:
     assert complete
     assert count == 1
     assert sorted(sols[0][:2]) == [1, 2]
+
+
+# -- a collection of killers with their solutions ----------------------------------------------
+
+KILLERS = Path(__file__).parent / "data" / "killers9.txt"
+
+
+def read_killers() -> list[tuple[Grid, bytes]]:
+    """The (puzzle, solution) pairs of ``tests/data/killers9.txt`` (format at its top)."""
+    out = []
+    for line in KILLERS.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            item = json.loads(line)
+            rules = Constraints(cages=[Cage(c["cells"], c.get("sum")) for c in item["cages"]])
+            cells = bytes(0 if ch == "." else int(ch) for ch in item["puzzle"])
+            out.append(
+                (Grid(cells, Shape(3, 3, constraints=rules)), bytes(map(int, item["solution"])))
+            )
+    return out
+
+
+def test_killer_collection(engine: _backend.Engine) -> None:
+    """Each of the 300 zero-given killers of the collection solves to its recorded solution and
+    is proved unique (limit 2) by the C core, every fifth by the reference (~10 ms each); the
+    solution obeys the rules (``is_solution``)."""
+    killers = read_killers()
+    assert len(killers) == 300
+    for puzzle, solution in killers if engine.name == "c" else killers[::5]:
+        assert puzzle.shape.constraints is not None
+        assert len(puzzle.shape.constraints.cages) >= 20
+        found = engine.search(puzzle.shape, puzzle.cells, 2, 2, 0)
+        assert found.complete
+        assert found.count == 1
+        assert found.solutions == (solution,)
+        assert Grid(solution, puzzle.shape).is_solution(puzzle)
