@@ -8,9 +8,10 @@ cluster and be resumed after a kill, always giving the same bytes.
 
 The process that runs the job stays nearly idle, so two workers go about twice as fast as one
 on two cores: workers receive a shard's index range and return its rows as one text, already
-formatted as the output file has it (CSV and JSON Lines, written by
-:class:`sudokit.formats.Writer`'s CSV rules; JSON objects only for Parquet); the merge then
-copies bytes.
+formatted as the output file has it (CSV rows through :class:`sudokit.formats.Writer`, as
+every CSV output; JSON Lines as objects with typed values -- numbers stay numbers, the 64-bit
+seed a string, as ``generate`` writes it -- which the formats' string fields cannot say; JSON
+objects only for Parquet); the merge then copies bytes.
 
 Memory stays flat whatever the size of the run: at most a few shards are in flight at a time
 and the merge streams. The one exception is de-duplication (``dedupe=True``): it keeps a set of
@@ -41,7 +42,7 @@ from typing import IO, Any, TypeVar
 
 from ._version import __version__
 from .errors import SudokuError
-from .formats import output_bytes
+from .formats import Writer, output_bytes
 from .generator import derive_seed, generate_many, is_symmetric
 from .grid import Grid
 from .shards import (
@@ -171,6 +172,14 @@ def dataset_rows(spec: DatasetSpec, indices: range) -> list[dict[str, Any]]:
     >>> [(r["seed"] == derive_seed(4, 7 + i // 2), r["isomorph"]) for i, r in enumerate(rows)]
     [(True, 0), (True, 1), (True, 0), (True, 1)]
     """
+    return [row for row, _ in _dataset_records(spec, indices)]
+
+
+def _dataset_records(
+    spec: DatasetSpec, indices: range
+) -> list[tuple[dict[str, Any], tuple[Grid, Grid]]]:
+    """:func:`dataset_rows` with each row's puzzle and solution as grids (what a
+    :class:`~sudokit.formats.Writer` writes)."""
     rows: list[dict[str, Any]] = []
     pairs: list[tuple[Grid, Grid]] = []
     run = generate_many(
@@ -215,7 +224,7 @@ def dataset_rows(spec: DatasetSpec, indices: range) -> list[dict[str, Any]]:
             rating = rate(p)
             row["rating"] = round(rating.se, 1)
             row["level"] = rating.level
-    return rows
+    return list(zip(rows, pairs, strict=True))
 
 
 def _shard_encoding(fmt: str) -> str:
@@ -242,17 +251,20 @@ def _dataset_shard(args: tuple[DatasetSpec, range, str]) -> str:
     [6, 6]
     """
     spec, indices, encoding = args
-    rows = dataset_rows(spec, indices)
+    records = _dataset_records(spec, indices)
     if encoding == "json":
-        return "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows)
+        return "".join(json.dumps(row, separators=(",", ":")) + "\n" for row, _ in records)
     columns = spec.columns()
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    for row in rows:
+    # CSV rows as every CSV output is written (the merge writes the header once); a writer
+    # that follows one record writes no header of its own
+    writer = Writer(buf, "csv", follows=(1, list(columns)))
+    for row, (puzzle, solution) in records:
         if spec.dedupe:
             buf.write(f"{row[_KEY] if row.get('isomorph', 0) == 0 else ''}\t")
         if encoding == "csv":
-            writer.writerow([row[c] for c in columns])
+            fields = {c: str(row[c]) for c in columns if c not in ("puzzle", "solution")}
+            writer.write(puzzle, solution=solution, fields=fields)
         else:
             # seeds are 64-bit: a string in JSON, as `generate` writes them (JSON numbers
             # are exact only up to 2**53)
