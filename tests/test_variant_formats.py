@@ -530,3 +530,22 @@ def test_malformed_objects_are_parse_errors(key: str, value: Any, rule: str, jun
     ):
         with contextlib.suppress(ParseError):
             reader(obj)
+
+
+def test_real_world_sudokupad_link() -> None:
+    """A published scl link decodes (lz-string, then SudokuPad's zipped layout) to the puzzle
+    its source describes, and its dots (overlays) are refused by name."""
+    (link,) = [
+        ln
+        for ln in (VARIANTS / "real_world_sudokupad.txt").read_text().splitlines()
+        if ln and not ln.startswith("#")
+    ]
+    kind, payload = fpuzzles.link_payload(link)
+    obj = json.loads(sudokupad.unzip(lzstring.decompress(payload)))
+    assert kind == "scl"
+    assert obj["metadata"]["author"] == "Marty Sears"
+    solution = Grid.parse(obj["metadata"]["solution"])
+    assert solution.is_complete
+    assert not solution.conflicts()
+    with pytest.raises(ParseError, match="sudokupad: 'overlays' is not supported"):
+        formats.parse_one(link)
