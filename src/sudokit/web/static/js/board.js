@@ -216,9 +216,15 @@ export class Board {
     const sub = Math.ceil(Math.sqrt(n));
     const subRows = Math.ceil(n / sub);
     const markFont = CELL / (sub + 0.9);
-    // A cell carrying a cage sum keeps its pencil marks below the sum.
+    // Pencil marks of a cell in a cage stay inside its dashed outline, and below the sum in
+    // the cell carrying it: [left, top, width, height] of the box they fill.
     const sumCells = new Set(geo.cages.filter((c) => c.sum != null).map((c) => c.cells[0]));
-    const SUM_TOP = CELL * 0.3;
+    const IN = CELL * 0.1, SUM_TOP = CELL * 0.34;
+    const markBox = (cell) => {
+      if (geo.cageOf[cell] < 0) return [0, 0, CELL, CELL];
+      const top = sumCells.has(cell) ? SUM_TOP : IN;
+      return [IN, top, CELL - 2 * IN, CELL - top - IN];
+    };
 
     for (let i = 0; i < geo.ncells; i++) {
       const r = Math.floor(i / n), c = i % n;
@@ -257,11 +263,11 @@ export class Board {
           const [cc, d] = key.split(":").map(Number);
           if (cc === i) m |= bit(d);
         }
-        const top = sumCells.has(i) ? SUM_TOP : 0;
+        const [left, top, w, h] = markBox(i);
         for (const d of digitsOf(m)) {
           const k = d - 1;
-          const cx = x + ((k % sub) + 0.5) * (CELL / sub);
-          const cy = y + top + (Math.floor(k / sub) + 0.5) * ((CELL - top) / subRows);
+          const cx = x + left + ((k % sub) + 0.5) * (w / sub);
+          const cy = y + top + (Math.floor(k / sub) + 0.5) * (h / subRows);
           const key = `${i}:${d}`;
           const mcls = ["mark"];
           if (selDigit && d === selDigit) mcls.push("same");
@@ -275,7 +281,8 @@ export class Board {
             gHi.append(el("circle", { cx, cy, r: markFont * 0.62, class: "ring same" }));
           }
           gMarks.append(el("text", {
-            x: cx, y: cy + 0.5, class: mcls.join(" "), "font-size": markFont * (n > 9 ? 0.82 : 0.9),
+            x: cx, y: cy + 0.5, class: mcls.join(" "),
+            "font-size": markFont * (n > 9 ? 0.82 : 0.9) * (h / CELL > 0.7 ? 1 : 0.85),
           }, symbolOf(d, n, view.numbers)));
         }
         const skip = sumCells.has(i) ? 1 : 0; // the top-left corner holds the cage sum
@@ -323,10 +330,10 @@ export class Board {
     // A step's chain links, candidate to candidate: strong links solid, weak ones dashed.
     const gLinks = el("g", { class: "links", "aria-hidden": "true" });
     const at = (r, c, d) => {
-      const top = sumCells.has((r - 1) * n + c - 1) ? SUM_TOP : 0;
+      const [left, top, w, h] = markBox((r - 1) * n + c - 1);
       return [
-        (c - 1) * CELL + (((d - 1) % sub) + 0.5) * (CELL / sub),
-        (r - 1) * CELL + top + (Math.floor((d - 1) / sub) + 0.5) * ((CELL - top) / subRows),
+        (c - 1) * CELL + left + (((d - 1) % sub) + 0.5) * (w / sub),
+        (r - 1) * CELL + top + (Math.floor((d - 1) / sub) + 0.5) * (h / subRows),
       ];
     };
     for (const [r1, c1, d1, r2, c2, d2, strong] of (step && step.links) || []) {
