@@ -4,7 +4,9 @@
     python tests/fuzz_core.py [libFuzzer args]    # a longer local session
 
 Each input drives one call (``Geometry``, ``search``, ``search_batch``, ``reduce`` or
-``canonical9``) with fuzzed arguments: right and wrong lengths, values beyond n, odd limits
+``canonical9``) with fuzzed arguments (``Geometry`` also with fuzzed variant rules: pairs,
+allowed masks, relation tables, cages, some malformed; accepted ones must give solutions that
+obey them, on 4x4 exactly the grids that do): right and wrong lengths, values beyond n, odd limits
 (around 2**31 and 2**32 too: the 9x9 fast path once clamped them), budgets and thread counts,
 fuzzed unit lists (some holding objects whose ``__index__`` mutates the lists being read), and
 fuzzed clue-removal orders (the result must be a new object: reduce once wrote into CPython's
@@ -162,12 +164,97 @@ def _fuzz_reduce(fdp: Any, shape: Shape, geo: Any, budget: int) -> None:
         assert found[1][0] == given, (given, puzzle)
 
 
+def _fuzz_ints(fdp: Any, count: int, bound: int) -> list[Any]:
+    """count ints, mostly in 0..bound-1, sometimes out of range or not ints at all."""
+    out: list[Any] = []
+    for _ in range(count):
+        pick = fdp.ConsumeIntInRange(0, 40)
+        if pick == 0:
+            out.append(_int(fdp, bound))
+        elif pick == 1:
+            out.append(True)
+        elif pick == 2:
+            out.append("1")
+        else:
+            out.append(fdp.ConsumeIntInRange(0, max(0, bound - 1)))
+    return out
+
+
+def _obeys(cells: bytes, shape: Shape, rules: dict[str, Any]) -> bool:
+    """Whether a full grid obeys raw rule arrays (as the binding takes them), checked plainly."""
+    if not Grid(cells, shape).is_solution():
+        return False
+    n = shape.n
+    if any(cells[a] == cells[b] for a, b in rules.get("different") or ()):
+        return False
+    allowed = rules.get("allowed")
+    if allowed is not None and any(
+        not m >> (d - 1) & 1 for m, d in zip(allowed, cells, strict=True)
+    ):
+        return False
+    for a, b, table in rules.get("relations") or ():
+        if not table[cells[a] - 1] >> (cells[b] - 1) & 1:
+            return False
+    for cage, total in rules.get("cages") or ():
+        digits = [cells[i] for i in cage]
+        if len(set(digits)) != len(digits) or (total is not None and sum(digits) != total):
+            return False
+    return n >= 1
+
+
+def _fuzz_rules(fdp: Any, shape: Shape) -> None:
+    """Geometry with fuzzed variant rules: malformed arrays must be refused; accepted ones must
+    give valid solutions, and on 4x4 exactly the grids that obey the rules (all 288 tried)."""
+    n, ncells = shape.n, shape.ncells
+    rules: dict[str, Any] = {}
+    if fdp.ConsumeBool():
+        rules["different"] = [
+            tuple(_fuzz_ints(fdp, 2 if fdp.ConsumeIntInRange(0, 20) else 3, ncells))
+            for _ in range(fdp.ConsumeIntInRange(0, 6))
+        ]
+    if fdp.ConsumeIntInRange(0, 3) == 0:
+        length = ncells if fdp.ConsumeIntInRange(0, 9) else fdp.ConsumeIntInRange(0, ncells + 2)
+        rules["allowed"] = _fuzz_ints(fdp, length, 1 << n)
+    if fdp.ConsumeBool():
+        rules["relations"] = [
+            (
+                *_fuzz_ints(fdp, 2, ncells),
+                _fuzz_ints(fdp, n if fdp.ConsumeIntInRange(0, 9) else n + 1, 1 << n),
+            )
+            for _ in range(fdp.ConsumeIntInRange(0, 4))
+        ]
+    if fdp.ConsumeBool():
+        cages = []
+        for _ in range(fdp.ConsumeIntInRange(0, 4)):
+            cells = _fuzz_ints(fdp, fdp.ConsumeIntInRange(0, n + 1), ncells)
+            total = None if fdp.ConsumeIntInRange(0, 3) == 0 else _int(fdp, n * (n + 1) // 2 + 2)
+            cages.append((cells, total))
+        rules["cages"] = cages
+    try:
+        geo = _core.Geometry(n, shape.units, generic=fdp.ConsumeBool(), **rules)
+    except REFUSALS:
+        return
+    limit = 300 if n <= 4 else 3
+    count, sols, _, complete = _core.search(geo, bytes(ncells), limit, limit, 0 if n <= 4 else 2000)
+    assert 0 <= count <= limit
+    assert len(sols) == count
+    for sol in sols:
+        assert _obeys(sol, shape, rules), (rules, sol)
+    if n == 4 and complete and not shape.diagonals and shape.regions is None:
+        every = _core.search(geometry(Shape(2, 2)), bytes(16), 300, 300, 0)[1]
+        truth = sorted(g for g in every if _obeys(g, shape, rules))
+        assert sorted(sols) == truth, rules
+
+
 def one_input(data: bytes) -> None:
     import atheris
 
     fdp = atheris.FuzzedDataProvider(data)
     shape = SHAPES[fdp.ConsumeIntInRange(0, len(SHAPES) - 1)]
-    op = fdp.ConsumeIntInRange(0, 7)
+    op = fdp.ConsumeIntInRange(0, 8)
+    if op == 8:  # variant rules: malformed arrays refused, accepted ones exact
+        _fuzz_rules(fdp, shape)
+        return
     if op == 6:  # the canonical form of a 9x9 grid (other shapes: wrong lengths)
         cells = _cells(fdp, SHAPES[7] if fdp.ConsumeIntInRange(0, 3) else shape, 1)
         try:
