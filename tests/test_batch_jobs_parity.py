@@ -161,11 +161,19 @@ def _slow_input(tmp_path: Path, command: str) -> list[str]:
 
 
 @needs_proc
-@pytest.mark.parametrize("command", ["generate", "solve", "rate"])
-def test_ctrl_c_ends_the_run_and_its_workers_at_once(tmp_path: Path, command: str) -> None:
-    """Ctrl-C while two workers are busy: exit code 130, one line, no traceback, no wait for
-    the work in flight, no worker left behind (5 s bounds: generous for a loaded machine)."""
+@pytest.mark.parametrize(
+    ("command", "resume"),
+    [("generate", False), ("solve", False), ("solve", True), ("rate", False), ("rate", True)],
+)
+def test_ctrl_c_ends_the_run_and_its_workers_at_once(
+    tmp_path: Path, command: str, resume: bool
+) -> None:
+    """Ctrl-C while two workers are busy (in order, or on the shards of ``--resume``): exit
+    code 130, one line, no traceback, no wait for the work in flight, no worker left behind
+    (5 s bounds: generous for a loaded machine)."""
     args = [*_slow_input(tmp_path, command), "--jobs", "2", "-o", str(tmp_path / "out")]
+    if resume:
+        args += ["--resume", *(["--to", "json"] if command == "rate" else [])]
     proc = subprocess.Popen(
         [sys.executable, "-m", "sudokit", *args],
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal
