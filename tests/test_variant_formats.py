@@ -359,10 +359,12 @@ def test_fpuzzles_regions_and_windoku() -> None:
     ],
 )
 def test_fpuzzles_unsupported_or_bad(extra: dict[str, Any], words: str) -> None:
-    link = fpuzzles.F_PUZZLES + lzstring.compress(json.dumps(_fp_object(**extra)))
-    with pytest.raises(ParseError, match="f-puzzles: ") as info:
-        formats.parse_one(link)
-    assert words in str(info.value)
+    text = json.dumps(_fp_object(**extra))
+    for form in (fpuzzles.F_PUZZLES + lzstring.compress(text), text):  # a link, an object
+        with pytest.raises(ParseError, match="f-puzzles: ") as info:
+            formats.parse_one(form, "fpuzzles")
+        assert words in str(info.value)
+        assert str(info.value).count("f-puzzles:") == 1
 
 
 def test_link_forms() -> None:

@@ -370,7 +370,10 @@ def link_payload(text: str) -> tuple[str, str]:
     match = _SUDOKUPAD.match(text)
     if match:
         path = match[1]
-        split = urlsplit(path)
+        try:
+            split = urlsplit(path)
+        except ValueError:  # a malformed address part ("//[...")
+            split = urlsplit(path.replace("[", "%5B").replace("]", "%5D"))
         query = parse_qs(split.query, keep_blank_values=True)
         puzzle = query.get("puzzleid", [split.path])[0] if "puzzleid" in query else split.path
         puzzle = unquote(puzzle.lstrip("/"))
@@ -396,24 +399,27 @@ def parse_link(text: str) -> tuple[Grid, dict[str, str]]:
     """
     text = text.strip()
     if text.startswith("{"):
-        try:
-            return from_object(_json.loads(text))
-        except (ValueError, RecursionError) as exc:
-            raise _error(f"bad JSON: {exc}") from None
+        return from_object(_decode(text, "bad JSON"))
     kind, payload = link_payload(text)
+    who = "sudokupad" if _SUDOKUPAD.match(text) else "f-puzzles"
     try:
         decoded = lzstring.decompress(payload)
     except ValueError as exc:
-        raise _error(f"the link's puzzle cannot be decompressed ({exc})") from None
+        raise ParseError(f"{who}: the link's puzzle cannot be decompressed ({exc})") from None
     if kind == "scl":
         from . import sudokupad
 
         return sudokupad.from_text(decoded)
+    return from_object(_decode(decoded, "the link does not hold a puzzle object (bad JSON"))
+
+
+def _decode(text: str, what: str) -> Any:
+    """The JSON value of *text*; a :class:`~sudokit.errors.ParseError` saying *what* if bad."""
     try:
-        obj = _json.loads(decoded)
+        return _json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise _error(f"the link does not hold a puzzle object (bad JSON: {exc})") from None
-    return from_object(obj)
+        close = ")" if "(" in what else ""
+        raise _error(f"{what}: {exc}{close}") from None
 
 
 def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
