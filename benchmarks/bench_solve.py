@@ -23,6 +23,24 @@ machine this was written on is shared, and CPU time is far less noisy than wall 
 The all-cores figure is wall time (it has to be). Ratios are against tdoku's figures for
 this machine kind (ARCHITECTURE.md section 11) and against engines timed in the same run.
 
+Against tdoku itself (``../shared/baselines/tdoku``, or ``$SUDOKIT_TDOKU`` / ``--tdoku``; the
+section is skipped, with a note, when it is absent or does not build): the C driver
+``benchmarks/c/bench_fast9.c`` is built with tdoku linked in (``make bench_tdoku``, under
+``build/bench-c/``; tdoku is a measuring stick and never part of the product), the isomorphs of
+every set are written to a file there, and on those same puzzles, at limit 1 and limit 2:
+
+(a) the C core from C against tdoku, both in one process, rounds alternating (``-T``);
+(b) the Python batch paths: the engine's batch call on a bytes buffer, and the public
+    ``sudokit.solve_many`` streamed over the text lines (a limit it refuses is shown as "-"),
+    each against tdoku's time of (a);
+(c) ``sudokit solve FILE`` as a whole process (CPU time of the child: user + system) against
+    the same driver solving the file (``-F tdoku``: the same output, a unique puzzle costing
+    tdoku a second call at limit 1 for its solution; ``-F tdoku1``: limit 1 only, no
+    uniqueness proof) and our own C floor (``-F sk9``); outputs are compared byte for byte
+    where every puzzle is unique. With the kaggle set (not with ``--quick``), also a
+    1,000,000-line file (each kaggle puzzle under 1,000 seeded transforms), at ``--jobs 1``
+    and ``--jobs 2`` (wall time for the latter comparison).
+
 Also measured: ``import sudokit`` (``-X importtime``, median of 5 fresh interpreters) and the
 16x16 / 25x25 puzzles of ``tests/data/corpus.txt``. Results go to
 ``benchmarks/results/<date>-<commit>.json`` and ``.md`` with machine, compiler, flags, commit
@@ -35,10 +53,12 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import json
+import operator
 import os
 import platform
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -53,10 +73,11 @@ from typing import Any
 import sudokit
 from sudokit import Grid, Shape
 from sudokit._backend import get_engine
-from sudokit.transform import random_isomorph
+from sudokit.transform import random_isomorph, random_transform
 
 ROOT = Path(__file__).resolve().parent.parent
 NINE = Shape(3, 3)
+BUILD = ROOT / "build" / "bench-c"
 
 # tdoku's figures on this machine kind, µs per puzzle, one thread, limit 2 (ARCHITECTURE §11).
 TDOKU_US = {
@@ -263,6 +284,237 @@ def bench_set(name: str, grids: list[Grid], args: argparse.Namespace) -> SetResu
     )
 
 
+@dataclass
+class VsTdoku:
+    """One set at one limit against tdoku, µs and guesses per puzzle (see the docstring)."""
+
+    name: str
+    puzzles: int
+    limit: int
+    c_us: float
+    c_guesses: float
+    tdoku_us: float
+    tdoku_guesses: float
+    c_ratio: float  # median of the rounds' ratios, both in one process
+    engine_batch_us: float
+    solve_many_us: float | None  # None: solve_many refuses this limit
+    load: float  # one-minute load average when the set started
+
+
+@dataclass
+class CliRun:
+    """A whole-process solve of one file: CPU seconds per puzzle (µs) of each command."""
+
+    name: str
+    puzzles: int
+    sudokit_us: float
+    tdoku_us: float
+    tdoku1_us: float
+    sk9_us: float
+    same_output: bool | None  # None: not compared (puzzles with several solutions)
+    load: float
+    sudokit_startup_us: float  # per process: the same command on an empty file
+    jobs1_wall_us: float | None = None
+    jobs2_wall_us: float | None = None
+
+
+def build_tdoku_driver(tdoku: Path, out: Path) -> tuple[Path | None, str]:
+    """Build ``bench_fast9_tdoku`` (benchmarks/c/Makefile) into *out*: (path, note), or
+    (None, why not) when tdoku's source is absent or the build fails."""
+    if not (tdoku / "solver_dpll_triad_simd.cc").is_file():
+        return None, f"tdoku not found in {tdoku}: the comparison with it is skipped"
+    out.mkdir(parents=True, exist_ok=True)
+    cmd = ["make", "-s", "-C", str(ROOT / "benchmarks" / "c"), f"OUT={out}", f"TDOKU={tdoku}"]
+    try:
+        proc = subprocess.run([*cmd, "bench_tdoku"], capture_output=True, text=True)
+    except OSError as exc:
+        return None, f"cannot run make ({exc}): the comparison with tdoku is skipped"
+    if proc.returncode:
+        why = (proc.stderr.strip().splitlines() or ["make failed"])[-1]
+        return None, f"building the tdoku driver failed ({why}): the comparison is skipped"
+    return out / "bench_fast9_tdoku", f"tdoku from {tdoku}, built with its own CMake flags"
+
+
+def write_lines(path: Path, lines: Sequence[str]) -> Path:
+    """Write one puzzle a line (the isomorphs every timed path reads)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def million_lines(grids: Sequence[Grid], copies: int, rng: random.Random) -> list[str]:
+    """``len(grids) * copies`` isomorphs: every grid under each of *copies* random transforms
+    (the transforms drawn once with *rng*, applied as index maps: fast enough for 10^6)."""
+    maps = []
+    for _ in range(copies):
+        t = random_transform(NINE, rng)
+        table = str.maketrans("".join(map(str, range(1, 10))), "".join(map(str, t.digits[1:])))
+        maps.append((operator.itemgetter(*t.cells), table))
+    texts = [g.to_line() for g in grids]
+    return ["".join(pick(text)).translate(table) for pick, table in maps for text in texts]
+
+
+def compare_in_c(driver: Path, path: Path, runs: int) -> dict[int, tuple[float, ...]]:
+    """Run ``driver -T -P`` on one isomorph file: {limit: (c µs, c guesses, tdoku µs, tdoku
+    guesses, ratio)}; raises SystemExit when the two disagree on an answer."""
+    proc = subprocess.run(
+        [str(driver), "-T", "-P", "-r", str(runs), str(path)], capture_output=True, text=True
+    )
+    if proc.returncode:
+        raise SystemExit(f"{path.stem}: sk9 and tdoku disagree: {proc.stderr.strip()}")
+    found: dict[int, tuple[float, ...]] = {}
+    for line in proc.stdout.splitlines():
+        parts = line.split()
+        if parts and parts[0] == "cmp":
+            found[int(parts[3])] = tuple(float(x) for x in parts[4:9])
+    return found
+
+
+def bench_vs_tdoku(
+    name: str, grids: list[Grid], driver: Path, args: argparse.Namespace
+) -> list[VsTdoku]:
+    """(a) and (b) of the docstring on one set, at limit 1 and limit 2."""
+    load = os.getloadavg()[0]
+    lines = [g.to_line() for g in grids]
+    path = write_lines(BUILD / "isomorphs" / f"{name}.txt", lines)
+    in_c = compare_in_c(driver, path, args.runs)
+    fast = get_engine("c")
+    buffer = b"".join(g.cells for g in grids)
+    n = len(grids)
+    rows = []
+    for limit in (1, 2):
+        batch = _median_time(
+            partial(fast.search_batch, NINE, buffer, limit, 0, 1), args.runs, time.thread_time
+        )
+        try:
+            sudokit.solve_many(lines[:1], limit=limit)
+        except ValueError:
+            many_us = None
+        else:
+
+            def stream(limit: int = limit) -> None:
+                for _ in sudokit.solve_many(lines, limit=limit):
+                    pass
+
+            many_us = statistics.median(_median_time(stream, args.runs, time.thread_time))
+            many_us *= 1e6 / n
+        c_us, c_g, t_us, t_g, ratio = in_c[limit]
+        rows.append(
+            VsTdoku(
+                name=name,
+                puzzles=n,
+                limit=limit,
+                c_us=c_us,
+                c_guesses=c_g,
+                tdoku_us=t_us,
+                tdoku_guesses=t_g,
+                c_ratio=ratio,
+                engine_batch_us=statistics.median(batch) * 1e6 / n,
+                solve_many_us=many_us,
+                load=load,
+            )
+        )
+    return rows
+
+
+def _child_cpu(cmd: Sequence[str], out: Path | None = None) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one child process (user + system, from rusage)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    with open(out or os.devnull, "wb") as sink:
+        proc = subprocess.run(cmd, stdout=sink, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode not in (0, 1):  # 1: a puzzle with several solutions (serg)
+        raise SystemExit(f"{' '.join(cmd)} exited with {proc.returncode}")
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return cpu, wall
+
+
+def bench_cli(
+    name: str, path: Path, puzzles: int, driver: Path, unique: bool, runs: int, jobs2: bool
+) -> CliRun:
+    """(c) of the docstring on one file: medians of *runs* whole-process runs of each command;
+    with *jobs2*, also the wall time of ``sudokit solve --jobs 1`` and ``--jobs 2``."""
+    load = os.getloadavg()[0]
+    cli = [sys.executable, "-m", "sudokit", "solve"]
+    cmds = {
+        "sudokit": [*cli, str(path)],
+        "tdoku": [str(driver), "-F", "tdoku", str(path)],
+        "tdoku1": [str(driver), "-F", "tdoku1", str(path)],
+        "sk9": [str(driver), "-F", "sk9", str(path)],
+    }
+    same: bool | None = None
+    if unique:
+        outs = {k: BUILD / f"out-{k}.txt" for k in ("sudokit", "tdoku")}
+        for k, out in outs.items():
+            _child_cpu(cmds[k], out)
+        same = outs["sudokit"].read_bytes() == outs["tdoku"].read_bytes()
+    cpu = {k: [_child_cpu(cmd)[0] for _ in range(runs)] for k, cmd in cmds.items()}
+    us = {k: statistics.median(v) * 1e6 / puzzles for k, v in cpu.items()}
+    empty = write_lines(BUILD / "empty.txt", [])
+    startup = statistics.median(_child_cpu([*cli, str(empty)])[0] for _ in range(runs)) * 1e6
+    row = CliRun(
+        name, puzzles, us["sudokit"], us["tdoku"], us["tdoku1"], us["sk9"], same, load, startup
+    )
+    if jobs2:
+        for jobs in (1, 2):
+            wall = [_child_cpu([*cmds["sudokit"], "--jobs", str(jobs)])[1] for _ in range(runs)]
+            setattr(row, f"jobs{jobs}_wall_us", statistics.median(wall) * 1e6 / puzzles)
+    return row
+
+
+def render_vs_tdoku(note: str, rows: list[VsTdoku], cli: list[CliRun]) -> str:
+    """The Markdown section of the comparison with tdoku."""
+    lines = ["## Against tdoku, same run, same isomorphs", "", f"- {note}"]
+    if not rows:
+        return "\n".join(lines) + "\n"
+    lines += [
+        "- (a) C core from C and tdoku in one process (`bench_fast9_tdoku -T`), CPU time,"
+        " medians of the rounds; ratio = median of the rounds' ratios. (b) Python paths on the"
+        " same puzzles, CPU time of the thread, against tdoku's time in (a). load = one-minute"
+        " load average of the machine when the set started (2 cores).",
+        "",
+        "| set | puzzles | limit | C µs | C guesses | tdoku µs | tdoku guesses | C / tdoku"
+        " | engine batch µs | / tdoku | solve_many µs | / tdoku | load |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        many = r.solve_many_us
+        lines.append(
+            f"| {r.name} | {r.puzzles:,} | {r.limit} | {r.c_us:.2f} | {r.c_guesses:.2f} |"
+            f" {r.tdoku_us:.2f} | {r.tdoku_guesses:.2f} | {r.c_ratio:.2f}x |"
+            f" {r.engine_batch_us:.2f} | {r.engine_batch_us / r.tdoku_us:.2f}x |"
+            f" {_fmt(many)} | {_fmt(many / r.tdoku_us if many else None)}"
+            f"{'x' if many else ''} | {r.load:.1f} |"
+        )
+    if cli:
+        lines += [
+            "",
+            "(c) whole process on the isomorph file (CPU of the child, user + system, median;"
+            " µs per puzzle): `sudokit solve FILE` against the C driver solving the same file"
+            " with tdoku (same output: limit 2, then limit 1 for a unique puzzle's solution),"
+            " with tdoku at limit 1 only, and with our C core (`-F sk9`). The start-up of"
+            " `sudokit solve` (the same command on an empty file, per process) is shown apart:"
+            " on small files it is most of the time.",
+            "",
+            "| file | puzzles | sudokit solve | tdoku driver | sudokit / tdoku | tdoku limit 1"
+            " | sudokit / that | sk9 driver | same output | sudokit start-up ms"
+            " | --jobs 1 wall | --jobs 2 wall | load |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|:-:|---:|---:|---:|---:|",
+        ]
+        for c in cli:
+            same = {None: "-", True: "yes", False: "NO"}[c.same_output]
+            lines.append(
+                f"| {c.name} | {c.puzzles:,} | {c.sudokit_us:.2f} | {c.tdoku_us:.2f} |"
+                f" {c.sudokit_us / c.tdoku_us:.2f}x | {c.tdoku1_us:.2f} |"
+                f" {c.sudokit_us / c.tdoku1_us:.2f}x | {c.sk9_us:.2f} | {same} |"
+                f" {c.sudokit_startup_us / 1e3:.0f} | {_fmt(c.jobs1_wall_us)} |"
+                f" {_fmt(c.jobs2_wall_us)} | {c.load:.1f} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
 def import_time_ms(repeats: int = 5) -> float:
     """Median cumulative ``import sudokit`` time in ms, fresh interpreters (-X importtime)."""
     times = []
@@ -454,6 +706,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--data", default=os.environ.get("SUDOKIT_DATA", str(ROOT.parent / "shared" / "data"))
     )
+    p.add_argument(
+        "--tdoku",
+        default=os.environ.get(
+            "SUDOKIT_TDOKU", str(ROOT.parent / "shared" / "baselines" / "tdoku")
+        ),
+        help="tdoku's source directory (the comparison is skipped when it is absent)",
+    )
+    p.add_argument("--no-tdoku", action="store_true", help="skip the comparison with tdoku")
+    p.add_argument("--no-million", action="store_true", help="skip the 1,000,000-line CLI file")
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
     p.add_argument("--no-write", action="store_true", help="print only, write no result files")
     args = p.parse_args(argv)
@@ -479,16 +740,22 @@ def main(
         return 2
     data = Path(args.data)
     available = {p.stem: p for p in sorted(data.glob("*.txt"))}
-    wanted = [s.strip() for s in args.sets.split(",") if s.strip()] or [
-        s for s in DEFAULT_ORDER if s in available
-    ]
+    wanted = [s.strip() for s in args.sets.split(",") if s.strip()] or sorted(
+        available, key=lambda s: (DEFAULT_ORDER.index(s) if s in DEFAULT_ORDER else 99, s)
+    )
     missing = [s for s in wanted if s not in available]
     if missing or not wanted:
         err(f"bench: no puzzle set {', '.join(missing) or '(any)'} in {data}")
         return 2
     info = machine_info()
     rng = random.Random(args.seed)
+    driver, note = (None, "skipped (--no-tdoku)")
+    if not args.no_tdoku:
+        driver, note = build_tdoku_driver(Path(args.tdoku), BUILD)
+    echo(f"tdoku: {note}")
     results = []
+    vs: list[VsTdoku] = []
+    cli: list[CliRun] = []
     for name in wanted:
         grids = load_set(available[name], 2000 if args.quick else None, rng)
         r = bench_set(name, grids, args)
@@ -498,9 +765,29 @@ def main(
             f"{1e6 / r.batch1_us:10,.0f}/s  {r.guesses_per_puzzle:7.2f} guesses  "
             + (f"{r.vs_tdoku:.2f}x tdoku" if r.vs_tdoku else "")
         )
+        if driver is None:
+            continue
+        vs += bench_vs_tdoku(name, grids, driver, args)
+        path = BUILD / "isomorphs" / f"{name}.txt"
+        cli.append(
+            bench_cli(name, path, len(grids), driver, name not in MULTIPLE, args.runs, False)
+        )
+        for v in vs[-2:]:
+            echo(
+                f"  limit {v.limit}: C {v.c_us:.2f} µs, tdoku {v.tdoku_us:.2f} µs, {v.c_ratio:.2f}x"
+            )
+        if name == "kaggle_1k" and not (args.quick or args.no_million):
+            path = write_lines(
+                BUILD / "isomorphs" / "kaggle_1k_x1000.txt", million_lines(grids, 1000, rng)
+            )
+            cli.append(
+                bench_cli(
+                    "kaggle_1k x 1000", path, 1000 * len(grids), driver, True, args.runs, True
+                )
+            )
     imp = import_time_ms()
     big = bench_big(ROOT / "tests" / "data" / "corpus.txt")
-    report = render_markdown(info, results, imp, big)
+    report = render_markdown(info, results, imp, big) + "\n" + render_vs_tdoku(note, vs, cli)
     echo("")
     echo(report)
     if not args.no_write:
@@ -515,6 +802,9 @@ def main(
             "sets": [asdict(r) | {"vs_tdoku": r.vs_tdoku} for r in results],
             "import_ms": imp,
             "big": big,
+            "tdoku": note,
+            "vs_tdoku": [asdict(v) for v in vs],
+            "cli": [asdict(c) for c in cli],
             "args": vars(args),
         }
         (out / f"{stem}.json").write_text(json.dumps(payload, indent=2) + "\n")

@@ -8,6 +8,18 @@
  *                                                            /work/shared/data, or $SUDOKIT_DATA)
  *     /tmp/bench_fast9 -t                                    self-test only
  *     /tmp/bench_fast9 -p FILE...     one validated pass, no timing (for valgrind/perf runs)
+ *     /tmp/bench_fast9 -P ...         the files already hold random isomorphs: no permutation
+ *                                     (bench_solve.py writes them, so every path it times sees
+ *                                     the same puzzles)
+ *     /tmp/bench_fast9 -F ENGINE FILE  a whole-process file solver: one output line a puzzle
+ *                                     (the solution, or !invalid / !none), as `sudokit solve`
+ *                                     prints for line files; ENGINE sk9 (ours) or tdoku
+ *
+ * Built with -DSK_WITH_TDOKU and linked with tdoku's objects (`make bench_tdoku`, only when
+ * ../shared/baselines/tdoku exists; a measuring stick, never part of the product), it also has
+ *     bench_fast9_tdoku -T [-P] [-r RUNS] FILE...   sk9 against tdoku, same process, same
+ *                                     isomorphs, limit 1 and limit 2: one `cmp` line per set and
+ *                                     limit (see compare_file), answers cross-checked
  *
  * What it does, per puzzle file (one 81-character puzzle a line):
  *  1. permutes every puzzle by a random validity-preserving transform (digit relabelling,
@@ -33,6 +45,9 @@
 #include <time.h>
 
 #include "sk_fast9.h"
+#ifdef SK_WITH_TDOKU
+#include "tdoku.h" /* from ../shared/baselines/tdoku, at build time only (make bench_tdoku) */
+#endif
 
 /* ---------------------------------------------------------------- small utilities */
 
@@ -327,9 +342,10 @@ static uint8_t *load(const char *path, size_t *count) {
 }
 
 static int profile_only = 0; /* -p: one validated pass, no timing, no DFS (for valgrind) */
+static int no_permute = 0;   /* -P: the files already hold random isomorphs */
 
 static int bench_file(const char *path, int runs, size_t checks) {
-    size_t n, i, checked = 0, multi = 0, sample;
+    size_t n = 0, i, checked = 0, multi = 0, sample;
     uint8_t *p = load(path, &n), sol[81];
     uint64_t total_guesses = 0, g;
     double *times, fast_us, dfs_us, t0, anchor;
@@ -341,7 +357,7 @@ static int bench_file(const char *path, int runs, size_t checks) {
         free(p);
         return 1;
     }
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n && !no_permute; i++)
         permute(p + i * 81);
     /* Warm-up and validation. */
     for (i = 0; i < n; i++) {
@@ -398,11 +414,194 @@ static int bench_file(const char *path, int runs, size_t checks) {
     return bad != 0;
 }
 
+/* ---------------------------------------------------------------- whole-process file driver */
+
+/* One 81-character puzzle line (digits, '.' or '0' for a blank, then end of line) into cell
+ * values and tdoku's text form ('.' blanks, NUL-terminated); 0 when the line is not one. */
+static int parse_line(const char *line, uint8_t *cells, char *text) {
+    int i;
+    if (strcspn(line, "\r\n") != 81)
+        return 0;
+    for (i = 0; i < 81; i++) {
+        const char ch = line[i];
+        if (ch >= '1' && ch <= '9') {
+            cells[i] = (uint8_t)(ch - '0');
+            text[i] = ch;
+        } else if (ch == '.' || ch == '0') {
+            cells[i] = 0;
+            text[i] = '.';
+        } else
+            return 0;
+    }
+    text[81] = '\0';
+    return 1;
+}
+
+/*
+ * -F ENGINE FILE: solve every line of FILE ("-" = standard input) at limit 2 and print one line
+ * a puzzle, as `sudokit solve` does for a line file: the solution (the first one found; tdoku's
+ * is the last one it found, which differs only for puzzles with several), !none, or !invalid
+ * for a line that is not 81 puzzle characters. The whole process is what is timed (by
+ * bench_solve.py), so reading and writing are plain buffered stdio. ENGINE:
+ *   sk9     sk9_count at limit 2 (the count and the first solution in one call);
+ *   tdoku   the same output from tdoku: it keeps a solution at limit 2 only when it finds a
+ *           second one (configuration 1), so a unique puzzle costs a second call at limit 1;
+ *   tdoku1  tdoku at limit 1 only: a solution without the proof of uniqueness (less work and
+ *           less output than `sudokit solve`; the stricter yardstick, reported beside).
+ */
+static int solve_file(const char *engine, const char *path) {
+    static char obuf[1 << 16];
+    FILE *fp = strcmp(path, "-") ? fopen(path, "r") : stdin;
+    char line[512], text[82], out[82];
+    uint8_t cells[81], sol[81];
+    const int tdoku = !strcmp(engine, "tdoku") ? 2 : !strcmp(engine, "tdoku1");
+    if (!tdoku && strcmp(engine, "sk9")) {
+        fprintf(stderr, "bench_fast9: -F takes sk9, tdoku or tdoku1, not %s\n", engine);
+        return 2;
+    }
+#ifndef SK_WITH_TDOKU
+    if (tdoku) {
+        fprintf(stderr, "bench_fast9: built without tdoku (make bench_tdoku)\n");
+        return 2;
+    }
+#endif
+    if (!fp) {
+        fprintf(stderr, "bench_fast9: cannot read %s\n", path);
+        return 2;
+    }
+    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    out[81] = '\n';
+    while (fgets(line, sizeof line, fp)) {
+        int i, n;
+        if (!parse_line(line, cells, text)) {
+            fputs("!invalid\n", stdout);
+            continue;
+        }
+        if (tdoku) {
+#ifdef SK_WITH_TDOKU
+            size_t g;
+            n = (int)TdokuSolverDpllTriadSimd(text, (size_t)tdoku, 1, out, &g);
+            if (n == 1 && tdoku == 2)
+                n = (int)TdokuSolverDpllTriadSimd(text, 1, 0, out, &g);
+#else
+            n = 0;
+#endif
+        } else {
+            n = sk9_count(cells, 2, 0, sol, NULL, NULL);
+            for (i = 0; i < 81 && n > 0; i++)
+                out[i] = (char)('0' + sol[i]);
+        }
+        if (n > 0)
+            fwrite(out, 1, 82, stdout);
+        else
+            fputs("!none\n", stdout);
+    }
+    if (fp != stdin)
+        fclose(fp);
+    return fflush(stdout) != 0;
+}
+
+#ifdef SK_WITH_TDOKU
+/* ---------------------------------------------------------------- sk9 against tdoku */
+
+/*
+ * -T: for each set and for limit 1 then 2, both solvers on the same isomorphs in this process.
+ * Validation first (also the warm-up): the counts of the two must agree on every puzzle, and
+ * at limit 1 both solutions must be valid grids keeping the givens. Then RUNS rounds, each
+ * timing one pass of sk9 and one of tdoku over the whole set (CPU time of the thread; which
+ * goes first alternates), so both see the same machine load. Prints one line a set and limit:
+ *     cmp SET PUZZLES LIMIT SK9_US SK9_GUESSES TDOKU_US TDOKU_GUESSES RATIO
+ * (µs and guesses per puzzle; times are medians of the rounds, RATIO the median of the rounds'
+ * sk9/tdoku ratios), or an error line on stderr and status 1 when an answer is wrong.
+ */
+static int compare_file(const char *path, int runs) {
+    size_t n = 0, i;
+    uint8_t *p = load(path, &n), sol[81], tsol[81];
+    char *text, tout[81];
+    const char *base = strrchr(path, '/');
+    double *tsk, *ttd, *ratio;
+    int limit, r, bad = 0;
+    base = base ? base + 1 : path;
+    if (!p || !n) {
+        fprintf(stderr, "cannot read %s\n", path);
+        free(p);
+        return 1;
+    }
+    text = malloc(n * 82);
+    tsk = malloc(sizeof(double) * (size_t)runs * 3);
+    if (!text || !tsk) {
+        fprintf(stderr, "out of memory\n");
+        free(p);
+        free(text);
+        free(tsk);
+        return 1;
+    }
+    ttd = tsk + runs;
+    ratio = ttd + runs;
+    for (i = 0; i < n; i++) {
+        int k;
+        if (!no_permute)
+            permute(p + i * 81);
+        for (k = 0; k < 81; k++)
+            text[i * 82 + k] = p[i * 81 + k] ? (char)('0' + p[i * 81 + k]) : '.';
+        text[i * 82 + 81] = '\0'; /* tdoku reads past 81 characters without it */
+    }
+    for (limit = 1; limit <= 2; limit++) {
+        uint64_t sk_guesses = 0, g;
+        size_t td_guesses = 0, tg;
+        for (i = 0; i < n; i++) {
+            const uint8_t *q = p + i * 81;
+            int ns = sk9_count(q, (uint32_t)limit, 0, sol, &g, NULL), k;
+            size_t nt = TdokuSolverDpllTriadSimd(text + i * 82, (size_t)limit, 0, tout, &tg);
+            sk_guesses += g;
+            td_guesses += tg;
+            for (k = 0; k < 81; k++)
+                tsol[k] = (uint8_t)(tout[k] - '0');
+            if ((size_t)ns != nt || ns < 1 || !valid_solution(q, sol) ||
+                (limit == 1 && !valid_solution(q, tsol))) {
+                if (bad++ < 5)
+                    fprintf(stderr, "%s #%zu limit %d: sk9 %d, tdoku %zu solutions%s\n", base, i,
+                            limit, ns, nt, ns >= 1 ? " or an invalid solution" : "");
+            }
+        }
+        for (r = 0; r < runs; r++) {
+            int side;
+            for (side = 0; side < 2; side++) {
+                volatile size_t sink = 0;
+                double t0 = now();
+                if ((side + r) % 2 == 0) {
+                    for (i = 0; i < n; i++)
+                        sink += (size_t)sk9_count(p + i * 81, (uint32_t)limit, 0, sol, NULL, NULL);
+                    tsk[r] = now() - t0;
+                } else {
+                    for (i = 0; i < n; i++)
+                        sink += TdokuSolverDpllTriadSimd(text + i * 82, (size_t)limit, 0, tout, &tg);
+                    ttd[r] = now() - t0;
+                }
+                (void)sink;
+            }
+            ratio[r] = tsk[r] / ttd[r];
+        }
+        qsort(tsk, (size_t)runs, sizeof(double), cmp_double);
+        qsort(ttd, (size_t)runs, sizeof(double), cmp_double);
+        qsort(ratio, (size_t)runs, sizeof(double), cmp_double);
+        printf("cmp %s %zu %d %.4f %.4f %.4f %.4f %.4f\n", base, n, limit,
+               tsk[runs / 2] / (double)n * 1e6, (double)sk_guesses / (double)n,
+               ttd[runs / 2] / (double)n * 1e6, (double)td_guesses / (double)n, ratio[runs / 2]);
+        fflush(stdout);
+    }
+    free(tsk);
+    free(text);
+    free(p);
+    return bad != 0;
+}
+#endif
+
 int main(int argc, char **argv) {
     static const char *sets[] = {"17clue_49158.txt", "top1465.txt",
                                  "forum_hardest_1905_11plus.txt", "forum_hardest_1106.txt",
                                  "serg.txt", "top95.txt", "kaggle_1k.txt"};
-    int runs = 5, quick = 0, only_test = 0, i, status = 0, nfiles = 0;
+    int runs = 5, quick = 0, only_test = 0, i, status = 0, nfiles = 0, compare = 0;
     size_t checks = 2000;
     const char *files[64];
     for (i = 1; i < argc; i++) {
@@ -418,6 +617,12 @@ int main(int argc, char **argv) {
             profile_only = quick = 1;
         else if (!strcmp(argv[i], "-t"))
             only_test = 1;
+        else if (!strcmp(argv[i], "-P"))
+            no_permute = 1;
+        else if (!strcmp(argv[i], "-F") && i + 2 < argc)
+            return solve_file(argv[i + 1], argv[i + 2]);
+        else if (!strcmp(argv[i], "-T"))
+            compare = quick = 1;
         else if (nfiles < 64)
             files[nfiles++] = argv[i];
     }
@@ -436,6 +641,16 @@ int main(int argc, char **argv) {
             snprintf(paths[i], sizeof paths[i], "%s/%s", dir, sets[i]);
             files[nfiles++] = paths[i];
         }
+    }
+    if (compare) {
+#ifdef SK_WITH_TDOKU
+        for (i = 0; i < nfiles; i++)
+            status |= compare_file(files[i], runs);
+        return status;
+#else
+        fprintf(stderr, "bench_fast9: built without tdoku (make bench_tdoku)\n");
+        return 2;
+#endif
     }
     printf("%-32s %7s %9s %11s %8s %10s %9s %8s %6s %6s\n", "set", "puzzles", "us/puz",
            "puzzles/s", "guess/p", "dfs us/p", "vs dfs", "", "dfschk", "multi");

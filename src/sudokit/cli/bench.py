@@ -62,6 +62,15 @@ def harness_path() -> Path | None:
     help="Where result files go (default: benchmarks/results).",
 )
 @click.option("--no-write", is_flag=True, help="Print the report only.")
+@click.option(
+    "--tdoku",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="tdoku's source, built to compare with (default: ../shared/baselines/tdoku or"
+    " $SUDOKIT_TDOKU; skipped when absent).",
+)
+@click.option("--no-tdoku", is_flag=True, help="Skip the comparison with tdoku.")
+@click.option("--no-million", is_flag=True, help="Skip the 1,000,000-line file of the CLI runs.")
 def bench(
     sets: str,
     quick: bool,
@@ -70,8 +79,13 @@ def bench(
     data: str | None,
     out: str | None,
     no_write: bool,
+    tdoku: str | None,
+    no_tdoku: bool,
+    no_million: bool,
 ) -> int:
-    """Time the search engine on the benchmark puzzle sets (random isomorphs, limit 2)."""
+    """Time the search engine on the benchmark puzzle sets (random isomorphs, limits 1 and
+    2), against tdoku in the same run when its source is found: the C core, the Python batch
+    API and `sudokit solve` on a file."""
     path = harness_path()
     if path is None:
         fail("bench needs a source checkout (benchmarks/bench_solve.py was not found)")
@@ -83,6 +97,8 @@ def bench(
     spec.loader.exec_module(module)
     argv = ["--sets", sets, "--runs", str(runs), "--seed", str(seed)]
     argv += ["--quick"] * quick + ["--no-write"] * no_write
+    argv += ["--no-tdoku"] * no_tdoku + ["--no-million"] * no_million
+    argv += ["--tdoku", tdoku] if tdoku else []
     argv += ["--data", data] if data else []
     argv += ["--out", out] if out else []
     problems: list[str] = []
