@@ -83,13 +83,16 @@
  *   arc_to     [narcs]           the other cell b of each arc
  *   arc_table  [narcs * n]       arc_table[k*n + x] = digits b may hold when a holds x + 1
  *                                (both directions stored, merged per ordered pair)
- *   cage_of    [ncells]          index of the cell's summed cage, -1 when none
- *   cage_start [ncages + 1]      CSR into cage_cells (summed cages only: a cage without a sum
- *                                is only its cells' extra peers)
+ *   cage_start [ncages + 1]      CSR into cage_cells: the sum constraints, i.e. the summed
+ *                                cages (a cage without a sum is only its cells' extra peers),
+ *                                then the innies and outies of the units (collect_sums)
  *   cage_sum   [ncages]          the sum
- *   combo_off, combo_len         cage k's digit sets: combos[combo_off[k] ..] (len entries),
- *              [ncages]          shared by the cages of the same (size, sum); combo_len 0 with
- *                                bounds[k] = 1: too many sets, propagate sum bounds instead
+ *   combo_off, combo_len         constraint k's digit sets: combos[combo_off[k] ..] (len
+ *              [ncages]          entries), shared by those of the same (size, sum); bounds[k]
+ *                                = 1: sum bounds instead (too many sets, or digits that may
+ *                                repeat: outies)
+ *   cell_sums_start [ncells + 1] CSR: the sum constraints of cell c are
+ *   cell_sums                    cell_sums[cell_sums_start[c] .. cell_sums_start[c+1]-1]
  *
  *   e.g. a 2-cell cage of sum 4 on 9x9: combos = { 0b0101 } (1 + 3), so both cells keep {1, 3}.
  */
@@ -99,7 +102,8 @@ typedef struct {
     uint32_t *arc_start;
     uint16_t *arc_to;
     uint64_t *arc_table;
-    int32_t *cage_of;
+    uint32_t *cell_sums_start;
+    uint32_t *cell_sums;
     uint32_t ncages;
     uint32_t *cage_start;
     uint16_t *cage_cells;
@@ -412,7 +416,8 @@ static void rules_free(sk_geom_rules *r) {
     free(r->arc_start);
     free(r->arc_to);
     free(r->arc_table);
-    free(r->cage_of);
+    free(r->cell_sums_start);
+    free(r->cell_sums);
     free(r->cage_start);
     free(r->cage_cells);
     free(r->cage_sum);
@@ -651,81 +656,202 @@ done:
     return rc;
 }
 
-/* The summed cages of r and their digit sets (one list per (size, sum), shared). */
+/* A growing list of sum constraints (cells, sum, distinct digits or not) while they are
+ * collected; cells of constraint k are cells[start[k] .. start[k+1]-1]. */
+typedef struct {
+    uint16_t *cells;
+    uint32_t *start;
+    int32_t *sum;
+    uint8_t *distinct;
+    uint32_t count, ncells, cap_count, cap_cells;
+} sum_list;
+
+static int sum_list_add(sum_list *l, const uint16_t *cells, uint32_t size, int32_t sum,
+                        int distinct) {
+    if (l->count + 1 >= l->cap_count) {
+        const uint32_t cap = l->cap_count ? 2 * l->cap_count : 64;
+        uint32_t *st = realloc(l->start, ((size_t)cap + 1) * sizeof *st);
+        if (st != NULL) l->start = st;
+        int32_t *su = realloc(l->sum, (size_t)cap * sizeof *su);
+        if (su != NULL) l->sum = su;
+        uint8_t *di = realloc(l->distinct, (size_t)cap);
+        if (di != NULL) l->distinct = di;
+        if (st == NULL || su == NULL || di == NULL) return 0;
+        if (l->count == 0) l->start[0] = 0;
+        l->cap_count = cap;
+    }
+    if (l->ncells + size > l->cap_cells) {
+        uint32_t cap = l->cap_cells ? l->cap_cells : 256;
+        while (l->ncells + size > cap) cap *= 2;
+        uint16_t *ce = realloc(l->cells, (size_t)cap * sizeof *ce);
+        if (ce == NULL) return 0;
+        l->cells = ce;
+        l->cap_cells = cap;
+    }
+    memcpy(l->cells + l->ncells, cells, size * sizeof *cells);
+    l->ncells += size;
+    l->sum[l->count] = sum;
+    l->distinct[l->count] = (uint8_t)distinct;
+    l->start[++l->count] = l->ncells;
+    return 1;
+}
+
+/*
+ * The sum constraints a search propagates: the summed cages, then what each unit (holding
+ * 1..n once, so adding up to n(n+1)/2) says about them, the killer solver's "rule of 45":
+ *
+ *   innies   the cells of a unit outside the cages that lie wholly inside it add up to
+ *            n(n+1)/2 minus those cages' sums (distinct digits: one unit);
+ *   outies   when cages cover a unit, the cells of those cages outside the unit add up to
+ *            their sums minus n(n+1)/2 (not necessarily distinct: propagated by bounds).
+ *
+ * Both hold in every solution, so they cut the search without changing any count.
+ */
+static int collect_sums(const sk_geom *g, const sk_rules *r, sum_list *l) {
+    const int n = g->n, ncells = g->ncells, maxsum = n * (n + 1) / 2;
+    int32_t *owner = malloc((size_t)ncells * sizeof *owner);  /* summed cage of a cell, or -1 */
+    uint32_t *inside = calloc((size_t)r->ncages + 1, sizeof *inside); /* its cells in the unit */
+    uint16_t *rest = malloc(((size_t)ncells + 1) * sizeof *rest);
+    uint16_t *out = malloc(((size_t)ncells + 1) * sizeof *out);
+    int ok = owner && inside && rest && out;
+    uint32_t start = 0;
+    if (ok)
+        for (int c = 0; c < ncells; c++) owner[c] = -1;
+    for (uint32_t k = 0; ok && k < r->ncages; start = r->cage_ends[k], k++) {
+        if (r->cage_sums[k] < 0) continue;
+        for (uint32_t j = start; j < r->cage_ends[k]; j++) owner[r->cage_cells[j]] = (int32_t)k;
+        ok = sum_list_add(l, r->cage_cells + start, r->cage_ends[k] - start, r->cage_sums[k], 1);
+    }
+    const uint32_t nuser = l->count;
+    for (int u = 0; ok && nuser && u < g->nunits; u++) {
+        const uint16_t *unit = g->units + (size_t)u * n;
+        int covered = 1;
+        for (int i = 0; i < n; i++) {
+            if (owner[unit[i]] < 0)
+                covered = 0;
+            else
+                inside[owner[unit[i]]]++;
+        }
+        int32_t whole = 0, touched = 0;
+        uint32_t nrest = 0, nout = 0, nwhole = 0;
+        for (int i = 0; i < n; i++) {
+            const int32_t k = owner[unit[i]];
+            if (k < 0) {
+                rest[nrest++] = unit[i];
+                continue;
+            }
+            const uint32_t k0 = k ? r->cage_ends[k - 1] : 0, size = r->cage_ends[k] - k0;
+            if (inside[k] == 0) continue; /* this cage was already counted for this unit */
+            touched += r->cage_sums[k];
+            if (inside[k] == size) {
+                whole += r->cage_sums[k];
+                nwhole++;
+            } else {
+                for (uint32_t j = k0; j < r->cage_ends[k]; j++) {
+                    const uint16_t c = r->cage_cells[j];
+                    int in_unit = 0;
+                    for (int t = 0; t < n && !in_unit; t++) in_unit = unit[t] == c;
+                    if (in_unit)
+                        rest[nrest++] = c;
+                    else
+                        out[nout++] = c;
+                }
+            }
+            inside[k] = 0;
+        }
+        if (nwhole && nrest) ok = sum_list_add(l, rest, nrest, maxsum - whole, 1);
+        if (ok && covered && nout) ok = sum_list_add(l, out, nout, touched - maxsum, 0);
+    }
+    free(owner);
+    free(inside);
+    free(rest);
+    free(out);
+    return ok;
+}
+
+/* The sum constraints (collect_sums) and the digit sets of the distinct ones (one list per
+ * (size, sum), shared); the others, and those with too many sets, propagate sum bounds. */
 static int build_cages(const sk_geom *g, const sk_rules *r, sk_geom_rules *out) {
     const int n = g->n, ncells = g->ncells, maxsum = n * (n + 1) / 2;
-    uint32_t ncages = 0, ncells_caged = 0, start = 0;
-    for (uint32_t k = 0; k < r->ncages; start = r->cage_ends[k], k++)
-        if (r->cage_sums[k] >= 0) {
-            ncages++;
-            ncells_caged += r->cage_ends[k] - start;
-        }
+    sum_list l;
+    memset(&l, 0, sizeof l);
+    int rc = SK_ENOMEM;
+    uint32_t *seen = NULL, *fill = NULL;
+    uint64_t *buf = NULL;
+    if (!collect_sums(g, r, &l)) goto done;
+    const uint32_t ncages = l.count;
     out->ncages = ncages;
-    out->cage_of = malloc((size_t)ncells * sizeof *out->cage_of);
     out->cage_start = calloc((size_t)ncages + 1, sizeof *out->cage_start);
-    out->cage_cells = malloc(((size_t)ncells_caged + 1) * sizeof *out->cage_cells);
+    out->cage_cells = malloc(((size_t)l.ncells + 1) * sizeof *out->cage_cells);
     out->cage_sum = calloc((size_t)ncages + 1, sizeof *out->cage_sum);
     out->combo_off = calloc((size_t)ncages + 1, sizeof *out->combo_off);
     out->combo_len = calloc((size_t)ncages + 1, sizeof *out->combo_len);
     out->bounds = calloc((size_t)ncages + 1, 1);
+    out->cell_sums_start = calloc((size_t)ncells + 1, sizeof *out->cell_sums_start);
+    out->cell_sums = malloc(((size_t)l.ncells + 1) * sizeof *out->cell_sums);
+    fill = calloc((size_t)ncells, sizeof *fill);
     /* Which earlier cage already has the sets of (size, sum): index + 1, 0 when none. */
-    uint32_t *seen = calloc((size_t)(n + 1) * (size_t)(maxsum + 1), sizeof *seen);
-    uint64_t *buf = malloc(SK_CAGE_COMBOS_MAX * sizeof *buf);
+    seen = calloc((size_t)(n + 1) * (size_t)(maxsum + 1), sizeof *seen);
+    buf = malloc(SK_CAGE_COMBOS_MAX * sizeof *buf);
     size_t pool_cap = 64, pool_len = 0;
     out->combos = malloc(pool_cap * sizeof *out->combos);
-    if (!out->cage_of || !out->cage_start || !out->cage_cells || !out->cage_sum ||
-        !out->combo_off || !out->combo_len || !out->bounds || !seen || !buf || !out->combos) {
-        free(seen);
-        free(buf);
-        return SK_ENOMEM;
-    }
-    for (int c = 0; c < ncells; c++) out->cage_of[c] = -1;
-    uint32_t k2 = 0, pos = 0;
-    start = 0;
-    for (uint32_t k = 0; k < r->ncages; start = r->cage_ends[k], k++) {
-        const int32_t sum = r->cage_sums[k];
-        if (sum < 0) continue;
-        const uint32_t end = r->cage_ends[k], size = end - start;
-        out->cage_start[k2] = pos;
-        out->cage_sum[k2] = sum;
-        for (uint32_t j = start; j < end; j++) {
-            out->cage_cells[pos++] = r->cage_cells[j];
-            out->cage_of[r->cage_cells[j]] = (int32_t)k2;
+    if (!out->cage_start || !out->cage_cells || !out->cage_sum || !out->combo_off ||
+        !out->combo_len || !out->bounds || !out->cell_sums_start || !out->cell_sums || !fill ||
+        !seen || !buf || !out->combos)
+        goto done;
+    if (ncages) memcpy(out->cage_start, l.start, ((size_t)ncages + 1) * sizeof *l.start);
+    if (l.ncells) memcpy(out->cage_cells, l.cells, (size_t)l.ncells * sizeof *l.cells);
+    /* cell -> its sum constraints, as CSR. */
+    for (uint32_t j = 0; j < l.ncells; j++) out->cell_sums_start[l.cells[j] + 1]++;
+    for (int c = 0; c < ncells; c++) out->cell_sums_start[c + 1] += out->cell_sums_start[c];
+    for (uint32_t k = 0; k < ncages; k++) {
+        const int32_t sum = l.sum[k];
+        const uint32_t size = l.start[k + 1] - l.start[k];
+        out->cage_sum[k] = sum;
+        for (uint32_t j = l.start[k]; j < l.start[k + 1]; j++) {
+            const uint16_t c = l.cells[j];
+            out->cell_sums[out->cell_sums_start[c] + fill[c]++] = k;
+        }
+        if (!l.distinct[k] || sum < 0 || sum > maxsum || size > (uint32_t)n) {
+            /* Not distinct (outies), or impossible for distinct digits: bounds decide. */
+            out->bounds[k] = 1;
+            continue;
         }
         uint32_t *known = &seen[(size_t)size * (size_t)(maxsum + 1) + (size_t)sum];
         if (*known) {
             const uint32_t other = *known - 1;
-            out->combo_off[k2] = out->combo_off[other];
-            out->combo_len[k2] = out->combo_len[other];
-            out->bounds[k2] = out->bounds[other];
-        } else {
-            uint32_t count = 0;
-            if (!cage_sets(n, 1, (int)size, sum, 0, buf, &count, SK_CAGE_COMBOS_MAX)) {
-                out->bounds[k2] = 1; /* too many sets: sum bounds instead */
-                count = 0;
-            }
-            if (pool_len + count > pool_cap) {
-                while (pool_len + count > pool_cap) pool_cap *= 2;
-                uint64_t *grown = realloc(out->combos, pool_cap * sizeof *grown);
-                if (grown == NULL) {
-                    free(seen);
-                    free(buf);
-                    return SK_ENOMEM;
-                }
-                out->combos = grown;
-            }
-            memcpy(out->combos + pool_len, buf, count * sizeof *buf);
-            out->combo_off[k2] = (uint32_t)pool_len;
-            out->combo_len[k2] = count;
-            pool_len += count;
-            *known = k2 + 1;
+            out->combo_off[k] = out->combo_off[other];
+            out->combo_len[k] = out->combo_len[other];
+            out->bounds[k] = out->bounds[other];
+            continue;
         }
-        k2++;
+        uint32_t count = 0;
+        if (!cage_sets(n, 1, (int)size, sum, 0, buf, &count, SK_CAGE_COMBOS_MAX)) {
+            out->bounds[k] = 1; /* too many sets: sum bounds instead */
+            count = 0;
+        }
+        if (pool_len + count > pool_cap) {
+            while (pool_len + count > pool_cap) pool_cap *= 2;
+            uint64_t *grown = realloc(out->combos, pool_cap * sizeof *grown);
+            if (grown == NULL) goto done;
+            out->combos = grown;
+        }
+        memcpy(out->combos + pool_len, buf, count * sizeof *buf);
+        out->combo_off[k] = (uint32_t)pool_len;
+        out->combo_len[k] = count;
+        pool_len += count;
+        *known = k + 1;
     }
-    out->cage_start[ncages] = pos;
+    rc = SK_COMPLETE;
+done:
+    free(l.cells);
+    free(l.start);
+    free(l.sum);
+    free(l.distinct);
     free(seen);
+    free(fill);
     free(buf);
-    return SK_COMPLETE;
+    return rc;
 }
 
 int sk_geom_set_rules(sk_geom *g, const sk_rules *r) {
@@ -746,7 +872,7 @@ int sk_geom_set_rules(sk_geom *g, const sk_rules *r) {
     for (int c = 0; c < ncells; c++) {
         out->allowed[c] = r->allowed ? r->allowed[c] & g->full : g->full;
         out->watch[c] = (uint8_t)((out->arc_start[c + 1] > out->arc_start[c] ? WATCH_ARCS : 0) |
-                                  (out->cage_of[c] >= 0 ? WATCH_CAGE : 0));
+                                  (out->cell_sums_start[c + 1] > out->cell_sums_start[c] ? WATCH_CAGE : 0));
     }
     /* Last: the only step that changes g, and it leaves g as it was when it fails. */
     if (merge_peers(g, r) != SK_COMPLETE) {
@@ -891,11 +1017,13 @@ static inline void touch(sk_work *w, uint32_t cell) {
         w->dirty[(w->dhead + w->dcount++) % ncells] = cell;
     }
     if (watch & WATCH_CAGE) {
-        const uint32_t k = (uint32_t)r->cage_of[cell];
-        if (!w->kflag[k]) {
-            assert(w->kcount < r->ncages);
-            w->kflag[k] = 1;
-            w->kdirty[(w->khead + w->kcount++) % r->ncages] = k;
+        for (uint32_t j = r->cell_sums_start[cell]; j < r->cell_sums_start[cell + 1]; j++) {
+            const uint32_t k = r->cell_sums[j];
+            if (!w->kflag[k]) {
+                assert(w->kcount < r->ncages);
+                w->kflag[k] = 1;
+                w->kdirty[(w->khead + w->kcount++) % r->ncages] = k;
+            }
         }
     }
 }

@@ -118,8 +118,11 @@ void sk_geom_disable_fast(sk_geom *g);
  * candidates: their union bounds every cell, and a digit in all of them with one place left in
  * the cage goes there.  When a (size, sum) has more than SK_CAGE_COMBOS_MAX sets (large cages
  * on large grids), the cage propagates sum bounds instead (each cell between the sum minus the
- * most and minus the least the other cells can add).  Either way, a full assignment that breaks
- * a rule is a contradiction, so counts stay exact.
+ * most and minus the least the other cells can add).  Units add up to n(n+1)/2, so the core
+ * also derives the "rule of 45" constraints once: the cells of a unit outside the cages lying
+ * wholly inside it add up to the rest (innies), and the cells outside a unit of the cages that
+ * cover it add up to their surplus (outies, by bounds: their digits may repeat).  Either way, a
+ * full assignment that breaks a rule is a contradiction, so counts stay exact.
  */
 typedef struct {
     uint32_t npairs;
