@@ -498,6 +498,29 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  * grid goes exponential; as a fallback only when no bivalue cell exists it saved ~6% of the
  * guesses on forum_hardest_1106 and nothing elsewhere. Also rejected: scoring bivalue cells
  * by the candidates their two digits eliminate (more guesses than unsolved peers, and dearer).
+ *
+ * Issue 15 item 4 (the "hardest" set, where tdoku makes fewer guesses), measured in guesses
+ * per puzzle, limit 2 unless said, on 1,100 random isomorphs of the 11 "hardest" (100 each:
+ * 11 puzzles alone say more about the isomorphs drawn than about the solver) and on
+ * top95 / top1465 / forum_hardest_1106, isomorphs seeded alike; this choice as the base:
+ * hardest 9.45, top95 10.46, top1465 11.90, 1106 160.65 (tdoku on the same isomorphs:
+ * hardest 5.52, 1106 114.6). Every branch point met on the hardest has a bivalue cell, so
+ * only the choice among bivalue cells (or a 2-way branch preferred to them) can matter there.
+ * - a digit with exactly two row->box permutations left in a band, as a 2-way branch taken
+ *   before any bivalue cell (tdoku's band branching where it is binary): 10.29 / 28.2 /
+ *   27.3 / 432; only where no bivalue cell exists: 9.45 / 10.37 / 11.99 / 181.9;
+ * - a digit with exactly two cells in a row or box, where no bivalue cell exists:
+ *   9.45 / 10.40 / 12.06 / 197.4;
+ * - ties of unsolved peers broken by the candidates left to the cell's two digits (all
+ *   bands): more first 9.32 / 11.12 / 11.71 / 157.6 (-1.4% on the hardest for 27 popcounts a
+ *   candidate cell: no measurable gain), fewer first 8.96 / 11.38 / 11.92 / 179.7; as the
+ *   first key instead of the peers, more: 9.39 / 20.3 / 16.8 / 215, fewer: 8.55 / 29.4 /
+ *   19.8 / 360;
+ * - trying first the digit of a bivalue cell with fewer candidates left (matters only until
+ *   the first solution, so limit 1): hardest 6.15 -> 5.25, but top1465 7.58 -> 7.77 and
+ *   1106 84.4 -> 89.1; the other way round: 7.20 / 7.59 / 80.6.
+ * So the choice stays as it is: what tdoku gains on these is propagation (its triads), not
+ * the branching choice.
  */
 static void choose(const St *s, const uint32_t bival[3], Branch *br) {
     /* key = fewer candidates, then more unsolved peers, then the lower cell: one max, no

@@ -190,3 +190,9 @@ def test_tdoku_driver_agrees_and_reports(harness: ModuleType, tmp_path: Path) ->
     ]
     assert outs[0] == outs[1] == outs[2]
     assert len(outs[0].splitlines()) == 30
+    row = harness.bench_cli("set", path, 30, driver, True, 1, True)
+    assert row.same_output is True
+    assert min(row.sudokit_us, row.tdoku_us, row.tdoku1_us, row.sk9_us) > 0
+    assert row.sudokit_startup_us > 0
+    assert row.jobs1_wall_us > 0
+    assert row.jobs2_wall_us > 0
