@@ -37,7 +37,9 @@ every set are written to a file there, and on those same puzzles, at limit 1 and
     the same driver solving the file (``-F tdoku``: the same output, a unique puzzle costing
     tdoku a second call at limit 1 for its solution; ``-F tdoku1``: limit 1 only, no
     uniqueness proof) and our own C floor (``-F sk9``); outputs are compared byte for byte
-    where every puzzle is unique. With the kaggle set (not with ``--quick``), also a
+    where every puzzle is unique. The 11 "hardest" are also run as 1,100 isomorphs (100
+    each: 11 alone say more about the isomorphs drawn than about the solvers), in (a) and (b).
+    With the kaggle set (not with ``--quick``), also a
     1,000,000-line file (each kaggle puzzle under 1,000 seeded transforms), at ``--jobs 1``
     and ``--jobs 2`` (wall time for the latter comparison).
 
@@ -777,6 +779,9 @@ def main(
             echo(
                 f"  limit {v.limit}: C {v.c_us:.2f} µs, tdoku {v.tdoku_us:.2f} µs, {v.c_ratio:.2f}x"
             )
+        if name == "hardest":  # 11 puzzles say more about the isomorphs drawn: 100 each
+            many = [Grid.parse(line, NINE) for line in million_lines(grids, 100, rng)]
+            vs += bench_vs_tdoku("hardest_x100", many, driver, args)
         if name == "kaggle_1k" and not (args.quick or args.no_million):
             path = write_lines(
                 BUILD / "isomorphs" / "kaggle_1k_x1000.txt", million_lines(grids, 1000, rng)
