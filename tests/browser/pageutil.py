@@ -39,6 +39,19 @@ def open_puzzle(page: Any, base_url: str, puzzle: sudokit.Grid, **extra: str) ->
     assert page.locator("#board text.digit.given").count() == puzzle.clues
 
 
+def new_game(page: Any, base_url: str, size: int, difficulty: str, *variants: str) -> None:
+    """Open the app, ask the new-game dialog for a *size* puzzle at *difficulty* ("" = any)
+    with the *variants* switched on, and press Generate."""
+    page.goto(f"{base_url}/")
+    page.wait_for_selector('#board[data-size="9"] rect.cell')
+    page.click("#btn-new")
+    page.select_option("#new-size", str(size))
+    page.select_option("#new-difficulty", difficulty)
+    for variant in variants:
+        page.check(f'#new-variants input[data-variant="{variant}"]')
+    page.click("#new-go")
+
+
 def state(page: Any, expr: str) -> Any:
     """Evaluate *expr* with ``s`` bound to the app's state object."""
     return page.evaluate(f"(() => {{ const s = window.sudokit.state; return {expr}; }})()")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageutil import AXE, SYMBOLS, audit, killer_of, open_puzzle, state
+from pageutil import AXE, SYMBOLS, audit, killer_of, new_game, open_puzzle, state
 
 import sudokit
 from sudokit.formats import lzstring
@@ -23,6 +23,15 @@ from sudokit.web.validate import rules_json
 pytestmark = pytest.mark.browser
 
 CELL = 60  # the board's cell size in SVG units (board.js)
+#: A killer f-puzzles link published by others (the third link of the formats' recorded
+#: real-world samples).
+REAL_WORLD_KILLER = [
+    line
+    for line in (Path(__file__).parents[1] / "data" / "variants" / "real_world.txt")
+    .read_text()
+    .splitlines()
+    if line.startswith("https://")
+][2]
 #: An f-puzzles link of an empty 9x9 with an arrow (a constraint the app does not play): the
 #: f-puzzles object compressed with the formats' own lz-string codec.
 ARROW_OBJECT = {
@@ -366,13 +375,7 @@ def test_killer_readable_on_a_phone_and_accessible(
 def test_generate_from_the_dialog(
     page: Any, base_url: str, artifacts: Path, variant: str, drawn: str
 ) -> None:
-    page.goto(f"{base_url}/")
-    page.wait_for_selector('#board[data-size="9"] rect.cell')
-    page.click("#btn-new")
-    page.select_option("#new-size", "9")
-    page.select_option("#new-difficulty", "")
-    page.check(f'#new-variants input[data-variant="{variant}"]')
-    page.click("#new-go")
+    new_game(page, base_url, 9, "", variant)
     page.wait_for_selector(f"#board {drawn}")
     rules = state(page, "s.game.geo.rules")
     givens = state(page, "s.game.givens")
@@ -387,6 +390,24 @@ def test_generate_from_the_dialog(
     if variant == "killer":  # every cell in a cage
         assert sorted(c for cage in cages for c in cage.cells) == list(range(81))
         assert page.locator("#board g.cage").count() == len(cages)
+        # A hint on the cages alone, shown and applied: what it removes is never the answer.
+        solution = sudokit.solution(puzzle)
+        page.click("#btn-hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        page.click("#hint-more")
+        page.click("#hint-more")
+        step = state(page, "s.steps[0]")
+        assert step["text"] == page.text_content("#hint-text")
+        assert step["placements"] or step["eliminations"]
+        page.click("#hint-apply")
+        marks = state(page, "s.game.marks")
+        values = state(page, "s.game.values")
+        for r, c, d in step["eliminations"]:
+            cell = (r - 1) * 9 + c - 1
+            assert solution[cell] != d
+            assert not marks[cell] >> (d - 1) & 1
+        for r, c, d in step["placements"]:
+            assert values[(r - 1) * 9 + c - 1] == d == solution[(r - 1) * 9 + c - 1]
     else:
         assert page.locator("#board rect.window").count() == 4 * 9
     assert variant in str(page.text_content("#puzzle-label")).lower()
@@ -408,6 +429,27 @@ def test_import_a_pasted_fpuzzles_link(
     assert state(page, "s.game.geo.rules") == rules_json(puzzle)
     assert page.locator("#board g.cage").count() == len(cages_of(puzzle))
     assert "Killer" in str(page.text_content("#toast"))
+    # The same puzzle as a SudokuPad link.
+    pad = sudokit.formats.dumps(puzzle, "sudokupad")
+    assert pad.startswith("https://sudokupad.app/")
+    open_puzzle(page, base_url, sudokit.generate(size=4, seed=1).puzzle)
+    page.click("#btn-import")
+    page.fill("#import-text", pad)
+    page.click("#import-go")
+    page.wait_for_selector('#board[data-size="9"] g.cage')
+    assert state(page, "s.game.geo.rules") == rules_json(puzzle)
+    # A link published by others (recorded in tests/data/variants/real_world.txt: a C#
+    # variant solver's test puzzle, no givens, cages r1c1+r2c1 = 9 and a 5-cell 33).
+    page.click("#btn-import")
+    page.fill("#import-text", REAL_WORLD_KILLER)
+    page.click("#import-go")
+    page.wait_for_function("() => window.sudokit.state.game.geo.cages.length === 2")
+    sums = {
+        str(t.get_attribute("data-cell")): t.text_content()
+        for t in page.locator("#board text.cage-sum").all()
+    }
+    assert sums == {"0,0": "9", "0,1": "33"}
+    assert state(page, "s.game.givens") == [0] * 81
     # A constraint the app cannot play is refused in one line naming it.
     page.click("#btn-import")
     arrow = "https://www.f-puzzles.com/?load=" + lzstring.compress(json.dumps(ARROW_OBJECT))
