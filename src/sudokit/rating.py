@@ -64,8 +64,9 @@ from .logic.path import (
     find_step,
     solve_path,
 )
-from .logic.registry import Technique
+from .logic.registry import TECHNIQUES, VARIANT_FAMILIES, Technique
 from .logic.step import Step
+from .shape import Shape
 from .solver import Status, solve
 
 log = logging.getLogger(__name__)
@@ -78,9 +79,11 @@ __all__ = [
     "Rating",
     "explain",
     "hint",
+    "is_variant",
     "level_of",
     "mistake",
     "rate",
+    "rating_techniques",
     "solve_logically",
 ]
 
@@ -140,6 +143,7 @@ class Rating:
     lower_bound: bool = False
     stopped_at: str = ""
     budget_s: float = 0.0
+    scale: str = "se"
 
     @property
     def se_text(self) -> str:
@@ -172,6 +176,8 @@ class Rating:
             out["complete"] = False
         if self.lower_bound:
             out.update(lower_bound=True, budget_s=self.budget_s, stopped_at=self.stopped_at)
+        if self.scale != "se":
+            out["scale"] = self.scale
         return out
 
 
@@ -304,8 +310,28 @@ def _mistake(cg: CandidateGrid, solution: Grid) -> Step | None:
     return None
 
 
-def _techniques(solution: Grid | None, se_only: bool) -> list[Technique]:
-    techs = default_techniques(se_only=se_only)
+def is_variant(shape: Shape) -> bool:
+    """True when *shape* has rules beyond units that Sudoku Explainer knows (constraints or
+    windoku windows): such puzzles are rated on the variant scale (see the module notes).
+
+    >>> from sudokit.constraints import Constraints
+    >>> is_variant(Shape(3, 3, diagonals=True)), is_variant(Shape(3, 3, windoku=True))
+    (False, True)
+    """
+    return shape.constraints is not None or shape.windoku
+
+
+def rating_techniques(shape: Shape, *, se_only: bool = True) -> list[Technique]:
+    """The techniques a rating of a puzzle on *shape* uses, easiest first: SE 1.2.1's own ones
+    (every registered one when not *se_only*), plus the variant and killer techniques when
+    *shape* :func:`is_variant`."""
+    if not is_variant(shape):
+        return default_techniques(se_only=se_only)
+    return [t for t in TECHNIQUES if t.se or not se_only or t.family in VARIANT_FAMILIES]
+
+
+def _techniques(solution: Grid | None, se_only: bool, shape: Shape) -> list[Technique]:
+    techs = rating_techniques(shape, se_only=se_only)
     if solution is not None:
         techs.append(_search_technique(solution))
     return techs
@@ -335,7 +361,7 @@ def solve_logically(
     """
     cg, grid = _to_candidates(puzzle)
     solution = _solution(grid)
-    techs = _techniques(solution, se_only)
+    techs = _techniques(solution, se_only, grid.shape)
     unique = solution is not None
     path = solve_path(cg, techs, unique=unique, budget_s=budget_s)
     if path.complete or solution is None:
@@ -392,7 +418,7 @@ def _hint(puzzle: object, se_only: bool, budget_s: float) -> Step | None:
         wrong = mistake(cg, solution)
         if wrong is not None:
             return wrong
-    techs = _techniques(solution, se_only)
+    techs = _techniques(solution, se_only, grid.shape)
     unique = solution is not None
     try:
         with chain_budget(budget_s):
@@ -441,7 +467,7 @@ def rate(puzzle: Grid | str, *, budget_s: float = RATE_BUDGET_S) -> Rating:
     solution = _solution(grid)
     if solution is None:
         raise MultipleSolutionsError(f"the puzzle {str(grid)[:40]!r} has more than one solution")
-    path = solve_path(cg, default_techniques(se_only=True), unique=True, budget_s=budget_s)
+    path = solve_path(cg, rating_techniques(grid.shape), unique=True, budget_s=budget_s)
     counts: dict[str, int] = {}
     cells: dict[str, int] = {}
     families: dict[str, int] = {}
@@ -469,4 +495,5 @@ def rate(puzzle: Grid | str, *, budget_s: float = RATE_BUDGET_S) -> Rating:
         lower,
         path.stopped_at,
         budget_s if lower else 0.0,
+        "variant" if is_variant(grid.shape) else "se",
     )

@@ -24,6 +24,7 @@ __all__ = [
     "digit_list",
     "digit_name",
     "elim_text",
+    "elim_words",
     "join_or",
     "join_words",
     "unit_short",
@@ -115,3 +116,19 @@ def elim_text(shape: Shape, eliminations: Sequence[tuple[int, int]]) -> str:
         for d, cs in sorted(by_digit.items())
     ]
     return "; ".join(parts)
+
+
+def elim_words(shape: Shape, eliminations: Sequence[tuple[int, int]]) -> str:
+    """Like :func:`elim_text`, but when every cell loses the same digits they are named once:
+    ``3 and 4 are removed from r1c1 and r1c2``.
+
+    >>> elim_words(Shape(2, 2), [(0, 3), (0, 4), (1, 3), (1, 4)])
+    '3 and 4 are removed from r1c1 and r1c2'
+    >>> elim_words(Shape(2, 2), [(0, 3), (1, 4)])
+    '3 is removed from r1c1; 4 is removed from r1c2'
+    """
+    cells = sorted({c for c, _ in eliminations})
+    digits = sorted({d for _, d in eliminations})
+    if len(digits) > 1 and len(set(eliminations)) == len(cells) * len(digits):
+        return f"{digit_list(shape, digits)} are removed from {cell_list(shape, cells)}"
+    return elim_text(shape, eliminations)

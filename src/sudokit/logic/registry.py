@@ -9,16 +9,32 @@ to have exactly one solution.
 The last rules are SE's nested forcing chains (base ratings from ``forcing.NESTED_FLOOR`` =
 9.5 up to 11.0); they are so slow that every path walk bounds them with a time budget.
 
+Variant rules: the killer techniques (:mod:`.killer`) and the other variants' own rules
+(:mod:`.variants`) are registered with ``se=False`` in the families ``"killer"`` and
+``"variant"`` (:data:`VARIANT_FAMILIES`); they find nothing on a classic shape. Every other
+technique is sound on the variants, because it reasons only from units (which still hold every
+digit once) and peers (which include the extra "must differ" pairs: a wider notion of "sees",
+so a sound one), and never from the cages or relations: it may miss what they imply, never
+claim what they forbid. The exception is the uniqueness family (Unique Rectangle / Loop, BUG):
+its argument "these cells could swap two digits, so the puzzle would have two solutions" holds
+only for rules that every such swap preserves. A cage sum, a dot, a thermometer, an
+anti-knight or anti-king neighbour, a window or a diagonal crossing the pattern can each break
+the swap (a rectangle whose cells lie in different cages no longer keeps the sums), so the
+pattern need not be deadly and the elimination can remove the solution. They are therefore
+switched off (:func:`classic_only`) on any shape with constraints, windows or diagonals; they
+stay on for standard and jigsaw shapes, where every unit of the rectangle holds two of its
+cells and the swap keeps every rule.
+
 To register a finder, add one :class:`Technique` line to the list below; the list is sorted by
 base rating when the module loads, so the position of the line does not matter.
 
->>> [t.name for t in TECHNIQUES[:3]]
-['Full House', 'Hidden Single (box)', 'Hidden Single (row/column)']
+>>> [t.name for t in TECHNIQUES[:4]]
+['Full House', 'Parity', 'Hidden Single (box)', 'Thermometer']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from . import (
@@ -28,18 +44,47 @@ from . import (
     fish,
     forcing,
     intersections,
+    killer,
     single_digit,
     singles,
     subsets,
     uniqueness,
+    variants,
     wings,
 )
 from .candidates import CandidateGrid
 from .step import Step
 
-__all__ = ["TECHNIQUES", "Finder", "Technique", "by_name"]
+__all__ = ["TECHNIQUES", "VARIANT_FAMILIES", "Finder", "Technique", "by_name", "classic_only"]
 
 Finder = Callable[[CandidateGrid], Iterable[Step]]
+
+#: The families of the variant techniques (used with SE's own ones to rate a variant).
+VARIANT_FAMILIES = frozenset({"killer", "variant"})
+
+
+def classic_only(finder: Finder) -> Finder:
+    """*finder* on shapes whose rules are only rows, columns and boxes or jigsaw regions; on
+    any other shape (constraints, windoku windows, diagonals) it finds nothing.
+
+    >>> from sudokit.grid import Grid
+    >>> from sudokit.shape import Shape
+    >>> quiet = classic_only(lambda cg: iter([Step("x", 1.0)]))
+    >>> len(list(quiet(CandidateGrid.from_grid(Grid.empty(Shape(2, 2))))))
+    1
+    >>> len(list(quiet(CandidateGrid.from_grid(Grid.empty(Shape(2, 2, diagonals=True))))))
+    0
+    """
+
+    def run(cg: CandidateGrid) -> Iterator[Step]:
+        shape = cg.shape
+        if shape.constraints is not None or shape.windoku or shape.diagonals:
+            return
+        yield from finder(cg)
+
+    run.__name__ = getattr(finder, "__name__", "finder")
+    run.__doc__ = finder.__doc__
+    return run
 
 
 @dataclass(frozen=True)
@@ -97,8 +142,14 @@ TECHNIQUES: list[Technique] = [
     Technique("Empty Rectangle", "single-digit", 4.3, single_digit.empty_rectangle, se=False),
     Technique("Simple Colouring", "single-digit", 4.5, single_digit.simple_colouring, se=False),
     # uniqueness (only when the puzzle is known to be unique)
-    Technique("Unique Rectangle / Loop", "uniqueness", 4.5, uniqueness.unique_rectangle, True),
-    Technique("BUG", "uniqueness", 5.6, uniqueness.bug_plus_one, True),
+    Technique(
+        "Unique Rectangle / Loop",
+        "uniqueness",
+        4.5,
+        classic_only(uniqueness.unique_rectangle),
+        True,
+    ),
+    Technique("BUG", "uniqueness", 5.6, classic_only(uniqueness.bug_plus_one), True),
     # exclusion and almost locked sets
     Technique("ALS-XZ", "als", 5.5, als.als_xz, se=False),
     Technique("Aligned Pair Exclusion", "exclusion", 6.2, exclusion.aligned_pair),
@@ -113,6 +164,19 @@ TECHNIQUES: list[Technique] = [
     Technique("Multiple Forcing Chains", "forcing", 8.0, forcing.multiple_forcing_chains),
     Technique("Dynamic Forcing Chains", "forcing", 8.5, forcing.dynamic_forcing_chains),
     Technique("Dynamic Forcing Chains (+)", "forcing", 9.0, forcing.dynamic_forcing_chains_plus),
+    # variant rules (logic/variants.py) and killer techniques (logic/killer.py): not SE's; values
+    # on the SE-comparable scale, see those modules and the variant notes of sudokit.rating
+    Technique("Parity", "variant", variants.PARITY, variants.parity, se=False),
+    Technique("Thermometer", "variant", variants.THERMOMETER, variants.thermometer, se=False),
+    Technique("Neighbour Rule", "variant", variants.NEIGHBOUR, variants.neighbour_rule, se=False),
+    Technique(
+        "Cage Combination", "killer", killer.COMBINATION_ONE, killer.cage_combination, se=False
+    ),
+    Technique("Rule of 45", "killer", killer.RULE45_CELL, killer.rule_of_45, se=False),
+    Technique("Cage Pointing", "killer", killer.CAGE_POINTING, killer.cage_pointing, se=False),
+    Technique("Hidden Cage", "killer", killer.HIDDEN_CAGE, killer.hidden_cage, se=False),
+    Technique("Rule of 45 (sum)", "killer", killer.RULE45_SUM, killer.rule_of_45_sum, se=False),
+    Technique("Cage Claiming", "killer", killer.CAGE_CLAIMING, killer.cage_claiming, se=False),
     # SE's nested forcing chains (levels 2-5: 9.5, 10.0, 10.5, 11.0): tried only when every
     # rule above failed; slow in pure Python (seconds to minutes a step), so a caller bounds
     # them with a time budget (solve_path's budget_s, or chains.chain_budget).

@@ -1,0 +1,577 @@
+"""Killer techniques: cage combinations, the rule of 45, hidden cages, cage/house interactions
+(layer 2).
+
+A killer cage (:class:`~sudokit.constraints.Cage`) holds distinct digits adding up to its sum.
+Distinctness is already in the candidates (cage mates are peers, see
+:attr:`~sudokit.shape.Shape.peers`); these techniques use the sums, as a learner meets them:
+
+* **Cage Combination** (1.4 when the sum alone leaves one set of digits, e.g. "the 2-cell cage
+  of 3 can only be 1+2"; 2.1 when the candidates must be read to rule sets out): the digits no
+  possible set, placed in a possible order, puts in a cell are removed from it.
+* **Rule of 45** (1.8, +0.2 for each further house): a house (or 2-3 neighbouring rows or
+  columns) adds up to 45 on 9x9 (``n(n+1)/2`` in general). Take away the cages wholly inside it
+  and the cells left over (the *innies*) add up to the rest; or take the cages that reach into
+  it and the cells they have outside it (the *outies*) add up to the excess. One cell left:
+  its digit is known.
+* **Hidden Cage** (2.5, +0.2 a house): several innies or outies that must all differ (peers of
+  one another, e.g. the rest of one row) form a virtual cage with a known sum: handled as a
+  cage combination.
+* **Rule of 45 (sum)** (2.7, +0.2 a house): several innies or outies that need not differ: a
+  candidate that no choice of the others' candidates completes to the sum is removed.
+* **Cage Pointing** (2.4): a digit every possible set of a cage contains, with all its places
+  in the cage seen by some cells outside it (most often: all in one row, column or box), is
+  removed from those cells.
+* **Cage Claiming** (2.9): when every place for a digit in a house lies in one cage, the cage
+  holds that digit there: it is removed from the cage's other cells, and the cage's sets
+  without it are dropped.
+
+The ratings are on the SE-comparable scale of :mod:`sudokit.rating` (see its variant notes):
+placed so that a cage whose sum has one split is as easy as a hidden single and the rule of 45
+on a single cell comes before a naked single, while sums over several cells come with the
+intersections. Every technique is sound on every shape with cages (jigsaw, X, windoku, 4x4 to
+16x16); without cages they find nothing. Sets are searched only for cages of up to
+:data:`MAX_SET_CELLS` open cells (bigger ones are bounded by their sum alone), so a step never
+costs more than a few milliseconds.
+
+>>> from sudokit.constraints import Cage, Constraints
+>>> from sudokit.grid import Grid
+>>> from sudokit.shape import Shape
+>>> from sudokit.logic.candidates import CandidateGrid
+>>> shape = Shape(2, 2, constraints=Constraints(cages=[Cage((0, 1), 3)]))
+>>> step = next(cage_combination(CandidateGrid.from_grid(Grid.empty(shape))))
+>>> step.text
+'The 2-cell cage of 3 (r1c1 and r1c2) can only be 1+2, so 3 and 4 are removed from r1c1 and r1c2.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..constraints import Cage, cage_combinations
+from ..shape import Shape
+from ._names import cell_list, digit_name, elim_words, join_or, join_words
+from .candidates import CandidateGrid, bits
+from .step import Step
+
+__all__ = [
+    "MAX_SET_CELLS",
+    "cage_claiming",
+    "cage_combination",
+    "cage_pointing",
+    "hidden_cage",
+    "rule_of_45",
+    "rule_of_45_sum",
+]
+
+#: Digit sets are searched for cages (real or hidden) of at most this many open cells.
+MAX_SET_CELLS = 9
+#: Hidden cages (virtual cages of the rule of 45) are searched up to this many cells.
+MAX_HIDDEN_CELLS = 6
+
+COMBINATION_ONE = 1.4
+COMBINATION = 2.1
+RULE45_CELL = 1.8
+HIDDEN_CAGE = 2.5
+RULE45_SUM = 2.7
+CAGE_POINTING = 2.4
+CAGE_CLAIMING = 2.9
+EXTRA_HOUSE = 0.2
+
+
+# -- geometry ------------------------------------------------------------------------------------
+
+
+def cages_of(shape: Shape) -> tuple[Cage, ...]:
+    """The killer cages of *shape* (empty without constraints)."""
+    rules = shape.constraints
+    return () if rules is None else rules.cages
+
+
+@lru_cache(maxsize=64)
+def _cage_index(shape: Shape) -> tuple[int, ...]:
+    """For every cell, the index of its cage in :func:`cages_of` (-1 for no cage)."""
+    owner = [-1] * shape.ncells
+    for k, cage in enumerate(cages_of(shape)):
+        for c in cage.cells:
+            owner[c] = k
+    return tuple(owner)
+
+
+class _House(NamedTuple):
+    """A set of whole houses for the rule of 45, with what its cages leave over."""
+
+    name: str  # "row 3", "rows 1-3"
+    houses: int  # how many houses
+    cells: frozenset[int]
+    innies: tuple[int, ...]  # cells not in a cage wholly inside (empty when a sum is missing)
+    innie_sum: int
+    inner: int  # the sum of the cages wholly inside
+    outies: tuple[int, ...]  # cells outside of the cages reaching in (empty when impossible)
+    outie_sum: int
+    reaching: int  # the sum of the cages reaching in
+
+
+def _house(shape: Shape, name: str, count: int, cells: frozenset[int]) -> _House | None:
+    cages = cages_of(shape)
+    owner = _cage_index(shape)
+    total = count * shape.n * (shape.n + 1) // 2
+    touching = sorted({owner[c] for c in cells if owner[c] >= 0})
+    inside = [k for k in touching if all(c in cells for c in cages[k].cells)]
+    innies: tuple[int, ...] = ()
+    inner = 0
+    if all(cages[k].total is not None for k in inside):
+        inner = sum(cages[k].total or 0 for k in inside)
+        covered = {c for k in inside for c in cages[k].cells}
+        innies = tuple(sorted(cells - covered))
+    outies: tuple[int, ...] = ()
+    reaching = 0
+    if all(owner[c] >= 0 for c in cells) and all(cages[k].total is not None for k in touching):
+        reaching = sum(cages[k].total or 0 for k in touching)
+        outies = tuple(sorted({c for k in touching for c in cages[k].cells} - cells))
+    if not innies and not outies:
+        return None
+    return _House(
+        name, count, cells, innies, total - inner, inner, outies, reaching - total, reaching
+    )
+
+
+@lru_cache(maxsize=64)
+def _houses(shape: Shape) -> tuple[_House, ...]:
+    """Every unit, and 2 to ``box`` neighbouring rows or columns, with its innies and outies;
+    fewest houses first."""
+    if not cages_of(shape):
+        return ()
+    n = shape.n
+    out: list[_House | None] = []
+    for u, unit in enumerate(shape.units):
+        out.append(_house(shape, shape.unit_name(u), 1, frozenset(unit)))
+    lines = (
+        ("rows", shape.row_units, shape.box_rows),
+        ("columns", shape.column_units, shape.box_cols),
+    )
+    for count in range(2, max(shape.box_rows, shape.box_cols) + 1):
+        for word, units, most in lines:
+            if count > most:
+                continue
+            for first in range(n - count + 1):
+                cells = frozenset(c for k in range(count) for c in shape.units[units[first + k]])
+                name = f"{word} {first + 1}-{first + count}"
+                out.append(_house(shape, name, count, cells))
+    return tuple(h for h in out if h is not None)
+
+
+# -- digit sets ----------------------------------------------------------------------------------
+
+
+def _set_support(masks: Sequence[int], combos: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Which *combos* (digit-set masks of ``len(masks)`` digits) the cells with candidate
+    *masks* can hold, one distinct digit each, and which candidates of each cell some such
+    placement uses. Returns ``(possible combos, support mask per cell)``."""
+    k = len(masks)
+    support = [0] * k
+    possible = []
+    for combo in combos:
+        cm = [m & combo for m in masks]
+        if not all(cm):
+            continue
+        layers: list[set[int]] = [{0}]
+        for m in cm:
+            nxt = set()
+            for used in layers[-1]:
+                free = m & ~used
+                while free:
+                    low = free & -free
+                    free ^= low
+                    nxt.add(used | low)
+            if not nxt:
+                break
+            layers.append(nxt)
+        if len(layers) <= k:
+            continue
+        possible.append(combo)
+        good = {combo}
+        for i in range(k - 1, -1, -1):
+            back = set()
+            for used in layers[i]:
+                free = cm[i] & ~used
+                while free:
+                    low = free & -free
+                    free ^= low
+                    if used | low in good:
+                        support[i] |= low
+                        back.add(used)
+            good = back
+    return possible, support
+
+
+def _sum_support(masks: Sequence[int], total: int) -> list[int]:
+    """The candidates of each cell that some choice of the other cells' candidates (repeats
+    allowed) completes to *total*."""
+    k = len(masks)
+    reach = [{0}]
+    for m in masks:
+        reach.append({s + d for s in reach[-1] for d in bits(m)})
+    after: list[set[int]] = [set() for _ in range(k + 1)]
+    after[k] = {0}
+    for i in range(k - 1, -1, -1):
+        after[i] = {s + d for s in after[i + 1] for d in bits(masks[i])}
+    support = [0] * k
+    for i, m in enumerate(masks):
+        for d in bits(m):
+            if any(total - s - d in after[i + 1] for s in reach[i]):
+                support[i] |= 1 << (d - 1)
+    return support
+
+
+def _set_text(shape: Shape, combos: Sequence[int]) -> str:
+    """``1+2+4 or 1+3+5``."""
+    ordered = sorted(bits(m) for m in combos)
+    return join_or(["+".join(digit_name(shape, d) for d in ds) for ds in ordered])
+
+
+def _open_part(
+    cg: CandidateGrid, cells: Sequence[int], total: int
+) -> tuple[list[int], int, list[int]]:
+    """The open cells of *cells*, what they must add up to, and the placed cells."""
+    values = cg.values
+    placed = [c for c in cells if values[c]]
+    return [c for c in cells if not values[c]], total - sum(values[c] for c in placed), placed
+
+
+def _eliminations(
+    cg: CandidateGrid, cells: Sequence[int], support: Sequence[int]
+) -> list[tuple[int, int]]:
+    masks = cg.masks
+    return [(c, d) for c, s in zip(cells, support, strict=True) for d in bits(masks[c] & ~s)]
+
+
+def _cage_words(shape: Shape, cage: Cage) -> str:
+    """``the 3-cell cage of 7 (r1c1, r1c2 and r2c1)``."""
+    size = len(cage.cells)
+    return f"the {size}-cell cage of {cage.total} ({cell_list(shape, cage.cells)})"
+
+
+def _placed_words(cg: CandidateGrid, placed: Sequence[int]) -> str:
+    shape = cg.shape
+    return join_or(
+        [f"{digit_name(shape, cg.values[c])} in {shape.cell_name(c)}" for c in placed]
+    ).replace(" or ", " and ")
+
+
+# -- cage combinations ---------------------------------------------------------------------------
+
+
+def cage_combination(cg: CandidateGrid) -> Iterator[Step]:
+    """Eliminations from the digit sets a cage can still hold (1.4 when the sum alone leaves one
+    set, else 2.1)."""
+    shape = cg.shape
+    n = shape.n
+    for cage, cells, combos, support, by_sum in _summed_cages(cg):
+        elims = _eliminations(cg, cells, support)
+        if not elims:
+            continue
+        total = (cage.total or 0) - sum(cg.values[c] for c in cage.cells)
+        placed = [c for c in cage.cells if cg.values[c]]
+        words = _cage_words(shape, cage)
+        if len(cells) == 1 and len(by_sum) == 1:
+            cell, d = cells[0], by_sum[0].bit_length()
+            dn = digit_name(shape, d)
+            if placed:
+                why = f"{shape.cell_name(cell)} is the last open cell of {words} and the others"
+                why += f" hold {_placed_words(cg, placed)}, so it takes the rest, {dn}"
+            else:
+                why = f"{shape.cell_name(cell)} is alone in its cage of {cage.total}, so it is {dn}"
+            yield Step(
+                "Cage Combination",
+                COMBINATION_ONE,
+                placements=((cell, d),),
+                text=f"{why}.",
+                cells=tuple(cage.cells),
+                highlights=((cell, d),),
+                size=n,
+            )
+            continue
+        if placed:
+            text = (
+                f"{words[0].upper()}{words[1:]} already holds {_placed_words(cg, placed)}, so "
+                f"{cell_list(shape, cells)} add up to {total}"
+            )
+            text += f" and can only be {_set_text(shape, combos)}" if len(combos) <= 4 else ""
+        else:
+            text = f"{words[0].upper()}{words[1:]} can only be {_set_text(shape, combos)}"
+        if len(by_sum) > len(combos):
+            text += " (the other sets do not fit the candidates left)"
+        rating = COMBINATION_ONE if len(by_sum) == 1 else COMBINATION
+        yield Step(
+            "Cage Combination",
+            rating,
+            eliminations=tuple(elims),
+            text=f"{text}, so {elim_words(shape, elims)}.",
+            cells=tuple(cage.cells),
+            highlights=tuple((c, d) for c in cells for d in bits(cg.masks[c])),
+            size=n,
+        )
+
+
+# -- the rule of 45 ------------------------------------------------------------------------------
+
+
+class _Group(NamedTuple):
+    """Innies or outies of a house set: the open cells, their sum, and the reasoning."""
+
+    house: _House
+    cells: list[int]
+    total: int
+    reason: str
+
+
+def _groups(cg: CandidateGrid) -> Iterator[_Group]:
+    """Every innie and outie group of the houses, reduced to its open cells, each group once."""
+    shape = cg.shape
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    half = shape.n * (shape.n + 1) // 2
+    for house in _houses(shape):
+        whole = house.houses * half
+        verb = "adds" if house.houses == 1 else "add"
+        parts = []
+        if house.innies:
+            parts.append((house.innies, house.innie_sum, (
+                f"{house.name} {verb} up to {whole} and the cages wholly inside "
+                f"{'it' if house.houses == 1 else 'them'} add up to {house.inner}, so the cells "
+                f"left in {house.name} ({cell_list(shape, house.innies)}) add up to "
+                f"{house.innie_sum}"
+            )))  # fmt: skip
+        if house.outies:
+            parts.append((house.outies, house.outie_sum, (
+                f"the cages reaching into {house.name} add up to {house.reaching}, "
+                f"{house.outie_sum} more than the {whole} of {house.name}, so their cells "
+                f"outside it ({cell_list(shape, house.outies)}) add up to {house.outie_sum}"
+            )))  # fmt: skip
+        for group, total, reason in parts:
+            cells, rest, placed = _open_part(cg, group, total)
+            key = (tuple(cells), rest)
+            if not cells or key in seen:
+                continue
+            seen.add(key)
+            if placed:
+                reason += f"; with {_placed_words(cg, placed)} placed, "
+                reason += f"{cell_list(shape, cells)} add up to {rest}"
+            yield _Group(house, cells, rest, reason)
+
+
+def _rating(base: float, house: _House) -> float:
+    return round(base + EXTRA_HOUSE * (house.houses - 1), 1)
+
+
+def rule_of_45(cg: CandidateGrid) -> Iterator[Step]:
+    """A single innie or outie: its digit is what the house's sum leaves (1.8, +0.2 a house)."""
+    shape = cg.shape
+    for g in _groups(cg):
+        if len(g.cells) != 1:
+            continue
+        cell = g.cells[0]
+        if not 1 <= g.total <= shape.n or not cg.has(cell, g.total):
+            continue
+        dn = digit_name(shape, g.total)
+        yield Step(
+            "Rule of 45",
+            _rating(RULE45_CELL, g.house),
+            placements=((cell, g.total),),
+            text=f"Rule of 45: {g.reason}, so {shape.cell_name(cell)} is {dn}.",
+            cells=tuple(sorted(g.house.cells)),
+            highlights=((cell, g.total),),
+            size=shape.n,
+        )
+
+
+def _mutual_peers(shape: Shape, cells: Sequence[int]) -> bool:
+    peers = shape.peers
+    return all(b in peers[a] for i, a in enumerate(cells) for b in cells[i + 1 :])
+
+
+def _group_steps(cg: CandidateGrid, hidden: bool) -> Iterator[Step]:
+    """Eliminations in innie/outie groups of 2+ cells: as hidden cages (cells that all differ,
+    up to :data:`MAX_HIDDEN_CELLS`) when *hidden*, else by their sum alone (the other groups)."""
+    shape = cg.shape
+    masks = cg.masks
+    for g in _groups(cg):
+        if len(g.cells) < 2:
+            continue
+        distinct = len(g.cells) <= MAX_HIDDEN_CELLS and _mutual_peers(shape, g.cells)
+        if distinct != hidden:
+            continue
+        cell_masks = [masks[c] for c in g.cells]
+        if hidden:
+            by_sum = cage_combinations(len(g.cells), g.total, shape.n)
+            combos, support = _set_support(cell_masks, by_sum)
+            name, rating = "Hidden Cage", _rating(HIDDEN_CAGE, g.house)
+            why = (
+                "They must all differ, so they form a hidden cage that can only be "
+                f"{_set_text(shape, combos)}:"
+            )
+        else:
+            support = _sum_support(cell_masks, g.total)
+            name, rating = "Rule of 45", _rating(RULE45_SUM, g.house)
+            why = "No choice of the other cells' candidates completes that sum with these, so"
+        elims = _eliminations(cg, g.cells, support)
+        if not elims or not any(support):
+            continue
+        yield Step(
+            name,
+            rating,
+            eliminations=tuple(elims),
+            text=f"Rule of 45: {g.reason}. {why} {elim_words(shape, elims)}.",
+            cells=tuple(g.cells),
+            highlights=tuple((c, d) for c in g.cells for d in bits(masks[c])),
+            size=shape.n,
+        )
+
+
+def hidden_cage(cg: CandidateGrid) -> Iterator[Step]:
+    """Innies or outies that must all differ form a virtual cage (2.5, +0.2 a house)."""
+    return _group_steps(cg, True)
+
+
+def rule_of_45_sum(cg: CandidateGrid) -> Iterator[Step]:
+    """Innies or outies with a known sum that need not differ: candidates the sum rules out
+    (2.7, +0.2 a house)."""
+    return _group_steps(cg, False)
+
+
+# -- cages and houses ----------------------------------------------------------------------------
+
+
+def _possible_sets(
+    cg: CandidateGrid, cage: Cage
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The open cells of a summed cage, the digit sets they can hold, each cell's support, and
+    the sets the remaining sum allows before the candidates are read."""
+    cells, total, placed = _open_part(cg, cage.cells, cage.total or 0)
+    if not cells or len(cells) > MAX_SET_CELLS:
+        return cells, [], [], []
+    used = 0
+    for c in placed:
+        used |= 1 << (cg.values[c] - 1)
+    by_sum = [m for m in cage_combinations(len(cells), total, cg.shape.n) if not m & used]
+    combos, support = _set_support([cg.masks[c] for c in cells], by_sum)
+    return cells, combos, support, by_sum
+
+
+def _summed_cages(
+    cg: CandidateGrid,
+) -> Iterator[tuple[Cage, list[int], list[int], list[int], list[int]]]:
+    """Every cage with a sum that can still hold some digit set: the cage, its open cells, the
+    sets, each cell's support and the sets the sum allows (see :func:`_possible_sets`)."""
+    for cage in cages_of(cg.shape):
+        if cage.total is not None:
+            cells, combos, support, by_sum = _possible_sets(cg, cage)
+            if combos:
+                yield cage, cells, combos, support, by_sum
+
+
+def cage_pointing(cg: CandidateGrid) -> Iterator[Step]:
+    """A digit every possible set of a cage holds goes from the cells that see all its places
+    in the cage (2.4)."""
+    shape = cg.shape
+    masks = cg.masks
+    peers = shape.peers
+    for cage, cells, combos, _, _ in _summed_cages(cg):
+        required = combos[0]
+        for m in combos[1:]:
+            required &= m
+        inside = set(cage.cells)
+        for d in bits(required):
+            bit = 1 << (d - 1)
+            spots = [c for c in cells if masks[c] & bit]
+            if not spots:
+                continue
+            seen = set(peers[spots[0]])
+            for c in spots[1:]:
+                seen.intersection_update(peers[c])
+            targets = sorted(c for c in seen - inside if masks[c] & bit)
+            if not targets:
+                continue
+            dn = digit_name(shape, d)
+            units = set(shape.cell_units[spots[0]])
+            for c in spots[1:]:
+                units.intersection_update(shape.cell_units[c])
+            houses = [u for u in sorted(units) if not set(shape.units[u]) <= inside]
+            covered = {c for u in houses for c in shape.units[u]}
+            sets = _set_text(shape, combos)
+            every = "its only set" if len(combos) == 1 else "every set it can hold"
+            if houses and covered.issuperset(targets):
+                names = join_words([shape.unit_name(u) for u in houses])
+                both = "both " if len(spots) == 2 else ("all " if len(spots) > 2 else "")
+                ending = f", {both}in {names}, so {dn} is removed from the rest of {names}"
+            else:
+                ending = f"; so {dn} is removed from the cells that see all of them"
+            yield Step(
+                "Cage Pointing",
+                CAGE_POINTING,
+                eliminations=tuple((c, d) for c in targets),
+                text=(
+                    f"{_cage_words(shape, cage)[0].upper()}{_cage_words(shape, cage)[1:]} must "
+                    f"hold a {dn} ({every}: {sets}), and in the cage the {dn} can only go in "
+                    f"{join_or([shape.cell_name(c) for c in spots])}{ending} "
+                    f"({cell_list(shape, targets)})."
+                ),
+                cells=tuple(cage.cells),
+                highlights=tuple((c, d) for c in spots),
+                size=shape.n,
+            )
+
+
+def cage_claiming(cg: CandidateGrid) -> Iterator[Step]:
+    """A digit whose places in a house all lie in one cage is that cage's: it goes from the
+    cage's other cells and the cage's sets without it are dropped (2.9)."""
+    shape = cg.shape
+    masks = cg.masks
+    owner = _cage_index(shape)
+    cages = cages_of(shape)
+    if not cages:
+        return
+    for u, unit in enumerate(shape.units):
+        placed = cg.unit_placed(u)
+        for d in range(1, shape.n + 1):
+            bit = 1 << (d - 1)
+            if placed & bit:
+                continue
+            spots = [c for c in unit if masks[c] & bit]
+            if len(spots) < 2 or owner[spots[0]] < 0:
+                continue
+            k = owner[spots[0]]
+            if any(owner[c] != k for c in spots[1:]):
+                continue
+            cage = cages[k]
+            if any(cg.values[c] == d for c in cage.cells):
+                continue
+            elims = {(c, d) for c in cage.cells if c not in spots and masks[c] & bit}
+            sets_text = ""
+            if cage.total is not None:
+                cells, combos, _, _ = _possible_sets(cg, cage)
+                with_d = [m for m in combos if m & bit]
+                if with_d and len(with_d) < len(combos):
+                    _, support = _set_support([masks[c] for c in cells], with_d)
+                    elims.update(_eliminations(cg, cells, support))
+                    sets_text = f" It can then only be {_set_text(shape, with_d)}."
+            if not elims:
+                continue
+            dn = digit_name(shape, d)
+            ordered = sorted(elims)
+            yield Step(
+                "Cage Claiming",
+                CAGE_CLAIMING,
+                eliminations=tuple(ordered),
+                text=(
+                    f"In {shape.unit_name(u)} the {dn} can only go in "
+                    f"{join_or([shape.cell_name(c) for c in spots])}, all in "
+                    f"{_cage_words(shape, cage) if cage.total is not None else 'one cage'}: "
+                    f"so the cage's {dn} is there.{sets_text} So {elim_words(shape, ordered)}."
+                ),
+                cells=tuple(cage.cells),
+                units=(u,),
+                highlights=tuple((c, d) for c in spots),
+                size=shape.n,
+            )
