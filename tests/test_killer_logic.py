@@ -248,6 +248,19 @@ def test_cage_claiming() -> None:
     assert "can only go in r2c1 or r2c2" in step.text
 
 
+def test_cage_clash_in_a_row() -> None:
+    # Row 1 is 5 3 4 6 7 8 9 1 2. r1c8 + r1c9 = 3 can only be 1+2; r1c2 + r1c3 = 7 could be
+    # 1+6, 2+5 or 3+4, but the first two clash with the 1+2 of the same row: it is 3+4.
+    shape = killer_shape([[1, 2], [7, 8]])
+    steps = steps_of(killer.cage_clash, empty(shape))
+    step = next(s for s in steps if s.cells == (1, 2))
+    assert step.rating == killer.CAGE_CLASH
+    assert set(step.eliminations) == {(c, d) for c in (1, 2) for d in (1, 2, 5, 6, 7, 8, 9)}
+    assert "1+6 or 2+5 would leave the others no set" in step.text
+    # cages in different houses never clash
+    assert list(killer.cage_clash(empty(killer_shape([[1, 2], [cell(9, 8), cell(9, 9)]])))) == []
+
+
 # -- variant rules -------------------------------------------------------------------------------
 
 
@@ -387,7 +400,7 @@ def test_neighbour_rules_without_marks(rule: str, pair_ok: object, name: str) ->
 def test_variant_techniques_find_nothing_on_classic_shapes() -> None:
     cg = empty(Shape(3, 3))
     finders = [t.finder for t in TECHNIQUES if t.family in ("killer", "variant")]
-    assert len(finders) == 9
+    assert len(finders) == 10
     assert all(list(f(cg)) == [] for f in finders)
 
 

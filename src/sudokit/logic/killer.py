@@ -21,6 +21,9 @@ Distinctness is already in the candidates (cage mates are peers, see
 * **Cage Pointing** (2.4): a digit every possible set of a cage contains, with all its places
   in the cage seen by some cells outside it (most often: all in one row, column or box), is
   removed from those cells.
+* **Cage Clash** (3.0): the cages wholly inside one house must hold different digits, so a set
+  of one cage that leaves no set of another (or that takes a digit the rest of the house
+  needs) is dropped, with the candidates only it allowed.
 * **Cage Claiming** (2.9): when every place for a digit in a house lies in one cage, the cage
   holds that digit there: it is removed from the cage's other cells, and the cage's sets
   without it are dropped.
@@ -58,6 +61,7 @@ from .step import Step
 __all__ = [
     "MAX_SET_CELLS",
     "cage_claiming",
+    "cage_clash",
     "cage_combination",
     "cage_pointing",
     "hidden_cage",
@@ -77,6 +81,7 @@ HIDDEN_CAGE = 2.5
 RULE45_SUM = 2.7
 CAGE_POINTING = 2.4
 CAGE_CLAIMING = 2.9
+CAGE_CLASH = 3.0
 EXTRA_HOUSE = 0.2
 
 
@@ -573,5 +578,102 @@ def cage_claiming(cg: CandidateGrid) -> Iterator[Step]:
                 cells=tuple(cage.cells),
                 units=(u,),
                 highlights=tuple((c, d) for c in spots),
+                size=shape.n,
+            )
+
+
+# -- cages sharing a house -----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _inside_cages(shape: Shape) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per unit with at least two summed cages wholly inside it: (unit, cage indices)."""
+    cages = cages_of(shape)
+    out = []
+    for u, unit in enumerate(shape.units):
+        cells = set(unit)
+        inside = tuple(
+            k for k, cage in enumerate(cages) if cage.total is not None and set(cage.cells) <= cells
+        )
+        if len(inside) >= 2:
+            out.append((u, inside))
+    return tuple(out)
+
+
+def _clash_free(sets: Sequence[Sequence[int]], rest: int, need: int) -> list[set[int]]:
+    """For cages with possible *sets* (masks) in one house: which sets take part in a choice of
+    one set per cage, pairwise disjoint, such that the digits left for the house's other cells
+    (*need* minus the chosen ones) all have a place among them (*rest*: their candidates)."""
+    keep: list[set[int]] = [set() for _ in sets]
+    chosen: list[int] = []
+
+    def walk(k: int, used: int) -> bool:
+        if k == len(sets):
+            if (need & ~used) & ~rest:
+                return False
+            for i, m in enumerate(chosen):
+                keep[i].add(m)
+            return True
+        ok = False
+        for m in sets[k]:
+            if not m & used:
+                chosen.append(m)
+                if walk(k + 1, used | m):
+                    ok = True
+                chosen.pop()
+        return ok
+
+    walk(0, 0)
+    return keep
+
+
+def cage_clash(cg: CandidateGrid) -> Iterator[Step]:
+    """Sets of cages inside one house that clash with the others' are dropped (3.0)."""
+    shape = cg.shape
+    masks = cg.masks
+    cages = cages_of(shape)
+    for u, inside in _inside_cages(shape):
+        info = [_possible_sets(cg, cages[k]) for k in inside]
+        if any(not combos for cells, combos, _, _ in info if cells):
+            continue
+        live = [(k, i) for k, i in zip(inside, info, strict=True) if i[0]]
+        if len(live) < 2:
+            continue
+        in_cages = {c for k in inside for c in cages[k].cells}
+        rest = 0
+        for c in shape.units[u]:
+            if c not in in_cages:
+                rest |= masks[c]
+        need = cg.all_mask & ~cg.unit_placed(u)
+        for k in inside:
+            for c in cages[k].cells:
+                if cg.values[c]:
+                    need &= ~(1 << (cg.values[c] - 1))
+        keep = _clash_free([i[1] for _, i in live], rest, need)
+        for (k, (cells, combos, _, _)), kept in zip(live, keep, strict=True):
+            if not kept or len(kept) == len(combos):
+                continue
+            sets = [m for m in combos if m in kept]
+            _, narrow = _set_support([masks[c] for c in cells], sets)
+            elims = _eliminations(cg, cells, narrow)
+            if not elims:
+                continue
+            dropped = [m for m in combos if m not in kept]
+            others = [cages[j] for j, _ in live if j != k]
+            yield Step(
+                "Cage Clash",
+                CAGE_CLASH,
+                eliminations=tuple(elims),
+                text=(
+                    f"{_cage_words(shape, cages[k])[0].upper()}{_cage_words(shape, cages[k])[1:]}"
+                    f" and {join_words([_cage_words(shape, o) for o in others])} all lie in "
+                    f"{shape.unit_name(u)}, so they hold different digits: "
+                    f"{_set_text(shape, dropped)} would leave the others no set (or the rest of "
+                    f"{shape.unit_name(u)} no place for its digits), so the cage is "
+                    f"{_set_text(shape, sets)} and {elim_words(shape, elims)}."
+                ),
+                cells=tuple(cages[k].cells),
+                units=(u,),
+                highlights=tuple((c, d) for c in cells for d in bits(masks[c])),
                 size=shape.n,
             )
