@@ -5,9 +5,10 @@ A killer cage (:class:`~sudokit.constraints.Cage`) holds distinct digits adding 
 Distinctness is already in the candidates (cage mates are peers, see
 :attr:`~sudokit.shape.Shape.peers`); these techniques use the sums, as a learner meets them:
 
-* **Cage Combination** (1.4 when the sum alone leaves one set of digits, e.g. "the 2-cell cage
-  of 3 can only be 1+2"; 2.1 when the candidates must be read to rule sets out): the digits no
-  possible set, placed in a possible order, puts in a cell are removed from it.
+* **Cage Combination** (1.4 when the sum alone says it, e.g. "the 2-cell cage of 3 can only be
+  1+2", "the 2-cell cage of 14 can only be 5+9 or 6+8"; 2.1 when the candidates must be read to
+  rule sets or places out): the digits no possible set, placed in a possible order, puts in a
+  cell are removed from it. A cage's lone open cell is placed (1.4).
 * **Rule of 45** (1.8, +0.2 for each further house): a house (or 2-3 neighbouring rows or
   columns) adds up to 45 on 9x9 (``n(n+1)/2`` in general). Take away the cages wholly inside it
   and the cells left over (the *innies*) add up to the rest; or take the cages that reach into
@@ -269,8 +270,8 @@ def _placed_words(cg: CandidateGrid, placed: Sequence[int]) -> str:
 
 
 def cage_combination(cg: CandidateGrid) -> Iterator[Step]:
-    """Eliminations from the digit sets a cage can still hold (1.4 when the sum alone leaves one
-    set, else 2.1)."""
+    """Eliminations from the digit sets a cage can still hold (1.4 when the sum alone says so,
+    2.1 when the candidates are read too)."""
     shape = cg.shape
     n = shape.n
     for cage, cells, combos, support, by_sum in _summed_cages(cg):
@@ -308,7 +309,13 @@ def cage_combination(cg: CandidateGrid) -> Iterator[Step]:
             text = f"{words[0].upper()}{words[1:]} can only be {_set_text(shape, combos)}"
         if len(by_sum) > len(combos):
             text += " (the other sets do not fit the candidates left)"
-        rating = COMBINATION_ONE if len(by_sum) == 1 else COMBINATION
+        union = 0
+        for m in combos:
+            union |= m
+        read = len(by_sum) > len(combos) or any(
+            cg.masks[c] & union & ~sup for c, sup in zip(cells, support, strict=True)
+        )
+        rating = COMBINATION if read else COMBINATION_ONE
         yield Step(
             "Cage Combination",
             rating,
