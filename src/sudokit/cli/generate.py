@@ -19,6 +19,8 @@ import click
 from .. import (
     SYMMETRIES,
     SYMMETRY_ALIASES,
+    Cage,
+    Constraints,
     GeneratedPuzzle,
     GenerateOptions,
     Grid,
@@ -35,12 +37,12 @@ __all__ = ["generate"]
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
-def _clue_range(text: str | None) -> tuple[int, int] | None:
+def _clue_range(text: str | None, option: str = "--clues") -> tuple[int, int] | None:
     if text is None:
         return None
     m = _RANGE.match(text)
     if not m:
-        common.fail(f"--clues must look like A-B or A (e.g. 24-28), got {text!r}")
+        common.fail(f"{option} must look like A-B or A (e.g. 24-28), got {text!r}")
     lo = int(m.group(1))
     return lo, int(m.group(2) or lo)
 
@@ -100,6 +102,20 @@ def _writes_regions(fmt: str) -> bool:
     return formats.dumps(one, fmt) != formats.dumps(two, fmt)
 
 
+def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
+    """True when *fmt* records the variant rules the puzzles of *options* carry (found by
+    writing an empty grid with and without them; always True for classic puzzles)."""
+    shape = options.resolved_shape
+    if options.killer or options.kropki or options.xv or options.parity or options.thermo:
+        shape = shape.with_constraints(Constraints(cages=[Cage((0, 1), 3)]))
+    if shape.windoku or shape.constraints is not None:
+        empty = bytes(shape.ncells)
+        return formats.dumps(Grid(empty, shape), fmt) != formats.dumps(
+            Grid(empty, shape.classic()), fmt
+        )
+    return True
+
+
 @click.command()
 @click.option(
     "-n",
@@ -123,6 +139,25 @@ def _writes_regions(fmt: str) -> bool:
     help="Jigsaw regions: a region map (file or inline, one symbol per cell) or "
     "'random' for a fresh connected map per puzzle.",
 )
+@click.option("--killer", is_flag=True, help="Killer: cages drawn from the solution, no givens.")
+@click.option(
+    "--cage-sizes",
+    metavar="A-B",
+    default=None,
+    help="Cells per killer cage (default 2-5; 1-5 allows single-cell cages).",
+)
+@click.option("--windoku", is_flag=True, help="Windoku: four (k-1)^2 extra windows as units.")
+@click.option("--antiknight", is_flag=True, help="Cells a knight's move apart differ.")
+@click.option("--antiking", is_flag=True, help="Cells a king's move apart differ.")
+@click.option(
+    "--nonconsecutive", is_flag=True, help="Side-by-side cells never hold consecutive digits."
+)
+@click.option(
+    "--kropki", is_flag=True, help="Every kropki dot of the solution (and no dot: no relation)."
+)
+@click.option("--xv", is_flag=True, help="Every X and V of the solution (and none: no 5 or 10).")
+@click.option("--parity", is_flag=True, help="Even/odd marks on half of the cells.")
+@click.option("--thermo", is_flag=True, help="A few thermometers drawn from the solution.")
 @click.option(
     "--symmetry",
     type=click.Choice([*SYMMETRIES, *SYMMETRY_ALIASES]),
@@ -236,6 +271,7 @@ def generate(
     jobs: int,
     shard: str | None,
     output: str,
+    **variants: bool | str | None,
 ) -> None:
     """Generate puzzles with exactly one solution, one per line (or record).
 
@@ -248,6 +284,11 @@ def generate(
       sudokit generate -n 1000 --seed 7 --shard 2/4     the second quarter of a run
       sudokit generate -n 10 --difficulty hard          SE 4.0-6.0 puzzles
       sudokit generate --rating 6.2-7.5 --require XY-Wing
+      sudokit generate --killer -n 100 --to jsonl       zero-given killers (JSON lines)
+      sudokit generate --antiknight --kropki --to json  rules combine
+
+    Variant puzzles are written as JSON lines unless --to names another format that
+    records their rules (json, fpuzzles, sudokupad).
 
     Exit code: 0 all generated, 2 bad options or a target not reached within the budget.
     """
@@ -259,7 +300,9 @@ def generate(
         shape = _jigsaw_shape(jigsaw, diagonals)
     if shape is not None and size is not None and shape.n != size:
         common.fail(f"--size {size} does not match the shape's size {shape.n}")
-    fmt = to or ("csv" if with_solution else "line")
+    cage_sizes = _clue_range(cast("str | None", variants.pop("cage_sizes")), "--cage-sizes")
+    rules = {name: bool(value) for name, value in variants.items()}
+    fmt = to or ("jsonl" if any(rules.values()) else "csv" if with_solution else "line")
     if with_solution and not _writes_solution(fmt):
         common.fail(f"--with-solution needs a format that writes solutions, not {fmt!r}")
     if random_jigsaw and not _writes_regions(fmt):
@@ -280,7 +323,11 @@ def generate(
         require=require or None,
         ratings=ratings,
         budget=searches,
+        cage_sizes=cage_sizes or (2, 5),
+        **rules,  # type: ignore[arg-type]  # the switches, checked by GenerateOptions
     )
+    if not _writes_rules(fmt, options):
+        common.fail(f"variant puzzles need a format that writes their rules, not {fmt!r}")
     puzzles = generate_many(
         count, options=options, seed=run_seed, shard=common.parse_shard(shard), jobs=jobs
     )

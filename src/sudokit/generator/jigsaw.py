@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..shape import Shape, is_connected
 from .search import _Counter
@@ -12,16 +13,18 @@ from .symmetry import _maps, check_symmetry
 __all__ = ["random_jigsaw"]
 
 
-def _neighbours(n: int) -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=32)
+def _neighbours(n: int, king: bool = False) -> tuple[tuple[int, ...], ...]:
+    """For every cell of an ``n x n`` grid, its side-by-side neighbours (with *king*, the
+    diagonal ones too)."""
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    if king:
+        steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
     out = []
     for i in range(n * n):
         r, c = divmod(i, n)
         out.append(
-            tuple(
-                rr * n + cc
-                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                if 0 <= rr < n and 0 <= cc < n
-            )
+            tuple((r + dr) * n + c + dc for dr, dc in steps if 0 <= r + dr < n and 0 <= c + dc < n)
         )
     return tuple(out)
 
@@ -103,10 +106,16 @@ def random_jigsaw(
 def _solvable_map(shape: Shape, counter: _Counter) -> bool:
     """True when the empty grid of *shape* (a jigsaw map) is found to have solutions quickly;
     maps that are not (no solution, or a search that explodes) are not worth a puzzle."""
+    return _empty_count(shape, counter) >= 1
+
+
+def _empty_count(shape: Shape, counter: _Counter) -> int:
+    """Solutions of the empty grid of *shape* up to 2, with a small guess bound (-1 when the
+    bound ran out)."""
     saved = counter.guess_budget
     counter.guess_budget = 50 * shape.ncells  # a good map yields two solutions at once
     try:
         count, _ = counter.count(bytes(shape.ncells))
     finally:
         counter.guess_budget = saved
-    return count >= 1
+    return count

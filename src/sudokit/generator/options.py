@@ -7,6 +7,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import TypedDict
 
 from .. import _backend
+from ..constraints import Constraints
 from ..errors import SudokuError, quote
 from ..grid import Grid
 from ..shape import Shape
@@ -14,6 +15,7 @@ from . import lowclue
 from .difficulty import _DETERMINISTIC, _RATINGS, _RATINGS_SLOW, _Target, _target
 from .patterns import _MARKS, parse_pattern
 from .symmetry import check_symmetry
+from .variants import DRAWN_RULES, Drawn, _extended
 
 __all__ = ["GenerateOptions", "min_clues"]
 
@@ -33,6 +35,11 @@ def min_clues(shape: Shape) -> int:
         known = _KNOWN_MIN_CLUES.get((shape.box_rows, shape.box_cols))
         if known is not None:
             return known
+    rules = shape.constraints
+    if rules is not None and rules != Constraints(
+        antiknight=rules.antiknight, antiking=rules.antiking
+    ):
+        return 0  # rules that tell digits apart (sums, dots, parity): givens may be none
     return max(shape.n - 1, 0)
 
 
@@ -51,6 +58,7 @@ class _Plan:
     goal: _Target | None = None  # a difficulty target
     minimal_required: bool = False  # minimal asked for explicitly (no clues may be added)
     ratings: int = 0  # rating walks per puzzle (with a difficulty target)
+    drawn: Drawn | None = None  # rules drawn from each solution (killer, kropki, ...)
 
 
 class OptionArgs(TypedDict, total=False):
@@ -70,6 +78,16 @@ class OptionArgs(TypedDict, total=False):
     budget: int | None
     ratings: int | None
     backend: str | None
+    killer: bool
+    windoku: bool
+    antiknight: bool
+    antiking: bool
+    nonconsecutive: bool
+    kropki: bool
+    xv: bool
+    parity: bool
+    thermo: bool
+    cage_sizes: tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +135,20 @@ class GenerateOptions:
     :param ratings: with a difficulty target, the most rating walks to spend per puzzle
         (default 1000; 300 for windows above SE 7.5, whose walks run forcing chains).
     :param backend: the search engine, ``"c"`` or ``"python"`` (default: the chosen one).
+    :param windoku: add the windoku windows (square boxes only) as units.
+    :param antiknight: cells a knight's move apart differ; *antiking*: cells a king's move
+        apart differ; *nonconsecutive*: side-by-side cells never hold consecutive digits.
+        These rules ride on the shape and combine with every other option.
+    :param killer: draw killer cages from each puzzle's solution (connected, *cage_sizes*
+        cells, default 2-5, about 26-30 on 9x9), with zero givens unless the cages alone
+        cannot be made unique (see :mod:`sudokit.generator.variants`).
+    :param kropki: draw every kropki dot of the solution, with the negative rule;
+        *xv*: every X and V, with the negative rule; *parity*: the parity of half the cells;
+        *thermo*: a few thermometers. Rules drawn from the solution take the fewest givens
+        that make the puzzle unique; they do not combine with a pattern, a clue range, a
+        difficulty target or ``minimal=False``.
+    :param cage_sizes: the least and most cells of a killer cage (``(1, 5)`` allows
+        single-cell cages).
 
     The fields keep the values as given (sequences become tuples), so
     :func:`dataclasses.replace` works on them; what they resolve to (the shape, the clue
@@ -147,10 +179,20 @@ does not map units onto units); symmetries that fit: none, rot180, mirror-tb, mi
     budget: int | None = None
     ratings: int | None = None
     backend: str | None = None
+    killer: bool = False
+    windoku: bool = False
+    antiknight: bool = False
+    antiking: bool = False
+    nonconsecutive: bool = False
+    kropki: bool = False
+    xv: bool = False
+    parity: bool = False
+    thermo: bool = False
+    cage_sizes: tuple[int, int] = (2, 5)
     plan: _Plan = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("clues", "pattern", "require", "rating", "difficulty"):
+        for name in ("clues", "pattern", "require", "rating", "difficulty", "cage_sizes"):
             value = getattr(self, name)
             if isinstance(value, list):
                 object.__setattr__(self, name, tuple(value))
@@ -172,6 +214,13 @@ does not map units onto units); symmetries that fit: none, rot180, mirror-tb, mi
             ratings=self.ratings,
             budget=self.budget,
             backend=self.backend,
+            windoku=self.windoku,
+            rules=Constraints(
+                antiknight=self.antiknight,
+                antiking=self.antiking,
+                nonconsecutive=self.nonconsecutive,
+            ),
+            drawn=_drawn(self),
         )
         object.__setattr__(self, "plan", plan)
 
@@ -184,6 +233,27 @@ does not map units onto units); symmetries that fit: none, rot180, mirror-tb, mi
     def resolved_symmetry(self) -> str:
         """The symmetry's name in :data:`SYMMETRIES` (an alias replaced)."""
         return self.plan.symmetry
+
+
+def _drawn(options: GenerateOptions) -> Drawn | None:
+    """The rules *options* draw from each solution (None: none), the cage sizes checked."""
+    if not any(getattr(options, name) for name in DRAWN_RULES):
+        return None
+    sizes = options.cage_sizes
+    if (
+        len(sizes) != 2
+        or not all(isinstance(k, int) for k in sizes)
+        or not 1 <= sizes[0] <= sizes[1]
+    ):
+        raise SudokuError(f"cage sizes must be A-B with 1 <= A <= B, got {quote(sizes)}")
+    return Drawn(
+        options.killer,
+        options.kropki,
+        options.xv,
+        options.parity,
+        options.thermo,
+        (sizes[0], sizes[1]),
+    )
 
 
 def _plan(
@@ -202,6 +272,9 @@ def _plan(
     ratings: int | None = None,
     budget: int | None,
     backend: str | None,
+    windoku: bool = False,
+    rules: Constraints | None = None,
+    drawn: Drawn | None = None,
 ) -> _Plan:
     goal = _target(difficulty, rating, require)
     if shape is None and size is None:  # a pattern tells the size
@@ -219,11 +292,27 @@ def _plan(
         if size is not None and size != shape.n:
             raise SudokuError(f"size {size} does not match the shape's size {shape.n}")
         if diagonals and not shape.diagonals:
-            shape = Shape(shape.box_rows, shape.box_cols, diagonals=True, regions=shape.regions)
+            shape = Shape(
+                shape.box_rows,
+                shape.box_cols,
+                diagonals=True,
+                regions=shape.regions,
+                windoku=shape.windoku,
+                constraints=shape.constraints,
+            )
     if jigsaw and shape.regions is not None:
         raise SudokuError("a random jigsaw was asked for, but the shape already has a region map")
     if shape.n < 2:
         raise SudokuError("puzzles need a size of at least 2")
+    shape = _variant_shape(shape, windoku, rules, jigsaw)
+    if drawn is not None:
+        _check_drawn(shape, drawn, pattern, clues, minimal)
+    if goal is not None and (shape.windoku or shape.constraints is not None or drawn):
+        variant = "variant" if drawn else shape.variant
+        raise SudokuError(
+            f"difficulty targets are not available for {variant} puzzles yet "
+            "(the generator targets the SE scale of classic rules)"
+        )
     symmetry = check_symmetry(shape, symmetry)
     mask: tuple[int, ...] | None = None
     if pattern is not None:
@@ -287,7 +376,53 @@ def _plan(
         goal,
         minimal_required,
         ratings,
+        drawn,
     )
+
+
+def _variant_shape(shape: Shape, windoku: bool, rules: Constraints | None, jigsaw: bool) -> Shape:
+    """*shape* with the windoku windows and the solution-independent *rules* added."""
+    if windoku and not shape.windoku:
+        if jigsaw or shape.regions is not None:
+            raise SudokuError("windoku windows need boxes: they cannot go with a jigsaw")
+        try:
+            shape = Shape(
+                shape.box_rows,
+                shape.box_cols,
+                diagonals=shape.diagonals,
+                windoku=True,
+                constraints=shape.constraints,
+            )
+        except ValueError as exc:
+            raise SudokuError(f"windoku: {exc}") from None
+    if rules is not None and not rules.is_empty():
+        shape = shape.with_constraints(_extended(shape.constraints, rules))
+    return shape
+
+
+def _check_drawn(
+    shape: Shape,
+    drawn: Drawn,
+    pattern: object,
+    clues: object,
+    minimal: bool | None,
+) -> None:
+    """Refuse what rules drawn from the solution do not go with."""
+    names = ", ".join(f"--{name}" for name in DRAWN_RULES if getattr(drawn, name))
+    if pattern is not None or clues is not None:
+        raise SudokuError(
+            f"{names} take the fewest givens that make the puzzle unique: they cannot be "
+            "combined with a pattern or a clue range"
+        )
+    if minimal is False:
+        raise SudokuError(f"{names} always remove every given they can (drop --no-minimal)")
+    own = shape.constraints
+    if own is not None and (own.cages or own.white or own.black or own.x or own.v):
+        raise SudokuError(f"{names} draw their rules: the shape already has cages or marks")
+    if drawn.killer and drawn.cage_sizes[0] > shape.n:
+        raise SudokuError(
+            f"cages of at least {drawn.cage_sizes[0]} cells do not fit a {shape.n}x{shape.n} grid"
+        )
 
 
 def _clue_range(clues: int | tuple[int, int] | None, shape: Shape) -> tuple[int, int] | None:

@@ -17,12 +17,13 @@ from ..shape import Shape
 from . import lowclue
 from .difficulty import _toward_target
 from .fill import _fill
-from .jigsaw import _solvable_map, random_jigsaw
+from .jigsaw import _empty_count, _solvable_map, random_jigsaw
 from .options import GenerateOptions, OptionArgs, _Plan
 from .patterns import _repair
 from .reduce import _descend, _reduce, _removable_clue
 from .search import _Counter, _OutOfBudget, _Undecided, search_budget, shuffled
 from .symmetry import orbits as _orbits
+from .variants import attempt as _drawn_attempt
 
 __all__ = ["GeneratedPuzzle", "generate"]
 
@@ -157,27 +158,41 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
             if plan.random_jigsaw:
                 shape = random_jigsaw(
                     shape.n, rng, symmetry=plan.symmetry, diagonals=shape.diagonals
-                )
+                ).with_constraints(plan.shape.constraints)
                 counter.use(shape)
                 if not _solvable_map(shape, counter):
                     continue
+            elif attempts == 0 and (shape.constraints is not None or shape.windoku):
+                # rules: only a proof of no solution stops (some rules slow the first search)
+                if _empty_count(shape, counter) == 0:
+                    raise SudokuError(
+                        f"no {shape.n}x{shape.n} grid keeps the rules of this {shape.variant} "
+                        "puzzle"
+                    )
             elif attempts == 0 and shape.regions is not None and not _solvable_map(shape, counter):
                 raise SudokuError("the region map admits no solution (or none was found quickly)")
             attempts += 1
             counter.guess_budget = search_budget(shape)
-            try:
-                got = _attempt(plan, shape, rng, counter)
-            except _Undecided:
-                got = None
-            if got is None:
-                continue
-            puzzle, solution, proven = got
             se = None
-            if plan.goal is not None:
-                climbed = _toward_target(plan, plan.goal, got, shape, rng, counter)
-                if climbed is None:
+            if plan.drawn is not None:
+                drawn = _drawn_attempt(plan.drawn, plan.symmetry, shape, rng, counter)
+                if drawn is None:
                     continue
-                puzzle, proven, se = climbed
+                puzzle, solution, made, proven = drawn  # made: the shape with its rules
+            else:
+                try:
+                    got = _attempt(plan, shape, rng, counter)
+                except _Undecided:
+                    got = None
+                if got is None:
+                    continue
+                puzzle, solution, proven = got
+                made = shape
+                if plan.goal is not None:
+                    climbed = _toward_target(plan, plan.goal, got, shape, rng, counter)
+                    if climbed is None:
+                        continue
+                    puzzle, proven, se = climbed
             log.debug(
                 "generated after %d attempts, %d searches, %d ratings",
                 attempts,
@@ -185,8 +200,8 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
                 counter.walks,
             )
             return GeneratedPuzzle(
-                Grid(bytes(puzzle), shape),
-                Grid(solution, shape),
+                Grid(bytes(puzzle), made),
+                Grid(solution, made),
                 seed,
                 plan.symmetry,
                 proven,

@@ -93,6 +93,14 @@ class _Counter:
             return -1, None
         return count, (solutions[0] if solutions else None)
 
+    def two(self, cells: bytes | bytearray) -> tuple[int, tuple[bytes, ...]]:
+        """(count up to 2, the solutions found); -1 and none when the guess bound ran out."""
+        if self.searches == self.budget:
+            raise _OutOfBudget
+        self.searches += 1
+        count, solutions, _, complete = self._search(bytes(cells), 2, 2, self.guess_budget)
+        return (count, solutions) if complete else (-1, ())
+
     def minimize(self, puzzle: bytearray, cells: list[int]) -> bool:
         """Remove the clues of *cells*, in order, whose removal keeps *puzzle* unique."""
         from .reduce import reduce_cells
