@@ -238,32 +238,44 @@ class Links:
         self.on_off_y: list[tuple[int, ...]] = [()] * size
         self.off_on_x: list[tuple[int, ...]] = [()] * size
         self.off_on_y: list[tuple[int, ...]] = [()] * size
-        # the places of each digit in each unit
-        places = [
-            [[c for c in cells if masks[c] >> d & 1] for d in range(n)] for cells in geo.units
-        ]
+        # the places of each digit in each unit, in unit order
+        places: list[list[list[int]]] = []
+        for cells in geo.units:
+            row: list[list[int]] = [[] for _ in range(n)]
+            for cell in cells:
+                for d in bit_indices(masks[cell]):
+                    row[d].append(cell)
+            places.append(row)
         for cell in range(geo.ncells):
             ds = bit_indices(masks[cell])
-            for d in ds:
+            offs = [off_potential(n, cell, d) for d in ds]
+            for i, d in enumerate(ds):
                 c = candidate(n, cell, d)
-                self.on_off_y[c] = tuple(off_potential(n, cell, e) for e in ds if e != d)
+                self.on_off_y[c] = tuple(offs[:i] + offs[i + 1 :])
                 if len(ds) == 2:
-                    self.off_on_y[c] = (on_potential(n, cell, ds[0] + ds[1] - d),)
+                    self.off_on_y[c] = (offs[1 - i] | 1,)
                 self.on_off_x[c], self.off_on_x[c] = self._x_links(geo, places, cell, d)
 
     @staticmethod
     def _x_links(
         geo: Geometry, places: list[list[list[int]]], cell: int, d: int
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(on->off, off->on) X links of digit *d* in *cell*, units in SE's order."""
+        """(on->off, off->on) X links of digit *d* in *cell*, units in SE's order (the inner
+        loop of every chaining rule's set-up: the encoding is spelled out)."""
         n = geo.n
-        weak: dict[int, None] = {}
-        strong: dict[int, None] = {}
+        weak: list[int] = []
+        strong: list[int] = []
         for u in geo.unit_order[cell]:
             where = places[u][d]
-            weak.update(dict.fromkeys(off_potential(n, o, d) for o in where if o != cell))
+            for other in where:
+                if other != cell:
+                    q = 2 * (other * n + d)
+                    if q not in weak:
+                        weak.append(q)
             if len(where) == 2:
-                strong[on_potential(n, where[0] + where[1] - cell, d)] = None
+                r = 2 * ((where[0] + where[1] - cell) * n + d) + 1
+                if r not in strong:
+                    strong.append(r)
         return tuple(weak), tuple(strong)
 
     def tables(self, y: bool, x: bool) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:

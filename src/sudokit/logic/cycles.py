@@ -267,15 +267,23 @@ _INF = 1 << 30
 
 def _bit_table(table: list[tuple[int, ...]]) -> list[int]:
     """Per candidate, its link targets as one bit set over potentials."""
-    return [bit_set(targets) for targets in table]
+    out = []
+    for targets in table:  # bit_set() inlined: this runs for every candidate of every state
+        bits = 0
+        for q in targets:
+            bits |= 1 << q
+        out.append(bits)
+    return out
 
 
 def _next_bits(potentials: int, table: list[int]) -> int:
     """The potentials one link away from the set *potentials* (bit sets; *table*: the links of
     each candidate as a bit set, :func:`_bit_table`)."""
     out = 0
-    for p in bit_indices(potentials):
-        out |= table[p >> 1]
+    while potentials:  # bit_indices() inlined: the inner loop of the bounds
+        low = potentials & -potentials
+        out |= table[(low.bit_length() - 1) >> 1]
+        potentials ^= low
     return out
 
 

@@ -146,6 +146,12 @@ class _Chainer:
     Tables built once per state: for each candidate the peers that hold its digit (SE's order)
     and, per unit and digit, the cells that hold it and their number. A dynamic run (see
     :class:`_Run`) copies the masks and the counts and updates both as candidates go off.
+
+    A dynamic chain of nesting level >= 1 is the level-0 chain from the same start until that
+    one stops (a contradiction, or nothing left to derive: where the nesting level first adds
+    removals). So a nested chainer takes each run's beginning from the level-0 chainer of the
+    same state (:func:`_level0_chainer`, shared by SE's rules tried one after the other on one
+    state) and only continues it: the same outcomes, without chaining the common prefix again.
     """
 
     def __init__(
@@ -167,18 +173,35 @@ class _Chainer:
         self.cache: dict[int, _Outcome] = {}
         self.runs = 0
         self.links: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None = None
+        # a level-0 dynamic chainer: where each run without a contradiction stopped (the
+        # candidates and counts then), for the nested chainers that continue it
+        self.ends: dict[int, tuple[list[int], list[int]]] = {}
+        self.base = _level0_chainer(geo, masks, y, record) if dynamic and level else None
+        self.peer_offs: list[tuple[tuple[int, int], ...]]
+        self.unit_keys: list[tuple[tuple[int, int], ...]]
+        self.places: list[tuple[int, ...]]
+        self.counts: list[int]
+        if self.base is not None:  # the same state: share its tables
+            self.peer_offs, self.unit_keys = self.base.peer_offs, self.base.unit_keys
+            self.places, self.counts = self.base.places, self.base.counts
+            return
         n = geo.n
         m = self.masks
-        self.peers_with: list[tuple[int, ...]] = [()] * (geo.ncells * n)
+        # per candidate: (peer, its "off" potential) for the peers holding the digit, SE's
+        # order; (unit, unit * n + digit) for the units of the cell, SE's order
+        self.peer_offs = [()] * (geo.ncells * n)
+        self.unit_keys = [()] * (geo.ncells * n)
         for cell in range(geo.ncells):
             for d in bit_indices(m[cell]):
                 bit = 1 << d
-                self.peers_with[candidate(n, cell, d)] = tuple(
-                    o for o in geo.peer_order[cell] if m[o] & bit
+                c = candidate(n, cell, d)
+                self.peer_offs[c] = tuple(
+                    (o, off_potential(n, o, d)) for o in geo.peer_order[cell] if m[o] & bit
                 )
+                self.unit_keys[c] = tuple((u, u * n + d) for u in geo.unit_order[cell])
         nu = len(geo.units)
-        self.places: list[tuple[int, ...]] = [()] * (nu * n)
-        self.counts: list[int] = [0] * (nu * n)
+        self.places = [()] * (nu * n)
+        self.counts = [0] * (nu * n)
         for u, cells in enumerate(geo.units):
             for d in range(n):
                 bit = 1 << d
@@ -199,9 +222,26 @@ class _Chainer:
             self.runs += 1
             if self.runs % 16 == 0:
                 check_budget()
-            out = _Run(self, start).outcome()
+            out = self._resume(start) if self.base is not None else self._chain(start)
             self.cache[start] = out
         return out
+
+    def _chain(self, start: int) -> _Outcome:
+        """A run from *start*; a level-0 dynamic one notes where it stopped."""
+        run = _Run(self, start)
+        out = run.outcome()
+        if self.dynamic and not self.level and out.absurd is None:
+            self.ends[start] = (run.masks, run.counts)
+        return out
+
+    def _resume(self, start: int) -> _Outcome:
+        """A nested run from *start*: the level-0 run, continued where it stopped."""
+        assert self.base is not None
+        first = self.base.run(start)
+        if first.absurd is not None:
+            return first  # never stuck before the contradiction: the nesting adds nothing
+        masks, counts = self.base.ends[start]
+        return _Run(self, start, (first, masks, counts)).outcome()
 
 
 class _Run:
@@ -228,18 +268,32 @@ class _Run:
         "pend_on",
     )
 
-    def __init__(self, chainer: _Chainer, start: int) -> None:
+    def __init__(
+        self,
+        chainer: _Chainer,
+        start: int,
+        resume: tuple[_Outcome, list[int], list[int]] | None = None,
+    ) -> None:
+        """A run of *chainer* from *start*, or (*resume*) continuing a stopped level-0 run from
+        it: its outcome and the candidates and counts where it stopped."""
         self.chainer = chainer
         dynamic = chainer.dynamic
-        self.masks = list(chainer.masks) if dynamic else chainer.masks
-        self.counts = list(chainer.counts) if dynamic else chainer.counts
-        self.anc: dict[int, int] = {start: 1 << start}
-        self.parents: dict[int, tuple[int, ...]] = {start: ()}
-        self.causes: dict[int, int] | None = {} if chainer.record and dynamic else None
         self.nested: dict[int, _Nest] | None = None
         self.nest_bits = 0
         self.pend_on: deque[int] = deque()
         self.pend_off: deque[int] = deque()
+        self.causes: dict[int, int] | None
+        if resume is not None:
+            first, masks, counts = resume
+            self.masks, self.counts = list(masks), list(counts)
+            self.anc, self.parents = dict(first.anc), dict(first.parents)
+            self.causes = None if first.causes is None else dict(first.causes)
+            return
+        self.masks = list(chainer.masks) if dynamic else chainer.masks
+        self.counts = list(chainer.counts) if dynamic else chainer.counts
+        self.anc = {start: 1 << start}
+        self.parents = {start: ()}
+        self.causes = {} if chainer.record and dynamic else None
         (self.pend_on if start & 1 else self.pend_off).append(start)
 
     def outcome(self) -> _Outcome:
@@ -247,6 +301,8 @@ class _Run:
         pend_on, pend_off = self.pend_on, self.pend_off
         level = self.chainer.level
         absurd: _Absurd | None = None
+        if level and not pend_on and not pend_off:  # a resumed run: stuck where it stopped
+            self._add_advanced()
         while absurd is None and (pend_on or pend_off):
             if pend_on:
                 absurd = self._turn_off(pend_on.popleft())
@@ -305,7 +361,7 @@ class _Run:
         bit = 1 << d
         base = 2 * cell * n
         outs = [base + 2 * e for e in bit_indices(masks[cell] & ~bit)] if chainer.y else []
-        outs += [2 * (o * n + d) for o in chainer.peers_with[c] if masks[o] & bit]
+        outs += [q for o, q in chainer.peer_offs[c] if masks[o] & bit]
         return outs
 
     def _on_links(self, p: int) -> list[_Derived]:
@@ -318,28 +374,32 @@ class _Run:
             return [(r, (p,), -1) for r in chainer.static_links()[1][p >> 1]]
         n = chainer.geo.n
         masks = self.masks
-        cell, d = divmod(p >> 1, n)
+        c = p >> 1
+        cell, d = divmod(c, n)
         bit = 1 << d
+        cm = masks[cell]
         ons: list[_Derived] = []
-        if chainer.y and masks[cell].bit_count() == 2:
-            e = (masks[cell] & ~bit).bit_length() - 1
-            gone = chainer.masks[cell] & ~masks[cell]
+        if chainer.y and cm.bit_count() == 2:
+            e = (cm & ~bit).bit_length() - 1
+            gone = chainer.masks[cell] & ~cm
             prs = (p, *(2 * (cell * n + g) for g in bit_indices(gone)))
             ons.append((2 * (cell * n + e) + 1, prs, -1))
         counts, places = self.counts, chainer.places
-        for u in chainer.geo.unit_order[cell]:
-            k = u * n + d
+        keys = chainer.unit_keys[c]
+        for u, k in keys:
             if counts[k] != 2:
                 continue
             where = places[k]
-            other = next(o for o in where if o != cell and masks[o] & bit)
+            for other in where:  # the other place still holding the digit
+                if other != cell and masks[other] & bit:
+                    break
             r = 2 * (other * n + d) + 1
-            if any(r == x for x, _, _ in ons):
+            if ons and any(r == x for x, _, _ in ons):
                 continue
             ons.append((r, (p, *(2 * (o * n + d) for o in where if not masks[o] & bit)), u))
-        masks[cell] &= ~bit
-        for u in chainer.geo.unit_order[cell]:
-            counts[u * n + d] -= 1
+        masks[cell] = cm & ~bit
+        for _, k in keys:
+            counts[k] -= 1
         return ons
 
     def _add_advanced(self) -> None:
@@ -361,6 +421,26 @@ class _Run:
                     self.nested = {}
                 self.nested[q] = nest
                 self.nest_bits |= 1 << q
+
+
+# The level-0 dynamic chainers of the latest candidate states (one for the rules tried on the
+# path's state, a few for the states nested rules run on), shared by the nesting levels.
+_LEVEL0: dict[tuple[int, bool, bool, tuple[int, ...]], _Chainer] = {}
+_LEVEL0_KEEP = {False: 1, True: 4}  # per value of "record" (True: inside a chain)
+
+
+def _level0_chainer(geo: Geometry, masks: Sequence[int], y: bool, record: bool) -> _Chainer:
+    """The level-0 dynamic chainer of the state (*geo*, *masks*), kept for the rules that run
+    on the same state after it (see :class:`_Chainer`)."""
+    key = (id(geo), y, record, tuple(masks))
+    chainer = _LEVEL0.get(key)
+    if chainer is None or chainer.geo is not geo:
+        same = [k for k in list(_LEVEL0) if k[2] == record]
+        for old in same[: max(0, len(same) - _LEVEL0_KEEP[record] + 1)]:
+            _LEVEL0.pop(old, None)
+        chainer = _Chainer(geo, masks, y=y, dynamic=True, level=0, record=record)
+        _LEVEL0[key] = chainer
+    return chainer
 
 
 def _advanced(
@@ -646,9 +726,10 @@ class _Hints:
     ) -> None:
         """What every branch (a cell's candidates, a digit's places in a unit) implies, "on"
         conclusions first, in the first branch's order."""
-        first = branches[0][1].anc
-        rest = [out.anc for _, out in branches[1:]]
-        shared = [q for q in first if all(q in anc for anc in rest)]
+        shared = list(branches[0][1].anc)
+        for _, out in branches[1:]:
+            anc = out.anc
+            shared = [q for q in shared if q in anc]
         for q in [q for q in shared if q & 1] + [q for q in shared if not q & 1]:
             counted = [out.anc[q] for _, out in branches]
             nests = [(out, out.anc[q]) for _, out in branches]
@@ -673,7 +754,10 @@ def _collect(
     dynamic = rank >= RANK_DYNAMIC or nishio
     multiple = rank >= RANK_MULTIPLE
     level = rank - RANK_DYNAMIC if rank > RANK_DYNAMIC else 0
-    chainer = _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
+    if rank == RANK_DYNAMIC:
+        chainer = _level0_chainer(geo, masks, True, record)
+    else:
+        chainer = _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
     hints = _Hints(_base(rank), level >= 2)
     for cell in range(geo.ncells):
         card = masks[cell].bit_count()
