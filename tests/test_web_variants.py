@@ -283,3 +283,36 @@ def test_generate_windoku(client: TestClient) -> None:
         r = client.post("/api/generate", json=body)
         assert r.status_code == 400
         assert words in r.json()["error"]
+
+
+GENERATED = {
+    "killer": "killer",
+    "antiknight": "antiknight",
+    "antiking": "antiking",
+    "nonconsecutive": "nonconsecutive",
+    "kropki": "kropki",
+    "xv": "xv",
+    "parity": "parity",
+    "thermo": "thermo",
+}
+
+
+@pytest.mark.parametrize("flag", sorted(GENERATED))
+def test_generate_each_variant(client: TestClient, flag: str) -> None:
+    r = client.post("/api/generate", json={flag: True, "seed": 3})
+    assert r.status_code == 200, r.text
+    (answer,) = r.json()["puzzles"]
+    assert GENERATED[flag] in answer["puzzle"]["variant"].split("-")
+    puzzle = check_generated(answer)
+    if flag == "killer":
+        rules = puzzle.shape.constraints
+        assert rules is not None
+        assert sorted(c for cage in rules.cages for c in cage.cells) == list(range(81))
+
+
+def test_generate_combined_variants(client: TestClient) -> None:
+    r = client.post("/api/generate", json={"killer": True, "windoku": True, "seed": 2})
+    assert r.status_code == 200, r.text
+    (answer,) = r.json()["puzzles"]
+    assert answer["puzzle"]["variant"] == "windoku-killer"
+    check_generated(answer)

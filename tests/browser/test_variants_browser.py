@@ -371,7 +371,7 @@ def test_killer_readable_on_a_phone_and_accessible(
         page.set_viewport_size({"width": 1280, "height": 860})
 
 
-@pytest.mark.parametrize(("variant", "drawn"), [("windoku", "rect.window")])
+@pytest.mark.parametrize(("variant", "drawn"), [("killer", "g.cage"), ("windoku", "rect.window")])
 def test_generate_from_the_dialog(
     page: Any, base_url: str, artifacts: Path, variant: str, drawn: str
 ) -> None:
@@ -481,3 +481,41 @@ def test_export_keeps_the_rules(
         back = sudokit.formats.parse_one(text, fmt)
         assert back == puzzle, fmt
     page.keyboard.press("Escape")
+
+
+def test_new_game_asks_again_without_a_level_the_generator_refuses(
+    page: Any, base_url: str
+) -> None:
+    """A server whose generator cannot aim the dialog's level (easy, the default) at a
+    variant answers 422 naming the difficulty: the app asks again without a level instead of
+    failing, and says the rule in words. (The refusal is played by the test; the second
+    request goes to the server.)"""
+    sent: list[dict[str, Any]] = []
+
+    def generate(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        sent.append(body)
+        if "difficulty" in body:
+            route.fulfill(
+                status=422,
+                content_type="application/json",
+                body=json.dumps({"error": "difficulty targets are not available for these rules"}),
+            )
+        else:
+            route.continue_()
+
+    new_game(page, base_url, 9, "medium")  # a classic game first: the route is not set yet
+    page.wait_for_function("() => window.sudokit.state.game.meta.difficulty === 'medium'")
+    page.route("**/api/generate", generate)
+    page.click("#btn-new")
+    page.select_option("#new-difficulty", "easy")
+    page.check('#new-variants input[data-variant="antiknight"]')
+    page.click("#new-go")
+    page.wait_for_function("() => window.sudokit.state.game.geo.rules.antiknight === true")
+    assert [("difficulty" in b, b.get("antiknight")) for b in sent] == [(True, True), (False, True)]
+    assert page.locator("#dlg-new").is_hidden()
+    assert "Anti-knight" in str(page.text_content("#rules"))
+    givens = state(page, "s.game.givens")
+    shape = sudokit.Shape(3, 3, constraints=sudokit.Constraints(antiknight=True))
+    assert sudokit.count_solutions(sudokit.Grid(bytes(givens), shape), limit=2) == 1
+    assert state(page, "s.game.meta.difficulty") is None
