@@ -11,9 +11,9 @@ file's top), "solve + prove unique" is one search counting up to 2 solutions:
   and without building the puzzle's geometry (each killer is its own shape: its cages are
   part of the shape, so a caller pays one geometry build per puzzle, cached afterwards);
 * the public API: ``sudokit.count_solutions(grid, limit=2)`` on a fresh ``Grid`` per puzzle;
-* CP-SAT (ortools, one worker): a model of the same puzzle (AllDifferent on rows, columns,
-  boxes and cages, a linear sum per cage), solved with every solution enumerated up to 2;
-  model building included, as a caller of CP-SAT would pay it.
+* CP-SAT (ortools, one worker): a model of the same puzzle (``tests/variants_support.py``:
+  AllDifferent on rows, columns, boxes and cages, a linear sum per cage), solved with every
+  solution enumerated up to 2; model building included, as a caller of CP-SAT would pay it.
 
 Every answer is checked: the count must be 1 and the solution the published one, for both.
 ``--make-data`` writes the data file: sudokit's own generated killers (no public collection
@@ -37,61 +37,17 @@ from typing import Any
 import sudokit
 from sudokit import _core
 from sudokit._cengine import geometry
-from sudokit.constraints import Cage, Constraints
+from sudokit.constraints import Constraints
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from variants_support import cpsat_solutions, random_cages, read_killers  # noqa: E402
+
 NINE = Shape(3, 3)
 #: Cage sizes of the generated killers and their weights (published 9x9 killers: mostly 2-4).
 SIZES = ((2, 30), (3, 35), (4, 25), (5, 10))
-
-
-def read_killers(path: Path) -> list[tuple[Grid, bytes]]:
-    """The (puzzle, solution) pairs of a data file: ``#`` comment lines, then one JSON object a
-    line: ``{"puzzle": 81 symbols, "solution": 81 digits, "cages": [{"sum": s, "cells": [...]}]}``
-    (cells row-major from 0, the JSON puzzle format of issue 12)."""
-    out = []
-    for line in path.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        item = json.loads(line)
-        cages = [Cage(c["cells"], c.get("sum")) for c in item["cages"]]
-        shape = Shape(3, 3, constraints=Constraints(cages=cages))
-        puzzle = Grid(bytes(0 if ch == "." else int(ch) for ch in item["puzzle"]), shape)
-        out.append((puzzle, bytes(int(ch) for ch in item["solution"])))
-    return out
-
-
-def _layout(sol: bytes, rng: random.Random) -> list[Cage]:
-    """Random connected cages covering the grid, digits distinct in *sol*, sums from *sol*."""
-    n = 9
-    free = set(range(81))
-    order = list(range(81))
-    rng.shuffle(order)
-    sizes, weights = zip(*SIZES, strict=True)
-    cages = []
-    for start in order:
-        if start not in free:
-            continue
-        cage = [start]
-        free.discard(start)
-        size = rng.choices(sizes, weights)[0]
-        while len(cage) < size:
-            digits = {sol[i] for i in cage}
-            grow = [
-                j
-                for i in cage
-                for j in (i - 1, i + 1, i - n, i + n)
-                if j in free and (j // n == i // n or abs(j - i) == n) and sol[j] not in digits
-            ]
-            if not grow:
-                break
-            j = rng.choice(grow)
-            cage.append(j)
-            free.discard(j)
-        cages.append(Cage(cage, sum(sol[i] for i in cage)))
-    return cages
 
 
 def make_killers(count: int, seed: int) -> list[tuple[Shape, bytes]]:
@@ -107,7 +63,8 @@ def make_killers(count: int, seed: int) -> list[tuple[Shape, bytes]]:
         sol = _core.search(geometry(NINE), bytes(cells), 1, 1, 0)[1][0]
         sol = bytes(perm[d - 1] for d in sol)
         for _ in range(200):
-            shape = Shape(3, 3, constraints=Constraints(cages=_layout(sol, rng)))
+            cages = random_cages(sol, 9, rng, *zip(*SIZES, strict=True))
+            shape = Shape(3, 3, constraints=Constraints(cages=cages))
             geo = _core.Geometry(9, shape.units, **_rules(shape))
             found = _core.search(geo, bytes(81), 2, 1, 200_000)
             if found[0] == 1 and found[3]:
@@ -180,43 +137,12 @@ def time_c(killers: list[tuple[Grid, bytes]], runs: int) -> dict[str, float]:
     return {name: statistics.median(v) for name, v in totals.items()}
 
 
-def cpsat_count(puzzle: Grid, limit: int = 2) -> list[bytes]:
-    """Solutions (up to *limit*) of a killer by CP-SAT, model building included."""
-    from ortools.sat.python import cp_model
-
-    shape = puzzle.shape
-    model = cp_model.CpModel()
-    x = [model.NewIntVar(1, 9, f"c{i}") for i in range(81)]
-    for unit in shape.units:
-        model.AddAllDifferent([x[i] for i in unit])
-    assert shape.constraints is not None
-    for cage in shape.constraints.cages:
-        model.AddAllDifferent([x[i] for i in cage.cells])
-        if cage.total is not None:
-            model.Add(sum(x[i] for i in cage.cells) == cage.total)
-    for i, d in enumerate(puzzle.cells):
-        if d:
-            model.Add(x[i] == d)
-    found: list[bytes] = []
-
-    class Collect(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
-        def on_solution_callback(self) -> None:
-            found.append(bytes(self.Value(v) for v in x))
-            if len(found) >= limit:
-                self.StopSearch()
-
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    solver.Solve(model, Collect())
-    return found
-
-
 def time_cpsat(killers: list[tuple[Grid, bytes]]) -> float:
     """Mean CPU µs a puzzle of CP-SAT (solve + prove unique), every answer checked."""
+    cpsat_solutions(killers[0][0], 2)  # warm-up: the import and first model are not timed
     t0 = time.process_time()  # CP-SAT may use helper threads: count the whole process
     for puzzle, sol in killers:
-        assert cpsat_count(puzzle) == [sol]
+        assert cpsat_solutions(puzzle, 2) == [sol]
     return (time.process_time() - t0) / len(killers) * 1e6
 
 

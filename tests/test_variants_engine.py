@@ -18,11 +18,8 @@ and the binding's refusal of malformed rule arrays, one clear error naming the e
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
-from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
@@ -31,10 +28,15 @@ from sudokit.constraints import Cage, Constraints
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 from support import require_c_backend
+from variants_support import (
+    KING,
+    cpsat_solutions,
+    orthogonal,
+    random_cages,
+    read_killers,
+)
 
 REFERENCE = _backend.get_engine("python")
-KNIGHT = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
-KING = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
 
 def _c_engine() -> _backend.Engine:
@@ -52,42 +54,6 @@ def _maker() -> _backend.Engine:
 
 
 # -- rules built from a solution grid ----------------------------------------------------------
-
-
-def _orthogonal(n: int) -> list[tuple[int, int]]:
-    """Every orthogonally adjacent pair (a < b) of an n x n grid."""
-    pairs = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
-    return pairs + [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]
-
-
-def _cages(sol: bytes, n: int, rng: random.Random, largest: int = 4) -> list[Cage]:
-    """A random partition of the grid into connected cages of 1..largest cells whose digits
-    differ in *sol*, each with the sum of its digits."""
-    free = set(range(n * n))
-    order = list(free)
-    rng.shuffle(order)
-    cages = []
-    for start in order:
-        if start not in free:
-            continue
-        cage = [start]
-        free.discard(start)
-        size = rng.randint(1, largest)
-        while len(cage) < size:
-            digits = {sol[i] for i in cage}
-            grow = [
-                j
-                for i in cage
-                for j in (i - 1, i + 1, i - n, i + n)
-                if j in free and (j // n == i // n or abs(j - i) == n) and sol[j] not in digits
-            ]
-            if not grow:
-                break
-            j = rng.choice(grow)
-            cage.append(j)
-            free.discard(j)
-        cages.append(Cage(cage, sum(sol[i] for i in cage)))
-    return cages
 
 
 def _thermo(sol: bytes, n: int, rng: random.Random) -> tuple[int, ...]:
@@ -111,15 +77,15 @@ def _thermo(sol: bytes, n: int, rng: random.Random) -> tuple[int, ...]:
 
 
 def _pairs_where(sol: bytes, n: int, rule: Callable[[int, int], bool]) -> list[tuple[int, int]]:
-    return [(a, b) for a, b in _orthogonal(n) if rule(sol[a], sol[b])]
+    return [(a, b) for a, b in orthogonal(n) if rule(sol[a], sol[b])]
 
 
 def rules_from(kind: str, sol: bytes, n: int, rng: random.Random) -> Constraints:
     """Rules of *kind* that the full grid *sol* obeys (so the puzzle has a solution)."""
     if kind == "killer":
-        return Constraints(cages=_cages(sol, n, rng))
+        return Constraints(cages=random_cages(sol, n, rng))
     if kind == "killer-unsummed":
-        cages = _cages(sol, n, rng)
+        cages = random_cages(sol, n, rng)
         return Constraints(
             cages=[Cage(c.cells, c.total if rng.random() < 0.7 else None) for c in cages]
         )
@@ -203,84 +169,6 @@ def variant_puzzles(
     return out
 
 
-# -- an independent model: CP-SAT from the rules' own words -----------------------------------
-
-
-def cpsat_solutions(puzzle: Grid, limit: int) -> list[bytes]:
-    """Up to *limit* solutions of *puzzle* found by OR-Tools CP-SAT on a model written from the
-    rules' definitions (knight/king moves, sums, dots, X/V, parity, thermometer order)."""
-    cp_model = pytest.importorskip("ortools.sat.python.cp_model")
-    shape, n = puzzle.shape, puzzle.shape.n
-    model = cp_model.CpModel()
-    x = [model.NewIntVar(1, n, f"c{i}") for i in range(shape.ncells)]
-    for unit in shape.units:
-        model.AddAllDifferent([x[i] for i in unit])
-    for i, d in enumerate(puzzle.cells):
-        if d:
-            model.Add(x[i] == d)
-    rules = shape.constraints
-    if rules is not None:
-        digits = range(1, n + 1)
-
-        def table(a: int, b: int, ok: Callable[[int, int], bool]) -> None:
-            model.AddAllowedAssignments(
-                [x[a], x[b]], [(p, q) for p in digits for q in digits if ok(p, q)]
-            )
-
-        for on, moves in ((rules.antiknight, KNIGHT), (rules.antiking, KING)):
-            if on:
-                for r in range(n):
-                    for c in range(n):
-                        for dr, dc in moves:
-                            if 0 <= r + dr < n and 0 <= c + dc < n:
-                                model.Add(x[r * n + c] != x[(r + dr) * n + c + dc])
-        for cage in rules.cages:
-            model.AddAllDifferent([x[i] for i in cage.cells])
-            if cage.total is not None:
-                model.Add(sum(x[i] for i in cage.cells) == cage.total)
-        consecutive = lambda p, q: abs(p - q) == 1  # noqa: E731
-        double = lambda p, q: p == 2 * q or q == 2 * p  # noqa: E731
-        for a, b in _orthogonal(n):
-            pair = (a, b)
-            if rules.nonconsecutive:
-                table(a, b, lambda p, q: not consecutive(p, q))
-            if rules.kropki_negative and pair not in rules.white and pair not in rules.black:
-                table(a, b, lambda p, q: not consecutive(p, q) and not double(p, q))
-            if rules.xv_negative and pair not in rules.x and pair not in rules.v:
-                table(a, b, lambda p, q: p + q not in (5, 10))
-        for a, b in rules.white:
-            table(a, b, consecutive)
-        for a, b in rules.black:
-            table(a, b, double)
-        for a, b in rules.x:
-            model.Add(x[a] + x[b] == 10)
-        for a, b in rules.v:
-            model.Add(x[a] + x[b] == 5)
-        for i, symbol in enumerate(rules.parity or ""):
-            if symbol != ".":
-                model.AddAllowedAssignments(
-                    [x[i]], [(d,) for d in digits if d % 2 == (symbol == "o")]
-                )
-        for thermo in rules.thermos:
-            for a, b in pairwise(thermo):
-                model.Add(x[a] < x[b])
-
-    found: list[bytes] = []
-
-    class Collect(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
-        def on_solution_callback(self) -> None:
-            found.append(bytes(self.Value(v) for v in x))
-            if len(found) >= limit:
-                self.StopSearch()
-
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    status = solver.Solve(model, Collect())
-    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
-    return found
-
-
 # -- 4x4: every grid -------------------------------------------------------------------------
 
 ALL_4X4: list[bytes] = REFERENCE.search(Shape(2, 2), bytes(16), 1000, 1000, 0).solutions  # type: ignore[assignment]
@@ -288,7 +176,7 @@ ALL_4X4: list[bytes] = REFERENCE.search(Shape(2, 2), bytes(16), 1000, 1000, 0).s
 
 def _random_rules_4x4(rng: random.Random) -> Constraints:
     """A random mix of every rule kind on 4x4 (some mixes have no solution at all)."""
-    n, adjacent = 4, _orthogonal(4)
+    n, adjacent = 4, orthogonal(4)
     kw: dict[str, object] = {}
     for flag, p in (("antiknight", 0.3), ("antiking", 0.2), ("nonconsecutive", 0.2),
                     ("kropki_negative", 0.15), ("xv_negative", 0.15)):  # fmt: skip
@@ -303,7 +191,7 @@ def _random_rules_4x4(rng: random.Random) -> Constraints:
         kw["thermos"] = [_thermo(rng.choice(ALL_4X4), n, rng)]
     if rng.random() < 0.6:
         sol = rng.choice(ALL_4X4)
-        cages = _cages(sol, n, rng, 3)
+        cages = random_cages(sol, n, rng, (1, 2, 3))
         kw["cages"] = [Cage(c.cells, c.total if rng.random() < 0.8 else None) for c in cages]
     return Constraints(**kw)  # type: ignore[arg-type]
 
@@ -397,7 +285,7 @@ def test_zero_given_killers_unique_and_exact() -> None:
     unique = 0
     for _ in range(12):
         sol = _full_grid(c, Shape(3, 3), rng)
-        shape = Shape(3, 3, constraints=Constraints(cages=_cages(sol, 9, rng, 3)))
+        shape = Shape(3, 3, constraints=Constraints(cages=random_cages(sol, 9, rng, (1, 2, 3))))
         found = c.search(shape, bytes(81), 2, 2, 0)
         truth = REFERENCE.search(shape, bytes(81), 2, 2, 0)
         assert found.count == truth.count >= 1
@@ -448,7 +336,7 @@ def test_reduce_keeps_a_killer_unique() -> None:
     c = _c_engine()
     rng = random.Random(9)
     sol = _full_grid(c, Shape(3, 3), rng)
-    shape = Shape(3, 3, constraints=Constraints(cages=_cages(sol, 9, rng, 4)))
+    shape = Shape(3, 3, constraints=Constraints(cages=random_cages(sol, 9, rng)))
     order = list(range(81))
     rng.shuffle(order)
     puzzle, searches, decided, complete = c.reduce(shape, sol, order, range(1, 82), 0)
@@ -543,22 +431,6 @@ def test_binding_rules_keep_off_the_fast_path() -> None:
 
 
 # -- a collection of killers with their solutions ----------------------------------------------
-
-KILLERS = Path(__file__).parent / "data" / "killers9.txt"
-
-
-def read_killers() -> list[tuple[Grid, bytes]]:
-    """The (puzzle, solution) pairs of ``tests/data/killers9.txt`` (format at its top)."""
-    out = []
-    for line in KILLERS.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            item = json.loads(line)
-            rules = Constraints(cages=[Cage(c["cells"], c.get("sum")) for c in item["cages"]])
-            cells = bytes(0 if ch == "." else int(ch) for ch in item["puzzle"])
-            out.append(
-                (Grid(cells, Shape(3, 3, constraints=rules)), bytes(map(int, item["solution"])))
-            )
-    return out
 
 
 def test_killer_collection(engine: _backend.Engine) -> None:
