@@ -639,7 +639,10 @@ def render_markdown(
         " the runs; all-cores is wall time. The machine is shared: absolute figures are noisy,"
         " the in-run ratios (vs generic C path, vs reference) much less so.",
         "",
-        "## C engine, one thread (batch call), against tdoku",
+        "## C engine, one thread (batch call), against tdoku's published figures",
+        "",
+        "(ARCHITECTURE.md section 11, another machine and run; the section 'Against tdoku,"
+        " same run' below times tdoku itself on the same puzzles.)",
         "",
         "| set | puzzles | µs/puzzle | puzzles/s | guesses/puzzle | tdoku µs | vs tdoku"
         " | bar (2x) |",
