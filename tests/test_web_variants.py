@@ -270,6 +270,12 @@ def check_generated(answer: dict[str, Any]) -> sudokit.Grid:
     return puzzle
 
 
+def test_info_lists_the_variants_generate_serves(client: TestClient) -> None:
+    variants = client.get("/api/info").json()["variants"]
+    assert variants[:2] == ["killer", "windoku"]
+    assert set(variants) == {*GENERATED, "windoku"}
+
+
 def test_generate_windoku(client: TestClient) -> None:
     r = client.post("/api/generate", json={"windoku": True, "seed": 5, "n": 2})
     assert r.status_code == 200, r.text

@@ -519,3 +519,30 @@ def test_new_game_asks_again_without_a_level_the_generator_refuses(
     shape = sudokit.Shape(3, 3, constraints=sudokit.Constraints(antiknight=True))
     assert sudokit.count_solutions(sudokit.Grid(bytes(givens), shape), limit=2) == 1
     assert state(page, "s.game.meta.difficulty") is None
+
+
+def test_dialog_offers_only_the_variants_the_server_generates(page: Any, base_url: str) -> None:
+    """Every switch the server lists is on offer; one it does not (played by a route that
+    drops 'killer' from /api/info) is switched off."""
+    page.goto(f"{base_url}/")
+    page.wait_for_selector('#board[data-size="9"] rect.cell')
+    served = page.request.get(f"{base_url}/api/info").json()["variants"]
+    switches = page.locator("#new-variants input[data-variant]")
+    names = [switches.nth(k).get_attribute("data-variant") for k in range(switches.count())]
+    assert names == served  # the server generates every switch the dialog shows
+
+    def info(route: Any) -> None:
+        answer = route.fetch().json()
+        answer["variants"] = [v for v in answer["variants"] if v != "killer"]
+        route.fulfill(json=answer)
+
+    page.route("**/api/info", info)
+    page.reload()
+    page.wait_for_selector('#board[data-size="9"] rect.cell')
+    page.click("#btn-new")
+    killer = page.locator('#new-variants input[data-variant="killer"]')
+    page.wait_for_function(
+        "() => document.querySelector('#new-variants input[data-variant=\"killer\"]').disabled"
+    )
+    assert killer.is_disabled()
+    assert page.locator('#new-variants input[data-variant="windoku"]').is_enabled()

@@ -16,7 +16,7 @@ from .errors import RESPONSES, ApiError
 from .models import VARIANT_FLAGS, GenerateIn, Limits
 from .validate import require_shown, shape_of
 
-__all__ = ["router"]
+__all__ = ["generated_variants", "router"]
 
 router = APIRouter(tags=["generate"], responses=RESPONSES)
 
@@ -71,6 +71,16 @@ def _options(body: GenerateIn, lim: Limits) -> tuple[tuple[str, Any], ...]:
                 raise ApiError(501, f"this server's generator does not make {flag} puzzles")
             options[flag] = True
     return tuple(options.items())
+
+
+def generated_variants() -> list[str]:
+    """The variant switches ``/api/generate`` serves, in the app's order (windoku always:
+    its windows ride on the shape).
+
+    >>> "windoku" in generated_variants()
+    True
+    """
+    return [f for f in VARIANT_FLAGS if f == "windoku" or f in _variant_options()]
 
 
 @cache

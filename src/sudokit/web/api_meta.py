@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 import sudokit
 
+from .api_generate import generated_variants
 from .context import server
 from .errors import responses
 from .models import ConvertIn, Level
@@ -23,7 +24,8 @@ router = APIRouter()
 
 @router.get("/api/info", tags=["meta"])
 async def info(request: Request) -> dict[str, object]:
-    """Version, search backend, formats, symmetries, levels and the server's limits."""
+    """Version, search backend, formats, symmetries, levels, the variant switches generate
+    takes, and the server's limits."""
     lim = server(request).limits
     return {
         "version": sudokit.__version__,
@@ -31,6 +33,7 @@ async def info(request: Request) -> dict[str, object]:
         "formats": list(sudokit.formats.FORMATS),
         "symmetries": list(sudokit.SYMMETRIES),
         "levels": list(get_args(Level)),
+        "variants": generated_variants(),
         "limits": {
             "max_body": lim.max_body,
             "max_size": lim.max_size,

@@ -913,7 +913,27 @@ function syncDifficulty() {
   $("new-difficulty").title = big ? "difficulty targets are for sizes up to 9×9" : "";
 }
 
+let served = null; // the variant switches the server's generator takes (from /api/info, once)
+
+/** Switch off the dialog's variant switches the server cannot generate. */
+async function syncVariants() {
+  if (!served) {
+    try {
+      served = (await (await fetch("/api/info")).json()).variants || [];
+    } catch (err) {
+      return; // offline: generating fails with its own message
+    }
+  }
+  for (const box of document.querySelectorAll("#new-variants input[data-variant]")) {
+    const ok = served.includes(box.dataset.variant);
+    box.disabled = !ok;
+    if (!ok) box.checked = false;
+    box.closest("label").title = ok ? "" : "this server does not generate these";
+  }
+}
+
 function openNew() {
+  syncVariants();
   const g = state.game;
   if (g && $("new-size").querySelector(`option[value="${g.n}"]`)) $("new-size").value = String(g.n);
   syncDifficulty();
