@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from sudokit.constraints import Cage, Constraints
+from sudokit.constraints import Cage, Constraints, cage_combinations
 from sudokit.grid import Grid
 from sudokit.logic import killer, variants
 from sudokit.logic.candidates import CandidateGrid
@@ -140,6 +140,33 @@ def test_cage_without_sum_gives_no_combination() -> None:
     assert list(killer.cage_combination(empty(shape))) == []
     assert 1 in shape.peers[0]
     assert 1 in empty(shape).shape.peers[0]
+
+
+def test_set_and_sum_support_against_brute_force() -> None:
+    """The two counting helpers agree with trying every assignment (random small cases)."""
+    rng = random.Random(7)
+    for _ in range(400):
+        n = rng.choice([4, 6, 9])
+        k = rng.randint(1, 4)
+        masks = [rng.randint(1, (1 << n) - 1) for _ in range(k)]
+        total = rng.randint(1, n * k)
+        choices = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
+        distinct = [0] * k
+        any_sum = [0] * k
+        sets = set()
+        for combo in itertools.product(*choices):
+            if sum(combo) != total:
+                continue
+            for i, d in enumerate(combo):
+                any_sum[i] |= 1 << (d - 1)
+            if len(set(combo)) == k:
+                sets.add(mask(*combo))
+                for i, d in enumerate(combo):
+                    distinct[i] |= 1 << (d - 1)
+        assert killer._sum_support(masks, total) == any_sum
+        found, support = killer._set_support(masks, cage_combinations(k, total, n))
+        assert set(found) == sets
+        assert support == distinct
 
 
 # -- the rule of 45 ------------------------------------------------------------------------------

@@ -72,6 +72,8 @@ __all__ = [
 
 #: Digit sets are searched for cages (real or hidden) of at most this many open cells.
 MAX_SET_CELLS = 9
+#: Step texts list at most this many digit sets.
+MAX_SETS_LISTED = 6
 #: Hidden cages (virtual cages of the rule of 45) are searched up to this many cells.
 MAX_HIDDEN_CELLS = 6
 
@@ -174,13 +176,26 @@ def _houses(shape: Shape) -> tuple[_House, ...]:
 def _set_support(masks: Sequence[int], combos: Sequence[int]) -> tuple[list[int], list[int]]:
     """Which *combos* (digit-set masks of ``len(masks)`` digits) the cells with candidate
     *masks* can hold, one distinct digit each, and which candidates of each cell some such
-    placement uses. Returns ``(possible combos, support mask per cell)``."""
+    placement uses. Returns ``(possible combos, support mask per cell)`` (new lists; the work
+    is cached, since a path asks again for every cage whose candidates did not change)."""
+    possible, support = _set_support_cached(tuple(masks), tuple(combos))
+    return list(possible), list(support)
+
+
+@lru_cache(maxsize=8192)
+def _set_support_cached(
+    masks: tuple[int, ...], combos: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     k = len(masks)
     support = [0] * k
     possible = []
     for combo in combos:
         cm = [m & combo for m in masks]
         if not all(cm):
+            continue
+        if all(m == combo for m in cm):  # every cell may hold every digit of the set
+            possible.append(combo)
+            support = [s | combo for s in support]
             continue
         layers: list[set[int]] = [{0}]
         for m in cm:
@@ -209,32 +224,59 @@ def _set_support(masks: Sequence[int], combos: Sequence[int]) -> tuple[list[int]
                         support[i] |= low
                         back.add(used)
             good = back
-    return possible, support
+    return tuple(possible), tuple(support)
 
 
 def _sum_support(masks: Sequence[int], total: int) -> list[int]:
     """The candidates of each cell that some choice of the other cells' candidates (repeats
-    allowed) completes to *total*."""
+    allowed) completes to *total*. Sums are sets of bits (bit ``s`` = sum ``s`` reachable)."""
+    return list(_sum_support_cached(tuple(masks), total))
+
+
+def _sums(mask: int, base: int) -> int:
+    """The sums ``s + d`` for every sum ``s`` in *base* and digit ``d`` in *mask*."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out |= base << low.bit_length()
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _sum_support_cached(masks: tuple[int, ...], total: int) -> tuple[int, ...]:
     k = len(masks)
-    reach = [{0}]
+    before = [1]  # before[i]: sums of cells 0..i-1
     for m in masks:
-        reach.append({s + d for s in reach[-1] for d in bits(m)})
-    after: list[set[int]] = [set() for _ in range(k + 1)]
-    after[k] = {0}
+        before.append(_sums(m, before[-1]))
+    after = [1] * (k + 1)  # after[i]: sums of cells i..k-1
     for i in range(k - 1, -1, -1):
-        after[i] = {s + d for s in after[i + 1] for d in bits(masks[i])}
-    support = [0] * k
+        after[i] = _sums(masks[i], after[i + 1])
+    support = []
     for i, m in enumerate(masks):
+        others = 0  # sums of every cell but i
+        rest = after[i + 1]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            others |= before[i] << (low.bit_length() - 1)
+        keep = 0
         for d in bits(m):
-            if any(total - s - d in after[i + 1] for s in reach[i]):
-                support[i] |= 1 << (d - 1)
-    return support
+            need = total - d
+            if need >= 0 and others >> need & 1:
+                keep |= 1 << (d - 1)
+        support.append(keep)
+    return tuple(support)
 
 
 def _set_text(shape: Shape, combos: Sequence[int]) -> str:
-    """``1+2+4 or 1+3+5``."""
+    """``1+2+4 or 1+3+5``; ``one of 14 sets (1+2+9, 1+3+8, 1+4+7, ...)`` beyond
+    :data:`MAX_SETS_LISTED`."""
     ordered = sorted(bits(m) for m in combos)
-    return join_or(["+".join(digit_name(shape, d) for d in ds) for ds in ordered])
+    words = ["+".join(digit_name(shape, d) for d in ds) for ds in ordered]
+    if len(words) > MAX_SETS_LISTED:
+        return f"one of {len(words)} sets ({', '.join(words[:3])}, ...)"
+    return join_or(words)
 
 
 def _open_part(
