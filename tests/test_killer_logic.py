@@ -204,6 +204,18 @@ def test_rule_of_45_over_two_rows() -> None:
     assert any("rows 1-2" in s.text and s.rating == 2.0 for s in found)
 
 
+def test_rule_of_45_over_two_boxes() -> None:
+    # Boxes 1 and 2 (rows 1-3, columns 1-6) are covered by cages inside them except r1c6, whose
+    # cage reaches r1c7: the two boxes add up to 90, so r1c6 is what the others leave (8).
+    cages = [[0, 1], [2, 3, 4], [5, 6], [7, 8]]
+    cages += [[r * 9 + c, r * 9 + c + 1] for r in (1, 2) for c in (0, 2, 4)]
+    shape = killer_shape(cages)
+    found = [s for s in steps_of(killer.rule_of_45, empty(shape)) if s.placements == ((5, 8),)]
+    assert found
+    assert "box 1 and box 2 add up to 90" in found[0].text
+    assert found[0].rating == pytest.approx(killer.RULE45_CELL + killer.EXTRA_HOUSE)
+
+
 def test_hidden_cage_in_a_row() -> None:
     # Row 1: r1c1-r1c7 in cages inside the row, r1c8 and r1c9 in cages reaching row 2: the
     # innies r1c8 + r1c9 = 1 + 2 = 3 form a hidden cage that can only be 1+2.

@@ -9,11 +9,11 @@ Distinctness is already in the candidates (cage mates are peers, see
   1+2", "the 2-cell cage of 14 can only be 5+9 or 6+8"; 2.1 when the candidates must be read to
   rule sets or places out): the digits no possible set, placed in a possible order, puts in a
   cell are removed from it. A cage's lone open cell is placed (1.4).
-* **Rule of 45** (1.8, +0.2 for each further house): a house (or 2-3 neighbouring rows or
-  columns) adds up to 45 on 9x9 (``n(n+1)/2`` in general). Take away the cages wholly inside it
-  and the cells left over (the *innies*) add up to the rest; or take the cages that reach into
-  it and the cells they have outside it (the *outies*) add up to the excess. One cell left:
-  its digit is known.
+* **Rule of 45** (1.8, +0.2 for each further house): a house adds up to 45 on 9x9
+  (``n(n+1)/2`` in general), and so do two boxes side by side (90) or 2 to 5 neighbouring rows
+  or columns (90 to 225). Take away the cages wholly inside it and the cells left over (the
+  *innies*) add up to the rest; or take the cages that reach into it and the cells they have
+  outside it (the *outies*) add up to the excess. One cell left: its digit is known.
 * **Hidden Cage** (2.5, +0.2 a house): several innies or outies that must all differ (peers of
   one another, e.g. the rest of one row) form a virtual cage with a known sum: handled as a
   cage combination.
@@ -145,24 +145,32 @@ def _house(shape: Shape, name: str, count: int, cells: frozenset[int]) -> _House
     )
 
 
+def _beside(a: int, b: int, n: int) -> bool:
+    """True when cells *a* and *b* of an n x n grid are orthogonal neighbours."""
+    ra, ca = divmod(a, n)
+    rb, cb = divmod(b, n)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
 @lru_cache(maxsize=64)
 def _houses(shape: Shape) -> tuple[_House, ...]:
-    """Every unit, and 2 to ``box`` neighbouring rows or columns, with its innies and outies;
-    fewest houses first."""
+    """Every unit, 2 to ``max(box side, (n + 1) // 2)`` neighbouring rows or columns, and every
+    two boxes (or regions) side by side, with their innies and outies; fewest houses first."""
     if not cages_of(shape):
         return ()
     n = shape.n
     out: list[_House | None] = []
     for u, unit in enumerate(shape.units):
         out.append(_house(shape, shape.unit_name(u), 1, frozenset(unit)))
-    lines = (
-        ("rows", shape.row_units, shape.box_rows),
-        ("columns", shape.column_units, shape.box_cols),
-    )
-    for count in range(2, max(shape.box_rows, shape.box_cols) + 1):
-        for word, units, most in lines:
-            if count > most:
-                continue
+    boxes = [(u, frozenset(shape.units[u])) for u in shape.box_units]
+    for i, (u, a) in enumerate(boxes):
+        for v, b in boxes[i + 1 :]:
+            if any(_beside(c, x, n) for c in a for x in b):
+                name = f"{shape.unit_name(u)} and {shape.unit_name(v)}"
+                out.append(_house(shape, name, 2, a | b))
+    lines = (("rows", shape.row_units), ("columns", shape.column_units))
+    for count in range(2, max(shape.box_rows, shape.box_cols, (n + 1) // 2) + 1):
+        for word, units in lines:
             for first in range(n - count + 1):
                 cells = frozenset(c for k in range(count) for c in shape.units[units[first + k]])
                 name = f"{word} {first + 1}-{first + count}"
