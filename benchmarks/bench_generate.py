@@ -12,8 +12,8 @@ Three parts, all in one run on one machine (so ratios compare across machines):
   for 20-23 clues, the packaged 17-clue catalogue for 17-19): the table names the method
   per count and how many descents fell back to a catalogue 17. One untimed puzzle first
   loads the catalogue.
-* **throughput table**: puzzles per second per shape and symmetry, one process (wall and CPU
-  time) and ``--jobs`` processes, with mean clues, the share proven minimal and engine
+* **throughput table**: puzzles per second per shape, symmetry and variant, one process (wall
+  and CPU time) and ``--jobs`` processes, with mean clues, the share proven minimal and engine
   searches per puzzle.
 * **where the time goes**: for 9x9 minimal, the share spent inside the C search versus the
   Python policy, and the same generation on the pure-Python reference engine (a ratio).
@@ -203,6 +203,17 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("16x16", {"size": 16}, 20),
     ("16x16 rot180", {"size": 16, "symmetry": "rot180"}, 20),
     ("25x25", {"size": 25}, 4),
+    # variants (issue 12: >= 20 unique zero-given 9x9 killers a second on one core)
+    ("4x4 killer", {"size": 4, "killer": True}, 500),
+    ("6x6 killer", {"size": 6, "killer": True}, 500),
+    ("9x9 killer (zero givens)", {"killer": True}, 300),
+    ("9x9 killer windoku rot180", {"killer": True, "windoku": True, "symmetry": "rot180"}, 200),
+    ("16x16 killer", {"size": 16, "killer": True}, 3),
+    ("9x9 windoku minimal", {"windoku": True}, 300),
+    ("9x9 anti-knight minimal", {"antiknight": True}, 50),
+    ("9x9 kropki (every dot)", {"kropki": True}, 300),
+    ("9x9 XV (every X and V)", {"xv": True}, 300),
+    ("9x9 thermometers", {"thermo": True}, 300),
 ]
 
 

@@ -296,8 +296,6 @@ def test_cli_variants_default_to_json_lines() -> None:
     [
         (["--killer", "--to", "line"], "need a format that writes their rules, not 'line'"),
         (["--killer", "--clues", "20-22"], "cannot be combined with a pattern or a clue range"),
-        (["--killer", "--difficulty", "hard"], "difficulty targets are not available"),
-        (["--antiknight", "--rating", "2-3"], "difficulty targets are not available"),
         (["--killer", "--cage-sizes", "4-2"], "cage sizes must be A-B with 1 <= A <= B"),
         (["--killer", "--cage-sizes", "two"], "--cage-sizes must look like A-B"),
         (["--killer", "--size", "4", "--cage-sizes", "5-6"], "do not fit a 4x4 grid"),
@@ -323,3 +321,28 @@ def test_api_refuses_drawn_rules_on_a_shape_that_has_them() -> None:
     p = generate(shape=caged, seed=2)
     assert unique_twice(p)
     assert p.shape == caged
+
+
+# -- difficulty (the variant scale of sudokit.rate) ------------------------------------------
+
+
+@pytest.mark.parametrize(("size", "level"), [(6, "easy"), (9, "easy"), (9, "medium")])
+def test_killer_difficulty_target(size: int, level: str) -> None:
+    """The level asked for is the level ``rate`` gives, and the generator's early-stopping
+    walk reports the same number as the full rating."""
+    from sudokit import rate
+
+    for p in generate_many(2 if size < 9 else 1, seed=4, size=size, killer=True, difficulty=level):
+        r = rate(p.puzzle)
+        assert r.level == level
+        assert r.se == p.se
+        assert unique_twice(p, cpsat=False)
+
+
+def test_kropki_rating_window() -> None:
+    from sudokit import rate
+
+    p = generate(9, kropki=True, rating=(1.0, 2.3), seed=2)
+    assert p.se is not None
+    assert 1.0 <= p.se <= 2.3
+    assert rate(p.puzzle).se == p.se

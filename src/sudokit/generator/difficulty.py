@@ -169,18 +169,20 @@ def _intersect_rating(
 
 
 @lru_cache(maxsize=32)
-def _walk_techniques(cap: float) -> tuple[Technique, ...]:
-    """The SE techniques of base rating up to *cap*, easiest first, each relabelled with its
-    own name as its family: the walk is unchanged, and ``Path.families`` then names the
-    technique behind every step (step names such as "Forcing Chain" differ from them)."""
+def _walk_techniques(cap: float, variant: bool = False) -> tuple[Technique, ...]:
+    """The techniques of the rating of base rating up to *cap*, easiest first, each relabelled
+    with its own name as its family: the walk is unchanged, and ``Path.families`` then names
+    the technique behind every step (step names such as "Forcing Chain" differ from them).
+
+    The rating's own list (:func:`sudokit.rating.rating_techniques`): SE's techniques, plus
+    the variant and killer ones for a *variant* shape (the variant scale)."""
     from dataclasses import replace
 
-    from ..logic.path import default_techniques
+    from ..rating import rating_techniques
 
+    probe = Shape(2, 2, windoku=True) if variant else Shape(2, 2)  # only its kind matters
     return tuple(
-        replace(t, family=t.name)
-        for t in default_techniques(se_only=True)
-        if t.rating <= cap + 1e-9
+        replace(t, family=t.name) for t in rating_techniques(probe) if t.rating <= cap + 1e-9
     )
 
 
@@ -215,10 +217,12 @@ def _judge(target: _Target, cells: bytes, shape: Shape) -> _Verdict:
 
     cg = CandidateGrid.from_grid(Grid(cells, shape))
     seconds = 0.0 if target.cap <= _DETERMINISTIC else _WALK_SECONDS
-    path = solve_path(cg, _walk_techniques(target.cap), unique=True, budget_s=seconds)
+    variant = shape.constraints is not None or shape.windoku
+    walk = _walk_techniques(target.cap, variant)
+    path = solve_path(cg, walk, unique=True, budget_s=seconds)
     se: float | None = round(path.rating, 1)
     if not path.solved:
-        all_se = _walk_techniques(target.cap) == _walk_techniques(SEARCH_RATING)
+        all_se = walk == _walk_techniques(SEARCH_RATING, variant)
         se = SEARCH_RATING if path.complete and all_se else None
     used = set(path.families)  # technique names (see _walk_techniques)
     has_all = all(used.intersection(names) for names in target.require)

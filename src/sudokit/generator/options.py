@@ -307,12 +307,6 @@ def _plan(
     shape = _variant_shape(shape, windoku, rules, jigsaw)
     if drawn is not None:
         _check_drawn(shape, drawn, pattern, clues, minimal)
-    if goal is not None and (shape.windoku or shape.constraints is not None or drawn):
-        variant = "variant" if drawn else shape.variant
-        raise SudokuError(
-            f"difficulty targets are not available for {variant} puzzles yet "
-            "(the generator targets the SE scale of classic rules)"
-        )
     symmetry = check_symmetry(shape, symmetry)
     mask: tuple[int, ...] | None = None
     if pattern is not None:

@@ -188,11 +188,12 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
                     continue
                 puzzle, solution, proven = got
                 made = shape
-                if plan.goal is not None:
-                    climbed = _toward_target(plan, plan.goal, got, shape, rng, counter)
-                    if climbed is None:
-                        continue
-                    puzzle, proven, se = climbed
+            if plan.goal is not None:
+                found = (puzzle, solution, proven)
+                climbed = _toward_target(plan, plan.goal, found, made, rng, counter)
+                if climbed is None:
+                    continue
+                puzzle, proven, se = climbed
             log.debug(
                 "generated after %d attempts, %d searches, %d ratings",
                 attempts,
