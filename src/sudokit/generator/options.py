@@ -145,8 +145,9 @@ class GenerateOptions:
     :param kropki: draw every kropki dot of the solution, with the negative rule;
         *xv*: every X and V, with the negative rule; *parity*: the parity of half the cells;
         *thermo*: a few thermometers. Rules drawn from the solution take the fewest givens
-        that make the puzzle unique; they do not combine with a pattern, a clue range, a
-        difficulty target or ``minimal=False``.
+        that make the puzzle unique; they do not combine with a pattern, a clue range or
+        ``minimal=False``. A difficulty target on a variant uses the variant scale of
+        :func:`sudokit.rate` (SE's techniques plus the killer and variant ones).
     :param cage_sizes: the least and most cells of a killer cage (``(1, 5)`` allows
         single-cell cages).
 
