@@ -62,6 +62,14 @@
 #include "sk_fast9.h"
 #endif
 
+/* Locked candidates run for sizes up to SK_LOCKED_MAX_N (0 disables them).  Above 16x16
+ * they changed which branches the search takes for the worse on the measured cases: filling
+ * an empty 36x36 grid took 58,826 guesses instead of 1,530, and an empty 49x49 did not finish
+ * in 200,000 (15,711 without); both sides are luck-sensitive (heavy-tailed), so re-measure. */
+#ifndef SK_LOCKED_MAX_N
+#define SK_LOCKED_MAX_N 16
+#endif
+
 /*
  * Geometry layout (all arrays owned by the struct, immutable after sk_geom_new):
  *
@@ -112,6 +120,8 @@ typedef struct {
     uint64_t *arc_table;
     uint32_t *cell_sums_start;
     uint32_t *cell_sums;
+    uint64_t *seen_by; /* [ncells * words] peer bit sets (shared_peers), NULL when unused */
+    uint32_t words;    /* 64-bit words per bit set: (ncells + 63) / 64 */
     uint32_t ncages;
     uint32_t *cage_start;
     uint16_t *cage_cells;
@@ -426,6 +436,7 @@ static void rules_free(sk_geom_rules *r) {
     free(r->arc_table);
     free(r->cell_sums_start);
     free(r->cell_sums);
+    free(r->seen_by);
     free(r->cage_start);
     free(r->cage_cells);
     free(r->cage_sum);
@@ -887,6 +898,20 @@ int sk_geom_set_rules(sk_geom *g, const sk_rules *r) {
         rules_free(out);
         return SK_ENOMEM;
     }
+    /* Extra peers make "every place of a digit in a unit sees this cell" find more than locked
+     * candidates do: keep each cell's peers as a bit set for that test (sizes up to 16x16). */
+    if ((r->npairs || r->ncages) && g->n <= SK_LOCKED_MAX_N) {
+        out->words = (uint32_t)((ncells + 63) / 64);
+        out->seen_by = calloc((size_t)ncells * out->words, sizeof *out->seen_by);
+        if (out->seen_by == NULL) {
+            rules_free(out);
+            return SK_ENOMEM; /* g keeps its merged peers: a superset is still correct */
+        }
+        for (int c = 0; c < ncells; c++)
+            for (uint32_t k = g->peer_start[c]; k < g->peer_start[c + 1]; k++)
+                out->seen_by[(size_t)c * out->words + g->peers[k] / 64] |=
+                    (uint64_t)1 << (g->peers[k] % 64);
+    }
     g->rules = out;
     g->standard9 = 0;
     return SK_COMPLETE;
@@ -1275,20 +1300,60 @@ static int locked_candidates(sk_work *w) {
     return changed;
 }
 
-/* Locked candidates run for sizes up to SK_LOCKED_MAX_N (0 disables them).  Above 16x16
- * they changed which branches the search takes for the worse on the measured cases: filling
- * an empty 36x36 grid took 58,826 guesses instead of 1,530, and an empty 49x49 did not finish
- * in 200,000 (15,711 without); both sides are luck-sensitive (heavy-tailed), so re-measure. */
-#ifndef SK_LOCKED_MAX_N
-#define SK_LOCKED_MAX_N 16
-#endif
 
 /* Propagation to a fixpoint of singles and locked candidates; 0 on contradiction. */
+/*
+ * Shared peers (rules with extra peers only): when every place of digit d in unit u sees
+ * cell c (c is a peer of each of them), d leaves c, since one of those places will hold it.
+ * On classic shapes this is locked candidates again; with anti-knight/king moves and cage mates
+ * it finds what they cannot.  Measured: the empty anti-knight 9x9 (limit 1) took 2,309,327
+ * guesses (2.5 s) without it, 91,723 (0.6 s) with it; 20 anti-knight 9x9 with 3 random givens,
+ * budget 200,000: 11 gave up without, 1 with; the 300 killers of tests/data: no change in time
+ * (98 us a search either way on a loaded machine).  Run after locked candidates find nothing,
+ * for digits with 2..SK_SHARED_MAX places only.  Returns 1 when something was eliminated, 0
+ * when nothing was, -1 on contradiction.
+ */
+#define SK_SHARED_MAX 4
+
+static int shared_peers(sk_work *w) {
+    const sk_geom *g = w->g;
+    const sk_geom_rules *r = g->rules;
+    const int n = g->n;
+    const uint32_t words = r->words;
+    int changed = 0;
+    for (int u = 0; u < g->nunits; u++) {
+        const uint8_t *place = w->place + (size_t)u * n;
+        const uint16_t *cu = g->units + (size_t)u * n;
+        for (int d = 0; d < n; d++) {
+            if (place[d] < 2 || place[d] > SK_SHARED_MAX) continue;
+            const uint64_t bit = (uint64_t)1 << d;
+            uint16_t at[SK_SHARED_MAX];
+            int k = 0;
+            for (int i = 0; i < n && k < SK_SHARED_MAX; i++)
+                if ((w->cand[cu[i]] & bit) && !w->val[cu[i]]) at[k++] = cu[i];
+            if (k < 2) continue;
+            for (uint32_t j = g->peer_start[at[0]]; j < g->peer_start[at[0] + 1]; j++) {
+                const uint16_t c = g->peers[j];
+                if (!(w->cand[c] & bit)) continue;
+                int all = 1;
+                for (int i = 1; i < k && all; i++)
+                    all = (r->seen_by[(size_t)at[i] * words + c / 64] >> (c % 64)) & 1;
+                if (!all) continue;
+                if (!eliminate(w, c, bit)) return -1;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
 static int settle(sk_work *w) {
     if (!propagate(w)) return 0;
     if (w->g->n > SK_LOCKED_MAX_N) return 1;
+    const int shared = w->g->rules != NULL && w->g->rules->seen_by != NULL;
     while (w->nplaced < w->g->ncells) {
-        const int r = locked_candidates(w);
+        int r = locked_candidates(w);
+        if (r == 0 && shared) r = shared_peers(w);
         if (r < 0) return 0;
         if (r == 0) break;
         if (!propagate(w)) return 0;
