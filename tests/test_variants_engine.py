@@ -5,15 +5,16 @@ Three independent checks hold the C core and the pure-Python reference to the tr
 * on 4x4, every one of the 288 grids is tried: the solutions an engine finds are exactly the
   grids that ``Grid.is_solution`` accepts under the rules (random rule mixes, with and without
   givens);
-* on 6x6 and 9x9, a CP-SAT model written here from the rules' own words (not from the
-  ``Constraints`` support tables) agrees on the solution count up to a limit; skipped when
-  OR-Tools (a ``dev`` extra) is absent;
+* on 6x6 and 9x9, a CP-SAT model written from the rules' own words (``variants_support.py``,
+  not from the ``Constraints`` support tables) agrees on the solution count up to a limit;
+  skipped when OR-Tools (a ``dev`` extra) is absent;
 * the two engines agree with each other (count; the same solution when it is unique) on many
   generated puzzles of every kind, and every solution passes ``Grid.is_solution``.
 
 Plus: isomorph invariance (a transposed killer has the transposed solutions), the batch and
 clue-removal calls with rules, sum bounds on big cages (16x16, above the listed digit sets),
-and the binding's refusal of malformed rule arrays, one clear error naming the entry.
+the binding's refusal of malformed rule arrays (one clear error naming the entry), and the
+300 killers of ``tests/data/killers9.txt``, each unique with its recorded solution.
 """
 
 from __future__ import annotations
