@@ -102,4 +102,7 @@ class MultipleSolutionsError(SudokuError):
 
 
 class BudgetExceededError(SudokuError):
-    """The search gave up after its budget of guesses before reaching an answer."""
+    """A bounded piece of work gave up before reaching an answer: a search ran out of its
+    guesses (``budget=``/``--guesses``), the logical solver out of its seconds
+    (``--seconds``; :class:`~sudokit.logic.path.StepBudgetExceededError`), or the generator
+    out of its searches."""

@@ -52,8 +52,9 @@ _Tables = tuple[
 def is_connected(cells: Collection[int], n: int) -> bool:
     """True when *cells* of an ``n x n`` grid form one piece of orthogonally adjacent cells.
 
-    The one connectivity rule for jigsaw regions (region maps drawn by the generator and
-    maps sent to the web API). An empty set counts as connected.
+    The one connectivity rule of the library: :meth:`Shape.disconnected_region` (which the
+    web API uses to refuse maps; solving does not need connected regions) and the generator
+    (drawn jigsaw regions, killer cages) use it. An empty set counts as connected.
 
     >>> is_connected({0, 1, 5}, 4), is_connected({0, 5}, 4)
     (True, False)

@@ -10,9 +10,11 @@ when it is built, else the pure-Python reference). Two kinds of call, in pairs:
   (:class:`~sudokit.errors.NoSolutionError`, :class:`~sudokit.errors.MultipleSolutionsError`,
   :class:`~sudokit.errors.InvalidPuzzleError`, :class:`~sudokit.errors.BudgetExceededError`).
 
-Conflicting givens (the same digit twice in a unit) give status ``invalid``: :func:`solve`
-looks for them before searching; :func:`solve_many`, for speed, only where the search found
-no solution (a puzzle with a solution cannot have any, and the engines stop at once on them).
+Conflicting givens (the same digit twice in a unit) give status ``invalid``. :func:`solve` and
+:func:`solve_many` look for them only where the search found no solution (a puzzle with a
+solution cannot have any, and the engines stop at once on them); :func:`solution`,
+:func:`solutions` and :func:`count_solutions` look before searching, to raise or count
+nothing at once.
 
 Puzzles are a :class:`~sudokit.grid.Grid` or cell text (parsed with :meth:`Grid.parse
 <sudokit.grid.Grid.parse>`; ``shape=`` when the size alone does not say it, as for Sudoku-X
