@@ -152,9 +152,8 @@ def test_symmetric_killer_givens() -> None:
         assert all(bool(cells[i]) == bool(cells[15 - i]) for i in range(16))
 
 
+@pytest.mark.c_only  # a 16x16 killer takes the pure-Python reference minutes
 def test_sixteen_killer() -> None:
-    if GENERATING != "c":
-        pytest.skip("16x16 killers need the C core's speed")
     p = generate(16, killer=True, seed=1)
     # CP-SAT answers in ~1 s; the pure-Python reference needs minutes on a 16x16 killer
     pytest.importorskip("ortools")
@@ -170,7 +169,7 @@ def test_killer_cages_look_published(size: int) -> None:
     sizes: Counter[int] = Counter()
     counts = []
     zero = 0
-    for p in generate_many(12, seed=size, size=size, killer=True):
+    for p in generate_many(10, seed=size, size=size, killer=True):
         rules = p.shape.constraints
         assert rules is not None
         sol = p.solution.cells
@@ -190,7 +189,8 @@ def test_killer_cages_look_published(size: int) -> None:
         assert min(counts) >= 20
         assert max(counts) <= 36
         assert set(sizes) == {2, 3, 4, 5}
-    assert zero >= 8  # most killers have no givens at all
+    # most killers have no givens at all (4x4 cages carry less: some need one or two)
+    assert zero >= (4 if size == 4 else 8)
 
 
 def test_cage_sizes_option() -> None:
@@ -199,7 +199,7 @@ def test_cage_sizes_option() -> None:
         assert {len(c.cells) for c in p.shape.constraints.cages} <= {3, 4}  # type: ignore[union-attr]
     singles = [
         len(c.cells)
-        for p in generate_many(10, seed=1, killer=True, cage_sizes=(1, 3))
+        for p in generate_many(6, seed=1, size=6, killer=True, cage_sizes=(1, 3))
         for c in p.shape.constraints.cages  # type: ignore[union-attr]
     ]
     assert 1 in singles
@@ -263,6 +263,7 @@ def test_non_killer_variants_are_the_same_on_both_engines() -> None:
         assert a == b
 
 
+@pytest.mark.c_only  # 24 9x9 killers twice: ~1 s with the C core, ~1 min on the reference
 def test_cli_killer_run_is_reproducible_and_unique() -> None:
     runner = CliRunner()
     args = ["generate", "--killer", "-n", "24", "--seed", "1", "--to", "jsonl"]
@@ -302,6 +303,7 @@ def test_cli_variants_default_to_json_lines() -> None:
         (["--windoku", "--box", "2x3"], "windoku needs square boxes"),
         (["--windoku", "--jigsaw", "random", "--to", "json"], "cannot go with a jigsaw"),
         (["--killer", "--no-minimal"], "always remove every given they can"),
+        (["--kropki", "--cage-sizes", "2-3"], "cage sizes are for killer cages"),
     ],
 )
 def test_cli_bad_variant_options(args: list[str], message: str) -> None:

@@ -238,9 +238,11 @@ does not map units onto units); symmetries that fit: none, rot180, mirror-tb, mi
 
 def _drawn(options: GenerateOptions) -> Drawn | None:
     """The rules *options* draw from each solution (None: none), the cage sizes checked."""
+    sizes = options.cage_sizes
+    if sizes != (2, 5) and not options.killer:
+        raise SudokuError("cage sizes are for killer cages: add killer=True (--killer)")
     if not any(getattr(options, name) for name in DRAWN_RULES):
         return None
-    sizes = options.cage_sizes
     if (
         len(sizes) != 2
         or not all(isinstance(k, int) for k in sizes)
