@@ -341,16 +341,10 @@ def region_shape(value: str, diagonals: bool, option: str = "--regions") -> Shap
     if not value.startswith("@") and os.path.isfile(value):
         fail(f"{option}: {value} is a file; write @{value} to read the map from it")
     if value.startswith("@"):
-        name = value[1:]
         try:
-            with open(name, encoding="utf-8") as stream:
-                text = stream.read(MAP_LIMIT + 1)
-        except FileNotFoundError:
-            fail(f"{option}: {name}: no such file")
-        except (OSError, UnicodeDecodeError) as exc:
-            fail(f"{option}: {name}: {getattr(exc, 'strerror', None) or exc}")
-        if len(text) > MAP_LIMIT:
-            fail(f"{option}: {name}: longer than a 64x64 region map can be")
+            text = formats.read_text_limited(value[1:], MAP_LIMIT, option)
+        except SudokuError as exc:
+            raise CliError(str(exc)) from None
     try:
         return Shape.jigsaw(text, diagonals=diagonals)
     except (SudokuError, ValueError) as exc:
@@ -614,17 +608,9 @@ def texts(files: Iterable[str], puzzles: Iterable[str]) -> Iterator[tuple[str, s
     for name in names:
         label = "<stdin>" if name == "-" else name
         try:
-            if name == "-":
-                text = sys.stdin.read(TEXT_LIMIT + 1)
-            else:
-                with open(name, encoding="utf-8-sig") as stream:
-                    text = stream.read(TEXT_LIMIT + 1)
-        except UnicodeDecodeError:
-            fail(f"{label}: not UTF-8 text")
-        except OSError as exc:
-            fail(f"{label}: {exc.strerror or exc}")
-        if len(text) > TEXT_LIMIT:
-            fail(f"{label}: longer than {TEXT_LIMIT} characters; not one puzzle")
+            text = formats.read_text_limited(name, TEXT_LIMIT)
+        except SudokuError as exc:
+            raise CliError(str(exc)) from None
         yield label, text
 
 

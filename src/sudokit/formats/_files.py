@@ -129,10 +129,12 @@ def _fdopen(fd: int, mode: str) -> IO[Any]:
     return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
 
-def read_text_limited(path: str, limit: int, what: str) -> str:
+def read_text_limited(path: str, limit: int, what: str = "") -> str:
     """The whole text of the file *path* (``-``: standard input), refused with a
-    :class:`~sudokit.errors.SudokuError` naming *what* when it is longer than *limit* bytes,
-    missing, unreadable or not UTF-8 -- never more than *limit* + 1 bytes are read.
+    :class:`~sudokit.errors.SudokuError` naming *what* (when given) when it is longer than
+    *limit* bytes, missing, unreadable or not UTF-8 -- never more than *limit* + 1 bytes are
+    read. The one bounded-read rule of the library and the CLI (region maps, patterns, pencil
+    marks).
 
     >>> read_text_limited("/dev/zero", 1000, "--pattern")
     Traceback (most recent call last):
@@ -143,7 +145,8 @@ def read_text_limited(path: str, limit: int, what: str) -> str:
     ...
     sudokit.errors.SudokuError: --pattern: no-such-file: no such file
     """
-    label = "<stdin>" if path == "-" else path
+    label = f"{what}: " if what else ""
+    label += "<stdin>" if path == "-" else path
     try:
         if path == "-":
             data = _read_upto(sys.stdin.buffer, limit + 1)
@@ -151,16 +154,16 @@ def read_text_limited(path: str, limit: int, what: str) -> str:
             with open(path, "rb") as stream:
                 data = _read_upto(stream, limit + 1)
     except FileNotFoundError:
-        raise SudokuError(f"{what}: {label}: no such file") from None
+        raise SudokuError(f"{label}: no such file") from None
     except OSError as exc:
-        raise SudokuError(f"{what}: {label}: {exc.strerror or exc}") from None
+        raise SudokuError(f"{label}: {exc.strerror or exc}") from None
     if len(data) > limit:
-        raise SudokuError(f"{what}: {label}: larger than {limit} bytes")
+        raise SudokuError(f"{label}: larger than {limit} bytes")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SudokuError(
-            f"{what}: {label}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+            f"{label}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
         ) from None
 
 
