@@ -66,5 +66,5 @@ class _Record:
 
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def __reduce__(self) -> tuple[type[_Record], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (type(self), self._values())

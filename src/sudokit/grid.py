@@ -329,7 +329,7 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
     return target, bytes(values)
 
 
-class Grid:
+class Grid(_Record):
     """An immutable Sudoku grid: a shape and one value per cell (0 = empty).
 
     >>> g = Grid.parse("1234341221434321")
@@ -365,9 +365,6 @@ class Grid:
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "cells", data)
         object.__setattr__(self, "_hash", None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Grid is immutable")
 
     # -- construction ----------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ import math
 from collections.abc import Collection
 from functools import lru_cache
 
+from ._record import _Record
 from .constraints import Constraints
 from .errors import ParseError, quote
 
@@ -158,7 +159,7 @@ def _peers(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(seen)) for seen in peers)
 
 
-class Shape:
+class Shape(_Record):
     """The geometry of an ``n x n`` Sudoku with ``box_rows x box_cols`` boxes.
 
     Immutable and hashable. ``regions`` (a region index ``0..n-1`` per cell, each used ``n``
@@ -257,9 +258,6 @@ class Shape:
         sets(self, "unit_kinds", kinds)
         sets(self, "cell_units", cell_units)
         sets(self, "box_of", box_of)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Shape is immutable")
 
     # -- constructors -----------------------------------------------------------------------
 
