@@ -8,8 +8,11 @@ Conventions every command follows (use these helpers rather than re-inventing th
   (repeatable), never as a bare argument, so that a mistyped file name is "no such file",
   never a parse error. Records are read as a stream by :func:`sudokit.formats.read`
   (:func:`records`, :func:`items`), so a bad record is reported and the run goes on.
-  The same input options everywhere: ``--from FMT``, ``--box RxC``, ``--x``,
-  ``--regions MAP`` (jigsaw) (:func:`from_option`, :func:`shape_options`).
+  The same input options everywhere, declared once by :func:`puzzle_input` and listed first
+  in ``--help``: ``FILE...``, ``-p/--puzzle``, ``--from FMT``, ``--symbols SPEC``,
+  ``--box RxC``, ``--x``, ``--regions MAP`` (jigsaw); the command gets them as one
+  :class:`PuzzleInput` (``given``) and reads through it (``given.items(reporter)``,
+  ``given.texts()``). A test checks that every reading command takes them.
 * **Options**: one name, one meaning. ``--guesses N`` bounds a search (guesses per puzzle;
   the default scales with the shape, 0 = none); ``--seconds S`` bounds human-style work
   (explain, hint, rate); ``--searches N`` bounds generate's engine searches per puzzle;
@@ -42,6 +45,7 @@ from typing import IO, Any, NoReturn, TypeVar
 import click
 
 from .. import Grid, ParseError, Shape, SudokuError, formats
+from .._record import _Record
 
 __all__ = [
     "EXIT_NO",
@@ -50,6 +54,7 @@ __all__ = [
     "CliError",
     "Item",
     "NoAnswerError",
+    "PuzzleInput",
     "Reporter",
     "fail",
     "from_option",
@@ -61,6 +66,7 @@ __all__ = [
     "open_output",
     "output_option",
     "progress",
+    "puzzle_input",
     "puzzle_option",
     "records",
     "refuse_input_as_output",
@@ -481,6 +487,32 @@ def puzzle_option(fn: F) -> F:
     )(fn)
 
 
+def puzzle_input(fn: F) -> F:
+    """The input of every command that reads puzzles, declared once: the ``FILE...``
+    argument, ``-p/--puzzle``, ``--from``, ``--symbols``, ``--box``, ``--x`` and
+    ``--regions`` (listed first in ``--help``, in that order), passed to the command as one
+    ``given`` argument, a :class:`PuzzleInput`."""
+
+    @functools.wraps(fn)
+    def wrapper(
+        *args: Any,
+        files: tuple[str, ...],
+        puzzles: tuple[str, ...],
+        fmt: str | None,
+        symbols: str | None,
+        shape: Shape | None,
+        diagonals: bool,
+        **kwargs: Any,
+    ) -> Any:
+        kwargs["given"] = PuzzleInput(files, puzzles, fmt, symbols, shape, diagonals)
+        return fn(*args, **kwargs)
+
+    decorated: F = wrapper  # type: ignore[assignment]
+    for option in (shape_options, from_option, puzzle_option, input_files):
+        decorated = option(decorated)
+    return decorated
+
+
 # -- input ------------------------------------------------------------------------------------
 
 
@@ -501,6 +533,58 @@ class Item:
     def where(self) -> str:
         """``source:line`` for messages."""
         return f"{self.source}:{self.record.line}"
+
+
+class PuzzleInput(_Record):
+    """What a command reads (:func:`puzzle_input`): the FILEs, the ``--puzzle`` texts, the
+    format (``None``: sniffed), the declared symbols, the shape (``None``: from each
+    puzzle's size) and whether ``--x`` was given."""
+
+    __slots__ = ("diagonals", "files", "fmt", "puzzles", "shape", "symbols")
+    __match_args__ = ("files", "puzzles", "fmt", "symbols", "shape", "diagonals")
+    files: tuple[str, ...]
+    puzzles: tuple[str, ...]
+    fmt: str | None
+    symbols: str | None
+    shape: Shape | None
+    diagonals: bool
+
+    def __init__(
+        self,
+        files: tuple[str, ...],
+        puzzles: tuple[str, ...],
+        fmt: str | None,
+        symbols: str | None,
+        shape: Shape | None,
+        diagonals: bool,
+    ) -> None:
+        object.__setattr__(self, "files", tuple(files))
+        object.__setattr__(self, "puzzles", tuple(puzzles))
+        object.__setattr__(self, "fmt", fmt)
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "diagonals", diagonals)
+
+    @property
+    def marks(self) -> bool:
+        """Whether ``--from`` names a pencil-mark format (one document per input)."""
+        return self.fmt in ("candidates", "candgrid")
+
+    def items(self, reporter: Reporter) -> Iterator[Item]:
+        """The input records in order (:func:`items`)."""
+        return items(
+            self.files,
+            self.puzzles,
+            self.fmt,
+            self.shape,
+            reporter,
+            diagonals=self.diagonals,
+            symbols=self.symbols,
+        )
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        """Each input read whole (:func:`texts`), for pencil marks."""
+        return texts(self.files, self.puzzles)
 
 
 def _item(

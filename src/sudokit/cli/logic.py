@@ -45,30 +45,21 @@ SHARD_ROWS = 200
 
 
 def _puzzles(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
-    shape: Shape | None,
-    diagonals: bool,
-    marks: bool,
-    reporter: Reporter,
+    given: common.PuzzleInput, marks: bool, reporter: Reporter
 ) -> Iterator[tuple[str, Grid | Candidates | None]]:
     """``(where, puzzle)`` for each input puzzle, in order: a grid, a user's pencil marks
     (``--marks``, or ``--from candidates``/``candgrid``; one document per input), or
     ``None`` for a record that could not be read (reported here)."""
-    if marks or fmt in ("candidates", "candgrid"):
-        for number, (label, text) in enumerate(common.texts(files, puzzles), 1):
+    if marks or given.marks:
+        for number, (label, text) in enumerate(given.texts(), 1):
             try:
-                yield label, formats.parse_candidates(text, fmt, shape)
+                yield label, formats.parse_candidates(text, given.fmt, given.shape)
             except SudokuError as exc:
                 reporter.line(f"{label}: puzzle {number}: {exc}")
                 reporter.code = common.EXIT_USAGE
                 yield label, None
         return
-    for item in common.items(
-        files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
-    ):
+    for item in given.items(reporter):
         if item.grid is None:
             assert item.record.error is not None
             reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
@@ -152,11 +143,8 @@ _SE_ONLY = click.option(
 def _logic_command(fn: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``hint`` and ``explain`` share, in the order --help lists them."""
     options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
-        common.input_files,
-        common.puzzle_option,
-        common.from_option,
+        common.puzzle_input,
         _TO,
-        common.shape_options,
         _MARKS,
         _SE_ONLY,
         common.seconds_option(SECONDS, "the hardest techniques"),
@@ -176,13 +164,8 @@ def _seconds(value: float | None) -> float:
 @_logic_command
 @common.guarded
 def hint(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
+    given: common.PuzzleInput,
     to: str,
-    shape: Shape | None,
-    diagonals: bool,
     marks: bool,
     se_only: bool,
     seconds: float | None,
@@ -198,8 +181,8 @@ def hint(
     2 unreadable input or usage error.
     """
     reporter = Reporter()
-    with common.open_output(output, files) as stream:
-        inputs = _puzzles(files, puzzles, fmt, symbols, shape, diagonals, marks, reporter)
+    with common.open_output(output, given.files) as stream:
+        inputs = _puzzles(given, marks, reporter)
         for puzzle in _answerable(inputs, guesses, to, stream, reporter):
             step = sudokit.hint(puzzle, se_only=se_only, budget_s=_seconds(seconds))
             if step is None:
@@ -221,13 +204,8 @@ _SCALE_SE = "SE scale, Sudoku Explainer's techniques only: the rating of 'sudoki
 @_logic_command
 @common.guarded
 def explain(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
+    given: common.PuzzleInput,
     to: str,
-    shape: Shape | None,
-    diagonals: bool,
     marks: bool,
     se_only: bool,
     seconds: float | None,
@@ -243,8 +221,8 @@ def explain(
     solutions, 2 unreadable input or usage error.
     """
     reporter = Reporter()
-    with common.open_output(output, files) as stream:
-        inputs = _puzzles(files, puzzles, fmt, symbols, shape, diagonals, marks, reporter)
+    with common.open_output(output, given.files) as stream:
+        inputs = _puzzles(given, marks, reporter)
         for puzzle in _answerable(inputs, guesses, to, stream, reporter):
             steps = sudokit.explain(puzzle, se_only=se_only, budget_s=_seconds(seconds))
             if to == "json":
@@ -352,24 +330,16 @@ def _jobs_option(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @click.command(epilog=_MARKERS)
-@common.input_files
-@common.puzzle_option
-@common.from_option
+@common.puzzle_input
 @_TO
-@common.shape_options
 @common.seconds_option(SECONDS, "the hardest techniques")
 @_jobs_option
 @common.resume_option
 @common.output_option
 @common.guarded
 def rate(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
+    given: common.PuzzleInput,
     to: str,
-    shape: Shape | None,
-    diagonals: bool,
     seconds: float | None,
     jobs: int,
     resume: bool,
@@ -396,22 +366,22 @@ def rate(
     givens, 2 unreadable input or usage error.
     """
     reporter = Reporter()
-    if resume and symbols is not None:
+    if resume and given.symbols is not None:
         common.fail("--resume reads the default symbols: give --symbols without --resume")
     budget = _seconds(seconds)
     if resume:
-        if puzzles:
+        if given.puzzles:
             common.fail("--resume reads one FILE, not --puzzle")
-        _rate_resumable(files, output, reporter, to, shape, diagonals, budget, jobs)
+        _rate_resumable(
+            given.files, output, reporter, to, given.shape, given.diagonals, budget, jobs
+        )
         reporter.exit()
     tally = _Tally()
     with (
-        common.open_output(output, files) as stream,
+        common.open_output(output, given.files) as stream,
         common.progress("rating", reporter) as advance,
     ):
-        items = common.items(
-            files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
-        )
+        items = given.items(reporter)
         # One puzzle at a time in this process (each line is written as soon as it is known,
         # also in a pipe), or chunks for the worker processes.
         for item, r in _rated(items, budget, jobs, size=1 if jobs == 1 else CHUNK):

@@ -16,7 +16,7 @@ import click
 
 import sudokit
 
-from .. import Grid, Shape, SudokuError, formats
+from .. import Grid, SudokuError, formats
 from . import common
 from .common import CliError, Reporter
 
@@ -49,21 +49,11 @@ def _finite(value: float) -> float:
     return value
 
 
-def _read(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
-    shape: Shape | None,
-    diagonals: bool,
-    reporter: Reporter,
-) -> list[_Entry]:
+def _read(given: common.PuzzleInput, reporter: Reporter) -> list[_Entry]:
     """The puzzles of the ``--puzzle`` texts and FILEs (standard input when neither is
     given); bad records are reported and skipped."""
     entries = []
-    for item in common.items(
-        files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
-    ):
+    for item in given.items(reporter):
         if item.grid is None:
             assert item.record.error is not None
             reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
@@ -130,8 +120,7 @@ def _draw_options(fn: Any) -> Any:
 
 
 @click.command()
-@common.input_files
-@common.puzzle_option
+@common.puzzle_input
 @click.option(
     "-o", "--output", metavar="FILE", help="Write here (.txt .svg .pdf .png); default stdout."
 )
@@ -142,7 +131,6 @@ def _draw_options(fn: Any) -> Any:
     type=click.Choice(_FORMATS),
     help="Output format (default: from -o).",
 )
-@common.from_option
 @click.option(
     "--index",
     type=click.IntRange(min=1),
@@ -170,24 +158,18 @@ def _draw_options(fn: Any) -> Any:
     show_default=True,
     help="PNG resolution.",
 )
-@common.shape_options
 @_draw_options
 @common.guarded
 def render(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
+    given: common.PuzzleInput,
     output: str | None,
     out_fmt: str | None,
-    fmt: str | None,
-    symbols: str | None,
     index: int,
     candidates: bool,
     hint: bool,
     show_solution: bool,
     cell: float,
     dpi: int,
-    shape: Shape | None,
-    diagonals: bool,
     numbers: bool,
 ) -> None:
     """Draw one puzzle of the FILEs (standard input when none; -p TEXT for a puzzle given as
@@ -204,17 +186,17 @@ def render(
         raise CliError(f"{out_fmt} output needs -o FILE")
     reporter = Reporter()
     marks: tuple[int, ...] | None = None
-    if fmt in ("candidates", "candgrid"):  # pencil marks in, pencil marks drawn
-        for label, text in common.texts(files, puzzles):
+    if given.marks:  # pencil marks in, pencil marks drawn
+        for label, text in given.texts():
             try:
-                cands = formats.parse_candidates(text, fmt, shape)
+                cands = formats.parse_candidates(text, given.fmt, given.shape)
             except SudokuError as exc:
                 raise CliError(f"{label}: {exc}") from None
             marks = cands.masks
             entries = [_Entry(Grid(cands.values, cands.shape), label, "")]
             break
     else:
-        entries = _read(files, puzzles, fmt, symbols, shape, diagonals, reporter)
+        entries = _read(given, reporter)
     if not 1 <= index <= len(entries):
         raise CliError(f"--index {index} is outside 1..{len(entries)}")
     entry = entries[index - 1]
@@ -283,10 +265,8 @@ def _label_text(rating: Any) -> str:
 
 
 @click.command("print")
-@common.input_files
-@common.puzzle_option
+@common.puzzle_input
 @click.option("-o", "--output", required=True, metavar="BOOK.pdf", help="The PDF to write.")
-@common.from_option
 @click.option(
     "--per-page",
     type=click.Choice(["1", "2", "4", "6"]),
@@ -307,15 +287,11 @@ def _label_text(rating: Any) -> str:
     "--rate", is_flag=True, help="Rate every puzzle and print its difficulty (needs sudokit.rate)."
 )
 @click.option("--sort", "sort_easy_first", is_flag=True, help="With --rate: easiest puzzles first.")
-@common.shape_options
 @_draw_options
 @common.guarded
 def print_book(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
+    given: common.PuzzleInput,
     output: str,
-    fmt: str | None,
-    symbols: str | None,
     per_page: str,
     answers: bool,
     title: str,
@@ -324,8 +300,6 @@ def print_book(
     title_page: bool,
     rate: bool,
     sort_easy_first: bool,
-    shape: Shape | None,
-    diagonals: bool,
     numbers: bool,
 ) -> None:
     """Print the puzzles of the FILEs (standard input when none; any format; a line comment
@@ -335,7 +309,7 @@ def print_book(
     pdf = _pdf_or_fail()
     reporter = Reporter()
     entries = []
-    for entry in _read(files, puzzles, fmt, symbols, shape, diagonals, reporter):
+    for entry in _read(given, reporter):
         clash = entry.grid.conflicts()
         if clash:  # a book holds only puzzles that can be played
             first = clash[0]

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from .. import Candidates, Grid, Shape, SolveResult, Status, formats, solve_many
+from .. import Candidates, Grid, SolveResult, Status, formats, solve_many
 from . import common
 from .common import Item, Reporter
 
@@ -68,11 +68,8 @@ def _structured(fmt: str) -> bool:
 
 
 @click.command(epilog=_MARKERS)
-@common.input_files
-@common.puzzle_option
-@common.from_option
+@common.puzzle_input
 @common.to_option("line")
-@common.shape_options
 @click.option("--unique", is_flag=True, help="A puzzle with several solutions gets !multiple.")
 @common.guesses_option
 @_jobs_option
@@ -80,13 +77,8 @@ def _structured(fmt: str) -> bool:
 @common.output_option
 @common.guarded
 def solve(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
+    given: common.PuzzleInput,
     to: str,
-    shape: Shape | None,
-    diagonals: bool,
     unique: bool,
     guesses: int | None,
     jobs: int,
@@ -101,20 +93,20 @@ def solve(
     or conflicting givens, 2 unreadable input or usage error.
     """
     reporter = Reporter()
-    if resume and symbols is not None:
+    if resume and given.symbols is not None:
         common.fail("--resume reads the default symbols: give --symbols without --resume")
     if resume:
         from ..batch import solve_file
 
         with common.resumable(
             "solving",
-            files,
+            given.files,
             output,
             reporter,
             to=to,
             needs="line",
-            shape=shape,
-            diagonals=diagonals,
+            shape=given.shape,
+            diagonals=given.diagonals,
         ) as (source, advance):
             _, markers = solve_file(
                 source,
@@ -128,13 +120,11 @@ def solve(
             common.report_markers(reporter, source, output)
         reporter.exit()
     with (
-        common.open_output(output, files) as stream,
+        common.open_output(output, given.files) as stream,
         formats.Writer(stream, to) as writer,
         common.progress("solving", reporter) as advance,
     ):
-        items = common.items(
-            files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
-        )
+        items = given.items(reporter)
         run = _solve_here if jobs == 1 or _chunk_size() == 1 else _solve_pooled
         run(items, writer, reporter, advance, unique=unique, guesses=guesses, jobs=jobs)
     reporter.exit()
@@ -304,10 +294,7 @@ def _why(result: SolveResult) -> str:
 
 
 @click.command()
-@common.input_files
-@common.puzzle_option
-@common.from_option
-@common.shape_options
+@common.puzzle_input
 @click.option(
     "--limit",
     type=click.IntRange(min=1),
@@ -320,12 +307,7 @@ def _why(result: SolveResult) -> str:
 @common.output_option
 @common.guarded
 def count(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
-    shape: Shape | None,
-    diagonals: bool,
+    given: common.PuzzleInput,
     limit: int,
     guesses: int | None,
     jobs: int,
@@ -341,12 +323,10 @@ def count(
     """
     reporter = Reporter()
     with (
-        common.open_output(output, files) as stream,
+        common.open_output(output, given.files) as stream,
         common.progress("counting", reporter) as advance,
     ):
-        items = common.items(
-            files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
-        )
+        items = given.items(reporter)
         for item, result in _solved(items, limit=max(2, limit + 1), guesses=guesses, jobs=jobs):
             advance(1)
             if result is None:
@@ -369,21 +349,13 @@ def count(
 
 
 @click.command()
-@common.input_files
-@common.puzzle_option
-@common.from_option
-@common.shape_options
+@common.puzzle_input
 @common.guesses_option
 @_jobs_option
 @common.output_option
 @common.guarded
 def check(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
-    shape: Shape | None,
-    diagonals: bool,
+    given: common.PuzzleInput,
     guesses: int | None,
     jobs: int,
     output: str,
@@ -395,9 +367,9 @@ def check(
     Exit code: 0 every puzzle unique, 1 some puzzle is not, 2 unreadable input or usage error.
     """
     reporter = Reporter()
-    items = common.items(files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols)
+    items = given.items(reporter)
     with (
-        common.open_output(output, files) as stream,
+        common.open_output(output, given.files) as stream,
         common.progress("checking", reporter) as advance,
     ):
         for item, result in _solved(items, limit=2, guesses=guesses, jobs=jobs):
@@ -418,11 +390,8 @@ def check(
 
 
 @click.command()
-@common.input_files
-@common.puzzle_option
-@common.from_option
+@common.puzzle_input
 @common.to_option("line")
-@common.shape_options
 @click.option(
     "--marks",
     is_flag=True,
@@ -431,13 +400,8 @@ def check(
 @common.output_option
 @common.guarded
 def convert(
-    files: tuple[str, ...],
-    puzzles: tuple[str, ...],
-    fmt: str | None,
-    symbols: str | None,
+    given: common.PuzzleInput,
     to: str,
-    shape: Shape | None,
-    diagonals: bool,
     marks: bool,
     output: str,
 ) -> None:
@@ -450,13 +414,11 @@ def convert(
         common.fail("--marks needs --to candidates or --to candgrid")
     reporter = Reporter()
     with (
-        common.open_output(output, files) as stream,
+        common.open_output(output, given.files) as stream,
         formats.Writer(stream, to) as writer,
         common.progress("converting", reporter) as advance,
     ):
-        for item in common.items(
-            files, puzzles, fmt, shape, reporter, diagonals=diagonals, symbols=symbols
-        ):
+        for item in given.items(reporter):
             advance(1)
             grid: Grid | None = item.grid
             if grid is None:
