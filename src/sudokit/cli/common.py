@@ -494,17 +494,9 @@ def puzzle_input(fn: F) -> F:
     ``given`` argument, a :class:`PuzzleInput`."""
 
     @functools.wraps(fn)
-    def wrapper(
-        *args: Any,
-        files: tuple[str, ...],
-        puzzles: tuple[str, ...],
-        fmt: str | None,
-        symbols: str | None,
-        shape: Shape | None,
-        diagonals: bool,
-        **kwargs: Any,
-    ) -> Any:
-        kwargs["given"] = PuzzleInput(files, puzzles, fmt, symbols, shape, diagonals)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        fields = [kwargs.pop(name) for name in PuzzleInput.__match_args__]
+        kwargs["given"] = PuzzleInput(*fields)
         return fn(*args, **kwargs)
 
     decorated: F = wrapper  # type: ignore[assignment]
