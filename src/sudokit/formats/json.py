@@ -210,14 +210,27 @@ def _bad_json(what: str, doc: str, pos: int) -> ParseError:
     return ParseError(f"bad JSON: {what}", line=line, column=column)
 
 
+def _skip_space(doc: str, pos: int, line: int) -> tuple[int, int]:
+    """The offset of the first non-space at or after *pos* in *doc*, and its line."""
+    start = pos
+    while pos < len(doc) and doc[pos].isspace():
+        pos += 1
+    return pos, line + doc.count("\n", start, pos)
+
+
+def _decoded(doc: str, pos: int, line: int) -> tuple[Any, int] | Raw:
+    """:func:`decode` at *pos*, or the error record (on *line* when the error has none)."""
+    try:
+        return decode(doc, pos)
+    except ParseError as exc:
+        return Raw(exc.line or line, error=exc)
+
+
 def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
     pos = 0
     line = 1
     while True:
-        start = pos
-        while pos < len(doc) and doc[pos].isspace():
-            pos += 1
-        line += doc.count("\n", start, pos)
+        pos, line = _skip_space(doc, pos, line)
         if pos >= len(doc):
             return
         if doc[pos] == "[" and not _starts_rows(doc, pos):
@@ -225,10 +238,7 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
             pos += 1
             after_value = False
             while True:
-                start = pos
-                while pos < len(doc) and doc[pos].isspace():
-                    pos += 1
-                line += doc.count("\n", start, pos)
+                pos, line = _skip_space(doc, pos, line)
                 if pos < len(doc) and doc[pos] == "]":
                     pos += 1
                     break
@@ -239,21 +249,21 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
                     pos += 1
                     after_value = False
                     continue
-                try:
-                    value, end = decode(doc, pos)
-                except ParseError as exc:
-                    yield Raw(exc.line or line, error=exc)
+                got = _decoded(doc, pos, line)
+                if isinstance(got, Raw):
+                    yield got
                     return
+                value, end = got
                 yield _entry(value, shape, line)
                 line += doc.count("\n", pos, end)
                 pos = end
                 after_value = True
             continue
-        try:
-            value, end = decode(doc, pos)
-        except ParseError as exc:
-            yield Raw(exc.line or line, error=exc)
+        got = _decoded(doc, pos, line)
+        if isinstance(got, Raw):
+            yield got
             return
+        value, end = got
         if end < len(doc) and not doc[end].isspace() and doc[end - 1] not in ']}"':
             # '003' is not 0, 0, 3: values that run together are one bad value.
             yield Raw(line, error=_bad_json("extra data after the value", doc, end))
