@@ -181,7 +181,7 @@ def test_rule_of_45_single_innie() -> None:
     steps = [s for s in steps_of(killer.rule_of_45, empty(shape)) if s.placements == ((8, 2),)]
     assert steps
     assert steps[0].rating == killer.RULE45_CELL
-    assert "row 1 adds up to 45" in steps[0].text
+    assert "Row 1 adds up to 45" in steps[0].text
     assert "r1c9 is 2" in steps[0].text
 
 
@@ -212,7 +212,7 @@ def test_rule_of_45_over_two_boxes() -> None:
     shape = killer_shape(cages)
     found = [s for s in steps_of(killer.rule_of_45, empty(shape)) if s.placements == ((5, 8),)]
     assert found
-    assert "box 1 and box 2 add up to 90" in found[0].text
+    assert "Box 1 and box 2 add up to 90" in found[0].text
     assert found[0].rating == pytest.approx(killer.RULE45_CELL + killer.EXTRA_HOUSE)
 
 

@@ -423,6 +423,11 @@ def _groups(cg: CandidateGrid) -> Iterator[_Group]:
             yield _Group(house, cells, rest, reason)
 
 
+def _sentence(words: str) -> str:
+    """*words* (the rule of 45's reasoning, lowercase) as the start of a sentence."""
+    return words[:1].upper() + words[1:]
+
+
 def _rating(base: float, house: _House) -> float:
     return round(base + EXTRA_HOUSE * (house.houses - 1), 1)
 
@@ -441,7 +446,7 @@ def rule_of_45(cg: CandidateGrid) -> Iterator[Step]:
             "Rule of 45",
             _rating(RULE45_CELL, g.house),
             placements=((cell, g.total),),
-            text=f"Rule of 45: {g.reason}, so {shape.cell_name(cell)} is {dn}.",
+            text=f"{_sentence(g.reason)}, so {shape.cell_name(cell)} is {dn}.",
             cells=tuple(sorted(g.house.cells)),
             highlights=((cell, g.total),),
             size=shape.n,
@@ -484,7 +489,7 @@ def _group_steps(cg: CandidateGrid, hidden: bool) -> Iterator[Step]:
             name,
             rating,
             eliminations=tuple(elims),
-            text=f"Rule of 45: {g.reason}. {why} {elim_words(shape, elims)}.",
+            text=f"{_sentence(g.reason)}. {why} {elim_words(shape, elims)}.",
             cells=tuple(g.cells),
             highlights=tuple((c, d) for c in g.cells for d in bits(masks[c])),
             size=shape.n,
