@@ -73,7 +73,8 @@ def test_main_returns_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
 def test_records_number_across_files_and_apply_x() -> None:
     reporter = common.Reporter(stream=io.StringIO())
     files = [str(DATA / "sudocue.sdk"), str(DATA / "missing.txt"), str(DATA / "kaggle.csv")]
-    items = list(common.records(files, None, None, reporter, diagonals=True))
+    given = common.PuzzleInput(tuple(files), (), None, None, None, True)
+    items = list(common.records(given, reporter))
     assert [(i.number, i.record.index, i.source) for i in items] == [
         (1, 1, files[0]),
         (2, 1, files[2]),

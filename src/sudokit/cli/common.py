@@ -564,15 +564,7 @@ class PuzzleInput(_Record):
 
     def items(self, reporter: Reporter) -> Iterator[Item]:
         """The input records in order (:func:`items`)."""
-        return items(
-            self.files,
-            self.puzzles,
-            self.fmt,
-            self.shape,
-            reporter,
-            diagonals=self.diagonals,
-            symbols=self.symbols,
-        )
+        return items(self, reporter)
 
     def texts(self) -> Iterator[tuple[str, str]]:
         """Each input read whole (:func:`texts`), for pencil marks."""
@@ -580,46 +572,35 @@ class PuzzleInput(_Record):
 
 
 def _item(
-    number: int,
-    label: str,
-    record: formats.Record,
-    reporter: Reporter,
-    diagonals: bool,
-    symbols: str | None,
+    number: int, label: str, record: formats.Record, reporter: Reporter, given: PuzzleInput
 ) -> Item:
-    """Input record *number* of *label*, made a Sudoku-X when *diagonals* (``--x`` without a
-    shape), after warning when it looks written in another alphabet."""
+    """Input record *number* of *label*, made a Sudoku-X when ``--x`` came without a shape,
+    after warning when it looks written in another alphabet."""
     grid = record.grid
-    if diagonals and grid is not None and not grid.shape.diagonals:
+    x = given.diagonals and given.shape is None
+    if x and grid is not None and not grid.shape.diagonals:
         grid = Grid(grid.cells, grid.shape.with_diagonals())
         record = formats.Record(record.index, record.line, grid, record.error, record.fields)
     item = Item(number, label, record)
-    _shift_warning(reporter, item, symbols)
+    _shift_warning(reporter, item, given.symbols)
     return item
 
 
-def records(
-    files: Iterable[str],
-    fmt: str | None,
-    shape: Shape | None,
-    reporter: Reporter,
-    *,
-    diagonals: bool = False,
-    symbols: str | None = None,
-) -> Iterator[Item]:
-    """The records of every file in turn (``-`` is standard input), numbered across files.
+def records(given: PuzzleInput, reporter: Reporter) -> Iterator[Item]:
+    """The records of every FILE of *given* in turn (``-`` is standard input; none: standard
+    input), numbered across files.
 
     A file that cannot be opened, or holds no puzzle, is reported (exit code 2) and skipped.
     """
     number = 0
-    for name in list(files) or ["-"]:
+    for name in list(given.files) or ["-"]:
         label = "<stdin>" if name == "-" else name or "''"  # an empty name still shows
         seen = 0
         try:
-            for record in formats.read(name, fmt, shape, symbols=symbols):
+            for record in formats.read(name, given.fmt, given.shape, symbols=given.symbols):
                 seen += 1
                 number += 1
-                yield _item(number, label, record, reporter, diagonals and shape is None, symbols)
+                yield _item(number, label, record, reporter, given)
         except OSError as exc:
             reporter.usage(f"{label}: {exc.strerror or exc}")
             continue
@@ -627,23 +608,15 @@ def records(
             reporter.usage(f"{label}: no puzzles found")
 
 
-def items(
-    files: Iterable[str],
-    puzzles: Iterable[str],
-    fmt: str | None,
-    shape: Shape | None,
-    reporter: Reporter,
-    *,
-    diagonals: bool = False,
-    symbols: str | None = None,
-) -> Iterator[Item]:
-    """The records of the ``--puzzle`` texts, then of the FILEs (standard input when neither
-    is given), numbered in one sequence. A text that does not parse is one bad record."""
+def items(given: PuzzleInput, reporter: Reporter) -> Iterator[Item]:
+    """The records of the ``--puzzle`` texts of *given*, then of its FILEs (standard input
+    when neither is given), numbered in one sequence. A text that does not parse is one bad
+    record."""
     number = 0
-    for k, text in enumerate(puzzles, 1):
+    for k, text in enumerate(given.puzzles, 1):
         label = "--puzzle" if k == 1 else f"--puzzle#{k}"
         try:
-            grids = formats.parse(text, fmt, shape, source=label, symbols=symbols)
+            grids = formats.parse(text, given.fmt, given.shape, source=label, symbols=given.symbols)
             errors: list[ParseError | None] = [None] * len(grids)
             if not grids:
                 raise ParseError("no puzzle in the text", line=1, source=label)
@@ -652,10 +625,9 @@ def items(
         for grid, error in zip(grids, errors, strict=True):
             number += 1
             record = formats.Record(number, 1, grid, error)
-            yield _item(number, label, record, reporter, diagonals and shape is None, symbols)
-    files = list(files)
-    if files or not number:
-        for item in records(files, fmt, shape, reporter, diagonals=diagonals, symbols=symbols):
+            yield _item(number, label, record, reporter, given)
+    if given.files or not number:
+        for item in records(given, reporter):
             yield Item(item.number + number, item.source, item.record)
 
 
