@@ -148,3 +148,31 @@ def load_corpus(path: Path = DATA / "corpus.txt") -> list[Case]:
 
 
 CORPUS = load_corpus()
+
+
+# -- hand-made 9x9 candidate states (chaining tests) ------------------------------------------
+
+
+def cell(name: str) -> int:
+    """The 0-based index of the 9x9 cell named ``rXcY``."""
+    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
+
+
+def masks_of(spec: dict[str, list[int]]) -> list[int]:
+    """81 candidate masks: each named cell holds its digits, every other cell none."""
+    masks = [0] * 81
+    for name, digits in spec.items():
+        masks[cell(name)] = sum(1 << (d - 1) for d in digits)
+    return masks
+
+
+#: An X-cycle on digit 1 (columns 1 and 5 are conjugate pairs, rows 1 and 5 close it): it
+#: removes 1 from r1c9 and r5c8.
+X_CYCLE = {
+    "r1c1": [1, 2],
+    "r1c5": [1, 3],
+    "r1c9": [1, 4],
+    "r5c1": [1, 5],
+    "r5c5": [1, 6],
+    "r5c8": [1, 7],
+}

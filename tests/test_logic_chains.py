@@ -16,7 +16,7 @@ from sudokit.logic.registry import by_name
 from sudokit.logic.step import Step
 from sudokit.shape import Shape
 from sudokit.solver import solution
-from support import rated_file
+from support import X_CYCLE, cell, masks_of, rated_file
 
 S9 = Shape(3, 3)
 
@@ -24,16 +24,9 @@ S9 = Shape(3, 3)
 def synthetic(spec: dict[str, list[int]]) -> CandidateGrid:
     """A 9x9 candidate state where only the named cells are open (the rest count as solved)."""
     values = [9] * 81
-    masks = [0] * 81
-    for name, digits in spec.items():
-        cell = (int(name[1]) - 1) * 9 + int(name[3]) - 1
-        values[cell] = 0
-        masks[cell] = sum(1 << (d - 1) for d in digits)
-    return CandidateGrid(S9, values, masks)
-
-
-def cell(name: str) -> int:
-    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
+    for name in spec:
+        values[cell(name)] = 0
+    return CandidateGrid(S9, values, masks_of(spec))
 
 
 # --- SE's rating rules -------------------------------------------------------------------
@@ -49,15 +42,6 @@ def test_length_bonus_matches_se_thresholds(base: float, complexity: int, expect
 
 
 # --- hand-made cycles and forcing chains -------------------------------------------------
-
-X_CYCLE = {
-    "r1c1": [1, 2],
-    "r1c5": [1, 3],
-    "r1c9": [1, 4],
-    "r5c1": [1, 5],
-    "r5c5": [1, 6],
-    "r5c8": [1, 7],
-}
 
 
 def test_x_cycle_removes_what_sees_both_colours() -> None:

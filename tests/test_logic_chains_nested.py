@@ -14,20 +14,9 @@ from sudokit.logic.path import default_techniques, find_step
 from sudokit.logic.registry import Technique
 from sudokit.shape import Shape
 from sudokit.solver import solution
-from support import rated_file
+from support import X_CYCLE, cell, masks_of, rated_file
 
 S9 = Shape(3, 3)
-
-
-def cell(name: str) -> int:
-    return (int(name[1]) - 1) * 9 + int(name[3]) - 1
-
-
-def masks_of(spec: dict[str, list[int]]) -> list[int]:
-    masks = [0] * 81
-    for name, digits in spec.items():
-        masks[cell(name)] = sum(1 << (d - 1) for d in digits)
-    return masks
 
 
 def off(name: str, digit: int) -> int:
@@ -36,15 +25,7 @@ def off(name: str, digit: int) -> int:
 
 # An X-cycle on digit 1 (columns 1 and 5 are conjugate pairs) that removes 1 from r1c9 and
 # r5c8 -- but only once the outer chain has removed the third 1 of column 1, at r8c1.
-CYCLE = {
-    "r1c1": [1, 2],
-    "r1c5": [1, 3],
-    "r1c9": [1, 4],
-    "r5c1": [1, 5],
-    "r5c5": [1, 6],
-    "r5c8": [1, 7],
-    "r8c1": [1, 8],
-}
+CYCLE = {**X_CYCLE, "r8c1": [1, 8]}
 
 
 def test_nested_cycle_uses_the_outer_chain_removal_as_parent() -> None:
