@@ -246,21 +246,17 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
                     if pos >= len(doc) or doc[pos] != ",":
                         yield Raw(line, error=_bad_json("expected ',' or ']'", doc, pos))
                         return
-                    pos += 1
-                    after_value = False
+                    pos, after_value = pos + 1, False
                     continue
-                got = _decoded(doc, pos, line)
-                if isinstance(got, Raw):
+                if isinstance(got := _decoded(doc, pos, line), Raw):
                     yield got
                     return
                 value, end = got
                 yield _entry(value, shape, line)
                 line += doc.count("\n", pos, end)
-                pos = end
-                after_value = True
+                pos, after_value = end, True
             continue
-        got = _decoded(doc, pos, line)
-        if isinstance(got, Raw):
+        if isinstance(got := _decoded(doc, pos, line), Raw):
             yield got
             return
         value, end = got
