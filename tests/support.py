@@ -15,6 +15,9 @@ The fixtures built on these live in ``conftest.py``.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -176,3 +179,30 @@ X_CYCLE = {
     "r5c5": [1, 6],
     "r5c8": [1, 7],
 }
+
+
+# -- interrupted bulk runs (sudokit.batch) --------------------------------------------------
+
+
+def shards_done(parts: Path) -> int:
+    """How many shards the manifest in the ``.parts`` folder *parts* records as written."""
+    try:
+        return (parts / "manifest.jsonl").read_text().count('"shard"')
+    except FileNotFoundError:
+        return 0
+
+
+def kill_after_shards(proc: subprocess.Popen[bytes], parts: Path, group: bool = False) -> None:
+    """SIGKILL *proc* (its whole process group with *group*: the workers too) once three
+    shards are recorded in *parts*, or let it end; within 60 s either way. Waits for it."""
+    deadline = time.monotonic() + 60
+    try:
+        while shards_done(parts) < 3 and proc.poll() is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        if group:
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait()

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +13,7 @@ from sudokit import Grid, generate
 from sudokit.batch import solve_file
 from sudokit.cli.app import main
 from sudokit.transform import random_isomorph
+from support import kill_after_shards, shards_done
 
 
 def _file(tmp_path: Path, count: int) -> Path:
@@ -42,13 +40,6 @@ def test_solve_resume_matches_plain_solve(tmp_path: Path) -> None:
     assert main(["solve", "-", "-o", str(bulk), "--resume"]) == 2
 
 
-def _shards_done(parts: Path) -> int:
-    try:
-        return (parts / "manifest.jsonl").read_text().count('"shard"')
-    except FileNotFoundError:
-        return 0
-
-
 def test_killed_solve_file_resumes_exactly(tmp_path: Path) -> None:
     src = _file(tmp_path, 3000)
     ref = tmp_path / "ref.txt"
@@ -61,18 +52,11 @@ def test_killed_solve_file_resumes_exactly(tmp_path: Path) -> None:
         [sys.executable, "-c", code, str(src), str(out)], stderr=subprocess.DEVNULL
     )
     parts = tmp_path / "out.txt.parts"
-    deadline = time.monotonic() + 60
-    try:
-        while _shards_done(parts) < 3 and proc.poll() is None:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
-        os.kill(proc.pid, signal.SIGKILL)
-    finally:
-        proc.wait()
+    kill_after_shards(proc, parts)
     if proc.returncode == 0:
         pytest.skip("the run finished before it could be killed")
     assert not out.exists()
-    assert 3 <= _shards_done(parts) < 120
+    assert 3 <= shards_done(parts) < 120
     lines, markers = solve_file(src, out, shard_rows=25)
     assert (lines, markers) == (3000, 1)
     assert out.read_bytes() == ref.read_bytes()

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -23,7 +21,7 @@ from sudokit import Grid, Shape, generate
 from sudokit.cli import common, logic
 from sudokit.cli.app import main
 from sudokit.transform import random_isomorph
-from support import CORPUS
+from support import CORPUS, kill_after_shards, shards_done
 
 NO_SOLUTION = "......34...23..."  # no digit repeats, yet no solution
 SEVERAL = "." * 16
@@ -218,13 +216,6 @@ def test_resume_refuses_to_overwrite_its_input(
     assert err == "sudokit: --resume needs one input FILE, -o OUT and --to line (9x9, 4x4, ...)\n"
 
 
-def _shards_done(parts: Path) -> int:
-    try:
-        return (parts / "manifest.jsonl").read_text().count('"shard"')
-    except FileNotFoundError:
-        return 0
-
-
 def test_killed_rate_resumes_byte_identical(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -243,20 +234,13 @@ def test_killed_rate_resumes_byte_identical(
         [sys.executable, "-c", code, *args], stderr=subprocess.DEVNULL, start_new_session=True
     )
     parts = tmp_path / "out.jsonl.parts"
-    deadline = time.monotonic() + 60
-    try:
-        while _shards_done(parts) < 3 and proc.poll() is None:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
-        os.killpg(proc.pid, signal.SIGKILL)  # the workers too
-    finally:
-        proc.wait()
+    kill_after_shards(proc, parts, group=True)
     if proc.returncode != -signal.SIGKILL:
         pytest.skip("the run finished before it could be killed")
     assert not out.exists()
-    done = _shards_done(parts)
+    done = shards_done(parts)
     assert 3 <= done < 120
-    caplog.set_level(logging.INFO, logger="sudokit.batch")
+    caplog.set_level(logging.INFO, logger="sudokit.shards")
     assert main(args) == 1
     assert "resuming" in caplog.text
     assert out.read_bytes() == ref.read_bytes()
