@@ -20,7 +20,9 @@ def search_budget(shape: Shape) -> int:
     """The guess bound of one uniqueness search during generation (0 = unbounded).
 
     Boxed shapes up to 9x9 are unbounded, so generation there depends only on solution counts.
-    Larger sizes, and jigsaws (some region maps make the search explode), bound each search;
+    Larger sizes, jigsaws (some region maps make the search explode) and variant rules
+    (windoku windows, anti-knight, ...: a random partial grid can take either engine millions
+    of guesses to refute) bound each search;
     a search that runs out counts as a failed step (the clue batch is undone, or the clue is
     kept), which keeps every emitted puzzle unique. When minimality is
     not required, the removal pass above 9x9 uses a tighter bound (half the cell count), so
@@ -29,7 +31,8 @@ def search_budget(shape: Shape) -> int:
     >>> search_budget(Shape(3, 3, diagonals=True)), search_budget(Shape(4, 4)) > 0
     (0, True)
     """
-    return 0 if shape.n <= 9 and shape.regions is None else 2000 + 20 * shape.ncells
+    plain = shape.regions is None and shape.constraints is None and not shape.windoku
+    return 0 if shape.n <= 9 and plain else 2000 + 20 * shape.ncells
 
 
 class _Counter:

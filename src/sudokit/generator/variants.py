@@ -35,7 +35,10 @@ rules. Rules drawn from a solution are made here, one attempt at a time (:func:`
 
 Determinism: the cage repairs read the second solution the engine finds, and the C core and
 the reference may find different ones, so killer puzzles are reproducible per seed *and
-engine*; the other variants depend only on solution counts, as classic puzzles do.
+engine*. Kropki, XV, parity and thermometers on a plain grid depend only on solution counts,
+as classic puzzles do; rules on the shape (windoku, anti-knight, ...) bound each search
+(:func:`~sudokit.generator.search.search_budget`), so those puzzles, like jigsaws, are
+reproducible per seed and engine.
 """
 
 from __future__ import annotations
@@ -375,7 +378,7 @@ def attempt(
         return puzzle, solution, made, decided and symmetry == "none"
     puzzle = bytearray(shape.ncells)
     repairs = 0
-    bounded = counter.guess_budget > 0  # a large shape: its searches have a bound anyway
+    bounded = n > 9  # a large shape: a search that runs out gets a given instead
     if not bounded:
         counter.guess_budget = KILLER_GUESSES
     while True:
