@@ -162,7 +162,7 @@ def test_solve_output_is_not_truncated_by_a_failed_run(
     def full_disk(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(solve_cmd, "_solve_here", full_disk)
+    monkeypatch.setattr(solve_cmd, "_solve_items", full_disk)
     done = CliRunner().invoke(app.cli, ["solve", str(src), "-o", str(out)])
     assert done.exit_code == 2
     assert "No space left" in done.output

@@ -160,18 +160,48 @@ def _seconds(value: float | None) -> float:
     return SECONDS if value is None else value
 
 
-@click.command(epilog=_MARKERS)
-@_logic_command
-@common.guarded
-def hint(
-    given: common.PuzzleInput,
-    to: str,
-    marks: bool,
-    se_only: bool,
-    seconds: float | None,
-    guesses: int | None,
-    output: str,
+def _step_command(name: str, doc: str, show: _Show) -> click.Command:
+    """A command that shows *show*'s output for each puzzle with exactly one solution (a
+    marker line for the others), with the options of :func:`_logic_command`."""
+
+    def run(
+        given: common.PuzzleInput,
+        to: str,
+        marks: bool,
+        se_only: bool,
+        seconds: float | None,
+        guesses: int | None,
+        output: str,
+    ) -> None:
+        reporter = Reporter()
+        with common.open_output(output, given.files) as stream:
+            inputs = _puzzles(given, marks, reporter)
+            for puzzle in _answerable(inputs, guesses, to, stream, reporter):
+                show(puzzle, to, se_only, _seconds(seconds), stream)
+        reporter.exit()
+
+    run.__doc__ = doc
+    return click.command(name, epilog=_MARKERS)(_logic_command(common.guarded(run)))
+
+
+#: What a step command does with one puzzle: (puzzle, --to, --se-only, seconds, stream).
+_Show = Callable[[Grid | Candidates, str, bool, float, IO[str]], None]
+
+
+def _show_hint(
+    puzzle: Grid | Candidates, to: str, se_only: bool, budget_s: float, stream: IO[str]
 ) -> None:
+    """``hint``'s line for *puzzle*."""
+    step = sudokit.hint(puzzle, se_only=se_only, budget_s=budget_s)
+    if step is None:
+        _output(to, None, "the grid is already solved", stream)
+    else:
+        text = f"{step.technique} ({step.rating:.1f}): {step.text}"
+        _output(to, step.to_json(), text, stream)
+
+
+hint = _step_command(
+    "hint",
     """Show the easiest next step of each puzzle of the FILEs (standard input when none;
     -p TEXT for a puzzle given as text): one line per puzzle, in input order.
 
@@ -179,18 +209,9 @@ def hint(
     then starts from those marks. A puzzle without exactly one solution gets a marker line.
     Exit code: 0 every puzzle got a hint, 1 some puzzle has none or several solutions,
     2 unreadable input or usage error.
-    """
-    reporter = Reporter()
-    with common.open_output(output, given.files) as stream:
-        inputs = _puzzles(given, marks, reporter)
-        for puzzle in _answerable(inputs, guesses, to, stream, reporter):
-            step = sudokit.hint(puzzle, se_only=se_only, budget_s=_seconds(seconds))
-            if step is None:
-                _output(to, None, "the grid is already solved", stream)
-            else:
-                text = f"{step.technique} ({step.rating:.1f}): {step.text}"
-                _output(to, step.to_json(), text, stream)
-    reporter.exit()
+    """,
+    _show_hint,
+)
 
 
 _SCALE = (
@@ -200,18 +221,25 @@ _SCALE = (
 _SCALE_SE = "SE scale, Sudoku Explainer's techniques only: the rating of 'sudokit rate'"
 
 
-@click.command(epilog=_MARKERS)
-@_logic_command
-@common.guarded
-def explain(
-    given: common.PuzzleInput,
-    to: str,
-    marks: bool,
-    se_only: bool,
-    seconds: float | None,
-    guesses: int | None,
-    output: str,
+def _show_steps(
+    puzzle: Grid | Candidates, to: str, se_only: bool, budget_s: float, stream: IO[str]
 ) -> None:
+    """``explain``'s lines for *puzzle*."""
+    steps = sudokit.explain(puzzle, se_only=se_only, budget_s=budget_s)
+    if to == "json":
+        _output(to, [s.to_json() for s in steps], "", stream)
+        return
+    for i, s in enumerate(steps, 1):
+        stream.write(f"{i:3d}. {s.technique} ({s.rating:.1f}): {s.text}\n")
+    hardest = max((s.rating for s in steps), default=0.0)
+    searched = any(s.technique == "Proof by Search" for s in steps)
+    note = "; includes Proof by Search: not a Sudoku Explainer rating" if searched else ""
+    scale = _SCALE_SE if se_only else _SCALE
+    _output(to, None, f"{len(steps)} steps, hardest {hardest:.1f} ({scale}{note})", stream)
+
+
+explain = _step_command(
+    "explain",
     """Explain each puzzle of the FILEs (standard input when none; -p TEXT for a puzzle given
     as text) step by step, easiest step first.
 
@@ -219,23 +247,9 @@ def explain(
     JSON: one list of steps per line and puzzle. A puzzle without exactly one solution gets
     a marker line. Exit code: 0 every puzzle explained, 1 some puzzle has none or several
     solutions, 2 unreadable input or usage error.
-    """
-    reporter = Reporter()
-    with common.open_output(output, given.files) as stream:
-        inputs = _puzzles(given, marks, reporter)
-        for puzzle in _answerable(inputs, guesses, to, stream, reporter):
-            steps = sudokit.explain(puzzle, se_only=se_only, budget_s=_seconds(seconds))
-            if to == "json":
-                _output(to, [s.to_json() for s in steps], "", stream)
-                continue
-            for i, s in enumerate(steps, 1):
-                stream.write(f"{i:3d}. {s.technique} ({s.rating:.1f}): {s.text}\n")
-            hardest = max((s.rating for s in steps), default=0.0)
-            searched = any(s.technique == "Proof by Search" for s in steps)
-            note = "; includes Proof by Search: not a Sudoku Explainer rating" if searched else ""
-            scale = _SCALE_SE if se_only else _SCALE
-            _output(to, None, f"{len(steps)} steps, hardest {hardest:.1f} ({scale}{note})", stream)
-    reporter.exit()
+    """,
+    _show_steps,
+)
 
 
 #: The marker of a puzzle that ``rate`` cannot rate, by the kind of error.

@@ -125,8 +125,7 @@ def solve(
         common.progress("solving", reporter) as advance,
     ):
         items = given.items(reporter)
-        run = _solve_here if jobs == 1 or _chunk_size() == 1 else _solve_pooled
-        run(items, writer, reporter, advance, unique=unique, guesses=guesses, jobs=jobs)
+        _solve_items(items, writer, reporter, advance, unique=unique, guesses=guesses, jobs=jobs)
     reporter.exit()
 
 
@@ -171,24 +170,6 @@ def _report(reporter: Reporter, item: Item, message: str | None) -> None:
         reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {message}")
 
 
-def _solve_here(
-    items: Iterable[Item],
-    writer: formats.Writer,
-    reporter: Reporter,
-    advance: Callable[[int], None],
-    *,
-    unique: bool,
-    guesses: int | None,
-    jobs: int,
-) -> None:
-    """``solve`` in this process (the solver's threads with *jobs* != 1)."""
-    for item, result in _solved(items, limit=2, guesses=guesses, jobs=jobs):
-        advance(1)
-        error = None if item.record.error is None else str(item.record.error)
-        message = _write_solved(writer, item.grid, item.record.fields, error, result, unique)
-        _report(reporter, item, message)
-
-
 #: A worker's task in ``solve --jobs N``: (output format, unique, budget, the writer's CSV
 #: columns, the records as (grid, fields, error text)).
 _Task = tuple[
@@ -218,7 +199,7 @@ def _solve_chunk(task: _Task) -> tuple[str, list[tuple[int, str]]]:
     return buf.getvalue(), problems
 
 
-def _solve_pooled(
+def _solve_items(
     items: Iterable[Item],
     writer: formats.Writer,
     reporter: Reporter,
@@ -228,18 +209,26 @@ def _solve_pooled(
     guesses: int | None,
     jobs: int,
 ) -> None:
-    """``solve`` on *jobs* worker processes (:func:`sudokit.batch.ordered_map`): this process
-    reads the records, workers solve and format chunks of :data:`JOB_CHUNK` of them.
+    """``solve``: in this process when *jobs* is 1 (or chunks are one record), else on
+    *jobs* worker processes (:func:`sudokit.batch.ordered_map`): this process reads the
+    records, workers solve and format chunks of :data:`JOB_CHUNK` of them.
 
     Input that makes a single chunk is done here too (no pool start-up). The first record
     is always done here, so that the writer's state (a CSV header, the opening of
     a JSON list) is settled before any chunk is formatted elsewhere: the output is the same,
     byte for byte, as in one process.
     """
+    if jobs == 1 or _chunk_size() == 1:
+        for item, result in _solved(items, limit=2, guesses=guesses, jobs=jobs):
+            advance(1)
+            error = None if item.record.error is None else str(item.record.error)
+            message = _write_solved(writer, item.grid, item.record.fields, error, result, unique)
+            _report(reporter, item, message)
+        return
     from ..batch import ordered_map
 
     stream = iter(items)
-    _solve_here(
+    _solve_items(
         itertools.islice(stream, 1),
         writer,
         reporter,
