@@ -128,7 +128,10 @@ def _shape(obj: Mapping[str, Any], n: int) -> Shape:
 
 def _cages(obj: Mapping[str, Any], n: int) -> list[Cage]:
     cages = []
-    for entry in obj.get("cages") or []:
+    entries = obj.get("cages") or []
+    if not isinstance(entries, list):
+        raise _error(f"'cages': expected a list, got {quote(_json.dumps(entries))}")
+    for entry in entries:
         if not isinstance(entry, dict):
             raise _error(f"'cages': expected objects, got {quote(_json.dumps(entry))}")
         style = entry.get("style", "killer")
