@@ -169,16 +169,19 @@ def masks_of(spec: dict[str, list[int]]) -> list[int]:
     return masks
 
 
+def spec_of(text: str) -> dict[str, list[int]]:
+    """Open cells and their candidates from ``"r1c1:12 r1c5:13 ..."``.
+
+    >>> spec_of("r1c1:12 r9c9:9")
+    {'r1c1': [1, 2], 'r9c9': [9]}
+    """
+    pairs = (item.split(":") for item in text.split())
+    return {name: [int(d) for d in digits] for name, digits in pairs}
+
+
 #: An X-cycle on digit 1 (columns 1 and 5 are conjugate pairs, rows 1 and 5 close it): it
 #: removes 1 from r1c9 and r5c8.
-X_CYCLE = {
-    "r1c1": [1, 2],
-    "r1c5": [1, 3],
-    "r1c9": [1, 4],
-    "r5c1": [1, 5],
-    "r5c5": [1, 6],
-    "r5c8": [1, 7],
-}
+X_CYCLE = spec_of("r1c1:12 r1c5:13 r1c9:14 r5c1:15 r5c5:16 r5c8:17")
 
 
 # -- interrupted bulk runs (sudokit.batch) --------------------------------------------------
