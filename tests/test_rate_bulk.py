@@ -131,18 +131,34 @@ def test_jobs_keep_the_shape_of_every_puzzle(
 # -- --resume --------------------------------------------------------------------------------
 
 
+def _plain_and_resumed(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    lines: list[str],
+    plain_args: list[str],
+    resume_args: list[str],
+    *,
+    code: int,
+) -> tuple[Path, Path, Path, list[str], list[str]]:
+    """Rate *lines* to JSON plainly and with --resume (each run must exit with *code*):
+    the input file, both outputs and both runs' stderr lines."""
+    src = _write(tmp_path / "in.txt", lines)
+    plain, bulk = tmp_path / "plain.jsonl", tmp_path / "bulk.jsonl"
+    assert main(["rate", str(src), "--to", "json", "-o", str(plain), *plain_args]) == code
+    plain_err = _stderr_lines(capsys)
+    resumed = ["rate", str(src), "--to", "json", "-o", str(bulk), "--resume", *resume_args]
+    assert main(resumed) == code
+    return src, plain, bulk, plain_err, _stderr_lines(capsys)
+
+
 def test_resume_writes_what_plain_json_writes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines = _lines(250)
     lines[10], lines[200] = NO_SOLUTION, SEVERAL
-    src = _write(tmp_path / "in.txt", lines)
-    plain, bulk = tmp_path / "plain.jsonl", tmp_path / "bulk.jsonl"
-    assert main(["rate", str(src), "--to", "json", "-o", str(plain)]) == 1
-    plain_err = _stderr_lines(capsys)
-    args = ["rate", str(src), "--to", "json", "-o", str(bulk), "--resume", "--jobs", "2"]
-    assert main(args) == 1
-    bulk_err = _stderr_lines(capsys)
+    src, plain, bulk, plain_err, bulk_err = _plain_and_resumed(
+        tmp_path, capsys, lines, [], ["--jobs", "2"], code=1
+    )
     assert bulk.read_bytes() == plain.read_bytes()
     assert _json_rows(bulk) == [_expected(p) for p in lines]
     assert not (tmp_path / "bulk.jsonl.parts").exists()
@@ -157,12 +173,9 @@ def test_unreadable_rows_are_reported_and_skipped(
 ) -> None:
     lines = _lines(30)
     lines[4], lines[5] = UNREADABLE, SEVERAL
-    src = _write(tmp_path / "in.txt", lines)
-    plain, bulk = tmp_path / "plain.jsonl", tmp_path / "bulk.jsonl"
-    assert main(["rate", str(src), "--to", "json", "-o", str(plain), "--jobs", "2"]) == 2
-    plain_err = _stderr_lines(capsys)
-    assert main(["rate", str(src), "--to", "json", "-o", str(bulk), "--resume"]) == 2
-    bulk_err = _stderr_lines(capsys)
+    src, plain, bulk, plain_err, bulk_err = _plain_and_resumed(
+        tmp_path, capsys, lines, ["--jobs", "2"], [], code=2
+    )
     for err in (plain_err, bulk_err):
         assert len(err) == 2
         assert "puzzle 5: " in err[0]
