@@ -30,6 +30,7 @@ or jigsaw).
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -433,26 +434,18 @@ def solve_many(
     if jobs < 0:
         raise ValueError(f"jobs must be >= 0 (0 = every core), got {jobs}")
     threads = (os.cpu_count() or 1) if jobs == 0 else jobs
-    return _solve_many(iter(puzzles), limit, budget, threads, shape)
-
-
-def _solve_many(
-    items: Iterator[Grid | str],
-    limit: int,
-    budget: int | None,
-    threads: int,
-    shape: Shape | None,
-) -> Iterator[SolveResult]:
-    size = CHUNK * threads
     eng = engine()
-    chunk: list[Grid | str] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) >= size:
-            yield from _solve_chunk(eng, chunk, limit, budget, threads, shape)
-            chunk = []
-    if chunk:
-        yield from _solve_chunk(eng, chunk, limit, budget, threads, shape)
+    return (
+        result
+        for chunk in _chunks(iter(puzzles), CHUNK * threads)
+        for result in _solve_chunk(eng, chunk, limit, budget, threads, shape)
+    )
+
+
+def _chunks(items: Iterator[Grid | str], size: int) -> Iterator[list[Grid | str]]:
+    """*items* in lists of *size* (the last one shorter), read lazily."""
+    while chunk := list(itertools.islice(items, size)):
+        yield chunk
 
 
 def _solve_chunk(
