@@ -82,15 +82,16 @@ def test_keeps_input_order_when_later_tasks_finish_first() -> None:
     assert _ours() == []  # and the pool is gone once done
 
 
+def _pulled_tasks(count: int, pulled: list[int]) -> Iterator[tuple[int, tuple[int, float]]]:
+    """*count* tasks for :func:`_where`, each noted in *pulled* when it is taken."""
+    for k in range(count):
+        pulled.append(k)
+        yield k, (k, 0.0)
+
+
 def test_one_job_runs_inline_and_reads_lazily() -> None:
-    pulled = []
-
-    def tasks() -> Iterator[tuple[int, tuple[int, float]]]:
-        for k in range(5):
-            pulled.append(k)
-            yield k, (k, 0.0)
-
-    results = ordered_map(_where, tasks(), 1)
+    pulled: list[int] = []
+    results = ordered_map(_where, _pulled_tasks(5, pulled), 1)
     assert pulled == []  # nothing read before the first result is asked for
     assert next(results) == (0, (0, os.getpid()))
     assert pulled == [0]
@@ -99,14 +100,8 @@ def test_one_job_runs_inline_and_reads_lazily() -> None:
 
 def test_bounded_window_reads_input_lazily() -> None:
     """At most 2 * jobs + 1 tasks are taken from the input ahead of the consumer."""
-    pulled = []
-
-    def tasks() -> Iterator[tuple[int, tuple[int, float]]]:
-        for k in range(1000):
-            pulled.append(k)
-            yield k, (k, 0.0)
-
-    results = ordered_map(_where, tasks(), 2)
+    pulled: list[int] = []
+    results = ordered_map(_where, _pulled_tasks(1000, pulled), 2)
     assert next(results)[0] == 0
     assert len(pulled) == 2 * 2 + 1
     results.close()
