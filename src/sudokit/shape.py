@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ._record import _Record
 from .constraints import Constraints
@@ -513,22 +513,12 @@ class Shape(_Record):
         return f"Shape({self.box_rows}, {self.box_cols}{extra})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild_shape, self._key())
-
-
-def _rebuild_shape(
-    box_rows: int,
-    box_cols: int,
-    diagonals: bool,
-    regions: tuple[int, ...] | None,
-    windoku: bool = False,
-    constraints: Constraints | None = None,
-) -> Shape:
-    return Shape(
-        box_rows,
-        box_cols,
-        diagonals=diagonals,
-        regions=regions,
-        windoku=windoku,
-        constraints=constraints,
-    )
+        # Shape's options are keyword-only: rebuilt through a partial that carries them.
+        rebuild = partial(
+            Shape,
+            diagonals=self.diagonals,
+            regions=self.regions,
+            windoku=self.windoku,
+            constraints=self.constraints,
+        )
+        return (rebuild, (self.box_rows, self.box_cols))
