@@ -12,7 +12,9 @@ import random
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -131,37 +133,54 @@ def test_jobs_keep_the_shape_of_every_puzzle(
 # -- --resume --------------------------------------------------------------------------------
 
 
-def _plain_and_resumed(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    lines: list[str],
-    plain_args: list[str],
-    resume_args: list[str],
-    *,
-    code: int,
-) -> tuple[Path, Path, Path, list[str], list[str]]:
-    """Rate *lines* to JSON plainly and with --resume (each run must exit with *code*):
-    the input file, both outputs and both runs' stderr lines."""
-    src = _write(tmp_path / "in.txt", lines)
-    plain, bulk = tmp_path / "plain.jsonl", tmp_path / "bulk.jsonl"
-    assert main(["rate", str(src), "--to", "json", "-o", str(plain), *plain_args]) == code
-    plain_err = _stderr_lines(capsys)
-    resumed = ["rate", str(src), "--to", "json", "-o", str(bulk), "--resume", *resume_args]
-    assert main(resumed) == code
-    return src, plain, bulk, plain_err, _stderr_lines(capsys)
+class _Runs(NamedTuple):
+    """The same lines rated to JSON plainly and with --resume (see :func:`rate_both`)."""
+
+    src: Path
+    lines: list[str]
+    plain: Path
+    bulk: Path
+    plain_err: list[str]
+    bulk_err: list[str]
 
 
-def test_resume_writes_what_plain_json_writes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    lines = _lines(250)
-    lines[10], lines[200] = NO_SOLUTION, SEVERAL
-    src, plain, bulk, plain_err, bulk_err = _plain_and_resumed(
-        tmp_path, capsys, lines, [], ["--jobs", "2"], code=1
+RateBoth = Callable[..., _Runs]
+
+
+@pytest.fixture
+def rate_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> RateBoth:
+    """``rate_both(count, bad, plain_args=[], resume_args=[], code=0)``: *count* puzzle lines
+    (the rows of *bad*, ``{index: line}``, replaced) rated to JSON plainly and with
+    --resume, each run exiting with *code*."""
+
+    def run(
+        count: int,
+        bad: dict[int, str],
+        plain_args: tuple[str, ...] = (),
+        resume_args: tuple[str, ...] = (),
+        code: int = 0,
+    ) -> _Runs:
+        lines = _lines(count)
+        for index, line in bad.items():
+            lines[index] = line
+        src = _write(tmp_path / "in.txt", lines)
+        plain, bulk = tmp_path / "plain.jsonl", tmp_path / "bulk.jsonl"
+        assert main(["rate", str(src), "--to", "json", "-o", str(plain), *plain_args]) == code
+        plain_err = _stderr_lines(capsys)
+        resumed = ["rate", str(src), "--to", "json", "-o", str(bulk), "--resume", *resume_args]
+        assert main(resumed) == code
+        return _Runs(src, lines, plain, bulk, plain_err, _stderr_lines(capsys))
+
+    return run
+
+
+def test_resume_writes_what_plain_json_writes(rate_both: RateBoth) -> None:
+    src, lines, plain, bulk, plain_err, bulk_err = rate_both(
+        250, {10: NO_SOLUTION, 200: SEVERAL}, resume_args=("--jobs", "2"), code=1
     )
     assert bulk.read_bytes() == plain.read_bytes()
     assert _json_rows(bulk) == [_expected(p) for p in lines]
-    assert not (tmp_path / "bulk.jsonl.parts").exists()
+    assert not bulk.with_name("bulk.jsonl.parts").exists()
     # One line per puzzle without a rating, in both modes; --resume names no line number.
     assert [e.split(": ", 2)[2] for e in bulk_err] == [e.split(": ", 2)[2] for e in plain_err]
     assert bulk_err[0].startswith(f"sudokit: {src}: puzzle 11: ")
@@ -169,12 +188,11 @@ def test_resume_writes_what_plain_json_writes(
 
 
 def test_unreadable_rows_are_reported_and_skipped(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    rate_both: RateBoth, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    lines = _lines(30)
-    lines[4], lines[5] = UNREADABLE, SEVERAL
-    src, plain, bulk, plain_err, bulk_err = _plain_and_resumed(
-        tmp_path, capsys, lines, ["--jobs", "2"], [], code=2
+    bad = {4: UNREADABLE, 5: SEVERAL}
+    src, _, plain, bulk, plain_err, bulk_err = rate_both(
+        30, bad, plain_args=("--jobs", "2"), code=2
     )
     for err in (plain_err, bulk_err):
         assert len(err) == 2
