@@ -44,7 +44,6 @@ __all__ = [
 ]
 
 NAME = "candgrid"
-MULTILINE = True
 
 _GROUP = re.compile(r"[^\s|:!]+")
 _EMPTY = frozenset(("-", ".", "0"))

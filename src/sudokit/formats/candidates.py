@@ -37,7 +37,6 @@ __all__ = [
 ]
 
 NAME = "candidates"
-MULTILINE = False
 
 
 def claims(head: Head) -> bool:

@@ -39,7 +39,6 @@ __all__ = [
 ]
 
 NAME = "csv"
-MULTILINE = False
 
 PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "puzzles", "sudoku", "grid", "givens")
 SOLUTION_COLUMNS = ("solution", "solutions")

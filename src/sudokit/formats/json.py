@@ -47,7 +47,6 @@ __all__ = [
 ]
 
 NAME = "json"
-MULTILINE = True
 
 #: Largest JSON document read whole.
 MAX_DOCUMENT = 8 << 20

@@ -25,7 +25,6 @@ __all__ = [
 ]
 
 NAME = "jsonl"
-MULTILINE = False
 
 
 def claims(head: Head) -> bool:

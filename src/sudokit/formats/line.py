@@ -29,7 +29,6 @@ __all__ = [
 ]
 
 NAME = "line"
-MULTILINE = False
 
 
 def split_comment(text: str, shape: Shape | None) -> tuple[str, str]:

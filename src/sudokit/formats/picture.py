@@ -37,7 +37,6 @@ __all__ = [
 ]
 
 NAME = "picture"
-MULTILINE = True
 
 #: A multi-line record found by :func:`collect`: its first line number and its lines.
 Block = tuple[int, list[str]]

@@ -37,7 +37,6 @@ __all__ = [
 ]
 
 NAME = "sdk"
-MULTILINE = True
 
 
 def claims(head: Head) -> bool:

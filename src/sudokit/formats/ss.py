@@ -34,7 +34,6 @@ __all__ = [
 ]
 
 NAME = "ss"
-MULTILINE = True
 
 
 def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
