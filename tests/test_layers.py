@@ -83,10 +83,7 @@ FRONT_ENDS = ("sudokit.cli", "sudokit.web")
 # Violations found when this test was written, each to be fixed by its owner: the test is
 # expected to fail for them (strict xfail), so fixing one turns it into an error that asks
 # for the entry to be removed here, and any new violation fails at once.
-KNOWN_VIOLATIONS: dict[str, str] = {
-    "sudokit.cli.common": "imports sudokit._record for PuzzleInput (commit 67d3c55): the CLI "
-    "should use the public API (a dataclass, or _Record made public)",
-}
+KNOWN_VIOLATIONS: dict[str, str] = {}
 # (importing module, function it happens in, imported module): the allowed upward imports
 EXCEPTIONS = {
     ("sudokit.grid", "_repr_svg_", "sudokit.render"),

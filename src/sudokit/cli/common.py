@@ -45,7 +45,6 @@ from typing import IO, Any, NoReturn, TypeVar
 import click
 
 from .. import Grid, ParseError, Shape, SudokuError, formats
-from .._record import _Record
 
 __all__ = [
     "EXIT_NO",
@@ -527,35 +526,18 @@ class Item:
         return f"{self.source}:{self.record.line}"
 
 
-class PuzzleInput(_Record):
+@dataclass(frozen=True, slots=True)
+class PuzzleInput:
     """What a command reads (:func:`puzzle_input`): the FILEs, the ``--puzzle`` texts, the
     format (``None``: sniffed), the declared symbols, the shape (``None``: from each
     puzzle's size) and whether ``--x`` was given."""
 
-    __slots__ = ("diagonals", "files", "fmt", "puzzles", "shape", "symbols")
-    __match_args__ = ("files", "puzzles", "fmt", "symbols", "shape", "diagonals")
     files: tuple[str, ...]
     puzzles: tuple[str, ...]
     fmt: str | None
     symbols: str | None
     shape: Shape | None
     diagonals: bool
-
-    def __init__(
-        self,
-        files: tuple[str, ...],
-        puzzles: tuple[str, ...],
-        fmt: str | None,
-        symbols: str | None,
-        shape: Shape | None,
-        diagonals: bool,
-    ) -> None:
-        object.__setattr__(self, "files", tuple(files))
-        object.__setattr__(self, "puzzles", tuple(puzzles))
-        object.__setattr__(self, "fmt", fmt)
-        object.__setattr__(self, "symbols", symbols)
-        object.__setattr__(self, "shape", shape)
-        object.__setattr__(self, "diagonals", diagonals)
 
     @property
     def marks(self) -> bool:
