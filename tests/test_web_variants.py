@@ -21,7 +21,7 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient
 
-from browser.pageutil import killer_of
+from browser.pageutil import killer_of, unit_keeping_swap
 from sudokit.web import create_app
 from sudokit.web.validate import rules_json
 
@@ -187,7 +187,8 @@ def test_check_and_solve_honour_the_cages(
     assert done["solved"]
     # A full grid whose rows, columns and boxes are all fine while a cage sum is not: only
     # the cages can tell it is wrong.
-    broken = _unit_keeping_swap(solution)
+    assert solution.shape.constraints is not None
+    broken = unit_keeping_swap(solution, solution.shape.constraints.cages)
     assert broken is not None
     classic = sudokit.Grid(broken, solution.shape.classic())
     assert classic.is_solution()  # every row, column and box is still fine ...
@@ -196,31 +197,6 @@ def test_check_and_solve_honour_the_cages(
     assert not data["valid"]  # ... but a cage is not
     assert not data["solved"]
     assert data["conflicts"]
-
-
-def _unit_keeping_swap(solution: sudokit.Grid) -> bytes | None:
-    """The solution with a rectangle of two digits swapped (every unit keeps its digits)
-    such that a cage sum changes, or None when no such rectangle exists."""
-    n = solution.n
-    shape = solution.shape
-    assert shape.constraints is not None
-    cages = shape.constraints.cages
-    cells = solution.cells
-    for r1 in range(n):
-        for r2 in range(r1 + 1, n):
-            if r1 // shape.box_rows != r2 // shape.box_rows:
-                continue
-            for c1 in range(n):
-                for c2 in range(c1 + 1, n):
-                    a, b = r1 * n + c1, r1 * n + c2
-                    d, e = r2 * n + c1, r2 * n + c2
-                    if cells[a] != cells[e] or cells[b] != cells[d]:
-                        continue
-                    out = bytearray(cells)
-                    out[a], out[b], out[d], out[e] = cells[b], cells[a], cells[e], cells[d]
-                    if any(sum(out[i] for i in c.cells) != c.total for c in cages):
-                        return bytes(out)
-    return None
 
 
 def test_hint_on_a_killer_agrees_with_the_solution(

@@ -120,3 +120,24 @@ def audit(page: Any) -> list[str]:
                   + v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(', ')))"""
     )
     return list(found)
+
+
+def unit_keeping_swap(solution: sudokit.Grid, cages: tuple[sudokit.Cage, ...]) -> bytes | None:
+    """*solution* with a rectangle of two digits swapped (every row, column and box keeps its
+    digits) so that the sum of one of *cages* changes; None when there is no such rectangle."""
+    n, shape, cells = solution.n, solution.shape, solution.cells
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            if r1 // shape.box_rows != r2 // shape.box_rows:
+                continue
+            for c1 in range(n):
+                for c2 in range(c1 + 1, n):
+                    a, b = r1 * n + c1, r1 * n + c2
+                    d, e = r2 * n + c1, r2 * n + c2
+                    if cells[a] != cells[e] or cells[b] != cells[d]:
+                        continue
+                    out = bytearray(cells)
+                    out[a], out[b], out[d], out[e] = cells[b], cells[a], cells[e], cells[d]
+                    if any(sum(out[i] for i in c.cells) != c.total for c in cages):
+                        return bytes(out)
+    return None

@@ -14,7 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageutil import AXE, SYMBOLS, audit, killer_of, new_game, open_puzzle, state
+from pageutil import (
+    AXE,
+    SYMBOLS,
+    audit,
+    killer_of,
+    new_game,
+    open_puzzle,
+    state,
+    unit_keeping_swap,
+)
 
 import sudokit
 from sudokit.formats import lzstring
@@ -181,7 +190,7 @@ def test_a_full_grid_breaking_a_cage_sum_is_not_complete(
     """Rows, columns and boxes all fine is not enough: the cages must add up too. (No such
     grid can be typed into this puzzle, unique by its givens: the app's own check is asked.)"""
     puzzle, solution = killer
-    swapped = _unit_keeping_swap(puzzle, solution)
+    swapped = unit_keeping_swap(solution, cages_of(puzzle))
     assert swapped is not None
     assert sudokit.Grid(swapped, solution.shape.classic()).is_solution()
     open_puzzle(page, base_url, puzzle)
@@ -205,25 +214,6 @@ def test_a_full_grid_breaking_a_cage_sum_is_not_complete(
     )
     assert expected
     assert bad[1] == expected
-
-
-def _unit_keeping_swap(puzzle: sudokit.Grid, solution: sudokit.Grid) -> bytes | None:
-    """The solution with a rectangle of two digits swapped (every row, column and box keeps
-    its digits) so that a cage sum changes; None when there is none."""
-    n, cells = 9, solution.cells
-    cages = cages_of(puzzle)
-    for r1 in range(n):
-        for r2 in range(r1 + 1, (r1 // 3 + 1) * 3):
-            for c1 in range(n):
-                for c2 in range(c1 + 1, n):
-                    a, b, d, e = r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2
-                    if cells[a] != cells[e] or cells[b] != cells[d]:
-                        continue
-                    out = bytearray(cells)
-                    out[a], out[b], out[d], out[e] = cells[b], cells[a], cells[e], cells[d]
-                    if any(sum(out[i] for i in c.cells) != c.total for c in cages):
-                        return bytes(out)
-    return None
 
 
 def test_saved_killer_keeps_its_cages(

@@ -65,19 +65,27 @@ def _fill(
     solution: bytes | None
     last: bytes | None = None  # the solution found by the last successful count
     guide: bytes | None = None  # in guided mode, the solution whose digits are placed
+
+    def pick(i: int) -> int:
+        """A random digit (0-based) for cell *i* that no placed digit of its units and no
+        refuted try rules out; -1 when none is left."""
+        m = banned[i]
+        for u in cell_units[i]:
+            m |= used[u]
+        m = full & ~m
+        if not m:
+            return -1
+        options = table[m] if table is not None else bit_indices(m)
+        return options[int(rand() * len(options))]
+
     while k < ncells:
         if step == 1 and guide is None:
             # One random digit (most of a 9x9 fill): the batch loop below without its lists.
             i = cells[k]
             units = cell_units[i]
-            m = banned[i]
-            for u in units:
-                m |= used[u]
-            m = full & ~m
-            if not m:
+            d = pick(i)
+            if d < 0:
                 return None
-            options = table[m] if table is not None else bit_indices(m)
-            d = options[int(rand() * len(options))]
             puzzle[i] = d + 1
             if counter.searches == budget:
                 raise _OutOfBudget
@@ -111,14 +119,9 @@ def _fill(
         else:
             for i in batch:
                 units = cell_units[i]
-                m = banned[i]
-                for u in units:
-                    m |= used[u]
-                m = full & ~m
-                if not m:
+                d = pick(i)
+                if d < 0:
                     break
-                options = table[m] if table is not None else bit_indices(m)
-                d = options[int(rand() * len(options))]
                 puzzle[i] = d + 1
                 bit = 1 << d
                 for u in units:
