@@ -88,8 +88,6 @@ KINDS += ["parity", "thermo"]
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("size", [4, 6, 9])
 def test_every_kind_unique_and_minimal(kind: str, size: int) -> None:
-    if kind == "nonconsecutive" and size == 9:
-        pytest.skip("9x9 non-consecutive searches take ~50 ms each: covered on 6x6")
     if kind == "windoku" and size == 6:
         pytest.skip("windoku needs square boxes")
     if kind in ("antiking", "nonconsecutive") and size == 4:
@@ -100,9 +98,13 @@ def test_every_kind_unique_and_minimal(kind: str, size: int) -> None:
     puzzles = list(generate_many(3, seed=5, size=size, **{kind: True}))  # type: ignore[arg-type]
     for p in puzzles:
         assert unique_twice(p)
+        assert kind in p.shape.variant
+        if kind == "nonconsecutive" and size == 9:
+            # near-minimal by default (proving minimality there exceeds the budget)
+            assert not p.minimal
+            continue
         assert p.minimal
         assert no_given_removable(p)
-        assert kind in p.shape.variant
 
 
 @pytest.mark.parametrize(
