@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._backend import BACKEND
 from ._version import __version__
+from .constraints import Cage, Constraints
 from .errors import (
     BudgetExceededError,
     InvalidPuzzleError,
@@ -32,7 +33,6 @@ from .errors import (
     ParseError,
     SudokuError,
 )
-from .constraints import Cage, Constraints
 from .grid import Conflict, Grid
 from .shape import Shape
 from .solver import (
