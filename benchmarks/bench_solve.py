@@ -448,6 +448,7 @@ def bench_cli(
     }
     same: bool | None = None
     if unique:
+        BUILD.mkdir(parents=True, exist_ok=True)  # a fresh clone has no build/ yet
         outs = {k: BUILD / f"out-{k}.txt" for k in ("sudokit", "tdoku")}
         for k, out in outs.items():
             _child_cpu(cmds[k], out)
