@@ -141,3 +141,20 @@ def unit_keeping_swap(solution: sudokit.Grid, cages: tuple[sudokit.Cage, ...]) -
                     if any(sum(out[i] for i in c.cells) != c.total for c in cages):
                         return bytes(out)
     return None
+
+
+def play_by_keyboard(page: Any, puzzle: sudokit.Grid, solution: sudokit.Grid) -> None:
+    """Type the solution into every open cell, moving with the arrow keys (boustrophedon)."""
+    n = puzzle.n
+    page.focus("#board")
+    page.evaluate("window.sudokit.state.selected = null")
+    page.keyboard.press("ArrowDown")  # with no cell selected, the first arrow selects r1c1
+    for r in range(n):
+        cols = range(n) if r % 2 == 0 else range(n - 1, -1, -1)
+        for k, c in enumerate(cols):
+            cell = r * n + c
+            if not puzzle[cell]:
+                page.keyboard.press(SYMBOLS[solution[cell] - 1])
+            if k < n - 1:
+                page.keyboard.press("ArrowRight" if r % 2 == 0 else "ArrowLeft")
+        page.keyboard.press("ArrowDown")

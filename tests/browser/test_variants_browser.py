@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from pageutil import (
     AXE,
-    SYMBOLS,
     audit,
     killer_of,
     new_game,
     open_puzzle,
+    play_by_keyboard,
     state,
     unit_keeping_swap,
 )
@@ -58,23 +58,6 @@ def killer() -> tuple[sudokit.Grid, sudokit.Grid]:
 def cages_of(grid: sudokit.Grid) -> tuple[sudokit.Cage, ...]:
     assert grid.shape.constraints is not None
     return grid.shape.constraints.cages
-
-
-def play_by_keyboard(page: Any, puzzle: sudokit.Grid, solution: sudokit.Grid) -> None:
-    """Type the solution into every open cell, moving with the arrow keys (boustrophedon)."""
-    n = puzzle.n
-    page.focus("#board")
-    page.evaluate("window.sudokit.state.selected = null")
-    page.keyboard.press("ArrowDown")  # with no cell selected, the first arrow selects r1c1
-    for r in range(n):
-        cols = range(n) if r % 2 == 0 else range(n - 1, -1, -1)
-        for k, c in enumerate(cols):
-            cell = r * n + c
-            if not puzzle[cell]:
-                page.keyboard.press(SYMBOLS[solution[cell] - 1])
-            if k < n - 1:
-                page.keyboard.press("ArrowRight" if r % 2 == 0 else "ArrowLeft")
-        page.keyboard.press("ArrowDown")
 
 
 def test_killer_cages_drawn_at_their_cells(

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageutil import SYMBOLS, open_explanation, open_puzzle
+from pageutil import open_explanation, open_puzzle, play_by_keyboard
 
 import sudokit
 
@@ -39,18 +39,7 @@ def test_play_to_completion_by_keyboard(
 ) -> None:
     puzzle, solution = nine
     open_puzzle(page, base_url, puzzle)
-    page.focus("#board")
-    page.keyboard.press("ArrowDown")  # the first arrow selects r1c1
-    n = puzzle.n
-    for r in range(n):
-        cols = range(n) if r % 2 == 0 else range(n - 1, -1, -1)
-        for k, c in enumerate(cols):
-            cell = r * n + c
-            if not puzzle[cell]:
-                page.keyboard.press(SYMBOLS[solution[cell] - 1])
-            if k < n - 1:
-                page.keyboard.press("ArrowRight" if r % 2 == 0 else "ArrowLeft")
-        page.keyboard.press("ArrowDown")
+    play_by_keyboard(page, puzzle, solution)
     page.wait_for_selector("#banner:not([hidden])")
     assert "solved in" in str(page.text_content("#banner-text"))
     played = sudokit.Grid(bytes(game_values(page)), puzzle.shape)
