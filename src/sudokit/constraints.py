@@ -34,8 +34,9 @@ binary relations as support tables (:meth:`Constraints.relations`), per-cell all
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import pairwise
+from typing import Any
 
 from ._record import _Record
 
@@ -260,9 +261,10 @@ class Constraints(_Record):
         ]
         return f"Constraints({', '.join(fields)})"
 
-    def __reduce__(self) -> tuple[type[_Record], tuple[object, ...]]:
-        # Fields are keyword-only: rebuild through a subclass-free helper "type".
-        return (_Rebuild, (self._values(),))
+    def __reduce__(self) -> tuple[object, ...]:
+        # Fields are keyword-only: rebuilt through a partial that carries them (as Shape is).
+        fields: dict[str, Any] = dict(zip(self.__match_args__, self._values(), strict=True))
+        return (partial(Constraints, **fields), ())
 
     def is_empty(self) -> bool:
         """True when no rule is set."""
@@ -464,16 +466,6 @@ class Constraints(_Record):
             if a < b and cells[a] and cells[b] and not table[cells[a] - 1] >> (cells[b] - 1) & 1:
                 found.append((0, _relation_words(self, a, b, n), (a, b)))
         return found
-
-
-class _Rebuild(Constraints):
-    """Unpickles a :class:`Constraints` (whose fields are keyword-only) from its values."""
-
-    __slots__ = ()
-
-    def __new__(cls, values: tuple[object, ...]) -> Constraints:  # type: ignore[misc]
-        fields = dict(zip(Constraints.__match_args__, values, strict=True))
-        return Constraints(**fields)  # type: ignore[arg-type]
 
 
 def _relation_words(rules: Constraints, a: int, b: int, n: int) -> str:
