@@ -17,9 +17,9 @@ Naked Quad 5.0, Hidden Quad 5.4. Works on every shape.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations
 
+from .._record import _Record
 from ._names import cell_list, digit_list, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
@@ -41,13 +41,25 @@ NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
 HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
 
 
-@dataclass(frozen=True, slots=True)
-class Subset:
+class Subset(_Record):
     """``cells`` of ``unit`` locked to the digits of ``digits`` (a mask)."""
 
+    __slots__ = ("cells", "digits", "unit")
+    __match_args__ = ("unit", "cells", "digits")
     unit: int
     cells: tuple[int, ...]
     digits: int
+
+    def __init__(
+        self,
+        unit: int,
+        cells: tuple[int, ...],
+        digits: int,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "unit", unit)
+        sets(self, "cells", cells)
+        sets(self, "digits", digits)
 
 
 def naked_sets(cg: CandidateGrid, k: int) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
