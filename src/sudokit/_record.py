@@ -39,6 +39,8 @@ class _Record:
     Traceback (most recent call last):
     ...
     dataclasses.FrozenInstanceError: cannot assign to field 'a'
+    >>> p._asdict(), p._replace(b=5)
+    ({'a': 1, 'b': 2}, Pair(a=1, b=5))
     """
 
     __slots__ = ()
@@ -82,23 +84,18 @@ class _Record:
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), self._values())
 
+    def _asdict(self) -> dict[str, Any]:
+        """The fields by name, in order (shallow: as ``dataclasses.asdict`` without its
+        recursion into nested values).
+        """
+        return {name: getattr(self, name) for name in self.__match_args__}
+
     def _replace(self, **changes: Any) -> Self:
         """A copy with the fields named in *changes* replaced (as ``dataclasses.replace``:
         ``__init__`` runs again, so its checks and conversions apply; the subclass's
         ``__init__`` takes every field by its name).
-
-        >>> class Pair(_Record):
-        ...     __slots__ = ("a", "b")
-        ...     __match_args__ = ("a", "b")
-        ...     def __init__(self, a: int, b: int = 0) -> None:
-        ...         object.__setattr__(self, "a", a)
-        ...         object.__setattr__(self, "b", b)
-        >>> Pair(1, 2)._replace(b=5)
-        Pair(a=1, b=5)
         """
-        fields = {name: getattr(self, name) for name in self.__match_args__}
-        fields.update(changes)
-        return type(self)(**fields)
+        return type(self)(**(self._asdict() | changes))
 
 
 class FrozenMap(Mapping[_K, _V]):

@@ -36,10 +36,10 @@ import json
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
+from ._record import _Record
 from ._version import __version__
 from .errors import SudokuError
 from .formats import Writer, output_bytes
@@ -84,8 +84,7 @@ T = TypeVar("T")
 _KEY = "_key"  # hidden field: digest of the canonical form (de-duplication)
 
 
-@dataclass(frozen=True, slots=True)
-class DatasetSpec:
+class DatasetSpec(_Record):
     """What a dataset holds: *n* generated puzzles seeded by *seed*, and per-row options.
 
     ``difficulty`` is a level name or an SE range ``(lo, hi)``: the generator targets it and
@@ -94,14 +93,37 @@ class DatasetSpec:
     drops a puzzle equivalent to an earlier one (9x9 only).
     """
 
+    __slots__ = ("augment", "dedupe", "difficulty", "n", "rate", "seed", "size", "symmetry")
+    __match_args__ = ("n", "seed", "size", "symmetry", "rate", "difficulty", "augment", "dedupe")
     n: int
     seed: int
-    size: int = 9
-    symmetry: str = "none"
-    rate: bool = False
-    difficulty: str | tuple[float, float] | None = None
-    augment: int = 0
-    dedupe: bool = False
+    size: int
+    symmetry: str
+    rate: bool
+    difficulty: str | tuple[float, float] | None
+    augment: int
+    dedupe: bool
+
+    def __init__(
+        self,
+        n: int,
+        seed: int,
+        size: int = 9,
+        symmetry: str = "none",
+        rate: bool = False,
+        difficulty: str | tuple[float, float] | None = None,
+        augment: int = 0,
+        dedupe: bool = False,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "n", n)
+        sets(self, "seed", seed)
+        sets(self, "size", size)
+        sets(self, "symmetry", symmetry)
+        sets(self, "rate", rate)
+        sets(self, "difficulty", difficulty)
+        sets(self, "augment", augment)
+        sets(self, "dedupe", dedupe)
 
     def columns(self) -> tuple[str, ...]:
         """The output columns, in order."""
@@ -115,7 +137,7 @@ class DatasetSpec:
 
     def params(self) -> dict[str, Any]:
         """The parameters a resumed run must match (JSON-compatible)."""
-        d = asdict(self)
+        d = self._asdict()
         if isinstance(self.difficulty, tuple):
             d["difficulty"] = list(self.difficulty)
         d["version"] = __version__

@@ -30,10 +30,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from types import TracebackType
 from typing import IO
 
+from .._record import FrozenMap, _Record
 from ..errors import ParseError
 from ..grid import Grid, expand_symbols, shifted_alphabet_hint
 from ..marks import Candidates
@@ -113,19 +113,35 @@ def format_of_extension(path: str) -> str | None:
 _HEAD = 1 << 16
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(_Record):
     """One puzzle read from a file: its 1-based number, first line, grid or error, and fields.
 
     Exactly one of ``grid`` and ``error`` is set. ``fields`` holds what the format carries
     besides the grid (a CSV row's other columns, JSON keys, ``.sdk`` headers, a line comment).
     """
 
+    __slots__ = ("error", "fields", "grid", "index", "line")
+    __match_args__ = ("index", "line", "grid", "error", "fields")
     index: int
     line: int
     grid: Grid | None
-    error: ParseError | None = None
-    fields: dict[str, str] = field(default_factory=dict)
+    error: ParseError | None
+    fields: Mapping[str, str]  # a FrozenMap
+
+    def __init__(
+        self,
+        index: int,
+        line: int,
+        grid: Grid | None,
+        error: ParseError | None = None,
+        fields: Mapping[str, str] = FrozenMap(),
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "index", index)
+        sets(self, "line", line)
+        sets(self, "grid", grid)
+        sets(self, "error", error)
+        sets(self, "fields", FrozenMap(fields))
 
 
 def _module(fmt: str) -> Format:
