@@ -445,7 +445,7 @@ def dumps(
     fmt: str = "line",
     *,
     solution: Grid | None = None,
-    fields: Mapping[str, str] | None = None,
+    fields: Mapping[str, object] | None = None,
 ) -> str:
     """*grid* as text in *fmt* (no final newline). Formats that can carry a *solution* and
     *fields* (csv, json, jsonl, sdk headers) write them; the others ignore them.
@@ -515,9 +515,15 @@ class Writer:
         return self._out.count, self._out.columns
 
     def write(
-        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+        self,
+        grid: Grid,
+        *,
+        solution: Grid | None = None,
+        fields: Mapping[str, object] | None = None,
     ) -> None:
-        """Write one puzzle."""
+        """Write one puzzle. Field values are usually strings; other values are written as
+        JSON values by the JSON formats (numbers stay numbers) and as ``str(value)`` by the
+        others."""
         self._out.write(grid, solution=solution, fields=fields)
 
     def write_text(self, text: str) -> None:
@@ -525,7 +531,7 @@ class Writer:
         only."""
         self._out.write_text(text)
 
-    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
         """Write a stand-in for a puzzle that has no output grid: the line ``!<status>`` in text
         formats; a record with an empty puzzle and a ``status`` field in csv and JSON."""
         self._out.marker(status, fields)

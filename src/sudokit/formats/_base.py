@@ -301,7 +301,11 @@ class RecordWriter:
         self.stream.write("\n")
 
     def write(
-        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+        self,
+        grid: Grid,
+        *,
+        solution: Grid | None = None,
+        fields: Mapping[str, object] | None = None,
     ) -> None:
         """Write one puzzle."""
         self.begin()
@@ -316,7 +320,7 @@ class RecordWriter:
         self.stream.write(text)
         self.end()
 
-    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
         """Write a stand-in for a record without a grid: the line ``!<status>``."""
         self.begin()
         self.stream.write(f"!{status}")
@@ -343,7 +347,7 @@ class Dumper(Protocol):
         /,
         *,
         solution: Grid | None = None,
-        fields: Mapping[str, str] | None = None,
+        fields: Mapping[str, object] | None = None,
     ) -> str:
         """*grid* as one record (no final newline)."""
         ...
