@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -35,7 +36,7 @@ from typing import IO
 from ._backend import engine
 from ._record import _Record
 from .errors import ParseError
-from .formats import Record
+from .formats import Record, format_of_extension, sniff
 from .formats._base import MAX_LINE, stream_lines
 from .formats.line import read as read_lines
 from .shape import Shape
@@ -49,6 +50,7 @@ __all__ = [
     "line_text",
     "note_result",
     "read_line",
+    "reads_as_lines",
     "scan_block",
     "scan_stream",
     "solve_block",
@@ -58,6 +60,8 @@ __all__ = [
 MODES = ("solve", "check", "count")
 #: Bytes read and scanned at a time by :func:`scan_stream` (about 3,000 puzzle lines).
 CHUNK = 1 << 18
+#: What :func:`sudokit.formats.read` looks at to tell the format of a file (its first 64 KiB).
+_HEAD = 1 << 16
 #: Kinds of :class:`Note`, by the C core's note code (csrc/sk_lines.h).
 _KINDS = ("python", "none", "multiple", "gave-up")
 _NINE = Shape(3, 3)
@@ -298,7 +302,7 @@ def _chunks(stream: IO[bytes], size: int) -> Iterator[tuple[int, bytes | ParseEr
     read: Callable[[int], bytes] = getattr(stream, "read1", stream.read)
     lineno, carry = 1, b""
     while True:
-        part = read(size)
+        part = read(max(size, len(carry)))  # a long line's carry doubles: linear, not square
         if not part:
             if carry:
                 yield lineno, carry
@@ -328,12 +332,13 @@ def scan_stream(
     limit: int = 1000,
     budget: int | None = None,
     unique: bool = False,
-    size: int = CHUNK,
+    size: int | None = None,
 ) -> Iterator[Piece]:
     """The pieces of the binary *stream*, cut at line ends, each scanned by
     :func:`scan_block` (options as there), in order. With *jobs* > 1 (0 = every core) the
     blocks run on that many threads (the C core releases the GIL), a few pieces ahead of the
-    caller; the results are the same as with one.
+    caller; the results are the same as with one. *size*: bytes read at a time (None:
+    :data:`CHUNK`).
 
     >>> pieces = list(scan_stream(io.BytesIO(b"." * 81 + b"\\n# end\\n"), mode="check"))
     >>> [(first, block.output) for first, _, block in pieces]
@@ -341,7 +346,7 @@ def scan_stream(
     """
     _search_limit(mode, limit)  # a bad option fails now, not in a worker
     threads = (os.cpu_count() or 1) if jobs == 0 else jobs
-    chunks = _chunks(stream, size)
+    chunks = _chunks(stream, CHUNK if size is None else size)
 
     def scan(data: bytes) -> Block:
         return scan_block(data, mode=mode, limit=limit, budget=budget, unique=unique)
@@ -398,3 +403,28 @@ def note_result(
     search_limit = _search_limit(mode, limit)
     bound = default_budget(_NINE, search_limit) if budget is None else budget
     return _result(record.grid, note.count, None, note.guesses, note.kind != "gave-up", bound)
+
+
+def reads_as_lines(name: str, fmt: str | None = None) -> bool:
+    """Whether :func:`sudokit.formats.read` reads the file *name* (with ``--from`` *fmt*) in
+    the line format, and its head holds no line that is not text: a regular file that opens,
+    whose format *fmt*, its name's ending or the sniffer says is ``line`` (from the same
+    first 64 KiB). Such a file can go through :func:`scan_stream` with the same outcome.
+
+    >>> reads_as_lines("no-such-file.txt"), reads_as_lines("/dev/null")
+    (False, False)
+    """
+    try:
+        with open(name, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                return False
+            head = stream.read(_HEAD)
+    except OSError:
+        return False  # the record path reports it, as before
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    if "\0" in text:
+        return False
+    return (fmt or format_of_extension(name) or sniff(text)) == "line"

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import os
-import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
@@ -161,11 +159,10 @@ def solve(
 def _fast_files(given: common.PuzzleInput, to: str = "line") -> list[str] | None:
     """The input files when the whole input can go the bulk path (:mod:`sudokit.blocks`),
     else ``None``: the C core is in use, the input is one or more regular files (no
-    ``--puzzle``, no standard input) whose text is the line format (named by ``--from``, the
-    file name or the sniffer, as :func:`sudokit.formats.read` decides it), neither binary nor
-    holding a bad line in its head, with no ``--box``/``--x``/``--regions``/``--symbols``, and
-    the output is ``--to line``. The bulk path writes the same bytes and messages; anything
-    else goes through the records as before."""
+    ``--puzzle``, no standard input) that read as lines (:func:`sudokit.blocks.reads_as_lines`),
+    with no ``--box``/``--x``/``--regions``/``--symbols``, and the output is ``--to line``.
+    The bulk path writes the same bytes and messages; anything else goes through the records
+    as before."""
     if (
         BACKEND != "c"
         or to != "line"
@@ -177,28 +174,9 @@ def _fast_files(given: common.PuzzleInput, to: str = "line") -> list[str] | None
         or given.fmt not in (None, "line")
     ):
         return None
-    for name in given.files:
-        try:
-            with open(name, "rb") as f:
-                if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                    return None
-                head = f.read(_HEAD)
-        except OSError:
-            return None  # reported by the records path, as before
-        try:
-            text = head.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-        if "\0" in text:
-            return None
-        fmt = given.fmt or formats.format_of_extension(name) or formats.sniff(text)
-        if fmt != "line":
-            return None
+    if not all(blocks.reads_as_lines(name, given.fmt) for name in given.files):
+        return None
     return list(given.files)
-
-
-#: What formats.read looks at to tell the format of a file (its first 64 KiB).
-_HEAD = 1 << 16
 
 
 class _FastRun:
@@ -230,11 +208,12 @@ class _FastRun:
         for name in names:
             label = name or "''"
             try:
-                with open(name, "rb") as stream:
-                    seen = self.file(stream, name, label, given)
+                stream = open(name, "rb")  # noqa: SIM115  (closed below; only open's errors are caught)
             except OSError as exc:
                 self.reporter.usage(f"{label}: {exc.strerror or exc}")
                 continue
+            with stream:
+                seen = self.file(stream, name, label, given)
             if not seen:
                 self.reporter.usage(f"{label}: no puzzles found")
 
