@@ -20,7 +20,7 @@
  *                                                   the generator's clue-removal pass
  *   canonical9(cells)                               -> bytes: the minlex form of a standard
  *                                                   9x9 grid (sk_canon.h)
- *   lines(geometry, data, start, mode, unique, limit, shown, budget)
+ *   lines(geometry, data, start, mode, unique, limit, shown, budget[, stop])
  *                                                   -> (out, notes, consumed, lines, records):
  *                                                   the bulk line path (sk_lines.h)
  *
@@ -1135,21 +1135,36 @@ static PyObject *core_canonical9(PyObject *module, PyObject *const *args, Py_ssi
 /* Notes returned by one lines() call at most; the caller calls again from `consumed`. */
 #define SK_LINES_NOTES 4096
 
+/* The poll of a lines() call: the caller's stop byte (set by another thread to stop a call
+ * running on a worker thread, where no signal handler runs), then the usual signal poll. */
+typedef struct {
+    py_poll *poll;
+    const uint8_t *stop; /* NULL, or one byte of the caller's buffer: nonzero = stop */
+} lines_poll;
+
+static int lines_poll_fn(void *ctx) {
+    lines_poll *l = ctx;
+    if (l->stop != NULL && __atomic_load_n(l->stop, __ATOMIC_RELAXED)) return 1;
+    return py_poll_fn(l->poll);
+}
+
 PyDoc_STRVAR(lines_doc,
-             "lines(geometry, data, start, mode, unique, limit, shown, budget, /)\n--\n\n"
+             "lines(geometry, data, start, mode, unique, limit, shown, budget, stop=None, /)\n--\n\n"
              "Read, search and write the 9x9 puzzle lines of data[start:] (see csrc/sk_lines.h).\n\n"
              "geometry: the standard 9x9 Geometry.  mode: 0 solve, 1 check, 2 count.  limit >= 2\n"
              "(count: shown + 1).  budget: guesses per puzzle (0 = unbounded).\n"
              "Returns (out, notes, consumed, lines, records): the output bytes of the lines taken,\n"
              "a tuple of notes (start, end, out, line, record, guesses, count, code) for the lines\n"
              "that need the caller, the offset reached (a line end: call again from it when it is\n"
-             "below len(data)), and the lines and records done.  The GIL is released.");
+             "below len(data)), and the lines and records done.  The GIL is released.\n"
+             "stop: None or a writable buffer whose first byte another thread sets to stop the\n"
+             "call (InterruptedError), e.g. a worker thread's call when the caller is interrupted.");
 
 static PyObject *core_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (nargs != 8) {
-        PyErr_Format(PyExc_TypeError, "lines() takes 8 arguments (geometry, data, start, mode, "
-                                      "unique, limit, shown, budget), got %zd", nargs);
+    if (nargs != 8 && nargs != 9) {
+        PyErr_Format(PyExc_TypeError, "lines() takes 8 or 9 arguments (geometry, data, start, "
+                                      "mode, unique, limit, shown, budget[, stop]), got %zd", nargs);
         return NULL;
     }
     GeometryObject *g = as_geometry(args[0]);
@@ -1177,6 +1192,15 @@ static PyObject *core_lines(PyObject *module, PyObject *const *args, Py_ssize_t 
         PyErr_Format(PyExc_ValueError, "mode must be 0, 1 or 2, got %llu", (unsigned long long)mode);
         return NULL;
     }
+    Py_buffer stop = {0};
+    if (nargs == 9 && args[8] != Py_None) {
+        if (PyObject_GetBuffer(args[8], &stop, PyBUF_WRITABLE) < 0) return NULL;
+        if (stop.len < 1) {
+            PyBuffer_Release(&stop);
+            PyErr_SetString(PyExc_ValueError, "stop must hold at least one byte");
+            return NULL;
+        }
+    }
     const size_t len = (size_t)size - (size_t)start;
     /* Every record takes at least 81 bytes of data and writes at most SKL_MAX_OUT_LINE. */
     const size_t cap = (len / 81 + 2) * SKL_MAX_OUT_LINE;
@@ -1186,6 +1210,7 @@ static PyObject *core_lines(PyObject *module, PyObject *const *args, Py_ssize_t 
     if (out == NULL || notes == NULL) {
         Py_XDECREF(out);
         PyMem_RawFree(notes);
+        if (stop.obj != NULL) PyBuffer_Release(&stop);
         return PyErr_NoMemory();
     }
     sk_work *w = work_take(g);
@@ -1195,22 +1220,27 @@ static PyObject *core_lines(PyObject *module, PyObject *const *args, Py_ssize_t 
     uint64_t nlines = 0, records = 0;
     int rc = SK_ENOMEM;
     py_poll poll;
+    lines_poll lpoll = {&poll, stop.obj != NULL ? (const uint8_t *)stop.buf : NULL};
     poll_release(&poll);
     if (w == NULL) w = sk_work_new(g->geom);
     if (w != NULL)
         rc = skl_run(g->geom, w, (const uint8_t *)PyBytes_AS_STRING(args[1]) + start, len, &opts,
                      (uint8_t *)PyBytes_AS_STRING(out), cap, &out_len, notes, SK_LINES_NOTES,
-                     &nnotes, &consumed, &nlines, &records, py_poll_fn, &poll);
+                     &nnotes, &consumed, &nlines, &records, lines_poll_fn, &lpoll);
     poll_acquire(&poll);
     work_give(g, w);
     Py_DECREF(args[1]);
     Py_DECREF(g);
+    if (stop.obj != NULL) PyBuffer_Release(&stop);
     PyObject *tuple = NULL;
     if (rc != SK_COMPLETE) {
-        /* SK_STOPPED: a signal handler raised (KeyboardInterrupt), its error is set */
+        /* SK_STOPPED: a signal handler raised (KeyboardInterrupt, its error is set), or the
+         * stop byte was set */
         if (rc == SK_ENOMEM)
             PyErr_NoMemory();
-        else if (rc != SK_STOPPED || !PyErr_Occurred())
+        else if (rc == SK_STOPPED && !PyErr_Occurred())
+            PyErr_SetString(PyExc_InterruptedError, "lines() stopped by its stop byte");
+        else if (rc != SK_STOPPED)
             PyErr_SetString(PyExc_ValueError, "invalid lines() arguments");
         goto fail;
     }

@@ -320,3 +320,48 @@ def test_python_backend_still_works(tmp_path: Path) -> None:
     slow = subprocess.run(cmd, env=env, capture_output=True, text=True)
     fast = run(["solve", "--unique", str(path)])
     assert (slow.stdout, slow.returncode) == (fast.stdout, fast.exit_code)
+
+
+# -- stopping ---------------------------------------------------------------------------------
+
+
+def test_stop_byte_ends_a_call_on_another_thread() -> None:
+    """A worker thread's call runs no signal handler: the caller's stop byte ends it."""
+    import threading
+    import time
+
+    stop = bytearray(1)
+    errors: list[BaseException] = []
+
+    def count_forever() -> None:  # an empty grid counted to 10**18: never ends by itself
+        try:
+            _core.lines(geometry(Shape(3, 3)), b"." * 81, 0, 2, 0, 10**18, 10**18 - 1, 0, stop)
+        except BaseException as exc:
+            errors.append(exc)
+
+    worker = threading.Thread(target=count_forever)
+    worker.start()
+    time.sleep(0.3)
+    assert worker.is_alive()
+    stop[0] = 1
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert len(errors) == 1
+    assert isinstance(errors[0], InterruptedError)
+    with pytest.raises(ValueError, match="one byte"):
+        _core.lines(geometry(Shape(3, 3)), b"", 0, 0, 0, 2, 0, 0, bytearray())
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_cli_exits_130_on_sigint_in_the_bulk_path(jobs: str, tmp_path: Path) -> None:
+    from test_interrupt import MARGIN, _interrupt
+
+    path = tmp_path / "empty.txt"
+    path.write_text(("." * 81 + "\n") * 3)
+    limit = str(10**18)
+    argv = [sys.executable, "-m", "sudokit", "count", "--limit", limit, "--guesses", "0"]
+    rc, err, took = _interrupt([*argv, "--jobs", jobs, str(path)])
+    assert rc == 130, err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert took < MARGIN

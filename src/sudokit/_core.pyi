@@ -59,5 +59,6 @@ def lines(
     limit: int,
     shown: int,
     budget: int,
+    stop: bytearray | None = None,
     /,
 ) -> tuple[bytes, tuple[tuple[int, int, int, int, int, int, int, int], ...], int, int, int]: ...

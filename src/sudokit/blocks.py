@@ -142,6 +142,7 @@ def scan_block(
     limit: int = 1000,
     budget: int | None = None,
     unique: bool = False,
+    stop: bytearray | None = None,
 ) -> Block:
     """Read, search and write the puzzle lines of *data* in the C core (GIL released).
 
@@ -150,6 +151,8 @@ def scan_block(
     :param limit: ``count``: counts above it are written ``>limit``.
     :param budget: guesses per puzzle (0 = no bound; None = :func:`default_budget`).
     :param unique: ``solve``: a puzzle with several solutions gets ``!multiple``.
+    :param stop: a byte another thread may set (``stop[0] = 1``) to stop the call with
+        :class:`InterruptedError` (how :func:`scan_stream` stops its threads).
     :returns: a :class:`Block`. Without the C core every line is a note of kind ``"python"``.
 
     >>> b = scan_block(b"# two\\n" + b"." * 81 + b"\\nbad\\n", mode="check")
@@ -170,7 +173,7 @@ def scan_block(
     start = lines = records = out = 0
     while True:
         part, raw, consumed, nlines, nrecords = _core.lines(
-            geo, data, start, code, int(unique), search_limit, limit, bound
+            geo, data, start, code, int(unique), search_limit, limit, bound, stop
         )
         notes.extend(
             Note(s, e, o + out, ln + lines, rec + records, g, c, _KINDS[k])
@@ -348,8 +351,10 @@ def scan_stream(
     threads = (os.cpu_count() or 1) if jobs == 0 else jobs
     chunks = _chunks(stream, CHUNK if size is None else size)
 
+    stop = bytearray(1)  # set when the caller stops reading: running blocks end at once
+
     def scan(data: bytes) -> Block:
-        return scan_block(data, mode=mode, limit=limit, budget=budget, unique=unique)
+        return scan_block(data, mode=mode, limit=limit, budget=budget, unique=unique, stop=stop)
 
     if threads <= 1:
         for first, data in chunks:
@@ -359,7 +364,8 @@ def scan_stream(
                 yield first, data, scan(data)
         return
     window: deque[tuple[int, bytes, Future[Block] | ParseError]] = deque()
-    with ThreadPoolExecutor(threads, thread_name_prefix="sudokit-blocks") as pool:
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="sudokit-blocks")
+    try:
         for first, data in chunks:
             if isinstance(data, ParseError):
                 window.append((first, b"", data))
@@ -369,6 +375,9 @@ def scan_stream(
                 yield _resolved(window.popleft())
         while window:
             yield _resolved(window.popleft())
+    finally:  # done, or the caller stopped (Ctrl-C, an error, a closed pipe): no thread lingers
+        stop[0] = 1
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _done(item: object) -> bool:

@@ -264,9 +264,12 @@ class _FastRun:
 
     def note(self, data: bytes, note: blocks.Note, label: str, lineno: int, number: int) -> None:
         """Report a puzzle of the C core's output as the command does (a result's status)."""
-        result = blocks.note_result(
-            data, note, mode=self.mode, limit=self.limit, budget=self.guesses
-        )
+        if note.kind == "gave-up":  # its message names the guesses and the bound
+            result = blocks.note_result(
+                data, note, mode=self.mode, limit=self.limit, budget=self.guesses
+            )
+        else:  # no solution, several: the status is all the messages need
+            result = SolveResult(None, Status(note.kind), None, note.count, note.guesses, True)
         say = f"puzzle {number}: "
         if self.mode == "solve":
             message = _message(result, self.unique)
