@@ -40,7 +40,7 @@ from .formats import Record, format_of_extension, sniff
 from .formats._base import MAX_LINE, stream_lines
 from .formats.line import read as read_lines
 from .shape import Shape
-from .solver import SolveResult, Status, _result, default_budget, solve_many
+from .solver import SolveResult, Status, _check_limit, _result, default_budget, solve_many
 
 __all__ = [
     "CHUNK",
@@ -132,6 +132,7 @@ def _search_limit(mode: str, limit: int) -> int:
         return 2
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be an int >= 1, got {limit!r}")
+    _check_limit(max(2, limit + 1), 2)  # the solver's bounds and words (2**63 - 1 at most)
     return max(2, limit + 1)
 
 
