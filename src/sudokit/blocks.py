@@ -29,7 +29,7 @@ import io
 import os
 import stat
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import IO
 
@@ -47,6 +47,7 @@ __all__ = [
     "MODES",
     "Block",
     "Note",
+    "Piece",
     "line_text",
     "note_result",
     "read_line",
@@ -337,12 +338,12 @@ def scan_stream(
     budget: int | None = None,
     unique: bool = False,
     size: int | None = None,
-) -> Iterator[Piece]:
+) -> Generator[Piece, None, None]:
     """The pieces of the binary *stream*, cut at line ends, each scanned by
     :func:`scan_block` (options as there), in order. With *jobs* > 1 (0 = every core) the
     blocks run on that many threads (the C core releases the GIL), a few pieces ahead of the
     caller; the results are the same as with one. *size*: bytes read at a time (None:
-    :data:`CHUNK`).
+    :data:`CHUNK`). Closing the generator (or leaving it) stops the threads at once.
 
     >>> pieces = list(scan_stream(io.BytesIO(b"." * 81 + b"\\n# end\\n"), mode="check"))
     >>> [(first, block.output) for first, _, block in pieces]

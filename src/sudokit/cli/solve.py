@@ -6,6 +6,7 @@ goes on past bad records: each is reported on stderr as ``sudokit: <file>:<line>
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import sys
@@ -221,7 +222,6 @@ class _FastRun:
         self, stream: io.BufferedIOBase, source: str, label: str, given: common.PuzzleInput
     ) -> int:
         """Run one file; return its number of records."""
-        seen = 0
         pieces = blocks.scan_stream(
             stream,  # type: ignore[arg-type]
             jobs=self.jobs,
@@ -230,6 +230,18 @@ class _FastRun:
             budget=self.guesses,
             unique=self.unique,
         )
+        with contextlib.closing(pieces):  # an error here stops the worker threads at once
+            return self._pieces(pieces, source, label, given)
+
+    def _pieces(
+        self,
+        pieces: Iterable[blocks.Piece],
+        source: str,
+        label: str,
+        given: common.PuzzleInput,
+    ) -> int:
+        """Write and report the pieces of one file; return its number of records."""
+        seen = 0
         for first, data, block in pieces:
             if isinstance(block, ParseError):  # a line too long to hold
                 seen += 1
