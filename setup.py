@@ -62,6 +62,7 @@ MARCH = MARCH.strip()
 HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9.h").is_file()
 
 sources = [str(CSRC / "sk_module.c"), str(CSRC / "sk_solver.c"), str(CSRC / "sk_canon.c")]
+sources.append(str(CSRC / "sk_lines.c"))  # the bulk line path (sk_lines.h)
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
     sources.append(str(CSRC / "sk_fast9.c"))
@@ -157,6 +158,7 @@ else:
             depends=[
                 str(CSRC / "sk_solver.h"),
                 str(CSRC / "sk_canon.h"),
+                str(CSRC / "sk_lines.h"),
                 str(CSRC / "sk_port.h"),
                 *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),
             ],

@@ -318,6 +318,7 @@ class CliRun:
     sudokit_startup_us: float  # per process: the same command on a file of one puzzle
     jobs1_wall_us: float | None = None
     jobs2_wall_us: float | None = None
+    jobs2_cpu_us: float | None = None  # CPU of --jobs 2 (all threads): its overhead over one
 
 
 def build_tdoku_driver(tdoku: Path, out: Path) -> tuple[Path | None, str]:
@@ -461,10 +462,15 @@ def bench_cli(
     row = CliRun(
         name, puzzles, us["sudokit"], us["tdoku"], us["tdoku1"], us["sk9"], same, load, startup
     )
-    if jobs2:
-        for jobs in (1, 2):
-            wall = [_child_cpu([*cmds["sudokit"], "--jobs", str(jobs)])[1] for _ in range(runs)]
-            setattr(row, f"jobs{jobs}_wall_us", statistics.median(wall) * 1e6 / puzzles)
+    if jobs2:  # the bulk path's threads: runs alternate, so that both see the same load
+        times: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+        for _ in range(runs):
+            for jobs in (1, 2):
+                times[jobs].append(_child_cpu([*cmds["sudokit"], "--jobs", str(jobs)]))
+        for jobs, found in times.items():
+            wall = statistics.median(w for _, w in found)
+            setattr(row, f"jobs{jobs}_wall_us", wall * 1e6 / puzzles)
+        row.jobs2_cpu_us = statistics.median(c for c, _ in times[2]) * 1e6 / puzzles
     return row
 
 
@@ -500,21 +506,28 @@ def render_vs_tdoku(note: str, rows: list[VsTdoku], cli: list[CliRun]) -> str:
             " with tdoku (same output: limit 2, then limit 1 for a unique puzzle's solution),"
             " with tdoku at limit 1 only, and with our C core (`-F sk9`). The start-up of"
             " `sudokit solve` (the same command on a file of its first puzzle) is shown apart:"
-            " on small files it is most of the time.",
+            " on small files it is most of the time. On the big file, `--jobs 1` and `--jobs 2`"
+            " (the bulk path's threads) alternate: wall times, their ratio (the speed-up; it"
+            " needs a quiet machine to mean anything) and the CPU of `--jobs 2` (all threads:"
+            " what the threads cost beyond one).",
             "",
             "| file | puzzles | sudokit solve | tdoku driver | sudokit / tdoku | tdoku limit 1"
             " | sudokit / that | sk9 driver | same output | sudokit start-up ms"
-            " | --jobs 1 wall | --jobs 2 wall | load |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|:-:|---:|---:|---:|---:|",
+            " | --jobs 1 wall | --jobs 2 wall | speed-up | --jobs 2 CPU | load |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|:-:|---:|---:|---:|---:|---:|---:|",
         ]
         for c in cli:
             same = {None: "-", True: "yes", False: "NO"}[c.same_output]
+            speed = (
+                c.jobs1_wall_us / c.jobs2_wall_us if c.jobs1_wall_us and c.jobs2_wall_us else None
+            )
             lines.append(
                 f"| {c.name} | {c.puzzles:,} | {c.sudokit_us:.2f} | {c.tdoku_us:.2f} |"
                 f" {c.sudokit_us / c.tdoku_us:.2f}x | {c.tdoku1_us:.2f} |"
                 f" {c.sudokit_us / c.tdoku1_us:.2f}x | {c.sk9_us:.2f} | {same} |"
                 f" {c.sudokit_startup_us / 1e3:.0f} | {_fmt(c.jobs1_wall_us)} |"
-                f" {_fmt(c.jobs2_wall_us)} | {c.load:.1f} |"
+                f" {_fmt(c.jobs2_wall_us)} | {_fmt(speed)}{'x' if speed else ''} |"
+                f" {_fmt(c.jobs2_cpu_us)} | {c.load:.1f} |"
             )
     return "\n".join(lines) + "\n"
 

@@ -20,6 +20,9 @@
  *                                                   the generator's clue-removal pass
  *   canonical9(cells)                               -> bytes: the minlex form of a standard
  *                                                   9x9 grid (sk_canon.h)
+ *   lines(geometry, data, start, mode, unique, limit, shown, budget[, stop])
+ *                                                   -> (out, notes, consumed, lines, records):
+ *                                                   the bulk line path (sk_lines.h)
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -41,6 +44,7 @@
 #endif
 
 #include "sk_canon.h"
+#include "sk_lines.h"
 #include "sk_port.h"
 #include "sk_solver.h"
 
@@ -1126,6 +1130,144 @@ static PyObject *core_canonical9(PyObject *module, PyObject *const *args, Py_ssi
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* lines: the bulk line path (sk_lines.h)                                                     */
+
+/* Notes returned by one lines() call at most; the caller calls again from `consumed`. */
+#define SK_LINES_NOTES 4096
+
+/* The poll of a lines() call: the caller's stop byte (set by another thread to stop a call
+ * running on a worker thread, where no signal handler runs), then the usual signal poll. */
+typedef struct {
+    py_poll *poll;
+    const uint8_t *stop; /* NULL, or one byte of the caller's buffer: nonzero = stop */
+} lines_poll;
+
+static int lines_poll_fn(void *ctx) {
+    lines_poll *l = ctx;
+    if (l->stop != NULL && __atomic_load_n(l->stop, __ATOMIC_RELAXED)) return 1;
+    return py_poll_fn(l->poll);
+}
+
+PyDoc_STRVAR(lines_doc,
+             "lines(geometry, data, start, mode, unique, limit, shown, budget, stop=None, /)\n--\n\n"
+             "Read, search and write the 9x9 puzzle lines of data[start:] (see csrc/sk_lines.h).\n\n"
+             "geometry: the standard 9x9 Geometry.  mode: 0 solve, 1 check, 2 count.  limit >= 2\n"
+             "(count: shown + 1).  budget: guesses per puzzle (0 = unbounded).\n"
+             "Returns (out, notes, consumed, lines, records): the output bytes of the lines taken,\n"
+             "a tuple of notes (start, end, out, line, record, guesses, count, code) for the lines\n"
+             "that need the caller, the offset reached (a line end: call again from it when it is\n"
+             "below len(data)), and the lines and records done.  The GIL is released.\n"
+             "stop: None or a writable buffer whose first byte another thread sets to stop the\n"
+             "call (InterruptedError), e.g. a worker thread's call when the caller is interrupted.");
+
+static PyObject *core_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 8 && nargs != 9) {
+        PyErr_Format(PyExc_TypeError, "lines() takes 8 or 9 arguments (geometry, data, start, "
+                                      "mode, unique, limit, shown, budget[, stop]), got %zd", nargs);
+        return NULL;
+    }
+    GeometryObject *g = as_geometry(args[0]);
+    if (g == NULL) return NULL;
+    if (!g->standard9) {
+        PyErr_SetString(PyExc_ValueError, "lines() needs the standard 9x9 geometry");
+        return NULL;
+    }
+    if (!PyBytes_Check(args[1])) {
+        PyErr_Format(PyExc_TypeError, "data must be bytes, not %.100s", Py_TYPE(args[1])->tp_name);
+        return NULL;
+    }
+    const Py_ssize_t size = PyBytes_GET_SIZE(args[1]);
+    uint64_t start, mode, unique, limit, shown, budget;
+    if (!as_count(args[2], "start", 0, &start) || !as_count(args[3], "mode", 0, &mode) ||
+        !as_count(args[4], "unique", 0, &unique) || !as_count(args[5], "limit", 2, &limit) ||
+        !as_count(args[6], "shown", 0, &shown) || !as_count(args[7], "budget", 0, &budget))
+        return NULL;
+    if (start > (uint64_t)size) {
+        PyErr_Format(PyExc_ValueError, "start %llu is past the end of data (%zd bytes)",
+                     (unsigned long long)start, size);
+        return NULL;
+    }
+    if (mode > SKL_COUNT) {
+        PyErr_Format(PyExc_ValueError, "mode must be 0, 1 or 2, got %llu", (unsigned long long)mode);
+        return NULL;
+    }
+    Py_buffer stop = {0};
+    if (nargs == 9 && args[8] != Py_None) {
+        if (PyObject_GetBuffer(args[8], &stop, PyBUF_WRITABLE) < 0) return NULL;
+        if (stop.len < 1) {
+            PyBuffer_Release(&stop);
+            PyErr_SetString(PyExc_ValueError, "stop must hold at least one byte");
+            return NULL;
+        }
+    }
+    const size_t len = (size_t)size - (size_t)start;
+    /* Every record takes at least 81 bytes of data and writes at most SKL_MAX_OUT_LINE. */
+    const size_t cap = (len / 81 + 2) * SKL_MAX_OUT_LINE;
+    const skl_opts opts = {(int)mode, unique != 0, limit, shown, budget};
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)cap);
+    skl_note *notes = PyMem_RawMalloc(SK_LINES_NOTES * sizeof *notes);
+    if (out == NULL || notes == NULL) {
+        Py_XDECREF(out);
+        PyMem_RawFree(notes);
+        if (stop.obj != NULL) PyBuffer_Release(&stop);
+        return PyErr_NoMemory();
+    }
+    sk_work *w = work_take(g);
+    Py_INCREF(g);
+    Py_INCREF(args[1]); /* keep the data alive while the GIL is released */
+    size_t out_len = 0, nnotes = 0, consumed = 0;
+    uint64_t nlines = 0, records = 0;
+    int rc = SK_ENOMEM;
+    py_poll poll;
+    lines_poll lpoll = {&poll, stop.obj != NULL ? (const uint8_t *)stop.buf : NULL};
+    poll_release(&poll);
+    if (w == NULL) w = sk_work_new(g->geom);
+    if (w != NULL)
+        rc = skl_run(g->geom, w, (const uint8_t *)PyBytes_AS_STRING(args[1]) + start, len, &opts,
+                     (uint8_t *)PyBytes_AS_STRING(out), cap, &out_len, notes, SK_LINES_NOTES,
+                     &nnotes, &consumed, &nlines, &records, lines_poll_fn, &lpoll);
+    poll_acquire(&poll);
+    work_give(g, w);
+    Py_DECREF(args[1]);
+    Py_DECREF(g);
+    if (stop.obj != NULL) PyBuffer_Release(&stop);
+    PyObject *tuple = NULL;
+    if (rc != SK_COMPLETE) {
+        /* SK_STOPPED: a signal handler raised (KeyboardInterrupt, its error is set), or the
+         * stop byte was set */
+        if (rc == SK_ENOMEM)
+            PyErr_NoMemory();
+        else if (rc == SK_STOPPED && !PyErr_Occurred())
+            PyErr_SetString(PyExc_InterruptedError, "lines() stopped by its stop byte");
+        else if (rc != SK_STOPPED)
+            PyErr_SetString(PyExc_ValueError, "invalid lines() arguments");
+        goto fail;
+    }
+    if (_PyBytes_Resize(&out, (Py_ssize_t)out_len) < 0) goto fail; /* frees out on failure */
+    tuple = PyTuple_New((Py_ssize_t)nnotes);
+    if (tuple == NULL) goto fail;
+    for (size_t i = 0; i < nnotes; i++) {
+        const skl_note *n = &notes[i];
+        PyObject *item = Py_BuildValue(
+            "(KKKKKKKi)", (unsigned long long)(n->start + start), (unsigned long long)(n->end + start),
+            (unsigned long long)n->out, (unsigned long long)n->line,
+            (unsigned long long)n->record, (unsigned long long)n->guesses,
+            (unsigned long long)n->count, n->code);
+        if (item == NULL) goto fail;
+        PyTuple_SET_ITEM(tuple, (Py_ssize_t)i, item);
+    }
+    PyMem_RawFree(notes);
+    return Py_BuildValue("(NNKKK)", out, tuple, (unsigned long long)(consumed + start),
+                         (unsigned long long)nlines, (unsigned long long)records);
+fail:
+    Py_XDECREF(tuple);
+    Py_XDECREF(out);
+    PyMem_RawFree(notes);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
 static PyMethodDef core_methods[] = {
@@ -1135,6 +1277,7 @@ static PyMethodDef core_methods[] = {
     {"reduce", (PyCFunction)(void (*)(void))core_reduce, METH_FASTCALL, reduce_doc},
     {"canonical9", (PyCFunction)(void (*)(void))core_canonical9, METH_FASTCALL,
      canonical9_doc},
+    {"lines", (PyCFunction)(void (*)(void))core_lines, METH_FASTCALL, lines_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -3,8 +3,9 @@
     python tests/fuzz_core.py --seconds 30        # a smoke run (CI, under ASan in sanitize.sh)
     python tests/fuzz_core.py [libFuzzer args]    # a longer local session
 
-Each input drives one call (``Geometry``, ``search``, ``search_batch``, ``reduce`` or
-``canonical9``) with fuzzed arguments (``Geometry`` also with fuzzed variant rules: pairs,
+Each input drives one call (``Geometry``, ``search``, ``search_batch``, ``reduce``,
+``canonical9`` or ``lines``, the bulk line reader, on fuzzed bytes mixed with puzzle lines)
+with fuzzed arguments (``Geometry`` also with fuzzed variant rules: pairs,
 allowed masks, relation tables, cages, some malformed; accepted ones must give solutions that
 obey them, on 4x4 exactly the grids that do): right and wrong lengths, values beyond n, odd limits
 (around 2**31 and 2**32 too: the 9x9 fast path once clamped them), budgets and thread counts,
@@ -246,12 +247,55 @@ def _fuzz_rules(fdp: Any, shape: Shape) -> None:
         assert sorted(sols) == truth, rules
 
 
+#: Lines the bulk reader takes (a unique puzzle, a conflict, several solutions), to splice.
+LINES = [
+    b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    b"11" + b"." * 79,
+    b"." * 81,
+]
+
+
+def _fuzz_lines(fdp: Any, geo: Any) -> None:
+    """``lines`` on fuzzed bytes: output and notes must fit the block, every line be counted
+    once, and each solution line solve its puzzle."""
+    parts = [
+        LINES[fdp.ConsumeIntInRange(0, 2)] if fdp.ConsumeBool() else fdp.ConsumeBytes(90)
+        for _ in range(fdp.ConsumeIntInRange(0, 6))
+    ]
+    data = b"\n".join(parts) + b"\n" * fdp.ConsumeIntInRange(0, 1)
+    start = fdp.ConsumeIntInRange(0, len(data) + 1)
+    mode, unique, limit = fdp.ConsumeIntInRange(0, 3), fdp.ConsumeIntInRange(0, 1), _int(fdp, 5)
+    try:
+        out, notes, consumed, lines, records = _core.lines(
+            geo, data, start, mode, unique, limit, 3, 1000
+        )
+    except REFUSALS:
+        return
+    rest = data[start:]
+    assert consumed == len(data)  # a few lines: one call does them all
+    assert lines == rest.count(b"\n") + (bool(rest) and not rest.endswith(b"\n"))
+    assert out.count(b"\n") == records <= lines
+    for begin, end, at, line, record, _, _, code in notes:
+        assert start <= begin <= end <= len(data)
+        assert b"\n" not in data[begin:end]
+        assert at <= len(out)
+        assert line < lines
+        assert record <= records
+        assert 0 <= code <= 3
+    for row in out.splitlines():
+        if len(row) == 81:
+            assert Grid.parse(row.decode()).is_solution()
+
+
 def one_input(data: bytes) -> None:
     import atheris
 
     fdp = atheris.FuzzedDataProvider(data)
     shape = SHAPES[fdp.ConsumeIntInRange(0, len(SHAPES) - 1)]
-    op = fdp.ConsumeIntInRange(0, 8)
+    op = fdp.ConsumeIntInRange(0, 9)
+    if op == 9:  # the bulk line reader (csrc/sk_lines.c): the 9x9 geometry only
+        _fuzz_lines(fdp, geometry(SHAPES[7] if fdp.ConsumeIntInRange(0, 3) else shape))
+        return
     if op == 8:  # variant rules: malformed arrays refused, accepted ones exact
         _fuzz_rules(fdp, shape)
         return

@@ -7,8 +7,9 @@ SudokuError, never another exception.
 Each input is read as a stream of records in a fuzzed format (``formats.read`` on the raw
 bytes: every record is a grid or an error, never both), and its text is given to
 ``formats.sniff``, ``formats.parse``, ``Grid.parse`` (with and without a declared alphabet),
-``formats.parse_candidates``, the JSON puzzle reader, the f-puzzles / SudokuPad link and
-object readers and the lz-string decoder (a ValueError is its contract). The hypothesis
+``formats.parse_candidates``, the bulk line reader (``blocks.solve_block``), the JSON puzzle
+reader, the f-puzzles / SudokuPad link and object readers and the lz-string decoder (a
+ValueError is its contract). The hypothesis
 properties in ``tests/test_fuzz_parsers.py`` and ``tests/test_variant_formats.py`` cover
 the same entry points in every test run; this harness
 is for longer, coverage-guided runs. Not collected by pytest (no ``test_`` prefix); atheris
@@ -23,7 +24,7 @@ import io
 import json
 import sys
 
-from sudokit import formats
+from sudokit import blocks, formats
 from sudokit.errors import SudokuError
 from sudokit.formats import fpuzzles, lzstring, sudokupad
 from sudokit.formats import json as jsonfmt
@@ -53,6 +54,7 @@ def one_input(data: bytes) -> None:
     _call(Grid.parse, text)
     _call(Grid.parse, text, symbols="0-9A-F")
     _call(formats.parse_candidates, text)
+    blocks.solve_block(body, budget=1000)  # the bulk line reader never raises on any bytes
     _call(fpuzzles.parse_link, text)
     _call(sudokupad.from_text, text)
     with contextlib.suppress(ValueError):

@@ -174,6 +174,8 @@ def test_ctrl_c_ends_the_run_and_its_workers_at_once(
     args = [*_slow_input(tmp_path, command), "--jobs", "2", "-o", str(tmp_path / "out")]
     if resume:
         args += ["--resume", *(["--to", "json"] if command == "rate" else [])]
+    elif command == "solve":  # line output goes the bulk path (threads, tests/test_lines_fast)
+        args += ["--to", "jsonl"]  # ... this checks the record path's worker processes
     proc = subprocess.Popen(
         [sys.executable, "-m", "sudokit", *args],
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal

@@ -157,12 +157,14 @@ def test_unreadable_file(
     capsys: pytest.CaptureFixture[str], files: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # chmod 000 does not stop root, so the open call itself is made to fail as it would.
+    import sudokit.blocks
     import sudokit.formats
 
     def refuse(name: str, *args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied", name)
 
     monkeypatch.setattr(sudokit.formats, "open", refuse, raising=False)
+    monkeypatch.setattr(sudokit.blocks, "open", refuse, raising=False)  # the bulk path's check
     code, err = _run(capsys, "solve", files["ok"])
     assert code == 2
     assert err.splitlines() == [f"sudokit: {files['ok']}: Permission denied"]

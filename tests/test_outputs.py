@@ -163,6 +163,7 @@ def test_solve_output_is_not_truncated_by_a_failed_run(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(solve_cmd, "_solve_items", full_disk)
+    monkeypatch.setattr(solve_cmd, "_FastRun", full_disk)  # the bulk path of line files
     done = CliRunner().invoke(app.cli, ["solve", str(src), "-o", str(out)])
     assert done.exit_code == 2
     assert "No space left" in done.output

@@ -48,8 +48,9 @@ from .solver import (
 )
 
 if TYPE_CHECKING:
-    from . import batch, dask, formats, render, transform
+    from . import batch, blocks, dask, formats, render, transform
     from ._buildinfo import build_info
+    from .blocks import solve_block
     from .generator import (
         SYMMETRIES,
         SYMMETRY_ALIASES,
@@ -68,6 +69,8 @@ _LAZY: dict[str, str] = {
     "render": "sudokit.render",
     "transform": "sudokit.transform",
     "batch": "sudokit.batch",
+    "blocks": "sudokit.blocks",
+    "solve_block": "sudokit.blocks",
     "dask": "sudokit.dask",
     "build_info": "sudokit._buildinfo",
     "Candidates": "sudokit.marks",
@@ -124,6 +127,7 @@ __all__ = [
     "SudokuError",
     "__version__",
     "batch",
+    "blocks",
     "build_info",
     "count_solutions",
     "dask",
@@ -140,6 +144,7 @@ __all__ = [
     "solution",
     "solutions",
     "solve",
+    "solve_block",
     "solve_many",
     "transform",
 ]

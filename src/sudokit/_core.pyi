@@ -50,3 +50,15 @@ def reduce(
     /,
 ) -> tuple[bytes, int, bool, bool]: ...
 def canonical9(cells: bytes, /) -> bytes: ...
+def lines(
+    geometry: Geometry,
+    data: bytes,
+    start: int,
+    mode: int,
+    unique: int,
+    limit: int,
+    shown: int,
+    budget: int,
+    stop: bytearray | None = None,
+    /,
+) -> tuple[bytes, tuple[tuple[int, int, int, int, int, int, int, int], ...], int, int, int]: ...

@@ -6,6 +6,7 @@ goes on past bad records: each is reported on stderr as ``sudokit: <file>:<line>
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import sys
@@ -14,7 +15,17 @@ from typing import Any
 
 import click
 
-from .. import Candidates, Grid, SolveResult, Status, formats, solve_many
+from .. import (
+    BACKEND,
+    Candidates,
+    Grid,
+    ParseError,
+    SolveResult,
+    Status,
+    blocks,
+    formats,
+    solve_many,
+)
 from . import common
 from .common import Item, Reporter
 
@@ -124,9 +135,164 @@ def solve(
         formats.Writer(stream, to) as writer,
         common.progress("solving", reporter) as advance,
     ):
-        items = given.items(reporter)
-        _solve_items(items, writer, reporter, advance, unique=unique, guesses=guesses, jobs=jobs)
+        fast = _fast_files(given, to)
+        if fast is not None:
+
+            def solve_one(item: Item) -> None:
+                _solve_items(
+                    [item], writer, reporter, advance, unique=unique, guesses=guesses, jobs=1
+                )
+
+            def written(records: int) -> None:
+                writer.count += records
+
+            run = _FastRun(reporter, advance, stream.write, solve_one, guesses, jobs, "solve")
+            run.unique, run.written = unique, written
+            run.files(given, fast)
+        else:
+            items = given.items(reporter)
+            _solve_items(
+                items, writer, reporter, advance, unique=unique, guesses=guesses, jobs=jobs
+            )
     reporter.exit()
+
+
+def _fast_files(given: common.PuzzleInput, to: str = "line") -> list[str] | None:
+    """The input files when the whole input can go the bulk path (:mod:`sudokit.blocks`),
+    else ``None``: the C core is in use, the input is one or more regular files (no
+    ``--puzzle``, no standard input) that read as lines (:func:`sudokit.blocks.reads_as_lines`),
+    with no ``--box``/``--x``/``--regions``/``--symbols``, and the output is ``--to line``.
+    The bulk path writes the same bytes and messages; anything else goes through the records
+    as before."""
+    if (
+        BACKEND != "c"
+        or to != "line"
+        or given.puzzles
+        or not given.files
+        or given.shape is not None
+        or given.diagonals
+        or given.symbols is not None
+        or given.fmt not in (None, "line")
+    ):
+        return None
+    if not all(blocks.reads_as_lines(name, given.fmt) for name in given.files):
+        return None
+    return list(given.files)
+
+
+class _FastRun:
+    """One run of ``solve``/``check``/``count`` over line files on the bulk path: the C core
+    writes the output of the plain lines (:func:`sudokit.blocks.scan_stream`, on *jobs*
+    threads); a line it hands back is read as :func:`sudokit.formats.read` reads it and done
+    by *one* (the command's own per-record code, so its output and messages are today's);
+    the lines it reports get the messages of the command (:meth:`note`)."""
+
+    def __init__(
+        self,
+        reporter: Reporter,
+        advance: Callable[[int], None],
+        write: Callable[[str], object],
+        one: Callable[[Item], None],
+        guesses: int | None,
+        jobs: int,
+        mode: str,
+        limit: int = 1000,
+    ) -> None:
+        self.reporter, self.advance, self.write, self.one = reporter, advance, write, one
+        self.guesses, self.jobs, self.mode, self.limit = guesses, jobs, mode, limit
+        self.unique = False
+        self.written: Callable[[int], None] = lambda records: None
+        self.number = 0
+
+    def files(self, given: common.PuzzleInput, names: list[str]) -> None:
+        """Run every file of *names* in turn (numbered across files, as ``records``)."""
+        for name in names:
+            label = name or "''"
+            try:
+                stream = open(name, "rb")  # noqa: SIM115  (closed below; only open's errors are caught)
+            except OSError as exc:
+                self.reporter.usage(f"{label}: {exc.strerror or exc}")
+                continue
+            with stream:
+                seen = self.file(stream, name, label, given)
+            if not seen:
+                self.reporter.usage(f"{label}: no puzzles found")
+
+    def file(
+        self, stream: io.BufferedIOBase, source: str, label: str, given: common.PuzzleInput
+    ) -> int:
+        """Run one file; return its number of records."""
+        pieces = blocks.scan_stream(
+            stream,  # type: ignore[arg-type]
+            jobs=self.jobs,
+            mode=self.mode,
+            limit=self.limit,
+            budget=self.guesses,
+            unique=self.unique,
+        )
+        with contextlib.closing(pieces):  # an error here stops the worker threads at once
+            return self._pieces(pieces, source, label, given)
+
+    def _pieces(
+        self,
+        pieces: Iterable[blocks.Piece],
+        source: str,
+        label: str,
+        given: common.PuzzleInput,
+    ) -> int:
+        """Write and report the pieces of one file; return its number of records."""
+        seen = 0
+        for first, data, block in pieces:
+            if isinstance(block, ParseError):  # a line too long to hold
+                seen += 1
+                self.number += 1
+                error = block.located(line=block.line or first, source=source)
+                record = formats.Record(seen, first, None, error)
+                self.one(common._item(self.number, label, record, self.reporter, given))
+                continue
+            extra, at = 0, 0  # records of handed-back lines; output written so far
+            for note in block.notes:
+                lineno = first + note.line
+                number = self.number + note.record + extra
+                if note.kind != "python":
+                    self.note(data, note, label, lineno, number + 1)
+                    continue
+                self.write(block.output[at : note.out].decode("ascii"))
+                at = note.out
+                read = blocks.read_line(data[note.start : note.end + 1], lineno, source)
+                if read is None:
+                    continue
+                extra += 1
+                index = seen + note.record + extra
+                found = formats.Record(index, lineno, read.grid, read.error, read.fields)
+                self.one(common._item(number + 1, label, found, self.reporter, given))
+            self.write(block.output[at:].decode("ascii"))
+            done = block.records + extra
+            self.number += done
+            seen += done
+            self.written(block.records)
+            self.advance(block.records)
+        return seen
+
+    def note(self, data: bytes, note: blocks.Note, label: str, lineno: int, number: int) -> None:
+        """Report a puzzle of the C core's output as the command does (a result's status)."""
+        if note.kind == "gave-up":  # its message names the guesses and the bound
+            result = blocks.note_result(
+                data, note, mode=self.mode, limit=self.limit, budget=self.guesses
+            )
+        else:  # no solution, several: the status is all the messages need
+            result = SolveResult(None, Status(note.kind), None, note.count, note.guesses, True)
+        say = f"puzzle {number}: "
+        if self.mode == "solve":
+            message = _message(result, self.unique)
+            if message is not None:
+                self.reporter.problem(label, lineno, say + message)
+        elif self.mode == "check":
+            self.reporter.code = max(self.reporter.code, common.EXIT_NO)
+            if result.status is Status.GAVE_UP:
+                self.reporter.warn(label, lineno, say + _why(result))
+        elif result.status is Status.GAVE_UP:
+            self.reporter.problem(label, lineno, say + _why(result))
 
 
 def _write_solved(
@@ -144,11 +310,7 @@ def _write_solved(
         return None
     assert grid is not None  # a result exists only for a parsed puzzle
     status = result.status
-    message = None
-    if status is Status.MULTIPLE and not unique:
-        message = "several solutions; printed the first"
-    elif status is not Status.UNIQUE:
-        message = _why(result)
+    message = _message(result, unique)
     structured = _structured(writer.fmt)
     out_fields = {**fields, "status": str(status)}
     if result.solution is not None and (status is Status.UNIQUE or not unique):
@@ -161,6 +323,15 @@ def _write_solved(
     else:
         writer.marker(str(status))
     return message
+
+
+def _message(result: SolveResult, unique: bool) -> str | None:
+    """What ``solve`` reports about a solved puzzle (``None``: nothing)."""
+    if result.status is Status.MULTIPLE and not unique:
+        return "several solutions; printed the first"
+    if result.status is not Status.UNIQUE:
+        return _why(result)
+    return None
 
 
 def _report(reporter: Reporter, item: Item, message: str | None) -> None:
@@ -315,26 +486,40 @@ def count(
         common.open_output(output, given.files) as stream,
         common.progress("counting", reporter) as advance,
     ):
-        items = given.items(reporter)
-        for item, result in _solved(items, limit=max(2, limit + 1), guesses=guesses, jobs=jobs):
+
+        def count_one(item: Item, result: SolveResult | None) -> None:
             advance(1)
-            if result is None:
-                _read_error(reporter, item)
-                text = "!invalid"
-            elif result.status is Status.INVALID:
-                reporter.problem(
-                    item.source, item.record.line, f"puzzle {item.number}: {_why(result)}"
-                )
-                text = "0"
-            elif result.status is Status.GAVE_UP:
-                reporter.problem(
-                    item.source, item.record.line, f"puzzle {item.number}: {_why(result)}"
-                )
-                text = "!gave-up"
-            else:
-                text = str(result.count) if result.count <= limit else f">{limit}"
-            stream.write(text + "\n")
+            stream.write(_count_text(reporter, item, result, limit) + "\n")
+
+        fast = _fast_files(given)
+        if fast is not None:
+
+            def one(item: Item) -> None:
+                for found in _solved([item], limit=max(2, limit + 1), guesses=guesses, jobs=1):
+                    count_one(*found)
+
+            _FastRun(reporter, advance, stream.write, one, guesses, jobs, "count", limit).files(
+                given, fast
+            )
+        else:
+            items = given.items(reporter)
+            for found in _solved(items, limit=max(2, limit + 1), guesses=guesses, jobs=jobs):
+                count_one(*found)
     reporter.exit()
+
+
+def _count_text(reporter: Reporter, item: Item, result: SolveResult | None, limit: int) -> str:
+    """``count``'s line for one record (reporting what it says about it)."""
+    if result is None:
+        _read_error(reporter, item)
+        return "!invalid"
+    if result.status is Status.INVALID:
+        reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {_why(result)}")
+        return "0"
+    if result.status is Status.GAVE_UP:
+        reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {_why(result)}")
+        return "!gave-up"
+    return str(result.count) if result.count <= limit else f">{limit}"
 
 
 @click.command()
@@ -356,26 +541,41 @@ def check(
     Exit code: 0 every puzzle unique, 1 some puzzle is not, 2 unreadable input or usage error.
     """
     reporter = Reporter()
-    items = given.items(reporter)
+    fast = _fast_files(given)
+    items = given.items(reporter) if fast is None else iter(())
     with (
         common.open_output(output, given.files) as stream,
         common.progress("checking", reporter) as advance,
     ):
-        for item, result in _solved(items, limit=2, guesses=guesses, jobs=jobs):
+
+        def check_one(item: Item, result: SolveResult | None) -> None:
             advance(1)
-            if result is None:
-                _read_error(reporter, item)
-                status = "invalid"
-            else:
-                status = str(result.status)
-                if result.status is not Status.UNIQUE:
-                    reporter.code = max(reporter.code, common.EXIT_NO)
-                if result.status in (Status.INVALID, Status.GAVE_UP):
-                    reporter.warn(
-                        item.source, item.record.line, f"puzzle {item.number}: {_why(result)}"
-                    )
-            stream.write(f"{status}\n")
+            stream.write(f"{_check_text(reporter, item, result)}\n")
+
+        if fast is not None:
+
+            def one(item: Item) -> None:
+                for found in _solved([item], limit=2, guesses=guesses, jobs=1):
+                    check_one(*found)
+
+            _FastRun(reporter, advance, stream.write, one, guesses, jobs, "check").files(
+                given, fast
+            )
+        for found in _solved(items, limit=2, guesses=guesses, jobs=jobs):
+            check_one(*found)
     reporter.exit()
+
+
+def _check_text(reporter: Reporter, item: Item, result: SolveResult | None) -> str:
+    """``check``'s line for one record (reporting what it says about it)."""
+    if result is None:
+        _read_error(reporter, item)
+        return "invalid"
+    if result.status is not Status.UNIQUE:
+        reporter.code = max(reporter.code, common.EXIT_NO)
+    if result.status in (Status.INVALID, Status.GAVE_UP):
+        reporter.warn(item.source, item.record.line, f"puzzle {item.number}: {_why(result)}")
+    return str(result.status)
 
 
 @click.command()
