@@ -976,7 +976,7 @@ done:
  *   items   a tuple: str lines and Grids (anything else is left to the caller)
  *      |
  *      |  a plain line (exact str, ASCII, stripped of what str.strip() removes, ncells
- *      |  symbols that `table` maps to 0..n) or a Grid (exact grid_type, .shape is shape)
+ *      |  symbols that `table` maps to 0..n) or a Grid (exact grid_type, .shape == shape)
  *      v
  *   buf = k' * ncells cell values --search_all (GIL released, threads)--> first solutions,
  *      |                                                                 counts, guesses
@@ -1089,8 +1089,9 @@ static int read_line(PyObject *item, const uint8_t *table, int ncells, uint8_t *
     return 1;
 }
 
-/* Copies the cells of a Grid item of `shape` into cells; 1 when taken, 0 when it is the
- * caller's (another shape, or cells that are not ncells values 0..n). */
+/* Copies the cells of a Grid item of `shape` (the same object, or an equal one) into cells; 1
+ * when taken, 0 when it is the caller's (another shape, or cells that are not bytes of ncells
+ * values 0..n). */
 static int read_grid(PyObject *item, PyObject *shape, PyObject *name_shape, PyObject *name_cells,
                      int ncells, int n, uint8_t *cells) {
     PyObject *s = PyObject_GetAttr(item, name_shape);
@@ -1098,8 +1099,12 @@ static int read_grid(PyObject *item, PyObject *shape, PyObject *name_shape, PyOb
         PyErr_Clear();
         return 0;
     }
-    Py_DECREF(s); /* only its identity is compared: item keeps it alive */
-    if (s != shape) return 0;
+    const int same = s == shape ? 1 : PyObject_RichCompareBool(s, shape, Py_EQ);
+    Py_DECREF(s);
+    if (same != 1) {
+        PyErr_Clear(); /* a failed comparison (-1) leaves the item to the caller too */
+        return 0;
+    }
     PyObject *c = PyObject_GetAttr(item, name_cells);
     if (c == NULL) {
         PyErr_Clear();
@@ -1121,7 +1126,7 @@ PyDoc_STRVAR(search_items_doc,
              "Read, search and build the results of one chunk of solve_many (see sk_module.c).\n\n"
              "items: a tuple.  Taken here: exact str lines of ncells symbols that table (256\n"
              "bytes, 255 = not a symbol; None: no lines) maps to 0..n once stripped, and items of\n"
-             "exactly grid_type (None: none) whose .shape is shape.  record = (cls, names,\n"
+             "exactly grid_type (None: none) whose .shape == shape.  record = (cls, names,\n"
              "by_count): the records built, their 8 slot names (puzzle, solution, shape, status,\n"
              "count, guesses, complete, error) and the status of a complete search by count.\n"
              "Returns (results, rest, pending): a list with a record where a search completed\n"
