@@ -516,15 +516,16 @@ def _chunks(items: Iterator[Grid | str], size: int) -> Iterator[tuple[Grid | str
         yield chunk
 
 
-def _chunk_shape(first: object, shape: Shape | None) -> Shape | None:
-    """The shape the engine reads a chunk in, from its *first* item: *shape* when given,
-    else the first Grid's, or the default shape of the first line's cell count."""
+def _chunk_shape(chunk: tuple[Grid | str, ...], shape: Shape | None) -> Shape | None:
+    """The shape the engine reads a chunk in: *shape* when given, else that of its first
+    Grid, or the default shape of the cell count of its first line that has one."""
     if shape is not None:
         return shape
-    if type(first) is Grid:
-        return first.shape
-    if type(first) is str:
-        return _default_shape(len(first.strip()))
+    for item in chunk:
+        if type(item) is Grid:
+            return item.shape
+        if type(item) is str and (found := _default_shape(len(item.strip()))) is not None:
+            return found
     return None
 
 
@@ -538,7 +539,7 @@ def _solve_chunk(
 ) -> list[SolveResult]:
     """Solve one chunk: the engine takes the items it reads itself (plain lines and Grids of
     the chunk's shape), the rest are parsed here and searched by shape."""
-    fast = _chunk_shape(chunk[0], shape)
+    fast = _chunk_shape(chunk, shape)
     if fast is None:
         return _solve_parsed(eng, chunk, limit, budget, threads, shape)
     bound = default_budget(fast, limit) if budget is None else budget
