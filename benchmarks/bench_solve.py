@@ -31,8 +31,8 @@ every set are written to a file there, and on those same puzzles, at limit 1 and
 
 (a) the C core from C against tdoku, both in one process, rounds alternating (``-T``);
 (b) the Python batch paths: the engine's batch call on a bytes buffer, and the public
-    ``sudokit.solve_many`` streamed over the text lines (a limit it refuses is shown as "-"),
-    each against tdoku's time of (a);
+    ``sudokit.solve_many`` over the text lines, streamed and with every result kept in a list
+    (a limit it refuses is shown as "-"), each against tdoku's time of (a);
 (c) ``sudokit solve FILE`` as a whole process (CPU time of the child: user + system) against
     the same driver solving the file (``-F tdoku``: the same output, a unique puzzle costing
     tdoku a second call at limit 1 for its solution; ``-F tdoku1``: limit 1 only, no
@@ -41,7 +41,7 @@ every set are written to a file there, and on those same puzzles, at limit 1 and
     each: 11 alone say more about the isomorphs drawn than about the solvers), in (a) and (b).
     With the kaggle set (not with ``--quick``), also a
     1,000,000-line file (each kaggle puzzle under 1,000 seeded transforms), at ``--jobs 1``
-    and ``--jobs 2`` (wall time for the latter comparison).
+    and ``--jobs 2`` (wall time for the latter comparison). ``--no-cli`` skips (c).
 
 Also measured: ``import sudokit`` (``-X importtime``, median of 5 fresh interpreters) and the
 16x16 / 25x25 puzzles of ``tests/data/corpus.txt``. Results go to
@@ -301,6 +301,7 @@ class VsTdoku:
     engine_batch_us: float
     solve_many_us: float | None  # None: solve_many refuses this limit
     load: float  # one-minute load average when the set started
+    solve_many_kept_us: float | None = None  # the results kept in a list (memory, GC)
 
 
 @dataclass
@@ -389,18 +390,24 @@ def bench_vs_tdoku(
         batch = _median_time(
             partial(fast.search_batch, NINE, buffer, limit, 0, 1), args.runs, time.thread_time
         )
+        many_us = kept_us = None
         try:
             sudokit.solve_many(lines[:1], limit=limit)
         except ValueError:
-            many_us = None
+            pass  # a limit this version refuses
         else:
 
             def stream(limit: int = limit) -> None:
                 for _ in sudokit.solve_many(lines, limit=limit):
                     pass
 
+            def kept(limit: int = limit) -> None:
+                list(sudokit.solve_many(lines, limit=limit))
+
             many_us = statistics.median(_median_time(stream, args.runs, time.thread_time))
             many_us *= 1e6 / n
+            kept_us = statistics.median(_median_time(kept, args.runs, time.thread_time))
+            kept_us *= 1e6 / n
         c_us, c_g, t_us, t_g, ratio = in_c[limit]
         rows.append(
             VsTdoku(
@@ -414,6 +421,7 @@ def bench_vs_tdoku(
                 c_ratio=ratio,
                 engine_batch_us=statistics.median(batch) * 1e6 / n,
                 solve_many_us=many_us,
+                solve_many_kept_us=kept_us,
                 load=load,
             )
         )
@@ -486,17 +494,19 @@ def render_vs_tdoku(note: str, rows: list[VsTdoku], cli: list[CliRun]) -> str:
         " load average of the machine when the set started (2 cores).",
         "",
         "| set | puzzles | limit | C µs | C guesses | tdoku µs | tdoku guesses | C / tdoku"
-        " | engine batch µs | / tdoku | solve_many µs | / tdoku | load |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        " | engine batch µs | / tdoku | solve_many µs | / tdoku | kept in a list µs | / tdoku"
+        " | load |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
-        many = r.solve_many_us
+        many, kept = r.solve_many_us, r.solve_many_kept_us
         lines.append(
             f"| {r.name} | {r.puzzles:,} | {r.limit} | {r.c_us:.2f} | {r.c_guesses:.2f} |"
             f" {r.tdoku_us:.2f} | {r.tdoku_guesses:.2f} | {r.c_ratio:.2f}x |"
             f" {r.engine_batch_us:.2f} | {r.engine_batch_us / r.tdoku_us:.2f}x |"
             f" {_fmt(many)} | {_fmt(many / r.tdoku_us if many else None)}"
-            f"{'x' if many else ''} | {r.load:.1f} |"
+            f"{'x' if many else ''} | {_fmt(kept)} | {_fmt(kept / r.tdoku_us if kept else None)}"
+            f"{'x' if kept else ''} | {r.load:.1f} |"
         )
     if cli:
         lines += [
@@ -735,6 +745,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--no-tdoku", action="store_true", help="skip the comparison with tdoku")
     p.add_argument("--no-million", action="store_true", help="skip the 1,000,000-line CLI file")
+    p.add_argument("--no-cli", action="store_true", help="skip (c), the whole-process CLI runs")
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
     p.add_argument("--no-write", action="store_true", help="print only, write no result files")
     args = p.parse_args(argv)
@@ -789,9 +800,10 @@ def main(
             continue
         vs += bench_vs_tdoku(name, grids, driver, args)
         path = BUILD / "isomorphs" / f"{name}.txt"
-        cli.append(
-            bench_cli(name, path, len(grids), driver, name not in MULTIPLE, args.runs, False)
-        )
+        if not args.no_cli:
+            cli.append(
+                bench_cli(name, path, len(grids), driver, name not in MULTIPLE, args.runs, False)
+            )
         for v in vs[-2:]:
             echo(
                 f"  limit {v.limit}: C {v.c_us:.2f} µs, tdoku {v.tdoku_us:.2f} µs, {v.c_ratio:.2f}x"
@@ -799,7 +811,7 @@ def main(
         if name == "hardest":  # 11 puzzles say more about the isomorphs drawn: 100 each
             many = [Grid.parse(line, NINE) for line in million_lines(grids, 100, rng)]
             vs += bench_vs_tdoku("hardest_x100", many, driver, args)
-        if name == "kaggle_1k" and not (args.quick or args.no_million):
+        if name == "kaggle_1k" and not (args.quick or args.no_million or args.no_cli):
             path = write_lines(
                 BUILD / "isomorphs" / "kaggle_1k_x1000.txt", million_lines(grids, 1000, rng)
             )

@@ -15,6 +15,10 @@
  *   search_batch(geometry, puzzles, limit, budget, threads)
  *                                                   -> (counts, first_solutions, guesses,
  *                                                       complete)
+ *   search_items(geometry, shape, items, table, grid_type, limit, budget, threads, record)
+ *                                                   -> (results, rest, pending): one chunk of
+ *                                                   solve_many, lines read and results built
+ *                                                   here (see its section)
  *   reduce(geometry, cells, order, group_ends, budget[, max_searches])
  *                                                   -> (puzzle, searches, decided, complete)
  *                                                   the generator's clue-removal pass
@@ -848,6 +852,52 @@ static void run_batch(batch_job *job, int threads) {
 #endif
 }
 
+/* Searches the k puzzles of `puzzles` (k * ncells values 0..n, already checked) on `threads`
+ * threads (0 = one per online CPU; never more than there are grains of work), keeping each
+ * first solution in solutions[i * ncells ..] (zeros when none) and its count, guesses and
+ * complete flag in the arrays (k entries each).  The GIL is released meanwhile: the caller
+ * keeps every buffer alive and unshared.  1 on success; 0 with an exception set (a signal
+ * handler raised, or no workspace could be allocated). */
+static int search_all(GeometryObject *g, const uint8_t *puzzles, Py_ssize_t k, uint64_t limit,
+                      uint64_t budget, uint64_t threads, uint8_t *solutions, uint64_t *counts,
+                      uint64_t *guesses, uint8_t *complete) {
+    if (k == 0) return 1;
+    int nthreads = threads == 0 ? online_cpus()
+                                : (threads > SK_MAX_THREADS ? SK_MAX_THREADS : (int)threads);
+    if (nthreads > (k + SK_BATCH_GRAIN - 1) / SK_BATCH_GRAIN)
+        nthreads = (int)((k + SK_BATCH_GRAIN - 1) / SK_BATCH_GRAIN);
+    if (nthreads < 1) nthreads = 1;
+    batch_job job = {
+        .geom = g->geom,
+        .puzzles = puzzles,
+        .solutions = solutions,
+        .counts = counts,
+        .guesses = guesses,
+        .complete = complete,
+        .k = k,
+        .ncells = g->ncells,
+        .limit = limit,
+        .budget = budget,
+        .next = 0,
+        .failed = 0,
+    };
+    py_poll poll;
+    job.poll = &poll;
+    Py_INCREF(g);
+    poll_release(&poll);
+    run_batch(&job, nthreads);
+    poll_acquire(&poll);
+    Py_DECREF(g);
+    if (poll.raised) return 0; /* a signal handler raised (KeyboardInterrupt): it is set */
+    /* Every claimed puzzle is finished by its claimer, so next >= k means all are done; it
+     * stays below k only when no worker could allocate its workspace. */
+    if (job.next < k) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(search_batch_doc,
              "search_batch(geometry, puzzles, limit, budget, threads, /)\n--\n\n"
              "Search k puzzles held in one bytes object of k * ncells values (no terminator).\n\n"
@@ -871,12 +921,6 @@ static PyObject *core_search_batch(PyObject *module, PyObject *const *args, Py_s
         !as_count(args[4], "threads", 0, &threads))
         return NULL;
     const Py_ssize_t k = len / g->ncells;
-    int nthreads = threads == 0 ? online_cpus()
-                                : (threads > SK_MAX_THREADS ? SK_MAX_THREADS : (int)threads);
-    if (nthreads > (k + SK_BATCH_GRAIN - 1) / SK_BATCH_GRAIN)
-        nthreads = (int)((k + SK_BATCH_GRAIN - 1) / SK_BATCH_GRAIN);
-    if (nthreads < 1) nthreads = 1;
-
     PyObject *sols = PyBytes_FromStringAndSize(NULL, len);
     uint64_t *counts = PyMem_RawMalloc(((size_t)k + 1) * sizeof *counts);
     uint64_t *guesses = PyMem_RawMalloc(((size_t)k + 1) * sizeof *guesses);
@@ -886,36 +930,11 @@ static PyObject *core_search_batch(PyObject *module, PyObject *const *args, Py_s
         if (!PyErr_Occurred()) PyErr_NoMemory();
         goto done;
     }
-    batch_job job = {
-        .geom = g->geom,
-        .puzzles = puzzles,
-        .solutions = (uint8_t *)PyBytes_AS_STRING(sols),
-        .counts = counts,
-        .guesses = guesses,
-        .complete = complete,
-        .k = k,
-        .ncells = g->ncells,
-        .limit = limit,
-        .budget = budget,
-        .next = 0,
-        .failed = 0,
-    };
-    py_poll poll;
-    job.poll = &poll;
-    Py_INCREF(g);
-    Py_INCREF(args[1]);
-    poll_release(&poll);
-    run_batch(&job, nthreads);
-    poll_acquire(&poll);
+    Py_INCREF(args[1]); /* keep the puzzles alive while the GIL is released */
+    int ok = search_all(g, puzzles, k, limit, budget, threads, (uint8_t *)PyBytes_AS_STRING(sols),
+                        counts, guesses, complete);
     Py_DECREF(args[1]);
-    Py_DECREF(g);
-    if (poll.raised) goto done; /* a signal handler raised (KeyboardInterrupt): it is set */
-    /* Every claimed puzzle is finished by its claimer, so next >= k means all are done; it
-     * stays below k only when no worker could allocate its workspace. */
-    if (job.next < k) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    if (!ok) goto done;
     lcounts = PyList_New(k);
     lguesses = PyList_New(k);
     lcomplete = PyList_New(k);
@@ -948,6 +967,323 @@ done:
     PyMem_RawFree(guesses);
     PyMem_RawFree(complete);
     return NULL;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* search_items: one chunk of solve_many, read, searched and turned into records in one call */
+
+/*
+ * solve_many's per-puzzle Python (parse a line, build a Grid for the puzzle and one for the
+ * solution, build a SolveResult) cost more than the search of an easy 9x9 puzzle.  This call
+ * does that bookkeeping for the common items of a chunk:
+ *
+ *   items   a tuple: str lines and Grids (anything else is left to the caller)
+ *      |
+ *      |  a plain line (exact str, ASCII, stripped of what str.strip() removes, ncells
+ *      |  symbols that `table` maps to 0..n) or a Grid (exact grid_type, .shape == shape)
+ *      v
+ *   buf = k' * ncells cell values --search_all (GIL released, threads)--> first solutions,
+ *      |                                                                 counts, guesses
+ *      v
+ *   results[i] = a record (cls, fields set directly) when the search completed with at least
+ *                one solution; else None, and the item is in `rest` (searched: no solution or
+ *                gave up, the caller names the status) or in `pending` (not read here).
+ *
+ * The line rule is sudokit.grid's fast line reader (`_parse_line_fast`) with the table it uses
+ * (`_line_table(n)`), so a line taken here gives the cells Grid.parse gives; every other line
+ * (separators, integers, bad symbols, other lengths, non-ASCII) is the caller's.
+ *
+ * Records are built without calling cls.__init__: tp_alloc, then the member descriptor of
+ * each field (named by the caller, in the order of the REC_ enum) sets its value, as
+ * object.__setattr__ would.  They are then untracked by the cycle collector: their values are
+ * bytes, ints, bools, None, the shape, a status and exact-grid_type items, none of which can
+ * lead back to a record (the caller's contract), so no cycle can pass through one, and a
+ * million kept results cost the collector nothing.
+ */
+
+/* The fields search_items sets, in the order of the `names` the caller passes. */
+enum { REC_PUZZLE, REC_SOLUTION, REC_SHAPE, REC_STATUS, REC_COUNT, REC_GUESSES, REC_COMPLETE,
+       REC_ERROR, REC_FIELDS };
+
+typedef struct {
+    PyTypeObject *cls;
+    PyObject *descr[REC_FIELDS]; /* new references: member descriptors of cls */
+    PyObject *by_count;          /* tuple: the status of a complete search by count (>= 1) */
+} record_spec;
+
+static void record_spec_clear(record_spec *r) {
+    for (int f = 0; f < REC_FIELDS; f++) Py_CLEAR(r->descr[f]);
+}
+
+/* record = (cls, names, by_count): cls a type, names REC_FIELDS strs naming slots of cls,
+ * by_count a tuple of at least 2 statuses (entry c for count c, the last for larger counts;
+ * entry 0 unused).  0 with an exception on error (r is then cleared). */
+static int record_spec_read(PyObject *record, record_spec *r) {
+    memset(r, 0, sizeof *r);
+    if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) {
+        PyErr_SetString(PyExc_TypeError, "record must be a tuple (cls, names, by_count)");
+        return 0;
+    }
+    PyObject *cls = PyTuple_GET_ITEM(record, 0), *names = PyTuple_GET_ITEM(record, 1);
+    r->by_count = PyTuple_GET_ITEM(record, 2);
+    if (!PyType_Check(cls) || ((PyTypeObject *)cls)->tp_alloc == NULL) {
+        PyErr_SetString(PyExc_TypeError, "record[0] must be a class");
+        return 0;
+    }
+    r->cls = (PyTypeObject *)cls;
+    if (!PyTuple_Check(r->by_count) || PyTuple_GET_SIZE(r->by_count) < 2) {
+        PyErr_SetString(PyExc_TypeError, "record[2] must be a tuple of at least 2 statuses");
+        return 0;
+    }
+    if (!PyTuple_Check(names) || PyTuple_GET_SIZE(names) != REC_FIELDS) {
+        PyErr_Format(PyExc_TypeError, "record[1] must be a tuple of %d field names", REC_FIELDS);
+        return 0;
+    }
+    for (int f = 0; f < REC_FIELDS; f++) {
+        PyObject *name = PyTuple_GET_ITEM(names, f);
+        PyObject *d = PyUnicode_Check(name) ? PyObject_GetAttr(cls, name) : NULL;
+        if (d == NULL || !Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            Py_XDECREF(d);
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "record field %R is not a slot of %R", name, cls);
+            record_spec_clear(r);
+            return 0;
+        }
+        r->descr[f] = d;
+    }
+    return 1;
+}
+
+/* A new record with values[f] in field f (references borrowed); NULL with an exception. */
+static PyObject *record_new(const record_spec *r, PyObject *const values[REC_FIELDS]) {
+    PyObject *obj = r->cls->tp_alloc(r->cls, 0);
+    if (obj == NULL) return NULL;
+    for (int f = 0; f < REC_FIELDS; f++) {
+        if (Py_TYPE(r->descr[f])->tp_descr_set(r->descr[f], obj, values[f]) < 0) {
+            Py_DECREF(obj);
+            return NULL;
+        }
+    }
+    if (PyObject_IS_GC(obj)) PyObject_GC_UnTrack(obj);
+    return obj;
+}
+
+/* The bytes str.strip() removes from the ends of an ASCII line (Py_UNICODE_ISSPACE). */
+static int ascii_space(uint8_t c) { return (c >= 9 && c <= 13) || (c >= 28 && c <= 32); }
+
+/* Reads a plain line into cells (ncells values); 1 when taken, 0 when it is the caller's. */
+static int read_line(PyObject *item, const uint8_t *table, int ncells, uint8_t *cells) {
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(item) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+#endif
+    if (!PyUnicode_IS_ASCII(item)) return 0;
+    const uint8_t *s = PyUnicode_1BYTE_DATA(item);
+    Py_ssize_t start = 0, end = PyUnicode_GET_LENGTH(item);
+    while (start < end && ascii_space(s[start])) start++;
+    while (end > start && ascii_space(s[end - 1])) end--;
+    if (end - start != ncells) return 0;
+    for (Py_ssize_t i = 0; i < ncells; i++) {
+        const uint8_t v = table[s[start + i]];
+        if (v == 255) return 0;
+        cells[i] = v;
+    }
+    return 1;
+}
+
+/* Copies the cells of a Grid item of `shape` (the same object, or an equal one) into cells; 1
+ * when taken, 0 when it is the caller's (another shape, or cells that are not bytes of ncells
+ * values 0..n). */
+static int read_grid(PyObject *item, PyObject *shape, PyObject *name_shape, PyObject *name_cells,
+                     int ncells, int n, uint8_t *cells) {
+    PyObject *s = PyObject_GetAttr(item, name_shape);
+    if (s == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    const int same = s == shape ? 1 : PyObject_RichCompareBool(s, shape, Py_EQ);
+    Py_DECREF(s);
+    if (same != 1) {
+        PyErr_Clear(); /* a failed comparison (-1) leaves the item to the caller too */
+        return 0;
+    }
+    PyObject *c = PyObject_GetAttr(item, name_cells);
+    if (c == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int ok = PyBytes_CheckExact(c) && PyBytes_GET_SIZE(c) == ncells;
+    if (ok) {
+        const uint8_t *src = (const uint8_t *)PyBytes_AS_STRING(c);
+        for (int i = 0; i < ncells && ok; i++) ok = src[i] <= n;
+        if (ok) memcpy(cells, src, (size_t)ncells);
+    }
+    Py_DECREF(c);
+    return ok;
+}
+
+PyDoc_STRVAR(search_items_doc,
+             "search_items(geometry, shape, items, table, grid_type, limit, budget, threads, "
+             "record, /)\n--\n\n"
+             "Read, search and build the results of one chunk of solve_many (see sk_module.c).\n\n"
+             "items: a tuple.  Taken here: exact str lines of ncells symbols that table (256\n"
+             "bytes, 255 = not a symbol; None: no lines) maps to 0..n once stripped, and items of\n"
+             "exactly grid_type (None: none) whose .shape == shape.  record = (cls, names,\n"
+             "by_count): the records built, their 8 slot names (puzzle, solution, shape, status,\n"
+             "count, guesses, complete, error) and the status of a complete search by count.\n"
+             "Returns (results, rest, pending): a list with a record where a search completed\n"
+             "with a solution, else None; (index, puzzle, count, first, guesses, complete) of\n"
+             "the other searched items (puzzle: the Grid item, or the cells read); the indices\n"
+             "of the items not taken.  The GIL is released while searching.");
+
+static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 9) {
+        PyErr_Format(PyExc_TypeError, "search_items() takes 9 arguments (geometry, shape, items, "
+                                      "table, grid_type, limit, budget, threads, record), got %zd",
+                     nargs);
+        return NULL;
+    }
+    GeometryObject *g = as_geometry(args[0]);
+    if (g == NULL) return NULL;
+    PyObject *shape = args[1], *items = args[2], *table_obj = args[3], *grid_type = args[4];
+    if (!PyTuple_Check(items)) {
+        PyErr_Format(PyExc_TypeError, "items must be a tuple, not %.100s", Py_TYPE(items)->tp_name);
+        return NULL;
+    }
+    const Py_ssize_t k = PyTuple_GET_SIZE(items);
+    if (k > SK_MAX_BATCH) {
+        PyErr_Format(PyExc_ValueError, "a batch of %zd items is larger than the maximum %zd; "
+                                       "split it", k, SK_MAX_BATCH);
+        return NULL;
+    }
+    const uint8_t *table = NULL;
+    if (table_obj != Py_None) {
+        if (!PyBytes_Check(table_obj) || PyBytes_GET_SIZE(table_obj) != 256) {
+            PyErr_SetString(PyExc_TypeError, "table must be 256 bytes or None");
+            return NULL;
+        }
+        table = (const uint8_t *)PyBytes_AS_STRING(table_obj);
+        for (int c = 0; c < 256; c++) {
+            if (table[c] != 255 && table[c] > g->n) {
+                PyErr_Format(PyExc_ValueError, "table maps %d to %d, expected 0..%d or 255", c,
+                             (int)table[c], g->n);
+                return NULL;
+            }
+        }
+    }
+    if (grid_type != Py_None && !PyType_Check(grid_type)) {
+        PyErr_SetString(PyExc_TypeError, "grid_type must be a class or None");
+        return NULL;
+    }
+    uint64_t limit, budget, threads;
+    if (!as_count(args[5], "limit", 1, &limit) || !as_count(args[6], "budget", 0, &budget) ||
+        !as_count(args[7], "threads", 0, &threads))
+        return NULL;
+    record_spec rec;
+    if (!record_spec_read(args[8], &rec)) return NULL;
+
+    const size_t nc = (size_t)g->ncells;
+    uint8_t *buf = PyMem_RawMalloc((size_t)k * nc + 1);
+    uint8_t *sols = PyMem_RawMalloc((size_t)k * nc + 1);
+    Py_ssize_t *where = PyMem_RawMalloc(((size_t)k + 1) * sizeof *where);
+    uint64_t *counts = PyMem_RawMalloc(((size_t)k + 1) * sizeof *counts);
+    uint64_t *guesses = PyMem_RawMalloc(((size_t)k + 1) * sizeof *guesses);
+    uint8_t *complete = PyMem_RawMalloc((size_t)k + 1);
+    PyObject *name_shape = PyUnicode_InternFromString("shape");
+    PyObject *name_cells = PyUnicode_InternFromString("cells");
+    PyObject *results = PyList_New(k), *rest = PyList_New(0), *pending = PyList_New(0);
+    PyObject *out = NULL;
+    if (buf == NULL || sols == NULL || where == NULL || counts == NULL || guesses == NULL ||
+        complete == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (name_shape == NULL || name_cells == NULL || results == NULL || rest == NULL ||
+        pending == NULL)
+        goto done;
+
+    /* Read: the taken items' cells into buf, their indices into where. */
+    Py_ssize_t m = 0;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i);
+        Py_INCREF(Py_None);
+        PyList_SET_ITEM(results, i, Py_None);
+        uint8_t *cells = buf + (size_t)m * nc;
+        int taken = 0;
+        if (PyUnicode_CheckExact(item))
+            taken = table != NULL && read_line(item, table, g->ncells, cells);
+        else if ((PyObject *)Py_TYPE(item) == grid_type)
+            taken = read_grid(item, shape, name_shape, name_cells, g->ncells, g->n, cells);
+        if (taken) {
+            where[m++] = i;
+            continue;
+        }
+        PyObject *index = PyLong_FromSsize_t(i);
+        if (index == NULL || PyList_Append(pending, index) < 0) {
+            Py_XDECREF(index);
+            goto done;
+        }
+        Py_DECREF(index);
+    }
+
+    /* Search, with the GIL released (buf and the arrays are this call's own). */
+    if (!search_all(g, buf, m, limit, budget, threads, sols, counts, guesses, complete))
+        goto done;
+
+    /* Results: a record where the search completed with a solution, else a `rest` entry. */
+    const Py_ssize_t nby = PyTuple_GET_SIZE(rec.by_count);
+    for (Py_ssize_t j = 0; j < m; j++) {
+        const Py_ssize_t i = where[j];
+        PyObject *item = PyTuple_GET_ITEM(items, i);
+        const char *cells = (const char *)buf + (size_t)j * nc;
+        const char *first = (const char *)sols + (size_t)j * nc;
+        PyObject *puzzle = PyUnicode_CheckExact(item)
+                               ? PyBytes_FromStringAndSize(cells, (Py_ssize_t)nc)
+                               : Py_NewRef(item);
+        PyObject *count = PyLong_FromUnsignedLongLong(counts[j]);
+        PyObject *guess = PyLong_FromUnsignedLongLong(guesses[j]);
+        PyObject *solution = counts[j] ? PyBytes_FromStringAndSize(first, (Py_ssize_t)nc)
+                                       : Py_NewRef(Py_None);
+        int ok = puzzle != NULL && count != NULL && guess != NULL && solution != NULL;
+        if (ok && complete[j] && counts[j] >= 1) {
+            const Py_ssize_t c = counts[j] < (uint64_t)nby ? (Py_ssize_t)counts[j] : nby - 1;
+            PyObject *const values[REC_FIELDS] = {
+                puzzle, solution, shape, PyTuple_GET_ITEM(rec.by_count, c),
+                count,  guess,    Py_True, Py_None,
+            };
+            PyObject *record = record_new(&rec, values);
+            ok = record != NULL && PyList_SetItem(results, i, record) == 0; /* steals it */
+        } else if (ok) {
+            PyObject *entry = Py_BuildValue("(nOOOOO)", i, puzzle, count, solution, guess,
+                                            complete[j] ? Py_True : Py_False);
+            ok = entry != NULL && PyList_Append(rest, entry) == 0;
+            Py_XDECREF(entry);
+        }
+        Py_XDECREF(puzzle);
+        Py_XDECREF(count);
+        Py_XDECREF(guess);
+        Py_XDECREF(solution);
+        if (!ok) goto done;
+    }
+    out = PyTuple_Pack(3, results, rest, pending);
+
+done:
+    record_spec_clear(&rec);
+    Py_XDECREF(results);
+    Py_XDECREF(rest);
+    Py_XDECREF(pending);
+    Py_XDECREF(name_shape);
+    Py_XDECREF(name_cells);
+    PyMem_RawFree(buf);
+    PyMem_RawFree(sols);
+    PyMem_RawFree(where);
+    PyMem_RawFree(counts);
+    PyMem_RawFree(guesses);
+    PyMem_RawFree(complete);
+    return out;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1274,6 +1610,8 @@ static PyMethodDef core_methods[] = {
     {"search", (PyCFunction)(void (*)(void))core_search, METH_FASTCALL, search_doc},
     {"search_batch", (PyCFunction)(void (*)(void))core_search_batch, METH_FASTCALL,
      search_batch_doc},
+    {"search_items", (PyCFunction)(void (*)(void))core_search_items, METH_FASTCALL,
+     search_items_doc},
     {"reduce", (PyCFunction)(void (*)(void))core_reduce, METH_FASTCALL, reduce_doc},
     {"canonical9", (PyCFunction)(void (*)(void))core_canonical9, METH_FASTCALL,
      canonical9_doc},

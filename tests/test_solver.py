@@ -284,7 +284,7 @@ def test_text_input_and_shape() -> None:
         solve(123)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("bad", [{"limit": 1}, {"limit": 0}, {"budget": -1}])
+@pytest.mark.parametrize("bad", [{"limit": -1}, {"limit": 0}, {"budget": -1}])
 def test_bad_arguments(bad: dict[str, int]) -> None:
     with pytest.raises(ValueError, match="must be >="):
         solve("." * 16, **bad)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from . import _reference
 from ._config import requested_backend
@@ -27,6 +27,8 @@ __all__ = [
     "BatchOutcome",
     "BoundSearch",
     "Engine",
+    "ItemsOutcome",
+    "RecordSpec",
     "SearchOutcome",
     "engine",
     "get_engine",
@@ -82,6 +84,12 @@ class BatchOutcome(_Record):
 BoundSearch = Callable[[bytes, int, int, int], tuple[int, tuple[bytes, ...], int, bool]]
 
 
+#: ``(cls, fields, by_count)``: the records :meth:`Engine.search_items` builds (see there).
+RecordSpec = tuple[type, tuple[str, ...], tuple[object, ...]]
+#: ``(results, rest, pending)`` of :meth:`Engine.search_items`.
+ItemsOutcome = tuple[list[Any], list[tuple[int, Any, int, bytes | None, int, bool]], list[int]]
+
+
 class Engine(Protocol):
     """The one search signature every engine implements."""
 
@@ -109,6 +117,29 @@ class Engine(Protocol):
         """Search every puzzle in *puzzles* (``k * shape.ncells`` bytes), keeping first solutions.
 
         *threads* is the number of worker threads (1 = this thread only).
+        """
+        ...
+
+    def search_items(
+        self,
+        shape: Shape,
+        items: tuple[object, ...],
+        limit: int,
+        budget: int,
+        threads: int,
+        record: RecordSpec,
+    ) -> ItemsOutcome:
+        """Read, search and make results for the *items* the engine reads itself (bulk solving).
+
+        An engine may take the items that are plain lines of *shape* (one symbol per cell,
+        read exactly as ``Grid.parse`` reads them) and Grids of exactly that shape, search
+        them as :meth:`search_batch` does, and return ``(results, rest, pending)``:
+        ``results[i]`` is a record of ``record = (cls, fields, by_count)`` (``cls`` built
+        without ``__init__``, its slots ``fields`` set to puzzle cells or Grid, first
+        solution, shape, ``by_count[min(count, len - 1)]``, count, guesses, True, None)
+        where the search completed with a solution, else None; ``rest`` holds ``(i, puzzle,
+        count, first, guesses, complete)`` for the other items it searched; ``pending`` the
+        indices of the items it did not take (the caller's). Taking none is valid.
         """
         ...
 
@@ -174,6 +205,22 @@ class _ReferenceEngine:
             complete.append(found.complete)
             out += found.solutions[0] if found.solutions else bytes(size)
         return BatchOutcome(counts, bytes(out), guesses, complete)
+
+    def search_items(
+        self,
+        shape: Shape,
+        items: tuple[object, ...],
+        limit: int,
+        budget: int,
+        threads: int,
+        record: RecordSpec,
+    ) -> ItemsOutcome:
+        """Takes no item: the reference leaves reading and results to the caller.
+
+        >>> _ReferenceEngine().search_items(Shape(2, 2), ("." * 16,), 2, 0, 1, (object, (), ()))
+        ([None], [], [0])
+        """
+        return [None] * len(items), [], list(range(len(items)))
 
     def reduce(
         self,

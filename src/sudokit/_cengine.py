@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from functools import lru_cache, partial
 
 from . import _core
-from ._backend import BatchOutcome, BoundSearch, SearchOutcome
-from .shape import Shape
+from ._backend import BatchOutcome, BoundSearch, ItemsOutcome, RecordSpec, SearchOutcome
+from .grid import Grid, _line_table
+from .shape import SYMBOLS, Shape
 
 __all__ = ["CEngine", "geometry"]
 
@@ -122,6 +123,29 @@ class CEngine:
             geo, puzzles, limit, budget, threads
         )
         return BatchOutcome(counts, solutions, guesses, complete)
+
+    def search_items(
+        self,
+        shape: Shape,
+        items: tuple[object, ...],
+        limit: int,
+        budget: int,
+        threads: int,
+        record: RecordSpec,
+    ) -> ItemsOutcome:
+        """One chunk of bulk solving in one native call (see ``Engine.search_items``): the
+        core reads plain lines with the line reader's own table and Grids of *shape*.
+
+        >>> from sudokit.solver import _FIELDS, SolveResult, Status
+        >>> spec = (SolveResult, _FIELDS, (None, Status.UNIQUE, Status.MULTIPLE))
+        >>> items = ("1" + "." * 15, "12", "11" + "." * 14)  # a line, not a line, a conflict
+        >>> found, rest, pending = CEngine().search_items(Shape(2, 2), items, 2, 0, 1, spec)
+        >>> found[0].status, found[0].count, found[1:], [r[0] for r in rest], pending
+        (<Status.MULTIPLE: 'multiple'>, 2, [None, None], [2], [1])
+        """
+        table = _line_table(shape.n) if shape.n <= len(SYMBOLS) else None
+        geo = self._geometry(shape)
+        return _core.search_items(geo, shape, items, table, Grid, limit, budget, threads, record)
 
     def reduce(
         self,

@@ -1,7 +1,7 @@
 """Type stub of the C core ``sudokit._core`` (csrc/sk_module.c); tests keep it in sync."""
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 MAX_SIZE: Final[int]
 MAX_BATCH: Final[int]
@@ -40,6 +40,18 @@ def search(
 def search_batch(
     geometry: Geometry, puzzles: bytes, limit: int, budget: int, threads: int, /
 ) -> tuple[list[int], bytes, list[int], list[bool]]: ...
+def search_items(
+    geometry: Geometry,
+    shape: object,
+    items: tuple[object, ...],
+    table: bytes | None,
+    grid_type: type | None,
+    limit: int,
+    budget: int,
+    threads: int,
+    record: tuple[type, tuple[str, ...], tuple[object, ...]],
+    /,
+) -> tuple[list[Any], list[tuple[int, Any, int, bytes | None, int, bool]], list[int]]: ...
 def reduce(
     geometry: Geometry,
     cells: bytes,

@@ -33,8 +33,9 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
+from functools import partial
 
 from ._backend import Engine, engine
 from ._record import _Record
@@ -46,7 +47,7 @@ from .errors import (
     SudokuError,
     quote,
 )
-from .grid import Grid
+from .grid import Grid, _default_shape
 from .shape import Shape
 
 __all__ = [
@@ -88,6 +89,8 @@ class Status(StrEnum):
     """Exactly one solution (proven)."""
     MULTIPLE = "multiple"
     """Two or more solutions."""
+    SOLVED = "solved"
+    """A solution found by a search at limit 1, which does not look for a second one."""
     NONE = "none"
     """No solution (proven)."""
     INVALID = "invalid"
@@ -96,31 +99,43 @@ class Status(StrEnum):
     """The guess budget ran out before the answer was known."""
 
 
+#: The slots of a :class:`SolveResult` in the order the C core's ``search_items`` sets them.
+_FIELDS = ("_puzzle", "_solution", "_shape", "status", "count", "guesses", "complete", "error")
+
+
 class SolveResult(_Record):
     """The outcome of solving one puzzle.
 
     ``puzzle`` is the parsed puzzle (``None`` only when text given to :func:`solve_many` did
-    not parse). ``solution`` is the solution when ``status`` is ``unique``; for ``multiple``
-    it is the first solution found (one of several), for ``gave-up`` the one found if any,
-    else ``None``. ``count`` is the number of solutions found, exact up to the limit of the
-    call when ``complete`` (so ``count == limit`` means "at least limit"). ``guesses`` counts
-    the search's branching decisions (a diagnostic: engines differ). ``complete`` is False
-    when the guess budget ran out. ``error`` says why for ``invalid`` and ``gave-up``.
+    not parse). ``solution`` is the solution when ``status`` is ``unique`` or ``solved``; for
+    ``multiple`` it is the first solution found (one of several), for ``gave-up`` the one
+    found if any, else ``None``. ``count`` is the number of solutions found, exact up to the
+    limit of the call when ``complete`` (so ``count == limit`` means "at least limit").
+    ``guesses`` counts the search's branching decisions (a diagnostic: engines differ).
+    ``complete`` is False when the guess budget ran out. ``error`` says why for ``invalid``
+    and ``gave-up``.
+
+    A result of :func:`solve_many` holds the cells of its puzzle and solution and builds each
+    :class:`~sudokit.grid.Grid` when it is first read (then keeps it), so streaming millions of
+    results builds no grid nobody looks at; equality, hashing, ``repr`` and pickling see the
+    grids, as if they had been there from the start.
 
     >>> r = solve("..34" "..1." "..4." ".3.1")
     >>> r.status, r.count, r.solution
     (<Status.MULTIPLE: 'multiple'>, 2, Grid.parse('1234341221434321'))
     """
 
-    __slots__ = ("complete", "count", "error", "guesses", "puzzle", "solution", "status")
+    __slots__ = _FIELDS
     __match_args__ = ("puzzle", "status", "solution", "count", "guesses", "complete", "error")
-    puzzle: Grid | None
     status: Status
-    solution: Grid | None
     count: int
     guesses: int
     complete: bool
     error: str | None
+    # A Grid, or its cells (bytes of shape `_shape`) until first read; see `_grid`.
+    _puzzle: Grid | bytes | None
+    _solution: Grid | bytes | None
+    _shape: Shape | None
 
     def __init__(
         self,
@@ -132,14 +147,48 @@ class SolveResult(_Record):
         complete: bool,
         error: str | None = None,
     ) -> None:
-        set_field = object.__setattr__
-        set_field(self, "puzzle", puzzle)
-        set_field(self, "status", status)
-        set_field(self, "solution", solution)
-        set_field(self, "count", count)
-        set_field(self, "guesses", guesses)
-        set_field(self, "complete", complete)
-        set_field(self, "error", error)
+        self._fill(puzzle, solution, None, status, count, guesses, complete, error)
+
+    def _fill(self, *values: object) -> None:
+        """Set every slot, in :data:`_FIELDS` order (the one way fields are set)."""
+        for name, value in zip(_FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def _cells(
+        cls,
+        puzzle: Grid | bytes | None,
+        solution: Grid | bytes | None,
+        shape: Shape,
+        status: Status,
+        count: int,
+        guesses: int,
+        complete: bool,
+        error: str | None = None,
+    ) -> SolveResult:
+        """A result whose puzzle and solution may still be cells of *shape* (built on read)."""
+        result = object.__new__(cls)
+        result._fill(puzzle, solution, shape, status, count, guesses, complete, error)
+        return result
+
+    def _grid(self, name: str) -> Grid | None:
+        """The Grid in slot *name*, built from its cells on the first read and kept."""
+        value: Grid | bytes | None = getattr(self, name)
+        if isinstance(value, bytes):
+            assert self._shape is not None
+            value = Grid._trusted(value, self._shape)
+            object.__setattr__(self, name, value)  # a cache: the value does not change
+        return value
+
+    @property
+    def puzzle(self) -> Grid | None:
+        """The puzzle as parsed (``None`` when its text did not parse)."""
+        return self._grid("_puzzle")
+
+    @property
+    def solution(self) -> Grid | None:
+        """The solution found (see the class docstring), or ``None``."""
+        return self._grid("_solution")
 
     @property
     def is_unique(self) -> bool:
@@ -158,11 +207,11 @@ def _as_grid(puzzle: Grid | str, shape: Shape | None) -> Grid:
     raise TypeError(f"expected a Grid or text, got {type(puzzle).__name__}")
 
 
-def _check_limit(limit: int, least: int = 1) -> None:
+def _check_limit(limit: int) -> None:
     if not isinstance(limit, int) or isinstance(limit, bool):
         raise TypeError(f"limit must be an int, got {limit!r}")
-    if limit < least:
-        raise ValueError(f"limit must be >= {least}, got {limit}")
+    if limit < 1:
+        raise ValueError(f"limit must be >= 1, got {limit}")
     if limit > _MAX_BOUND:
         raise ValueError(f"limit must be at most 2**63 - 1, got {limit}")
 
@@ -224,23 +273,40 @@ def _conflict_error(grid: Grid) -> InvalidPuzzleError | None:
     return InvalidPuzzleError(f"conflicting givens: {'; '.join(parts)}", cells)
 
 
-def _result(
-    puzzle: Grid, count: int, first: bytes | None, guesses: int, complete: bool, budget: int
-) -> SolveResult:
-    """Turn one search outcome into a SolveResult (the one place statuses are decided)."""
-    sol = Grid(first, puzzle.shape) if first is not None and count else None
+def _status(count: int, complete: bool, limit: int) -> Status:
+    """The status of a search that found *count* solutions (the one place statuses are
+    decided; the C core's ``search_items`` takes those of complete searches from here)."""
     if count >= 2:
-        status = Status.MULTIPLE
-    elif not complete:
-        status = Status.GAVE_UP
-    elif count == 1:
-        status = Status.UNIQUE
-    else:
-        status = Status.NONE
+        return Status.MULTIPLE
+    if not complete:
+        return Status.GAVE_UP
+    if count == 1:
+        return Status.UNIQUE if limit >= 2 else Status.SOLVED
+    return Status.NONE
+
+
+def _result(
+    puzzle: Grid,
+    count: int,
+    first: bytes | None,
+    guesses: int,
+    complete: bool,
+    budget: int,
+    limit: int,
+) -> SolveResult:
+    """Turn one search outcome into a SolveResult; conflicting givens, looked for only where
+    nothing was found (a puzzle with a solution has none, and the engines stop at once on
+    them, while the check in Python costs more than a whole 9x9 search), give ``invalid``."""
+    if not count:
+        bad = _conflict_error(puzzle)
+        if bad is not None:
+            return _invalid(puzzle, bad)
+    status = _status(count, complete, limit)
     error = None
     if status is Status.GAVE_UP:
         error = f"gave up after {guesses} guesses (budget {budget})"
-    return SolveResult(puzzle, status, sol, count, guesses, complete, error)
+    sol = first if first is not None and count else None
+    return SolveResult._cells(puzzle, sol, puzzle.shape, status, count, guesses, complete, error)
 
 
 def _invalid(puzzle: Grid | None, error: SudokuError) -> SolveResult:
@@ -253,13 +319,14 @@ def solve(
     """Solve *puzzle* and say whether its solution is unique.
 
     :param puzzle: a Grid or cell text (parsed with *shape* when given).
-    :param limit: stop after this many solutions (>= 2, so that ``unique`` is proven).
+    :param limit: stop after this many solutions: 2 (the default) or more proves ``unique``;
+        1 only finds a solution (status ``solved``), which is faster on hard puzzles.
     :param budget: give up after this many guesses (0 = no bound; None = the default bound
         of the shape, :func:`default_budget`); then the status is ``gave-up`` unless two
         solutions were already found, and ``error`` names the bound.
     :returns: a :class:`SolveResult`; conflicting givens give status ``invalid``.
     :raises ~sudokit.errors.ParseError: when text does not parse.
-    :raises ValueError: for a limit below 2 or a negative budget.
+    :raises ValueError: for a limit below 1 or a negative budget.
 
     >>> solve("...4" "3..." "2..." "...1").solution
     Grid.parse('1234341221434321')
@@ -268,19 +335,15 @@ def solve(
     (<Status.INVALID: 'invalid'>, 'conflicting givens: 1 twice in row 1 (r1c1, r1c4)')
     >>> solve("...." "..34" "...2" "3...").status  # no digit repeats, yet no solution
     <Status.NONE: 'none'>
+    >>> solve("." * 16, limit=1).status  # one solution found, a second not looked for
+    <Status.SOLVED: 'solved'>
     """
-    _check_limit(limit, 2)
+    _check_limit(limit)
     grid = _as_grid(puzzle, shape)
     budget = _budget(budget, grid.shape, limit)
     found = engine().search(grid.shape, grid.cells, limit, 1, budget)
-    if not found.count:
-        # Both engines find no solution for conflicting givens; only then is it worth
-        # naming the conflicts (the check costs more than a whole 9x9 search).
-        bad = _conflict_error(grid)
-        if bad is not None:
-            return _invalid(grid, bad)
     first = found.solutions[0] if found.solutions else None
-    return _result(grid, found.count, first, found.guesses, found.complete, budget)
+    return _result(grid, found.count, first, found.guesses, found.complete, budget, limit)
 
 
 def solution(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | None = None) -> Grid:
@@ -356,7 +419,7 @@ def _solutions(grid: Grid, limit: int, budget: int) -> Iterator[Grid]:
             f"gave up after {found.guesses} guesses (budget {budget}): {quote(str(grid))}"
         )
     for cells in found.solutions:
-        yield Grid(cells, grid.shape)
+        yield Grid._trusted(cells, grid.shape)
 
 
 def count_solutions(
@@ -415,8 +478,15 @@ def solve_many(
     instead of raising, so one bad line does not stop a run. Grids of different shapes may
     be mixed.
 
+    On the C engine a chunk's plain lines (one symbol per cell) and Grids are read, searched
+    and turned into results in one native call, and each result builds its puzzle and
+    solution Grids only when they are read: the Python cost is a fraction of a microsecond
+    a puzzle. Other text goes through :meth:`Grid.parse <sudokit.grid.Grid.parse>`, with
+    the same results.
+
     :param puzzles: Grids or cell text (a line of a file; surrounding whitespace is ignored).
-    :param limit: count solutions up to this (>= 2).
+    :param limit: count solutions up to this: 2 (the default) or more proves ``unique``; 1
+        only finds a solution (status ``solved``).
     :param budget: guesses per puzzle before giving up (0 = no bound; None = the default
         bound of each puzzle's shape, :func:`default_budget`).
     :param jobs: worker threads of the engine (0 = every core). The C engine releases the GIL
@@ -427,40 +497,83 @@ def solve_many(
     >>> lines = ["...43...2......1", "11..............", "bad", "..34..1...4..3.1"]
     >>> [(r.status.value, r.count) for r in solve_many(lines)]
     [('unique', 1), ('invalid', 0), ('invalid', 0), ('multiple', 2)]
+    >>> [r.status.value for r in solve_many(lines, limit=1)]
+    ['solved', 'invalid', 'invalid', 'solved']
     """
-    _check_limit(limit, 2)
+    _check_limit(limit)
     if budget is not None:
         _check_budget(budget)  # now, not at the first chunk
     if jobs < 0:
         raise ValueError(f"jobs must be >= 0 (0 = every core), got {jobs}")
     threads = (os.cpu_count() or 1) if jobs == 0 else jobs
-    eng = engine()
-    return (
-        result
-        for chunk in _chunks(iter(puzzles), CHUNK * threads)
-        for result in _solve_chunk(eng, chunk, limit, budget, threads, shape)
-    )
+    solve_chunk = partial(_solve_chunk, engine(), limit, budget, threads, shape)
+    return itertools.chain.from_iterable(map(solve_chunk, _chunks(iter(puzzles), CHUNK * threads)))
 
 
-def _chunks(items: Iterator[Grid | str], size: int) -> Iterator[list[Grid | str]]:
-    """*items* in lists of *size* (the last one shorter), read lazily."""
-    while chunk := list(itertools.islice(items, size)):
+def _chunks(items: Iterator[Grid | str], size: int) -> Iterator[tuple[Grid | str, ...]]:
+    """*items* in tuples of *size* (the last one shorter), read lazily."""
+    while chunk := tuple(itertools.islice(items, size)):
         yield chunk
+
+
+def _chunk_shape(chunk: tuple[Grid | str, ...], shape: Shape | None) -> Shape | None:
+    """The shape the engine reads a chunk in: *shape* when given, else that of its first
+    Grid, or the default shape of the cell count of its first line that has one."""
+    if shape is not None:
+        return shape
+    for item in chunk:
+        if type(item) is Grid:
+            return item.shape
+        if type(item) is str and (found := _default_shape(len(item.strip()))) is not None:
+            return found
+    return None
 
 
 def _solve_chunk(
     eng: Engine,
-    chunk: list[Grid | str],
+    limit: int,
+    budget: int | None,
+    threads: int,
+    shape: Shape | None,
+    chunk: tuple[Grid | str, ...],
+) -> list[SolveResult]:
+    """Solve one chunk: the engine takes the items it reads itself (plain lines and Grids of
+    the chunk's shape), the rest are parsed here and searched by shape."""
+    fast = _chunk_shape(chunk, shape)
+    if fast is None:
+        return _solve_parsed(eng, chunk, limit, budget, threads, shape)
+    bound = default_budget(fast, limit) if budget is None else budget
+    by_count = (None, _status(1, True, limit), _status(2, True, limit))
+    record = (SolveResult, _FIELDS, by_count)
+    found, rest, pending = eng.search_items(fast, chunk, limit, bound, threads, record)
+    results: list[SolveResult | None] = found  # SolveResult records, or None
+    for k, puzzle, count, first, guesses, complete in rest:
+        grid = puzzle if isinstance(puzzle, Grid) else Grid._trusted(puzzle, fast)
+        results[k] = _result(grid, count, first, guesses, complete, bound, limit)
+    if pending:
+        others = _solve_parsed(eng, [chunk[k] for k in pending], limit, budget, threads, shape)
+        for k, result in zip(pending, others, strict=True):
+            results[k] = result
+    if "logging" in sys.modules:  # else nobody can be listening: skip the slow import
+        import logging
+
+        logging.getLogger(__name__).debug("solved a chunk of %d puzzles", len(chunk))
+    return results  # type: ignore[return-value]  # every None was replaced above
+
+
+def _solve_parsed(
+    eng: Engine,
+    items: Sequence[Grid | str],
     limit: int,
     budget: int | None,
     threads: int,
     shape: Shape | None,
 ) -> list[SolveResult]:
-    """Solve one chunk: text that does not parse becomes a result at once, the rest goes to
-    the engine by shape."""
-    results: list[SolveResult | None] = [None] * len(chunk)
+    """Solve *items* the general way: text that does not parse becomes a result at once, the
+    rest goes to the engine's batch call by shape."""
+    results: list[SolveResult | None] = [None] * len(items)
     pending: dict[Shape, list[tuple[int, Grid]]] = {}
-    for k, item in enumerate(chunk):
+    for k, item in enumerate(items):
         if isinstance(item, Grid):
             grid = item
         elif isinstance(item, str):
@@ -480,17 +593,7 @@ def _solve_chunk(
         bound = default_budget(group_shape, limit) if budget is None else budget
         out = eng.search_batch(group_shape, buffer, limit, bound, threads)
         for j, (k, grid) in enumerate(group):
-            # Conflicting givens are looked for only where nothing was found: a puzzle with a
-            # solution has none, and the engines stop at once on a conflict (the check in
-            # Python costs more than a whole search for most puzzles).
-            bad = _conflict_error(grid) if out.counts[j] == 0 else None
-            if bad is not None:
-                results[k] = _invalid(grid, bad)
-                continue
             first = out.solutions[j * ncells : (j + 1) * ncells]
-            results[k] = _result(grid, out.counts[j], first, out.guesses[j], out.complete[j], bound)
-    if "logging" in sys.modules:  # else nobody can be listening: skip the slow import
-        import logging
-
-        logging.getLogger(__name__).debug("solved a chunk of %d puzzles", len(chunk))
+            count, guesses, complete = out.counts[j], out.guesses[j], out.complete[j]
+            results[k] = _result(grid, count, first, guesses, complete, bound, limit)
     return [r for r in results if r is not None]
