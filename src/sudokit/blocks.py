@@ -133,7 +133,7 @@ def _search_limit(mode: str, limit: int) -> int:
         return 2
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be an int >= 1, got {limit!r}")
-    _check_limit(max(2, limit + 1), 2)  # the solver's bounds and words (2**63 - 1 at most)
+    _check_limit(max(2, limit + 1))  # the solver's bounds and words (2**63 - 1 at most)
     return max(2, limit + 1)
 
 
@@ -413,7 +413,9 @@ def note_result(
     assert record.grid is not None
     search_limit = _search_limit(mode, limit)
     bound = default_budget(_NINE, search_limit) if budget is None else budget
-    return _result(record.grid, note.count, None, note.guesses, note.kind != "gave-up", bound)
+    return _result(
+        record.grid, note.count, None, note.guesses, note.kind != "gave-up", bound, search_limit
+    )
 
 
 def reads_as_lines(name: str, fmt: str | None = None) -> bool:
