@@ -23,9 +23,21 @@ Three parts, all in one run on one machine (so ratios compare across machines):
   "in window" column), next to plain generate-and-reject (minimal puzzles rated by
   :func:`sudokit.rate` until one fits) as the baseline.
 
+* **--levels** (issue 16: "generation by level, hard, expert and extreme puzzles a second on
+  one core, before and after"): only that table, one process, CPU time, each puzzle timed on
+  its own (mean rate and median CPU a puzzle), every puzzle re-rated outside the timed part;
+  written to ``results/levels-<date>-<commit>.md`` and ``.json`` so that runs at two commits
+  sit side by side. Windows above SE 7.5 (extreme) give each rating walk a 10 s budget, so
+  their puzzles, unlike the others', depend on the machine's speed.
+* **--tdoku** (issue 15: minimal 9x9 at or past tdoku's library generator): minimal 9x9
+  puzzles a CPU second through ``sudokit generate`` (whole process, output to /dev/null) and
+  through :func:`generate_many`, against tdoku's ``Constrain`` + ``Minimize`` built from
+  ``../shared/baselines/tdoku`` (``$SUDOKIT_TDOKU``) by ``benchmarks/c/tdoku_generate.cc``, all
+  in the same run, rounds alternating, medians; skipped with a note when tdoku is absent.
+
 Usage: ``python benchmarks/bench_generate.py [--quick] [--repeat 15] [--jobs 2]``; it writes
-``results/generate.json``, ``results/generate.md`` and the PNG. The machine is shared and
-noisy: read the figures as ratios within a run.
+``results/generate.json``, ``results/generate.md`` and the PNG. ``--levels`` and ``--tdoku``
+run only their part. The machine is shared and noisy: read the figures as ratios within a run.
 """
 
 from __future__ import annotations
@@ -39,7 +51,7 @@ import subprocess
 import sys
 import sysconfig
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -341,6 +353,72 @@ def by_level(scale: float) -> list[dict[str, Any]]:
     return rows
 
 
+#: Issue 16's levels: (label, generate options, puzzles, SE window the re-rating checks).
+LEVELS_ONLY: list[tuple[str, dict[str, Any], int, tuple[float, float]]] = [
+    ("hard (SE 4.0-6.0)", {"difficulty": "hard"}, 100, (4.0, 6.0)),
+    ("expert (SE 6.2-7.5)", {"difficulty": "expert"}, 40, (6.2, 7.5)),
+    ("extreme (SE > 7.5)", {"difficulty": "extreme"}, 8, (7.6, 12.0)),
+]
+
+
+def levels_only(scale: float) -> list[dict[str, Any]]:
+    """Issue 16's generation by level: puzzles per CPU second on one core, each timed alone."""
+    rows = []
+    for label, options, count, (lo, hi) in LEVELS_ONLY:
+        n = max(2, int(count * scale))
+        times, puzzles = [], []
+        for j in range(n):
+            c = time.process_time()
+            puzzles.append(generate(seed=derive_seed(3, j), **options))
+            times.append(time.process_time() - c)
+        ses = [sudokit.rate(p.puzzle).se for p in puzzles]  # not timed: the check
+        rows.append(
+            {
+                "case": label,
+                "count": n,
+                "per_cpu_s": n / sum(times),
+                "median_cpu_ms": 1e3 * statistics.median(times),
+                "max_cpu_ms": 1e3 * max(times),
+                "in_window": sum(lo <= se <= hi for se in ses) / n,
+                "se": statistics.mean(ses),
+                "clues": statistics.mean(p.clues for p in puzzles),
+                "puzzles_sha256": _digest(str(p.puzzle) for p in puzzles),
+            }
+        )
+        print(f"  {label}: {n / sum(times):.2f}/CPU s", file=sys.stderr)
+    return rows
+
+
+def _digest(lines: Iterable[str]) -> str:
+    """A short digest of the puzzles (equal digests: the same puzzles before and after)."""
+    import hashlib
+
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def levels_markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "# Generation by level (issue 16)",
+        "",
+        f"Machine: {info['platform']}, {info['cores']} cores, Python {info['python']}; backend "
+        f"{info['backend']}; commit {info['commit']}; load average at start {info['load']}. "
+        "One process, CPU time, 9x9, seeds derive_seed(3, j); every puzzle re-rated by "
+        "sudokit.rate outside the timed part. Command: "
+        "`python benchmarks/bench_generate.py --levels`.",
+        "",
+        "| level | puzzles | per CPU s | median CPU ms | max CPU ms | in window | mean SE | "
+        "mean clues | puzzles digest |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['case']} | {r['count']} | {r['per_cpu_s']:.2f} | {r['median_cpu_ms']:.0f} | "
+            f"{r['max_cpu_ms']:.0f} | {100 * r['in_window']:.0f}% | {r['se']:.2f} | "
+            f"{r['clues']:.1f} | {r['puzzles_sha256']} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def _time(fn: Callable[[], object]) -> float:
     t = time.perf_counter()
     fn()
@@ -436,7 +514,24 @@ def main() -> int:
         default="throughput,split,chart,levels",
         help="comma-separated parts to run; the others are kept from the last results file",
     )
+    ap.add_argument(
+        "--levels",
+        action="store_true",
+        help="only issue 16's generation by level (hard, expert, extreme), into "
+        "results/levels-<date>-<commit>.md",
+    )
     args = ap.parse_args()
+    if args.levels:
+        info = machine() | {"load": f"{os.getloadavg()[0]:.2f}"}
+        print("by level:", file=sys.stderr)
+        rows = levels_only(0.25 if args.quick else 1.0)
+        stem = f"levels-{time.strftime('%Y-%m-%d')}-{info['commit'].split()[0]}"
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{stem}.json").write_text(json.dumps({"machine": info, "levels": rows}))
+        text = levels_markdown(info, rows)
+        (args.out / f"{stem}.md").write_text(text)
+        print(text)
+        return 0
     parts = set(args.parts.split(","))
     previous: dict[str, Any] = {}
     if (args.out / "generate.json").exists():
