@@ -62,6 +62,7 @@ MARCH = MARCH.strip()
 HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9.h").is_file()
 
 sources = [str(CSRC / "sk_module.c"), str(CSRC / "sk_solver.c"), str(CSRC / "sk_canon.c")]
+sources.append(str(CSRC / "sk_gen.c"))
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
     sources.append(str(CSRC / "sk_fast9.c"))

@@ -18,6 +18,9 @@
  *   reduce(geometry, cells, order, group_ends, budget[, max_searches])
  *                                                   -> (puzzle, searches, decided, complete)
  *                                                   the generator's clue-removal pass
+ *   fill(geometry, order, ends, draw, budget[, max_searches])
+ *                                                   -> (puzzle, solution, searches, complete)
+ *                                                   the generator's phase 1 (sk_gen.h)
  *   canonical9(cells)                               -> bytes: the minlex form of a standard
  *                                                   9x9 grid (sk_canon.h)
  *
@@ -41,6 +44,7 @@
 #endif
 
 #include "sk_canon.h"
+#include "sk_gen.h"
 #include "sk_port.h"
 #include "sk_solver.h"
 
@@ -1092,6 +1096,135 @@ fail:
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* fill                                                                                       */
+
+PyDoc_STRVAR(fill_doc,
+             "fill(geometry, order, ends, draw, budget, max_searches=None, /)\n--\n\n"
+             "The generator's phase 1 in one call (see sk_fill in sk_gen.h): random digits on\n"
+             "the cells of order (distinct cell indices), in order, until the puzzle has exactly\n"
+             "one solution.  ends: None, or for each position of order the position just after\n"
+             "its orbit (the orbit where uniqueness is reached is completed from the solution).\n"
+             "draw: a callable returning floats in [0, 1) (random.Random.random), called once\n"
+             "per digit drawn, in the order generator/fill.py draws them.  budget: guesses per\n"
+             "search (0 = unbounded); max_searches caps the searches (None = no cap).\n"
+             "Returns (puzzle, solution, searches, complete): puzzle None when a cell had no\n"
+             "digit left; solution None unless the puzzle is unique; complete False when\n"
+             "max_searches stopped the fill.  The GIL is held (draw is Python).");
+
+typedef struct {
+    PyObject *draw;
+} py_draw;
+
+/* Draw callback: draw() as a double in [0, 1); -1 with an exception set otherwise. */
+static double py_draw_fn(void *ctx) {
+    PyObject *r = PyObject_CallNoArgs(((py_draw *)ctx)->draw);
+    if (r == NULL) return -1.0;
+    const double v = PyFloat_AsDouble(r);
+    if (v == -1.0 && PyErr_Occurred()) {
+        Py_DECREF(r);
+        return -1.0;
+    }
+    if (!(v >= 0.0 && v < 1.0)) {
+        PyErr_Format(PyExc_ValueError, "draw() must return a float in [0, 1), got %R", r);
+        Py_DECREF(r);
+        return -1.0;
+    }
+    Py_DECREF(r);
+    return v;
+}
+
+/* Poll callback with the GIL held: the signal handlers (a no-op off the main thread). */
+static int gil_poll_fn(void *ctx) {
+    (void)ctx;
+    return PyErr_CheckSignals() != 0;
+}
+
+static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 5 && nargs != 6) {
+        PyErr_Format(PyExc_TypeError, "fill() takes 5 or 6 arguments (geometry, order, ends, "
+                                      "draw, budget[, max_searches]), got %zd", nargs);
+        return NULL;
+    }
+    GeometryObject *g = as_geometry(args[0]);
+    if (g == NULL) return NULL;
+    if (!PyCallable_Check(args[3])) {
+        PyErr_Format(PyExc_TypeError, "draw must be callable, not %.100s",
+                     Py_TYPE(args[3])->tp_name);
+        return NULL;
+    }
+    uint64_t budget, max_searches = UINT64_MAX;
+    if (!as_count(args[4], "budget", 0, &budget)) return NULL;
+    if (nargs == 6 && args[5] != Py_None && !as_count(args[5], "max_searches", 0, &max_searches))
+        return NULL;
+    Py_ssize_t norder = 0, nends = 0;
+    uint16_t *order = index_array(args[1], "order", g->ncells, 0, &norder);
+    if (order == NULL) return NULL;
+    uint32_t *ends = NULL;
+    uint8_t *buf = NULL;
+    PyObject *result = NULL;
+    if (args[2] != Py_None) {
+        ends = index_array(args[2], "ends", (long)norder + 1, 1, &nends);
+        if (ends == NULL) goto done;
+        if (nends != norder) {
+            PyErr_Format(PyExc_ValueError, "ends must hold one entry per cell of order (%zd), "
+                                           "got %zd", norder, nends);
+            goto done;
+        }
+    }
+    buf = PyMem_RawMalloc(2 * (size_t)g->ncells);
+    if (buf == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    sk_work *w = work_take(g);
+    if (w == NULL) w = sk_work_new(g->geom);
+    if (w == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint64_t searches = 0;
+    int outcome = SK_FILL_FULL;
+    py_draw draw = {args[3]};
+    /* The GIL stays held: draw() is Python code (and g cannot go away meanwhile). */
+    const int rc = sk_fill(g->geom, w, order, ends, (uint32_t)norder, py_draw_fn, &draw, budget,
+                           max_searches, buf, buf + g->ncells, &searches, &outcome, gil_poll_fn,
+                           NULL);
+    work_give(g, w);
+    if (rc == SK_STOPPED) goto done; /* draw() or a signal handler raised: it is set */
+    if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "invalid fill arguments");
+        goto done;
+    }
+    PyObject *puzzle = Py_None, *solution = Py_None;
+    Py_INCREF(puzzle);
+    Py_INCREF(solution);
+    if (rc == SK_COMPLETE && outcome != SK_FILL_DEAD) {
+        Py_DECREF(puzzle);
+        puzzle = PyBytes_FromStringAndSize((const char *)buf, g->ncells);
+        if (puzzle == NULL) {
+            Py_DECREF(solution);
+            goto done;
+        }
+    }
+    if (rc == SK_COMPLETE && outcome == SK_FILL_UNIQUE) {
+        Py_DECREF(solution);
+        solution = PyBytes_FromStringAndSize((const char *)buf + g->ncells, g->ncells);
+        if (solution == NULL) {
+            Py_DECREF(puzzle);
+            goto done;
+        }
+    }
+    result = Py_BuildValue("(NNKO)", puzzle, solution, (unsigned long long)searches,
+                           rc == SK_COMPLETE ? Py_True : Py_False);
+done:
+    PyMem_RawFree(order);
+    PyMem_RawFree(ends);
+    PyMem_RawFree(buf);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* canonical9                                                                                 */
 
 PyDoc_STRVAR(canonical9_doc,
@@ -1133,6 +1266,7 @@ static PyMethodDef core_methods[] = {
     {"search_batch", (PyCFunction)(void (*)(void))core_search_batch, METH_FASTCALL,
      search_batch_doc},
     {"reduce", (PyCFunction)(void (*)(void))core_reduce, METH_FASTCALL, reduce_doc},
+    {"fill", (PyCFunction)(void (*)(void))core_fill, METH_FASTCALL, fill_doc},
     {"canonical9", (PyCFunction)(void (*)(void))core_canonical9, METH_FASTCALL,
      canonical9_doc},
     {NULL, NULL, 0, NULL},

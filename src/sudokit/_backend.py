@@ -27,6 +27,7 @@ __all__ = [
     "BatchOutcome",
     "BoundSearch",
     "Engine",
+    "FillOutcome",
     "SearchOutcome",
     "engine",
     "get_engine",
@@ -70,6 +71,9 @@ class BatchOutcome(_Record):
         object.__setattr__(self, "guesses", guesses)
         object.__setattr__(self, "complete", complete)
 
+
+#: What :meth:`Engine.fill` gives: ``(puzzle, solution, searches, complete)``.
+FillOutcome = tuple[bytes | None, bytes | None, int, bool]
 
 #: ``search(cells, limit, keep, budget) -> (count, solutions, guesses, complete)``: an engine's
 #: search with the shape fixed (see :meth:`Engine.bind`). A plain tuple, not a
@@ -124,6 +128,27 @@ class Engine(Protocol):
         with exactly one solution, else restore them; a group without a digit costs no search.
         *decided* is False when a search gave up; *complete* is False when *max_searches*
         (None = no cap) stopped the pass before a group, leaving it and later ones untouched.
+        """
+        ...
+
+    def fill(
+        self,
+        shape: Shape,
+        order: Sequence[int],
+        ends: Sequence[int] | None,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> FillOutcome | None:
+        """The generator's phase 1 in one call, or None when the engine has no native one.
+
+        Random digits (each chosen by one ``draw()``) on the cells of *order* until the puzzle
+        has exactly one solution, decision for decision as the unguided loop of
+        :func:`sudokit.generator.fill._fill` (its specification: the generator runs that loop
+        itself when this returns None). *ends*: None, or per position of *order* the position
+        just after its orbit (the orbit reached last is completed from the solution).
+        ``(puzzle, solution, searches, complete)``: *puzzle* None when a cell had no digit
+        left, *solution* None unless unique, *complete* False when *max_searches* stopped it.
         """
         ...
 
@@ -205,6 +230,18 @@ class _ReferenceEngine:
                 puzzle[i] = v
             decided = decided and found.complete
         return bytes(puzzle), searches, decided, True
+
+    def fill(
+        self,
+        shape: Shape,
+        order: Sequence[int],
+        ends: Sequence[int] | None,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> FillOutcome | None:
+        """None: the generator's own loop (its specification) is the reference's fill."""
+        return None
 
 
 def _load() -> Engine:
