@@ -419,6 +419,110 @@ def levels_markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+# -- against tdoku's library generator (issue 15) ----------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "bench-c"
+TDOKU_FLAGS = ["-O3", "-march=native", "-DNDEBUG", "-std=gnu++14", "-fno-exceptions", "-fno-rtti"]
+
+
+def build_tdoku_generator(tdoku: Path) -> tuple[Path | None, str]:
+    """Build ``benchmarks/c/tdoku_generate.cc`` against tdoku's source (its own flags) into
+    build/bench-c: (path, note), or (None, why not) when tdoku is absent or the build fails."""
+    if not (tdoku / "solver_dpll_triad_simd.cc").is_file():
+        return None, f"tdoku not found in {tdoku}: the comparison is skipped"
+    BUILD.mkdir(parents=True, exist_ok=True)
+    out = BUILD / "tdoku_generate"
+    cmd = [
+        "g++",
+        *TDOKU_FLAGS,
+        f"-I{tdoku}",
+        "-o",
+        str(out),
+        str(ROOT / "benchmarks" / "c" / "tdoku_generate.cc"),
+        str(tdoku / "solver_dpll_triad_simd.cc"),
+        str(tdoku / "util.cc"),
+    ]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as exc:
+        return None, f"cannot run g++ ({exc}): the comparison is skipped"
+    if proc.returncode:
+        return None, f"building tdoku_generate failed: {proc.stderr.strip()[:300]}"
+    return out, f"tdoku from {tdoku} (Constrain + Minimize, its own flags)"
+
+
+def _child_cpu(cmd: list[str]) -> float:
+    """CPU seconds (user + system) of one child process, its output thrown away."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def vs_tdoku(count: int, rounds: int, tdoku: Path) -> dict[str, Any]:
+    """Minimal 9x9 puzzles a CPU second: the CLI (whole process), the library, tdoku's
+    library generator; rounds alternate, medians per CPU second."""
+    driver, note = build_tdoku_generator(tdoku)
+    rates: dict[str, list[float]] = {"cli": [], "library": [], "tdoku": []}
+    clues: dict[str, float] = {}
+    cli = [sys.executable, "-m", "sudokit", "generate", "-n", str(count), "--seed", "1"]
+    for r in range(rounds):
+        if driver is not None:
+            out = subprocess.run([str(driver), str(count)], capture_output=True, text=True)
+            n, seconds, mean = out.stdout.split()
+            rates["tdoku"].append(int(n) / float(seconds))
+            clues["tdoku"] = float(mean)
+        rates["cli"].append(count / _child_cpu(cli))
+        c = time.process_time()
+        puzzles = list(generate_many(count, seed=1 + r))
+        rates["library"].append(count / (time.process_time() - c))
+        clues["sudokit"] = statistics.mean(p.clues for p in puzzles)
+        print(
+            f"  round {r + 1}: " + ", ".join(f"{k} {v[-1]:.0f}/s" for k, v in rates.items() if v),
+            file=sys.stderr,
+        )
+    med = {k: statistics.median(v) for k, v in rates.items() if v}
+    return {
+        "count": count,
+        "rounds": rounds,
+        "note": note,
+        "per_cpu_s": med,
+        "clues": clues,
+        "load": f"{os.getloadavg()[0]:.2f}",
+    }
+
+
+def tdoku_markdown(info: dict[str, Any], res: dict[str, Any]) -> str:
+    med = res["per_cpu_s"]
+    lines = [
+        "# Minimal 9x9 generation against tdoku's library generator (issue 15)",
+        "",
+        f"Machine: {info['platform']}, {info['cores']} cores, Python {info['python']}; backend "
+        f"{info['backend']}; commit {info['commit']}; load average {info['load']} at the start, "
+        f"{res['load']} at the end (shared machine: compare within the run). {res['note']}. "
+        f"{res['count']} puzzles a round, {res['rounds']} rounds alternating, medians of CPU "
+        "time. Command: `python benchmarks/bench_generate.py --tdoku`.",
+        "",
+        "| generator | puzzles per CPU s | vs tdoku | mean clues |",
+        "|---|---:|---:|---:|",
+    ]
+    names = {
+        "cli": "`sudokit generate -n N --seed 1` (whole process, output to /dev/null)",
+        "library": "`generate_many(N, seed=...)` (in process)",
+        "tdoku": "tdoku Constrain + Minimize (C++)",
+    }
+    for key in ("cli", "library", "tdoku"):
+        if key not in med:
+            continue
+        ratio = f"{med[key] / med['tdoku']:.2f}x" if "tdoku" in med else ""
+        mean = res["clues"].get("tdoku" if key == "tdoku" else "sudokit", float("nan"))
+        lines.append(f"| {names[key]} | {med[key]:.0f} | {ratio} | {mean:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
 def _time(fn: Callable[[], object]) -> float:
     t = time.perf_counter()
     fn()
@@ -520,7 +624,26 @@ def main() -> int:
         help="only issue 16's generation by level (hard, expert, extreme), into "
         "results/levels-<date>-<commit>.md",
     )
+    ap.add_argument(
+        "--tdoku",
+        nargs="?",
+        const=os.environ.get("SUDOKIT_TDOKU", str(ROOT.parent / "shared" / "baselines" / "tdoku")),
+        default=None,
+        help="only minimal 9x9 against tdoku's library generator (default source: "
+        "$SUDOKIT_TDOKU or ../shared/baselines/tdoku), into results/tdoku-gen-<date>-<commit>.md",
+    )
     args = ap.parse_args()
+    if args.tdoku is not None:
+        info = machine() | {"load": f"{os.getloadavg()[0]:.2f}"}
+        print("against tdoku:", file=sys.stderr)
+        res = vs_tdoku(2000 if args.quick else 20000, 3 if args.quick else 5, Path(args.tdoku))
+        stem = f"tdoku-gen-{time.strftime('%Y-%m-%d')}-{info['commit'].split()[0]}"
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{stem}.json").write_text(json.dumps({"machine": info, "result": res}))
+        text = tdoku_markdown(info, res)
+        (args.out / f"{stem}.md").write_text(text)
+        print(text)
+        return 0
     if args.levels:
         info = machine() | {"load": f"{os.getloadavg()[0]:.2f}"}
         print("by level:", file=sys.stderr)

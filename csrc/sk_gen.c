@@ -375,3 +375,86 @@ int sk_fill(const sk_geom *g, sk_work *w, const uint16_t *order, const uint32_t 
     }
     return SK_COMPLETE; /* every cell holds a digit and the puzzle still has several solutions */
 }
+
+/* ---------------------------------------------------------------------------------------- */
+/* One attempt: shuffle, fill, shuffle, reduce (contract in sk_gen.h)                        */
+
+/* perm[0..n-1] = 0..n-1 in a random order: one draw per entry, then a stable sort by the
+ * draws (Python's sorted(range(n), key=keys.__getitem__)).  Doubles in [0, 1) compare as
+ * their bit patterns.  0 when the draw callback stopped. */
+static int shuffle(uint32_t *perm, uint32_t n, sk_draw_fn draw, void *ctx, uint64_t *keys,
+                   uint32_t *tmp) {
+    for (uint32_t i = 0; i < n; i++) {
+        const double r = draw(ctx);
+        if (!(r >= 0.0 && r < 1.0)) return 0;
+        memcpy(&keys[i], &r, sizeof r);
+        perm[i] = i;
+    }
+    /* bottom-up merge sort: stable, n log n */
+    for (uint32_t width = 1; width < n; width *= 2) {
+        for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+            const uint32_t mid = lo + width < n ? lo + width : n;
+            const uint32_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            uint32_t a = lo, b = mid, o = lo;
+            while (a < mid && b < hi) tmp[o++] = keys[perm[b]] < keys[perm[a]] ? perm[b++] : perm[a++];
+            while (a < mid) tmp[o++] = perm[a++];
+            while (b < hi) tmp[o++] = perm[b++];
+        }
+        memcpy(perm, tmp, sizeof *perm * n);
+    }
+    return 1;
+}
+
+int sk_random_puzzle(const sk_geom *g, sk_work *w, const uint16_t *cells, const uint32_t *ends,
+                     uint32_t norbits, int complete_orbits, sk_draw_fn draw, void *draw_ctx,
+                     uint64_t budget, uint64_t max_searches, uint32_t *perm, uint8_t *puzzle,
+                     uint8_t *solution, uint64_t *searches, int *outcome, int *decided,
+                     sk_poll_fn poll, void *poll_ctx) {
+    if (g == NULL || (norbits > 0 && (cells == NULL || ends == NULL || perm == NULL)) ||
+        searches == NULL || decided == NULL || outcome == NULL || draw == NULL)
+        return SK_EINVAL;
+    const int ncells = sk_geom_ncells(g);
+    if (norbits > (uint32_t)ncells || (norbits > 0 && ends[norbits - 1] > (uint32_t)ncells))
+        return SK_EINVAL;
+    for (uint32_t k = 0; k < norbits; k++)
+        if ((k > 0 && ends[k] <= ends[k - 1]) || (k == 0 && ends[0] == 0)) return SK_EINVAL;
+    uint64_t keys[SK_MAX_N * SK_MAX_N];
+    uint32_t tmp[SK_MAX_N * SK_MAX_N];
+    uint16_t order[SK_MAX_N * SK_MAX_N];
+    uint32_t oends[SK_MAX_N * SK_MAX_N];
+    *searches = 0;
+    *decided = 1;
+    if (!shuffle(perm, norbits, draw, draw_ctx, keys, tmp)) return SK_STOPPED;
+    uint32_t norder = 0;
+    for (uint32_t k = 0; k < norbits; k++) {
+        const uint32_t o = perm[k], start = o ? ends[o - 1] : 0;
+        for (uint32_t j = start; j < ends[o]; j++) order[norder++] = cells[j];
+        for (uint32_t j = start; j < ends[o]; j++) oends[norder - ends[o] + j] = norder;
+    }
+    uint64_t filled = 0;
+    int rc = sk_fill(g, w, order, complete_orbits ? oends : NULL, norder, draw, draw_ctx, budget,
+                     max_searches, puzzle, solution, &filled, outcome, poll, poll_ctx);
+    *searches = filled;
+    if (rc != SK_COMPLETE || *outcome != SK_FILL_UNIQUE) return rc;
+    /* the orbits that hold digits (their first cell), in the shuffled order, shuffled again */
+    uint32_t present[SK_MAX_N * SK_MAX_N], npresent = 0;
+    for (uint32_t k = 0; k < norbits; k++) {
+        const uint32_t o = perm[k];
+        if (puzzle[cells[o ? ends[o - 1] : 0]]) present[npresent++] = o;
+    }
+    uint32_t *again = (uint32_t *)oends; /* free again: reused for the second order */
+    if (!shuffle(again, npresent, draw, draw_ctx, keys, tmp)) return SK_STOPPED;
+    uint32_t ngroups = 0;
+    norder = 0;
+    for (uint32_t k = 0; k < npresent; k++) {
+        const uint32_t o = present[again[k]], start = o ? ends[o - 1] : 0;
+        for (uint32_t j = start; j < ends[o]; j++) order[norder++] = cells[j];
+        tmp[ngroups++] = norder;
+    }
+    uint64_t removed = 0;
+    rc = sk_reduce(g, w, puzzle, order, tmp, ngroups, budget,
+                   max_searches == UINT64_MAX ? UINT64_MAX : max_searches - filled, &removed,
+                   decided, poll, poll_ctx);
+    *searches = filled + removed;
+    return rc;
+}

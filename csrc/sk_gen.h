@@ -68,6 +68,32 @@ int sk_fill(const sk_geom *g, sk_work *w, const uint16_t *order, const uint32_t 
             uint64_t max_searches, uint8_t *puzzle, uint8_t *solution, uint64_t *searches,
             int *outcome, sk_poll_fn poll, void *poll_ctx);
 
+/*
+ * sk_random_puzzle -- phases 1 and 2 of one generation attempt in one call: the orbits in a
+ * random order (one draw each, stable sort by the draws: generator/search.py's shuffled),
+ * sk_fill on their cells (complete orbits when complete_orbits), then the orbits that hold
+ * digits in a new random order (one draw each) and sk_reduce over them, each orbit a group.
+ * What generator/puzzle.py's _attempt does for a puzzle without pattern or clue target,
+ * draw for draw, so the same seed gives the same puzzle either way.
+ *
+ * cells, ends   the orbits: orbit k is cells[ends[k-1] .. ends[k]-1] (orbit 0 starts at 0),
+ *               norbits of them, distinct cells covering what is to be filled.
+ * perm          out: norbits orbit numbers, the shuffled order (the caller's later moves use
+ *               it).
+ * puzzle,       out: ncells values each: the puzzle after the removal pass, and its solution
+ * solution      (when *outcome is SK_FILL_UNIQUE; otherwise the pass did not run and puzzle
+ *               is what sk_fill left).
+ * searches      out: the searches of both phases; max_searches caps them together.
+ * decided       out: as sk_reduce's (1 when no removal search gave up).
+ * Other arguments and the return value as for sk_fill; SK_GAVE_UP when max_searches ran
+ * out in either phase.
+ */
+int sk_random_puzzle(const sk_geom *g, sk_work *w, const uint16_t *cells, const uint32_t *ends,
+                     uint32_t norbits, int complete_orbits, sk_draw_fn draw, void *draw_ctx,
+                     uint64_t budget, uint64_t max_searches, uint32_t *perm, uint8_t *puzzle,
+                     uint8_t *solution, uint64_t *searches, int *outcome, int *decided,
+                     sk_poll_fn poll, void *poll_ctx);
+
 /* Most units a geometry may have for sk_fill. */
 #define SK_FILL_MAX_UNITS (8 * SK_MAX_N)
 

@@ -21,6 +21,10 @@
  *   fill(geometry, order, ends, draw, budget[, max_searches])
  *                                                   -> (puzzle, solution, searches, complete)
  *                                                   the generator's phase 1 (sk_gen.h)
+ *   random_puzzle(geometry, cells, ends, complete_orbits, draw, budget[, max_searches])
+ *                                                   -> (puzzle, solution, order, searches,
+ *                                                       decided, complete): one attempt,
+ *                                                   phases 1 and 2 (sk_gen.h)
  *   canonical9(cells)                               -> bytes: the minlex form of a standard
  *                                                   9x9 grid (sk_canon.h)
  *
@@ -1224,6 +1228,108 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(random_puzzle_doc,
+             "random_puzzle(geometry, cells, ends, complete_orbits, draw, budget, "
+             "max_searches=None, /)\n--\n\n"
+             "One generation attempt in one call (see sk_random_puzzle in sk_gen.h): the orbits\n"
+             "(orbit k is cells[ends[k-1]:ends[k]]) shuffled with one draw() each, phase 1 on\n"
+             "their cells, the orbits holding digits shuffled again, the removal pass over them.\n"
+             "Returns (puzzle, solution, order, searches, decided, complete): puzzle None when a\n"
+             "cell had no digit left, solution None unless phase 1 reached a unique puzzle,\n"
+             "order the orbit numbers in their shuffled order, complete False when max_searches\n"
+             "stopped it.  The GIL is held (draw is Python).");
+
+static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 6 && nargs != 7) {
+        PyErr_Format(PyExc_TypeError, "random_puzzle() takes 6 or 7 arguments (geometry, cells, "
+                                      "ends, complete_orbits, draw, budget[, max_searches]), got "
+                                      "%zd", nargs);
+        return NULL;
+    }
+    GeometryObject *g = as_geometry(args[0]);
+    if (g == NULL) return NULL;
+    const int complete_orbits = PyObject_IsTrue(args[3]);
+    if (complete_orbits < 0) return NULL;
+    if (!PyCallable_Check(args[4])) {
+        PyErr_Format(PyExc_TypeError, "draw must be callable, not %.100s",
+                     Py_TYPE(args[4])->tp_name);
+        return NULL;
+    }
+    uint64_t budget, max_searches = UINT64_MAX;
+    if (!as_count(args[5], "budget", 0, &budget)) return NULL;
+    if (nargs == 7 && args[6] != Py_None && !as_count(args[6], "max_searches", 0, &max_searches))
+        return NULL;
+    Py_ssize_t ncells_in = 0, norbits = 0;
+    uint16_t *cells = index_array(args[1], "cells", g->ncells, 0, &ncells_in);
+    if (cells == NULL) return NULL;
+    uint32_t *ends = index_array(args[2], "ends", (long)ncells_in + 1, 1, &norbits);
+    uint32_t *perm = NULL;
+    uint8_t *buf = NULL;
+    PyObject *result = NULL;
+    if (ends == NULL) goto done;
+    if (norbits > 0 && (Py_ssize_t)ends[norbits - 1] != ncells_in) {
+        PyErr_Format(PyExc_ValueError, "ends must end at len(cells) = %zd", ncells_in);
+        goto done;
+    }
+    perm = PyMem_RawMalloc(sizeof *perm * (size_t)(norbits ? norbits : 1));
+    buf = PyMem_RawMalloc(2 * (size_t)g->ncells);
+    if (perm == NULL || buf == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    sk_work *w = work_take(g);
+    if (w == NULL) w = sk_work_new(g->geom);
+    if (w == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint64_t searches = 0;
+    int outcome = SK_FILL_FULL, decided = 1;
+    py_draw draw = {args[4]};
+    const int rc = sk_random_puzzle(g->geom, w, cells, ends, (uint32_t)norbits, complete_orbits,
+                                    py_draw_fn, &draw, budget, max_searches, perm, buf,
+                                    buf + g->ncells, &searches, &outcome, &decided, gil_poll_fn,
+                                    NULL);
+    work_give(g, w);
+    if (rc == SK_STOPPED) goto done; /* draw() or a signal handler raised: it is set */
+    if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "invalid random_puzzle arguments");
+        goto done;
+    }
+    PyObject *order = PyList_New(norbits);
+    if (order == NULL) goto done;
+    for (Py_ssize_t k = 0; k < norbits; k++) {
+        PyObject *v = PyLong_FromUnsignedLong(perm[k]);
+        if (v == NULL) {
+            Py_DECREF(order);
+            goto done;
+        }
+        PyList_SET_ITEM(order, k, v);
+    }
+    const int complete = rc == SK_COMPLETE;
+    PyObject *puzzle = complete && outcome != SK_FILL_DEAD
+                           ? PyBytes_FromStringAndSize((const char *)buf, g->ncells)
+                           : Py_NewRef(Py_None);
+    PyObject *solution = complete && outcome == SK_FILL_UNIQUE
+                             ? PyBytes_FromStringAndSize((const char *)buf + g->ncells, g->ncells)
+                             : Py_NewRef(Py_None);
+    if (puzzle == NULL || solution == NULL) {
+        Py_XDECREF(puzzle);
+        Py_XDECREF(solution);
+        Py_DECREF(order);
+        goto done;
+    }
+    result = Py_BuildValue("(NNNKOO)", puzzle, solution, order, (unsigned long long)searches,
+                           decided ? Py_True : Py_False, complete ? Py_True : Py_False);
+done:
+    PyMem_RawFree(cells);
+    PyMem_RawFree(ends);
+    PyMem_RawFree(perm);
+    PyMem_RawFree(buf);
+    return result;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* canonical9                                                                                 */
 
@@ -1267,6 +1373,8 @@ static PyMethodDef core_methods[] = {
      search_batch_doc},
     {"reduce", (PyCFunction)(void (*)(void))core_reduce, METH_FASTCALL, reduce_doc},
     {"fill", (PyCFunction)(void (*)(void))core_fill, METH_FASTCALL, fill_doc},
+    {"random_puzzle", (PyCFunction)(void (*)(void))core_random_puzzle, METH_FASTCALL,
+     random_puzzle_doc},
     {"canonical9", (PyCFunction)(void (*)(void))core_canonical9, METH_FASTCALL,
      canonical9_doc},
     {NULL, NULL, 0, NULL},

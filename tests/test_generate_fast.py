@@ -42,6 +42,9 @@ class _LoopOnly:
     def fill(self, *args: object) -> None:
         return None
 
+    def random_puzzle(self, *args: object) -> None:
+        return None
+
 
 @pytest.fixture
 def c_engine() -> _backend.Engine:
@@ -122,8 +125,44 @@ def test_generate_same_puzzles_with_the_python_loop(
     ]
     fast = {str(o): [str(p.puzzle) for p in generate_many(40, seed=9, **o)] for o in options}
     monkeypatch.setattr(CEngine, "fill", lambda self, *args: None)
+    monkeypatch.setattr(CEngine, "random_puzzle", lambda self, *args: None)
     for o in options:
         assert [str(p.puzzle) for p in generate_many(40, seed=9, **o)] == fast[str(o)], o
+
+
+ATTEMPTS = [
+    ("none", {}),
+    ("rot180", {"symmetry": "rot180"}),
+    ("dihedral", {"symmetry": "dihedral"}),
+    ("clues 20-22", {"clues": (20, 22)}),
+    ("X", {"diagonals": True}),
+    ("6x6", {"size": 6}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), ATTEMPTS, ids=[a[0] for a in ATTEMPTS])
+def test_native_attempt_is_the_python_steps(
+    c_engine: _backend.Engine, name: str, options: dict[str, object]
+) -> None:
+    """One attempt (shuffle, fill, shuffle, removal pass, then descents or minimality
+    checks): the same result, searches and generator state with the native call."""
+    from sudokit.generator.options import GenerateOptions
+    from sudokit.generator.puzzle import _attempt
+
+    plan = GenerateOptions(**options).plan  # type: ignore[arg-type]
+    loop = _LoopOnly(c_engine)
+    for seed in range(25):
+        for budget in (0, 20, 45):
+            outs = []
+            for engine in (c_engine, loop):
+                rng = random.Random(seed)
+                counter = _Counter(engine, plan.shape, budget, search_budget(plan.shape))  # type: ignore[arg-type]
+                try:
+                    got: object = _attempt(plan, plan.shape, rng, counter)
+                except _OutOfBudget:
+                    got = "budget"
+                outs.append((got, counter.searches, rng.random()))
+            assert outs[0] == outs[1], (name, seed, budget)
 
 
 def _count(shape: Shape, cells: bytes) -> int:

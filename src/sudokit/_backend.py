@@ -24,6 +24,7 @@ from .shape import Shape
 
 __all__ = [
     "BACKEND",
+    "AttemptOutcome",
     "BatchOutcome",
     "BoundSearch",
     "Engine",
@@ -74,6 +75,9 @@ class BatchOutcome(_Record):
 
 #: What :meth:`Engine.fill` gives: ``(puzzle, solution, searches, complete)``.
 FillOutcome = tuple[bytes | None, bytes | None, int, bool]
+#: What :meth:`Engine.random_puzzle` gives: ``(puzzle, solution, order, searches, decided,
+#: complete)``.
+AttemptOutcome = tuple[bytes | None, bytes | None, list[int], int, bool, bool]
 
 #: ``search(cells, limit, keep, budget) -> (count, solutions, guesses, complete)``: an engine's
 #: search with the shape fixed (see :meth:`Engine.bind`). A plain tuple, not a
@@ -149,6 +153,27 @@ class Engine(Protocol):
         just after its orbit (the orbit reached last is completed from the solution).
         ``(puzzle, solution, searches, complete)``: *puzzle* None when a cell had no digit
         left, *solution* None unless unique, *complete* False when *max_searches* stopped it.
+        """
+        ...
+
+    def random_puzzle(
+        self,
+        shape: Shape,
+        cells: Sequence[int],
+        ends: Sequence[int],
+        complete_orbits: bool,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> AttemptOutcome | None:
+        """One generation attempt in one call, or None when the engine has no native one.
+
+        The orbits (orbit k is ``cells[ends[k-1]:ends[k]]``) in a random order (one ``draw()``
+        each, as :func:`sudokit.generator.search.shuffled`), :meth:`fill` on their cells, the
+        orbits holding digits shuffled again and :meth:`reduce` over them: what
+        :mod:`sudokit.generator.puzzle` does itself when this returns None, draw for draw.
+        ``(puzzle, solution, order, searches, decided, complete)``: *order* the orbit numbers
+        in their shuffled order; the rest as :meth:`fill` and :meth:`reduce` give them.
         """
         ...
 
@@ -241,6 +266,19 @@ class _ReferenceEngine:
         max_searches: int | None = None,
     ) -> FillOutcome | None:
         """None: the generator's own loop (its specification) is the reference's fill."""
+        return None
+
+    def random_puzzle(
+        self,
+        shape: Shape,
+        cells: Sequence[int],
+        ends: Sequence[int],
+        complete_orbits: bool,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> AttemptOutcome | None:
+        """None: the generator composes the attempt itself (its specification)."""
         return None
 
 

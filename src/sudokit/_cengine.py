@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
 from . import _core
-from ._backend import BatchOutcome, BoundSearch, FillOutcome, SearchOutcome
+from ._backend import AttemptOutcome, BatchOutcome, BoundSearch, FillOutcome, SearchOutcome
 from .shape import Shape
 
 __all__ = ["CEngine", "geometry"]
@@ -168,3 +168,29 @@ class CEngine:
         """
         geo = self._geometry(shape)
         return _core.fill(geo, order, ends, draw, budget, max_searches)
+
+    def random_puzzle(
+        self,
+        shape: Shape,
+        cells: Sequence[int],
+        ends: Sequence[int],
+        complete_orbits: bool,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> AttemptOutcome | None:
+        """One generation attempt in one native call (``sk_random_puzzle``, csrc/sk_gen.h);
+        see ``Engine.random_puzzle``. The GIL stays held: *draw* is Python.
+
+        >>> import random
+        >>> got = CEngine().random_puzzle(
+        ...     Shape(2, 2), range(16), range(1, 17), False, random.Random(1).random, 0
+        ... )
+        >>> puzzle, solution, order, searches, decided, complete = got
+        >>> sorted(order) == list(range(16)), decided, complete
+        (True, True, True)
+        >>> CEngine().search(Shape(2, 2), puzzle, 2, 1, 0).solutions == (solution,)
+        True
+        """
+        geo = self._geometry(shape)
+        return _core.random_puzzle(geo, cells, ends, complete_orbits, draw, budget, max_searches)

@@ -58,4 +58,14 @@ def fill(
     max_searches: int | None = None,
     /,
 ) -> tuple[bytes | None, bytes | None, int, bool]: ...
+def random_puzzle(
+    geometry: Geometry,
+    cells: Sequence[int],
+    ends: Sequence[int],
+    complete_orbits: bool,
+    draw: Callable[[], float],
+    budget: int,
+    max_searches: int | None = None,
+    /,
+) -> tuple[bytes | None, bytes | None, list[int], int, bool, bool]: ...
 def canonical9(cells: bytes, /) -> bytes: ...
