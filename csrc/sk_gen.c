@@ -36,14 +36,11 @@
 #define SK_WIT_CELLS 128 /* cells of the shapes that get witnesses (two 64-bit words a set) */
 #define SK_WIT_UNITS 64  /* and their most units */
 #define SK_WIT_MAX 512   /* sets: digit pairs n(n-1)/2 * n/2 <= 275 for n <= 11, rows 144 */
-#define SK_WIT_ENTRIES 2048 /* memberships: digit pairs n*n*(n-1) <= 1210, rows 648 */
 #define SK_WIT_SIZE 12      /* the most cells of a set kept as a witness */
 
 typedef struct {
     uint32_t count;
-    uint64_t set[SK_WIT_MAX][2];           /* the cells of each witness */
-    uint16_t start[SK_WIT_CELLS + 1];      /* CSR: the witnesses holding cell c are */
-    uint16_t index[SK_WIT_ENTRIES];        /* index[start[c] .. start[c+1]-1] */
+    uint64_t set[SK_WIT_MAX][2]; /* the cells of each witness */
 } sk_witnesses;
 
 static void wit_add(sk_witnesses *ws, const uint64_t set[2]) {
@@ -59,15 +56,12 @@ static void wit_add(sk_witnesses *ws, const uint64_t set[2]) {
 }
 
 /* The witnesses of the complete grid S (ncells <= SK_WIT_CELLS, nunits <= SK_WIT_UNITS, every
- * unit holding each digit once), indexed by cell.  Returns 0 when they do not fit. */
-static int wit_build(const sk_geom *g, const uint8_t *S, sk_witnesses *ws) {
+ * unit holding each digit once). */
+static void wit_build(const sk_geom *g, const uint8_t *S, sk_witnesses *ws) {
     const int n = sk_geom_n(g), ncells = sk_geom_ncells(g), nunits = sk_geom_nunits(g);
     const uint16_t *units = sk_geom_units(g);
     uint8_t upos[SK_WIT_UNITS][SK_MAX_N]; /* upos[u][d-1]: the cell of digit d in unit u */
     uint8_t row[SK_WIT_CELLS];            /* the unit among 0..n-1 (the rows) of each cell */
-    uint8_t parent[SK_MAX_N];
-    int8_t slot[SK_MAX_N];
-    uint64_t sets[SK_MAX_N][2];
     ws->count = 0;
     memset(row, 0xFF, sizeof row);
     for (int u = 0; u < nunits; u++)
@@ -83,33 +77,30 @@ static int wit_build(const sk_geom *g, const uint8_t *S, sk_witnesses *ws) {
     for (int c = 0; c < ncells && rows_partition; c++) rows_partition = row[c] != 0xFF;
     for (int a = 0; a < n && rows_partition; a++)
         for (int b = a + 1; b < n; b++) {
-            int ncomp = 0;
-            for (int r = 0; r < n; r++) parent[r] = (uint8_t)r;
+            uint64_t adj[SK_MAX_N]; /* rows joined to each row (bit sets of rows) */
+            for (int r = 0; r < n; r++) adj[r] = (uint64_t)1 << r;
             for (int u = n; u < nunits; u++) {
-                int x = row[upos[u][a]], y = row[upos[u][b]];
-                while (parent[x] != x) x = parent[x];
-                while (parent[y] != y) y = parent[y];
-                parent[x] = (uint8_t)y;
+                const int x = row[upos[u][a]], y = row[upos[u][b]];
+                adj[x] |= (uint64_t)1 << y;
+                adj[y] |= (uint64_t)1 << x;
             }
-            for (int r = 0; r < n; r++) {
-                int x = r;
-                while (parent[x] != x) x = parent[x];
-                slot[r] = (int8_t)x; /* the root, for now */
-            }
-            int8_t index[SK_MAX_N];
-            memset(index, -1, sizeof index);
-            for (int r = 0; r < n; r++) {
-                const int root = slot[r];
-                if (index[root] < 0) {
-                    index[root] = (int8_t)ncomp;
-                    sets[ncomp][0] = sets[ncomp][1] = 0;
-                    ncomp++;
+            uint64_t left = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+            while (left) {
+                uint64_t comp = left & -left, prev = 0;
+                while (comp != prev) { /* grow to the connected component */
+                    prev = comp;
+                    for (uint64_t m = prev; m; m &= m - 1) comp |= adj[__builtin_ctzll(m)];
                 }
-                const int ca = upos[r][a], cb = upos[r][b];
-                sets[index[root]][ca / 64] |= (uint64_t)1 << (ca % 64);
-                sets[index[root]][cb / 64] |= (uint64_t)1 << (cb % 64);
+                left &= ~comp;
+                if (2 * __builtin_popcountll(comp) > SK_WIT_SIZE) continue; /* see wit_add */
+                uint64_t set[2] = {0, 0};
+                for (uint64_t m = comp; m; m &= m - 1) {
+                    const int r = __builtin_ctzll(m), ca = upos[r][a], cb = upos[r][b];
+                    set[ca / 64] |= (uint64_t)1 << (ca % 64);
+                    set[cb / 64] |= (uint64_t)1 << (cb % 64);
+                }
+                wit_add(ws, set);
             }
-            for (int k = 0; k < ncomp; k++) wit_add(ws, sets[k]);
         }
     if (sk_geom_is_standard9(g)) {
         /* Row pairs of a band (t = 0) and column pairs of a stack (t = 1). */
@@ -134,35 +125,29 @@ static int wit_build(const sk_geom *g, const uint8_t *S, sk_witnesses *ws) {
                     }
                 }
     }
-    /* Index by cell (counting sort). */
-    uint32_t total = 0;
-    memset(ws->start, 0, sizeof ws->start);
-    for (uint32_t k = 0; k < ws->count; k++)
-        for (int h = 0; h < 2; h++)
-            for (uint64_t m = ws->set[k][h]; m; m &= m - 1) ws->start[64 * h + __builtin_ctzll(m) + 1]++;
-    for (int c = 0; c < ncells; c++) {
-        total += ws->start[c + 1];
-        ws->start[c + 1] = (uint16_t)total;
-    }
-    if (total > SK_WIT_ENTRIES) return 0;
-    uint16_t fill[SK_WIT_CELLS];
-    memcpy(fill, ws->start, sizeof fill);
-    for (uint32_t k = 0; k < ws->count; k++)
-        for (int h = 0; h < 2; h++)
-            for (uint64_t m = ws->set[k][h]; m; m &= m - 1)
-                ws->index[fill[64 * h + __builtin_ctzll(m)]++] = (uint16_t)k;
-    return 1;
 }
 
-/* 1 when a witness holding one of the cleared cells has no clue left in clues (the puzzle
- * without them has a second solution). */
-static int wit_proves(const sk_witnesses *ws, const uint16_t *cleared, uint32_t ncleared,
-                      const uint64_t clues[2]) {
-    for (uint32_t i = 0; i < ncleared; i++)
-        for (uint32_t j = ws->start[cleared[i]]; j < ws->start[cleared[i] + 1]; j++) {
-            const uint64_t *set = ws->set[ws->index[j]];
-            if (!(set[0] & clues[0]) && !(set[1] & clues[1])) return 1;
+/* Forget the witnesses that hold one of the clues just kept (clues minus left): a kept clue
+ * stays, so they can never be without a clue again. */
+static void wit_drop(sk_witnesses *ws, const uint64_t clues[2], const uint64_t left[2]) {
+    const uint64_t kept0 = clues[0] & ~left[0], kept1 = clues[1] & ~left[1];
+    for (uint32_t k = 0; k < ws->count;) {
+        if ((ws->set[k][0] & kept0) || (ws->set[k][1] & kept1)) {
+            ws->count--;
+            ws->set[k][0] = ws->set[ws->count][0];
+            ws->set[k][1] = ws->set[ws->count][1];
+        } else {
+            k++;
         }
+    }
+}
+
+/* 1 when a witness has no clue left in clues (the puzzle has a second solution).  A plain
+ * scan: 9x9 keeps ~56 witnesses of up to SK_WIT_SIZE cells (indexing them by cell cost more
+ * than it saved). */
+static int wit_proves(const sk_witnesses *ws, const uint64_t clues[2]) {
+    for (uint32_t k = 0; k < ws->count; k++)
+        if (!(ws->set[k][0] & clues[0]) && !(ws->set[k][1] & clues[1])) return 1;
     return 0;
 }
 
@@ -194,6 +179,7 @@ int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *orde
     /* Witnesses: only where a search never gives up, so a witness decides exactly as the
      * search would (see the head of this file). */
     sk_witnesses ws;
+    ws.count = 0;
     uint64_t clues[2] = {0, 0};
     int witnesses = 0;
     if (budget == 0 && ngroups >= SK_WIT_MIN_GROUPS && ncells <= SK_WIT_CELLS &&
@@ -202,7 +188,8 @@ int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *orde
         uint64_t count = 0;
         const int rc = sk_search(g, w, cells, 2, 1, S, 0, &count, NULL, poll, poll_ctx);
         if (rc == SK_STOPPED) return rc;
-        if (rc == SK_COMPLETE && count == 1 && wit_build(g, S, &ws)) {
+        if (rc == SK_COMPLETE && count == 1) {
+            wit_build(g, S, &ws);
             witnesses = 1;
             for (int c = 0; c < ncells; c++)
                 if (cells[c]) clues[c / 64] |= (uint64_t)1 << (c % 64);
@@ -236,10 +223,11 @@ int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *orde
         uint64_t left[2] = {clues[0], clues[1]};
         for (uint32_t i = 0; i < ncleared && witnesses; i++)
             left[cleared[i] / 64] &= ~((uint64_t)1 << (cleared[i] % 64));
-        if (witnesses && wit_proves(&ws, cleared, ncleared, left)) {
+        if (witnesses && wit_proves(&ws, left)) {
             /* a second solution is known: exactly what the search would have found */
             for (uint32_t i = 0; i < ncleared; i++) cells[cleared[i]] = digits[i];
             ++*searches;
+            wit_drop(&ws, clues, left);
             continue;
         }
         uint64_t count = 0;
@@ -253,6 +241,7 @@ int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *orde
         for (uint32_t i = 0; i < ncleared; i++) cells[cleared[i]] = digits[i];
         if (rc == SK_STOPPED) return rc; /* that search does not count: its group is as it was */
         ++*searches;
+        if (witnesses) wit_drop(&ws, clues, left);
         if (rc == SK_GAVE_UP)
             *decided = 0;
         else if (rc != SK_COMPLETE)
