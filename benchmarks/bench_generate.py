@@ -633,25 +633,20 @@ def main() -> int:
         "$SUDOKIT_TDOKU or ../shared/baselines/tdoku), into results/tdoku-gen-<date>-<commit>.md",
     )
     args = ap.parse_args()
-    if args.tdoku is not None:
+    if args.tdoku is not None or args.levels:
         info = machine() | {"load": f"{os.getloadavg()[0]:.2f}"}
-        print("against tdoku:", file=sys.stderr)
-        res = vs_tdoku(2000 if args.quick else 20000, 3 if args.quick else 5, Path(args.tdoku))
-        stem = f"tdoku-gen-{time.strftime('%Y-%m-%d')}-{info['commit'].split()[0]}"
+        if args.tdoku is not None:
+            print("against tdoku:", file=sys.stderr)
+            count, rounds = (2000, 3) if args.quick else (20000, 5)
+            res: Any = vs_tdoku(count, rounds, Path(args.tdoku))
+            name, key, text = "tdoku-gen", "result", tdoku_markdown(info, res)
+        else:
+            print("by level:", file=sys.stderr)
+            res = levels_only(0.25 if args.quick else 1.0)
+            name, key, text = "levels", "levels", levels_markdown(info, res)
+        stem = f"{name}-{time.strftime('%Y-%m-%d')}-{info['commit'].split()[0]}"
         args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / f"{stem}.json").write_text(json.dumps({"machine": info, "result": res}))
-        text = tdoku_markdown(info, res)
-        (args.out / f"{stem}.md").write_text(text)
-        print(text)
-        return 0
-    if args.levels:
-        info = machine() | {"load": f"{os.getloadavg()[0]:.2f}"}
-        print("by level:", file=sys.stderr)
-        rows = levels_only(0.25 if args.quick else 1.0)
-        stem = f"levels-{time.strftime('%Y-%m-%d')}-{info['commit'].split()[0]}"
-        args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / f"{stem}.json").write_text(json.dumps({"machine": info, "levels": rows}))
-        text = levels_markdown(info, rows)
+        (args.out / f"{stem}.json").write_text(json.dumps({"machine": info, key: res}))
         (args.out / f"{stem}.md").write_text(text)
         print(text)
         return 0

@@ -61,7 +61,7 @@ enum {
  * Returns SK_COMPLETE (then *outcome says what came out), SK_GAVE_UP (max_searches), SK_STOPPED
  * (the poll or draw callback asked to stop), or SK_EINVAL (a NULL pointer, a bad order or
  * ends entry, more than SK_FILL_MAX_UNITS units).  Deterministic given the draws; reentrant;
- * no allocation (about 24 KB of stack for 9x9, 100 KB for 64x64).
+ * no allocation (about 45 KB of stack, sized for 64x64).
  */
 int sk_fill(const sk_geom *g, sk_work *w, const uint16_t *order, const uint32_t *ends,
             uint32_t norder, sk_draw_fn draw, void *draw_ctx, uint64_t budget,
@@ -86,7 +86,7 @@ int sk_fill(const sk_geom *g, sk_work *w, const uint16_t *order, const uint32_t 
  * searches      out: the searches of both phases; max_searches caps them together.
  * decided       out: as sk_reduce's (1 when no removal search gave up).
  * Other arguments and the return value as for sk_fill; SK_GAVE_UP when max_searches ran
- * out in either phase.
+ * out in either phase.  No allocation: about 150 KB of stack with sk_fill and sk_reduce.
  */
 int sk_random_puzzle(const sk_geom *g, sk_work *w, const uint16_t *cells, const uint32_t *ends,
                      uint32_t norbits, int complete_orbits, sk_draw_fn draw, void *draw_ctx,

@@ -1143,6 +1143,22 @@ static int gil_poll_fn(void *ctx) {
     return PyErr_CheckSignals() != 0;
 }
 
+/* The arguments fill and random_puzzle share: args[first] the draw callable, args[first + 1]
+ * the guess budget and, when given and not None, args[first + 2] max_searches (UINT64_MAX
+ * otherwise).  0 with an exception on error. */
+static int draw_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, uint64_t *budget,
+                     uint64_t *max_searches) {
+    if (!PyCallable_Check(args[first])) {
+        PyErr_Format(PyExc_TypeError, "draw must be callable, not %.100s",
+                     Py_TYPE(args[first])->tp_name);
+        return 0;
+    }
+    *max_searches = UINT64_MAX;
+    if (!as_count(args[first + 1], "budget", 0, budget)) return 0;
+    return nargs <= first + 2 || args[first + 2] == Py_None ||
+           as_count(args[first + 2], "max_searches", 0, max_searches);
+}
+
 static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (nargs != 5 && nargs != 6) {
@@ -1151,16 +1167,8 @@ static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     GeometryObject *g = as_geometry(args[0]);
-    if (g == NULL) return NULL;
-    if (!PyCallable_Check(args[3])) {
-        PyErr_Format(PyExc_TypeError, "draw must be callable, not %.100s",
-                     Py_TYPE(args[3])->tp_name);
-        return NULL;
-    }
-    uint64_t budget, max_searches = UINT64_MAX;
-    if (!as_count(args[4], "budget", 0, &budget)) return NULL;
-    if (nargs == 6 && args[5] != Py_None && !as_count(args[5], "max_searches", 0, &max_searches))
-        return NULL;
+    uint64_t budget, max_searches;
+    if (g == NULL || !draw_args(args, nargs, 3, &budget, &max_searches)) return NULL;
     Py_ssize_t norder = 0, nends = 0;
     uint16_t *order = index_array(args[1], "order", g->ncells, 0, &norder);
     if (order == NULL) return NULL;
@@ -1250,16 +1258,8 @@ static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_
     GeometryObject *g = as_geometry(args[0]);
     if (g == NULL) return NULL;
     const int complete_orbits = PyObject_IsTrue(args[3]);
-    if (complete_orbits < 0) return NULL;
-    if (!PyCallable_Check(args[4])) {
-        PyErr_Format(PyExc_TypeError, "draw must be callable, not %.100s",
-                     Py_TYPE(args[4])->tp_name);
-        return NULL;
-    }
-    uint64_t budget, max_searches = UINT64_MAX;
-    if (!as_count(args[5], "budget", 0, &budget)) return NULL;
-    if (nargs == 7 && args[6] != Py_None && !as_count(args[6], "max_searches", 0, &max_searches))
-        return NULL;
+    uint64_t budget, max_searches;
+    if (complete_orbits < 0 || !draw_args(args, nargs, 4, &budget, &max_searches)) return NULL;
     Py_ssize_t ncells_in = 0, norbits = 0;
     uint16_t *cells = index_array(args[1], "cells", g->ncells, 0, &ncells_in);
     if (cells == NULL) return NULL;
