@@ -452,13 +452,19 @@ int sk_random_puzzle(const sk_geom *g, sk_work *w, const uint16_t *cells, const 
                      uint8_t *solution, uint64_t *searches, int *outcome, int *decided,
                      sk_poll_fn poll, void *poll_ctx) {
     if (g == NULL || (norbits > 0 && (cells == NULL || ends == NULL || perm == NULL)) ||
-        searches == NULL || decided == NULL || outcome == NULL || draw == NULL)
+        puzzle == NULL || searches == NULL || decided == NULL || outcome == NULL || draw == NULL)
         return SK_EINVAL;
     const int ncells = sk_geom_ncells(g);
     if (norbits > (uint32_t)ncells || (norbits > 0 && ends[norbits - 1] > (uint32_t)ncells))
         return SK_EINVAL;
     for (uint32_t k = 0; k < norbits; k++)
         if ((k > 0 && ends[k] <= ends[k - 1]) || (k == 0 && ends[0] == 0)) return SK_EINVAL;
+    /* distinct cells, checked before any draw (puzzle as scratch) */
+    memset(puzzle, 0, (size_t)ncells);
+    for (uint32_t j = 0; j < (norbits ? ends[norbits - 1] : 0); j++) {
+        if (cells[j] >= ncells || puzzle[cells[j]]) return SK_EINVAL;
+        puzzle[cells[j]] = 1;
+    }
     uint64_t keys[SK_MAX_N * SK_MAX_N];
     uint32_t tmp[SK_MAX_N * SK_MAX_N];
     uint16_t order[SK_MAX_N * SK_MAX_N];

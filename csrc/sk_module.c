@@ -1268,7 +1268,7 @@ static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_
     uint8_t *buf = NULL;
     PyObject *result = NULL;
     if (ends == NULL) goto done;
-    if (norbits > 0 && (Py_ssize_t)ends[norbits - 1] != ncells_in) {
+    if ((norbits > 0 ? (Py_ssize_t)ends[norbits - 1] : 0) != ncells_in) {
         PyErr_Format(PyExc_ValueError, "ends must end at len(cells) = %zd", ncells_in);
         goto done;
     }

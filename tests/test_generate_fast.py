@@ -236,3 +236,28 @@ def test_fill_of_an_empty_order_is_full(c_engine: _backend.Engine) -> None:
         Shape(3, 3), [], None, random.Random(1).random, 0
     )
     assert (puzzle, solution, searches, complete) == (bytes(81), None, 0, True)
+
+
+def test_random_puzzle_binding_refuses_bad_orbits(c_engine: _backend.Engine) -> None:
+    from sudokit import _core
+    from sudokit._cengine import geometry
+
+    geo = geometry(Shape(3, 3))
+    draw = random.Random(2).random
+    with pytest.raises(ValueError, match="ends must end at len"):
+        _core.random_puzzle(geo, range(81), [], False, draw, 0)
+    with pytest.raises(ValueError, match="ends must end at len"):
+        _core.random_puzzle(geo, range(81), [40], False, draw, 0)
+    with pytest.raises(ValueError, match="invalid random_puzzle arguments"):
+        _core.random_puzzle(geo, range(81), [40, 40, 81], False, draw, 0)  # an empty orbit
+    calls = []
+
+    def counted() -> float:
+        calls.append(1)
+        return 0.5
+
+    with pytest.raises(ValueError, match="invalid random_puzzle arguments"):
+        _core.random_puzzle(geo, [0, 0], [1, 2], False, counted, 0)  # a cell twice
+    assert not calls  # refused before any draw
+    with pytest.raises(TypeError, match="draw must be callable"):
+        _core.random_puzzle(geo, range(81), range(1, 82), False, None, 0)  # type: ignore[arg-type]
