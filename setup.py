@@ -63,6 +63,7 @@ HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9
 
 sources = [str(CSRC / "sk_module.c"), str(CSRC / "sk_solver.c"), str(CSRC / "sk_canon.c")]
 sources.append(str(CSRC / "sk_lines.c"))  # the bulk line path (sk_lines.h)
+sources.append(str(CSRC / "sk_gen.c"))
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
     sources.append(str(CSRC / "sk_fast9.c"))

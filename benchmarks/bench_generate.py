@@ -23,9 +23,21 @@ Three parts, all in one run on one machine (so ratios compare across machines):
   "in window" column), next to plain generate-and-reject (minimal puzzles rated by
   :func:`sudokit.rate` until one fits) as the baseline.
 
+* **--levels** (issue 16: "generation by level, hard, expert and extreme puzzles a second on
+  one core, before and after"): only that table, one process, CPU time, each puzzle timed on
+  its own (mean rate and median CPU a puzzle), every puzzle re-rated outside the timed part;
+  written to ``results/levels-<date>-<commit>.md`` and ``.json`` so that runs at two commits
+  sit side by side. Windows above SE 7.5 (extreme) give each rating walk a 10 s budget, so
+  their puzzles, unlike the others', depend on the machine's speed.
+* **--tdoku** (issue 15: minimal 9x9 at or past tdoku's library generator): minimal 9x9
+  puzzles a CPU second through ``sudokit generate`` (whole process, output to /dev/null) and
+  through :func:`generate_many`, against tdoku's ``Constrain`` + ``Minimize`` built from
+  ``../shared/baselines/tdoku`` (``$SUDOKIT_TDOKU``) by ``benchmarks/c/tdoku_generate.cc``, all
+  in the same run, rounds alternating, medians; skipped with a note when tdoku is absent.
+
 Usage: ``python benchmarks/bench_generate.py [--quick] [--repeat 15] [--jobs 2]``; it writes
-``results/generate.json``, ``results/generate.md`` and the PNG. The machine is shared and
-noisy: read the figures as ratios within a run.
+``results/generate.json``, ``results/generate.md`` and the PNG. ``--levels`` and ``--tdoku``
+run only their part. The machine is shared and noisy: read the figures as ratios within a run.
 """
 
 from __future__ import annotations
@@ -39,7 +51,7 @@ import subprocess
 import sys
 import sysconfig
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -341,6 +353,176 @@ def by_level(scale: float) -> list[dict[str, Any]]:
     return rows
 
 
+#: Issue 16's levels: (label, generate options, puzzles, SE window the re-rating checks).
+LEVELS_ONLY: list[tuple[str, dict[str, Any], int, tuple[float, float]]] = [
+    ("hard (SE 4.0-6.0)", {"difficulty": "hard"}, 100, (4.0, 6.0)),
+    ("expert (SE 6.2-7.5)", {"difficulty": "expert"}, 40, (6.2, 7.5)),
+    ("extreme (SE > 7.5)", {"difficulty": "extreme"}, 8, (7.6, 12.0)),
+]
+
+
+def levels_only(scale: float) -> list[dict[str, Any]]:
+    """Issue 16's generation by level: puzzles per CPU second on one core, each timed alone."""
+    rows = []
+    for label, options, count, (lo, hi) in LEVELS_ONLY:
+        n = max(2, int(count * scale))
+        times, puzzles = [], []
+        for j in range(n):
+            c = time.process_time()
+            puzzles.append(generate(seed=derive_seed(3, j), **options))
+            times.append(time.process_time() - c)
+        ses = [sudokit.rate(p.puzzle).se for p in puzzles]  # not timed: the check
+        rows.append(
+            {
+                "case": label,
+                "count": n,
+                "per_cpu_s": n / sum(times),
+                "median_cpu_ms": 1e3 * statistics.median(times),
+                "max_cpu_ms": 1e3 * max(times),
+                "in_window": sum(lo <= se <= hi for se in ses) / n,
+                "se": statistics.mean(ses),
+                "clues": statistics.mean(p.clues for p in puzzles),
+                "puzzles_sha256": _digest(str(p.puzzle) for p in puzzles),
+            }
+        )
+        print(f"  {label}: {n / sum(times):.2f}/CPU s", file=sys.stderr)
+    return rows
+
+
+def _digest(lines: Iterable[str]) -> str:
+    """A short digest of the puzzles (equal digests: the same puzzles before and after)."""
+    import hashlib
+
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def levels_markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "# Generation by level (issue 16)",
+        "",
+        f"Machine: {info['platform']}, {info['cores']} cores, Python {info['python']}; backend "
+        f"{info['backend']}; commit {info['commit']}; load average at start {info['load']}. "
+        "One process, CPU time, 9x9, seeds derive_seed(3, j); every puzzle re-rated by "
+        "sudokit.rate outside the timed part. Command: "
+        "`python benchmarks/bench_generate.py --levels`.",
+        "",
+        "| level | puzzles | per CPU s | median CPU ms | max CPU ms | in window | mean SE | "
+        "mean clues | puzzles digest |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['case']} | {r['count']} | {r['per_cpu_s']:.2f} | {r['median_cpu_ms']:.0f} | "
+            f"{r['max_cpu_ms']:.0f} | {100 * r['in_window']:.0f}% | {r['se']:.2f} | "
+            f"{r['clues']:.1f} | {r['puzzles_sha256']} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+# -- against tdoku's library generator (issue 15) ----------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "bench-c"
+TDOKU_FLAGS = ["-O3", "-march=native", "-DNDEBUG", "-std=gnu++14", "-fno-exceptions", "-fno-rtti"]
+
+
+def build_tdoku_generator(tdoku: Path) -> tuple[Path | None, str]:
+    """Build ``benchmarks/c/tdoku_generate.cc`` against tdoku's source (its own flags) into
+    build/bench-c: (path, note), or (None, why not) when tdoku is absent or the build fails."""
+    if not (tdoku / "solver_dpll_triad_simd.cc").is_file():
+        return None, f"tdoku not found in {tdoku}: the comparison is skipped"
+    BUILD.mkdir(parents=True, exist_ok=True)
+    out = BUILD / "tdoku_generate"
+    cmd = [
+        "g++",
+        *TDOKU_FLAGS,
+        f"-I{tdoku}",
+        "-o",
+        str(out),
+        str(ROOT / "benchmarks" / "c" / "tdoku_generate.cc"),
+        str(tdoku / "solver_dpll_triad_simd.cc"),
+        str(tdoku / "util.cc"),
+    ]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as exc:
+        return None, f"cannot run g++ ({exc}): the comparison is skipped"
+    if proc.returncode:
+        return None, f"building tdoku_generate failed: {proc.stderr.strip()[:300]}"
+    return out, f"tdoku from {tdoku} (Constrain + Minimize, its own flags)"
+
+
+def _child_cpu(cmd: list[str]) -> float:
+    """CPU seconds (user + system) of one child process, its output thrown away."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def vs_tdoku(count: int, rounds: int, tdoku: Path) -> dict[str, Any]:
+    """Minimal 9x9 puzzles a CPU second: the CLI (whole process), the library, tdoku's
+    library generator; rounds alternate, medians per CPU second."""
+    driver, note = build_tdoku_generator(tdoku)
+    rates: dict[str, list[float]] = {"cli": [], "library": [], "tdoku": []}
+    clues: dict[str, float] = {}
+    cli = [sys.executable, "-m", "sudokit", "generate", "-n", str(count), "--seed", "1"]
+    for r in range(rounds):
+        if driver is not None:
+            out = subprocess.run([str(driver), str(count)], capture_output=True, text=True)
+            n, seconds, mean = out.stdout.split()
+            rates["tdoku"].append(int(n) / float(seconds))
+            clues["tdoku"] = float(mean)
+        rates["cli"].append(count / _child_cpu(cli))
+        c = time.process_time()
+        puzzles = list(generate_many(count, seed=1 + r))
+        rates["library"].append(count / (time.process_time() - c))
+        clues["sudokit"] = statistics.mean(p.clues for p in puzzles)
+        print(
+            f"  round {r + 1}: " + ", ".join(f"{k} {v[-1]:.0f}/s" for k, v in rates.items() if v),
+            file=sys.stderr,
+        )
+    med = {k: statistics.median(v) for k, v in rates.items() if v}
+    return {
+        "count": count,
+        "rounds": rounds,
+        "note": note,
+        "per_cpu_s": med,
+        "clues": clues,
+        "load": f"{os.getloadavg()[0]:.2f}",
+    }
+
+
+def tdoku_markdown(info: dict[str, Any], res: dict[str, Any]) -> str:
+    med = res["per_cpu_s"]
+    lines = [
+        "# Minimal 9x9 generation against tdoku's library generator (issue 15)",
+        "",
+        f"Machine: {info['platform']}, {info['cores']} cores, Python {info['python']}; backend "
+        f"{info['backend']}; commit {info['commit']}; load average {info['load']} at the start, "
+        f"{res['load']} at the end (shared machine: compare within the run). {res['note']}. "
+        f"{res['count']} puzzles a round, {res['rounds']} rounds alternating, medians of CPU "
+        "time. Command: `python benchmarks/bench_generate.py --tdoku`.",
+        "",
+        "| generator | puzzles per CPU s | vs tdoku | mean clues |",
+        "|---|---:|---:|---:|",
+    ]
+    names = {
+        "cli": "`sudokit generate -n N --seed 1` (whole process, output to /dev/null)",
+        "library": "`generate_many(N, seed=...)` (in process)",
+        "tdoku": "tdoku Constrain + Minimize (C++)",
+    }
+    for key in ("cli", "library", "tdoku"):
+        if key not in med:
+            continue
+        ratio = f"{med[key] / med['tdoku']:.2f}x" if "tdoku" in med else ""
+        mean = res["clues"].get("tdoku" if key == "tdoku" else "sudokit", float("nan"))
+        lines.append(f"| {names[key]} | {med[key]:.0f} | {ratio} | {mean:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
 def _time(fn: Callable[[], object]) -> float:
     t = time.perf_counter()
     fn()
@@ -436,7 +618,38 @@ def main() -> int:
         default="throughput,split,chart,levels",
         help="comma-separated parts to run; the others are kept from the last results file",
     )
+    ap.add_argument(
+        "--levels",
+        action="store_true",
+        help="only issue 16's generation by level (hard, expert, extreme), into "
+        "results/levels-<date>-<commit>.md",
+    )
+    ap.add_argument(
+        "--tdoku",
+        nargs="?",
+        const=os.environ.get("SUDOKIT_TDOKU", str(ROOT.parent / "shared" / "baselines" / "tdoku")),
+        default=None,
+        help="only minimal 9x9 against tdoku's library generator (default source: "
+        "$SUDOKIT_TDOKU or ../shared/baselines/tdoku), into results/tdoku-gen-<date>-<commit>.md",
+    )
     args = ap.parse_args()
+    if args.tdoku is not None or args.levels:
+        info = machine() | {"load": f"{os.getloadavg()[0]:.2f}"}
+        if args.tdoku is not None:
+            print("against tdoku:", file=sys.stderr)
+            count, rounds = (2000, 3) if args.quick else (20000, 5)
+            res: Any = vs_tdoku(count, rounds, Path(args.tdoku))
+            name, key, text = "tdoku-gen", "result", tdoku_markdown(info, res)
+        else:
+            print("by level:", file=sys.stderr)
+            res = levels_only(0.25 if args.quick else 1.0)
+            name, key, text = "levels", "levels", levels_markdown(info, res)
+        stem = f"{name}-{time.strftime('%Y-%m-%d')}-{info['commit'].split()[0]}"
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / f"{stem}.json").write_text(json.dumps({"machine": info, key: res}))
+        (args.out / f"{stem}.md").write_text(text)
+        print(text)
+        return 0
     parts = set(args.parts.split(","))
     previous: dict[str, Any] = {}
     if (args.out / "generate.json").exists():

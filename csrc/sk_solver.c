@@ -924,6 +924,11 @@ int sk_geom_n(const sk_geom *g) { return g->n; }
 int sk_geom_ncells(const sk_geom *g) { return g->ncells; }
 int sk_geom_nunits(const sk_geom *g) { return g->nunits; }
 int sk_geom_is_standard9(const sk_geom *g) { return g->standard9; }
+const uint16_t *sk_geom_units(const sk_geom *g) { return g->units; }
+const uint16_t *sk_geom_cell_units(const sk_geom *g, int cell, int *count) {
+    *count = (int)(g->cu_start[cell + 1] - g->cu_start[cell]);
+    return g->cu + g->cu_start[cell];
+}
 
 void sk_geom_disable_fast(sk_geom *g) { g->standard9 = 0; }
 
@@ -1547,65 +1552,4 @@ int sk_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit
                           poll_ctx);
 }
 
-/* ---------------------------------------------------------------------------------------- */
-/* Clue removal: the generator's removal pass in one call (contract in sk_solver.h).         */
-
-int sk_reduce(const sk_geom *g, sk_work *w, uint8_t *cells, const uint16_t *order,
-              const uint32_t *group_ends, uint32_t ngroups, uint64_t budget,
-              uint64_t max_searches, uint64_t *searches, int *decided, sk_poll_fn poll,
-              void *poll_ctx) {
-    if (g == NULL || w == NULL || cells == NULL || searches == NULL || decided == NULL)
-        return SK_EINVAL;
-    if (ngroups > 0 && (order == NULL || group_ends == NULL)) return SK_EINVAL;
-    for (int c = 0; c < g->ncells; c++)
-        if (cells[c] > g->n) return SK_EINVAL;
-    uint32_t prev = 0;
-    for (uint32_t k = 0; k < ngroups; k++) {
-        if (group_ends[k] < prev) return SK_EINVAL;
-        for (uint32_t j = prev; j < group_ends[k]; j++)
-            if (order[j] >= g->ncells) return SK_EINVAL;
-        prev = group_ends[k];
-    }
-    *searches = 0;
-    *decided = 1;
-    /* The cells cleared in the current group and their digits.  A cell listed twice in a
-     * group is cleared (and saved) once, so at most ncells entries are ever used. */
-    uint16_t cleared[SK_MAX_N * SK_MAX_N];
-    uint8_t digits[SK_MAX_N * SK_MAX_N];
-    uint32_t start = 0;
-    for (uint32_t k = 0; k < ngroups; start = group_ends[k], k++) {
-        int any = 0;
-        for (uint32_t j = start; j < group_ends[k] && !any; j++) any = cells[order[j]] != 0;
-        if (!any) continue;
-        /* Out of searches: stop before touching this group, so the puzzle stays as the
-         * groups before it left it (and unique when it was unique). */
-        if (*searches == max_searches) return SK_GAVE_UP;
-        /* Many short searches never reach a search's own poll point: poll between them. */
-        if (poll && *searches % SK_REDUCE_POLL_EVERY == SK_REDUCE_POLL_EVERY - 1 &&
-            poll(poll_ctx))
-            return SK_STOPPED;
-        uint32_t ncleared = 0;
-        for (uint32_t j = start; j < group_ends[k]; j++) {
-            const uint16_t c = order[j];
-            if (cells[c]) {
-                cleared[ncleared] = c;
-                digits[ncleared++] = cells[c];
-                cells[c] = 0;
-            }
-        }
-        uint64_t count = 0;
-        const int rc = sk_search(g, w, cells, 2, 0, NULL, budget, &count, NULL, poll, poll_ctx);
-        if (rc == SK_COMPLETE && count == 1) {
-            ++*searches;
-            continue; /* still unique: the group stays out */
-        }
-        for (uint32_t i = 0; i < ncleared; i++) cells[cleared[i]] = digits[i];
-        if (rc == SK_STOPPED) return rc; /* that search does not count: its group is as it was */
-        ++*searches;
-        if (rc == SK_GAVE_UP)
-            *decided = 0;
-        else if (rc != SK_COMPLETE)
-            return rc; /* cannot happen after the checks above; the puzzle is restored */
-    }
-    return SK_COMPLETE;
-}
+/* sk_reduce, the generator's clue-removal pass, is in sk_gen.c. */

@@ -81,6 +81,11 @@ int sk_geom_nunits(const sk_geom *g);
  * row 0..8, column 0..8, box 0..8 with cells in row-major order), else 0. */
 int sk_geom_is_standard9(const sk_geom *g);
 
+/* The units of g (nunits * n cell indices, unit after unit, as given to sk_geom_new), and the
+ * units of one cell (0 <= cell < ncells): *count unit numbers.  Both point into g. */
+const uint16_t *sk_geom_units(const sk_geom *g);
+const uint16_t *sk_geom_cell_units(const sk_geom *g, int cell, int *count);
+
 /* sk_geom_disable_fast -- make sk_search use the generic path even for a standard 9x9
  * geometry (sk_geom_is_standard9 then returns 0).  Call before any search uses g. */
 void sk_geom_disable_fast(sk_geom *g);

@@ -24,9 +24,11 @@ from .shape import Shape
 
 __all__ = [
     "BACKEND",
+    "AttemptOutcome",
     "BatchOutcome",
     "BoundSearch",
     "Engine",
+    "FillOutcome",
     "ItemsOutcome",
     "RecordSpec",
     "SearchOutcome",
@@ -76,6 +78,12 @@ class BatchOutcome(_Record):
         object.__setattr__(self, "guesses", tuple(guesses))
         object.__setattr__(self, "complete", tuple(complete))
 
+
+#: What :meth:`Engine.fill` gives: ``(puzzle, solution, searches, complete)``.
+FillOutcome = tuple[bytes | None, bytes | None, int, bool]
+#: What :meth:`Engine.random_puzzle` gives: ``(puzzle, solution, order, searches, decided,
+#: complete)``.
+AttemptOutcome = tuple[bytes | None, bytes | None, list[int], int, bool, bool]
 
 #: ``search(cells, limit, keep, budget) -> (count, solutions, guesses, complete)``: an engine's
 #: search with the shape fixed (see :meth:`Engine.bind`). A plain tuple, not a
@@ -159,6 +167,48 @@ class Engine(Protocol):
         with exactly one solution, else restore them; a group without a digit costs no search.
         *decided* is False when a search gave up; *complete* is False when *max_searches*
         (None = no cap) stopped the pass before a group, leaving it and later ones untouched.
+        """
+        ...
+
+    def fill(
+        self,
+        shape: Shape,
+        order: Sequence[int],
+        ends: Sequence[int] | None,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> FillOutcome | None:
+        """The generator's phase 1 in one call, or None when the engine has no native one.
+
+        Random digits (each chosen by one ``draw()``) on the cells of *order* until the puzzle
+        has exactly one solution, decision for decision as the unguided loop of
+        :func:`sudokit.generator.fill._fill` (its specification: the generator runs that loop
+        itself when this returns None). *ends*: None, or per position of *order* the position
+        just after its orbit (the orbit reached last is completed from the solution).
+        ``(puzzle, solution, searches, complete)``: *puzzle* None when a cell had no digit
+        left, *solution* None unless unique, *complete* False when *max_searches* stopped it.
+        """
+        ...
+
+    def random_puzzle(
+        self,
+        shape: Shape,
+        cells: Sequence[int],
+        ends: Sequence[int],
+        complete_orbits: bool,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> AttemptOutcome | None:
+        """One generation attempt in one call, or None when the engine has no native one.
+
+        The orbits (orbit k is ``cells[ends[k-1]:ends[k]]``) in a random order (one ``draw()``
+        each, as :func:`sudokit.generator.search.shuffled`), :meth:`fill` on their cells, the
+        orbits holding digits shuffled again and :meth:`reduce` over them: what
+        :mod:`sudokit.generator.puzzle` does itself when this returns None, draw for draw.
+        ``(puzzle, solution, order, searches, decided, complete)``: *order* the orbit numbers
+        in their shuffled order; the rest as :meth:`fill` and :meth:`reduce` give them.
         """
         ...
 
@@ -256,6 +306,31 @@ class _ReferenceEngine:
                 puzzle[i] = v
             decided = decided and found.complete
         return bytes(puzzle), searches, decided, True
+
+    def fill(
+        self,
+        shape: Shape,
+        order: Sequence[int],
+        ends: Sequence[int] | None,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> FillOutcome | None:
+        """None: the generator's own loop (its specification) is the reference's fill."""
+        return None
+
+    def random_puzzle(
+        self,
+        shape: Shape,
+        cells: Sequence[int],
+        ends: Sequence[int],
+        complete_orbits: bool,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> AttemptOutcome | None:
+        """None: the generator composes the attempt itself (its specification)."""
+        return None
 
 
 def _load() -> Engine:

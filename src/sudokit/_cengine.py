@@ -17,11 +17,19 @@ selection in :mod:`sudokit._backend` turns that into the visible fallback.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
 from . import _core
-from ._backend import BatchOutcome, BoundSearch, ItemsOutcome, RecordSpec, SearchOutcome
+from ._backend import (
+    AttemptOutcome,
+    BatchOutcome,
+    BoundSearch,
+    FillOutcome,
+    ItemsOutcome,
+    RecordSpec,
+    SearchOutcome,
+)
 from .grid import Grid, _line_table
 from .shape import SYMBOLS, Shape
 
@@ -170,3 +178,51 @@ class CEngine:
         """
         geo = self._geometry(shape)
         return _core.reduce(geo, cells, order, group_ends, budget, max_searches)
+
+    def fill(
+        self,
+        shape: Shape,
+        order: Sequence[int],
+        ends: Sequence[int] | None,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> FillOutcome | None:
+        """Phase 1 of generation in one native call (``sk_fill``, csrc/sk_gen.h); see
+        ``Engine.fill``. The GIL stays held: *draw* is called for every digit drawn.
+
+        >>> import random
+        >>> puzzle, solution, searches, complete = CEngine().fill(
+        ...     Shape(2, 2), range(16), None, random.Random(1).random, 0
+        ... )
+        >>> complete, CEngine().search(Shape(2, 2), puzzle, 2, 1, 0).solutions == (solution,)
+        (True, True)
+        """
+        geo = self._geometry(shape)
+        return _core.fill(geo, order, ends, draw, budget, max_searches)
+
+    def random_puzzle(
+        self,
+        shape: Shape,
+        cells: Sequence[int],
+        ends: Sequence[int],
+        complete_orbits: bool,
+        draw: Callable[[], float],
+        budget: int,
+        max_searches: int | None = None,
+    ) -> AttemptOutcome | None:
+        """One generation attempt in one native call (``sk_random_puzzle``, csrc/sk_gen.h);
+        see ``Engine.random_puzzle``. The GIL stays held: *draw* is Python.
+
+        >>> import random
+        >>> got = CEngine().random_puzzle(
+        ...     Shape(2, 2), range(16), range(1, 17), False, random.Random(1).random, 0
+        ... )
+        >>> puzzle, solution, order, searches, decided, complete = got
+        >>> sorted(order) == list(range(16)), decided, complete
+        (True, True, True)
+        >>> CEngine().search(Shape(2, 2), puzzle, 2, 1, 0).solutions == (solution,)
+        True
+        """
+        geo = self._geometry(shape)
+        return _core.random_puzzle(geo, cells, ends, complete_orbits, draw, budget, max_searches)

@@ -1,6 +1,6 @@
 """Type stub of the C core ``sudokit._core`` (csrc/sk_module.c); tests keep it in sync."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 MAX_SIZE: Final[int]
@@ -61,6 +61,25 @@ def reduce(
     max_searches: int | None = None,
     /,
 ) -> tuple[bytes, int, bool, bool]: ...
+def fill(
+    geometry: Geometry,
+    order: Sequence[int],
+    ends: Sequence[int] | None,
+    draw: Callable[[], float],
+    budget: int,
+    max_searches: int | None = None,
+    /,
+) -> tuple[bytes | None, bytes | None, int, bool]: ...
+def random_puzzle(
+    geometry: Geometry,
+    cells: Sequence[int],
+    ends: Sequence[int],
+    complete_orbits: bool,
+    draw: Callable[[], float],
+    budget: int,
+    max_searches: int | None = None,
+    /,
+) -> tuple[bytes | None, bytes | None, list[int], int, bool, bool]: ...
 def canonical9(cells: bytes, /) -> bytes: ...
 def lines(
     geometry: Geometry,

@@ -60,16 +60,18 @@ Randomness only comes from a :class:`random.Random` seeded by the caller (``seed
 in (``rng=``); nothing touches the global random state. :func:`generate_many` derives one seed
 per puzzle (:func:`derive_seed`), so shards and worker processes give the same puzzles.
 
-Performance (9x9, C core): a minimal puzzle costs about 30 searches in phase 1 (17 that find
-two solutions, at ~9 us each, 12 refuted by propagation at ~4 us, and the last one) and one
-native :meth:`~sudokit._backend.Engine.reduce` call for phase 2 (about 39 searches). Phase 1's
-C searches are ~60% of its time and the Python around them ~40%; the whole puzzle splits
-roughly half phase 1, 30% phase 2, 20% seeding, shuffles and results. Phase 1's search count is
-already the fewest among the batch policies tried (a sixth to a tenth of the cells, growing
-back or not). Most searches that find two solutions could be skipped exactly (a unique
-rectangle of the last solution found without a clue proves a second solution, ~8 of 17), but
-finding rectangles in Python costs as much as the search it saves; a core search that reports
-it would not change any puzzle.
+Performance (9x9, C core): an attempt without pattern or clue range is one engine call
+(:meth:`~sudokit._backend.Engine.random_puzzle`: the orbit shuffle, phase 1, the second shuffle
+and phase 2 in the core, every random number still drawn from the caller's generator, so the
+puzzles are those of the Python steps, which remain the specification and what the reference
+engine runs). A minimal puzzle takes about 30 uniqueness decisions in phase 1 (12 searches
+refuted, 1 unique, 17 with several solutions, of which about 10 need no search: the last
+solution found still fits the new digits and one of its unavoidable sets -- a digit-pair
+component, or two rows of a band on a cycle of columns -- has no clue, so there is a second
+solution) and 39 in phase 2 (about 11.5 of the clues kept are proven necessary the same way
+without a search). Measured against tdoku's library generator (Constrain + Minimize) in the
+same run: ``python benchmarks/bench_generate.py --tdoku`` (results in
+``benchmarks/results``).
 
 >>> p = generate(size=4, seed=1)
 >>> p.puzzle.clues >= 4, p.solution.is_solution(p.puzzle), p.minimal

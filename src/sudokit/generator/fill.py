@@ -5,10 +5,38 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Literal
 
 from ..marks import bit_indices
 from ..shape import Shape
 from .search import _Counter, _OutOfBudget
+
+
+def _native_fill(
+    shape: Shape,
+    order: Sequence[tuple[int, ...]],
+    rng: random.Random,
+    counter: _Counter,
+    complete_orbits: bool,
+) -> tuple[bytearray, bytes | None] | Literal[False] | None:
+    """:func:`_fill` (not guided) in one engine call (:meth:`~sudokit._backend.Engine.fill`:
+    native in the C core, the same draws from *rng* and the same puzzle), or False when the
+    engine has none (the reference: then the loop of :func:`_fill` runs)."""
+    cells = [i for orbit in order for i in orbit]
+    ends: list[int] | None = None
+    if complete_orbits:
+        ends = []
+        for orbit in order:
+            ends.extend([len(ends) + len(orbit)] * len(orbit))
+    cap = counter.budget - counter.searches if counter.budget > 0 else None
+    got = counter.engine.fill(shape, cells, ends, rng.random, counter.guess_budget, cap)
+    if got is None:
+        return False
+    puzzle, solution, searches, complete = got
+    counter.searches += searches
+    if not complete:
+        raise _OutOfBudget
+    return None if puzzle is None else (bytearray(puzzle), solution)
 
 
 @lru_cache(maxsize=16)
@@ -38,6 +66,10 @@ def _fill(
     large sizes cannot refute within their guess bound, at the price of depending on which
     solution the engine finds first (so it is used only where a guess bound applies anyway).
     """
+    if not guided:
+        native = _native_fill(shape, order, rng, counter, complete_orbits)
+        if native is not False:
+            return native
     n = shape.n
     full = (1 << n) - 1
     table = _digit_table(n) if n <= 12 else None

@@ -6,8 +6,9 @@ from __future__ import annotations
 import logging
 import os
 import random
-from functools import partial
-from typing import Unpack
+from collections.abc import Sequence
+from functools import lru_cache, partial
+from typing import Literal, Unpack
 
 from .. import _backend
 from .._record import _Record
@@ -61,14 +62,7 @@ class GeneratedPuzzle(_Record):
         searches: int = 0,
         se: float | None = None,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "puzzle", puzzle)
-        sets(self, "solution", solution)
-        sets(self, "seed", seed)
-        sets(self, "symmetry", symmetry)
-        sets(self, "minimal", minimal)
-        sets(self, "searches", searches)
-        sets(self, "se", se)
+        self._set(puzzle, solution, seed, symmetry, minimal, searches, se)
 
     @property
     def clues(self) -> int:
@@ -107,6 +101,10 @@ def _attempt(
         if plan.minimal and _removable_clue(puzzle, counter) is not None:
             return None
         return puzzle, solution, plan.minimal
+    if not guided and (plan.target is None or plan.minimal):
+        native = _native_attempt(shape, plan.symmetry, rng, counter, plan.target is not None)
+        if native is not False:
+            return None if native is None else _reduced(plan, *native, rng, counter)
     all_orbits = shuffled(_orbits(shape, plan.symmetry), rng)
     got = _fill(
         shape, all_orbits, rng, counter, complete_orbits=plan.symmetry != "none", guided=guided
@@ -120,18 +118,7 @@ def _attempt(
         counter.guess_budget = shape.ncells // 2
     if plan.target is None or plan.minimal:
         decided = _reduce(puzzle, present, counter)
-        clues = len(puzzle) - puzzle.count(0)
-        if plan.target is not None and clues > plan.target[1] and decided:
-            clues = _descend(puzzle, solution, all_orbits, counter, rng, plan.target[1])
-        if plan.target is not None and not plan.target[0] <= clues <= plan.target[1]:
-            counter.reached.append(clues)
-            return None
-        proven = decided and plan.symmetry == "none"
-        if plan.minimal and not proven:
-            if not decided or _removable_clue(puzzle, counter) is not None:
-                return None
-            proven = True
-        return puzzle, solution, proven
+        return _reduced(plan, puzzle, solution, all_orbits, decided, rng, counter)
     lo, hi = plan.target
     goal = lo + rng.randrange(hi - lo + 1)
     decided = _reduce(puzzle, present, counter, floor=lo, stop=goal)
@@ -154,11 +141,76 @@ def _attempt(
     return puzzle, solution, decided and plan.symmetry == "none"
 
 
+def _reduced(
+    plan: _Plan,
+    puzzle: bytearray,
+    solution: bytes,
+    all_orbits: Sequence[tuple[int, ...]],
+    decided: bool,
+    rng: random.Random,
+    counter: _Counter,
+) -> tuple[bytearray, bytes, bool] | None:
+    """The end of an attempt without pattern or clue range (or a minimal one) after its
+    removal pass: swap moves down to the clue target, the target and minimality checks."""
+    clues = len(puzzle) - puzzle.count(0)
+    if plan.target is not None and clues > plan.target[1] and decided:
+        clues = _descend(puzzle, solution, all_orbits, counter, rng, plan.target[1])
+    if plan.target is not None and not plan.target[0] <= clues <= plan.target[1]:
+        counter.reached.append(clues)
+        return None
+    proven = decided and plan.symmetry == "none"
+    if plan.minimal and not proven:
+        if not decided or _removable_clue(puzzle, counter) is not None:
+            return None
+        proven = True
+    return puzzle, solution, proven
+
+
+def _native_attempt(
+    shape: Shape, symmetry: str, rng: random.Random, counter: _Counter, orbits: bool = False
+) -> tuple[bytearray, bytes, list[tuple[int, ...]], bool] | Literal[False] | None:
+    """Phases 1 and 2 of an attempt (the orbits shuffled, filled, the removal pass) in one
+    engine call (:meth:`~sudokit._backend.Engine.random_puzzle`, the same draws from *rng*
+    and the same puzzle as the Python steps): ``(puzzle, solution, shuffled orbits,
+    decided)`` (the orbits only with *orbits*, else an empty list), None when phase 1
+    failed, False when the engine has no native attempt."""
+    cells, ends = _orbit_cells(shape, symmetry)
+    cap = counter.budget - counter.searches if counter.budget > 0 else None
+    got = counter.engine.random_puzzle(
+        shape, cells, ends, symmetry != "none", rng.random, counter.guess_budget, cap
+    )
+    if got is None:
+        return False
+    puzzle, solution, order, searches, decided, complete = got
+    counter.searches += searches
+    if not complete:
+        raise _OutOfBudget
+    if puzzle is None or solution is None:
+        return None
+    base = _orbits(shape, symmetry) if orbits else ()
+    return bytearray(puzzle), solution, [base[k] for k in order] if orbits else [], decided
+
+
+@lru_cache(maxsize=64)
+def _orbit_cells(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The orbits of *symmetry* as the core takes them: their cells one after the other, and
+    where each orbit ends."""
+    cells: list[int] = []
+    ends: list[int] = []
+    for orbit in _orbits(shape, symmetry):
+        cells.extend(orbit)
+        ends.append(len(cells))
+    return tuple(cells), tuple(ends)
+
+
 def _random_minimal(
     shape: Shape, rng: random.Random, counter: _Counter
 ) -> tuple[bytearray, bytes] | None:
     """A random minimal puzzle and its solution (phases 1 and 2), or None; the start of
     :mod:`sudokit._lowclue`'s descents."""
+    native = _native_attempt(shape, "none", rng, counter)
+    if native is not False:
+        return None if native is None or not native[3] else (native[0], native[1])
     orbits = shuffled(_orbits(shape, "none"), rng)
     got = _fill(shape, orbits, rng, counter, complete_orbits=False)
     if got is None or got[1] is None:

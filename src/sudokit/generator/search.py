@@ -39,7 +39,7 @@ class _Counter:
     """Counts solutions up to 2 and keeps the search budget of one puzzle."""
 
     __slots__ = (
-        "_search",
+        "_bound",
         "budget",
         "engine",
         "guess_budget",
@@ -82,7 +82,15 @@ class _Counter:
     def use(self, shape: Shape) -> None:
         """Count on *shape* from now on (a new random jigsaw map)."""
         self.shape = shape
-        self._search = self.engine.bind(shape)
+        self._bound: _backend.BoundSearch | None = None
+
+    @property
+    def _search(self) -> _backend.BoundSearch:
+        """The engine's search bound to the shape, bound at first use (a 9x9 attempt made in
+        one engine call never searches through it)."""
+        if self._bound is None:
+            self._bound = self.engine.bind(self.shape)
+        return self._bound
 
     def count(
         self, cells: bytes | bytearray, keep: int = 0, limit: int = 2
