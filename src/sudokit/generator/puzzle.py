@@ -16,7 +16,7 @@ from ..grid import Grid
 from ..shape import Shape
 from . import lowclue
 from .difficulty import _toward_target
-from .fill import _fill
+from .fill import _fill, start_solution
 from .jigsaw import _empty_count, _solvable_map, random_jigsaw
 from .options import GenerateOptions, OptionArgs, _Plan
 from .patterns import _repair
@@ -109,7 +109,13 @@ def _attempt(
         return puzzle, solution, plan.minimal
     all_orbits = shuffled(_orbits(shape, plan.symmetry), rng)
     got = _fill(
-        shape, all_orbits, rng, counter, complete_orbits=plan.symmetry != "none", guided=guided
+        shape,
+        all_orbits,
+        rng,
+        counter,
+        complete_orbits=plan.symmetry != "none",
+        guided=guided,
+        start=start_solution(shape, rng) if guided else None,
     )
     if got is None or got[1] is None:
         return None
