@@ -48,8 +48,9 @@
  * constant-propagation clones): the same +3-4%, so the cost is not the tests themselves.
  *
  * Known limit: grids of 36x36 and more with about half their cells blank sit in the hard
- * region of Latin-square completion, where a deterministic depth-first search can thrash for
- * millions of guesses; callers bound such searches with a budget.
+ * region of Latin-square completion, where a depth-first search can thrash for millions of
+ * guesses; randomised restarts (see "Restarts" below) cut that tail on 25x25 but not there,
+ * so callers still bound such searches with a budget.
  */
 #include "sk_solver.h"
 
