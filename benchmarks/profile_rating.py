@@ -32,7 +32,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import sudokit
@@ -91,7 +91,7 @@ def instrumented(profile: Profile) -> Callable[..., list[Technique]]:
                 use.steps += 1
                 yield step
 
-        return replace(t, finder=finder)
+        return t._replace(finder=finder)
 
     def techniques(*args: object, **kwargs: object) -> list[Technique]:
         return [wrap(t) for t in original(*args, **kwargs)]  # type: ignore[arg-type]

@@ -20,7 +20,8 @@ class _Record:
     """Base of the small immutable value classes on the import path (Conflict, SolveResult, ...).
 
     Behaves like a frozen, slotted dataclass: a subclass names its fields in ``__slots__`` and,
-    in order, in ``__match_args__``, and sets them in ``__init__`` with ``object.__setattr__``.
+    in order, in ``__match_args__``, and sets them in ``__init__`` with :meth:`_set` (or one by
+    one with ``object.__setattr__``).
     Equality (same class only), hashing and ``repr`` go over the fields in order; assignment
     raises ``dataclasses.FrozenInstanceError`` (an AttributeError; dataclasses is imported only
     then) and pickling rebuilds from the fields. Hand-written because ``dataclasses`` imports
@@ -30,8 +31,7 @@ class _Record:
     ...     __slots__ = ("a", "b")
     ...     __match_args__ = ("a", "b")
     ...     def __init__(self, a: int, b: int) -> None:
-    ...         object.__setattr__(self, "a", a)
-    ...         object.__setattr__(self, "b", b)
+    ...         self._set(a, b)
     >>> p = Pair(1, 2)
     >>> p, p == Pair(1, 2), p == (1, 2), hash(p) == hash((1, 2))
     (Pair(a=1, b=2), True, False, True)
@@ -39,6 +39,8 @@ class _Record:
     Traceback (most recent call last):
     ...
     dataclasses.FrozenInstanceError: cannot assign to field 'a'
+    >>> p._asdict(), p._replace(b=5)
+    ({'a': 1, 'b': 2}, Pair(a=1, b=5))
     """
 
     __slots__ = ()
@@ -46,6 +48,11 @@ class _Record:
     #: The fields equality and hashing compare, when not all of them (diagnostic fields left
     #: out, as ``field(compare=False)`` does for a dataclass); ``None`` = every field.
     _compared: tuple[str, ...] | None = None
+
+    def _set(self, *values: object) -> None:
+        """Set the fields, in the order of ``__match_args__`` (for ``__init__``: once)."""
+        for name, value in zip(self.__match_args__, values, strict=True):
+            object.__setattr__(self, name, value)
 
     def _values(self) -> tuple[object, ...]:
         return tuple([getattr(self, name) for name in self.__match_args__])
@@ -82,23 +89,18 @@ class _Record:
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), self._values())
 
+    def _asdict(self) -> dict[str, Any]:
+        """The fields by name, in order (shallow: as ``dataclasses.asdict`` without its
+        recursion into nested values).
+        """
+        return {name: getattr(self, name) for name in self.__match_args__}
+
     def _replace(self, **changes: Any) -> Self:
         """A copy with the fields named in *changes* replaced (as ``dataclasses.replace``:
         ``__init__`` runs again, so its checks and conversions apply; the subclass's
         ``__init__`` takes every field by its name).
-
-        >>> class Pair(_Record):
-        ...     __slots__ = ("a", "b")
-        ...     __match_args__ = ("a", "b")
-        ...     def __init__(self, a: int, b: int = 0) -> None:
-        ...         object.__setattr__(self, "a", a)
-        ...         object.__setattr__(self, "b", b)
-        >>> Pair(1, 2)._replace(b=5)
-        Pair(a=1, b=5)
         """
-        fields = {name: getattr(self, name) for name in self.__match_args__}
-        fields.update(changes)
-        return type(self)(**fields)
+        return type(self)(**(self._asdict() | changes))
 
 
 class FrozenMap(Mapping[_K, _V]):

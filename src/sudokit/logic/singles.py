@@ -22,12 +22,13 @@ text explains the whole argument. Everything works on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Container, Iterator
+from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
 from ..shape import Shape
+from ._delta import Delta, Since, by_units, incremental
 from ._names import cell_list, digit_list, digit_name
 from .candidates import CandidateGrid, bits
 from .intersections import is_box, lock_text, locks
@@ -153,7 +154,7 @@ def naked_single(cg: CandidateGrid) -> Iterator[Step]:
             )
 
 
-def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
+def _direct_locks(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -> Iterator[Step]:
     """As SE: after the lock's eliminations, another unit of the same kind as the lock's base
     (another box for pointing, another line of the same direction for claiming) crossing the
     cover is left with one place for the digit."""
@@ -161,7 +162,8 @@ def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
     masks = cg.masks
     kinds = shape.unit_kinds
     name, rating = ("Direct Pointing", 1.7) if pointing_kind else ("Direct Claiming", 1.9)
-    for lock in locks(cg, pointing_kind):
+    near = -1 if delta is None else delta.cells
+    for lock in locks(cg, pointing_kind, near, direct=True):
         d = lock.digit
         bit = 1 << (d - 1)
         cover = set(shape.units[lock.cover])
@@ -194,21 +196,25 @@ def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
             )
 
 
+# The last state each direct lock finder (pointing, claiming) found nothing on (._delta).
+_SINCE_LOCKS = {True: Since(), False: Since()}
+
+
 def direct_pointing(cg: CandidateGrid) -> Iterator[Step]:
     """A pointing that leaves a hidden single of the same digit (SE 1.7)."""
-    return _direct_locks(cg, True)
+    return incremental(_SINCE_LOCKS[True], partial(_direct_locks, pointing_kind=True), cg)
 
 
 def direct_claiming(cg: CandidateGrid) -> Iterator[Step]:
     """A claiming that leaves a hidden single of the same digit (SE 1.9)."""
-    return _direct_locks(cg, False)
+    return incremental(_SINCE_LOCKS[False], partial(_direct_locks, pointing_kind=False), cg)
 
 
-def _direct_hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
+def _direct_hidden(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
     shape = cg.shape
     masks = cg.masks
     name, rating = ("Direct Hidden Pair", 2.0) if k == 2 else ("Direct Hidden Triple", 2.5)
-    for sub, elims in hidden_sets(cg, k, direct=True):
+    for sub, elims in hidden_sets(cg, k, direct=True, units=units):
         unit = shape.units[sub.unit]
         inside = set(sub.cells)
         others = {d for _, d in elims}
@@ -238,11 +244,15 @@ def _direct_hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
             )
 
 
+# The finders search only the units changed since they last found nothing (see ._delta).
+_DIRECT_HIDDEN = {k: by_units(partial(_direct_hidden, k=k)) for k in (2, 3)}
+
+
 def direct_hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
     """A hidden pair that leaves another digit a single place in its unit (SE 2.0)."""
-    return _direct_hidden(cg, 2)
+    return _DIRECT_HIDDEN[2](cg)
 
 
 def direct_hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
     """A hidden triple that leaves another digit a single place in its unit (SE 2.5)."""
-    return _direct_hidden(cg, 3)
+    return _DIRECT_HIDDEN[3](cg)
