@@ -21,8 +21,8 @@ set; the issue's target: every under-constrained 25x25 and 36x36 grid at most 1.
 median.
 Skips cleanly (exit 0, one line) when python-sat is absent.
 
-Run: ``python benchmarks/bench_generic.py [--seeds 5] [--big] [--limit 2] [--budget N]
-[--out FILE.md]``.
+Run: ``python benchmarks/bench_generic.py [--seeds 5] [--big] [--sets under,proper]
+[--limit 2] [--budget N] [--out FILE.md]``.
 """
 
 from __future__ import annotations
@@ -145,12 +145,13 @@ def ours(
     return out.count, t1 - t0, out.guesses, out.complete, (out.solutions or (None,))[0]
 
 
-def instances(seeds: int, big: bool) -> Iterator[tuple[str, Shape, bytes]]:
-    """(set name, shape, cells) of every benchmark grid (49x49 and 64x64: 2 seeds at most)."""
-    for size in (25, 36, 49, 64):
+def instances(seeds: int, big: bool, sets: str) -> Iterator[tuple[str, Shape, bytes]]:
+    """(set name, shape, cells) of every benchmark grid of *sets* ("under", "proper" or both,
+    comma-separated); 49x49 and 64x64 under-constrained: 2 seeds at most."""
+    for size in (25, 36, 49, 64) if "under" in sets else ():
         for seed in range(seeds if size <= 36 else min(seeds, 2)):
             yield f"under {size}x{size}", Shape.from_size(size), under_constrained(size, seed)
-    sizes = (16, 25, 36, 64) if big else (16, 25)
+    sizes = ((16, 25, 36, 64) if big else (16, 25)) if "proper" in sets else ()
     for size in sizes:
         for seed in range(seeds if size <= 25 else 1):
             p = generate(size=size, seed=seed).puzzle
@@ -168,7 +169,12 @@ def _commit() -> str:
 
 
 def run(
-    seeds: int, big: bool, limits: tuple[int, ...], budget: int, emit: Callable[[str], Any]
+    seeds: int,
+    big: bool,
+    sets: str,
+    limits: tuple[int, ...],
+    budget: int,
+    emit: Callable[[str], Any],
 ) -> bool:
     """Measure every instance at every limit, emit a markdown report; False when a check fails
     (a count that differs from the SAT solver's, or a wrong solution; giving up is no failure)."""
@@ -180,7 +186,7 @@ def run(
     rows: dict[tuple[str, int], list[tuple[float, float]]] = {}
     emit("| set | grid | limit | sudokit count | guesses | sudokit s | SAT count | SAT s | enc s |")
     emit("|---|---|---|---|---|---|---|---|---|")
-    for name, shape, cells in instances(seeds, big):
+    for name, shape, cells in instances(seeds, big, sets):
         for limit in limits:
             count, t_ours, guesses, complete, first = ours(shape, cells, limit, budget)
             scount, t_sat, t_enc, _ = sat_solve(shape, cells, limit)
@@ -217,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", type=int, default=5, help="grids per set (default 5)")
     ap.add_argument("--big", action="store_true", help="also generated 36x36 and 64x64")
+    ap.add_argument("--sets", default="under,proper", help="under, proper or both (default)")
     ap.add_argument("--limit", type=int, action="append", help="limits (default 2)")
     ap.add_argument("--budget", type=int, default=2_000_000, help="guesses (default 2,000,000)")
     ap.add_argument("--out", help="also write the report to this file")
@@ -235,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         print(line, flush=True)
         lines.append(line)
 
-    good = run(args.seeds, args.big, tuple(args.limit or (2,)), args.budget, emit)
+    good = run(args.seeds, args.big, args.sets, tuple(args.limit or (2,)), args.budget, emit)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write("\n".join(lines) + "\n")
