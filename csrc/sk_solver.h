@@ -9,8 +9,9 @@
  * the specialised fast path (sk_fast9.h) when it is compiled in (SK_HAVE_FAST9) and at most
  * one solution is kept.
  *
- * Pure C99 plus two GCC/Clang builtins (ctz, popcount): no Python.h, no globals, no I/O,
- * no randomness.  Reentrant: a geometry is immutable once built and may be shared by any
+ * Pure C99 plus two GCC/Clang builtins (ctz, popcount): no Python.h, no globals, no I/O.
+ * Big searches restart in a random branching order (sk_solver.c, "Restarts") from a PRNG
+ * seeded with a constant per search, so results stay a function of the input.  Reentrant: a geometry is immutable once built and may be shared by any
  * number of threads; a workspace (sk_work) holds all mutable search state and serves one
  * search at a time.
  *

@@ -53,6 +53,7 @@ def _fill(
     *,
     complete_orbits: bool,
     guided: bool = False,
+    start: bytes | None = None,
 ) -> tuple[bytearray, bytes | None] | None:
     """Place random digits on the cells of *order* (orbits, in order) until the puzzle is unique.
 
@@ -65,6 +66,9 @@ def _fill(
     the last solution found (which never fail). That avoids the random contradictions that
     large sizes cannot refute within their guess bound, at the price of depending on which
     solution the engine finds first (so it is used only where a guess bound applies anyway).
+
+    With *start* (a solution of the empty grid, e.g. :func:`start_solution`), the fill is
+    guided from the first batch on, by that solution.
     """
     if not guided:
         native = _native_fill(shape, order, rng, counter, complete_orbits)
@@ -96,7 +100,7 @@ def _fill(
     k = 0  # cells[:k] hold digits, and that puzzle has a solution
     solution: bytes | None
     last: bytes | None = None  # the solution found by the last successful count
-    guide: bytes | None = None  # in guided mode, the solution whose digits are placed
+    guide: bytes | None = start  # in guided mode, the solution whose digits are placed
 
     def pick(i: int) -> int:
         """A random digit (0-based) for cell *i* that no placed digit of its units and no
@@ -199,3 +203,45 @@ def _fill(
         else:
             banned[placed[0]] |= bit
     return puzzle, None
+
+
+#: Sizes above this one start their fill from :func:`start_solution` (see there).
+START_ABOVE = 36
+
+
+def start_solution(shape: Shape, rng: random.Random) -> bytes | None:
+    """A random solution of the empty grid of a plain boxed *shape* larger than
+    :data:`START_ABOVE`, built without search; None for other shapes.
+
+    Above 36x36 the engine cannot count the solutions of a random partial grid within a
+    generator's guess bound (even a 64x64 grid with one clue gave up after 83,920 guesses, and
+    the empty 64x64 after 400,000), so a fill by random digits never gets going. The band
+    pattern (row ``r`` is row 0 shifted by ``box_cols * (r % box_rows) + r // box_rows``),
+    relabelled, its rows, columns, bands and stacks permuted at random (and transposed when
+    the boxes are square), is a solution at once; the fill then places its digits (guided)
+    until the puzzle is unique. Every puzzle of these sizes has a solution of that one family.
+
+    >>> s = start_solution(Shape(7, 7), random.Random(1))
+    >>> from ..grid import Grid
+    >>> Grid(s, Shape(7, 7)).is_solution(), start_solution(Shape(6, 6), random.Random(1))
+    (True, None)
+    """
+    plain = shape.regions is None and shape.constraints is None and not shape.windoku
+    if shape.n <= START_ABOVE or not plain or shape.diagonals:
+        return None
+    from ..grid import Grid
+    from ..transform import random_isomorph
+
+    return bytes(random_isomorph(Grid(band_pattern(shape), shape), rng).cells)
+
+
+def band_pattern(shape: Shape) -> bytes:
+    """The band pattern solution of a boxed *shape*: row ``r`` is row 0 (1..n) shifted left by
+    ``box_cols * (r % box_rows) + r // box_rows``.
+
+    >>> from ..grid import Grid
+    >>> band_pattern(Shape(2, 2))[:8], Grid(band_pattern(Shape(2, 3)), Shape(2, 3)).is_solution()
+    (b'\\x01\\x02\\x03\\x04\\x03\\x04\\x01\\x02', True)
+    """
+    r, c, n = shape.box_rows, shape.box_cols, shape.n
+    return bytes((c * (i % r) + i // r + j) % n + 1 for i in range(n) for j in range(n))

@@ -17,7 +17,7 @@ from ..grid import Grid
 from ..shape import Shape
 from . import lowclue
 from .difficulty import _toward_target
-from .fill import _fill
+from .fill import _fill, start_solution
 from .jigsaw import _empty_count, _solvable_map, random_jigsaw
 from .options import GenerateOptions, OptionArgs, _Plan
 from .patterns import _repair
@@ -107,7 +107,13 @@ def _attempt(
             return None if native is None else _reduced(plan, *native, rng, counter)
     all_orbits = shuffled(_orbits(shape, plan.symmetry), rng)
     got = _fill(
-        shape, all_orbits, rng, counter, complete_orbits=plan.symmetry != "none", guided=guided
+        shape,
+        all_orbits,
+        rng,
+        counter,
+        complete_orbits=plan.symmetry != "none",
+        guided=guided,
+        start=start_solution(shape, rng) if guided else None,
     )
     if got is None or got[1] is None:
         return None

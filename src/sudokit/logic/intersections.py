@@ -52,12 +52,7 @@ class Lock(_Record):
         cells: tuple[int, ...],
         removed: tuple[int, ...],
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "base", base)
-        sets(self, "cover", cover)
-        sets(self, "digit", digit)
-        sets(self, "cells", cells)
-        sets(self, "removed", removed)
+        self._set(base, cover, digit, cells, removed)
 
 
 def is_box(shape: Shape, unit: int) -> bool:

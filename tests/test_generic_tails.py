@@ -1,0 +1,166 @@
+"""The generic path's restarts (issue 15, item 5) and the big-grid fill start.
+
+Every answer is checked independently: solutions by ``is_solution`` and against the givens,
+counts against the 9x9 fast path and the pure-Python reference solver, determinism by
+searching twice.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudokit import _backend
+from sudokit.generator.fill import START_ABOVE, band_pattern, start_solution
+from sudokit.grid import Grid
+from sudokit.shape import Shape
+from sudokit.transform import random_isomorph
+from support import require_c_backend
+
+REFERENCE = _backend.get_engine("python")
+
+
+@pytest.fixture(scope="module")
+def generic() -> _backend.Engine:
+    """The C core with the generic path forced (also for 9x9)."""
+    require_c_backend()
+    from sudokit._cengine import CEngine
+
+    return CEngine(generic=True)
+
+
+def under_constrained(size: int, seed: int, keep: float) -> bytes:
+    """A random isomorph of the band pattern with a random *keep* fraction of its cells kept."""
+    shape = Shape.from_size(size)
+    rng = random.Random(f"tails-{size}-{seed}")
+    full = random_isomorph(Grid(band_pattern(shape), shape), rng).cells
+    kept = set(rng.sample(range(shape.ncells), round(keep * shape.ncells)))
+    return bytes(v if i in kept else 0 for i, v in enumerate(full))
+
+
+def check_solutions(shape: Shape, cells: bytes, solutions: tuple[bytes, ...]) -> None:
+    """Each solution solves the grid, keeps its givens, and no two are the same."""
+    assert len(set(solutions)) == len(solutions)
+    for sol in solutions:
+        assert Grid(sol, shape).is_solution()
+        assert all(a in (0, b) for a, b in zip(cells, sol, strict=True))
+
+
+# Seeds whose first solution comes after the first run's cap (8 x 625 guesses), so the answer
+# comes from a randomised run, and that take under 0.1 s of CPU each.
+RESTARTED25 = [1, 3, 4, 10, 13]
+
+
+@pytest.mark.parametrize("seed", RESTARTED25)
+def test_under_constrained_25x25_answered_without_budget(
+    generic: _backend.Engine, seed: int
+) -> None:
+    """A random 45% of a 25x25 solution: two distinct valid solutions, search complete
+    (before restarts, such grids could run past 2,000,000 guesses)."""
+    shape = Shape.from_size(25)
+    cells = under_constrained(25, seed, 0.45)
+    out = generic.search(shape, cells, 2, 2, 0)
+    assert (out.count, out.complete) == (2, True)
+    check_solutions(shape, cells, out.solutions)
+    first = generic.search(shape, cells, 1, 1, 0)
+    assert first.guesses > 8 * shape.ncells  # run 0 was cut: a restart found it
+    check_solutions(shape, cells, first.solutions)
+
+
+def test_same_input_same_answer(generic: _backend.Engine) -> None:
+    """Restarts draw from a PRNG seeded per search: the same grid gives the same solutions and
+    guess count every time (including grids whose search goes past the first run's cap)."""
+    shape = Shape.from_size(25)
+    for seed in RESTARTED25[:2]:
+        cells = under_constrained(25, seed, 0.45)
+        first = generic.search(shape, cells, 2, 2, 0)
+        again = generic.search(shape, cells, 2, 2, 0)
+        assert (first.count, first.solutions, first.guesses) == (
+            again.count,
+            again.solutions,
+            again.guesses,
+        )
+
+
+def test_budget_still_bounds_every_run(generic: _backend.Engine) -> None:
+    """The budget counts the guesses of all runs: a tight one gives up, never more guesses."""
+    shape = Shape.from_size(25)
+    cells = under_constrained(25, 3, 0.45)
+    out = generic.search(shape, cells, 2, 0, 100)
+    assert not out.complete
+    assert out.guesses == 100
+    assert out.count <= 2
+
+
+# 9x9 grids (top1465 puzzles with two givens removed) whose generic search needs more guesses
+# than the first run's cap (8 x 81), so their counts cross the restart logic.
+HARD9 = [
+    "0900000000000700010002000400000000000000000000000000000700000000050000000008000000"
+    "00000300000000000000000000000000080200000400010009000000000000000000030900000000",
+    "0800070500000000000000000009000600000400000000000000000006000000000200090500000700"
+    "00000000000000040000000000000300000200000000000001000000000800000000000000000000",
+    "0200040000000800000000000300040000000000000000000000000003000500070000000000000000"
+    "00040002000000010000000000000000000000000500080000000900000000000000000600000700",
+]
+
+
+def _nine(hexcells: str) -> bytes:
+    cells = bytes.fromhex(hexcells)
+    assert len(cells) == 81
+    return cells
+
+
+@pytest.mark.parametrize("hexcells", HARD9)
+def test_counts_match_fast_path_and_reference(generic: _backend.Engine, hexcells: str) -> None:
+    """Counts up to 3 on the generic path equal the fast path's and the reference solver's."""
+    from sudokit._cengine import CEngine
+
+    shape = Shape(3, 3)
+    cells = _nine(hexcells)
+    out = generic.search(shape, cells, 3, 3, 0)
+    assert out.guesses > 8 * 81  # past the first run's cap (at least the count's part)
+    fast = CEngine().search(shape, cells, 3, 0, 0)
+    truth = REFERENCE.search(shape, cells, 3, 0, 0)
+    assert out.complete
+    assert truth.complete
+    assert fast.complete
+    assert out.count == fast.count == truth.count
+    check_solutions(shape, cells, out.solutions)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_solution_proofs_match_reference(generic: _backend.Engine, seed: int) -> None:
+    """16x16 grids made unsolvable by changing one given of a full grid's sparse subset:
+    the count (usually 0: a proof of none) equals the reference solver's."""
+    shape = Shape.from_size(16)
+    rng = random.Random(seed)
+    cells = bytearray(under_constrained(16, seed, 0.5))
+    i = rng.choice([i for i, v in enumerate(cells) if v])
+    cells[i] = cells[i] % 16 + 1
+    puzzle = bytes(cells)
+    out = generic.search(shape, puzzle, 2, 2, 0)
+    truth = REFERENCE.search(shape, puzzle, 2, 0, 0)
+    assert out.complete
+    assert truth.complete
+    assert out.count == truth.count
+    check_solutions(shape, puzzle, out.solutions)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(7, 7), (6, 7), (7, 6), (8, 8)])
+def test_start_solution_is_a_seeded_solution(rows: int, cols: int) -> None:
+    """Above START_ABOVE the fill starts from a solution of the empty grid, the same per seed."""
+    shape = Shape(rows, cols)
+    assert shape.n > START_ABOVE
+    got = start_solution(shape, random.Random(3))
+    assert got is not None
+    assert Grid(got, shape).is_solution()
+    assert start_solution(shape, random.Random(3)) == got
+    assert start_solution(shape, random.Random(4)) != got
+
+
+def test_start_solution_only_for_plain_big_shapes() -> None:
+    """Up to 36x36, and for Sudoku-X, the fill stays as it was (no start solution)."""
+    assert start_solution(Shape(6, 6), random.Random(1)) is None
+    assert start_solution(Shape(3, 3), random.Random(1)) is None
+    assert start_solution(Shape(7, 7, diagonals=True), random.Random(1)) is None
