@@ -20,6 +20,9 @@
  *                                                   the generator's clue-removal pass
  *   canonical9(cells)                               -> bytes: the minlex form of a standard
  *                                                   9x9 grid (sk_canon.h)
+ *   ChainMode(n, units, unit_order, masks, y, x)    SE's cycle and forcing-chain searches of
+ *                                                   one mode on one candidate state
+ *                                                   (sk_chain.h): .sources, .bounds, .hints(cap)
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -41,6 +44,7 @@
 #endif
 
 #include "sk_canon.h"
+#include "sk_chain.h"
 #include "sk_port.h"
 #include "sk_solver.h"
 
@@ -1126,6 +1130,255 @@ static PyObject *core_canonical9(PyObject *module, PyObject *const *args, Py_ssi
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* ChainMode: SE's "Forcing Chains & Cycles" searches of one mode on one state (sk_chain.h)   */
+
+typedef struct {
+    PyObject_HEAD
+    sk_chain_mode mode;
+    int ready;
+} ChainModeObject;
+
+static void ChainMode_dealloc(ChainModeObject *self) {
+    if (self->ready) sk_chain_mode_free(&self->mode);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Flattens `what`, a sequence of `count` sequences of ints in 0..bound-1, into CSR arrays
+ * (*start: count + 1 offsets, *items), PyMem_Raw-allocated.  0 with an exception on error. */
+static int csr_arg(PyObject *obj, const char *what, Py_ssize_t count, uint64_t bound,
+                   int32_t **start, int32_t **items, Py_ssize_t *count_out) {
+    *start = NULL;
+    *items = NULL;
+    PyObject *outer = as_tuple(obj, what, -1);
+    if (outer == NULL) return 0;
+    int ok = 0;
+    Py_ssize_t total = 0, cap = 64;
+    if (count >= 0 && PyTuple_GET_SIZE(outer) != count) {
+        PyErr_Format(PyExc_ValueError, "%s must hold %zd items, got %zd", what, count,
+                     PyTuple_GET_SIZE(outer));
+        goto done;
+    }
+    count = PyTuple_GET_SIZE(outer);
+    *start = PyMem_RawMalloc((size_t)(count + 1) * sizeof(int32_t));
+    *items = PyMem_RawMalloc((size_t)cap * sizeof(int32_t));
+    if (*start == NULL || *items == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        (*start)[i] = (int32_t)total;
+        PyObject *inner = as_tuple(PyTuple_GET_ITEM(outer, i), what, i);
+        if (inner == NULL) goto done;
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(inner); j++) {
+            uint64_t v;
+            if (!rule_int(PyTuple_GET_ITEM(inner, j), bound, what, i, &v)) {
+                Py_DECREF(inner);
+                goto done;
+            }
+            if (total == cap) {
+                cap *= 2;
+                int32_t *grown = PyMem_RawRealloc(*items, (size_t)cap * sizeof(int32_t));
+                if (grown == NULL) {
+                    Py_DECREF(inner);
+                    PyErr_NoMemory();
+                    goto done;
+                }
+                *items = grown;
+            }
+            (*items)[total++] = (int32_t)v;
+        }
+        Py_DECREF(inner);
+    }
+    (*start)[count] = (int32_t)total;
+    *count_out = count;
+    ok = 1;
+done:
+    Py_DECREF(outer);
+    if (!ok) {
+        PyMem_RawFree(*start);
+        PyMem_RawFree(*items);
+        *start = *items = NULL;
+    }
+    return ok;
+}
+
+/* True when x is one of v[from .. to). */
+static int contains32(const int32_t *v, int32_t from, int32_t to, int32_t x) {
+    for (int32_t i = from; i < to; i++)
+        if (v[i] == x) return 1;
+    return 0;
+}
+
+static int ChainMode_init(ChainModeObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"n", "units", "unit_order", "masks", "y", "x", NULL};
+    int n, y, x;
+    PyObject *units, *order, *masks_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOpp:ChainMode", kwlist, &n, &units, &order,
+                                     &masks_obj, &y, &x))
+        return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_TypeError, "ChainMode is already initialised");
+        return -1;
+    }
+    if (n < 1 || n > SK_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", SK_MAX_N, n);
+        return -1;
+    }
+    if (!y && !x) {
+        PyErr_SetString(PyExc_ValueError, "ChainMode needs y or x links");
+        return -1;
+    }
+    const int ncells = n * n;
+    int32_t *ustart = NULL, *ucells = NULL, *cstart = NULL, *cunits = NULL;
+    uint64_t *masks = NULL;
+    PyObject *mt = NULL;
+    int rc = -1;
+    Py_ssize_t nunits = 0, nlisted = 0;
+    if (!csr_arg(units, "units", -1, (uint64_t)ncells, &ustart, &ucells, &nunits)) goto done;
+    if (nunits > INT32_MAX / 64 || ustart[nunits] > INT32_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "units: too many");
+        goto done;
+    }
+    if (!csr_arg(order, "unit_order", ncells, (uint64_t)nunits, &cstart, &cunits, &nlisted))
+        goto done;
+    for (int cell = 0; cell < ncells; cell++) /* each cell must be in each unit it lists */
+        for (int32_t k = cstart[cell]; k < cstart[cell + 1]; k++) {
+            const int32_t u = cunits[k];
+            if (!contains32(ucells, ustart[u], ustart[u + 1], cell)) {
+                PyErr_Format(PyExc_ValueError, "unit_order[%d] lists unit %d, which does not "
+                                               "hold cell %d", cell, (int)u, cell);
+                goto done;
+            }
+        }
+    mt = as_tuple(masks_obj, "masks", -1);
+    if (mt == NULL) goto done;
+    if (PyTuple_GET_SIZE(mt) != ncells) {
+        PyErr_Format(PyExc_ValueError, "masks must hold %d items, got %zd", ncells,
+                     PyTuple_GET_SIZE(mt));
+        goto done;
+    }
+    masks = PyMem_RawMalloc((size_t)ncells * sizeof *masks);
+    if (masks == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const uint64_t bound = n == 64 ? 0 : (uint64_t)1 << n; /* 0: every 64-bit value */
+    for (int i = 0; i < ncells; i++)
+        if (!rule_int(PyTuple_GET_ITEM(mt, i), bound, "masks", i, &masks[i])) goto done;
+    const sk_chain_geom g = {n, ncells, (int)nunits, ustart, ucells, cstart, cunits};
+    if (sk_chain_mode_init(&self->mode, &g, masks, y, x)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->ready = 1;
+    rc = 0;
+done:
+    Py_XDECREF(mt);
+    PyMem_RawFree(ustart);
+    PyMem_RawFree(ucells);
+    PyMem_RawFree(cstart);
+    PyMem_RawFree(cunits);
+    PyMem_RawFree(masks);
+    return rc;
+}
+
+static int chain_ready(ChainModeObject *self) {
+    if (!self->ready) PyErr_SetString(PyExc_ValueError, "ChainMode is not initialised");
+    return self->ready;
+}
+
+static PyObject *ChainMode_sources(ChainModeObject *self, void *closure) {
+    (void)closure;
+    if (!chain_ready(self)) return NULL;
+    PyObject *t = PyTuple_New(self->mode.nsources);
+    for (int32_t i = 0; t != NULL && i < self->mode.nsources; i++) {
+        PyObject *v = PyLong_FromLong(self->mode.sources[i]);
+        if (v == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+static PyObject *ChainMode_bounds(ChainModeObject *self, void *closure) {
+    (void)closure;
+    if (!chain_ready(self)) return NULL;
+    PyObject *t = PyTuple_New(self->mode.nsources);
+    for (int32_t i = 0; t != NULL && i < self->mode.nsources; i++) {
+        const int32_t *b = self->mode.bounds + 3 * i;
+        PyObject *v = Py_BuildValue("(iii)", b[0], b[1], b[2]);
+        if (v == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+static PyObject *ChainMode_hints(ChainModeObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "hints() takes 1 argument (cap), got %zd", nargs);
+        return NULL;
+    }
+    uint64_t cap;
+    if (!chain_ready(self) || !as_count(args[0], "cap", 0, &cap)) return NULL;
+    sk_chain_out out = {NULL, 0, 0};
+    PyObject *list = NULL;
+    if (sk_chain_hints(&self->mode, (int64_t)cap, &out)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    list = PyList_New(0);
+    for (size_t k = 0; list != NULL && k < out.len;) {
+        const int32_t len = out.data[k + 2];
+        PyObject *path = PyTuple_New(len);
+        for (int32_t j = 0; path != NULL && j < len; j++) {
+            PyObject *v = PyLong_FromLong(out.data[k + 3 + (size_t)j]);
+            if (v == NULL) Py_CLEAR(path);
+            else PyTuple_SET_ITEM(path, j, v);
+        }
+        PyObject *rec = path ? Py_BuildValue("(iiN)", out.data[k], out.data[k + 1], path) : NULL;
+        if (rec == NULL || PyList_Append(list, rec) < 0) Py_CLEAR(list);
+        Py_XDECREF(rec);
+        k += 3 + (size_t)len;
+    }
+done:
+    free(out.data);
+    return list;
+}
+
+static PyGetSetDef ChainMode_getset[] = {
+    {"sources", (getter)ChainMode_sources, NULL,
+     "the \"on\" potentials the searches start from, in SE's order", NULL},
+    {"bounds", (getter)ChainMode_bounds, NULL,
+     "per source: (cycle, forcing from it, forcing from its conjugate) complexity bounds, "
+     "1 << 30 = none", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef ChainMode_methods[] = {
+    {"hints", (PyCFunction)(void (*)(void))ChainMode_hints, METH_FASTCALL,
+     "hints(cap, /)\n--\n\nThe cycles and forcing chains of at most cap potentials, in SE's "
+     "discovery order,\nas (source index, kind, path): kind 0 = cycle (path from its start to "
+     "the\n\"off\" node closing it), 1 = forcing chain (from its assumption to the conjugate)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ChainMode_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.ChainMode",
+    .tp_basicsize = sizeof(ChainModeObject),
+    .tp_dealloc = (destructor)ChainMode_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "ChainMode(n, units, unit_order, masks, y, x)\n--\n\nSE's \"Forcing Chains & "
+              "Cycles\" searches of one mode (y / x: the link kinds)\non the candidates masks "
+              "(ncells ints, bit d-1 = digit d); units: the shape's units\n(cell lists); "
+              "unit_order: per cell its units in SE's order (box, row, column,\nextra). The "
+              "Python specification is sudokit.logic.cycles._Mode. Not thread-safe:\n"
+              "hints() uses the object's scratch space (the GIL is held throughout).",
+    .tp_getset = ChainMode_getset,
+    .tp_methods = ChainMode_methods,
+    .tp_init = (initproc)ChainMode_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
 static PyMethodDef core_methods[] = {
@@ -1163,11 +1416,14 @@ static void find_main_thread(void) {
 
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&Geometry_Type) < 0) return NULL;
+    if (PyType_Ready(&ChainMode_Type) < 0) return NULL;
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL) return NULL;
     Py_INCREF(&Geometry_Type);
     if (PyModule_AddObject(m, "Geometry", (PyObject *)&Geometry_Type) < 0) goto fail;
+    Py_INCREF(&ChainMode_Type);
+    if (PyModule_AddObject(m, "ChainMode", (PyObject *)&ChainMode_Type) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
     if (PyModule_AddStringConstant(m, "COMPILER", SK_COMPILER) < 0) goto fail;

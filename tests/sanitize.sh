@@ -48,7 +48,7 @@ EOF
 if [ "${1:-}" != "--fuzz-only" ]; then
     echo "== sanitize: engine tests under ASan + UBSan"
     python -m pytest -q -p no:cacheprovider tests/test_engine.py tests/test_engine_binding.py \
-        tests/test_engine_reduce.py tests/test_canonical_c.py "$@"
+        tests/test_engine_reduce.py tests/test_canonical_c.py tests/test_chain_c.py "$@"
     echo "== sanitize: variant rules (C engine only; OR-Tools is not run under libasan)"
     python -m pytest -q -p no:cacheprovider tests/test_variants_engine.py \
         -k "not cpsat and not python" "$@"

@@ -50,3 +50,22 @@ def reduce(
     /,
 ) -> tuple[bytes, int, bool, bool]: ...
 def canonical9(cells: bytes, /) -> bytes: ...
+
+class ChainMode:
+    """SE's "Forcing Chains & Cycles" searches of one mode on one candidate state
+    (csrc/sk_chain.c; the specification is sudokit.logic.cycles._Mode)."""
+
+    def __init__(
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        unit_order: Sequence[Sequence[int]],
+        masks: Sequence[int],
+        y: bool,
+        x: bool,
+    ) -> None: ...
+    @property
+    def sources(self) -> tuple[int, ...]: ...
+    @property
+    def bounds(self) -> tuple[tuple[int, int, int], ...]: ...
+    def hints(self, cap: int, /) -> list[tuple[int, int, tuple[int, ...]]]: ...
