@@ -482,3 +482,318 @@ int sk_chain_hints(sk_chain_mode *m, int64_t cap, sk_chain_out *out) {
     }
     return 0;
 }
+
+/* ---------------------------------------------------------------------------------------- */
+/* The chainer (forcing._Chainer / forcing._Run at level 0)                                  */
+
+void sk_chainer_free(sk_chainer *c) {
+    free(c->masks0);
+    free(c->pl_start);
+    free(c->pl_cells);
+    free(c->counts0);
+    free(c->peer_start);
+    free(c->peers);
+    free(c->cell_start);
+    free(c->cell_units);
+    sk_chain_mode_free(&c->links);
+    free(c->masks);
+    free(c->counts);
+    free(c->stamp);
+    free(c->slot);
+    free(c->order);
+    free(c->cause);
+    free(c->par_start);
+    free(c->anc);
+    free(c->par.data);
+    free(c->pend_on);
+    free(c->pend_off);
+    free(c->ab_on_bits);
+    free(c->ab_off_bits);
+    free(c->ab_prs.data);
+    free(c->derived.data);
+    memset(c, 0, sizeof *c);
+}
+
+int sk_chainer_init(sk_chainer *c, const sk_chain_geom *g, const uint64_t *masks, int y,
+                    int dynamic) {
+    memset(c, 0, sizeof *c);
+    const int n = g->n;
+    c->n = n;
+    c->ncells = g->ncells;
+    c->ncand = g->ncells * n;
+    c->npot = 2 * c->ncand;
+    c->nunits = g->nunits;
+    c->y = y;
+    c->dynamic = dynamic;
+    c->words = ((size_t)c->npot + 63) / 64;
+    const size_t nud = (size_t)g->nunits * (size_t)n, np = (size_t)c->npot;
+    const size_t ncl = (size_t)g->cell_start[g->ncells];
+    c->masks0 = malloc((size_t)g->ncells * sizeof *c->masks0);
+    c->cell_start = malloc(((size_t)g->ncells + 1) * sizeof *c->cell_start);
+    c->cell_units = malloc((ncl + 1) * sizeof *c->cell_units);
+    c->pl_start = calloc(nud + 1, sizeof *c->pl_start);
+    c->counts0 = malloc((nud + 1) * sizeof *c->counts0);
+    c->peer_start = malloc(((size_t)c->ncand + 1) * sizeof *c->peer_start);
+    c->masks = malloc((size_t)g->ncells * sizeof *c->masks);
+    c->counts = malloc((nud + 1) * sizeof *c->counts);
+    c->stamp = calloc(np, sizeof *c->stamp);
+    c->slot = malloc(np * sizeof *c->slot);
+    c->order = malloc(np * sizeof *c->order);
+    c->cause = malloc(np * sizeof *c->cause);
+    c->par_start = malloc((np + 1) * sizeof *c->par_start);
+    c->anc = malloc(np * c->words * sizeof *c->anc);
+    c->pend_on = malloc(np * sizeof *c->pend_on);
+    c->pend_off = malloc(np * sizeof *c->pend_off);
+    c->ab_on_bits = malloc(c->words * sizeof *c->ab_on_bits);
+    c->ab_off_bits = malloc(c->words * sizeof *c->ab_off_bits);
+    uint32_t *seen = calloc((size_t)g->ncells, sizeof *seen);
+    ivec peers = {0};
+    if (!c->masks0 || !c->cell_start || !c->cell_units || !c->pl_start || !c->counts0 ||
+        !c->peer_start || !c->masks || !c->counts || !c->stamp || !c->slot || !c->order ||
+        !c->cause || !c->par_start || !c->anc || !c->pend_on || !c->pend_off ||
+        !c->ab_on_bits || !c->ab_off_bits || !seen)
+        goto fail;
+    memcpy(c->masks0, masks, (size_t)g->ncells * sizeof *masks);
+    memcpy(c->cell_start, g->cell_start, ((size_t)g->ncells + 1) * sizeof *c->cell_start);
+    memcpy(c->cell_units, g->cell_units, ncl * sizeof *c->cell_units);
+    /* places and counts per (unit, digit), in the unit's order */
+    for (int u = 0; u < g->nunits; u++)
+        for (int32_t i = g->unit_start[u]; i < g->unit_start[u + 1]; i++)
+            for (uint64_t mk = masks[g->unit_cells[i]]; mk; mk &= mk - 1)
+                c->pl_start[(size_t)u * n + (size_t)__builtin_ctzll(mk) + 1]++;
+    for (size_t k = 0; k < nud; k++) {
+        c->counts0[k] = c->pl_start[k + 1];
+        c->pl_start[k + 1] += c->pl_start[k];
+    }
+    c->pl_cells = malloc(((size_t)c->pl_start[nud] + 1) * sizeof *c->pl_cells);
+    if (c->pl_cells == NULL) goto fail;
+    memset(c->counts, 0, nud * sizeof *c->counts); /* fill positions */
+    for (int u = 0; u < g->nunits; u++)
+        for (int32_t i = g->unit_start[u]; i < g->unit_start[u + 1]; i++)
+            for (uint64_t mk = masks[g->unit_cells[i]]; mk; mk &= mk - 1) {
+                const size_t k = (size_t)u * n + (size_t)__builtin_ctzll(mk);
+                c->pl_cells[c->pl_start[k] + c->counts[k]++] = g->unit_cells[i];
+            }
+    /* per candidate: the peers holding its digit, in SE's peer order (units in the cell's
+     * order, each peer once: geometry.peer_order) */
+    uint32_t mark = 0;
+    for (int cell = 0; cell < g->ncells; cell++)
+        for (int d = 0; d < n; d++) {
+            const size_t cand = (size_t)cell * (size_t)n + (size_t)d;
+            c->peer_start[cand] = (int32_t)peers.len;
+            if (!(masks[cell] >> d & 1)) continue;
+            mark++;
+            seen[cell] = mark;
+            for (int32_t k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++) {
+                const int32_t u = g->cell_units[k];
+                for (int32_t i = g->unit_start[u]; i < g->unit_start[u + 1]; i++) {
+                    const int32_t o = g->unit_cells[i];
+                    if (seen[o] == mark) continue;
+                    seen[o] = mark;
+                    if ((masks[o] >> d & 1) && ivec_push(&peers, o)) goto fail;
+                }
+            }
+        }
+    c->peer_start[c->ncand] = (int32_t)peers.len;
+    if (peers.data == NULL && ivec_push(&peers, 0)) goto fail;
+    c->peers = peers.data;
+    peers.data = NULL;
+    if (!dynamic) {
+        c->links.n = n;
+        c->links.ncells = g->ncells;
+        c->links.ncand = c->ncand;
+        c->links.npot = c->npot;
+        c->links.y = c->links.x = 1;
+        if (build_links(&c->links, g, masks)) goto fail;
+    }
+    free(seen);
+    return 0;
+fail:
+    free(seen);
+    free(peers.data);
+    sk_chainer_free(c);
+    return -1;
+}
+
+/* Adds potential p to the run with its ancestor set (bits) and parents prs[0..nprs); the
+ * new slot, or -1 when out of memory. */
+static int32_t reach(sk_chainer *c, int32_t p, const uint64_t *bits, const int32_t *prs,
+                     int32_t nprs, int32_t why) {
+    const int32_t s = c->nslots++;
+    c->stamp[p] = c->gen;
+    c->slot[p] = s;
+    c->order[s] = p;
+    c->cause[s] = why;
+    memcpy(c->anc + (size_t)s * c->words, bits, c->words * sizeof *bits);
+    for (int32_t i = 0; i < nprs; i++)
+        if (ivec_push(&c->par, prs[i])) return -1;
+    c->par_start[s + 1] = (int32_t)c->par.len;
+    return s;
+}
+
+static inline int reached(const sk_chainer *c, int32_t p) { return c->stamp[p] == c->gen; }
+
+static inline const uint64_t *anc_of(const sk_chainer *c, int32_t p) {
+    return c->anc + (size_t)c->slot[p] * c->words;
+}
+
+/* The contradiction: on / off potentials with their ancestor sets, the new one and its
+ * parents. */
+static int set_absurd(sk_chainer *c, int32_t on, const uint64_t *on_bits, int32_t off,
+                      const uint64_t *off_bits, int32_t new_p, const int32_t *prs, int32_t nprs,
+                      int32_t why) {
+    c->absurd = 1;
+    c->ab_on = on;
+    c->ab_off = off;
+    c->ab_new = new_p;
+    c->ab_cause = why;
+    memmove(c->ab_on_bits, on_bits, c->words * sizeof *on_bits);
+    memmove(c->ab_off_bits, off_bits, c->words * sizeof *off_bits);
+    c->ab_prs.len = 0;
+    for (int32_t i = 0; i < nprs; i++)
+        if (ivec_push(&c->ab_prs, prs[i])) return -1;
+    return 0;
+}
+
+/* _Run._turn_off: the "off" potentials the "on" potential p implies (_Run._off_links). */
+static int turn_off(sk_chainer *c, int32_t p, size_t *off_tail) {
+    const int n = c->n;
+    const int32_t cand = p >> 1, cell = cand / n, d = cand % n;
+    const uint64_t bit = (uint64_t)1 << d;
+    uint64_t *tmp = c->ab_off_bits; /* a | 1 << q, built in place */
+    const uint64_t *a = anc_of(c, p);
+    int32_t nout = 0;
+    const int32_t *outs;
+    c->derived.len = 0;
+    if (!c->dynamic) {
+        outs = c->links.oo + c->links.oo_start[cand];
+        nout = c->links.oo_start[cand + 1] - c->links.oo_start[cand];
+    } else {
+        if (c->y)
+            for (uint64_t b = c->masks[cell] & ~bit; b; b &= b - 1)
+                if (ivec_push(&c->derived, 2 * (cell * n + __builtin_ctzll(b)))) return -1;
+        for (int32_t k = c->peer_start[cand]; k < c->peer_start[cand + 1]; k++) {
+            const int32_t o = c->peers[k];
+            if ((c->masks[o] & bit) && ivec_push(&c->derived, 2 * (o * n + d))) return -1;
+        }
+        outs = c->derived.data;
+        nout = (int32_t)c->derived.len;
+    }
+    for (int32_t i = 0; i < nout; i++) {
+        const int32_t q = outs[i], on = q | 1;
+        if (reached(c, on)) {
+            memcpy(tmp, a, c->words * sizeof *tmp);
+            ADD(tmp, q);
+            return set_absurd(c, on, anc_of(c, on), q, tmp, q, &p, 1, SK_CHAIN_NO_CAUSE);
+        }
+        if (!reached(c, q)) {
+            memcpy(tmp, a, c->words * sizeof *tmp);
+            ADD(tmp, q);
+            if (reach(c, q, tmp, &p, 1, SK_CHAIN_NO_CAUSE) < 0) return -1;
+            c->pend_off[(*off_tail)++] = q;
+        }
+    }
+    return 0;
+}
+
+/* _Run._turn_on: the "on" potentials the "off" potential p implies (_Run._on_links).
+ * derived holds records (r, why, nprs, prs...). */
+static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail) {
+    const int n = c->n;
+    const int32_t cand = p >> 1, cell = cand / n, d = cand % n;
+    const uint64_t bit = (uint64_t)1 << d;
+    ivec *dv = &c->derived;
+    dv->len = 0;
+    if (!c->dynamic) {
+        for (int32_t k = c->links.fo_start[cand]; k < c->links.fo_start[cand + 1]; k++)
+            if (ivec_push(dv, c->links.fo[k]) || ivec_push(dv, -1) || ivec_push(dv, 1) ||
+                ivec_push(dv, p))
+                return -1;
+    } else {
+        const uint64_t cm = c->masks[cell];
+        if (c->y && __builtin_popcountll(cm) == 2) {
+            const int e = 63 - __builtin_clzll(cm & ~bit);
+            const uint64_t gone = c->masks0[cell] & ~cm;
+            if (ivec_push(dv, 2 * (cell * n + e) + 1) || ivec_push(dv, -1) ||
+                ivec_push(dv, 1 + __builtin_popcountll(gone)) || ivec_push(dv, p))
+                return -1;
+            for (uint64_t b = gone; b; b &= b - 1)
+                if (ivec_push(dv, 2 * (cell * n + __builtin_ctzll(b)))) return -1;
+        }
+        for (int32_t k = c->cell_start[cell]; k < c->cell_start[cell + 1]; k++) {
+            const int32_t u = c->cell_units[k];
+            const size_t key = (size_t)u * (size_t)n + (size_t)d;
+            if (c->counts[key] != 2) continue;
+            const int32_t *where = c->pl_cells + c->pl_start[key];
+            const int32_t nw = c->pl_start[key + 1] - c->pl_start[key];
+            int32_t other = where[nw - 1];
+            for (int32_t j = 0; j < nw; j++)
+                if (where[j] != cell && (c->masks[where[j]] & bit)) {
+                    other = where[j];
+                    break;
+                }
+            const int32_t r = 2 * (other * n + d) + 1;
+            int dup = 0;
+            for (size_t j = 0; j < dv->len && !dup; j += 3 + (size_t)dv->data[j + 2])
+                dup = dv->data[j] == r;
+            if (dup) continue;
+            int32_t np = 1;
+            for (int32_t j = 0; j < nw; j++) np += !(c->masks[where[j]] & bit);
+            if (ivec_push(dv, r) || ivec_push(dv, u) || ivec_push(dv, np) || ivec_push(dv, p))
+                return -1;
+            for (int32_t j = 0; j < nw; j++)
+                if (!(c->masks[where[j]] & bit) && ivec_push(dv, 2 * (where[j] * n + d)))
+                    return -1;
+        }
+        c->masks[cell] = cm & ~bit;
+        for (int32_t k = c->cell_start[cell]; k < c->cell_start[cell + 1]; k++)
+            c->counts[(size_t)c->cell_units[k] * (size_t)n + (size_t)d]--;
+    }
+    uint64_t *a = c->ab_on_bits; /* the new potential's ancestors, built in place */
+    for (size_t j = 0; j < dv->len; j += 3 + (size_t)dv->data[j + 2]) {
+        const int32_t r = dv->data[j], why = dv->data[j + 1], nprs = dv->data[j + 2];
+        const int32_t *prs = dv->data + j + 3;
+        memset(a, 0, c->words * sizeof *a);
+        ADD(a, r);
+        for (int32_t i = 0; i < nprs; i++) {
+            const uint64_t *pa = anc_of(c, prs[i]);
+            for (size_t w = 0; w < c->words; w++) a[w] |= pa[w];
+        }
+        const int32_t off = r ^ 1;
+        if (reached(c, off)) return set_absurd(c, r, a, off, anc_of(c, off), r, prs, nprs, why);
+        if (!reached(c, r)) {
+            if (reach(c, r, a, prs, nprs, why) < 0) return -1;
+            c->pend_on[(*on_tail)++] = r;
+        }
+    }
+    return 0;
+}
+
+int sk_chainer_run(sk_chainer *c, int32_t start) {
+    if (++c->gen == 0) {
+        memset(c->stamp, 0, (size_t)c->npot * sizeof *c->stamp);
+        c->gen = 1;
+    }
+    const size_t nud = (size_t)c->nunits * (size_t)c->n;
+    memcpy(c->masks, c->masks0, (size_t)c->ncells * sizeof *c->masks);
+    memcpy(c->counts, c->counts0, nud * sizeof *c->counts);
+    c->nslots = 0;
+    c->par.len = 0;
+    c->par_start[0] = 0;
+    c->absurd = 0;
+    uint64_t *bits = c->ab_on_bits;
+    memset(bits, 0, c->words * sizeof *bits);
+    ADD(bits, start);
+    if (reach(c, start, bits, NULL, 0, SK_CHAIN_NO_CAUSE) < 0) return -1;
+    size_t on_head = 0, on_tail = 0, off_head = 0, off_tail = 0;
+    if (start & 1) c->pend_on[on_tail++] = start;
+    else c->pend_off[off_tail++] = start;
+    while (!c->absurd && (on_head < on_tail || off_head < off_tail)) {
+        if (on_head < on_tail) {
+            if (turn_off(c, c->pend_on[on_head++], &off_tail)) return -1;
+        } else if (turn_on(c, c->pend_off[off_head++], &on_tail)) {
+            return -1;
+        }
+    }
+    return 0;
+}

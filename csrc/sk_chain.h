@@ -81,4 +81,56 @@ typedef struct {
  * returns 0, or -1 when out of memory. */
 int sk_chain_hints(sk_chain_mode *m, int64_t cap, sk_chain_out *out);
 
+/* ---------------------------------------------------------------------------------------- */
+/* The chainer of SE's forcing chains (src/sudokit/logic/forcing.py, _Chainer / _Run at
+ * nesting level 0): one candidate state, runs from one potential at a time.
+ *
+ * A static chainer (dynamic = 0) follows the X+Y links of the state (the tables above with
+ * y = x = 1); a dynamic one derives them from a working copy of the candidates and counts
+ * of places per (unit, digit), removing each candidate that goes off, and a link's parents
+ * gain the removals it relied on.  A run reaches potentials in slots 0, 1, ... (the order
+ * the Python's `anc` dict has), each with its ancestor set (a bit set of npot bits: `words`
+ * words per slot), its parents and why it holds (for an "on" potential derived by a dynamic
+ * run: -1 = last candidate of its cell, else the unit where it is the last place). */
+
+#define SK_CHAIN_NO_CAUSE (-3)
+
+typedef struct {
+    int n, ncells, ncand, npot, nunits, y, dynamic;
+    size_t words;
+    uint64_t *masks0;              /* the state (ncells masks) */
+    int32_t *pl_start, *pl_cells;  /* per (unit * n + digit): its places in the state */
+    int32_t *counts0;              /* per (unit * n + digit): how many */
+    int32_t *peer_start, *peers;   /* per candidate: the peers holding its digit, SE's order */
+    int32_t *cell_start, *cell_units; /* per cell: its units in SE's order (copied) */
+    sk_chain_mode links;           /* static chainer: the X+Y link tables */
+    /* one run */
+    uint64_t *masks;
+    int32_t *counts;
+    uint32_t *stamp, gen;          /* per potential: reached in run `gen`, at slot[p] */
+    int32_t *slot;
+    int32_t nslots;
+    int32_t *order, *cause, *par_start;
+    uint64_t *anc;                 /* nslots * words */
+    sk_chain_out par;              /* parents of slot s: par.data[par_start[s] ..
+                                    * par_start[s + 1]) */
+    int32_t *pend_on, *pend_off;   /* queues of potentials */
+    /* the contradiction, when absurd: ((on, on_bits), (off, off_bits), new, prs) */
+    int absurd;
+    int32_t ab_on, ab_off, ab_new, ab_cause;
+    uint64_t *ab_on_bits, *ab_off_bits;
+    sk_chain_out ab_prs;
+    sk_chain_out derived;          /* scratch of one "off" potential's derivations */
+} sk_chainer;
+
+/* Builds a chainer on the state masks (g and masks are copied).  0, or -1 when out of
+ * memory (then freed). */
+int sk_chainer_init(sk_chainer *c, const sk_chain_geom *g, const uint64_t *masks, int y,
+                    int dynamic);
+void sk_chainer_free(sk_chainer *c);
+
+/* One run from potential start (0 <= start < npot, not validated): fills the run fields
+ * above.  0, or -1 when out of memory. */
+int sk_chainer_run(sk_chainer *c, int32_t start);
+
 #endif

@@ -23,6 +23,8 @@
  *   ChainMode(n, units, unit_order, masks, y, x)    SE's cycle and forcing-chain searches of
  *                                                   one mode on one candidate state
  *                                                   (sk_chain.h): .sources, .bounds, .hints(cap)
+ *   Chainer(n, units, unit_order, masks, y, dynamic) SE's forcing-chain runs at nesting level
+ *                                                   0 (sk_chain.h): .run(start) -> ChainRun
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -1132,6 +1134,25 @@ static PyObject *core_canonical9(PyObject *module, PyObject *const *args, Py_ssi
 /* ---------------------------------------------------------------------------------------- */
 /* ChainMode: SE's "Forcing Chains & Cycles" searches of one mode on one state (sk_chain.h)   */
 
+/* The geometry and state arguments shared by ChainMode and Chainer: n, units, unit_order,
+ * masks, checked and flattened into *g (arrays PyMem_Raw-allocated: geom_args_free) and
+ * *masks.  0 with an exception on error. */
+typedef struct {
+    int32_t *ustart, *ucells, *cstart, *cunits;
+    uint64_t *masks;
+} geom_args;
+
+static void geom_args_free(geom_args *a) {
+    PyMem_RawFree(a->ustart);
+    PyMem_RawFree(a->ucells);
+    PyMem_RawFree(a->cstart);
+    PyMem_RawFree(a->cunits);
+    PyMem_RawFree(a->masks);
+}
+
+static int chain_geom_args(int n, PyObject *units, PyObject *order, PyObject *masks_obj,
+                           geom_args *a, sk_chain_geom *g);
+
 typedef struct {
     PyObject_HEAD
     sk_chain_mode mode;
@@ -1209,42 +1230,27 @@ static int contains32(const int32_t *v, int32_t from, int32_t to, int32_t x) {
     return 0;
 }
 
-static int ChainMode_init(ChainModeObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"n", "units", "unit_order", "masks", "y", "x", NULL};
-    int n, y, x;
-    PyObject *units, *order, *masks_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOpp:ChainMode", kwlist, &n, &units, &order,
-                                     &masks_obj, &y, &x))
-        return -1;
-    if (self->ready) {
-        PyErr_SetString(PyExc_TypeError, "ChainMode is already initialised");
-        return -1;
-    }
+static int chain_geom_args(int n, PyObject *units, PyObject *order, PyObject *masks_obj,
+                           geom_args *a, sk_chain_geom *g) {
     if (n < 1 || n > SK_MAX_N) {
         PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", SK_MAX_N, n);
-        return -1;
-    }
-    if (!y && !x) {
-        PyErr_SetString(PyExc_ValueError, "ChainMode needs y or x links");
-        return -1;
+        return 0;
     }
     const int ncells = n * n;
-    int32_t *ustart = NULL, *ucells = NULL, *cstart = NULL, *cunits = NULL;
-    uint64_t *masks = NULL;
-    PyObject *mt = NULL;
-    int rc = -1;
     Py_ssize_t nunits = 0, nlisted = 0;
-    if (!csr_arg(units, "units", -1, (uint64_t)ncells, &ustart, &ucells, &nunits)) goto done;
-    if (nunits > INT32_MAX / 64 || ustart[nunits] > INT32_MAX / 2) {
+    PyObject *mt = NULL;
+    int ok = 0;
+    if (!csr_arg(units, "units", -1, (uint64_t)ncells, &a->ustart, &a->ucells, &nunits)) goto done;
+    if (nunits > INT32_MAX / 64 || a->ustart[nunits] > INT32_MAX / 2) {
         PyErr_SetString(PyExc_ValueError, "units: too many");
         goto done;
     }
-    if (!csr_arg(order, "unit_order", ncells, (uint64_t)nunits, &cstart, &cunits, &nlisted))
+    if (!csr_arg(order, "unit_order", ncells, (uint64_t)nunits, &a->cstart, &a->cunits, &nlisted))
         goto done;
     for (int cell = 0; cell < ncells; cell++) /* each cell must be in each unit it lists */
-        for (int32_t k = cstart[cell]; k < cstart[cell + 1]; k++) {
-            const int32_t u = cunits[k];
-            if (!contains32(ucells, ustart[u], ustart[u + 1], cell)) {
+        for (int32_t k = a->cstart[cell]; k < a->cstart[cell + 1]; k++) {
+            const int32_t u = a->cunits[k];
+            if (!contains32(a->ucells, a->ustart[u], a->ustart[u + 1], cell)) {
                 PyErr_Format(PyExc_ValueError, "unit_order[%d] lists unit %d, which does not "
                                                "hold cell %d", cell, (int)u, cell);
                 goto done;
@@ -1257,28 +1263,58 @@ static int ChainMode_init(ChainModeObject *self, PyObject *args, PyObject *kwds)
                      PyTuple_GET_SIZE(mt));
         goto done;
     }
-    masks = PyMem_RawMalloc((size_t)ncells * sizeof *masks);
-    if (masks == NULL) {
+    a->masks = PyMem_RawMalloc((size_t)ncells * sizeof *a->masks);
+    if (a->masks == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     const uint64_t bound = n == 64 ? 0 : (uint64_t)1 << n; /* 0: every 64-bit value */
     for (int i = 0; i < ncells; i++)
-        if (!rule_int(PyTuple_GET_ITEM(mt, i), bound, "masks", i, &masks[i])) goto done;
-    const sk_chain_geom g = {n, ncells, (int)nunits, ustart, ucells, cstart, cunits};
-    if (sk_chain_mode_init(&self->mode, &g, masks, y, x)) {
+        if (!rule_int(PyTuple_GET_ITEM(mt, i), bound, "masks", i, &a->masks[i])) goto done;
+    *g = (sk_chain_geom){n, ncells, (int)nunits, a->ustart, a->ucells, a->cstart, a->cunits};
+    ok = 1;
+done:
+    Py_XDECREF(mt);
+    return ok;
+}
+
+/* The arguments of ChainMode and Chainer: (n, units, unit_order, masks, y, <flag>), parsed and
+ * checked into *a / *g (free a with geom_args_free), *y and *flag.  0 with an exception on
+ * error (also when the object is already initialised: *ready). */
+static int chain_init_args(PyObject *args, PyObject *kwds, const char *what, char *flag_name,
+                           int ready, geom_args *a, sk_chain_geom *g, int *y, int *flag) {
+    char *kwlist[] = {"n", "units", "unit_order", "masks", "y", flag_name, NULL};
+    char format[32];
+    snprintf(format, sizeof format, "iOOOpp:%s", what);
+    int n;
+    PyObject *units, *order, *masks_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, format, kwlist, &n, &units, &order, &masks_obj,
+                                     y, flag))
+        return 0;
+    if (ready) {
+        PyErr_Format(PyExc_TypeError, "%s is already initialised", what);
+        return 0;
+    }
+    return chain_geom_args(n, units, order, masks_obj, a, g);
+}
+
+static int ChainMode_init(ChainModeObject *self, PyObject *args, PyObject *kwds) {
+    geom_args a = {0};
+    sk_chain_geom g;
+    int y, x, rc = -1;
+    if (!chain_init_args(args, kwds, "ChainMode", "x", self->ready, &a, &g, &y, &x)) goto done;
+    if (!y && !x) {
+        PyErr_SetString(PyExc_ValueError, "ChainMode needs y or x links");
+        goto done;
+    }
+    if (sk_chain_mode_init(&self->mode, &g, a.masks, y, x)) {
         PyErr_NoMemory();
         goto done;
     }
     self->ready = 1;
     rc = 0;
 done:
-    Py_XDECREF(mt);
-    PyMem_RawFree(ustart);
-    PyMem_RawFree(ucells);
-    PyMem_RawFree(cstart);
-    PyMem_RawFree(cunits);
-    PyMem_RawFree(masks);
+    geom_args_free(&a);
     return rc;
 }
 
@@ -1379,6 +1415,275 @@ static PyTypeObject ChainMode_Type = {
 };
 
 /* ---------------------------------------------------------------------------------------- */
+/* Chainer / ChainRun: SE's forcing-chain runs at nesting level 0 (sk_chain.h)                */
+
+typedef struct {
+    PyObject_HEAD
+    sk_chainer chainer;
+    int ready;
+} ChainerObject;
+
+typedef struct {
+    PyObject_HEAD
+    int32_t nslots, words, npot;
+    int32_t *order, *cause, *par_start, *par;
+    uint64_t *anc;
+    PyObject *index, *absurd, *end, *causes;
+    int ab_cause_set;
+} ChainRunObject;
+
+static PyTypeObject ChainRun_Type;
+
+static void Chainer_dealloc(ChainerObject *self) {
+    if (self->ready) sk_chainer_free(&self->chainer);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static void ChainRun_dealloc(ChainRunObject *self) {
+    PyMem_RawFree(self->order);
+    PyMem_RawFree(self->cause);
+    PyMem_RawFree(self->par_start);
+    PyMem_RawFree(self->par);
+    PyMem_RawFree(self->anc);
+    Py_XDECREF(self->index);
+    Py_XDECREF(self->absurd);
+    Py_XDECREF(self->end);
+    Py_XDECREF(self->causes);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The bit set bits (words 64-bit words, bit i = potential i) as a Python int. */
+static PyObject *bits_to_int(const uint64_t *bits, size_t words) {
+    unsigned char *buf = PyMem_RawMalloc(words * 8 + 1);
+    if (buf == NULL) return PyErr_NoMemory();
+    for (size_t w = 0; w < words; w++)
+        for (int b = 0; b < 8; b++) buf[w * 8 + (size_t)b] = (unsigned char)(bits[w] >> (8 * b));
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *v = PyLong_FromUnsignedNativeBytes(buf, (Py_ssize_t)(words * 8),
+                                                 Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *v = _PyLong_FromByteArray(buf, words * 8, 1, 0);
+#endif
+    PyMem_RawFree(buf);
+    return v;
+}
+
+static PyObject *int_tuple(const int32_t *v, Py_ssize_t len) {
+    PyObject *t = PyTuple_New(len);
+    for (Py_ssize_t j = 0; t != NULL && j < len; j++) {
+        PyObject *x = PyLong_FromLong(v[j]);
+        if (x == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, j, x);
+    }
+    return t;
+}
+
+static PyObject *int_list64(const void *v, Py_ssize_t len, int is64) {
+    PyObject *t = PyList_New(len);
+    for (Py_ssize_t j = 0; t != NULL && j < len; j++) {
+        PyObject *x = is64 ? PyLong_FromUnsignedLongLong(((const uint64_t *)v)[j])
+                           : PyLong_FromLong(((const int32_t *)v)[j]);
+        if (x == NULL) Py_CLEAR(t);
+        else PyList_SET_ITEM(t, j, x);
+    }
+    return t;
+}
+
+/* A ChainRun holding copies of the chainer's last run. */
+static PyObject *chain_run_new(const sk_chainer *c) {
+    ChainRunObject *r = PyObject_New(ChainRunObject, &ChainRun_Type);
+    if (r == NULL) return NULL;
+    const size_t k = (size_t)c->nslots, W = c->words, np = c->par.len;
+    r->nslots = c->nslots;
+    r->words = (int32_t)W;
+    r->npot = c->npot;
+    r->order = PyMem_RawMalloc(k * sizeof *r->order);
+    r->cause = PyMem_RawMalloc(k * sizeof *r->cause);
+    r->par_start = PyMem_RawMalloc((k + 1) * sizeof *r->par_start);
+    r->par = PyMem_RawMalloc((np + 1) * sizeof *r->par);
+    r->anc = PyMem_RawMalloc(k * W * sizeof *r->anc);
+    r->index = r->absurd = r->end = r->causes = NULL;
+    if (!r->order || !r->cause || !r->par_start || !r->par || !r->anc) goto nomem;
+    memcpy(r->order, c->order, k * sizeof *r->order);
+    memcpy(r->cause, c->cause, k * sizeof *r->cause);
+    memcpy(r->par_start, c->par_start, (k + 1) * sizeof *r->par_start);
+    memcpy(r->par, c->par.data, np * sizeof *r->par);
+    memcpy(r->anc, c->anc, k * W * sizeof *r->anc);
+    r->index = PyDict_New();
+    if (r->index == NULL) goto fail;
+    for (size_t s = 0; s < k; s++) {
+        PyObject *key = PyLong_FromLong(c->order[s]), *val = PyLong_FromSsize_t((Py_ssize_t)s);
+        const int bad = key == NULL || val == NULL || PyDict_SetItem(r->index, key, val) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+        if (bad) goto fail;
+    }
+    if (c->absurd) {
+        PyObject *on_bits = bits_to_int(c->ab_on_bits, W);
+        PyObject *off_bits = bits_to_int(c->ab_off_bits, W);
+        PyObject *prs = int_tuple(c->ab_prs.data, (Py_ssize_t)c->ab_prs.len);
+        if (on_bits && off_bits && prs)
+            r->absurd = Py_BuildValue("((iO)(iO)iO)", c->ab_on, on_bits, c->ab_off, off_bits,
+                                      c->ab_new, prs);
+        Py_XDECREF(on_bits);
+        Py_XDECREF(off_bits);
+        Py_XDECREF(prs);
+        if (r->absurd == NULL) goto fail;
+    } else {
+        r->absurd = Py_NewRef(Py_None);
+    }
+    r->causes = PyDict_New();
+    if (r->causes == NULL) goto fail;
+    for (size_t s = 0; s < k; s++) {
+        if (c->cause[s] == SK_CHAIN_NO_CAUSE) continue;
+        PyObject *key = PyLong_FromLong(c->order[s]), *val = PyLong_FromLong(c->cause[s]);
+        const int bad = key == NULL || val == NULL || PyDict_SetItem(r->causes, key, val) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+        if (bad) goto fail;
+    }
+    if (c->absurd && c->ab_cause != SK_CHAIN_NO_CAUSE) { /* causes.setdefault(r, why) */
+        PyObject *key = PyLong_FromLong(c->ab_new), *val = PyLong_FromLong(c->ab_cause);
+        const int bad = key == NULL || val == NULL || PyDict_SetDefault(r->causes, key, val) == NULL;
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+        if (bad) goto fail;
+    }
+    if (c->dynamic && !c->absurd) {
+        PyObject *masks = int_list64(c->masks, c->ncells, 1);
+        PyObject *counts = int_list64(c->counts, (Py_ssize_t)c->nunits * c->n, 0);
+        if (masks && counts) r->end = PyTuple_Pack(2, masks, counts);
+        Py_XDECREF(masks);
+        Py_XDECREF(counts);
+        if (r->end == NULL) goto fail;
+    } else {
+        r->end = Py_NewRef(Py_None);
+    }
+    return (PyObject *)r;
+nomem:
+    PyErr_NoMemory();
+fail:
+    Py_DECREF(r);
+    return NULL;
+}
+
+static int Chainer_init(ChainerObject *self, PyObject *args, PyObject *kwds) {
+    geom_args a = {0};
+    sk_chain_geom g;
+    int y, dynamic, rc = -1;
+    if (!chain_init_args(args, kwds, "Chainer", "dynamic", self->ready, &a, &g, &y, &dynamic))
+        goto done;
+    if (sk_chainer_init(&self->chainer, &g, a.masks, y, dynamic)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->ready = 1;
+    rc = 0;
+done:
+    geom_args_free(&a);
+    return rc;
+}
+
+static PyObject *Chainer_run(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "run() takes 1 argument (start), got %zd", nargs);
+        return NULL;
+    }
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Chainer is not initialised");
+        return NULL;
+    }
+    uint64_t start;
+    if (!rule_int(args[0], (uint64_t)self->chainer.npot, "start", 0, &start)) return NULL;
+    if (sk_chainer_run(&self->chainer, (int32_t)start)) return PyErr_NoMemory();
+    return chain_run_new(&self->chainer);
+}
+
+/* The slot argument of a ChainRun method, or -1 with an exception. */
+static Py_ssize_t run_slot(const ChainRunObject *self, PyObject *arg) {
+    const Py_ssize_t s = PyLong_AsSsize_t(arg);
+    if (s == -1 && PyErr_Occurred()) return -1;
+    if (s < 0 || s >= self->nslots) {
+        PyErr_Format(PyExc_IndexError, "slot %zd out of range", s);
+        return -1;
+    }
+    return s;
+}
+
+static PyObject *ChainRun_anc_at(ChainRunObject *self, PyObject *arg) {
+    const Py_ssize_t s = run_slot(self, arg);
+    if (s < 0) return NULL;
+    return bits_to_int(self->anc + (size_t)s * (size_t)self->words, (size_t)self->words);
+}
+
+static PyObject *ChainRun_size_at(ChainRunObject *self, PyObject *arg) {
+    const Py_ssize_t s = run_slot(self, arg);
+    if (s < 0) return NULL;
+    const uint64_t *bits = self->anc + (size_t)s * (size_t)self->words;
+    long count = 0;
+    for (int32_t w = 0; w < self->words; w++) count += __builtin_popcountll(bits[w]);
+    return PyLong_FromLong(count);
+}
+
+static PyObject *ChainRun_parents_at(ChainRunObject *self, PyObject *arg) {
+    const Py_ssize_t s = run_slot(self, arg);
+    if (s < 0) return NULL;
+    return int_tuple(self->par + self->par_start[s], self->par_start[s + 1] - self->par_start[s]);
+}
+
+static PyMethodDef Chainer_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
+     "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMethodDef ChainRun_methods[] = {
+    {"anc_at", (PyCFunction)ChainRun_anc_at, METH_O,
+     "anc_at(slot, /)\n--\n\nThe ancestor set (bit set of potentials) of the potential in slot."},
+    {"size_at", (PyCFunction)ChainRun_size_at, METH_O,
+     "size_at(slot, /)\n--\n\nThe number of potentials in the ancestor set of slot."},
+    {"parents_at", (PyCFunction)ChainRun_parents_at, METH_O,
+     "parents_at(slot, /)\n--\n\nThe parents (potentials) of the potential in slot."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef ChainRun_members[] = {
+    {"index", T_OBJECT, offsetof(ChainRunObject, index), READONLY,
+     "potential -> slot, in the order reached"},
+    {"absurd", T_OBJECT, offsetof(ChainRunObject, absurd), READONLY,
+     "None, or the contradiction ((on, on_bits), (off, off_bits), new, parents)"},
+    {"causes", T_OBJECT, offsetof(ChainRunObject, causes), READONLY,
+     "potential -> why it holds (-1: last candidate of its cell, else the unit)"},
+    {"end", T_OBJECT, offsetof(ChainRunObject, end), READONLY,
+     "a dynamic run without contradiction: (masks, counts) where it stopped; else None"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject Chainer_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.Chainer",
+    .tp_basicsize = sizeof(ChainerObject),
+    .tp_dealloc = (destructor)Chainer_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Chainer(n, units, unit_order, masks, y, dynamic)\n--\n\nSE's forcing-chain "
+              "runs at nesting level 0 on the candidates masks (static\nX+Y links, or dynamic "
+              "with y / X links only); the Python specification is\n"
+              "sudokit.logic.forcing._Run.  Not thread-safe (the GIL is held).",
+    .tp_methods = Chainer_methods,
+    .tp_init = (initproc)Chainer_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static PyTypeObject ChainRun_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.ChainRun",
+    .tp_basicsize = sizeof(ChainRunObject),
+    .tp_dealloc = (destructor)ChainRun_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The outcome of one Chainer.run (made only by it).",
+    .tp_methods = ChainRun_methods,
+    .tp_members = ChainRun_members,
+};
+
+/* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
 static PyMethodDef core_methods[] = {
@@ -1417,6 +1722,8 @@ static void find_main_thread(void) {
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&Geometry_Type) < 0) return NULL;
     if (PyType_Ready(&ChainMode_Type) < 0) return NULL;
+    if (PyType_Ready(&Chainer_Type) < 0) return NULL;
+    if (PyType_Ready(&ChainRun_Type) < 0) return NULL;
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL) return NULL;
@@ -1424,6 +1731,10 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObject(m, "Geometry", (PyObject *)&Geometry_Type) < 0) goto fail;
     Py_INCREF(&ChainMode_Type);
     if (PyModule_AddObject(m, "ChainMode", (PyObject *)&ChainMode_Type) < 0) goto fail;
+    Py_INCREF(&Chainer_Type);
+    if (PyModule_AddObject(m, "Chainer", (PyObject *)&Chainer_Type) < 0) goto fail;
+    Py_INCREF(&ChainRun_Type);
+    if (PyModule_AddObject(m, "ChainRun", (PyObject *)&ChainRun_Type) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
     if (PyModule_AddStringConstant(m, "COMPILER", SK_COMPILER) < 0) goto fail;

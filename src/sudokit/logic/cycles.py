@@ -42,10 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Protocol
 
-from .._config import requested_backend
 from ._bits import bit_indices, bit_set
 from ._names import elim_text
 from .candidates import CandidateGrid, peer_bits
@@ -54,6 +52,7 @@ from .chaining import (
     Geometry,
     Links,
     RankedHint,
+    c_core,
     cell_digit,
     check_budget,
     conclusion_text,
@@ -416,17 +415,10 @@ class _ModeLike(Protocol):
     def hints(self, cap: int, seq0: int) -> list[UnaryHint]: ...
 
 
-@lru_cache(maxsize=1)
 def _c_engine() -> Any:
-    """The C core's ``ChainMode`` (csrc/sk_chain.c), or None when the core is not built (or
-    predates it) or ``SUDOKIT_BACKEND=python`` asks for the pure-Python code."""
-    if requested_backend() == "python":
-        return None
-    try:
-        from .. import _core
-    except ImportError:
-        return None
-    return getattr(_core, "ChainMode", None)
+    """The C core's ``ChainMode`` (csrc/sk_chain.c), or None (see :func:`chaining.c_core`)."""
+    core = c_core()
+    return None if core is None else core.ChainMode
 
 
 class _CMode:
