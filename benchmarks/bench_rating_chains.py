@@ -25,7 +25,6 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from _rated import RATED, add_sample_options, agreement, load_rated, run_info
@@ -69,7 +68,7 @@ def _tracked(t: Technique) -> Technique:
         _RUNNING[0] = t.rating
         yield from inner(cg)
 
-    return replace(t, finder=finder)
+    return t._replace(finder=finder)
 
 
 def techniques(nested: int) -> list[Technique]:

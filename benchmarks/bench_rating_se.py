@@ -37,7 +37,6 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import sudokit
@@ -144,7 +143,7 @@ def profiled(cpu: dict[str, float]) -> Callable[..., list[Technique]]:
                     return
                 yield step
 
-        return replace(t, finder=finder)
+        return t._replace(finder=finder)
 
     def techniques(*args: object, **kwargs: object) -> list[Technique]:
         return [wrap(t) for t in original(*args, **kwargs)]  # type: ignore[arg-type]

@@ -127,7 +127,7 @@ def test_batch_matches_per_call(c_engines: list[_backend.Engine]) -> None:
 def test_batch_empty(c_engines: list[_backend.Engine]) -> None:
     for eng in c_engines:
         out = eng.search_batch(Shape(3, 3), b"", 2, 0, 2)
-        assert (out.counts, out.solutions, out.guesses, out.complete) == ([], b"", [], [])
+        assert (out.counts, out.solutions, out.guesses, out.complete) == ((), b"", (), ())
 
 
 # -- 9x9 benchmark sets: both C paths against each other, checked independently -------------
@@ -264,8 +264,8 @@ def test_budget_bounds_the_search(puzzle: tuple[Shape, bytes], limit: int, budge
         assert found.guesses <= budget
         check_outcome(shape, cells, found, limit=limit, keep=1, truth=truth)
         batch = eng.search_batch(shape, cells * 3, limit, budget, 2)
-        assert batch.counts == [found.count] * 3
-        assert batch.complete == [found.complete] * 3
+        assert batch.counts == (found.count,) * 3
+        assert batch.complete == (found.complete,) * 3
 
 
 def test_budget_gives_up_explicitly(c_engines: list[_backend.Engine]) -> None:

@@ -29,6 +29,7 @@ A new module must be added to ``LAYERS`` (and to ARCHITECTURE.md) before this te
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -269,3 +270,32 @@ def test_every_documented_exception_is_still_needed() -> None:
     }
     stale = EXCEPTIONS - used
     assert not stale, f"exceptions no longer used (remove them): {sorted(stale)}"
+
+
+def _documented_rows() -> dict[int, str]:
+    """The rows of ARCHITECTURE.md section 3's layer table: layer number -> the row's text."""
+    doc = Path(__file__).resolve().parent.parent / "docs" / "ARCHITECTURE.md"
+    if not doc.is_file():
+        pytest.skip("docs/ARCHITECTURE.md is not in this checkout")
+    rows = {}
+    for line in doc.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) == 4 and cells[1].isdigit():
+            rows[int(cells[1])] = cells[2]
+    return rows
+
+
+def test_the_documented_table_names_every_layered_module() -> None:
+    """Each entry of LAYERS is named in the ARCHITECTURE.md row of its layer (a fractional
+    layer such as 0.9 or 1.9 may be written in either neighbouring row)."""
+    rows = _documented_rows()
+    missing = []
+    for module, layer in LAYERS.items():
+        name = {"sudokit": "sudokit/__init__", "sudokit.__main__": "sudokit/__main__"}.get(
+            module, module.removeprefix("sudokit.")
+        )
+        pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+        near = [text for number, text in rows.items() if abs(number - layer) < 1]
+        if not any(pattern.search(text) for text in near):
+            missing.append((module, layer))
+    assert not missing, f"modules missing from ARCHITECTURE.md's layer table: {missing}"

@@ -275,7 +275,7 @@ def test_c_matches_reference(base: Shape, count: int) -> None:
         for sol in found.solutions:
             assert Grid(sol, shape).is_solution(puzzle), kind
         batch = c.search_batch(shape, puzzle.cells * 3, 4, 0, 2)
-        assert batch.counts == [found.count] * 3
+        assert batch.counts == (found.count,) * 3
 
 
 def test_zero_given_killers_unique_and_exact() -> None:

@@ -13,7 +13,7 @@ Guess counts are diagnostics, not parity.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import NamedTuple, Protocol
 
@@ -57,18 +57,22 @@ class BatchOutcome(_Record):
 
     __slots__ = ("complete", "counts", "guesses", "solutions")
     __match_args__ = ("counts", "solutions", "guesses", "complete")
-    counts: list[int]
+    counts: tuple[int, ...]
     solutions: bytes
-    guesses: list[int]
-    complete: list[bool]
+    guesses: tuple[int, ...]
+    complete: tuple[bool, ...]
 
     def __init__(
-        self, counts: list[int], solutions: bytes, guesses: list[int], complete: list[bool]
+        self,
+        counts: Iterable[int],
+        solutions: bytes,
+        guesses: Iterable[int],
+        complete: Iterable[bool],
     ) -> None:
-        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "counts", tuple(counts))
         object.__setattr__(self, "solutions", solutions)
-        object.__setattr__(self, "guesses", guesses)
-        object.__setattr__(self, "complete", complete)
+        object.__setattr__(self, "guesses", tuple(guesses))
+        object.__setattr__(self, "complete", tuple(complete))
 
 
 #: ``search(cells, limit, keep, budget) -> (count, solutions, guesses, complete)``: an engine's

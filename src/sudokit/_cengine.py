@@ -115,7 +115,7 @@ class CEngine:
 
         >>> found = CEngine().search_batch(Shape(2, 2), bytes(32), limit=2, budget=0, threads=2)
         >>> found.counts, found.complete
-        ([2, 2], [True, True])
+        ((2, 2), (True, True))
         """
         geo = self._geometry(shape)
         counts, solutions, guesses, complete = _core.search_batch(

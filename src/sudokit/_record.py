@@ -6,9 +6,13 @@ which alone cost more than the rest of ``import sudokit``.
 
 from __future__ import annotations
 
-from typing import dataclass_transform
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Self, TypeVar, dataclass_transform
 
-__all__ = ["_Record"]
+__all__ = ["FrozenMap", "_Record"]
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 @dataclass_transform(frozen_default=True)  # type checkers see subclasses as frozen dataclasses
@@ -35,22 +39,33 @@ class _Record:
     Traceback (most recent call last):
     ...
     dataclasses.FrozenInstanceError: cannot assign to field 'a'
+    >>> p._asdict(), p._replace(b=5)
+    ({'a': 1, 'b': 2}, Pair(a=1, b=5))
     """
 
     __slots__ = ()
     __match_args__: tuple[str, ...] = ()
+    #: The fields equality and hashing compare, when not all of them (diagnostic fields left
+    #: out, as ``field(compare=False)`` does for a dataclass); ``None`` = every field.
+    _compared: tuple[str, ...] | None = None
 
     def _values(self) -> tuple[object, ...]:
         return tuple([getattr(self, name) for name in self.__match_args__])
 
+    def _key(self) -> tuple[object, ...]:
+        names = self._compared
+        if names is None:
+            return self._values()
+        return tuple([getattr(self, name) for name in names])
+
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
             assert isinstance(other, _Record)
-            return self._values() == other._values()
+            return self._key() == other._key()
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._key())
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
@@ -68,3 +83,65 @@ class _Record:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), self._values())
+
+    def _asdict(self) -> dict[str, Any]:
+        """The fields by name, in order (shallow: as ``dataclasses.asdict`` without its
+        recursion into nested values).
+        """
+        return {name: getattr(self, name) for name in self.__match_args__}
+
+    def _replace(self, **changes: Any) -> Self:
+        """A copy with the fields named in *changes* replaced (as ``dataclasses.replace``:
+        ``__init__`` runs again, so its checks and conversions apply; the subclass's
+        ``__init__`` takes every field by its name).
+        """
+        return type(self)(**(self._asdict() | changes))
+
+
+class FrozenMap(Mapping[_K, _V]):
+    """An immutable, hashable, picklable mapping that keeps its insertion order: what a frozen
+    value holds where it would otherwise hold a dict.
+
+    Equal to any mapping with the same items (a dict too), and ``repr`` shows the items as a
+    dict does; ``dict(m)`` is the plain copy (for JSON).
+
+    >>> m = FrozenMap({"Naked Single": 2, "X-Wing": 1})
+    >>> m["X-Wing"], list(m), m == {"X-Wing": 1, "Naked Single": 2}, len(m)
+    (1, ['Naked Single', 'X-Wing'], True, 2)
+    >>> m
+    FrozenMap({'Naked Single': 2, 'X-Wing': 1})
+    >>> hash(m) == hash(FrozenMap({"X-Wing": 1, "Naked Single": 2}))
+    True
+    >>> m["X-Wing"] = 3
+    Traceback (most recent call last):
+    ...
+    TypeError: 'FrozenMap' object does not support item assignment
+    """
+
+    __slots__ = ("_items",)
+    _items: dict[_K, _V]
+
+    def __init__(self, items: Mapping[_K, _V] | Iterable[tuple[_K, _V]] = ()) -> None:
+        # a private copy that nothing else references: never changed after this line
+        object.__setattr__(self, "_items", dict(items))
+
+    def __getitem__(self, key: _K) -> _V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[_K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._items!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"'FrozenMap' object is immutable (cannot set {name!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (FrozenMap, (dict(self._items),))

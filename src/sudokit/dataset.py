@@ -8,10 +8,10 @@ cluster and be resumed after a kill, always giving the same bytes.
 
 The process that runs the job stays nearly idle, so two workers go about twice as fast as one
 on two cores: workers receive a shard's index range and return its rows as one text, already
-formatted as the output file has it (CSV rows through :class:`sudokit.formats.Writer`, as
-every CSV output; JSON Lines as objects with typed values -- numbers stay numbers, the 64-bit
-seed a string, as ``generate`` writes it -- which the formats' string fields cannot say; JSON
-objects only for Parquet); the merge then copies bytes.
+formatted as the output file has it (CSV and JSON Lines rows through
+:class:`sudokit.formats.Writer`, as every output of those formats; JSON Lines keep typed
+values -- numbers stay numbers, the 64-bit seed a string, as ``generate`` writes it; plain
+JSON objects only for Parquet); the merge then copies bytes.
 
 Memory stays flat whatever the size of the run: at most a few shards are in flight at a time
 and the merge streams. The one exception is de-duplication (``dedupe=True``): it keeps a set of
@@ -36,10 +36,10 @@ import json
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
+from ._record import _Record
 from ._version import __version__
 from .errors import SudokuError
 from .formats import Writer, output_bytes
@@ -84,8 +84,7 @@ T = TypeVar("T")
 _KEY = "_key"  # hidden field: digest of the canonical form (de-duplication)
 
 
-@dataclass(frozen=True, slots=True)
-class DatasetSpec:
+class DatasetSpec(_Record):
     """What a dataset holds: *n* generated puzzles seeded by *seed*, and per-row options.
 
     ``difficulty`` is a level name or an SE range ``(lo, hi)``: the generator targets it and
@@ -94,14 +93,37 @@ class DatasetSpec:
     drops a puzzle equivalent to an earlier one (9x9 only).
     """
 
+    __slots__ = ("augment", "dedupe", "difficulty", "n", "rate", "seed", "size", "symmetry")
+    __match_args__ = ("n", "seed", "size", "symmetry", "rate", "difficulty", "augment", "dedupe")
     n: int
     seed: int
-    size: int = 9
-    symmetry: str = "none"
-    rate: bool = False
-    difficulty: str | tuple[float, float] | None = None
-    augment: int = 0
-    dedupe: bool = False
+    size: int
+    symmetry: str
+    rate: bool
+    difficulty: str | tuple[float, float] | None
+    augment: int
+    dedupe: bool
+
+    def __init__(
+        self,
+        n: int,
+        seed: int,
+        size: int = 9,
+        symmetry: str = "none",
+        rate: bool = False,
+        difficulty: str | tuple[float, float] | None = None,
+        augment: int = 0,
+        dedupe: bool = False,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "n", n)
+        sets(self, "seed", seed)
+        sets(self, "size", size)
+        sets(self, "symmetry", symmetry)
+        sets(self, "rate", rate)
+        sets(self, "difficulty", difficulty)
+        sets(self, "augment", augment)
+        sets(self, "dedupe", dedupe)
 
     def columns(self) -> tuple[str, ...]:
         """The output columns, in order."""
@@ -115,7 +137,7 @@ class DatasetSpec:
 
     def params(self) -> dict[str, Any]:
         """The parameters a resumed run must match (JSON-compatible)."""
-        d = asdict(self)
+        d = self._asdict()
         if isinstance(self.difficulty, tuple):
             d["difficulty"] = list(self.difficulty)
         d["version"] = __version__
@@ -256,20 +278,20 @@ def _dataset_shard(args: tuple[DatasetSpec, range, str]) -> str:
         return "".join(json.dumps(row, separators=(",", ":")) + "\n" for row, _ in records)
     columns = spec.columns()
     buf = io.StringIO()
-    # CSV rows as every CSV output is written (the merge writes the header once); a writer
-    # that follows one record writes no header of its own
-    writer = Writer(buf, "csv", follows=(1, list(columns)))
+    # Rows as every output of the format is written; the merge writes the CSV header once (a
+    # writer that follows one record writes no header of its own). JSON Lines keep typed
+    # values (numbers stay numbers), except the 64-bit seed: a string, as `generate` writes
+    # it (JSON numbers are exact only up to 2**53); CSV writes every value as text.
+    writer = Writer(buf, encoding, follows=(1, list(columns)))
     for row, (puzzle, solution) in records:
         if spec.dedupe:
             buf.write(f"{row[_KEY] if row.get('isomorph', 0) == 0 else ''}\t")
-        if encoding == "csv":
-            fields = {c: str(row[c]) for c in columns if c not in ("puzzle", "solution")}
-            writer.write(puzzle, solution=solution, fields=fields)
-        else:
-            # seeds are 64-bit: a string in JSON, as `generate` writes them (JSON numbers
-            # are exact only up to 2**53)
-            obj = {c: str(row[c]) if c == "seed" else row[c] for c in columns}
-            buf.write(json.dumps(obj) + "\n")
+        fields = {
+            c: str(row[c]) if c == "seed" else row[c]
+            for c in columns
+            if c not in ("puzzle", "solution")
+        }
+        writer.write(puzzle, solution=solution, fields=fields)
     return buf.getvalue()
 
 

@@ -21,8 +21,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
+from ._record import _Record
 from .grid import Grid
 from .shape import Shape
 
@@ -71,8 +71,7 @@ def digits_of(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Candidates:
+class Candidates(_Record):
     """Per-cell candidate masks and placed values for one shape (immutable).
 
     ``masks[i]`` is the candidate bitmask of cell ``i``; ``values[i]`` is its placed digit or 0.
@@ -89,11 +88,25 @@ class Candidates:
     ValueError: cell r1c1 holds 1 but its candidates are (1, 2)
     """
 
+    __slots__ = ("masks", "shape", "values")
+    __match_args__ = ("shape", "masks", "values")
     shape: Shape
     masks: tuple[int, ...]
     values: bytes
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        shape: Shape,
+        masks: tuple[int, ...],
+        values: bytes,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "shape", shape)
+        sets(self, "masks", masks)
+        sets(self, "values", values)
+        self._check()
+
+    def _check(self) -> None:
         shape = self.shape
         if len(self.masks) != shape.ncells or len(self.values) != shape.ncells:
             raise ValueError(

@@ -60,9 +60,9 @@ work" number that grows with both the length and the difficulty of the path.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 
+from ._record import FrozenMap, _Record
 from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
 from .grid import Grid
 from .logic._names import Labels, cell_list, digit_labels, digit_name
@@ -128,8 +128,7 @@ def level_of(se: float) -> str:
     return LEVELS[-1][0]
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
+class Rating(_Record):
     """The difficulty of a puzzle.
 
     ``se`` is the SE 1.2.1-comparable rating (hardest step on the easiest-first path);
@@ -141,21 +140,79 @@ class Rating:
     path length (of the partial path for a lower bound);
     ``cells`` counts the cells each technique filled; ``families`` counts the steps of each
     technique family (singles, intersections, subsets, fish, wings, uniqueness, exclusion,
-    chains, forcing, search).
+    chains, forcing, search). The three counts are read-only mappings (:class:`FrozenMap`,
+    equal to dicts of the same items); ``dict(r.techniques)`` is a plain copy.
     """
 
+    __slots__ = (
+        "budget_s",
+        "cells",
+        "complete",
+        "families",
+        "level",
+        "lower_bound",
+        "scale",
+        "score",
+        "se",
+        "steps",
+        "stopped_at",
+        "techniques",
+    )
+    __match_args__ = (
+        "se",
+        "score",
+        "level",
+        "techniques",
+        "complete",
+        "steps",
+        "cells",
+        "families",
+        "lower_bound",
+        "stopped_at",
+        "budget_s",
+        "scale",
+    )
     se: float
     score: int
     level: str
-    techniques: dict[str, int] = field(default_factory=dict)
-    complete: bool = True
-    steps: int = 0
-    cells: dict[str, int] = field(default_factory=dict)
-    families: dict[str, int] = field(default_factory=dict)
-    lower_bound: bool = False
-    stopped_at: str = ""
-    budget_s: float = 0.0
-    scale: str = "se"
+    techniques: FrozenMap[str, int]
+    complete: bool
+    steps: int
+    cells: FrozenMap[str, int]
+    families: FrozenMap[str, int]
+    lower_bound: bool
+    stopped_at: str
+    budget_s: float
+    scale: str
+
+    def __init__(
+        self,
+        se: float,
+        score: int,
+        level: str,
+        techniques: Mapping[str, int] = FrozenMap(),
+        complete: bool = True,
+        steps: int = 0,
+        cells: Mapping[str, int] = FrozenMap(),
+        families: Mapping[str, int] = FrozenMap(),
+        lower_bound: bool = False,
+        stopped_at: str = "",
+        budget_s: float = 0.0,
+        scale: str = "se",
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "se", se)
+        sets(self, "score", score)
+        sets(self, "level", level)
+        sets(self, "techniques", FrozenMap(techniques))
+        sets(self, "complete", complete)
+        sets(self, "steps", steps)
+        sets(self, "cells", FrozenMap(cells))
+        sets(self, "families", FrozenMap(families))
+        sets(self, "lower_bound", lower_bound)
+        sets(self, "stopped_at", stopped_at)
+        sets(self, "budget_s", budget_s)
+        sets(self, "scale", scale)
 
     @property
     def se_text(self) -> str:

@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
 
 from ._config import requested_backend
+from ._record import _Record
 from .grid import Grid
 from .shape import Shape
 
@@ -73,8 +73,7 @@ def _unit_sets(shape: Shape) -> frozenset[frozenset[int]]:
     return frozenset(frozenset(u) for u in shape.units)
 
 
-@dataclass(frozen=True, slots=True)
-class Transform:
+class Transform(_Record):
     """A validity-preserving map from grids of shape ``source`` to grids of shape ``target``.
 
     The new grid's cell ``i`` takes the value of the old grid's cell ``cells[i]``, relabelled
@@ -83,12 +82,28 @@ class Transform:
     units; compose with :meth:`then`.
     """
 
+    __slots__ = ("cells", "digits", "source", "target")
+    __match_args__ = ("source", "target", "cells", "digits")
     source: Shape
     target: Shape
     cells: tuple[int, ...]
     digits: tuple[int, ...]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        source: Shape,
+        target: Shape,
+        cells: tuple[int, ...],
+        digits: tuple[int, ...],
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "source", source)
+        sets(self, "target", target)
+        sets(self, "cells", cells)
+        sets(self, "digits", digits)
+        self._check()
+
+    def _check(self) -> None:
         n, ncells = self.source.n, self.source.ncells
         if self.target.ncells != ncells or sorted(self.cells) != list(range(ncells)):
             raise ValueError(f"cells must be a permutation of 0..{ncells - 1}")

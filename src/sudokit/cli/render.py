@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -34,7 +35,7 @@ class _Entry:
     comment: str
 
 
-def _label_of(fields: dict[str, str]) -> str:
+def _label_of(fields: Mapping[str, str]) -> str:
     for key in _LABEL_FIELDS:
         for name, value in fields.items():
             if name.lower() == key and value.strip():

@@ -173,7 +173,7 @@ def _report(reporter: Reporter, item: Item, message: str | None) -> None:
 #: A worker's task in ``solve --jobs N``: (output format, unique, budget, the writer's CSV
 #: columns, the records as (grid, fields, error text)).
 _Task = tuple[
-    str, bool, int | None, list[str] | None, list[tuple[Grid | None, dict[str, str], str | None]]
+    str, bool, int | None, list[str] | None, list[tuple[Grid | None, Mapping[str, str], str | None]]
 ]
 
 

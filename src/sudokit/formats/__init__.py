@@ -30,10 +30,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from types import TracebackType
 from typing import IO
 
+from .._record import FrozenMap, _Record
 from ..errors import ParseError
 from ..grid import Grid, expand_symbols, shifted_alphabet_hint
 from ..marks import Candidates
@@ -113,19 +113,35 @@ def format_of_extension(path: str) -> str | None:
 _HEAD = 1 << 16
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(_Record):
     """One puzzle read from a file: its 1-based number, first line, grid or error, and fields.
 
     Exactly one of ``grid`` and ``error`` is set. ``fields`` holds what the format carries
     besides the grid (a CSV row's other columns, JSON keys, ``.sdk`` headers, a line comment).
     """
 
+    __slots__ = ("error", "fields", "grid", "index", "line")
+    __match_args__ = ("index", "line", "grid", "error", "fields")
     index: int
     line: int
     grid: Grid | None
-    error: ParseError | None = None
-    fields: dict[str, str] = field(default_factory=dict)
+    error: ParseError | None
+    fields: Mapping[str, str]  # a FrozenMap
+
+    def __init__(
+        self,
+        index: int,
+        line: int,
+        grid: Grid | None,
+        error: ParseError | None = None,
+        fields: Mapping[str, str] = FrozenMap(),
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "index", index)
+        sets(self, "line", line)
+        sets(self, "grid", grid)
+        sets(self, "error", error)
+        sets(self, "fields", FrozenMap(fields))
 
 
 def _module(fmt: str) -> Format:
@@ -429,7 +445,7 @@ def dumps(
     fmt: str = "line",
     *,
     solution: Grid | None = None,
-    fields: Mapping[str, str] | None = None,
+    fields: Mapping[str, object] | None = None,
 ) -> str:
     """*grid* as text in *fmt* (no final newline). Formats that can carry a *solution* and
     *fields* (csv, json, jsonl, sdk headers) write them; the others ignore them.
@@ -499,9 +515,15 @@ class Writer:
         return self._out.count, self._out.columns
 
     def write(
-        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+        self,
+        grid: Grid,
+        *,
+        solution: Grid | None = None,
+        fields: Mapping[str, object] | None = None,
     ) -> None:
-        """Write one puzzle."""
+        """Write one puzzle. Field values are usually strings; other values are written as
+        JSON values by the JSON formats (numbers stay numbers) and as ``str(value)`` by the
+        others."""
         self._out.write(grid, solution=solution, fields=fields)
 
     def write_text(self, text: str) -> None:
@@ -509,7 +531,7 @@ class Writer:
         only."""
         self._out.write_text(text)
 
-    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
         """Write a stand-in for a puzzle that has no output grid: the line ``!<status>`` in text
         formats; a record with an empty puzzle and a ``status`` field in csv and JSON."""
         self._out.marker(status, fields)

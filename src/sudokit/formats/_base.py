@@ -20,6 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import IO, Protocol
 
+from .._record import _Record
 from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
@@ -227,8 +228,7 @@ def parse_cells(text: str, shape: Shape | None, first_line: int) -> Grid:
 # -- the Format protocol ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Head:
+class Head(_Record):
     """The start of a text as :func:`sudokit.formats.sniff` shows it to ``Format.claims``.
 
     ``text``: the head without a BOM; ``stripped``: without leading white space; ``body``:
@@ -236,11 +236,28 @@ class Head:
     stripped (``""`` when there is none); ``hashed``: the text starts with a ``#`` line.
     """
 
+    __slots__ = ("body", "first", "hashed", "stripped", "text")
+    __match_args__ = ("text", "stripped", "body", "first", "hashed")
     text: str
     stripped: str
     body: tuple[str, ...]
     first: str
     hashed: bool
+
+    def __init__(
+        self,
+        text: str,
+        stripped: str,
+        body: tuple[str, ...],
+        first: str,
+        hashed: bool,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "text", text)
+        sets(self, "stripped", stripped)
+        sets(self, "body", body)
+        sets(self, "first", first)
+        sets(self, "hashed", hashed)
 
     @classmethod
     def of(cls, text: str) -> Head:
@@ -284,7 +301,11 @@ class RecordWriter:
         self.stream.write("\n")
 
     def write(
-        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+        self,
+        grid: Grid,
+        *,
+        solution: Grid | None = None,
+        fields: Mapping[str, object] | None = None,
     ) -> None:
         """Write one puzzle."""
         self.begin()
@@ -299,7 +320,7 @@ class RecordWriter:
         self.stream.write(text)
         self.end()
 
-    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
         """Write a stand-in for a record without a grid: the line ``!<status>``."""
         self.begin()
         self.stream.write(f"!{status}")
@@ -326,7 +347,7 @@ class Dumper(Protocol):
         /,
         *,
         solution: Grid | None = None,
-        fields: Mapping[str, str] | None = None,
+        fields: Mapping[str, object] | None = None,
     ) -> str:
         """*grid* as one record (no final newline)."""
         ...
@@ -337,8 +358,7 @@ def by_layout(head: Head) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
-class Format:
+class Format(_Record):
     """A format as :mod:`sudokit.formats` uses it; each format module declares one
     (``FORMAT``), and :data:`sudokit.formats.FORMATS` lists them.
 
@@ -351,15 +371,60 @@ class Format:
     records are laid out in a written stream.
     """
 
+    __slots__ = (
+        "claims",
+        "dumps",
+        "extensions",
+        "multiline",
+        "name",
+        "priority",
+        "read",
+        "structured",
+        "writer",
+    )
+    __match_args__ = (
+        "name",
+        "read",
+        "dumps",
+        "multiline",
+        "structured",
+        "extensions",
+        "priority",
+        "claims",
+        "writer",
+    )
     name: str
     read: Reader
     dumps: Dumper
-    multiline: bool = False
-    structured: bool = False
-    extensions: tuple[str, ...] = ()
-    priority: int = 100
-    claims: Callable[[Head], bool] = by_layout
-    writer: type[RecordWriter] = RecordWriter
+    multiline: bool
+    structured: bool
+    extensions: tuple[str, ...]
+    priority: int
+    claims: Callable[[Head], bool]
+    writer: type[RecordWriter]
+
+    def __init__(
+        self,
+        name: str,
+        read: Reader,
+        dumps: Dumper,
+        multiline: bool = False,
+        structured: bool = False,
+        extensions: tuple[str, ...] = (),
+        priority: int = 100,
+        claims: Callable[[Head], bool] = by_layout,
+        writer: type[RecordWriter] = RecordWriter,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "name", name)
+        sets(self, "read", read)
+        sets(self, "dumps", dumps)
+        sets(self, "multiline", multiline)
+        sets(self, "structured", structured)
+        sets(self, "extensions", extensions)
+        sets(self, "priority", priority)
+        sets(self, "claims", claims)
+        sets(self, "writer", writer)
 
 
 def is_square(k: int) -> bool:

@@ -183,7 +183,7 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """The grid as a candidate grid: givens alone, open cells with all ``n`` digits."""
     return dumps_candidates(Candidates.from_grid(grid, eliminate=False))

@@ -137,18 +137,22 @@ def read_text(text: str, shape: Shape | None = None) -> list[Raw]:
     return list(read(text_lines(text), shape))
 
 
-def _fields(grid: Grid, solution: Grid | None, fields: Mapping[str, str] | None) -> dict[str, str]:
+def _fields(
+    grid: Grid, solution: Grid | None, fields: Mapping[str, object] | None
+) -> dict[str, str]:
     out: dict[str, str] = {}
     if solution is not None:
         out["solution"] = solution.to_line()
     if Shape.from_cell_count(grid.shape.ncells) != grid.shape and grid.shape.regions is None:
         out["box"] = grid.shape.box_spec
     for key, value in (fields or {}).items():
-        out.setdefault(key, value)
+        out.setdefault(key, str(value))
     return out
 
 
-def columns_for(grid: Grid, solution: Grid | None, fields: Mapping[str, str] | None) -> list[str]:
+def columns_for(
+    grid: Grid, solution: Grid | None, fields: Mapping[str, object] | None
+) -> list[str]:
     """The header a file of records like this one gets: ``puzzle`` then the field names.
 
     >>> columns_for(Grid.parse("1234341221434321"), None, {"level": "easy"})
@@ -162,7 +166,7 @@ def row(
     columns: Sequence[str],
     *,
     solution: Grid | None = None,
-    fields: Mapping[str, str] | None = None,
+    fields: Mapping[str, object] | None = None,
 ) -> str:
     """One CSV line for *grid* under *columns* (missing fields empty, unknown ones dropped).
 
@@ -171,7 +175,7 @@ def row(
     """
     values = {} if grid is None else _fields(grid, solution, fields)
     if grid is None:
-        values.update(fields or {})
+        values.update((key, str(value)) for key, value in (fields or {}).items())
     puzzle = "" if grid is None else grid.to_line()
     return join([puzzle if c == "puzzle" else values.get(c, "") for c in columns])
 
@@ -188,7 +192,7 @@ def join(values: Sequence[str]) -> str:
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """The header line and one row for *grid*."""
     columns = columns_for(grid, solution, fields)
@@ -208,7 +212,11 @@ class Writer(RecordWriter):
             self.stream.write(join(columns) + "\n")
 
     def write(
-        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+        self,
+        grid: Grid,
+        *,
+        solution: Grid | None = None,
+        fields: Mapping[str, object] | None = None,
     ) -> None:
         """One row under the columns (taken from the first record)."""
         if self.columns is None:
@@ -217,7 +225,7 @@ class Writer(RecordWriter):
         self.count += 1
         self.stream.write(row(grid, self.columns, solution=solution, fields=fields) + "\n")
 
-    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
         """A row with an empty puzzle and a ``status`` column."""
         extra = {"status": status, **(fields or {})}
         if self.columns is None:

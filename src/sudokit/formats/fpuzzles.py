@@ -524,7 +524,7 @@ def payload(grid: Grid, *, solution: Grid | None = None) -> str:
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """An f-puzzles link to *grid* (with its solution when given; *fields* are not written)."""
     return F_PUZZLES + payload(grid, solution=solution)

@@ -323,7 +323,7 @@ def read_text(text: str, shape: Shape | None = None) -> list[Raw]:
 
 
 def to_object(
-    grid: Grid | None, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid | None, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> dict[str, Any]:
     """The JSON object written for one puzzle (``puzzle`` is ``None`` when there is no grid).
 
@@ -350,7 +350,7 @@ def to_object(
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """One JSON object for *grid* (with ``box``/``diagonals``/``regions`` when not standard),
     one key per line; :class:`~sudokit.formats.Writer` writes lists of compact objects.
@@ -366,7 +366,7 @@ class LinesWriter(RecordWriter):
 
     TEXT = False
 
-    def marker(self, status: str, fields: Mapping[str, str] | None = None) -> None:
+    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
         """An object with a null puzzle, the *status* and *fields*."""
         self.begin()
         self.stream.write(compact(to_object(None, fields={"status": status, **(fields or {})})))
@@ -391,7 +391,11 @@ class Writer(LinesWriter):
         """Nothing: the comma or the closing bracket follows."""
 
     def write(
-        self, grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+        self,
+        grid: Grid,
+        *,
+        solution: Grid | None = None,
+        fields: Mapping[str, object] | None = None,
     ) -> None:
         """One compact object."""
         self.begin()

@@ -45,7 +45,7 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """One JSON object on one line."""
     return _jsonfmt.compact(_jsonfmt.to_object(grid, solution=solution, fields=fields))

@@ -70,7 +70,7 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """The grid as one line (``.`` for blanks); *solution* and *fields* are not written.
 

@@ -192,7 +192,7 @@ def render_rows(
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """The grid as a picture (``|`` between boxes, a rule between bands); *solution* and
     *fields* are not written.

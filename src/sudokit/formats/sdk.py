@@ -107,7 +107,7 @@ def read_text(text: str, shape: Shape | None = None) -> list[Raw]:
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """Header lines for the known *fields* (one-letter keys are written as such), ``[Puzzle]``,
     then the rows without separators. *solution* is not written.
@@ -116,7 +116,7 @@ def dumps(
     for key, value in (fields or {}).items():
         letter = _LETTER.get(key, key if len(key) == 1 and key.isalpha() else "")
         if letter:
-            out.append(f"#{letter}{' '.join(value.split())}")
+            out.append(f"#{letter}{' '.join(str(value).split())}")
     out.append("[Puzzle]")
     if grid.shape.symbols:
         out.extend(grid.to_line()[r * grid.n : (r + 1) * grid.n] for r in range(grid.n))

@@ -42,7 +42,7 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """The grid in Simple Sudoku file form; *solution* and *fields* are not written."""
     return "\n".join(picture.render_rows(grid, spaced=False, cross="-"))

@@ -191,7 +191,7 @@ def claims(head: Head) -> bool:
 
 
 def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, str] | None = None
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """A SudokuPad link to *grid* (its f-puzzles object; *fields* are not written)."""
     return fpuzzles.SUDOKUPAD + fpuzzles.payload(grid, solution=solution)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .._record import _Record
 from ..errors import SudokuError, quote
 from ..grid import Grid
 from ..shape import Shape
@@ -20,8 +21,7 @@ if TYPE_CHECKING:
     from .options import _Plan
 
 
-@dataclass(frozen=True, slots=True)
-class _Target:
+class _Target(_Record):
     """A validated difficulty target (picklable): the SE window and the required techniques.
 
     ``require`` holds, for each requirement, the technique names that satisfy it (one name for
@@ -29,11 +29,28 @@ class _Target:
     rating the judging walk uses (see :func:`_judge`).
     """
 
+    __slots__ = ("cap", "hi", "label", "lo", "require")
+    __match_args__ = ("label", "lo", "hi", "require", "cap")
     label: str
     lo: float
     hi: float
-    require: tuple[tuple[str, ...], ...] = ()
-    cap: float = 0.0
+    require: tuple[tuple[str, ...], ...]
+    cap: float
+
+    def __init__(
+        self,
+        label: str,
+        lo: float,
+        hi: float,
+        require: tuple[tuple[str, ...], ...] = (),
+        cap: float = 0.0,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "label", label)
+        sets(self, "lo", lo)
+        sets(self, "hi", hi)
+        sets(self, "require", require)
+        sets(self, "cap", cap)
 
 
 #: Rating walks one puzzle may spend when its window ends at or below :data:`_DETERMINISTIC`.
@@ -176,13 +193,11 @@ def _walk_techniques(cap: float, variant: bool = False) -> tuple[Technique, ...]
 
     The rating's own list (:func:`sudokit.rating.rating_techniques`): SE's techniques, plus
     the variant and killer ones for a *variant* shape (the variant scale)."""
-    from dataclasses import replace
-
     from ..rating import rating_techniques
 
     probe = Shape(2, 2, windoku=True) if variant else Shape(2, 2)  # only its kind matters
     return tuple(
-        replace(t, family=t.name) for t in rating_techniques(probe) if t.rating <= cap + 1e-9
+        t._replace(family=t.name) for t in rating_techniques(probe) if t.rating <= cap + 1e-9
     )
 
 

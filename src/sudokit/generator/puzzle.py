@@ -6,11 +6,11 @@ from __future__ import annotations
 import logging
 import os
 import random
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Unpack
 
 from .. import _backend
+from .._record import _Record
 from ..errors import BudgetExceededError, SudokuError
 from ..grid import Grid
 from ..shape import Shape
@@ -30,8 +30,7 @@ __all__ = ["GeneratedPuzzle", "generate"]
 log = logging.getLogger("sudokit.generator")
 
 
-@dataclass(frozen=True, slots=True)
-class GeneratedPuzzle:
+class GeneratedPuzzle(_Record):
     """A generated puzzle, its unique solution, and how it was made.
 
     ``seed`` regenerates it (with the same options and version) when it was generated from a
@@ -41,13 +40,35 @@ class GeneratedPuzzle:
     :func:`sudokit.rate` gives it) when a difficulty target made the generator compute it.
     """
 
+    __slots__ = ("minimal", "puzzle", "se", "searches", "seed", "solution", "symmetry")
+    __match_args__ = ("puzzle", "solution", "seed", "symmetry", "minimal", "searches", "se")
+    _compared = ("puzzle", "solution", "seed", "symmetry", "minimal")  # diagnostics are not
     puzzle: Grid
     solution: Grid
     seed: int | None
     symmetry: str
     minimal: bool
-    searches: int = field(default=0, compare=False)
-    se: float | None = field(default=None, compare=False)
+    searches: int
+    se: float | None
+
+    def __init__(
+        self,
+        puzzle: Grid,
+        solution: Grid,
+        seed: int | None,
+        symmetry: str,
+        minimal: bool,
+        searches: int = 0,
+        se: float | None = None,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "puzzle", puzzle)
+        sets(self, "solution", solution)
+        sets(self, "seed", seed)
+        sets(self, "symmetry", symmetry)
+        sets(self, "minimal", minimal)
+        sets(self, "searches", searches)
+        sets(self, "se", se)
 
     @property
     def clues(self) -> int:

@@ -45,9 +45,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
+from .._record import _Record
 from ..constraints import Cage, Constraints
 from ..shape import Shape, is_connected
 from .fill import _fill
@@ -72,16 +72,34 @@ _SIZE_WEIGHTS = {1: 1, 2: 3, 3: 4, 4: 2, 5: 1}
 _CELLS_PER_THERMO = 20
 
 
-@dataclass(frozen=True, slots=True)
-class Drawn:
+class Drawn(_Record):
     """Which rules are drawn from each puzzle's solution, and the cage sizes allowed."""
 
-    killer: bool = False
-    kropki: bool = False
-    xv: bool = False
-    parity: bool = False
-    thermo: bool = False
-    cage_sizes: tuple[int, int] = (2, 5)
+    __slots__ = ("cage_sizes", "killer", "kropki", "parity", "thermo", "xv")
+    __match_args__ = ("killer", "kropki", "xv", "parity", "thermo", "cage_sizes")
+    killer: bool
+    kropki: bool
+    xv: bool
+    parity: bool
+    thermo: bool
+    cage_sizes: tuple[int, int]
+
+    def __init__(
+        self,
+        killer: bool = False,
+        kropki: bool = False,
+        xv: bool = False,
+        parity: bool = False,
+        thermo: bool = False,
+        cage_sizes: tuple[int, int] = (2, 5),
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "killer", killer)
+        sets(self, "kropki", kropki)
+        sets(self, "xv", xv)
+        sets(self, "parity", parity)
+        sets(self, "thermo", thermo)
+        sets(self, "cage_sizes", cage_sizes)
 
 
 def _draw_size(rng: random.Random, lo: int, hi: int) -> int:

@@ -27,7 +27,7 @@ from ._bits import digits as bits
 if TYPE_CHECKING:
     from .step import Step
 
-__all__ = ["CandidateGrid", "bits", "members", "peer_bits", "popcount"]
+__all__ = ["CandidateGrid", "bits", "members", "peer_bits", "popcount", "unit_bits"]
 
 
 def popcount(mask: int) -> int:
@@ -47,6 +47,16 @@ def peer_bits(shape: Shape) -> tuple[int, ...]:
     [1, 2, 3, 4, 5, 8, 12]
     """
     return tuple(sum(1 << p for p in ps) for ps in shape.peers)
+
+
+@lru_cache(maxsize=64)
+def unit_bits(shape: Shape) -> tuple[int, ...]:
+    """For every unit, its cells as a bit set over cells (computed once per shape).
+
+    >>> members(unit_bits(Shape(2, 2))[0])   # row 1 of a 4x4 grid
+    [0, 1, 2, 3]
+    """
+    return tuple(sum(1 << c for c in unit) for unit in shape.units)
 
 
 class CandidateGrid:

@@ -28,11 +28,11 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from .._config import requested_backend
+from .._record import _Record
 from ..errors import BudgetExceededError
 from ..shape import Shape
 from ._bits import bit_indices
@@ -195,11 +195,12 @@ def c_core() -> Any:
 # Per-shape tables
 
 
-@dataclass(frozen=True, slots=True)
-class Geometry:
+class Geometry(_Record):
     """Per-shape tables in SE's order: for each cell its units box first, then row, column,
     the extra units (SE walks regions as Block, Row, Column), and its peers in that order."""
 
+    __slots__ = ("n", "ncells", "peer_order", "peers", "shape", "unit_order", "units")
+    __match_args__ = ("shape", "n", "ncells", "units", "unit_order", "peers", "peer_order")
     shape: Shape
     n: int
     ncells: int
@@ -207,6 +208,25 @@ class Geometry:
     unit_order: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
     peer_order: tuple[tuple[int, ...], ...]
+
+    def __init__(
+        self,
+        shape: Shape,
+        n: int,
+        ncells: int,
+        units: tuple[tuple[int, ...], ...],
+        unit_order: tuple[tuple[int, ...], ...],
+        peers: tuple[tuple[int, ...], ...],
+        peer_order: tuple[tuple[int, ...], ...],
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "shape", shape)
+        sets(self, "n", n)
+        sets(self, "ncells", ncells)
+        sets(self, "units", units)
+        sets(self, "unit_order", unit_order)
+        sets(self, "peers", peers)
+        sets(self, "peer_order", peer_order)
 
 
 @lru_cache(maxsize=32)
@@ -318,16 +338,32 @@ def se_rating(base: float, complexity: int) -> float:
     return round(base + chain_length_bonus(complexity - 2), 1)
 
 
-@dataclass(frozen=True, slots=True)
-class RankedHint:
+class RankedHint(_Record):
     """What SE orders the hints of a chaining rule by (:meth:`order`): rating, then complexity,
     then the kind of hint (*sort_key*), then discovery order (*seq*)."""
 
+    __slots__ = ("complexity", "kind", "rating", "seq", "sort_key")
+    __match_args__ = ("rating", "complexity", "sort_key", "seq", "kind")
     rating: float
     complexity: int
     sort_key: int
     seq: int
     kind: str
+
+    def __init__(
+        self,
+        rating: float,
+        complexity: int,
+        sort_key: int,
+        seq: int,
+        kind: str,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "rating", rating)
+        sets(self, "complexity", complexity)
+        sets(self, "sort_key", sort_key)
+        sets(self, "seq", seq)
+        sets(self, "kind", kind)
 
     def order(self) -> tuple[float, int, int, int]:
         """The sort key: the easiest hint, then the simplest, first."""

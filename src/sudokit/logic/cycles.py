@@ -41,7 +41,6 @@ The named chains people learn (X-Chain, XY-Chain, AIC) are in :mod:`sudokit.logi
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ._bits import bit_indices, bit_set
@@ -179,14 +178,32 @@ _MODES = ((False, True), (True, False), (True, True))
 _SORT_KEY = {(False, True): 2, (True, False): 3, (True, True): 4}  # (y, x) -> SE sort key
 
 
-@dataclass(frozen=True, slots=True)
 class UnaryHint(RankedHint):
     """A hint of the rule: *kind* "cycle" or "forcing", found with the link kinds *y* / *x*;
     *node* is the search node that ends it (:func:`hint_path` reads the chain back)."""
 
+    __slots__ = ("node", "x", "y")
+    __match_args__ = ("rating", "complexity", "sort_key", "seq", "kind", "y", "x", "node")
     y: bool
     x: bool
     node: _Node
+
+    def __init__(
+        self,
+        rating: float,
+        complexity: int,
+        sort_key: int,
+        seq: int,
+        kind: str,
+        y: bool,
+        x: bool,
+        node: _Node,
+    ) -> None:
+        RankedHint.__init__(self, rating, complexity, sort_key, seq, kind)
+        sets = object.__setattr__
+        sets(self, "y", y)
+        sets(self, "x", x)
+        sets(self, "node", node)
 
 
 def _reach(

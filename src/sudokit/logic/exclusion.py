@@ -26,16 +26,14 @@ the answer for given masks is memoized across candidate states.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from functools import partial
 
 from ._bits import low_bits as _lows
+from ._delta import Delta, Since, incremental
 from ._names import cell_list, elim_text
 from .candidates import CandidateGrid, bits, members
 from .candidates import peer_bits as _peer_bits
 from .step import Step
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["aligned_pair", "aligned_triple"]
 
@@ -44,20 +42,21 @@ def _candidates(cg: CandidateGrid, degree: int) -> dict[int, int]:
     """Base cells (>= 2 candidates, no peer with a single candidate, some excluder) and
     their excluders (peers with 2..degree candidates), as a bit set of cells."""
     masks = cg.masks
-    peers = cg.shape.peers
+    peer_bits = _peer_bits(cg.shape)
     counts = [m.bit_count() for m in masks]
+    singles = excluders = 0
+    for cell, k in enumerate(counts):
+        if k == 1:
+            singles |= 1 << cell
+        elif 2 <= k <= degree:
+            excluders |= 1 << cell
     out: dict[int, int] = {}
     for cell, k in enumerate(counts):
         if k < 2:
             continue
-        excl = 0
-        for p in peers[cell]:
-            kp = counts[p]
-            if kp == 1:
-                break
-            if 2 <= kp <= degree:
-                excl |= 1 << p
-        else:
+        peers = peer_bits[cell]
+        if not peers & singles:
+            excl = peers & excluders
             if excl:
                 out[cell] = excl
     return out
@@ -180,7 +179,23 @@ def _twins(masks: list[int], peer_bits: Sequence[int], cells: tuple[int, ...]) -
     return False
 
 
+#: The last state each finder (by degree) found nothing on (see :mod:`._delta`).
+_SINCE = {2: Since(), 3: Since()}
+
+
 def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
+    """The steps of :func:`_search`, searching only around the cells changed since the last
+    state where it found nothing. Exact when no cell has a single candidate (then a set of
+    base cells is tried, and what it removes is decided, by the candidates of its cells and
+    of the cells seeing them all alone); otherwise a full search."""
+    single = any(not m & (m - 1) for m in cg.masks if m)
+    return incremental(_SINCE[degree], partial(_search, degree=degree), cg, not single)
+
+
+def _search(cg: CandidateGrid, delta: Delta | None, degree: int) -> Iterator[Step]:
+    """Aligned exclusion steps of *degree* in SE's order; when *delta* is given, only of the
+    sets of base cells holding a changed cell or all seeing a changed cell that is (or was) a
+    would-be excluder (2 to *degree* candidates): nothing else decides what a set removes."""
     shape = cg.shape
     cands = _candidates(cg, degree)
     if len(cands) < degree:
@@ -200,23 +215,58 @@ def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
             for d in bits(m):
                 with_digit[d - 1] |= 1 << c
     outside: dict[int, int] = {}
+    thirds = _Thirds(masks, peer_bits, base) if degree == 3 else None
+    changed = excluding = 0
+    if delta is not None:
+        changed = delta.cells
+        before = delta.before
+        rest = changed
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            if 2 <= masks[c].bit_count() <= degree or 2 <= before[c].bit_count() <= degree:
+                excluding |= low
     # The reference walks the pairs of base cells in order and, for three cells, adds each
     # base cell among the excluders of the pair, trying a set of cells once: at its first
     # pair (in that order) whose excluders contain the third cell. Excluders are peers, never
     # the cell itself, so the common excluders never include a base cell of the set.
     for i, a in enumerate(order):
         ex_a = cands[a]
-        for b in order[i + 1 :]:
+        later = order[i + 1 :]
+        if degree == 2 and delta is not None and not changed >> a & 1:
+            # a pair (a, b) is tried when b changed or a changed excluder sees both
+            near = changed
+            via = peer_bits[a] & excluding
+            while via:
+                low = via & -via
+                via ^= low
+                near |= peer_bits[low.bit_length() - 1]
+            later = [b for b in later if near >> b & 1]
+        for b in later:
             ex_b = cands[b]
             both = ex_a & ex_b
             if both.bit_count() < 2:
                 continue
+            # the third cells that make a set touching a changed cell (-1: any)
+            near = -1
+            if delta is not None and not changed >> a & 1 and not changed >> b & 1:
+                via = peer_bits[a] & peer_bits[b] & excluding  # changed excluders of a and b
+                if degree == 2 and not via:
+                    continue
+                near = changed
+                while via:
+                    low = via & -via
+                    via ^= low
+                    near |= peer_bits[low.bit_length() - 1]
             sets: list[tuple[tuple[int, ...], int]]
             if degree == 2:
                 sets = [((a, b), both)]
             else:
                 sets = []
-                twin = (ex_a | ex_b) & base & ~(1 << a | 1 << b)
+                twin = (ex_a | ex_b) & base & ~(1 << a | 1 << b) & near
+                if thirds is not None and twin:
+                    twin &= thirds.worth_trying(a, b, both)
                 while twin:
                     low = twin & -twin
                     twin ^= low
@@ -249,6 +299,76 @@ def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
                 if not elims:
                     continue
                 yield _exclusion_step(cg, cells, members(common), elims)
+
+
+class _Thirds:
+    """For Aligned Triple Exclusion: which third base cells can make a pair's triple worth
+    the combination search (a pre-check, exact: it keeps every third cell that passes the
+    finder's own test "some common excluder has all its candidates among the base cells, or
+    two base cells are twins", and drops most others with a few bit operations a pair).
+
+    *masks* are the candidate masks, *peer_bits* the peers of each cell as a cell bit set,
+    *base* the base cells (a cell bit set).
+    """
+
+    __slots__ = ("_has", "_masks", "_peer_bits", "_twins")
+
+    def __init__(self, masks: list[int], peer_bits: Sequence[int], base: int) -> None:
+        self._masks = masks
+        self._peer_bits = peer_bits
+        # _has[m]: the base cells whose candidates include every digit of the mask m
+        has: dict[int, int] = {0: base}
+        # _twins[m]: the base cells whose candidates are exactly the two digits of m
+        twins: dict[int, int] = {}
+        cells = base
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            m = masks[low.bit_length() - 1]
+            if m.bit_count() == 2:
+                twins[m] = twins.get(m, 0) | low
+        self._has = has
+        self._twins = twins
+
+    def _with_all(self, digits: int) -> int:
+        """The base cells holding every digit of the mask *digits* (memoized per state)."""
+        got = self._has.get(digits)
+        if got is None:
+            low = digits & -digits
+            rest = self._with_all(digits ^ low)
+            out = 0
+            while rest:
+                cl = rest & -rest
+                rest ^= cl
+                if self._masks[cl.bit_length() - 1] & low:
+                    out |= cl
+            got = self._has[digits] = out
+        return got
+
+    def worth_trying(self, a: int, b: int, both: int) -> int:
+        """The third cells *c* (a cell bit set) for which the triple ``a, b, c`` (common
+        excluders of a and b: *both*) may pass: some excluder ``e`` in *both* sees *c* and
+        has every candidate in ``a | b | c``, or two of the three cells are twins (see
+        each other, same two candidates)."""
+        masks = self._masks
+        peer_bits = self._peer_bits
+        ma, mb = masks[a], masks[b]
+        pair = ma | mb
+        out = 0
+        rest = both
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            e = low.bit_length() - 1
+            out |= peer_bits[e] & self._with_all(masks[e] & ~pair)
+        twins = self._twins
+        if ma.bit_count() == 2:
+            if ma == mb and peer_bits[a] >> b & 1:
+                return -1
+            out |= twins.get(ma, 0) & peer_bits[a]
+        if mb.bit_count() == 2:
+            out |= twins.get(mb, 0) & peer_bits[b]
+        return out
 
 
 def _exclusion_step(

@@ -22,8 +22,10 @@ Rows and columns exist in every shape, so fish work on every shape.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from itertools import combinations
 
+from ._delta import Delta, Since, changed_digits, incremental
 from ._names import cell_list, digit_name, join_words
 from .candidates import CandidateGrid, bits
 from .step import Step
@@ -62,12 +64,23 @@ def _cell(n: int, line: int, cross: int, by_rows: bool) -> int:
     return line * n + cross if by_rows else cross * n + line
 
 
+#: The last state each basic fish finder (by size) found nothing on (see :mod:`._delta`).
+_SINCE = {k: Since() for k in _NAMES}
+
+
 def _basic(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    """The steps of :func:`_basic_search`, for the digits whose places changed since the last
+    state where it found nothing (a fish of digit d is decided by the places of d alone)."""
+    return incremental(_SINCE[k], partial(_basic_search, k=k), cg)
+
+
+def _basic_search(cg: CandidateGrid, delta: Delta | None, k: int) -> Iterator[Step]:
     shape = cg.shape
     n = shape.n
     masks = cg.masks
     name = _NAMES[k]
-    for d in range(1, n + 1):
+    digits = range(1, n + 1) if delta is None else bits(changed_digits(cg, delta))
+    for d in digits:
         bit = 1 << (d - 1)
         for by_rows in (True, False):
             lines = _lines(cg, d, by_rows)

@@ -692,13 +692,42 @@ def _nested(
 # Hints
 
 
-@dataclass(frozen=True, slots=True)
 class _Hint(RankedHint):
-    # kind: "contradiction", "double", "cell", "region"
+    __slots__ = ("chains", "digit", "source", "target")
+    __match_args__ = (
+        "rating",
+        "complexity",
+        "sort_key",
+        "seq",
+        "kind",
+        "target",
+        "source",
+        "digit",
+        "chains",
+    )
     target: int  # the concluded potential (on: placed, off: removed)
     source: int  # the assumption (contradiction/double) or the cell / the unit (cell/region)
     digit: int  # region: the digit; else 0
     chains: tuple[tuple[int, _Outcome], ...]  # (assumption, outcome) per branch
+
+    def __init__(
+        self,
+        rating: float,
+        complexity: int,
+        sort_key: int,
+        seq: int,
+        kind: str,
+        target: int,
+        source: int,
+        digit: int,
+        chains: tuple[tuple[int, _Outcome], ...],
+    ) -> None:
+        RankedHint.__init__(self, rating, complexity, sort_key, seq, kind)
+        sets = object.__setattr__
+        sets(self, "target", target)
+        sets(self, "source", source)
+        sets(self, "digit", digit)
+        sets(self, "chains", chains)
 
 
 def _base(rank: int) -> float:

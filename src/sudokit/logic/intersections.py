@@ -18,9 +18,9 @@ shape: the overlaps come from the shape's unit tables.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 
+from .._record import _Record
 from ..shape import Shape
 from ._names import cell_list, digit_name, join_or
 from .candidates import CandidateGrid
@@ -31,16 +31,32 @@ __all__ = ["Lock", "claiming", "locks", "pointing"]
 BOX_KINDS = ("box", "region")
 
 
-@dataclass(frozen=True, slots=True)
-class Lock:
+class Lock(_Record):
     """A digit confined to the overlap of ``base`` and ``cover``; ``removed`` are the cells of
     ``cover`` outside ``base`` that lose the digit."""
 
+    __slots__ = ("base", "cells", "cover", "digit", "removed")
+    __match_args__ = ("base", "cover", "digit", "cells", "removed")
     base: int
     cover: int
     digit: int
     cells: tuple[int, ...]
     removed: tuple[int, ...]
+
+    def __init__(
+        self,
+        base: int,
+        cover: int,
+        digit: int,
+        cells: tuple[int, ...],
+        removed: tuple[int, ...],
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "base", base)
+        sets(self, "cover", cover)
+        sets(self, "digit", digit)
+        sets(self, "cells", cells)
+        sets(self, "removed", removed)
 
 
 def is_box(shape: Shape, unit: int) -> bool:

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
+from .._record import _Record
 from ..errors import BudgetExceededError
 from .candidates import CandidateGrid
 from .chains import chain_budget
@@ -62,8 +62,7 @@ class StepBudgetExceededError(BudgetExceededError):
         self.technique = technique
 
 
-@dataclass(frozen=True, slots=True)
-class Path:
+class Path(_Record):
     """A solving path: the steps taken, whether it ended solved, and its rating.
 
     ``complete`` is False when the time budget ran out before the path ended (the rating is
@@ -74,12 +73,31 @@ class Path:
     stuck, the highest base rating of the enabled techniques (all of them failed).
     """
 
+    __slots__ = ("complete", "families", "floor", "solved", "steps", "stopped_at")
+    __match_args__ = ("steps", "solved", "complete", "families", "stopped_at", "floor")
     steps: tuple[Step, ...]
     solved: bool
-    complete: bool = True
-    families: tuple[str, ...] = ()  # the family of the technique behind each step
-    stopped_at: str = ""
-    floor: float = 0.0
+    complete: bool
+    families: tuple[str, ...]  # the family of the technique behind each step
+    stopped_at: str
+    floor: float
+
+    def __init__(
+        self,
+        steps: tuple[Step, ...],
+        solved: bool,
+        complete: bool = True,
+        families: tuple[str, ...] = (),
+        stopped_at: str = "",
+        floor: float = 0.0,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "steps", steps)
+        sets(self, "solved", solved)
+        sets(self, "complete", complete)
+        sets(self, "families", families)
+        sets(self, "stopped_at", stopped_at)
+        sets(self, "floor", floor)
 
     @property
     def bound(self) -> float:
@@ -247,6 +265,4 @@ def _walk(
 
 
 def _with_size(step: Step, n: int) -> Step:
-    from dataclasses import replace
-
-    return replace(step, size=n)
+    return step._replace(size=n)

@@ -35,8 +35,8 @@ base rating when the module loads, so the position of the line does not matter.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
+from .._record import _Record
 from . import (
     als,
     chains,
@@ -87,8 +87,7 @@ def classic_only(finder: Finder) -> Finder:
     return run
 
 
-@dataclass(frozen=True)
-class Technique:
+class Technique(_Record):
     """A named technique: its family, base rating (SE 1.2.1 scale) and finder.
 
     ``se`` is False for the well-known techniques Sudoku Explainer does not have (Skyscraper,
@@ -96,12 +95,31 @@ class Technique:
     the SE-comparable rating uses only ``se`` techniques so that it agrees with SE.
     """
 
+    __slots__ = ("family", "finder", "name", "needs_unique", "rating", "se")
+    __match_args__ = ("name", "family", "rating", "finder", "needs_unique", "se")
     name: str
     family: str
     rating: float
     finder: Finder
-    needs_unique: bool = False
-    se: bool = True  # one of Sudoku Explainer 1.2.1's techniques (used for the SE rating)
+    needs_unique: bool
+    se: bool  # one of Sudoku Explainer 1.2.1's techniques (used for the SE rating)
+
+    def __init__(
+        self,
+        name: str,
+        family: str,
+        rating: float,
+        finder: Finder,
+        needs_unique: bool = False,
+        se: bool = True,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "name", name)
+        sets(self, "family", family)
+        sets(self, "rating", rating)
+        sets(self, "finder", finder)
+        sets(self, "needs_unique", needs_unique)
+        sets(self, "se", se)
 
 
 TECHNIQUES: list[Technique] = [

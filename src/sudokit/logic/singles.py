@@ -22,12 +22,13 @@ text explains the whole argument. Everything works on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Container, Iterator
+from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
 from ..shape import Shape
+from ._delta import by_units
 from ._names import cell_list, digit_list, digit_name
 from .candidates import CandidateGrid, bits
 from .intersections import is_box, lock_text, locks
@@ -204,11 +205,11 @@ def direct_claiming(cg: CandidateGrid) -> Iterator[Step]:
     return _direct_locks(cg, False)
 
 
-def _direct_hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
+def _direct_hidden(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
     shape = cg.shape
     masks = cg.masks
     name, rating = ("Direct Hidden Pair", 2.0) if k == 2 else ("Direct Hidden Triple", 2.5)
-    for sub, elims in hidden_sets(cg, k, direct=True):
+    for sub, elims in hidden_sets(cg, k, direct=True, units=units):
         unit = shape.units[sub.unit]
         inside = set(sub.cells)
         others = {d for _, d in elims}
@@ -238,11 +239,15 @@ def _direct_hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
             )
 
 
+# The finders search only the units changed since they last found nothing (see ._delta).
+_DIRECT_HIDDEN = {k: by_units(partial(_direct_hidden, k=k)) for k in (2, 3)}
+
+
 def direct_hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
     """A hidden pair that leaves another digit a single place in its unit (SE 2.0)."""
-    return _direct_hidden(cg, 2)
+    return _DIRECT_HIDDEN[2](cg)
 
 
 def direct_hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
     """A hidden triple that leaves another digit a single place in its unit (SE 2.5)."""
-    return _direct_hidden(cg, 3)
+    return _DIRECT_HIDDEN[3](cg)

@@ -11,13 +11,12 @@ Cells are indices ``row * n + col``; digits ``1..n``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .._record import _Record
 
 __all__ = ["Step", "chain_length_bonus"]
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(_Record):
     """An immutable deduction.
 
     ``technique`` is the display name ("Hidden Single", "X-Wing", ...); ``rating`` the SE 1.2.1
@@ -28,16 +27,65 @@ class Step:
     filled in by the path functions).
     """
 
+    __slots__ = (
+        "cells",
+        "eliminations",
+        "highlights",
+        "links",
+        "placements",
+        "rating",
+        "size",
+        "technique",
+        "text",
+        "units",
+    )
+    __match_args__ = (
+        "technique",
+        "rating",
+        "placements",
+        "eliminations",
+        "text",
+        "cells",
+        "units",
+        "highlights",
+        "links",
+        "size",
+    )
     technique: str
     rating: float
-    placements: tuple[tuple[int, int], ...] = ()
-    eliminations: tuple[tuple[int, int], ...] = ()
-    text: str = ""
-    cells: tuple[int, ...] = ()
-    units: tuple[int, ...] = ()
-    highlights: tuple[tuple[int, int], ...] = ()
-    links: tuple[tuple[int, int, int, int, bool], ...] = ()
-    size: int = 0
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    text: str
+    cells: tuple[int, ...]
+    units: tuple[int, ...]
+    highlights: tuple[tuple[int, int], ...]
+    links: tuple[tuple[int, int, int, int, bool], ...]
+    size: int
+
+    def __init__(
+        self,
+        technique: str,
+        rating: float,
+        placements: tuple[tuple[int, int], ...] = (),
+        eliminations: tuple[tuple[int, int], ...] = (),
+        text: str = "",
+        cells: tuple[int, ...] = (),
+        units: tuple[int, ...] = (),
+        highlights: tuple[tuple[int, int], ...] = (),
+        links: tuple[tuple[int, int, int, int, bool], ...] = (),
+        size: int = 0,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "technique", technique)
+        sets(self, "rating", rating)
+        sets(self, "placements", placements)
+        sets(self, "eliminations", eliminations)
+        sets(self, "text", text)
+        sets(self, "cells", cells)
+        sets(self, "units", units)
+        sets(self, "highlights", highlights)
+        sets(self, "links", links)
+        sets(self, "size", size)
 
     @property
     def is_progress(self) -> bool:

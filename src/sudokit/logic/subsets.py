@@ -16,10 +16,12 @@ Naked Quad 5.0, Hidden Quad 5.4. Works on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Container, Iterator
+from functools import partial
 from itertools import combinations
 
+from .._record import _Record
+from ._delta import by_units
 from ._names import cell_list, digit_list, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
@@ -41,19 +43,36 @@ NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
 HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
 
 
-@dataclass(frozen=True, slots=True)
-class Subset:
+class Subset(_Record):
     """``cells`` of ``unit`` locked to the digits of ``digits`` (a mask)."""
 
+    __slots__ = ("cells", "digits", "unit")
+    __match_args__ = ("unit", "cells", "digits")
     unit: int
     cells: tuple[int, ...]
     digits: int
 
+    def __init__(
+        self,
+        unit: int,
+        cells: tuple[int, ...],
+        digits: int,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "unit", unit)
+        sets(self, "cells", cells)
+        sets(self, "digits", digits)
 
-def naked_sets(cg: CandidateGrid, k: int) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
-    """Every naked set of size *k* that eliminates something, with its eliminations."""
+
+def naked_sets(
+    cg: CandidateGrid, k: int, units: Container[int] | None = None
+) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
+    """Every naked set of size *k* that eliminates something, with its eliminations (only in
+    *units* when given)."""
     masks = cg.masks
     for u, unit in enumerate(cg.shape.units):
+        if units is not None and u not in units:
+            continue
         empty = [c for c in unit if masks[c]]
         if len(empty) < 2 * k:  # as SE: smaller units show the complementary hidden set
             continue
@@ -72,9 +91,10 @@ def naked_sets(cg: CandidateGrid, k: int) -> Iterator[tuple[Subset, tuple[tuple[
 
 
 def hidden_sets(
-    cg: CandidateGrid, k: int, direct: bool = False
+    cg: CandidateGrid, k: int, direct: bool = False, units: Container[int] | None = None
 ) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
-    """Every hidden set of size *k* that eliminates something, with its eliminations.
+    """Every hidden set of size *k* that eliminates something, with its eliminations (only in
+    *units* when given).
 
     As in SE, a plain hidden set is looked for only in units with more than ``2k`` empty cells
     (otherwise the complementary naked set is the simpler view); *direct* lowers that to ``k``.
@@ -82,6 +102,8 @@ def hidden_sets(
     masks = cg.masks
     n = cg.shape.n
     for u, unit in enumerate(cg.shape.units):
+        if units is not None and u not in units:
+            continue
         empty = [c for c in unit if masks[c]]
         if len(empty) <= (k if direct else 2 * k):
             continue
@@ -112,10 +134,10 @@ def hidden_sets(
                 yield Subset(u, cells, dmask), elims
 
 
-def _naked(cg: CandidateGrid, k: int) -> Iterator[Step]:
+def _naked(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
     shape = cg.shape
     name = f"Naked {_NAMES[k]}"
-    for sub, elims in naked_sets(cg, k):
+    for sub, elims in naked_sets(cg, k, units):
         digits = bits(sub.digits)
         text = (
             f"In {shape.unit_name(sub.unit)}, the cells {cell_list(shape, sub.cells)} can only "
@@ -135,10 +157,10 @@ def _naked(cg: CandidateGrid, k: int) -> Iterator[Step]:
         )
 
 
-def _hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
+def _hidden(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
     shape = cg.shape
     name = f"Hidden {_NAMES[k]}"
-    for sub, elims in hidden_sets(cg, k):
+    for sub, elims in hidden_sets(cg, k, units=units):
         digits = bits(sub.digits)
         text = (
             f"In {shape.unit_name(sub.unit)}, the digits {digit_list(shape, digits)} can only go "
@@ -157,31 +179,36 @@ def _hidden(cg: CandidateGrid, k: int) -> Iterator[Step]:
         )
 
 
+# The finders search only the units changed since they last found nothing (see ._delta).
+_NAKED = {k: by_units(partial(_naked, k=k)) for k in _NAMES}
+_HIDDEN = {k: by_units(partial(_hidden, k=k)) for k in _NAMES}
+
+
 def naked_pair(cg: CandidateGrid) -> Iterator[Step]:
     """Naked pairs (SE 3.0)."""
-    return _naked(cg, 2)
+    return _NAKED[2](cg)
 
 
 def naked_triple(cg: CandidateGrid) -> Iterator[Step]:
     """Naked triples (SE 3.6)."""
-    return _naked(cg, 3)
+    return _NAKED[3](cg)
 
 
 def naked_quad(cg: CandidateGrid) -> Iterator[Step]:
     """Naked quads (SE 5.0)."""
-    return _naked(cg, 4)
+    return _NAKED[4](cg)
 
 
 def hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
     """Hidden pairs (SE 3.4)."""
-    return _hidden(cg, 2)
+    return _HIDDEN[2](cg)
 
 
 def hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
     """Hidden triples (SE 4.0)."""
-    return _hidden(cg, 3)
+    return _HIDDEN[3](cg)
 
 
 def hidden_quad(cg: CandidateGrid) -> Iterator[Step]:
     """Hidden quads (SE 5.4)."""
-    return _hidden(cg, 4)
+    return _HIDDEN[4](cg)

@@ -33,8 +33,10 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..shape import Shape
+from ._delta import Delta, Since, incremental
 from ._names import cell_list, digit_list, digit_name, elim_text
-from .candidates import CandidateGrid, bits
+from .candidates import CandidateGrid, bits, unit_bits
+from .candidates import peer_bits as _peer_bits
 from .step import Step
 
 __all__ = ["bug_plus_one", "unique_rectangle"]
@@ -59,18 +61,24 @@ def _is_deadly(cg: CandidateGrid, loop: list[int]) -> bool:
     return all(v == 3 for v in seen.values())
 
 
-def loops(cg: CandidateGrid) -> Iterator[tuple[tuple[int, ...], int]]:
+def loops(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every unique loop: an even cycle of unsolved cells that all hold the two digits of the
     pattern mask, consecutive cells sharing a unit (of alternating kinds), starting from a cell
     with exactly those two candidates, at most two cells with extra candidates (more only when
     they all share the same single extra digit), and deadly (see :func:`_is_deadly`). Yields
-    ``(cells in loop order, mask)``, each loop once."""
+    ``(cells in loop order, mask)``, each loop once.
+
+    With *delta* (see :mod:`._delta`) only the loops of the digit pairs whose cells, or a peer
+    of one, changed: what a loop's steps find is decided by the candidates of the cells holding
+    both its digits and of their peers."""
     shape = cg.shape
     masks = cg.masks
     units = shape.units
     kinds = shape.unit_kinds
     cell_units = shape.cell_units
     found: set[tuple[frozenset[int], int]] = set()
+
+    cells = 0  # the cells the walk may visit (see _room)
 
     def walk(path: list[int], pm: int, last: str, allowed: int, extra: int) -> Iterator[list[int]]:
         cell = path[-1]
@@ -80,7 +88,7 @@ def loops(cg: CandidateGrid) -> Iterator[tuple[tuple[int, ...], int]]:
             for nxt in units[u]:
                 if nxt == path[0] and len(path) >= 4 and not len(path) & 1:
                     yield list(path)
-                elif masks[nxt] & pm == pm and nxt not in path and len(path) < MAX_LOOP:
+                elif cells >> nxt & 1 and nxt not in path and len(path) < MAX_LOOP:
                     more = masks[nxt] & ~pm
                     new_extra = extra | more
                     if not more or new_extra.bit_count() == 1 or allowed > 0:
@@ -88,15 +96,65 @@ def loops(cg: CandidateGrid) -> Iterator[tuple[tuple[int, ...], int]]:
                         yield from walk(path, pm, kinds[u], allowed - (1 if more else 0), new_extra)
                         path.pop()
 
+    with_digit = [0] * shape.n  # the cells holding each digit (index digit - 1)
+    for c, m in enumerate(masks):
+        while m:
+            low = m & -m
+            m ^= low
+            with_digit[low.bit_length() - 1] |= 1 << c
+    room: dict[int, int] = {}
+    near = 0  # the changed cells and their peers
+    held_masks: set[int] = set()  # the masks the changed cells had
+    if delta is not None:
+        peer_bits = _peer_bits(shape)
+        rest = near = delta.cells
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            near |= peer_bits[c]
+            held_masks.add(delta.before[c])
     for start, m in enumerate(masks):
         if m.bit_count() != 2:
             continue
+        got = room.get(m)
+        if got is None:
+            x, y = bits(m)
+            both = with_digit[x - 1] & with_digit[y - 1]
+            if delta is not None and not both & near and all(h & m != m for h in held_masks):
+                both = 0  # nothing changed around this digit pair
+            got = room[m] = _room(shape, both)
+        if not got >> start & 1:
+            continue
+        cells = got
         for loop in walk([start], m, "", 2, 0):
             key = (frozenset(loop), m)
             if key in found or not _is_deadly(cg, loop):
                 continue
             found.add(key)
             yield tuple(loop), m
+
+
+def _room(shape: Shape, cells: int) -> int:
+    """The cells of *cells* (a bit set) that can be in a deadly loop made of them: in a deadly
+    loop each unit of a cell holds another cell of the loop (:func:`_is_deadly`), so a cell
+    with a unit holding no other such cell is dropped, until none is. A pre-check: the walk
+    from a start outside the result, or through a cell outside it, finds no deadly loop."""
+    ubits = unit_bits(shape)
+    cell_units = shape.cell_units
+    dropped = True
+    while dropped:
+        dropped = False
+        rest = cells
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for u in cell_units[low.bit_length() - 1]:
+                if not ubits[u] & cells & ~low:
+                    cells ^= low
+                    dropped = True
+                    break
+    return cells
 
 
 def loop_rating(length: int) -> float:
@@ -123,17 +181,26 @@ def _common_units(cg: CandidateGrid, cells: Sequence[int]) -> list[int]:
     return sorted(common)
 
 
+#: The last state the unique rectangle finder found nothing on (see :mod:`._delta`).
+_SINCE = Since()
+
+
 def unique_rectangle(cg: CandidateGrid) -> Iterator[Step]:
     """Unique Rectangles types 1 to 4 (SE 4.5-4.8), easiest first."""
-    steps = list(_ur_steps(cg))
+    return incremental(_SINCE, _sorted_ur_steps, cg)
+
+
+def _sorted_ur_steps(cg: CandidateGrid, delta: Delta | None) -> Iterator[Step]:
+    steps = list(_ur_steps(cg, delta))
     steps.sort(key=lambda s: s.rating)
     return iter(steps)
 
 
-def _ur_steps(cg: CandidateGrid) -> Iterator[Step]:
+def _ur_steps(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[Step]:
     """Every unique rectangle/loop step: type 1 when one cell has extra candidates, else types
-    2, 4 and 3 (the last two only with two extra cells)."""
-    for cells, pm in loops(cg):
+    2, 4 and 3 (the last two only with two extra cells); only of the loops :func:`loops`
+    gives for *delta*."""
+    for cells, pm in loops(cg, delta):
         ur = _loop(cg, cells, pm)
         extras = [c for c in cells if cg.masks[c] & ~pm]
         if len(extras) == 1:
@@ -367,6 +434,54 @@ def _step(
     )
 
 
+def _bug_extras(cg: CandidateGrid) -> dict[int, int] | None:
+    """The BUG cells of :func:`bug` and their extra digits (masks), or None when the grid is
+    no BUG pattern. Per unit, the digits by number of places are read with a few bit
+    operations (the plain reading, a list of places per unit and digit, is the reference in
+    tests/test_rating_fast.py)."""
+    shape = cg.shape
+    masks = cg.masks
+    extra: dict[int, int] = {}
+    for unit in shape.units:
+        # the digits with one, two, three or more places, and with places in one cell of
+        # three or more candidates (a "big" cell), with more than one
+        once = twice = more = big = bigs = 0
+        for c in unit:
+            m = masks[c]
+            more |= twice & m
+            twice |= once & m
+            once |= m
+            if m.bit_count() >= 3:
+                bigs |= big & m
+                big |= m
+        odd = once & ~(twice & ~more)  # not zero or two places
+        if odd & ~big:
+            return None  # such a digit needs a big cell
+        lone = odd & ~bigs
+        while lone:
+            bit = lone & -lone
+            lone ^= bit
+            cell = next(c for c in unit if masks[c] & bit and masks[c].bit_count() >= 3)
+            extra[cell] = extra.get(cell, 0) | bit
+    if not extra:
+        return None
+    temp = list(masks)
+    for c, e in extra.items():
+        temp[c] &= ~e
+    if any(m and m.bit_count() != 2 for m in temp):
+        return None
+    for unit in shape.units:  # every digit has now zero or two places in every unit
+        once = twice = more = 0
+        for c in unit:
+            m = temp[c]
+            more |= twice & m
+            twice |= once & m
+            once |= m
+        if once & ~(twice & ~more):
+            return None
+    return extra
+
+
 def bug(cg: CandidateGrid) -> Iterator[Step]:
     """Bivalue Universal Grave, types 1 to 4 (SE 5.6-5.9+).
 
@@ -383,30 +498,9 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
     shape = cg.shape
     masks = cg.masks
     peers = shape.peers
-    extra: dict[int, int] = {}
-    for unit in shape.units:
-        for d in range(1, shape.n + 1):
-            bit = 1 << (d - 1)
-            pos = [c for c in unit if masks[c] & bit]
-            if len(pos) in (0, 2):
-                continue
-            big = [c for c in pos if masks[c].bit_count() >= 3]
-            if not big:
-                return
-            if len(big) == 1:
-                extra[big[0]] = extra.get(big[0], 0) | bit
-    if not extra:
+    extra = _bug_extras(cg)
+    if extra is None:
         return
-    temp = list(masks)
-    for c, e in extra.items():
-        temp[c] &= ~e
-    if any(m and m.bit_count() != 2 for m in temp):
-        return
-    for unit in shape.units:
-        for d in range(1, shape.n + 1):
-            bit = 1 << (d - 1)
-            if sum(1 for c in unit if temp[c] & bit) not in (0, 2):
-                return
     cells = sorted(extra)
     all_extra = 0
     for e in extra.values():

@@ -32,11 +32,11 @@ in cell units; colours are ``#rrggbb`` strings from a :class:`Theme`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 from typing import Literal, NamedTuple, Protocol
 
+from .._record import _Record
 from ..grid import Grid
 from ..marks import Candidates
 from ..shape import SYMBOLS, Shape
@@ -128,28 +128,108 @@ class Circle(NamedTuple):
 Primitive = Rect | Line | Text | Circle
 
 
-@dataclass(frozen=True, slots=True)
-class Theme:
+class Theme(_Record):
     """The colours of a scene. :data:`SCREEN_THEME` suits screens, :data:`PRINT_THEME` paper."""
 
-    background: str = "#ffffff"
-    line: str = "#000000"
-    thin_line: str = "#7f7f7f"
-    given: str = "#000000"
-    user: str = "#1f4fbf"
-    candidate: str = "#5a5a5a"
-    diagonal: str = "#e4e4e4"
-    unit: str = "#e3edfb"
-    pattern: str = "#fff1a8"
-    highlight: str = "#a6dba0"
-    elimination: str = "#f4a6a6"
-    elimination_text: str = "#c01818"
-    placement: str = "#1a7f37"
-    link: str = "#2457c5"
-    window: str = "#e2e2e2"
-    cage: str = "#000000"
-    rule: str = "#c9c9c9"
-    dot: str = "#000000"
+    __slots__ = (
+        "background",
+        "cage",
+        "candidate",
+        "diagonal",
+        "dot",
+        "elimination",
+        "elimination_text",
+        "given",
+        "highlight",
+        "line",
+        "link",
+        "pattern",
+        "placement",
+        "rule",
+        "thin_line",
+        "unit",
+        "user",
+        "window",
+    )
+    __match_args__ = (
+        "background",
+        "line",
+        "thin_line",
+        "given",
+        "user",
+        "candidate",
+        "diagonal",
+        "unit",
+        "pattern",
+        "highlight",
+        "elimination",
+        "elimination_text",
+        "placement",
+        "link",
+        "window",
+        "cage",
+        "rule",
+        "dot",
+    )
+    background: str
+    line: str
+    thin_line: str
+    given: str
+    user: str
+    candidate: str
+    diagonal: str
+    unit: str
+    pattern: str
+    highlight: str
+    elimination: str
+    elimination_text: str
+    placement: str
+    link: str
+    window: str
+    cage: str
+    rule: str
+    dot: str
+
+    def __init__(
+        self,
+        background: str = "#ffffff",
+        line: str = "#000000",
+        thin_line: str = "#7f7f7f",
+        given: str = "#000000",
+        user: str = "#1f4fbf",
+        candidate: str = "#5a5a5a",
+        diagonal: str = "#e4e4e4",
+        unit: str = "#e3edfb",
+        pattern: str = "#fff1a8",
+        highlight: str = "#a6dba0",
+        elimination: str = "#f4a6a6",
+        elimination_text: str = "#c01818",
+        placement: str = "#1a7f37",
+        link: str = "#2457c5",
+        window: str = "#e2e2e2",
+        cage: str = "#000000",
+        rule: str = "#c9c9c9",
+        dot: str = "#000000",
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "background", background)
+        sets(self, "line", line)
+        sets(self, "thin_line", thin_line)
+        sets(self, "given", given)
+        sets(self, "user", user)
+        sets(self, "candidate", candidate)
+        sets(self, "diagonal", diagonal)
+        sets(self, "unit", unit)
+        sets(self, "pattern", pattern)
+        sets(self, "highlight", highlight)
+        sets(self, "elimination", elimination)
+        sets(self, "elimination_text", elimination_text)
+        sets(self, "placement", placement)
+        sets(self, "link", link)
+        sets(self, "window", window)
+        sets(self, "cage", cage)
+        sets(self, "rule", rule)
+        sets(self, "dot", dot)
 
 
 SCREEN_THEME = Theme()
@@ -189,8 +269,7 @@ def symbol_table(n: int, symbols: Literal["letters", "numbers"] = "letters") -> 
     return ("", *SYMBOLS[:n])
 
 
-@dataclass(frozen=True, slots=True)
-class Scene:
+class Scene(_Record):
     """A drawn grid: cell contents and the primitives of every layer.
 
     ``values`` holds the digit shown in each cell (0 = none) and ``kinds`` what it is
@@ -200,13 +279,34 @@ class Scene:
     (anti-knight, anti-king, non-consecutive, negative kropki / XV), for a caption.
     """
 
+    __slots__ = ("candidates", "kinds", "layers", "notes", "shape", "symbols", "values")
+    __match_args__ = ("shape", "values", "kinds", "candidates", "symbols", "layers", "notes")
     shape: Shape
     values: tuple[int, ...]
     kinds: tuple[str, ...]
     candidates: tuple[int, ...]
     symbols: tuple[str, ...]
-    layers: tuple[tuple[str, tuple[Primitive, ...]], ...] = field(repr=False)
-    notes: tuple[str, ...] = ()
+    layers: tuple[tuple[str, tuple[Primitive, ...]], ...]
+    notes: tuple[str, ...]
+
+    def __init__(
+        self,
+        shape: Shape,
+        values: tuple[int, ...],
+        kinds: tuple[str, ...],
+        candidates: tuple[int, ...],
+        symbols: tuple[str, ...],
+        layers: tuple[tuple[str, tuple[Primitive, ...]], ...],
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "shape", shape)
+        sets(self, "values", values)
+        sets(self, "kinds", kinds)
+        sets(self, "candidates", candidates)
+        sets(self, "symbols", symbols)
+        sets(self, "layers", layers)
+        sets(self, "notes", notes)
 
     @property
     def n(self) -> int:

@@ -23,9 +23,9 @@ import logging
 import math
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Literal
 
+from .._record import _Record
 from ..grid import Grid
 from .model import (
     PRINT_THEME,
@@ -375,20 +375,33 @@ def to_pdf(
     return side, height
 
 
-@dataclass(frozen=True, slots=True)
-class BookItem:
+class BookItem(_Record):
     """One puzzle of a book: the grid, its solution (needed for answers) and a difficulty label."""
 
+    __slots__ = ("label", "puzzle", "solution")
+    __match_args__ = ("puzzle", "solution", "label")
     puzzle: Grid
-    solution: Grid | None = None
-    label: str = ""
+    solution: Grid | None
+    label: str
+
+    def __init__(
+        self,
+        puzzle: Grid,
+        solution: Grid | None = None,
+        label: str = "",
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "puzzle", puzzle)
+        sets(self, "solution", solution)
+        sets(self, "label", label)
 
 
-@dataclass(frozen=True, slots=True)
-class GridPlacement:
+class GridPlacement(_Record):
     """Where a grid was drawn: page (0-based), kind (``puzzle``/``answer``), puzzle number, and
     the grid's top-left corner and side in points from the page's bottom-left corner."""
 
+    __slots__ = ("kind", "n", "number", "page", "size", "x", "y")
+    __match_args__ = ("page", "kind", "number", "x", "y", "size", "n")
     page: int
     kind: str
     number: int
@@ -397,11 +410,47 @@ class GridPlacement:
     size: float
     n: int
 
+    def __init__(
+        self,
+        page: int,
+        kind: str,
+        number: int,
+        x: float,
+        y: float,
+        size: float,
+        n: int,
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "page", page)
+        sets(self, "kind", kind)
+        sets(self, "number", number)
+        sets(self, "x", x)
+        sets(self, "y", y)
+        sets(self, "size", size)
+        sets(self, "n", n)
 
-@dataclass(frozen=True, slots=True)
-class BookInfo:
+
+class BookInfo(_Record):
     """What :func:`write_book` wrote."""
 
+    __slots__ = (
+        "answer_page",
+        "answers_per_page",
+        "grids",
+        "page_size",
+        "pages",
+        "per_page",
+        "puzzles",
+    )
+    __match_args__ = (
+        "pages",
+        "puzzles",
+        "per_page",
+        "answers_per_page",
+        "answer_page",
+        "page_size",
+        "grids",
+    )
     pages: int
     puzzles: int
     per_page: int
@@ -409,6 +458,25 @@ class BookInfo:
     answer_page: int  # 1-based first answer page, 0 without answers
     page_size: tuple[float, float]
     grids: tuple[GridPlacement, ...]
+
+    def __init__(
+        self,
+        pages: int,
+        puzzles: int,
+        per_page: int,
+        answers_per_page: int,
+        answer_page: int,
+        page_size: tuple[float, float],
+        grids: tuple[GridPlacement, ...],
+    ) -> None:
+        sets = object.__setattr__
+        sets(self, "pages", pages)
+        sets(self, "puzzles", puzzles)
+        sets(self, "per_page", per_page)
+        sets(self, "answers_per_page", answers_per_page)
+        sets(self, "answer_page", answer_page)
+        sets(self, "page_size", page_size)
+        sets(self, "grids", grids)
 
 
 def _puzzle_layout(per_page: int, n: int, page: tuple[float, float]) -> tuple[int, int, float]:

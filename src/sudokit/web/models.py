@@ -74,6 +74,9 @@ class Limits:
     retry_after: int = 2
 
 
+# The name lists below are Literal types for type checkers and the API schema; each equals
+# the library's own list (formats.FORMATS, rating.LEVELS, SYMMETRIES + SYMMETRY_ALIASES,
+# Labels), which tests/test_vocabulary.py checks.
 FormatName = Literal[
     "line",
     "picture",
