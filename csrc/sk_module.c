@@ -1428,8 +1428,11 @@ typedef struct {
     int32_t nslots, words, npot;
     int32_t *order, *cause, *par_start, *par;
     uint64_t *anc;
-    PyObject *index, *absurd, *end, *causes;
-    int ab_cause_set;
+    PyObject *index, *absurd;
+    int32_t ab_new, ab_cause; /* the contradiction's new potential and its cause */
+    int32_t ncells, nud;      /* a dynamic run without contradiction: where it stopped */
+    uint64_t *end_masks;      /* (NULL otherwise) */
+    int32_t *end_counts;
 } ChainRunObject;
 
 static PyTypeObject ChainRun_Type;
@@ -1445,10 +1448,10 @@ static void ChainRun_dealloc(ChainRunObject *self) {
     PyMem_RawFree(self->par_start);
     PyMem_RawFree(self->par);
     PyMem_RawFree(self->anc);
+    PyMem_RawFree(self->end_masks);
+    PyMem_RawFree(self->end_counts);
     Py_XDECREF(self->index);
     Py_XDECREF(self->absurd);
-    Py_XDECREF(self->end);
-    Py_XDECREF(self->causes);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1502,8 +1505,21 @@ static PyObject *chain_run_new(const sk_chainer *c) {
     r->par_start = PyMem_RawMalloc((k + 1) * sizeof *r->par_start);
     r->par = PyMem_RawMalloc((np + 1) * sizeof *r->par);
     r->anc = PyMem_RawMalloc(k * W * sizeof *r->anc);
-    r->index = r->absurd = r->end = r->causes = NULL;
+    r->index = r->absurd = NULL;
+    r->ab_new = c->absurd ? c->ab_new : -1;
+    r->ab_cause = c->absurd ? c->ab_cause : SK_CHAIN_NO_CAUSE;
+    r->ncells = c->ncells;
+    r->nud = c->nunits * c->n;
+    r->end_masks = NULL;
+    r->end_counts = NULL;
     if (!r->order || !r->cause || !r->par_start || !r->par || !r->anc) goto nomem;
+    if (c->dynamic && !c->absurd) {
+        r->end_masks = PyMem_RawMalloc((size_t)r->ncells * sizeof *r->end_masks);
+        r->end_counts = PyMem_RawMalloc(((size_t)r->nud + 1) * sizeof *r->end_counts);
+        if (!r->end_masks || !r->end_counts) goto nomem;
+        memcpy(r->end_masks, c->masks, (size_t)r->ncells * sizeof *r->end_masks);
+        memcpy(r->end_counts, c->counts, (size_t)r->nud * sizeof *r->end_counts);
+    }
     memcpy(r->order, c->order, k * sizeof *r->order);
     memcpy(r->cause, c->cause, k * sizeof *r->cause);
     memcpy(r->par_start, c->par_start, (k + 1) * sizeof *r->par_start);
@@ -1531,33 +1547,6 @@ static PyObject *chain_run_new(const sk_chainer *c) {
         if (r->absurd == NULL) goto fail;
     } else {
         r->absurd = Py_NewRef(Py_None);
-    }
-    r->causes = PyDict_New();
-    if (r->causes == NULL) goto fail;
-    for (size_t s = 0; s < k; s++) {
-        if (c->cause[s] == SK_CHAIN_NO_CAUSE) continue;
-        PyObject *key = PyLong_FromLong(c->order[s]), *val = PyLong_FromLong(c->cause[s]);
-        const int bad = key == NULL || val == NULL || PyDict_SetItem(r->causes, key, val) < 0;
-        Py_XDECREF(key);
-        Py_XDECREF(val);
-        if (bad) goto fail;
-    }
-    if (c->absurd && c->ab_cause != SK_CHAIN_NO_CAUSE) { /* causes.setdefault(r, why) */
-        PyObject *key = PyLong_FromLong(c->ab_new), *val = PyLong_FromLong(c->ab_cause);
-        const int bad = key == NULL || val == NULL || PyDict_SetDefault(r->causes, key, val) == NULL;
-        Py_XDECREF(key);
-        Py_XDECREF(val);
-        if (bad) goto fail;
-    }
-    if (c->dynamic && !c->absurd) {
-        PyObject *masks = int_list64(c->masks, c->ncells, 1);
-        PyObject *counts = int_list64(c->counts, (Py_ssize_t)c->nunits * c->n, 0);
-        if (masks && counts) r->end = PyTuple_Pack(2, masks, counts);
-        Py_XDECREF(masks);
-        Py_XDECREF(counts);
-        if (r->end == NULL) goto fail;
-    } else {
-        r->end = Py_NewRef(Py_None);
     }
     return (PyObject *)r;
 nomem:
@@ -1631,6 +1620,37 @@ static PyObject *ChainRun_parents_at(ChainRunObject *self, PyObject *arg) {
     return int_tuple(self->par + self->par_start[s], self->par_start[s + 1] - self->par_start[s]);
 }
 
+static PyObject *ChainRun_causes(ChainRunObject *self, PyObject *unused) {
+    (void)unused;
+    PyObject *causes = PyDict_New();
+    for (int32_t s = 0; causes != NULL && s < self->nslots; s++) {
+        if (self->cause[s] == SK_CHAIN_NO_CAUSE) continue;
+        PyObject *key = PyLong_FromLong(self->order[s]), *val = PyLong_FromLong(self->cause[s]);
+        if (key == NULL || val == NULL || PyDict_SetItem(causes, key, val) < 0) Py_CLEAR(causes);
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+    }
+    if (causes != NULL && self->ab_cause != SK_CHAIN_NO_CAUSE) { /* causes.setdefault(r, why) */
+        PyObject *key = PyLong_FromLong(self->ab_new), *val = PyLong_FromLong(self->ab_cause);
+        if (key == NULL || val == NULL || PyDict_SetDefault(causes, key, val) == NULL)
+            Py_CLEAR(causes);
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+    }
+    return causes;
+}
+
+static PyObject *ChainRun_end(ChainRunObject *self, PyObject *unused) {
+    (void)unused;
+    if (self->end_masks == NULL) Py_RETURN_NONE;
+    PyObject *masks = int_list64(self->end_masks, self->ncells, 1);
+    PyObject *counts = masks ? int_list64(self->end_counts, self->nud, 0) : NULL;
+    PyObject *end = counts ? PyTuple_Pack(2, masks, counts) : NULL;
+    Py_XDECREF(masks);
+    Py_XDECREF(counts);
+    return end;
+}
+
 static PyMethodDef Chainer_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
      "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
@@ -1640,6 +1660,12 @@ static PyMethodDef Chainer_methods[] = {
 static PyMethodDef ChainRun_methods[] = {
     {"anc_at", (PyCFunction)ChainRun_anc_at, METH_O,
      "anc_at(slot, /)\n--\n\nThe ancestor set (bit set of potentials) of the potential in slot."},
+    {"causes", (PyCFunction)ChainRun_causes, METH_NOARGS,
+     "causes()\n--\n\npotential -> why it holds (-1: last candidate of its cell, else the "
+     "unit)."},
+    {"end", (PyCFunction)ChainRun_end, METH_NOARGS,
+     "end()\n--\n\nA dynamic run without contradiction: (masks, counts) where it stopped; "
+     "else None."},
     {"size_at", (PyCFunction)ChainRun_size_at, METH_O,
      "size_at(slot, /)\n--\n\nThe number of potentials in the ancestor set of slot."},
     {"parents_at", (PyCFunction)ChainRun_parents_at, METH_O,
@@ -1652,10 +1678,6 @@ static PyMemberDef ChainRun_members[] = {
      "potential -> slot, in the order reached"},
     {"absurd", T_OBJECT, offsetof(ChainRunObject, absurd), READONLY,
      "None, or the contradiction ((on, on_bits), (off, off_bits), new, parents)"},
-    {"causes", T_OBJECT, offsetof(ChainRunObject, causes), READONLY,
-     "potential -> why it holds (-1: last candidate of its cell, else the unit)"},
-    {"end", T_OBJECT, offsetof(ChainRunObject, end), READONLY,
-     "a dynamic run without contradiction: (masks, counts) where it stopped; else None"},
     {NULL, 0, 0, 0, NULL},
 };
 

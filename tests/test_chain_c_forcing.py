@@ -103,7 +103,11 @@ def test_c_runs_are_used_and_reach_contradictions() -> None:
     ]
     assert any(o.absurd is not None for o in outcomes)
     assert any(o.absurd is None for o in outcomes)
-    assert chainer.ends  # the runs without contradiction noted where they stopped
+    assert chainer.stopped  # the runs without contradiction noted where they stopped
+    start = next(iter(chainer.stopped))
+    masks, counts = chainer.end_state(start)
+    assert len(masks) == 81
+    assert len(counts) == 27 * 9
 
 
 def test_chainer_rejects_bad_arguments() -> None:

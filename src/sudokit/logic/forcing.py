@@ -225,6 +225,7 @@ class _Chainer:
         # a level-0 dynamic chainer: where each run without a contradiction stopped (the
         # candidates and counts then), for the nested chainers that continue it
         self.ends: dict[int, tuple[list[int], list[int]]] = {}
+        self.stopped: dict[int, Any] = {}  # the same for the C runs, read on demand
         self.base = _level0_chainer(geo, masks, y, record) if dynamic and level else None
         self.peer_offs: list[tuple[tuple[int, int], ...]] = []
         self.unit_keys: list[tuple[tuple[int, int], ...]] = []
@@ -308,11 +309,19 @@ class _Chainer:
             _RunMap(r.index, r.anc_at, r.size_at),
             _RunMap(r.index, r.parents_at),
             r.absurd,
-            causes=r.causes if self.record and self.dynamic else None,
+            causes=r.causes() if self.record and self.dynamic else None,
         )
-        if r.end is not None:
-            self.ends[start] = r.end
+        if self.dynamic and r.absurd is None:
+            self.stopped[start] = r  # where it stopped: read by end_state when a level asks
         return out
+
+    def end_state(self, start: int) -> tuple[list[int], list[int]]:
+        """The candidates and counts where the level-0 dynamic run from *start* stopped (it
+        found no contradiction)."""
+        end = self.ends.get(start)
+        if end is None:
+            end = self.ends[start] = self.stopped[start].end()
+        return end
 
     def _resume(self, start: int) -> _Outcome:
         """A nested run from *start*: the level-0 run, continued where it stopped."""
@@ -320,7 +329,7 @@ class _Chainer:
         first = self.base.run(start)
         if first.absurd is not None:
             return first  # never stuck before the contradiction: the nesting adds nothing
-        masks, counts = self.base.ends[start]
+        masks, counts = self.base.end_state(start)
         return _Run(self, start, (first, masks, counts)).outcome()
 
 
