@@ -27,6 +27,11 @@ reproduces that order, so :func:`forcing_chains_and_cycles` yields SE's choice f
 The search is exact but bounded: each mode looks only as deep as a chain that could still beat
 the best hint found so far (reachability and breadth-first bounds skip starts that cannot).
 
+The searches of a mode run in C when the core is built (``_core.ChainMode``, csrc/sk_chain.c,
+wrapped by :class:`_CMode`): the same steps in the same order, so the same hints. The Python
+here (:class:`_Mode`) is their specification and the fallback (``SUDOKIT_BACKEND=python``);
+tests/test_chain_c.py holds the two equal.
+
 The named chains people learn (X-Chain, XY-Chain, AIC) are in :mod:`sudokit.logic.chains`.
 
 >>> from sudokit.shape import Shape

@@ -45,6 +45,13 @@ That reproduces SE's choice exactly when the path loop calls the rules easiest f
 
 Searches can be bounded with :func:`sudokit.logic.chains.chain_budget`.
 
+The level-0 runs (Nishio, multiple and dynamic forcing chains, and the start of every nested
+run) are done in C when the core is built (``_core.Chainer``, csrc/sk_chain.c), up to 16x16:
+the same potentials in the same order with the same ancestors and parents, read through
+:class:`_RunMap` views. :class:`_Run` is their specification, the fallback
+(``SUDOKIT_BACKEND=python``) and the continuation of nesting levels >= 1;
+tests/test_chain_c_forcing.py holds the two equal.
+
 >>> from sudokit.shape import Shape
 >>> marks = {0: 0b11, 4: 0b101, 8: 0b1001, 36: 0b10001, 40: 0b100001, 43: 0b1000001}
 >>> cg = CandidateGrid.from_masks(Shape(3, 3), [0 if i in marks else 9 for i in range(81)],
