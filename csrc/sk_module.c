@@ -1523,7 +1523,7 @@ static PyObject *chain_run_new(const sk_chainer *c) {
     memcpy(r->order, c->order, k * sizeof *r->order);
     memcpy(r->cause, c->cause, k * sizeof *r->cause);
     memcpy(r->par_start, c->par_start, (k + 1) * sizeof *r->par_start);
-    memcpy(r->par, c->par.data, np * sizeof *r->par);
+    if (np) memcpy(r->par, c->par.data, np * sizeof *r->par); /* data is NULL before a push */
     memcpy(r->anc, c->anc, k * W * sizeof *r->anc);
     r->index = PyDict_New();
     if (r->index == NULL) goto fail;
