@@ -251,7 +251,10 @@ def test_25x25_unique() -> None:
 
 @pytest.mark.slow
 def test_many_16x16_and_symmetric_12x12() -> None:
-    assert check_all(generate_many(6, size=16, seed=3)) == 6
+    # Seed 5: any seed shows the property; seed 3 drew a 16x16 puzzle whose check by the
+    # Python reference took 15 s of the test's 16 (a heavy tail of the checker, not the
+    # generator), seed 5's six checks take 0.4 s together.
+    assert check_all(generate_many(6, size=16, seed=5)) == 6
     assert check_all(generate_many(4, size=12, seed=3, symmetry="rot180"), "rot180") == 4
 
 

@@ -181,10 +181,31 @@ def test_resume_writes_what_plain_json_writes(rate_both: RateBoth) -> None:
     assert bulk.read_bytes() == plain.read_bytes()
     assert _json_rows(bulk) == [_expected(p) for p in lines]
     assert not bulk.with_name("bulk.jsonl.parts").exists()
-    # One line per puzzle without a rating, in both modes; --resume names no line number.
-    assert [e.split(": ", 2)[2] for e in bulk_err] == [e.split(": ", 2)[2] for e in plain_err]
-    assert bulk_err[0].startswith(f"sudokit: {src}: puzzle 11: ")
+    # One line per puzzle without a rating, the same in both modes (with its line number).
+    assert bulk_err == plain_err
+    assert bulk_err[0].startswith(f"sudokit: {src}:11: puzzle 11: ")
     assert len(bulk_err) == 2
+
+
+def test_resume_messages_give_the_line_numbers_of_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Blank and comment lines are not puzzles: a message names the puzzle's number and the
+    line it is on, as a plain run does."""
+    good = _lines(3)
+    text = ["# a comment", good[0], "", UNREADABLE, "  ", "# more", SEVERAL, good[1], good[2]]
+    src = _write(tmp_path / "in.txt", text)
+    errs = []
+    for extra in ((), ("--resume",)):
+        out = tmp_path / f"out{len(extra)}.jsonl"
+        assert main(["rate", str(src), "--to", "json", "-o", str(out), *extra]) == 2
+        errs.append(_stderr_lines(capsys))
+    assert errs[0] == errs[1]
+    assert [e.split(": ", 2)[:2] for e in errs[1]] == [
+        ["sudokit", f"{src}:4"],
+        ["sudokit", f"{src}:7"],
+    ]
+    assert [e.split(": ")[2] for e in errs[1]] == ["puzzle 2", "puzzle 3"]
 
 
 def test_unreadable_rows_are_reported_and_skipped(

@@ -1,10 +1,11 @@
 """The rating's speed-ups outside the chaining engine give exactly the steps of a full search.
 
-* The incremental finders (:mod:`sudokit.logic._delta`: subsets, direct hidden sets, basic
-  fish, unique rectangles, aligned exclusion) search only around the cells changed since the
-  last state on which they found nothing. Run over a sequence of candidate states (in path
-  order, and shuffled: the rule holds for any two states), each must yield the same steps as
-  the full search (``Since.changed`` patched to always answer "no remembered state").
+* The incremental finders (:mod:`sudokit.logic._delta`: intersections and the direct ones,
+  subsets, direct hidden sets, basic fish, unique rectangles, aligned exclusion) search only
+  around the cells changed since the last state on which they found nothing. Run over a
+  sequence of candidate states (in path order, and shuffled: the rule holds for any two
+  states), each must yield the same steps as the full search (``Since.changed`` patched to
+  always answer "no remembered state").
 * The unique-loop pre-check (``uniqueness._room``) must not lose a loop: the same loops with
   the pre-check replaced by "every cell".
 * The BUG cells read with bit operations (``uniqueness._bug_extras``) equal the plain reading
@@ -25,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from sudokit.grid import Grid
-from sudokit.logic import _delta, exclusion, fish, singles, subsets, uniqueness
+from sudokit.logic import _delta, exclusion, fish, intersections, singles, subsets, uniqueness
 from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.path import find_step
 from sudokit.logic.registry import TECHNIQUES
@@ -36,6 +37,10 @@ from test_logic_exclusion import _thinned
 DATA = Path(__file__).parent / "data" / "logic_puzzles.txt"
 
 FINDERS: dict[str, Callable[[CandidateGrid], Iterable[Step]]] = {
+    "pointing": intersections.pointing,
+    "claiming": intersections.claiming,
+    "direct pointing": singles.direct_pointing,
+    "direct claiming": singles.direct_claiming,
     "naked pair": subsets.naked_pair,
     "naked triple": subsets.naked_triple,
     "naked quad": subsets.naked_quad,

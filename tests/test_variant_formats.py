@@ -412,6 +412,24 @@ def test_sudokupad_scl_links() -> None:
 
 
 @pytest.mark.parametrize(
+    "cages",
+    [
+        "x",  # not a list
+        [{"cells": [[0, 0]], "style": "weird"}],  # an unknown style
+        [{"cells": [[0, 0]], "value": "a"}],  # a sum that is not a number
+    ],
+)
+def test_sudokupad_cage_errors_name_the_format_once(cages: object) -> None:
+    cells = [[{} for _ in range(4)] for _ in range(4)]
+    link = "https://sudokupad.app/scl" + lzstring.compress(
+        json.dumps({"cells": cells, "cages": cages})
+    )
+    with pytest.raises(ParseError) as caught:
+        formats.parse_one(link)
+    assert str(caught.value).count("sudokupad:") == 1, str(caught.value)
+
+
+@pytest.mark.parametrize(
     ("link", "words"),
     [
         ("https://f-puzzles.com/?id=yxnpswht", "short links"),

@@ -19,6 +19,7 @@ import sudokit
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
+import httpx
 from fastapi.testclient import TestClient
 
 from browser.pageutil import killer_of, unit_keeping_swap
@@ -40,6 +41,13 @@ def killer() -> tuple[sudokit.Grid, sudokit.Grid]:
 def body_of(grid: sudokit.Grid, **extra: Any) -> dict[str, Any]:
     """A request for *grid*: its line, box and rules as the request's fields."""
     return {"puzzle": str(grid), "box": grid.shape.box_spec, **rules_json(grid), **extra}
+
+
+def post_ok(client: TestClient, path: str, body: dict[str, Any]) -> httpx.Response:
+    """The answer to a POST of *body* to *path*, which must be a 200."""
+    r = client.post(path, json=body)
+    assert r.status_code == 200, r.text
+    return r
 
 
 def rules_of(obj: dict[str, Any]) -> dict[str, Any]:
@@ -94,8 +102,7 @@ EVERY_RULE = {
 @pytest.mark.parametrize("kind", sorted(EVERY_RULE))
 def test_every_rule_round_trips_through_the_answer(client: TestClient, kind: str) -> None:
     fields = EVERY_RULE[kind]
-    r = client.post("/api/convert", json={"puzzle": "." * 81, **fields, "to": "line"})
-    assert r.status_code == 200, r.text
+    r = post_ok(client, "/api/convert", {"puzzle": "." * 81, **fields, "to": "line"})
     puzzle = r.json()["puzzle"]
     assert rules_of(puzzle) == fields
     expected = {"cages": "killer", "thermos": "thermo", "parity": "parity"}.get(kind, kind)
@@ -157,8 +164,7 @@ def test_rules_in_the_text_and_in_the_request(client: TestClient) -> None:
     """A json puzzle object brings its own rules; the request may repeat them, not change them."""
     cages = [{"sum": 3, "cells": [0, 1]}]
     text = json.dumps({"puzzle": "." * 16, "cages": cages})
-    r = client.post("/api/convert", json={"puzzle": text, "to": "line"})
-    assert r.status_code == 200, r.text
+    r = post_ok(client, "/api/convert", {"puzzle": text, "to": "line"})
     assert rules_of(r.json()["puzzle"]) == {"cages": cages}
     same = client.post("/api/convert", json={"puzzle": text, "cages": cages, "to": "line"})
     assert same.status_code == 200
@@ -176,8 +182,7 @@ def test_check_and_solve_honour_the_cages(
     client: TestClient, killer: tuple[sudokit.Grid, sudokit.Grid]
 ) -> None:
     puzzle, solution = killer
-    r = client.post("/api/solve", json=body_of(puzzle))
-    assert r.status_code == 200, r.text
+    r = post_ok(client, "/api/solve", body_of(puzzle))
     data = r.json()
     assert data["status"] == "unique"
     assert data["solution"]["cells"] == list(solution.cells)
@@ -203,8 +208,7 @@ def test_hint_on_a_killer_agrees_with_the_solution(
     client: TestClient, killer: tuple[sudokit.Grid, sudokit.Grid]
 ) -> None:
     puzzle, solution = killer
-    r = client.post("/api/hint", json=body_of(puzzle))
-    assert r.status_code == 200, r.text
+    r = post_ok(client, "/api/hint", body_of(puzzle))
     step = r.json()["step"]
     assert step["text"]
     for row, col, d in step["placements"]:
@@ -253,8 +257,7 @@ def test_info_lists_the_variants_generate_serves(client: TestClient) -> None:
 
 
 def test_generate_windoku(client: TestClient) -> None:
-    r = client.post("/api/generate", json={"windoku": True, "seed": 5, "n": 2})
-    assert r.status_code == 200, r.text
+    r = post_ok(client, "/api/generate", {"windoku": True, "seed": 5, "n": 2})
     for answer in r.json()["puzzles"]:
         assert answer["puzzle"]["variant"] == "windoku"
         assert check_generated(answer).shape.windoku
@@ -288,8 +291,7 @@ SIZE = {"nonconsecutive": 6}
 @pytest.mark.parametrize("flag", sorted(GENERATED))
 def test_generate_each_variant(client: TestClient, flag: str) -> None:
     size = SIZE.get(flag, 9)
-    r = client.post("/api/generate", json={flag: True, "seed": 3, "size": size})
-    assert r.status_code == 200, r.text
+    r = post_ok(client, "/api/generate", {flag: True, "seed": 3, "size": size})
     (answer,) = r.json()["puzzles"]
     assert GENERATED[flag] in answer["puzzle"]["variant"].split("-")
     puzzle = check_generated(answer)
@@ -300,8 +302,7 @@ def test_generate_each_variant(client: TestClient, flag: str) -> None:
 
 
 def test_generate_combined_variants(client: TestClient) -> None:
-    r = client.post("/api/generate", json={"killer": True, "windoku": True, "seed": 2})
-    assert r.status_code == 200, r.text
+    r = post_ok(client, "/api/generate", {"killer": True, "windoku": True, "seed": 2})
     (answer,) = r.json()["puzzles"]
     assert answer["puzzle"]["variant"] == "windoku-killer"
     check_generated(answer)

@@ -20,7 +20,8 @@ class _Record:
     """Base of the small immutable value classes on the import path (Conflict, SolveResult, ...).
 
     Behaves like a frozen, slotted dataclass: a subclass names its fields in ``__slots__`` and,
-    in order, in ``__match_args__``, and sets them in ``__init__`` with ``object.__setattr__``.
+    in order, in ``__match_args__``, and sets them in ``__init__`` with :meth:`_set` (or one by
+    one with ``object.__setattr__``).
     Equality (same class only), hashing and ``repr`` go over the fields in order; assignment
     raises ``dataclasses.FrozenInstanceError`` (an AttributeError; dataclasses is imported only
     then) and pickling rebuilds from the fields. Hand-written because ``dataclasses`` imports
@@ -30,8 +31,7 @@ class _Record:
     ...     __slots__ = ("a", "b")
     ...     __match_args__ = ("a", "b")
     ...     def __init__(self, a: int, b: int) -> None:
-    ...         object.__setattr__(self, "a", a)
-    ...         object.__setattr__(self, "b", b)
+    ...         self._set(a, b)
     >>> p = Pair(1, 2)
     >>> p, p == Pair(1, 2), p == (1, 2), hash(p) == hash((1, 2))
     (Pair(a=1, b=2), True, False, True)
@@ -48,6 +48,11 @@ class _Record:
     #: The fields equality and hashing compare, when not all of them (diagnostic fields left
     #: out, as ``field(compare=False)`` does for a dataclass); ``None`` = every field.
     _compared: tuple[str, ...] | None = None
+
+    def _set(self, *values: object) -> None:
+        """Set the fields, in the order of ``__match_args__`` (for ``__init__``: once)."""
+        for name, value in zip(self.__match_args__, values, strict=True):
+            object.__setattr__(self, name, value)
 
     def _values(self) -> tuple[object, ...]:
         return tuple([getattr(self, name) for name in self.__match_args__])

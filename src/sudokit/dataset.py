@@ -115,15 +115,7 @@ class DatasetSpec(_Record):
         augment: int = 0,
         dedupe: bool = False,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "n", n)
-        sets(self, "seed", seed)
-        sets(self, "size", size)
-        sets(self, "symmetry", symmetry)
-        sets(self, "rate", rate)
-        sets(self, "difficulty", difficulty)
-        sets(self, "augment", augment)
-        sets(self, "dedupe", dedupe)
+        self._set(n, seed, size, symmetry, rate, difficulty, augment, dedupe)
 
     def columns(self) -> tuple[str, ...]:
         """The output columns, in order."""

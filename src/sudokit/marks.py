@@ -100,10 +100,7 @@ class Candidates(_Record):
         masks: tuple[int, ...],
         values: bytes,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "shape", shape)
-        sets(self, "masks", masks)
-        sets(self, "values", values)
+        self._set(shape, masks, values)
         self._check()
 
     def _check(self) -> None:

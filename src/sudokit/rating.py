@@ -200,19 +200,20 @@ class Rating(_Record):
         budget_s: float = 0.0,
         scale: str = "se",
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "se", se)
-        sets(self, "score", score)
-        sets(self, "level", level)
-        sets(self, "techniques", FrozenMap(techniques))
-        sets(self, "complete", complete)
-        sets(self, "steps", steps)
-        sets(self, "cells", FrozenMap(cells))
-        sets(self, "families", FrozenMap(families))
-        sets(self, "lower_bound", lower_bound)
-        sets(self, "stopped_at", stopped_at)
-        sets(self, "budget_s", budget_s)
-        sets(self, "scale", scale)
+        self._set(
+            se,
+            score,
+            level,
+            FrozenMap(techniques),
+            complete,
+            steps,
+            FrozenMap(cells),
+            FrozenMap(families),
+            lower_bound,
+            stopped_at,
+            budget_s,
+            scale,
+        )
 
     @property
     def se_text(self) -> str:

@@ -96,11 +96,7 @@ class Transform(_Record):
         cells: tuple[int, ...],
         digits: tuple[int, ...],
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "source", source)
-        sets(self, "target", target)
-        sets(self, "cells", cells)
-        sets(self, "digits", digits)
+        self._set(source, target, cells, digits)
         self._check()
 
     def _check(self) -> None:

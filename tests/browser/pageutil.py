@@ -52,6 +52,19 @@ def new_game(page: Any, base_url: str, size: int, difficulty: str, *variants: st
     page.click("#new-go")
 
 
+def paste_import(page: Any, text: str) -> None:
+    """Paste *text* into the import dialog and confirm it."""
+    page.click("#btn-import")
+    page.fill("#import-text", text)
+    page.click("#import-go")
+
+
+def show_hint(page: Any) -> None:
+    """Ask for a hint and wait until the hint box shows it."""
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+
+
 def state(page: Any, expr: str) -> Any:
     """Evaluate *expr* with ``s`` bound to the app's state object."""
     return page.evaluate(f"(() => {{ const s = window.sudokit.state; return {expr}; }})()")

@@ -13,7 +13,16 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from pageutil import AXE, SYMBOLS, audit, open_explanation, open_puzzle, share_link, state
+from pageutil import (
+    AXE,
+    SYMBOLS,
+    audit,
+    open_explanation,
+    open_puzzle,
+    share_link,
+    show_hint,
+    state,
+)
 
 import sudokit
 
@@ -111,8 +120,7 @@ def before_eliminations() -> sudokit.Grid:
 
 def hint_answer(page: Any) -> dict[str, Any]:
     """Ask for a hint and step it up to its answer; the step shown."""
-    page.click("#btn-hint")
-    page.wait_for_selector("#hint-box:not([hidden])")
+    show_hint(page)
     while page.locator("#hint-more").is_visible():
         page.click("#hint-more")
     step: dict[str, Any] = state(page, "s.steps[0]")
@@ -520,8 +528,7 @@ def test_axe_audit_main_screens(page: Any, base_url: str, nine: Any, artifacts: 
             page.wait_for_timeout(250)  # colour transitions end
             problems[f"board {theme} {label}"] = audit(page)
             page.screenshot(path=str(artifacts / f"board-{theme}-{label}.png"))
-            page.click("#btn-hint")
-            page.wait_for_selector("#hint-box:not([hidden])")
+            show_hint(page)
             page.click("#hint-more")
             problems[f"hint {theme} {label}"] = audit(page)
             page.screenshot(path=str(artifacts / f"hint-{theme}-{label}.png"))

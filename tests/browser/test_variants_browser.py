@@ -20,7 +20,9 @@ from pageutil import (
     killer_of,
     new_game,
     open_puzzle,
+    paste_import,
     play_by_keyboard,
+    show_hint,
     state,
     unit_keeping_swap,
 )
@@ -55,16 +57,24 @@ def killer() -> tuple[sudokit.Grid, sudokit.Grid]:
     return killer_of(sudokit.generate(size=9, seed=77, symmetry="rot180").puzzle, 9)
 
 
+@pytest.fixture
+def killer_open(
+    page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid]
+) -> tuple[sudokit.Grid, sudokit.Grid]:
+    """The killer and its solution, the page showing the killer."""
+    open_puzzle(page, base_url, killer[0])
+    return killer
+
+
 def cages_of(grid: sudokit.Grid) -> tuple[sudokit.Cage, ...]:
     assert grid.shape.constraints is not None
     return grid.shape.constraints.cages
 
 
 def test_killer_cages_drawn_at_their_cells(
-    page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid], artifacts: Path
+    page: Any, killer_open: tuple[sudokit.Grid, sudokit.Grid], artifacts: Path
 ) -> None:
-    puzzle, _ = killer
-    open_puzzle(page, base_url, puzzle)
+    puzzle, _ = killer_open
     cages = cages_of(puzzle)
     assert page.locator("#board g.cage").count() == len(cages)
     drawn = page.evaluate(
@@ -113,10 +123,9 @@ def test_killer_cages_drawn_at_their_cells(
 
 
 def test_killer_cage_sum_said_for_the_focused_cell(
-    page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid]
+    page: Any, killer_open: tuple[sudokit.Grid, sudokit.Grid]
 ) -> None:
-    puzzle, _ = killer
-    open_puzzle(page, base_url, puzzle)
+    puzzle, _ = killer_open
     page.focus("#board")
     page.keyboard.press("ArrowDown")  # r1c1
     page.keyboard.press("ArrowRight")  # r1c2
@@ -129,12 +138,10 @@ def test_killer_cage_sum_said_for_the_focused_cell(
 
 
 def test_killer_hint_and_win(
-    page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid], artifacts: Path
+    page: Any, killer_open: tuple[sudokit.Grid, sudokit.Grid], artifacts: Path
 ) -> None:
-    puzzle, solution = killer
-    open_puzzle(page, base_url, puzzle)
-    page.click("#btn-hint")
-    page.wait_for_selector("#hint-box:not([hidden])")
+    puzzle, solution = killer_open
+    show_hint(page)
     page.click("#hint-more")
     page.click("#hint-more")
     step = page.evaluate("window.sudokit.state.steps[0]")
@@ -200,10 +207,9 @@ def test_a_full_grid_breaking_a_cage_sum_is_not_complete(
 
 
 def test_saved_killer_keeps_its_cages(
-    page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid]
+    page: Any, base_url: str, killer_open: tuple[sudokit.Grid, sudokit.Grid]
 ) -> None:
-    puzzle, solution = killer
-    open_puzzle(page, base_url, puzzle)
+    puzzle, solution = killer_open
     cell = next(i for i in range(81) if not puzzle[i])
     page.click(f'#board rect[data-cell="{cell // 9},{cell % 9}"]')
     page.keyboard.press(str(solution[cell]))
@@ -365,8 +371,7 @@ def test_generate_from_the_dialog(
         assert page.locator("#board g.cage").count() == len(cages)
         # A hint on the cages alone, shown and applied: what it removes is never the answer.
         solution = sudokit.solution(puzzle)
-        page.click("#btn-hint")
-        page.wait_for_selector("#hint-box:not([hidden])")
+        show_hint(page)
         page.click("#hint-more")
         page.click("#hint-more")
         step = state(page, "s.steps[0]")
@@ -391,31 +396,23 @@ def test_import_a_pasted_fpuzzles_link(
     page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid]
 ) -> None:
     puzzle, solution = killer
-    link = sudokit.formats.dumps(puzzle, "fpuzzles")
-    assert link.startswith("https://www.f-puzzles.com/?load=")
-    open_puzzle(page, base_url, sudokit.generate(size=4, seed=1).puzzle)
-    page.click("#btn-import")
-    page.fill("#import-text", link)
-    page.click("#import-go")
-    page.wait_for_selector('#board[data-size="9"] g.cage')
-    assert state(page, "s.game.givens") == list(puzzle.cells)
-    assert state(page, "s.game.geo.rules") == rules_json(puzzle)
-    assert page.locator("#board g.cage").count() == len(cages_of(puzzle))
-    assert "Killer" in str(page.text_content("#toast"))
-    # The same puzzle as a SudokuPad link.
-    pad = sudokit.formats.dumps(puzzle, "sudokupad")
-    assert pad.startswith("https://sudokupad.app/")
-    open_puzzle(page, base_url, sudokit.generate(size=4, seed=1).puzzle)
-    page.click("#btn-import")
-    page.fill("#import-text", pad)
-    page.click("#import-go")
-    page.wait_for_selector('#board[data-size="9"] g.cage')
-    assert state(page, "s.game.geo.rules") == rules_json(puzzle)
+    # The puzzle as an f-puzzles link, then as a SudokuPad link.
+    for fmt, start in (
+        ("fpuzzles", "https://www.f-puzzles.com/?load="),
+        ("sudokupad", "https://sudokupad.app/"),
+    ):
+        link = sudokit.formats.dumps(puzzle, fmt)
+        assert link.startswith(start)
+        open_puzzle(page, base_url, sudokit.generate(size=4, seed=1).puzzle)
+        paste_import(page, link)
+        page.wait_for_selector('#board[data-size="9"] g.cage')
+        assert state(page, "s.game.givens") == list(puzzle.cells)
+        assert state(page, "s.game.geo.rules") == rules_json(puzzle)
+        assert page.locator("#board g.cage").count() == len(cages_of(puzzle))
+        assert "Killer" in str(page.text_content("#toast"))
     # A link published by others (recorded in tests/data/variants/real_world.txt: a C#
     # variant solver's test puzzle, no givens, cages r1c1+r2c1 = 9 and a 5-cell 33).
-    page.click("#btn-import")
-    page.fill("#import-text", REAL_WORLD_KILLER)
-    page.click("#import-go")
+    paste_import(page, REAL_WORLD_KILLER)
     page.wait_for_function("() => window.sudokit.state.game.geo.cages.length === 2")
     sums = {
         str(t.get_attribute("data-cell")): t.text_content()
@@ -424,10 +421,8 @@ def test_import_a_pasted_fpuzzles_link(
     assert sums == {"0,0": "9", "0,1": "33"}
     assert state(page, "s.game.givens") == [0] * 81
     # A constraint the app cannot play is refused in one line naming it.
-    page.click("#btn-import")
     arrow = "https://www.f-puzzles.com/?load=" + lzstring.compress(json.dumps(ARROW_OBJECT))
-    page.fill("#import-text", arrow)
-    page.click("#import-go")
+    paste_import(page, arrow)
     page.wait_for_selector("#import-error:not([hidden])")
     assert "arrow" in str(page.text_content("#import-error"))
     page.keyboard.press("Escape")
@@ -438,11 +433,8 @@ def test_import_a_pasted_fpuzzles_link(
     assert state(page, f"s.game.values[{cell}]") == solution[cell]
 
 
-def test_export_keeps_the_rules(
-    page: Any, base_url: str, killer: tuple[sudokit.Grid, sudokit.Grid]
-) -> None:
-    puzzle, _ = killer
-    open_puzzle(page, base_url, puzzle)
+def test_export_keeps_the_rules(page: Any, killer_open: tuple[sudokit.Grid, sudokit.Grid]) -> None:
+    puzzle, _ = killer_open
     page.click("#btn-export")
     for fmt in ("json", "fpuzzles", "sudokupad"):
         page.select_option("#export-format", fmt)

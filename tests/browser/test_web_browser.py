@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageutil import open_explanation, open_puzzle, play_by_keyboard
+from pageutil import open_explanation, open_puzzle, paste_import, play_by_keyboard, show_hint
 
 import sudokit
 
@@ -52,8 +52,7 @@ def test_hint_highlights_and_undo(
 ) -> None:
     puzzle, solution = nine
     open_puzzle(page, base_url, puzzle)
-    page.click("#btn-hint")
-    page.wait_for_selector("#hint-box:not([hidden])")
+    show_hint(page)
     technique = page.text_content("#hint-technique")
     step = page.evaluate("window.sudokit.state.steps[0]")
     (r, c, d), *_ = step["placements"] or [[0, 0, 0]]
@@ -213,9 +212,7 @@ def test_import_export_and_mistakes(
 ) -> None:
     puzzle, solution = nine
     open_puzzle(page, base_url, sudokit.generate(size=4, seed=1).puzzle)
-    page.click("#btn-import")
-    page.fill("#import-text", sudokit.formats.dumps(puzzle, "ss"))
-    page.click("#import-go")
+    paste_import(page, sudokit.formats.dumps(puzzle, "ss"))
     page.wait_for_selector('#board[data-size="9"] rect.cell')
     assert game_values(page) == list(puzzle.cells)
 

@@ -136,12 +136,7 @@ class Record(_Record):
         error: ParseError | None = None,
         fields: Mapping[str, str] = FrozenMap(),
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "index", index)
-        sets(self, "line", line)
-        sets(self, "grid", grid)
-        sets(self, "error", error)
-        sets(self, "fields", FrozenMap(fields))
+        self._set(index, line, grid, error, FrozenMap(fields))
 
 
 def _module(fmt: str) -> Format:

@@ -252,12 +252,7 @@ class Head(_Record):
         first: str,
         hashed: bool,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "text", text)
-        sets(self, "stripped", stripped)
-        sets(self, "body", body)
-        sets(self, "first", first)
-        sets(self, "hashed", hashed)
+        self._set(text, stripped, body, first, hashed)
 
     @classmethod
     def of(cls, text: str) -> Head:
@@ -415,16 +410,7 @@ class Format(_Record):
         claims: Callable[[Head], bool] = by_layout,
         writer: type[RecordWriter] = RecordWriter,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "name", name)
-        sets(self, "read", read)
-        sets(self, "dumps", dumps)
-        sets(self, "multiline", multiline)
-        sets(self, "structured", structured)
-        sets(self, "extensions", extensions)
-        sets(self, "priority", priority)
-        sets(self, "claims", claims)
-        sets(self, "writer", writer)
+        self._set(name, read, dumps, multiline, structured, extensions, priority, claims, writer)
 
 
 def is_square(k: int) -> bool:

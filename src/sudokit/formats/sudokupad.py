@@ -167,8 +167,9 @@ def from_text(text: str) -> tuple[Grid, dict[str, str]]:
                 " puzzle's f-puzzles link carries thermometers, dots and the other rules)"
             )
     shape = _shape(obj, n)
+    cages = _cages(obj, n)  # its own errors are already ParseErrors (a ValueError: not below)
     try:
-        shape = shape.with_constraints(Constraints(cages=_cages(obj, n)))
+        shape = shape.with_constraints(Constraints(cages=cages))
     except ValueError as exc:
         raise _error(str(exc)) from None
     values = bytearray(n * n)

@@ -45,12 +45,7 @@ class _Target(_Record):
         require: tuple[tuple[str, ...], ...] = (),
         cap: float = 0.0,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "label", label)
-        sets(self, "lo", lo)
-        sets(self, "hi", hi)
-        sets(self, "require", require)
-        sets(self, "cap", cap)
+        self._set(label, lo, hi, require, cap)
 
 
 #: Rating walks one puzzle may spend when its window ends at or below :data:`_DETERMINISTIC`.

@@ -61,14 +61,7 @@ class GeneratedPuzzle(_Record):
         searches: int = 0,
         se: float | None = None,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "puzzle", puzzle)
-        sets(self, "solution", solution)
-        sets(self, "seed", seed)
-        sets(self, "symmetry", symmetry)
-        sets(self, "minimal", minimal)
-        sets(self, "searches", searches)
-        sets(self, "se", se)
+        self._set(puzzle, solution, seed, symmetry, minimal, searches, se)
 
     @property
     def clues(self) -> int:

@@ -93,13 +93,7 @@ class Drawn(_Record):
         thermo: bool = False,
         cage_sizes: tuple[int, int] = (2, 5),
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "killer", killer)
-        sets(self, "kropki", kropki)
-        sets(self, "xv", xv)
-        sets(self, "parity", parity)
-        sets(self, "thermo", thermo)
-        sets(self, "cage_sizes", cage_sizes)
+        self._set(killer, kropki, xv, parity, thermo, cage_sizes)
 
 
 def _draw_size(rng: random.Random, lo: int, hi: int) -> int:

@@ -38,6 +38,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterator
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -76,9 +78,8 @@ class Since:
         if len(old) != len(masks):
             return None
         out = 0
-        for i, m in enumerate(masks):
-            if m != old[i]:
-                out |= 1 << i
+        for i in compress(range(len(old)), map(ne, masks, old)):
+            out |= 1 << i
         return Delta(out, old)
 
     def found_nothing(self, cg: CandidateGrid) -> None:

@@ -219,14 +219,7 @@ class Geometry(_Record):
         peers: tuple[tuple[int, ...], ...],
         peer_order: tuple[tuple[int, ...], ...],
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "shape", shape)
-        sets(self, "n", n)
-        sets(self, "ncells", ncells)
-        sets(self, "units", units)
-        sets(self, "unit_order", unit_order)
-        sets(self, "peers", peers)
-        sets(self, "peer_order", peer_order)
+        self._set(shape, n, ncells, units, unit_order, peers, peer_order)
 
 
 @lru_cache(maxsize=32)
@@ -358,12 +351,7 @@ class RankedHint(_Record):
         seq: int,
         kind: str,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "rating", rating)
-        sets(self, "complexity", complexity)
-        sets(self, "sort_key", sort_key)
-        sets(self, "seq", seq)
-        sets(self, "kind", kind)
+        self._set(rating, complexity, sort_key, seq, kind)
 
     def order(self) -> tuple[float, int, int, int]:
         """The sort key: the easiest hint, then the simplest, first."""

@@ -204,11 +204,7 @@ class UnaryHint(RankedHint):
         x: bool,
         node: _Node,
     ) -> None:
-        RankedHint.__init__(self, rating, complexity, sort_key, seq, kind)
-        sets = object.__setattr__
-        sets(self, "y", y)
-        sets(self, "x", x)
-        sets(self, "node", node)
+        self._set(rating, complexity, sort_key, seq, kind, y, x, node)
 
 
 def _reach(

@@ -738,12 +738,7 @@ class _Hint(RankedHint):
         digit: int,
         chains: tuple[tuple[int, _Outcome], ...],
     ) -> None:
-        RankedHint.__init__(self, rating, complexity, sort_key, seq, kind)
-        sets = object.__setattr__
-        sets(self, "target", target)
-        sets(self, "source", source)
-        sets(self, "digit", digit)
-        sets(self, "chains", chains)
+        self._set(rating, complexity, sort_key, seq, kind, target, source, digit, chains)
 
 
 def _base(rank: int) -> float:

@@ -18,10 +18,11 @@ shape: the overlaps come from the shape's unit tables.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from .._record import _Record
 from ..shape import Shape
+from ._delta import Delta, Since, incremental
 from ._names import cell_list, digit_name, join_or
 from .candidates import CandidateGrid
 from .step import Step
@@ -51,12 +52,7 @@ class Lock(_Record):
         cells: tuple[int, ...],
         removed: tuple[int, ...],
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "base", base)
-        sets(self, "cover", cover)
-        sets(self, "digit", digit)
-        sets(self, "cells", cells)
-        sets(self, "removed", removed)
+        self._set(base, cover, digit, cells, removed)
 
 
 def is_box(shape: Shape, unit: int) -> bool:
@@ -90,12 +86,37 @@ def _crossings(
     return tuple(out)
 
 
-def locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Lock]:
+@lru_cache(maxsize=64)
+def _regions(shape: Shape, pointing_kind: bool, direct: bool) -> tuple[int, ...]:
+    """Per crossing of :func:`_crossings` (same order), the cells (a bit set) whose candidates
+    decide its locks: the base and cover units, and for *direct* also every unit of the base's
+    kind that meets the rest of the cover (where the direct techniques look for a single)."""
+    units = shape.units
+    kinds = shape.unit_kinds
+    cell_units = shape.cell_units
+    out = []
+    for base, cover, _, _, rest_cover in _crossings(shape, pointing_kind):
+        region = {base, cover}
+        if direct:
+            region.update(u for c in rest_cover for u in cell_units[c] if kinds[u] == kinds[base])
+        out.append(sum({1 << c for u in region for c in units[u]}))
+    return tuple(out)
+
+
+def locks(
+    cg: CandidateGrid, pointing_kind: bool, near: int = -1, direct: bool = False
+) -> Iterator[Lock]:
     """Every locked-candidate pattern with eliminations; boxes as base when *pointing_kind*,
     lines as base otherwise. Digits with a single place in the base (hidden singles) are left
-    out, as in SE."""
+    out, as in SE. Only the crossings whose region (:func:`_regions`, for *direct* or not)
+    holds a cell of *near* (a cell bit set; -1: every cell)."""
     masks = cg.masks
-    for base, cover, overlap, rest_base, rest_cover in _crossings(cg.shape, pointing_kind):
+    regions = _regions(cg.shape, pointing_kind, direct)
+    for i, (base, cover, overlap, rest_base, rest_cover) in enumerate(
+        _crossings(cg.shape, pointing_kind)
+    ):
+        if not regions[i] & near:
+            continue
         once = twice = 0
         for c in overlap:
             m = masks[c]
@@ -135,10 +156,10 @@ def lock_text(shape: Shape, lock: Lock) -> str:
     )
 
 
-def _steps(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
+def _steps(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -> Iterator[Step]:
     shape = cg.shape
     name, rating = ("Pointing", 2.6) if pointing_kind else ("Claiming", 2.8)
-    for lock in locks(cg, pointing_kind):
+    for lock in locks(cg, pointing_kind, -1 if delta is None else delta.cells):
         elims = tuple((c, lock.digit) for c in lock.removed)
         yield Step(
             name,
@@ -152,11 +173,15 @@ def _steps(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
         )
 
 
+# The last state each finder (pointing, claiming) found nothing on (see :mod:`._delta`).
+_SINCE = {True: Since(), False: Since()}
+
+
 def pointing(cg: CandidateGrid) -> Iterator[Step]:
     """Pointing: a digit of a box confined to one line is removed from the rest of the line."""
-    return _steps(cg, True)
+    return incremental(_SINCE[True], partial(_steps, pointing_kind=True), cg)
 
 
 def claiming(cg: CandidateGrid) -> Iterator[Step]:
     """Claiming: a digit of a line confined to one box is removed from the rest of the box."""
-    return _steps(cg, False)
+    return incremental(_SINCE[False], partial(_steps, pointing_kind=False), cg)

@@ -91,13 +91,7 @@ class Path(_Record):
         stopped_at: str = "",
         floor: float = 0.0,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "steps", steps)
-        sets(self, "solved", solved)
-        sets(self, "complete", complete)
-        sets(self, "families", families)
-        sets(self, "stopped_at", stopped_at)
-        sets(self, "floor", floor)
+        self._set(steps, solved, complete, families, stopped_at, floor)
 
     @property
     def bound(self) -> float:

@@ -113,13 +113,7 @@ class Technique(_Record):
         needs_unique: bool = False,
         se: bool = True,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "name", name)
-        sets(self, "family", family)
-        sets(self, "rating", rating)
-        sets(self, "finder", finder)
-        sets(self, "needs_unique", needs_unique)
-        sets(self, "se", se)
+        self._set(name, family, rating, finder, needs_unique, se)
 
 
 TECHNIQUES: list[Technique] = [

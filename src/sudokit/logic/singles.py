@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..shape import Shape
-from ._delta import by_units
+from ._delta import Delta, Since, by_units, incremental
 from ._names import cell_list, digit_list, digit_name
 from .candidates import CandidateGrid, bits
 from .intersections import is_box, lock_text, locks
@@ -154,7 +154,7 @@ def naked_single(cg: CandidateGrid) -> Iterator[Step]:
             )
 
 
-def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
+def _direct_locks(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -> Iterator[Step]:
     """As SE: after the lock's eliminations, another unit of the same kind as the lock's base
     (another box for pointing, another line of the same direction for claiming) crossing the
     cover is left with one place for the digit."""
@@ -162,7 +162,8 @@ def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
     masks = cg.masks
     kinds = shape.unit_kinds
     name, rating = ("Direct Pointing", 1.7) if pointing_kind else ("Direct Claiming", 1.9)
-    for lock in locks(cg, pointing_kind):
+    near = -1 if delta is None else delta.cells
+    for lock in locks(cg, pointing_kind, near, direct=True):
         d = lock.digit
         bit = 1 << (d - 1)
         cover = set(shape.units[lock.cover])
@@ -195,14 +196,18 @@ def _direct_locks(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
             )
 
 
+# The last state each direct lock finder (pointing, claiming) found nothing on (._delta).
+_SINCE_LOCKS = {True: Since(), False: Since()}
+
+
 def direct_pointing(cg: CandidateGrid) -> Iterator[Step]:
     """A pointing that leaves a hidden single of the same digit (SE 1.7)."""
-    return _direct_locks(cg, True)
+    return incremental(_SINCE_LOCKS[True], partial(_direct_locks, pointing_kind=True), cg)
 
 
 def direct_claiming(cg: CandidateGrid) -> Iterator[Step]:
     """A claiming that leaves a hidden single of the same digit (SE 1.9)."""
-    return _direct_locks(cg, False)
+    return incremental(_SINCE_LOCKS[False], partial(_direct_locks, pointing_kind=False), cg)
 
 
 def _direct_hidden(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:

@@ -75,17 +75,9 @@ class Step(_Record):
         links: tuple[tuple[int, int, int, int, bool], ...] = (),
         size: int = 0,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "technique", technique)
-        sets(self, "rating", rating)
-        sets(self, "placements", placements)
-        sets(self, "eliminations", eliminations)
-        sets(self, "text", text)
-        sets(self, "cells", cells)
-        sets(self, "units", units)
-        sets(self, "highlights", highlights)
-        sets(self, "links", links)
-        sets(self, "size", size)
+        self._set(
+            technique, rating, placements, eliminations, text, cells, units, highlights, links, size
+        )
 
     @property
     def is_progress(self) -> bool:

@@ -58,10 +58,7 @@ class Subset(_Record):
         cells: tuple[int, ...],
         digits: int,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "unit", unit)
-        sets(self, "cells", cells)
-        sets(self, "digits", digits)
+        self._set(unit, cells, digits)
 
 
 def naked_sets(

@@ -68,9 +68,9 @@ def loops(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[tuple[tuple
     they all share the same single extra digit), and deadly (see :func:`_is_deadly`). Yields
     ``(cells in loop order, mask)``, each loop once.
 
-    With *delta* (see :mod:`._delta`) only the loops of the digit pairs whose cells, or a peer
-    of one, changed: what a loop's steps find is decided by the candidates of the cells holding
-    both its digits and of their peers."""
+    With *delta* (see :mod:`._delta`) only the loops of the digit pairs whose cells changed, or
+    whose room (:func:`_room`: it depends only on those cells) has a changed peer: what the
+    loops' steps find is decided by the candidates of the room's cells and of their peers."""
     shape = cg.shape
     masks = cg.masks
     units = shape.units
@@ -121,9 +121,15 @@ def loops(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[tuple[tuple
         if got is None:
             x, y = bits(m)
             both = with_digit[x - 1] & with_digit[y - 1]
-            if delta is not None and not both & near and all(h & m != m for h in held_masks):
-                both = 0  # nothing changed around this digit pair
-            got = room[m] = _room(shape, both)
+            got = _room(shape, both)
+            if (
+                delta is not None
+                and not got & near
+                and not both & delta.cells
+                and all(h & m != m for h in held_masks)
+            ):
+                got = 0  # no cell holding both digits changed, nor a peer of their room
+            room[m] = got
         if not got >> start & 1:
             continue
         cells = got

@@ -211,25 +211,26 @@ class Theme(_Record):
         rule: str = "#c9c9c9",
         dot: str = "#000000",
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "background", background)
-        sets(self, "line", line)
-        sets(self, "thin_line", thin_line)
-        sets(self, "given", given)
-        sets(self, "user", user)
-        sets(self, "candidate", candidate)
-        sets(self, "diagonal", diagonal)
-        sets(self, "unit", unit)
-        sets(self, "pattern", pattern)
-        sets(self, "highlight", highlight)
-        sets(self, "elimination", elimination)
-        sets(self, "elimination_text", elimination_text)
-        sets(self, "placement", placement)
-        sets(self, "link", link)
-        sets(self, "window", window)
-        sets(self, "cage", cage)
-        sets(self, "rule", rule)
-        sets(self, "dot", dot)
+        self._set(
+            background,
+            line,
+            thin_line,
+            given,
+            user,
+            candidate,
+            diagonal,
+            unit,
+            pattern,
+            highlight,
+            elimination,
+            elimination_text,
+            placement,
+            link,
+            window,
+            cage,
+            rule,
+            dot,
+        )
 
 
 SCREEN_THEME = Theme()
@@ -299,14 +300,7 @@ class Scene(_Record):
         layers: tuple[tuple[str, tuple[Primitive, ...]], ...],
         notes: tuple[str, ...] = (),
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "shape", shape)
-        sets(self, "values", values)
-        sets(self, "kinds", kinds)
-        sets(self, "candidates", candidates)
-        sets(self, "symbols", symbols)
-        sets(self, "layers", layers)
-        sets(self, "notes", notes)
+        self._set(shape, values, kinds, candidates, symbols, layers, notes)
 
     @property
     def n(self) -> int:

@@ -390,10 +390,7 @@ class BookItem(_Record):
         solution: Grid | None = None,
         label: str = "",
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "puzzle", puzzle)
-        sets(self, "solution", solution)
-        sets(self, "label", label)
+        self._set(puzzle, solution, label)
 
 
 class GridPlacement(_Record):
@@ -420,14 +417,7 @@ class GridPlacement(_Record):
         size: float,
         n: int,
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "page", page)
-        sets(self, "kind", kind)
-        sets(self, "number", number)
-        sets(self, "x", x)
-        sets(self, "y", y)
-        sets(self, "size", size)
-        sets(self, "n", n)
+        self._set(page, kind, number, x, y, size, n)
 
 
 class BookInfo(_Record):
@@ -469,14 +459,7 @@ class BookInfo(_Record):
         page_size: tuple[float, float],
         grids: tuple[GridPlacement, ...],
     ) -> None:
-        sets = object.__setattr__
-        sets(self, "pages", pages)
-        sets(self, "puzzles", puzzles)
-        sets(self, "per_page", per_page)
-        sets(self, "answers_per_page", answers_per_page)
-        sets(self, "answer_page", answer_page)
-        sets(self, "page_size", page_size)
-        sets(self, "grids", grids)
+        self._set(pages, puzzles, per_page, answers_per_page, answer_page, page_size, grids)
 
 
 def _puzzle_layout(per_page: int, n: int, page: tuple[float, float]) -> tuple[int, int, float]:
