@@ -61,9 +61,14 @@ MARCH = os.environ.get("SUDOKIT_MARCH", "portable" if _env_flag("CIBUILDWHEEL") 
 MARCH = MARCH.strip()
 HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9.h").is_file()
 
-sources = [str(CSRC / "sk_module.c"), str(CSRC / "sk_solver.c"), str(CSRC / "sk_canon.c")]
-sources.append(str(CSRC / "sk_lines.c"))  # the bulk line path (sk_lines.h)
-sources.append(str(CSRC / "sk_gen.c"))
+sources = [
+    str(CSRC / "sk_module.c"),
+    str(CSRC / "sk_solver.c"),
+    str(CSRC / "sk_canon.c"),
+    str(CSRC / "sk_chain.c"),
+    str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)
+    str(CSRC / "sk_gen.c"),
+]
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
     sources.append(str(CSRC / "sk_fast9.c"))
@@ -160,6 +165,7 @@ else:
                 str(CSRC / "sk_solver.h"),
                 str(CSRC / "sk_canon.h"),
                 str(CSRC / "sk_lines.h"),
+                str(CSRC / "sk_chain.h"),
                 str(CSRC / "sk_port.h"),
                 *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),
             ],

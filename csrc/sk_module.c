@@ -34,6 +34,11 @@
  *   lines(geometry, data, start, mode, unique, limit, shown, budget[, stop])
  *                                                   -> (out, notes, consumed, lines, records):
  *                                                   the bulk line path (sk_lines.h)
+ *   ChainMode(n, units, unit_order, masks, y, x)    SE's cycle and forcing-chain searches of
+ *                                                   one mode on one candidate state
+ *                                                   (sk_chain.h): .sources, .bounds, .hints(cap)
+ *   Chainer(n, units, unit_order, masks, y, dynamic) SE's forcing-chain runs at nesting level
+ *                                                   0 (sk_chain.h): .run(start) -> ChainRun
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -57,6 +62,7 @@
 #include "sk_canon.h"
 #include "sk_gen.h"
 #include "sk_lines.h"
+#include "sk_chain.h"
 #include "sk_port.h"
 #include "sk_solver.h"
 
@@ -1842,6 +1848,579 @@ fail:
     return NULL;
 }
 
+/* ChainMode: SE's "Forcing Chains & Cycles" searches of one mode on one state (sk_chain.h)   */
+
+/* The geometry and state arguments shared by ChainMode and Chainer: n, units, unit_order,
+ * masks, checked and flattened into *g (arrays PyMem_Raw-allocated: geom_args_free) and
+ * *masks.  0 with an exception on error. */
+typedef struct {
+    int32_t *ustart, *ucells, *cstart, *cunits;
+    uint64_t *masks;
+} geom_args;
+
+static void geom_args_free(geom_args *a) {
+    PyMem_RawFree(a->ustart);
+    PyMem_RawFree(a->ucells);
+    PyMem_RawFree(a->cstart);
+    PyMem_RawFree(a->cunits);
+    PyMem_RawFree(a->masks);
+}
+
+static int chain_geom_args(int n, PyObject *units, PyObject *order, PyObject *masks_obj,
+                           geom_args *a, sk_chain_geom *g);
+
+typedef struct {
+    PyObject_HEAD
+    sk_chain_mode mode;
+    int ready;
+} ChainModeObject;
+
+static void ChainMode_dealloc(ChainModeObject *self) {
+    if (self->ready) sk_chain_mode_free(&self->mode);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Flattens `what`, a sequence of `count` sequences of ints in 0..bound-1, into CSR arrays
+ * (*start: count + 1 offsets, *items), PyMem_Raw-allocated.  0 with an exception on error. */
+static int csr_arg(PyObject *obj, const char *what, Py_ssize_t count, uint64_t bound,
+                   int32_t **start, int32_t **items, Py_ssize_t *count_out) {
+    *start = NULL;
+    *items = NULL;
+    PyObject *outer = as_tuple(obj, what, -1);
+    if (outer == NULL) return 0;
+    int ok = 0;
+    Py_ssize_t total = 0, cap = 64;
+    if (count >= 0 && PyTuple_GET_SIZE(outer) != count) {
+        PyErr_Format(PyExc_ValueError, "%s must hold %zd items, got %zd", what, count,
+                     PyTuple_GET_SIZE(outer));
+        goto done;
+    }
+    count = PyTuple_GET_SIZE(outer);
+    *start = PyMem_RawMalloc((size_t)(count + 1) * sizeof(int32_t));
+    *items = PyMem_RawMalloc((size_t)cap * sizeof(int32_t));
+    if (*start == NULL || *items == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        (*start)[i] = (int32_t)total;
+        PyObject *inner = as_tuple(PyTuple_GET_ITEM(outer, i), what, i);
+        if (inner == NULL) goto done;
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(inner); j++) {
+            uint64_t v;
+            if (!rule_int(PyTuple_GET_ITEM(inner, j), bound, what, i, &v)) {
+                Py_DECREF(inner);
+                goto done;
+            }
+            if (total == cap) {
+                cap *= 2;
+                int32_t *grown = PyMem_RawRealloc(*items, (size_t)cap * sizeof(int32_t));
+                if (grown == NULL) {
+                    Py_DECREF(inner);
+                    PyErr_NoMemory();
+                    goto done;
+                }
+                *items = grown;
+            }
+            (*items)[total++] = (int32_t)v;
+        }
+        Py_DECREF(inner);
+    }
+    (*start)[count] = (int32_t)total;
+    *count_out = count;
+    ok = 1;
+done:
+    Py_DECREF(outer);
+    if (!ok) {
+        PyMem_RawFree(*start);
+        PyMem_RawFree(*items);
+        *start = *items = NULL;
+    }
+    return ok;
+}
+
+/* True when x is one of v[from .. to). */
+static int contains32(const int32_t *v, int32_t from, int32_t to, int32_t x) {
+    for (int32_t i = from; i < to; i++)
+        if (v[i] == x) return 1;
+    return 0;
+}
+
+static int chain_geom_args(int n, PyObject *units, PyObject *order, PyObject *masks_obj,
+                           geom_args *a, sk_chain_geom *g) {
+    if (n < 1 || n > SK_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", SK_MAX_N, n);
+        return 0;
+    }
+    const int ncells = n * n;
+    Py_ssize_t nunits = 0, nlisted = 0;
+    PyObject *mt = NULL;
+    int ok = 0;
+    if (!csr_arg(units, "units", -1, (uint64_t)ncells, &a->ustart, &a->ucells, &nunits)) goto done;
+    if (nunits > INT32_MAX / 64 || a->ustart[nunits] > INT32_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "units: too many");
+        goto done;
+    }
+    if (!csr_arg(order, "unit_order", ncells, (uint64_t)nunits, &a->cstart, &a->cunits, &nlisted))
+        goto done;
+    for (int cell = 0; cell < ncells; cell++) /* each cell must be in each unit it lists */
+        for (int32_t k = a->cstart[cell]; k < a->cstart[cell + 1]; k++) {
+            const int32_t u = a->cunits[k];
+            if (!contains32(a->ucells, a->ustart[u], a->ustart[u + 1], cell)) {
+                PyErr_Format(PyExc_ValueError, "unit_order[%d] lists unit %d, which does not "
+                                               "hold cell %d", cell, (int)u, cell);
+                goto done;
+            }
+        }
+    mt = as_tuple(masks_obj, "masks", -1);
+    if (mt == NULL) goto done;
+    if (PyTuple_GET_SIZE(mt) != ncells) {
+        PyErr_Format(PyExc_ValueError, "masks must hold %d items, got %zd", ncells,
+                     PyTuple_GET_SIZE(mt));
+        goto done;
+    }
+    a->masks = PyMem_RawMalloc((size_t)ncells * sizeof *a->masks);
+    if (a->masks == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const uint64_t bound = n == 64 ? 0 : (uint64_t)1 << n; /* 0: every 64-bit value */
+    for (int i = 0; i < ncells; i++)
+        if (!rule_int(PyTuple_GET_ITEM(mt, i), bound, "masks", i, &a->masks[i])) goto done;
+    *g = (sk_chain_geom){n, ncells, (int)nunits, a->ustart, a->ucells, a->cstart, a->cunits};
+    ok = 1;
+done:
+    Py_XDECREF(mt);
+    return ok;
+}
+
+/* The arguments of ChainMode and Chainer: (n, units, unit_order, masks, y, <flag>), parsed and
+ * checked into *a / *g (free a with geom_args_free), *y and *flag.  0 with an exception on
+ * error (also when the object is already initialised: *ready). */
+static int chain_init_args(PyObject *args, PyObject *kwds, const char *what, char *flag_name,
+                           int ready, geom_args *a, sk_chain_geom *g, int *y, int *flag) {
+    char *kwlist[] = {"n", "units", "unit_order", "masks", "y", flag_name, NULL};
+    char format[32];
+    snprintf(format, sizeof format, "iOOOpp:%s", what);
+    int n;
+    PyObject *units, *order, *masks_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, format, kwlist, &n, &units, &order, &masks_obj,
+                                     y, flag))
+        return 0;
+    if (ready) {
+        PyErr_Format(PyExc_TypeError, "%s is already initialised", what);
+        return 0;
+    }
+    return chain_geom_args(n, units, order, masks_obj, a, g);
+}
+
+static int ChainMode_init(ChainModeObject *self, PyObject *args, PyObject *kwds) {
+    geom_args a = {0};
+    sk_chain_geom g;
+    int y, x, rc = -1;
+    if (!chain_init_args(args, kwds, "ChainMode", "x", self->ready, &a, &g, &y, &x)) goto done;
+    if (!y && !x) {
+        PyErr_SetString(PyExc_ValueError, "ChainMode needs y or x links");
+        goto done;
+    }
+    if (sk_chain_mode_init(&self->mode, &g, a.masks, y, x)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->ready = 1;
+    rc = 0;
+done:
+    geom_args_free(&a);
+    return rc;
+}
+
+static int chain_ready(ChainModeObject *self) {
+    if (!self->ready) PyErr_SetString(PyExc_ValueError, "ChainMode is not initialised");
+    return self->ready;
+}
+
+static PyObject *ChainMode_sources(ChainModeObject *self, void *closure) {
+    (void)closure;
+    if (!chain_ready(self)) return NULL;
+    PyObject *t = PyTuple_New(self->mode.nsources);
+    for (int32_t i = 0; t != NULL && i < self->mode.nsources; i++) {
+        PyObject *v = PyLong_FromLong(self->mode.sources[i]);
+        if (v == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+static PyObject *ChainMode_bounds(ChainModeObject *self, void *closure) {
+    (void)closure;
+    if (!chain_ready(self)) return NULL;
+    PyObject *t = PyTuple_New(self->mode.nsources);
+    for (int32_t i = 0; t != NULL && i < self->mode.nsources; i++) {
+        const int32_t *b = self->mode.bounds + 3 * i;
+        PyObject *v = Py_BuildValue("(iii)", b[0], b[1], b[2]);
+        if (v == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+static PyObject *ChainMode_hints(ChainModeObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "hints() takes 1 argument (cap), got %zd", nargs);
+        return NULL;
+    }
+    uint64_t cap;
+    if (!chain_ready(self) || !as_count(args[0], "cap", 0, &cap)) return NULL;
+    sk_chain_out out = {NULL, 0, 0};
+    PyObject *list = NULL;
+    if (sk_chain_hints(&self->mode, (int64_t)cap, &out)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    list = PyList_New(0);
+    for (size_t k = 0; list != NULL && k < out.len;) {
+        const int32_t len = out.data[k + 2];
+        PyObject *path = PyTuple_New(len);
+        for (int32_t j = 0; path != NULL && j < len; j++) {
+            PyObject *v = PyLong_FromLong(out.data[k + 3 + (size_t)j]);
+            if (v == NULL) Py_CLEAR(path);
+            else PyTuple_SET_ITEM(path, j, v);
+        }
+        PyObject *rec = path ? Py_BuildValue("(iiN)", out.data[k], out.data[k + 1], path) : NULL;
+        if (rec == NULL || PyList_Append(list, rec) < 0) Py_CLEAR(list);
+        Py_XDECREF(rec);
+        k += 3 + (size_t)len;
+    }
+done:
+    free(out.data);
+    return list;
+}
+
+static PyGetSetDef ChainMode_getset[] = {
+    {"sources", (getter)ChainMode_sources, NULL,
+     "the \"on\" potentials the searches start from, in SE's order", NULL},
+    {"bounds", (getter)ChainMode_bounds, NULL,
+     "per source: (cycle, forcing from it, forcing from its conjugate) complexity bounds, "
+     "1 << 30 = none", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef ChainMode_methods[] = {
+    {"hints", (PyCFunction)(void (*)(void))ChainMode_hints, METH_FASTCALL,
+     "hints(cap, /)\n--\n\nThe cycles and forcing chains of at most cap potentials, in SE's "
+     "discovery order,\nas (source index, kind, path): kind 0 = cycle (path from its start to "
+     "the\n\"off\" node closing it), 1 = forcing chain (from its assumption to the conjugate)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ChainMode_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.ChainMode",
+    .tp_basicsize = sizeof(ChainModeObject),
+    .tp_dealloc = (destructor)ChainMode_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "ChainMode(n, units, unit_order, masks, y, x)\n--\n\nSE's \"Forcing Chains & "
+              "Cycles\" searches of one mode (y / x: the link kinds)\non the candidates masks "
+              "(ncells ints, bit d-1 = digit d); units: the shape's units\n(cell lists); "
+              "unit_order: per cell its units in SE's order (box, row, column,\nextra). The "
+              "Python specification is sudokit.logic.cycles._Mode. Not thread-safe:\n"
+              "hints() uses the object's scratch space (the GIL is held throughout).",
+    .tp_getset = ChainMode_getset,
+    .tp_methods = ChainMode_methods,
+    .tp_init = (initproc)ChainMode_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ---------------------------------------------------------------------------------------- */
+/* Chainer / ChainRun: SE's forcing-chain runs at nesting level 0 (sk_chain.h)                */
+
+typedef struct {
+    PyObject_HEAD
+    sk_chainer chainer;
+    int ready;
+} ChainerObject;
+
+typedef struct {
+    PyObject_HEAD
+    int32_t nslots, words, npot;
+    int32_t *order, *cause, *par_start, *par;
+    uint64_t *anc;
+    PyObject *index, *absurd;
+    int32_t ab_new, ab_cause; /* the contradiction's new potential and its cause */
+    int32_t ncells, nud;      /* a dynamic run without contradiction: where it stopped */
+    uint64_t *end_masks;      /* (NULL otherwise) */
+    int32_t *end_counts;
+} ChainRunObject;
+
+static PyTypeObject ChainRun_Type;
+
+static void Chainer_dealloc(ChainerObject *self) {
+    if (self->ready) sk_chainer_free(&self->chainer);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static void ChainRun_dealloc(ChainRunObject *self) {
+    PyMem_RawFree(self->order);
+    PyMem_RawFree(self->cause);
+    PyMem_RawFree(self->par_start);
+    PyMem_RawFree(self->par);
+    PyMem_RawFree(self->anc);
+    PyMem_RawFree(self->end_masks);
+    PyMem_RawFree(self->end_counts);
+    Py_XDECREF(self->index);
+    Py_XDECREF(self->absurd);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The bit set bits (words 64-bit words, bit i = potential i) as a Python int. */
+static PyObject *bits_to_int(const uint64_t *bits, size_t words) {
+    unsigned char *buf = PyMem_RawMalloc(words * 8 + 1);
+    if (buf == NULL) return PyErr_NoMemory();
+    for (size_t w = 0; w < words; w++)
+        for (int b = 0; b < 8; b++) buf[w * 8 + (size_t)b] = (unsigned char)(bits[w] >> (8 * b));
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *v = PyLong_FromUnsignedNativeBytes(buf, (Py_ssize_t)(words * 8),
+                                                 Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *v = _PyLong_FromByteArray(buf, words * 8, 1, 0);
+#endif
+    PyMem_RawFree(buf);
+    return v;
+}
+
+static PyObject *int_tuple(const int32_t *v, Py_ssize_t len) {
+    PyObject *t = PyTuple_New(len);
+    for (Py_ssize_t j = 0; t != NULL && j < len; j++) {
+        PyObject *x = PyLong_FromLong(v[j]);
+        if (x == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, j, x);
+    }
+    return t;
+}
+
+static PyObject *int_list64(const void *v, Py_ssize_t len, int is64) {
+    PyObject *t = PyList_New(len);
+    for (Py_ssize_t j = 0; t != NULL && j < len; j++) {
+        PyObject *x = is64 ? PyLong_FromUnsignedLongLong(((const uint64_t *)v)[j])
+                           : PyLong_FromLong(((const int32_t *)v)[j]);
+        if (x == NULL) Py_CLEAR(t);
+        else PyList_SET_ITEM(t, j, x);
+    }
+    return t;
+}
+
+/* A ChainRun holding copies of the chainer's last run. */
+static PyObject *chain_run_new(const sk_chainer *c) {
+    ChainRunObject *r = PyObject_New(ChainRunObject, &ChainRun_Type);
+    if (r == NULL) return NULL;
+    const size_t k = (size_t)c->nslots, W = c->words, np = c->par.len;
+    r->nslots = c->nslots;
+    r->words = (int32_t)W;
+    r->npot = c->npot;
+    r->order = PyMem_RawMalloc(k * sizeof *r->order);
+    r->cause = PyMem_RawMalloc(k * sizeof *r->cause);
+    r->par_start = PyMem_RawMalloc((k + 1) * sizeof *r->par_start);
+    r->par = PyMem_RawMalloc((np + 1) * sizeof *r->par);
+    r->anc = PyMem_RawMalloc(k * W * sizeof *r->anc);
+    r->index = r->absurd = NULL;
+    r->ab_new = c->absurd ? c->ab_new : -1;
+    r->ab_cause = c->absurd ? c->ab_cause : SK_CHAIN_NO_CAUSE;
+    r->ncells = c->ncells;
+    r->nud = c->nunits * c->n;
+    r->end_masks = NULL;
+    r->end_counts = NULL;
+    if (!r->order || !r->cause || !r->par_start || !r->par || !r->anc) goto nomem;
+    if (c->dynamic && !c->absurd) {
+        r->end_masks = PyMem_RawMalloc((size_t)r->ncells * sizeof *r->end_masks);
+        r->end_counts = PyMem_RawMalloc(((size_t)r->nud + 1) * sizeof *r->end_counts);
+        if (!r->end_masks || !r->end_counts) goto nomem;
+        memcpy(r->end_masks, c->masks, (size_t)r->ncells * sizeof *r->end_masks);
+        memcpy(r->end_counts, c->counts, (size_t)r->nud * sizeof *r->end_counts);
+    }
+    memcpy(r->order, c->order, k * sizeof *r->order);
+    memcpy(r->cause, c->cause, k * sizeof *r->cause);
+    memcpy(r->par_start, c->par_start, (k + 1) * sizeof *r->par_start);
+    if (np) memcpy(r->par, c->par.data, np * sizeof *r->par); /* data is NULL before a push */
+    memcpy(r->anc, c->anc, k * W * sizeof *r->anc);
+    r->index = PyDict_New();
+    if (r->index == NULL) goto fail;
+    for (size_t s = 0; s < k; s++) {
+        PyObject *key = PyLong_FromLong(c->order[s]), *val = PyLong_FromSsize_t((Py_ssize_t)s);
+        const int bad = key == NULL || val == NULL || PyDict_SetItem(r->index, key, val) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+        if (bad) goto fail;
+    }
+    if (c->absurd) {
+        PyObject *on_bits = bits_to_int(c->ab_on_bits, W);
+        PyObject *off_bits = bits_to_int(c->ab_off_bits, W);
+        PyObject *prs = int_tuple(c->ab_prs.data, (Py_ssize_t)c->ab_prs.len);
+        if (on_bits && off_bits && prs)
+            r->absurd = Py_BuildValue("((iO)(iO)iO)", c->ab_on, on_bits, c->ab_off, off_bits,
+                                      c->ab_new, prs);
+        Py_XDECREF(on_bits);
+        Py_XDECREF(off_bits);
+        Py_XDECREF(prs);
+        if (r->absurd == NULL) goto fail;
+    } else {
+        r->absurd = Py_NewRef(Py_None);
+    }
+    return (PyObject *)r;
+nomem:
+    PyErr_NoMemory();
+fail:
+    Py_DECREF(r);
+    return NULL;
+}
+
+static int Chainer_init(ChainerObject *self, PyObject *args, PyObject *kwds) {
+    geom_args a = {0};
+    sk_chain_geom g;
+    int y, dynamic, rc = -1;
+    if (!chain_init_args(args, kwds, "Chainer", "dynamic", self->ready, &a, &g, &y, &dynamic))
+        goto done;
+    if (sk_chainer_init(&self->chainer, &g, a.masks, y, dynamic)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->ready = 1;
+    rc = 0;
+done:
+    geom_args_free(&a);
+    return rc;
+}
+
+static PyObject *Chainer_run(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "run() takes 1 argument (start), got %zd", nargs);
+        return NULL;
+    }
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Chainer is not initialised");
+        return NULL;
+    }
+    uint64_t start;
+    if (!rule_int(args[0], (uint64_t)self->chainer.npot, "start", 0, &start)) return NULL;
+    if (sk_chainer_run(&self->chainer, (int32_t)start)) return PyErr_NoMemory();
+    return chain_run_new(&self->chainer);
+}
+
+/* The slot argument of a ChainRun method, or -1 with an exception. */
+static Py_ssize_t run_slot(const ChainRunObject *self, PyObject *arg) {
+    const Py_ssize_t s = PyLong_AsSsize_t(arg);
+    if (s == -1 && PyErr_Occurred()) return -1;
+    if (s < 0 || s >= self->nslots) {
+        PyErr_Format(PyExc_IndexError, "slot %zd out of range", s);
+        return -1;
+    }
+    return s;
+}
+
+static PyObject *ChainRun_anc_at(ChainRunObject *self, PyObject *arg) {
+    const Py_ssize_t s = run_slot(self, arg);
+    if (s < 0) return NULL;
+    return bits_to_int(self->anc + (size_t)s * (size_t)self->words, (size_t)self->words);
+}
+
+static PyObject *ChainRun_size_at(ChainRunObject *self, PyObject *arg) {
+    const Py_ssize_t s = run_slot(self, arg);
+    if (s < 0) return NULL;
+    const uint64_t *bits = self->anc + (size_t)s * (size_t)self->words;
+    long count = 0;
+    for (int32_t w = 0; w < self->words; w++) count += __builtin_popcountll(bits[w]);
+    return PyLong_FromLong(count);
+}
+
+static PyObject *ChainRun_parents_at(ChainRunObject *self, PyObject *arg) {
+    const Py_ssize_t s = run_slot(self, arg);
+    if (s < 0) return NULL;
+    return int_tuple(self->par + self->par_start[s], self->par_start[s + 1] - self->par_start[s]);
+}
+
+static PyObject *ChainRun_causes(ChainRunObject *self, PyObject *unused) {
+    (void)unused;
+    PyObject *causes = PyDict_New();
+    for (int32_t s = 0; causes != NULL && s < self->nslots; s++) {
+        if (self->cause[s] == SK_CHAIN_NO_CAUSE) continue;
+        PyObject *key = PyLong_FromLong(self->order[s]), *val = PyLong_FromLong(self->cause[s]);
+        if (key == NULL || val == NULL || PyDict_SetItem(causes, key, val) < 0) Py_CLEAR(causes);
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+    }
+    if (causes != NULL && self->ab_cause != SK_CHAIN_NO_CAUSE) { /* causes.setdefault(r, why) */
+        PyObject *key = PyLong_FromLong(self->ab_new), *val = PyLong_FromLong(self->ab_cause);
+        if (key == NULL || val == NULL || PyDict_SetDefault(causes, key, val) == NULL)
+            Py_CLEAR(causes);
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+    }
+    return causes;
+}
+
+static PyObject *ChainRun_end(ChainRunObject *self, PyObject *unused) {
+    (void)unused;
+    if (self->end_masks == NULL) Py_RETURN_NONE;
+    PyObject *masks = int_list64(self->end_masks, self->ncells, 1);
+    PyObject *counts = masks ? int_list64(self->end_counts, self->nud, 0) : NULL;
+    PyObject *end = counts ? PyTuple_Pack(2, masks, counts) : NULL;
+    Py_XDECREF(masks);
+    Py_XDECREF(counts);
+    return end;
+}
+
+static PyMethodDef Chainer_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
+     "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMethodDef ChainRun_methods[] = {
+    {"anc_at", (PyCFunction)ChainRun_anc_at, METH_O,
+     "anc_at(slot, /)\n--\n\nThe ancestor set (bit set of potentials) of the potential in slot."},
+    {"causes", (PyCFunction)ChainRun_causes, METH_NOARGS,
+     "causes()\n--\n\npotential -> why it holds (-1: last candidate of its cell, else the "
+     "unit)."},
+    {"end", (PyCFunction)ChainRun_end, METH_NOARGS,
+     "end()\n--\n\nA dynamic run without contradiction: (masks, counts) where it stopped; "
+     "else None."},
+    {"size_at", (PyCFunction)ChainRun_size_at, METH_O,
+     "size_at(slot, /)\n--\n\nThe number of potentials in the ancestor set of slot."},
+    {"parents_at", (PyCFunction)ChainRun_parents_at, METH_O,
+     "parents_at(slot, /)\n--\n\nThe parents (potentials) of the potential in slot."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef ChainRun_members[] = {
+    {"index", T_OBJECT, offsetof(ChainRunObject, index), READONLY,
+     "potential -> slot, in the order reached"},
+    {"absurd", T_OBJECT, offsetof(ChainRunObject, absurd), READONLY,
+     "None, or the contradiction ((on, on_bits), (off, off_bits), new, parents)"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject Chainer_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.Chainer",
+    .tp_basicsize = sizeof(ChainerObject),
+    .tp_dealloc = (destructor)Chainer_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Chainer(n, units, unit_order, masks, y, dynamic)\n--\n\nSE's forcing-chain "
+              "runs at nesting level 0 on the candidates masks (static\nX+Y links, or dynamic "
+              "with y / X links only); the Python specification is\n"
+              "sudokit.logic.forcing._Run.  Not thread-safe (the GIL is held).",
+    .tp_methods = Chainer_methods,
+    .tp_init = (initproc)Chainer_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static PyTypeObject ChainRun_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.ChainRun",
+    .tp_basicsize = sizeof(ChainRunObject),
+    .tp_dealloc = (destructor)ChainRun_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The outcome of one Chainer.run (made only by it).",
+    .tp_methods = ChainRun_methods,
+    .tp_members = ChainRun_members,
+};
+
 /* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
@@ -1886,11 +2465,20 @@ static void find_main_thread(void) {
 
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&Geometry_Type) < 0) return NULL;
+    if (PyType_Ready(&ChainMode_Type) < 0) return NULL;
+    if (PyType_Ready(&Chainer_Type) < 0) return NULL;
+    if (PyType_Ready(&ChainRun_Type) < 0) return NULL;
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL) return NULL;
     Py_INCREF(&Geometry_Type);
     if (PyModule_AddObject(m, "Geometry", (PyObject *)&Geometry_Type) < 0) goto fail;
+    Py_INCREF(&ChainMode_Type);
+    if (PyModule_AddObject(m, "ChainMode", (PyObject *)&ChainMode_Type) < 0) goto fail;
+    Py_INCREF(&Chainer_Type);
+    if (PyModule_AddObject(m, "Chainer", (PyObject *)&Chainer_Type) < 0) goto fail;
+    Py_INCREF(&ChainRun_Type);
+    if (PyModule_AddObject(m, "ChainRun", (PyObject *)&ChainRun_Type) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
     if (PyModule_AddStringConstant(m, "COMPILER", SK_COMPILER) < 0) goto fail;

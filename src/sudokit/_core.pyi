@@ -93,3 +93,51 @@ def lines(
     stop: bytearray | None = None,
     /,
 ) -> tuple[bytes, tuple[tuple[int, int, int, int, int, int, int, int], ...], int, int, int]: ...
+
+class ChainMode:
+    """SE's "Forcing Chains & Cycles" searches of one mode on one candidate state
+    (csrc/sk_chain.c; the specification is sudokit.logic.cycles._Mode)."""
+
+    def __init__(
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        unit_order: Sequence[Sequence[int]],
+        masks: Sequence[int],
+        y: bool,
+        x: bool,
+    ) -> None: ...
+    @property
+    def sources(self) -> tuple[int, ...]: ...
+    @property
+    def bounds(self) -> tuple[tuple[int, int, int], ...]: ...
+    def hints(self, cap: int, /) -> list[tuple[int, int, tuple[int, ...]]]: ...
+
+class ChainRun:
+    """The outcome of one :meth:`Chainer.run`: the potentials reached, in order, with their
+    ancestor sets and parents; the contradiction; why each potential holds; where a dynamic
+    run without contradiction stopped (the specification is sudokit.logic.forcing._Run)."""
+
+    @property
+    def index(self) -> dict[int, int]: ...
+    @property
+    def absurd(self) -> tuple[tuple[int, int], tuple[int, int], int, tuple[int, ...]] | None: ...
+    def causes(self) -> dict[int, int]: ...
+    def end(self) -> tuple[list[int], list[int]] | None: ...
+    def anc_at(self, slot: int, /) -> int: ...
+    def size_at(self, slot: int, /) -> int: ...
+    def parents_at(self, slot: int, /) -> tuple[int, ...]: ...
+
+class Chainer:
+    """SE's forcing-chain runs at nesting level 0 on one candidate state (csrc/sk_chain.c)."""
+
+    def __init__(
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        unit_order: Sequence[Sequence[int]],
+        masks: Sequence[int],
+        y: bool,
+        dynamic: bool,
+    ) -> None: ...
+    def run(self, start: int, /) -> ChainRun: ...

@@ -27,6 +27,11 @@ reproduces that order, so :func:`forcing_chains_and_cycles` yields SE's choice f
 The search is exact but bounded: each mode looks only as deep as a chain that could still beat
 the best hint found so far (reachability and breadth-first bounds skip starts that cannot).
 
+The searches of a mode run in C when the core is built (``_core.ChainMode``, csrc/sk_chain.c,
+wrapped by :class:`_CMode`): the same steps in the same order, so the same hints. The Python
+here (:class:`_Mode`) is their specification and the fallback (``SUDOKIT_BACKEND=python``);
+tests/test_chain_c.py holds the two equal.
+
 The named chains people learn (X-Chain, XY-Chain, AIC) are in :mod:`sudokit.logic.chains`.
 
 >>> from sudokit.shape import Shape
@@ -41,6 +46,7 @@ The named chains people learn (X-Chain, XY-Chain, AIC) are in :mod:`sudokit.logi
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any, Protocol
 
 from ._bits import bit_indices, bit_set
 from ._names import elim_text
@@ -50,6 +56,7 @@ from .chaining import (
     Geometry,
     Links,
     RankedHint,
+    c_core,
     cell_digit,
     check_budget,
     conclusion_text,
@@ -414,6 +421,78 @@ class _Mode:
         return out
 
 
+class _ModeLike(Protocol):
+    """What the rule reads of a search mode: :class:`_Mode` (the specification) or
+    :class:`_CMode` (the C core)."""
+
+    y: bool
+    x: bool
+    sources: list[int]
+
+    def bounds(self, src: int) -> tuple[int, int, int]: ...
+    def hints(self, cap: int, seq0: int) -> list[UnaryHint]: ...
+
+
+def _c_engine() -> Any:
+    """The C core's ``ChainMode`` (csrc/sk_chain.c), or None (see :func:`chaining.c_core`)."""
+    core = c_core()
+    return None if core is None else core.ChainMode
+
+
+class _CMode:
+    """:class:`_Mode` done by the C core (``_core.ChainMode``, csrc/sk_chain.c): the same
+    links, sources, bounds and searches in the same order, so the same hints; only the
+    hints' nodes are built in Python."""
+
+    def __init__(self, engine: Any, geo: Geometry, masks: Sequence[int], y: bool, x: bool):
+        self.y, self.x = y, x
+        self._c = engine(geo.n, geo.units, geo.unit_order, masks, y, x)
+        self.sources: list[int] = list(self._c.sources)
+        self._bounds: dict[int, tuple[int, int, int]] = dict(
+            zip(self.sources, self._c.bounds, strict=True)
+        )
+
+    def bounds(self, src: int) -> tuple[int, int, int]:
+        """(cycle, forcing from *src*, forcing from its conjugate) complexity bounds."""
+        return self._bounds[src]
+
+    def hints(self, cap: int, seq0: int) -> list[UnaryHint]:
+        """All hints of this mode with at most *cap* potentials, in SE's discovery order."""
+        check_budget()
+        y, x = self.y, self.x
+        bases = (7.0 if (y and x) else 6.5, 7.0 if (y and x) else 6.6)
+        kinds = ("cycle", "forcing")
+        sk = _SORT_KEY[(y, x)]
+        out: list[UnaryHint] = []
+        last, seq = -1, 0
+        for i, kind, path in self._c.hints(cap):
+            if i != last:
+                last, seq = i, seq0 + i * 100000
+            node: _Node | None = None
+            anc = 0
+            for p in path:
+                anc |= 1 << p
+                node = (p, node, anc)
+            assert node is not None
+            cx = anc.bit_count()
+            out.append(UnaryHint(se_rating(bases[kind], cx), cx, sk, seq, kinds[kind], y, x, node))
+            seq += 1
+        return out
+
+
+def _new_mode(
+    geo: Geometry, masks: Sequence[int], links: list[Links], y: bool, x: bool
+) -> _ModeLike:
+    """A search mode on the C core when it is there, else :class:`_Mode` (whose *links*, in a
+    list of at most one, are built on first use and shared by the modes of one state)."""
+    engine = _c_engine()
+    if engine is not None and geo.n <= 64:
+        return _CMode(engine, geo, masks, y, x)
+    if not links:
+        links.append(Links(geo, masks))
+    return _Mode(geo, masks, links[0], y, x)
+
+
 def _max_complexity(base: float, rating: float, complexity: int) -> int:
     """The largest complexity of a *base* hint that still sorts before (rating, complexity)."""
     c = 3
@@ -490,7 +569,7 @@ def _describe(geo: Geometry, h: UnaryHint, effect: Effect) -> Step:
 def _mode_hints(
     geo: Geometry,
     masks: Sequence[int],
-    mode: _Mode,
+    mode: _ModeLike,
     seq0: int,
     beat: UnaryHint | None,
     memo: dict[int, Effect | None],
@@ -534,14 +613,14 @@ def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[Un
     """
     geo = geometry(cg.shape)
     masks = cg.masks
-    links = Links(geo, masks)
+    links: list[Links] = []
     unlimited = 4 * geo.ncells * geo.n
     big = 10**9
     memo: dict[int, Effect | None] = {}
     hints: list[UnaryHint] = []
     best: UnaryHint | None = None
     for i, (y, x) in enumerate(_MODES):
-        mode = _Mode(geo, masks, links, y, x)
+        mode = _new_mode(geo, masks, links, y, x)
         if exhaustive:
             found = mode.hints(unlimited, i * big)
         else:
@@ -580,12 +659,12 @@ def unary_all(geo: Geometry, masks: Sequence[int]) -> list[tuple[UnaryHint, Effe
     >>> [(h.kind, h.rating) for h, _ in found][3:6], found[0][1]
     ([('cycle', 6.5), ('forcing', 6.6), ('forcing', 6.6)], ((), ((8, 1), (43, 1))))
     """
-    links = Links(geo, masks)
+    links: list[Links] = []
     unlimited = 4 * geo.ncells * geo.n
     memo: dict[int, Effect | None] = {}
     hints: list[UnaryHint] = []
     for i, (y, x) in enumerate(_MODES):
-        hints += _Mode(geo, masks, links, y, x).hints(unlimited, i * 10**9)
+        hints += _new_mode(geo, masks, links, y, x).hints(unlimited, i * 10**9)
     hints.sort(key=RankedHint.order)
     out: list[tuple[UnaryHint, Effect]] = []
     for h in hints:

@@ -45,6 +45,13 @@ That reproduces SE's choice exactly when the path loop calls the rules easiest f
 
 Searches can be bounded with :func:`sudokit.logic.chains.chain_budget`.
 
+The level-0 runs (Nishio, multiple and dynamic forcing chains, and the start of every nested
+run) are done in C when the core is built (``_core.Chainer``, csrc/sk_chain.c), up to 16x16:
+the same potentials in the same order with the same ancestors and parents, read through
+:class:`_RunMap` views. :class:`_Run` is their specification, the fallback
+(``SUDOKIT_BACKEND=python``) and the continuation of nesting levels >= 1;
+tests/test_chain_c_forcing.py holds the two equal.
+
 >>> from sudokit.shape import Shape
 >>> marks = {0: 0b11, 4: 0b101, 8: 0b1001, 36: 0b10001, 40: 0b100001, 43: 0b1000001}
 >>> cg = CandidateGrid.from_masks(Shape(3, 3), [0 if i in marks else 9 for i in range(81)],
@@ -58,8 +65,9 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, KeysView, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ._bits import bit_indices
 from ._names import digit_name
@@ -69,6 +77,7 @@ from .chaining import (
     Geometry,
     Links,
     RankedHint,
+    c_core,
     candidate,
     cell_digit,
     check_budget,
@@ -97,6 +106,10 @@ __all__ = [
     "nested_forcing_chains",
     "nishio_forcing_chains",
 ]
+
+#: Largest size whose level-0 chains run in C (the C runs keep a bit set of all potentials per
+#: reached potential: 1 KB each at 16x16, 64 KB at 64x64); larger grids chain in Python.
+_C_MAX_N = 16
 
 #: A state where every rule up to Dynamic (+) fails needs SE's nested forcing chains, which SE
 #: rates 9.5 and up: a lower bound for the puzzle's rating when the nested rules are not run.
@@ -127,10 +140,53 @@ _Nest = tuple[object, int]
 _Derived = tuple[int, tuple[int, ...], int]
 
 
+_V = TypeVar("_V")
+
+
+class _RunMap(Mapping[int, _V]):
+    """A read-only view of one C run's (:class:`_CRun`) ancestor sets or parents: the
+    potentials in the order reached (*index*: potential -> slot) and a getter by slot, so
+    that only the values a hint reads become Python objects."""
+
+    __slots__ = ("_get", "_index", "_size")
+
+    def __init__(
+        self,
+        index: dict[int, int],
+        get: Callable[[int], _V],
+        size: Callable[[int], int] | None = None,
+    ) -> None:
+        self._index = index
+        self._get = get
+        self._size = size
+
+    def __getitem__(self, q: int) -> _V:
+        return self._get(self._index[q])
+
+    def keys(self) -> KeysView[int]:
+        """The potentials, in the order reached (a dict's view: fast membership)."""
+        return self._index.keys()
+
+    def size(self, q: int) -> int:
+        """The number of potentials in the ancestor set of *q* (an ancestor-set view)."""
+        assert self._size is not None
+        return self._size(self._index[q])
+
+    def __contains__(self, q: object) -> bool:
+        return q in self._index
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+
 @dataclass(slots=True)
 class _Outcome:
-    anc: dict[int, int]
-    parents: dict[int, tuple[int, ...]]
+    # dicts from a Python run, views (_RunMap) from a C one
+    anc: Mapping[int, int]
+    parents: Mapping[int, tuple[int, ...]]
     absurd: _Absurd | None
     # "off" potentials concluded by a nested chain (levels >= 2), as a bit set and per potential
     nest_bits: int = 0
@@ -176,15 +232,32 @@ class _Chainer:
         # a level-0 dynamic chainer: where each run without a contradiction stopped (the
         # candidates and counts then), for the nested chainers that continue it
         self.ends: dict[int, tuple[list[int], list[int]]] = {}
+        self.stopped: dict[int, Any] = {}  # the same for the C runs, read on demand
         self.base = _level0_chainer(geo, masks, y, record) if dynamic and level else None
-        self.peer_offs: list[tuple[tuple[int, int], ...]]
-        self.unit_keys: list[tuple[tuple[int, int], ...]]
-        self.places: list[tuple[int, ...]]
-        self.counts: list[int]
+        self.peer_offs: list[tuple[tuple[int, int], ...]] = []
+        self.unit_keys: list[tuple[tuple[int, int], ...]] = []
+        self.places: list[tuple[int, ...]] = []
+        self.counts: list[int] = []
+        # the C core's chainer (csrc/sk_chain.c) does the level-0 runs when it is there
+        core = c_core() if self.base is None and geo.n <= _C_MAX_N else None
+        self.c: Any = (
+            None
+            if core is None
+            else core.Chainer(geo.n, geo.units, geo.unit_order, self.masks, y, dynamic)
+        )
         if self.base is not None:  # the same state: share its tables
-            self.peer_offs, self.unit_keys = self.base.peer_offs, self.base.unit_keys
-            self.places, self.counts = self.base.places, self.base.counts
+            base = self.base
+            base.tables()
+            self.peer_offs, self.unit_keys = base.peer_offs, base.unit_keys
+            self.places, self.counts = base.places, base.counts
+        elif self.c is None:
+            self.tables()
+
+    def tables(self) -> None:
+        """Build the tables of the Python runs (:class:`_Run`), once."""
+        if self.counts:
             return
+        geo = self.geo
         n = geo.n
         m = self.masks
         # per candidate: (peer, its "off" potential) for the peers holding the digit, SE's
@@ -228,11 +301,34 @@ class _Chainer:
 
     def _chain(self, start: int) -> _Outcome:
         """A run from *start*; a level-0 dynamic one notes where it stopped."""
+        if self.c is not None:
+            return self._c_chain(start)
         run = _Run(self, start)
         out = run.outcome()
         if self.dynamic and not self.level and out.absurd is None:
             self.ends[start] = (run.masks, run.counts)
         return out
+
+    def _c_chain(self, start: int) -> _Outcome:
+        """A level-0 run from *start* by the C core: :meth:`_chain`, the same outcome."""
+        r = self.c.run(start)
+        out = _Outcome(
+            _RunMap(r.index, r.anc_at, r.size_at),
+            _RunMap(r.index, r.parents_at),
+            r.absurd,
+            causes=r.causes() if self.record and self.dynamic else None,
+        )
+        if self.dynamic and r.absurd is None:
+            self.stopped[start] = r  # where it stopped: read by end_state when a level asks
+        return out
+
+    def end_state(self, start: int) -> tuple[list[int], list[int]]:
+        """The candidates and counts where the level-0 dynamic run from *start* stopped (it
+        found no contradiction)."""
+        end = self.ends.get(start)
+        if end is None:
+            end = self.ends[start] = self.stopped[start].end()
+        return end
 
     def _resume(self, start: int) -> _Outcome:
         """A nested run from *start*: the level-0 run, continued where it stopped."""
@@ -240,7 +336,7 @@ class _Chainer:
         first = self.base.run(start)
         if first.absurd is not None:
             return first  # never stuck before the contradiction: the nesting adds nothing
-        masks, counts = self.base.ends[start]
+        masks, counts = self.base.end_state(start)
         return _Run(self, start, (first, masks, counts)).outcome()
 
 
@@ -708,15 +804,15 @@ class _Hints:
         target: int,
         source: int,
         chains: tuple[tuple[int, _Outcome], ...],
-        counted: Sequence[int],
-        nests: Sequence[tuple[_Outcome, int]],
+        cx: int,
+        nests: Callable[[], Sequence[tuple[_Outcome, int]]],
         digit: int = 0,
     ) -> None:
-        """Add a hint concluding *target*; *counted*: the ancestor sets whose sizes make its
-        complexity; *nests*: (branch outcome, ancestor set) whose nested chains add to it."""
-        cx = sum(bits.bit_count() for bits in counted)
+        """Add a hint concluding *target*; *cx*: the sizes of its chains' ancestor sets (its
+        complexity before nesting); *nests*: (branch outcome, ancestor set) whose nested
+        chains add to it (asked for only when nesting)."""
         if self.nesting:
-            cx += _nest_cx(nests)
+            cx += _nest_cx(nests())
         rating = se_rating(self.base, cx)
         sort_key = _SORT_KEYS[kind]
         self.found.append(
@@ -732,18 +828,20 @@ class _Hints:
                 src ^ 1,
                 src,
                 ((src, out),),
-                (on_bits, off_bits),
-                ((out, on_bits | off_bits),),
+                on_bits.bit_count() + off_bits.bit_count(),
+                lambda: ((out, on_bits | off_bits),),
             )
 
     def doubles(self, p_on: int, on_out: _Outcome, off_out: _Outcome) -> None:
         """What both *p_on* and its opposite imply ("on" conclusions first)."""
+        on_anc, off_anc = on_out.anc, off_out.anc
+        on_keys, off_keys = on_anc.keys(), off_anc.keys()
+        pair = ((p_on, on_out), (p_on ^ 1, off_out))
         for want in (1, 0):
-            for q in on_out.anc:
-                if q & 1 == want and q in off_out.anc:
-                    a1, a2 = on_out.anc[q], off_out.anc[q]
-                    pair = ((p_on, on_out), (p_on ^ 1, off_out))
-                    self.add("double", q, p_on, pair, (a1, a2), ((on_out, a1), (off_out, a2)))
+            for q in on_keys:
+                if q & 1 == want and q in off_keys:
+                    cx = _anc_size(on_anc, q) + _anc_size(off_anc, q)
+                    self.add("double", q, p_on, pair, cx, _nests(pair, q))
 
     def common(
         self, kind: str, source: int, branches: tuple[tuple[int, _Outcome], ...], digit: int = 0
@@ -752,12 +850,23 @@ class _Hints:
         conclusions first, in the first branch's order."""
         shared = list(branches[0][1].anc)
         for _, out in branches[1:]:
-            anc = out.anc
-            shared = [q for q in shared if q in anc]
+            keys = out.anc.keys()
+            shared = [q for q in shared if q in keys]
         for q in [q for q in shared if q & 1] + [q for q in shared if not q & 1]:
-            counted = [out.anc[q] for _, out in branches]
-            nests = [(out, out.anc[q]) for _, out in branches]
-            self.add(kind, q, source, branches, counted, nests, digit)
+            cx = sum(_anc_size(out.anc, q) for _, out in branches)
+            self.add(kind, q, source, branches, cx, _nests(branches, q), digit)
+
+
+def _anc_size(anc: Mapping[int, int], q: int) -> int:
+    """The number of potentials in the ancestor set of *q* (counted in C for a C run)."""
+    return anc.size(q) if type(anc) is _RunMap else anc[q].bit_count()
+
+
+def _nests(
+    branches: tuple[tuple[int, _Outcome], ...], q: int
+) -> Callable[[], list[tuple[_Outcome, int]]]:
+    """(branch outcome, ancestor set of *q* in it) per branch, when asked for."""
+    return lambda: [(out, out.anc[q]) for _, out in branches]
 
 
 #: SE's sort order of the hint kinds at equal rating and complexity.

@@ -1,0 +1,799 @@
+/*
+ * sk_chain.c -- SE's "Forcing Chains & Cycles" searches over static links (see sk_chain.h).
+ *
+ * The specification is src/sudokit/logic/cycles.py; each function below names the Python
+ * function it mirrors, and keeps its order of work, so the hints come out identical.
+ *
+ * Search nodes live in one arena per search (node_pot / node_parent); breadth-first levels
+ * are contiguous ranges of it, so the arena is also the queue:
+ *
+ *     node:   0      1 .. a-1        a .. b-1         b .. nnodes-1
+ *             root   level 1         level 2          level being built
+ *
+ * A node's ancestors are found by walking its parents (chains are short; a bit set per node
+ * would cost 2 * ncells * n bits each, 64 KB per node on 64x64).
+ *
+ * Rejected: computing reachability bit sets per component as cycles._reach does.  They only
+ * decide whether a forcing-chain search can succeed, which the breadth-first bound search
+ * answers anyway (it returns INF exactly when the conjugate is unreachable), and they cost
+ * npot^2 / 8 bytes (34 GB on 64x64).  Only the component sizes are kept (the cycle filter).
+ */
+#include "sk_chain.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sk_port.h"
+
+/* A growable int32 vector (the CSR tables while they are built, and the output records). */
+typedef sk_chain_out ivec;
+
+static int ivec_push(ivec *a, int32_t x) {
+    if (a->len == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 256;
+        int32_t *v = realloc(a->data, cap * sizeof *v);
+        if (v == NULL) return -1;
+        a->data = v;
+        a->cap = cap;
+    }
+    a->data[a->len++] = x;
+    return 0;
+}
+
+static int contains(const int32_t *v, size_t from, size_t to, int32_t x) {
+    for (size_t i = from; i < to; i++)
+        if (v[i] == x) return 1;
+    return 0;
+}
+
+void sk_chain_mode_free(sk_chain_mode *m) {
+    free(m->oo_start);
+    free(m->oo);
+    free(m->fo_start);
+    free(m->fo);
+    free(m->sources);
+    free(m->bounds);
+    free(m->on_cycle);
+    free(m->stamp);
+    free(m->node_pot);
+    free(m->node_parent);
+    free(m->bits);
+    memset(m, 0, sizeof *m);
+}
+
+/* chaining.Links + Links.tables(y, x): the CSR link tables.  places[(u * n + d)] lists the
+ * cells of unit u holding digit d, in the unit's order. */
+static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks) {
+    const int n = g->n;
+    const size_t nud = (size_t)g->nunits * (size_t)n;
+    int32_t *pstart = calloc(nud + 1, sizeof *pstart);
+    int32_t *pfill = calloc(nud + 1, sizeof *pfill);
+    int32_t *pcells = NULL;
+    ivec oo = {0}, fo = {0}, weak = {0}, strong = {0};
+    int rc = -1;
+    if (pstart == NULL || pfill == NULL) goto done;
+    for (int u = 0; u < g->nunits; u++)
+        for (int32_t i = g->unit_start[u]; i < g->unit_start[u + 1]; i++) {
+            uint64_t mk = masks[g->unit_cells[i]];
+            for (; mk; mk &= mk - 1) pstart[(size_t)u * n + (size_t)__builtin_ctzll(mk) + 1]++;
+        }
+    for (size_t k = 0; k < nud; k++) pstart[k + 1] += pstart[k];
+    pcells = malloc(((size_t)pstart[nud] + 1) * sizeof *pcells);
+    if (pcells == NULL) goto done;
+    memcpy(pfill, pstart, nud * sizeof *pfill);
+    for (int u = 0; u < g->nunits; u++)
+        for (int32_t i = g->unit_start[u]; i < g->unit_start[u + 1]; i++) {
+            const int32_t cell = g->unit_cells[i];
+            uint64_t mk = masks[cell];
+            for (; mk; mk &= mk - 1) pcells[pfill[(size_t)u * n + (size_t)__builtin_ctzll(mk)]++] = cell;
+        }
+    m->oo_start = malloc(((size_t)m->ncand + 1) * sizeof(int32_t));
+    m->fo_start = malloc(((size_t)m->ncand + 1) * sizeof(int32_t));
+    if (m->oo_start == NULL || m->fo_start == NULL) goto done;
+    for (int cell = 0; cell < g->ncells; cell++) {
+        const uint64_t cm = masks[cell];
+        const int card = __builtin_popcountll(cm);
+        for (int d = 0; d < n; d++) {
+            const size_t c = (size_t)cell * (size_t)n + (size_t)d;
+            m->oo_start[c] = (int32_t)oo.len;
+            m->fo_start[c] = (int32_t)fo.len;
+            if (!(cm >> d & 1)) continue;
+            /* Links._x_links: weak (on->off) and strong (off->on) X links, units in order */
+            weak.len = strong.len = 0;
+            for (int32_t k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++) {
+                const size_t key = (size_t)g->cell_units[k] * (size_t)n + (size_t)d;
+                const int32_t *where = pcells + pstart[key];
+                const int32_t count = pstart[key + 1] - pstart[key];
+                for (int32_t j = 0; j < count; j++) {
+                    if (where[j] == cell) continue;
+                    const int32_t q = 2 * (where[j] * n + d);
+                    if (!contains(weak.data, 0, weak.len, q) && ivec_push(&weak, q)) goto done;
+                }
+                if (count == 2) {
+                    const int32_t r = 2 * ((where[0] + where[1] - cell) * n + d) + 1;
+                    if (!contains(strong.data, 0, strong.len, r) && ivec_push(&strong, r)) goto done;
+                }
+            }
+            if (m->y) /* Y on->off: the cell's other candidates, digits ascending */
+                for (int e = 0; e < n; e++)
+                    if (e != d && (cm >> e & 1) && ivec_push(&oo, 2 * (cell * n + e))) goto done;
+            for (size_t j = 0; j < weak.len; j++)
+                if (ivec_push(&oo, weak.data[j])) goto done;
+            if (m->y && card == 2) { /* Y off->on: the other candidate of a bivalue cell */
+                const int e = __builtin_ctzll(cm & ~((uint64_t)1 << d));
+                if (ivec_push(&fo, 2 * (cell * n + e) + 1)) goto done;
+            }
+            if (m->x)
+                for (size_t j = 0; j < strong.len; j++)
+                    if (ivec_push(&fo, strong.data[j])) goto done;
+        }
+    }
+    m->oo_start[m->ncand] = (int32_t)oo.len;
+    m->fo_start[m->ncand] = (int32_t)fo.len;
+    if ((oo.data == NULL && ivec_push(&oo, 0)) || (fo.data == NULL && ivec_push(&fo, 0))) goto done;
+    m->oo = oo.data;
+    m->fo = fo.data;
+    oo.data = fo.data = NULL;
+    rc = 0;
+done:
+    free(pstart);
+    free(pfill);
+    free(pcells);
+    free(oo.data);
+    free(fo.data);
+    free(weak.data);
+    free(strong.data);
+    return rc;
+}
+
+/* The successors of potential p: on->off links of an "on" potential, off->on of an "off". */
+static inline const int32_t *succ(const sk_chain_mode *m, int32_t p, int32_t *count) {
+    const int32_t c = p >> 1;
+    if (p & 1) {
+        *count = m->oo_start[c + 1] - m->oo_start[c];
+        return m->oo + m->oo_start[c];
+    }
+    *count = m->fo_start[c + 1] - m->fo_start[c];
+    return m->fo + m->fo_start[c];
+}
+
+/* cycles._reach, the part kept: on_cycle[p] = 1 when p's strongly connected component (of
+ * the graph reachable from the sources and their conjugates) has >= 4 potentials.
+ * Iterative Tarjan, the same walk as the Python. */
+static int find_components(sk_chain_mode *m) {
+    const size_t np = (size_t)m->npot;
+    int32_t *index = malloc(np * sizeof *index), *low = malloc(np * sizeof *low);
+    int32_t *stack = malloc(np * sizeof *stack);
+    int32_t *work_v = malloc((np + 1) * sizeof *work_v), *work_i = malloc((np + 1) * sizeof *work_i);
+    uint8_t *on_stack = calloc(np, 1);
+    int rc = -1;
+    if (!index || !low || !stack || !work_v || !work_i || !on_stack) goto done;
+    for (size_t p = 0; p < np; p++) index[p] = -1;
+    int32_t counter = 0;
+    size_t sp = 0;
+    for (int32_t s = 0; s < 2 * m->nsources; s++) {
+        const int32_t root = m->sources[s >> 1] ^ (s & 1);
+        if (index[root] >= 0) continue;
+        size_t wp = 0;
+        work_v[wp] = root;
+        work_i[wp++] = 0;
+        while (wp) {
+            wp--;
+            const int32_t v = work_v[wp];
+            int32_t i = work_i[wp];
+            if (i == 0) {
+                index[v] = low[v] = counter++;
+                stack[sp++] = v;
+                on_stack[v] = 1;
+            }
+            int32_t count;
+            const int32_t *nxt = succ(m, v, &count);
+            int descended = 0;
+            while (i < count) {
+                const int32_t w = nxt[i++];
+                if (index[w] < 0) {
+                    work_v[wp] = v;
+                    work_i[wp++] = i;
+                    work_v[wp] = w;
+                    work_i[wp++] = 0;
+                    descended = 1;
+                    break;
+                }
+                if (on_stack[w] && index[w] < low[v]) low[v] = index[w];
+            }
+            if (descended) continue;
+            if (low[v] == index[v]) {
+                size_t top = sp;
+                do {
+                    sp--;
+                    on_stack[stack[sp]] = 0;
+                } while (stack[sp] != v);
+                if (top - sp >= 4)
+                    for (size_t k = sp; k < top; k++) m->on_cycle[stack[k]] = 1;
+            }
+            if (wp) {
+                const int32_t parent = work_v[wp - 1];
+                if (low[v] < low[parent]) low[parent] = low[v];
+            }
+        }
+    }
+    rc = 0;
+done:
+    free(index);
+    free(low);
+    free(stack);
+    free(work_v);
+    free(work_i);
+    free(on_stack);
+    return rc;
+}
+
+/* cycles._next_bits: out = the potentials one link away from the set in (links of each
+ * potential's candidate in the table oo (on_links) or fo). */
+static void next_bits(const sk_chain_mode *m, const uint64_t *in, int on_links, uint64_t *out) {
+    const int32_t *start = on_links ? m->oo_start : m->fo_start;
+    const int32_t *to = on_links ? m->oo : m->fo;
+    memset(out, 0, m->words * sizeof *out);
+    for (size_t w = 0; w < m->words; w++)
+        for (uint64_t b = in[w]; b; b &= b - 1) {
+            const int32_t c = (int32_t)((w * 64 + (size_t)__builtin_ctzll(b)) >> 1);
+            for (int32_t k = start[c]; k < start[c + 1]; k++)
+                out[to[k] >> 6] |= (uint64_t)1 << (to[k] & 63);
+        }
+}
+
+static int any_bits(const uint64_t *a, size_t words) {
+    for (size_t w = 0; w < words; w++)
+        if (a[w]) return 1;
+    return 0;
+}
+
+static int any_and(const uint64_t *a, const uint64_t *b, size_t words) {
+    for (size_t w = 0; w < words; w++)
+        if (a[w] & b[w]) return 1;
+    return 0;
+}
+
+#define HAS(set, p) ((set)[(p) >> 6] >> ((p) & 63) & 1)
+#define ADD(set, p) ((set)[(p) >> 6] |= (uint64_t)1 << ((p) & 63))
+
+/* Sets the bit set a (words words) to {p}. */
+static void only(uint64_t *a, size_t words, int32_t p) {
+    memset(a, 0, words * sizeof *a);
+    ADD(a, p);
+}
+
+/* cycles._bounds for source src: out[0] a lower bound on its cycles' complexity, out[1] and
+ * out[2] the exact complexity of the forcing chains from src and from its conjugate. */
+static void bounds(sk_chain_mode *m, int32_t src, int want_cycle, int want_on, int want_off,
+                   int32_t *out) {
+    const size_t W = m->words;
+    uint64_t *frontier = m->bits, *offs = m->bits + W, *seen = m->bits + 2 * W;
+    uint64_t *pred = m->bits + 3 * W, *nxt = m->bits + 4 * W;
+    int32_t cyc = SK_CHAIN_INF, fon = SK_CHAIN_INF, foff = SK_CHAIN_INF;
+    if (want_cycle || want_on) {
+        memset(pred, 0, W * sizeof *pred);
+        const int32_t c = src >> 1;
+        for (int32_t k = m->fo_start[c]; k < m->fo_start[c + 1]; k++) ADD(pred, m->fo[k] ^ 1);
+        const int32_t target = src ^ 1;
+        only(seen, W, src);
+        only(frontier, W, src);
+        int32_t depth = 1;
+        while (any_bits(frontier, W) &&
+               ((want_cycle && cyc == SK_CHAIN_INF) || (want_on && fon == SK_CHAIN_INF))) {
+            next_bits(m, frontier, 1, offs);
+            depth++;
+            if (want_on && fon == SK_CHAIN_INF && HAS(offs, target)) fon = depth;
+            if (want_cycle && cyc == SK_CHAIN_INF && depth >= 4 && any_and(offs, pred, W))
+                cyc = depth;
+            next_bits(m, offs, 0, frontier);
+            for (size_t w = 0; w < W; w++) {
+                frontier[w] &= ~seen[w];
+                seen[w] |= frontier[w];
+            }
+            depth++;
+        }
+    }
+    if (want_off) {
+        only(seen, W, src ^ 1);
+        only(frontier, W, src ^ 1);
+        int is_on = 0;
+        int32_t depth = 1;
+        while (any_bits(frontier, W)) {
+            next_bits(m, frontier, is_on, nxt);
+            depth++;
+            if (HAS(nxt, src)) {
+                foff = depth;
+                break;
+            }
+            for (size_t w = 0; w < W; w++) {
+                frontier[w] = nxt[w] & ~seen[w];
+                seen[w] |= frontier[w];
+            }
+            is_on = !is_on;
+        }
+    }
+    out[0] = cyc;
+    out[1] = fon;
+    out[2] = foff;
+}
+
+int sk_chain_mode_init(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks, int y,
+                       int x) {
+    memset(m, 0, sizeof *m);
+    m->n = g->n;
+    m->ncells = g->ncells;
+    m->ncand = g->ncells * g->n;
+    m->npot = 2 * m->ncand;
+    m->y = y;
+    m->x = x;
+    m->words = ((size_t)m->npot + 63) / 64;
+    if (build_links(m, g, masks)) goto fail;
+    m->sources = malloc(((size_t)m->ncand + 1) * sizeof *m->sources);
+    m->on_cycle = calloc((size_t)m->npot, 1);
+    m->stamp = calloc((size_t)m->npot, sizeof *m->stamp);
+    m->bits = malloc(5 * m->words * sizeof *m->bits);
+    if (!m->sources || !m->on_cycle || !m->stamp || !m->bits) goto fail;
+    for (int cell = 0; cell < g->ncells; cell++) { /* _Mode.__init__: the sources */
+        const uint64_t cm = masks[cell];
+        if ((cm & (cm - 1)) == 0) continue;
+        if (!x && __builtin_popcountll(cm) != 2) continue; /* Y-cycles start from bivalue cells */
+        for (uint64_t b = cm; b; b &= b - 1)
+            m->sources[m->nsources++] = 2 * (cell * g->n + __builtin_ctzll(b)) + 1;
+    }
+    m->bounds = malloc(((size_t)m->nsources * 3 + 1) * sizeof *m->bounds);
+    if (m->bounds == NULL || find_components(m)) goto fail;
+    for (int32_t i = 0; i < m->nsources; i++) {
+        const int32_t src = m->sources[i];
+        bounds(m, src, m->on_cycle[src], x, x, m->bounds + 3 * i);
+    }
+    return 0;
+fail:
+    sk_chain_mode_free(m);
+    return -1;
+}
+
+
+/* A new node (potential p, parent node); its index, or -1 when out of memory. */
+static int32_t add_node(sk_chain_mode *m, int32_t p, int32_t parent) {
+    if (m->nnodes == m->node_cap) {
+        const size_t cap = m->node_cap ? 2 * m->node_cap : 1024;
+        if (cap > (size_t)INT32_MAX) return -1;
+        int32_t *pot = realloc(m->node_pot, cap * sizeof *pot);
+        if (pot == NULL) return -1;
+        m->node_pot = pot;
+        int32_t *par = realloc(m->node_parent, cap * sizeof *par);
+        if (par == NULL) return -1;
+        m->node_parent = par;
+        m->node_cap = cap;
+    }
+    m->node_pot[m->nnodes] = p;
+    m->node_parent[m->nnodes] = parent;
+    return (int32_t)m->nnodes++;
+}
+
+/* Appends the record (source, kind, length, potentials root..node) of search node `node`. */
+static int emit(sk_chain_mode *m, sk_chain_out *o, int32_t source, int32_t kind, int32_t node) {
+    int32_t len = 0;
+    for (int32_t v = node; v >= 0; v = m->node_parent[v]) len++;
+    if (ivec_push(o, source) || ivec_push(o, kind) || ivec_push(o, len)) return -1;
+    const size_t at = o->len;
+    for (int32_t k = 0; k < len; k++)
+        if (ivec_push(o, 0)) return -1;
+    size_t k = at + (size_t)len;
+    for (int32_t v = node; v >= 0; v = m->node_parent[v]) o->data[--k] = m->node_pot[v];
+    return 0;
+}
+
+/* A new search from src: nothing visited but src, which is the root node 0.  -1 when out of
+ * memory. */
+static int new_search(sk_chain_mode *m, int32_t src) {
+    m->nnodes = 0;
+    if (++m->gen == 0) {
+        memset(m->stamp, 0, (size_t)m->npot * sizeof *m->stamp);
+        m->gen = 1;
+    }
+    m->stamp[src] = m->gen;
+    return add_node(m, src, -1) < 0 ? -1 : 0;
+}
+
+/* True when potential q is node v or one of its ancestors. */
+static int is_ancestor(const sk_chain_mode *m, int32_t v, int32_t q) {
+    for (; v >= 0; v = m->node_parent[v])
+        if (m->node_pot[v] == q) return 1;
+    return 0;
+}
+
+/* cycles._cycles: the cycles through the "on" potential src of at most cap potentials. */
+static int cycles(sk_chain_mode *m, int32_t src, int64_t cap, int32_t source,
+                  sk_chain_out *out) {
+    if (new_search(m, src)) return -1;
+    size_t on_from = 0, on_to = 1;
+    int64_t depth = 1;
+    while (on_from < on_to && depth + 1 <= cap) {
+        for (size_t v = on_from; v < on_to; v++) {
+            const int32_t c = m->node_pot[v] >> 1;
+            for (int32_t k = m->oo_start[c]; k < m->oo_start[c + 1]; k++) {
+                const int32_t q = m->oo[k];
+                if (!is_ancestor(m, (int32_t)v, q) && add_node(m, q, (int32_t)v) < 0) return -1;
+            }
+        }
+        depth++;
+        const size_t off_from = on_to, off_to = m->nnodes;
+        for (size_t v = off_from; v < off_to; v++) {
+            const int32_t c = m->node_pot[v] >> 1;
+            for (int32_t k = m->fo_start[c]; k < m->fo_start[c + 1]; k++) {
+                const int32_t r = m->fo[k];
+                if (r == src && depth >= 4 && emit(m, out, source, 0, (int32_t)v)) return -1;
+                if (m->stamp[r] != m->gen) {
+                    m->stamp[r] = m->gen;
+                    if (add_node(m, r, (int32_t)v) < 0) return -1;
+                }
+            }
+        }
+        on_from = off_to;
+        on_to = m->nnodes;
+        depth++;
+    }
+    return 0;
+}
+
+/* cycles._forcing: the first forcing chain from src (on or off) to its conjugate. */
+static int forcing(sk_chain_mode *m, int32_t src, int64_t cap, int32_t source,
+                   sk_chain_out *out) {
+    if (new_search(m, src)) return -1;
+    const int32_t target = src ^ 1;
+    int is_on = src & 1;
+    size_t from = 0, to = 1;
+    int64_t depth = 1;
+    while (from < to && depth < cap) {
+        const int32_t *start = is_on ? m->oo_start : m->fo_start;
+        const int32_t *links = is_on ? m->oo : m->fo;
+        for (size_t v = from; v < to; v++) {
+            const int32_t c = m->node_pot[v] >> 1;
+            for (int32_t k = start[c]; k < start[c + 1]; k++) {
+                const int32_t q = links[k];
+                if (q == target) {
+                    const int32_t t = add_node(m, q, (int32_t)v);
+                    return t < 0 ? -1 : emit(m, out, source, 1, t);
+                }
+                if (m->stamp[q] != m->gen) {
+                    m->stamp[q] = m->gen;
+                    if (add_node(m, q, (int32_t)v) < 0) return -1;
+                }
+            }
+        }
+        from = to;
+        to = m->nnodes;
+        is_on = !is_on;
+        depth++;
+    }
+    return 0;
+}
+
+int sk_chain_hints(sk_chain_mode *m, int64_t cap, sk_chain_out *out) {
+    for (int32_t i = 0; i < m->nsources; i++) {
+        const int32_t src = m->sources[i];
+        const int32_t *b = m->bounds + 3 * i;
+        if (b[0] > cap && b[1] > cap && b[2] > cap) continue;
+        if (b[0] <= cap && cycles(m, src, cap, i, out)) return -1;
+        if (b[1] <= cap && forcing(m, src, cap, i, out)) return -1;
+        if (b[2] <= cap && forcing(m, src ^ 1, cap, i, out)) return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* The chainer (forcing._Chainer / forcing._Run at level 0)                                  */
+
+void sk_chainer_free(sk_chainer *c) {
+    free(c->masks0);
+    free(c->pl_start);
+    free(c->pl_cells);
+    free(c->counts0);
+    free(c->peer_start);
+    free(c->peers);
+    free(c->cell_start);
+    free(c->cell_units);
+    sk_chain_mode_free(&c->links);
+    free(c->masks);
+    free(c->counts);
+    free(c->stamp);
+    free(c->slot);
+    free(c->order);
+    free(c->cause);
+    free(c->par_start);
+    free(c->anc);
+    free(c->par.data);
+    free(c->pend_on);
+    free(c->pend_off);
+    free(c->ab_on_bits);
+    free(c->ab_off_bits);
+    free(c->ab_prs.data);
+    free(c->derived.data);
+    memset(c, 0, sizeof *c);
+}
+
+int sk_chainer_init(sk_chainer *c, const sk_chain_geom *g, const uint64_t *masks, int y,
+                    int dynamic) {
+    memset(c, 0, sizeof *c);
+    const int n = g->n;
+    c->n = n;
+    c->ncells = g->ncells;
+    c->ncand = g->ncells * n;
+    c->npot = 2 * c->ncand;
+    c->nunits = g->nunits;
+    c->y = y;
+    c->dynamic = dynamic;
+    c->words = ((size_t)c->npot + 63) / 64;
+    const size_t nud = (size_t)g->nunits * (size_t)n, np = (size_t)c->npot;
+    const size_t ncl = (size_t)g->cell_start[g->ncells];
+    c->masks0 = malloc((size_t)g->ncells * sizeof *c->masks0);
+    c->cell_start = malloc(((size_t)g->ncells + 1) * sizeof *c->cell_start);
+    c->cell_units = malloc((ncl + 1) * sizeof *c->cell_units);
+    c->pl_start = calloc(nud + 1, sizeof *c->pl_start);
+    c->counts0 = malloc((nud + 1) * sizeof *c->counts0);
+    c->peer_start = malloc(((size_t)c->ncand + 1) * sizeof *c->peer_start);
+    c->masks = malloc((size_t)g->ncells * sizeof *c->masks);
+    c->counts = malloc((nud + 1) * sizeof *c->counts);
+    c->stamp = calloc(np, sizeof *c->stamp);
+    c->slot = malloc(np * sizeof *c->slot);
+    c->order = malloc(np * sizeof *c->order);
+    c->cause = malloc(np * sizeof *c->cause);
+    c->par_start = malloc((np + 1) * sizeof *c->par_start);
+    c->anc = malloc(np * c->words * sizeof *c->anc);
+    c->pend_on = malloc(np * sizeof *c->pend_on);
+    c->pend_off = malloc(np * sizeof *c->pend_off);
+    c->ab_on_bits = malloc(c->words * sizeof *c->ab_on_bits);
+    c->ab_off_bits = malloc(c->words * sizeof *c->ab_off_bits);
+    uint32_t *seen = calloc((size_t)g->ncells, sizeof *seen);
+    ivec peers = {0};
+    if (!c->masks0 || !c->cell_start || !c->cell_units || !c->pl_start || !c->counts0 ||
+        !c->peer_start || !c->masks || !c->counts || !c->stamp || !c->slot || !c->order ||
+        !c->cause || !c->par_start || !c->anc || !c->pend_on || !c->pend_off ||
+        !c->ab_on_bits || !c->ab_off_bits || !seen)
+        goto fail;
+    memcpy(c->masks0, masks, (size_t)g->ncells * sizeof *masks);
+    memcpy(c->cell_start, g->cell_start, ((size_t)g->ncells + 1) * sizeof *c->cell_start);
+    memcpy(c->cell_units, g->cell_units, ncl * sizeof *c->cell_units);
+    /* places and counts per (unit, digit), in the unit's order */
+    for (int u = 0; u < g->nunits; u++)
+        for (int32_t i = g->unit_start[u]; i < g->unit_start[u + 1]; i++)
+            for (uint64_t mk = masks[g->unit_cells[i]]; mk; mk &= mk - 1)
+                c->pl_start[(size_t)u * n + (size_t)__builtin_ctzll(mk) + 1]++;
+    for (size_t k = 0; k < nud; k++) {
+        c->counts0[k] = c->pl_start[k + 1];
+        c->pl_start[k + 1] += c->pl_start[k];
+    }
+    c->pl_cells = malloc(((size_t)c->pl_start[nud] + 1) * sizeof *c->pl_cells);
+    if (c->pl_cells == NULL) goto fail;
+    memset(c->counts, 0, nud * sizeof *c->counts); /* fill positions */
+    for (int u = 0; u < g->nunits; u++)
+        for (int32_t i = g->unit_start[u]; i < g->unit_start[u + 1]; i++)
+            for (uint64_t mk = masks[g->unit_cells[i]]; mk; mk &= mk - 1) {
+                const size_t k = (size_t)u * n + (size_t)__builtin_ctzll(mk);
+                c->pl_cells[c->pl_start[k] + c->counts[k]++] = g->unit_cells[i];
+            }
+    /* per candidate: the peers holding its digit, in SE's peer order (units in the cell's
+     * order, each peer once: geometry.peer_order) */
+    uint32_t mark = 0;
+    for (int cell = 0; cell < g->ncells; cell++)
+        for (int d = 0; d < n; d++) {
+            const size_t cand = (size_t)cell * (size_t)n + (size_t)d;
+            c->peer_start[cand] = (int32_t)peers.len;
+            if (!(masks[cell] >> d & 1)) continue;
+            mark++;
+            seen[cell] = mark;
+            for (int32_t k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++) {
+                const int32_t u = g->cell_units[k];
+                for (int32_t i = g->unit_start[u]; i < g->unit_start[u + 1]; i++) {
+                    const int32_t o = g->unit_cells[i];
+                    if (seen[o] == mark) continue;
+                    seen[o] = mark;
+                    if ((masks[o] >> d & 1) && ivec_push(&peers, o)) goto fail;
+                }
+            }
+        }
+    c->peer_start[c->ncand] = (int32_t)peers.len;
+    if (peers.data == NULL && ivec_push(&peers, 0)) goto fail;
+    c->peers = peers.data;
+    peers.data = NULL;
+    if (!dynamic) {
+        c->links.n = n;
+        c->links.ncells = g->ncells;
+        c->links.ncand = c->ncand;
+        c->links.npot = c->npot;
+        c->links.y = c->links.x = 1;
+        if (build_links(&c->links, g, masks)) goto fail;
+    }
+    free(seen);
+    return 0;
+fail:
+    free(seen);
+    free(peers.data);
+    sk_chainer_free(c);
+    return -1;
+}
+
+/* Adds potential p to the run with its ancestor set (bits) and parents prs[0..nprs); the
+ * new slot, or -1 when out of memory. */
+static int32_t reach(sk_chainer *c, int32_t p, const uint64_t *bits, const int32_t *prs,
+                     int32_t nprs, int32_t why) {
+    const int32_t s = c->nslots++;
+    c->stamp[p] = c->gen;
+    c->slot[p] = s;
+    c->order[s] = p;
+    c->cause[s] = why;
+    memcpy(c->anc + (size_t)s * c->words, bits, c->words * sizeof *bits);
+    for (int32_t i = 0; i < nprs; i++)
+        if (ivec_push(&c->par, prs[i])) return -1;
+    c->par_start[s + 1] = (int32_t)c->par.len;
+    return s;
+}
+
+static inline int reached(const sk_chainer *c, int32_t p) { return c->stamp[p] == c->gen; }
+
+static inline const uint64_t *anc_of(const sk_chainer *c, int32_t p) {
+    return c->anc + (size_t)c->slot[p] * c->words;
+}
+
+/* The contradiction: on / off potentials with their ancestor sets, the new one and its
+ * parents. */
+static int set_absurd(sk_chainer *c, int32_t on, const uint64_t *on_bits, int32_t off,
+                      const uint64_t *off_bits, int32_t new_p, const int32_t *prs, int32_t nprs,
+                      int32_t why) {
+    c->absurd = 1;
+    c->ab_on = on;
+    c->ab_off = off;
+    c->ab_new = new_p;
+    c->ab_cause = why;
+    memmove(c->ab_on_bits, on_bits, c->words * sizeof *on_bits);
+    memmove(c->ab_off_bits, off_bits, c->words * sizeof *off_bits);
+    c->ab_prs.len = 0;
+    for (int32_t i = 0; i < nprs; i++)
+        if (ivec_push(&c->ab_prs, prs[i])) return -1;
+    return 0;
+}
+
+/* _Run._turn_off: the "off" potentials the "on" potential p implies (_Run._off_links). */
+static int turn_off(sk_chainer *c, int32_t p, size_t *off_tail) {
+    const int n = c->n;
+    const int32_t cand = p >> 1, cell = cand / n, d = cand % n;
+    const uint64_t bit = (uint64_t)1 << d;
+    uint64_t *tmp = c->ab_off_bits; /* a | 1 << q, built in place */
+    const uint64_t *a = anc_of(c, p);
+    int32_t nout = 0;
+    const int32_t *outs;
+    c->derived.len = 0;
+    if (!c->dynamic) {
+        outs = c->links.oo + c->links.oo_start[cand];
+        nout = c->links.oo_start[cand + 1] - c->links.oo_start[cand];
+    } else {
+        if (c->y)
+            for (uint64_t b = c->masks[cell] & ~bit; b; b &= b - 1)
+                if (ivec_push(&c->derived, 2 * (cell * n + __builtin_ctzll(b)))) return -1;
+        for (int32_t k = c->peer_start[cand]; k < c->peer_start[cand + 1]; k++) {
+            const int32_t o = c->peers[k];
+            if ((c->masks[o] & bit) && ivec_push(&c->derived, 2 * (o * n + d))) return -1;
+        }
+        outs = c->derived.data;
+        nout = (int32_t)c->derived.len;
+    }
+    for (int32_t i = 0; i < nout; i++) {
+        const int32_t q = outs[i], on = q | 1;
+        if (reached(c, on)) {
+            memcpy(tmp, a, c->words * sizeof *tmp);
+            ADD(tmp, q);
+            return set_absurd(c, on, anc_of(c, on), q, tmp, q, &p, 1, SK_CHAIN_NO_CAUSE);
+        }
+        if (!reached(c, q)) {
+            memcpy(tmp, a, c->words * sizeof *tmp);
+            ADD(tmp, q);
+            if (reach(c, q, tmp, &p, 1, SK_CHAIN_NO_CAUSE) < 0) return -1;
+            c->pend_off[(*off_tail)++] = q;
+        }
+    }
+    return 0;
+}
+
+/* _Run._turn_on: the "on" potentials the "off" potential p implies (_Run._on_links).
+ * derived holds records (r, why, nprs, prs...). */
+static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail) {
+    const int n = c->n;
+    const int32_t cand = p >> 1, cell = cand / n, d = cand % n;
+    const uint64_t bit = (uint64_t)1 << d;
+    ivec *dv = &c->derived;
+    dv->len = 0;
+    if (!c->dynamic) {
+        for (int32_t k = c->links.fo_start[cand]; k < c->links.fo_start[cand + 1]; k++)
+            if (ivec_push(dv, c->links.fo[k]) || ivec_push(dv, -1) || ivec_push(dv, 1) ||
+                ivec_push(dv, p))
+                return -1;
+    } else {
+        const uint64_t cm = c->masks[cell];
+        if (c->y && __builtin_popcountll(cm) == 2) {
+            const int e = 63 - __builtin_clzll(cm & ~bit);
+            const uint64_t gone = c->masks0[cell] & ~cm;
+            if (ivec_push(dv, 2 * (cell * n + e) + 1) || ivec_push(dv, -1) ||
+                ivec_push(dv, 1 + __builtin_popcountll(gone)) || ivec_push(dv, p))
+                return -1;
+            for (uint64_t b = gone; b; b &= b - 1)
+                if (ivec_push(dv, 2 * (cell * n + __builtin_ctzll(b)))) return -1;
+        }
+        for (int32_t k = c->cell_start[cell]; k < c->cell_start[cell + 1]; k++) {
+            const int32_t u = c->cell_units[k];
+            const size_t key = (size_t)u * (size_t)n + (size_t)d;
+            if (c->counts[key] != 2) continue;
+            const int32_t *where = c->pl_cells + c->pl_start[key];
+            const int32_t nw = c->pl_start[key + 1] - c->pl_start[key];
+            int32_t other = where[nw - 1];
+            for (int32_t j = 0; j < nw; j++)
+                if (where[j] != cell && (c->masks[where[j]] & bit)) {
+                    other = where[j];
+                    break;
+                }
+            const int32_t r = 2 * (other * n + d) + 1;
+            int dup = 0;
+            for (size_t j = 0; j < dv->len && !dup; j += 3 + (size_t)dv->data[j + 2])
+                dup = dv->data[j] == r;
+            if (dup) continue;
+            int32_t np = 1;
+            for (int32_t j = 0; j < nw; j++) np += !(c->masks[where[j]] & bit);
+            if (ivec_push(dv, r) || ivec_push(dv, u) || ivec_push(dv, np) || ivec_push(dv, p))
+                return -1;
+            for (int32_t j = 0; j < nw; j++)
+                if (!(c->masks[where[j]] & bit) && ivec_push(dv, 2 * (where[j] * n + d)))
+                    return -1;
+        }
+        c->masks[cell] = cm & ~bit;
+        for (int32_t k = c->cell_start[cell]; k < c->cell_start[cell + 1]; k++)
+            c->counts[(size_t)c->cell_units[k] * (size_t)n + (size_t)d]--;
+    }
+    uint64_t *a = c->ab_on_bits; /* the new potential's ancestors, built in place */
+    for (size_t j = 0; j < dv->len; j += 3 + (size_t)dv->data[j + 2]) {
+        const int32_t r = dv->data[j], why = dv->data[j + 1], nprs = dv->data[j + 2];
+        const int32_t *prs = dv->data + j + 3;
+        memset(a, 0, c->words * sizeof *a);
+        ADD(a, r);
+        for (int32_t i = 0; i < nprs; i++) {
+            const uint64_t *pa = anc_of(c, prs[i]);
+            for (size_t w = 0; w < c->words; w++) a[w] |= pa[w];
+        }
+        const int32_t off = r ^ 1;
+        if (reached(c, off)) return set_absurd(c, r, a, off, anc_of(c, off), r, prs, nprs, why);
+        if (!reached(c, r)) {
+            if (reach(c, r, a, prs, nprs, why) < 0) return -1;
+            c->pend_on[(*on_tail)++] = r;
+        }
+    }
+    return 0;
+}
+
+int sk_chainer_run(sk_chainer *c, int32_t start) {
+    if (++c->gen == 0) {
+        memset(c->stamp, 0, (size_t)c->npot * sizeof *c->stamp);
+        c->gen = 1;
+    }
+    const size_t nud = (size_t)c->nunits * (size_t)c->n;
+    memcpy(c->masks, c->masks0, (size_t)c->ncells * sizeof *c->masks);
+    memcpy(c->counts, c->counts0, nud * sizeof *c->counts);
+    c->nslots = 0;
+    c->par.len = 0;
+    c->par_start[0] = 0;
+    c->absurd = 0;
+    uint64_t *bits = c->ab_on_bits;
+    memset(bits, 0, c->words * sizeof *bits);
+    ADD(bits, start);
+    if (reach(c, start, bits, NULL, 0, SK_CHAIN_NO_CAUSE) < 0) return -1;
+    size_t on_head = 0, on_tail = 0, off_head = 0, off_tail = 0;
+    if (start & 1) c->pend_on[on_tail++] = start;
+    else c->pend_off[off_tail++] = start;
+    while (!c->absurd && (on_head < on_tail || off_head < off_tail)) {
+        if (on_head < on_tail) {
+            if (turn_off(c, c->pend_on[on_head++], &off_tail)) return -1;
+        } else if (turn_on(c, c->pend_off[off_head++], &on_tail)) {
+            return -1;
+        }
+    }
+    return 0;
+}
