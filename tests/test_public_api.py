@@ -59,7 +59,14 @@ def test_results_are_immutable_values() -> None:
         r.count = 3  # type: ignore[misc]
     assert not hasattr(r, "__dict__")  # slotted
     assert r == sudokit.solve("." * 16)
-    assert {s.value for s in sudokit.Status} == {"unique", "multiple", "none", "invalid", "gave-up"}
+    assert {s.value for s in sudokit.Status} == {
+        "unique",
+        "solved",
+        "multiple",
+        "none",
+        "invalid",
+        "gave-up",
+    }
 
 
 @pytest.mark.parametrize("module", [solver, transform], ids=lambda m: m.__name__)
