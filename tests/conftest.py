@@ -42,15 +42,27 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
+# Doctests whose examples show what the C core's bulk path returns; without the core every line
+# is handed back to Python, which tests/test_lines_fast.py checks on the fallback.
+C_PATH_EXAMPLES = frozenset(
+    f"src/sudokit/blocks.py::sudokit.blocks.{name}"
+    for name in ("note_result", "scan_block", "scan_stream")
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Skip the tests marked ``c_only`` (C-core speed) when the engine in use is not the C core
-    (``SUDOKIT_BACKEND=python`` runs the rest of the suite on the fallback)."""
+    """Skip the tests marked ``c_only`` (C-core speed) and the :data:`C_PATH_EXAMPLES` when
+    the engine in use is not the C core (``SUDOKIT_BACKEND=python`` runs the rest of the suite
+    on the fallback)."""
     if sudokit.BACKEND == "c":
         return
     skip = pytest.mark.skip(reason=f"c_only: needs the C core's speed (backend {sudokit.BACKEND})")
+    shows_c = pytest.mark.skip(reason="the example shows the C core's bulk path (sudokit.blocks)")
     for item in items:
         if item.get_closest_marker("c_only") is not None:
             item.add_marker(skip)
+        elif item.nodeid in C_PATH_EXAMPLES:
+            item.add_marker(shows_c)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
