@@ -64,6 +64,7 @@ HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9
 sources = [
     str(CSRC / "sk_module.c"),
     str(CSRC / "sk_solver.c"),
+    str(CSRC / "sk_cdcl.c"),  # clause learning when the generic search stalls (sk_cdcl.h)
     str(CSRC / "sk_canon.c"),
     str(CSRC / "sk_chain.c"),
     str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)

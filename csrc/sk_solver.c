@@ -58,6 +58,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sk_cdcl.h"
 #include "sk_port.h"
 
 #ifdef SK_HAVE_FAST9
@@ -1489,22 +1490,6 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
 #define SK_RESTART_FIRST 8u
 #define SK_RESTART_SEED 0x5EED5EED5EED5EEDu
 
-/* Luby's sequence, luby(0), luby(1), ... = 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (capped at 2^40). */
-static uint64_t luby(uint64_t k) {
-    uint64_t size = 1;
-    int seq = 0;
-    while (size < k + 1 && seq < 40) {
-        seq++;
-        size = 2 * size + 1;
-    }
-    while (seq > 0 && size - 1 != k) {
-        size = (size - 1) >> 1;
-        seq--;
-        k %= size;
-    }
-    return (uint64_t)1 << seq;
-}
-
 /* generic_run's result when its run cap was reached with no solution found. */
 #define SK_RESTART 3
 
@@ -1624,6 +1609,25 @@ static int generic_run(const sk_geom *g, sk_work *w, const uint8_t *cells, uint6
     return status;
 }
 
+/* Hands a search whose first run stalled to the clause-learning search (sk_cdcl.h); -1 when
+ * that does not apply (variant rules, no memory): the randomised restarts go on then. */
+static int cdcl_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit,
+                       uint64_t keep, uint8_t *solutions, uint64_t budget, uint64_t *count,
+                       uint64_t *tries, sk_poll_fn poll, void *poll_ctx) {
+    if (g->rules != NULL) return -1;
+    if (!load_givens(g, w, cells)) { /* cannot happen after run 0, but exact anyway */
+        *count = 0;
+        return SK_COMPLETE;
+    }
+    const sk_cdcl_shape sh = {g->n, g->ncells, g->nunits, g->units, g->cu_start, g->cu};
+    uint64_t made = 0;
+    const int rc = sk_cdcl(&sh, w->cand, limit, keep, solutions, budget ? budget - *tries : 0,
+                           count, &made, poll, poll_ctx);
+    if (rc == SK_ENOMEM || rc == SK_EINVAL) return -1;
+    *tries += made;
+    return rc;
+}
+
 static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint64_t limit,
                           uint64_t keep, uint8_t *solutions, uint64_t budget, uint64_t *count,
                           uint64_t *guesses, sk_poll_fn poll, void *poll_ctx) {
@@ -1637,8 +1641,16 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
         status = generic_run(g, w, cells, limit, keep, solutions, budget, tries + span, count,
                              &tries, rng, poll, poll_ctx);
         if (status != SK_RESTART) break;
+        if (run == 1) {
+            const int rc = cdcl_search(g, w, cells, limit, keep, solutions, budget, count,
+                                       &tries, poll, poll_ctx);
+            if (rc >= 0) {
+                status = rc;
+                break;
+            }
+        }
         rng = &rng_state;
-        span = unit * luby(run);
+        span = unit * sk_luby(run);
     }
     if (guesses) *guesses = tries;
     return status;

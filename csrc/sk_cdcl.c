@@ -1,0 +1,760 @@
+/*
+ * sk_cdcl.c -- conflict-driven clause learning over the one-hot model of a grid (sk_cdcl.h).
+ *
+ * Model.  One boolean variable per (cell, candidate digit): v = cell * n + (digit - 1), true
+ * when the cell holds the digit.  The rules are not clauses but native propagators over those
+ * variables, each with the clause it stands for as its reason (needed by conflict analysis):
+ *
+ *   cell AMO   v true -> every other digit of its cell false      reason (-v | -w), w the true one
+ *   unit AMO   v true -> the digit leaves every other cell of     reason (-v | -w)
+ *              each unit of v's cell
+ *   cell ALO   one digit left in a cell -> it is true             reason: the cell's clause
+ *                                                                 (x(c,1) | ... | x(c,n)) over
+ *                                                                 its initial candidates
+ *   unit ALO   one place left for a digit in a unit -> true       reason: (unit, digit)'s clause
+ *
+ * Counters (candidates left per cell, places left per (unit, digit)) and candidate masks make
+ * the ALO checks O(1) and the AMO scans skip what is already false, as in sk_solver.c; they
+ * are restored on backtracking.  Learnt clauses use two watched literals with a blocker.
+ *
+ * Search (the textbook CDCL loop): unit propagation; on a conflict, first-UIP learning,
+ * non-chronological backjump to the clause's second-highest level, VSIDS bump and decay;
+ * decisions take the free variable of highest activity at its saved phase (first: true, i.e.
+ * "place this digit"); restarts follow Luby's sequence times SK_CDCL_LUBY conflicts, and at
+ * each restart the learnt clauses beyond a growing cap lose their half with the largest LBD
+ * (literal block distance: distinct decision levels in the clause; LBD <= 2 are kept).
+ *
+ * Counting.  After a solution, a blocking clause (not this assignment of the free cells) is
+ * added permanently and the search goes on from level 0, until limit solutions or a conflict
+ * at level 0 (no more: the count is exact).  Every step is sound and the model has exactly the
+ * grid's solutions as its models, so counts and "no solution" answers are exact; a solution is
+ * only reported after its cells are read back one by one (exactly one true variable each).
+ *
+ * Memory: per variable ~30 bytes plus its two watch lists; learnt clauses in one arena (offsets,
+ * not pointers, so it may grow).  Everything is freed before returning.
+ */
+#include "sk_cdcl.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sk_port.h"
+
+#ifndef SK_CDCL_PHASE
+#define SK_CDCL_PHASE 1
+#endif
+#ifndef SK_CDCL_MINIMIZE
+#define SK_CDCL_MINIMIZE 1
+#endif
+/* Conflicts of the first restart interval (times Luby's 1 1 2 1 1 2 4 ...). */
+#define SK_CDCL_LUBY 100u
+/* Learnt clauses kept before the first reduction (plus ncells), and its growth per reduction. */
+#define SK_CDCL_LEARNTS 4000u
+#ifndef SK_CDCL_LEARNTS_STEP
+#define SK_CDCL_LEARNTS_STEP 500u
+#endif
+
+enum { R_NONE = 0, R_AMO = 1, R_CELL = 2, R_UNIT = 3, R_CLAUSE = 4 };
+
+typedef struct {
+    uint32_t *w; /* watchers: (clause offset, blocker literal) pairs */
+    uint32_t len, cap;
+} wvec;
+
+typedef struct {
+    int n, ncells;
+    const sk_cdcl_shape *sh;
+    uint32_t nvars;
+    int8_t *val;       /* [nvars] 0 free, 1 true, -1 false */
+    uint32_t *level;   /* [nvars] decision level of the assignment */
+    uint8_t *rkind;    /* [nvars] reason kind (R_*) */
+    uint32_t *rdata;   /* [nvars] reason: the true var (AMO), cell, unit*n+d, clause offset */
+    uint8_t *phase;    /* [nvars] last value (1 true) */
+    uint8_t *seen;     /* [nvars] conflict analysis marks */
+    double *act;       /* [nvars] VSIDS activity */
+    uint32_t *heap;    /* binary max-heap of free variables by activity */
+    int32_t *hpos;     /* [nvars] position in heap, -1 when absent */
+    uint32_t hlen;
+    uint32_t *trail, tlen, qhead; /* assigned variables in order; propagation front */
+    uint32_t *lim, nlevels;       /* lim[k]: trail length when level k + 1 began */
+    const uint64_t *init;         /* [ncells] initial candidates (the clauses' literals) */
+    uint64_t *mask;               /* [ncells] candidates not false now */
+    uint8_t *cleft;               /* [ncells] candidates not false now */
+    uint8_t *pleft;               /* [nunits * n] places not false now */
+    wvec *ws;                     /* [2 * nvars] watchers of each literal (visited when false) */
+    uint32_t *arena;              /* clauses: size, lbd (0: permanent), literals */
+    size_t alen, acap;
+    uint32_t *learnts, nlearnts, lcap; /* offsets of the clauses in the arena */
+    uint32_t *buf;                     /* [nvars + 2] a clause being built */
+    uint32_t rbuf[SK_MAX_N];           /* literals of a native reason */
+    uint32_t *stamp, stamp_now;        /* [nvars + 2] per level: LBD counting */
+    double inc;
+    int ck;                 /* conflict: kind, data, and (AMO) the second variable */
+    uint32_t cd, cd2;
+    int oom;
+} cdcl;
+
+/* ---------------------------------------------------------------------------------------- */
+/* small helpers                                                                              */
+
+static inline int lit_val(const cdcl *S, uint32_t lit) {
+    const int v = S->val[lit >> 1];
+    return (lit & 1) ? -v : v;
+}
+
+static int wpush(cdcl *S, uint32_t lit, uint32_t cref, uint32_t blocker) {
+    wvec *wl = &S->ws[lit];
+    if (wl->len + 2 > wl->cap) {
+        const uint32_t cap = wl->cap ? 2 * wl->cap : 8;
+        uint32_t *w = realloc(wl->w, (size_t)cap * sizeof *w);
+        if (w == NULL) {
+            S->oom = 1;
+            return 0;
+        }
+        wl->w = w;
+        wl->cap = cap;
+    }
+    wl->w[wl->len++] = cref;
+    wl->w[wl->len++] = blocker;
+    return 1;
+}
+
+/* The heap orders by activity, then by lower variable (so the order is a function of input). */
+static inline int heap_before(const cdcl *S, uint32_t a, uint32_t b) {
+    return S->act[a] > S->act[b] || (S->act[a] == S->act[b] && a < b);
+}
+
+static void heap_up(cdcl *S, uint32_t i) {
+    const uint32_t v = S->heap[i];
+    while (i > 0) {
+        const uint32_t p = (i - 1) / 2;
+        if (!heap_before(S, v, S->heap[p])) break;
+        S->heap[i] = S->heap[p];
+        S->hpos[S->heap[i]] = (int32_t)i;
+        i = p;
+    }
+    S->heap[i] = v;
+    S->hpos[v] = (int32_t)i;
+}
+
+static void heap_down(cdcl *S, uint32_t i) {
+    const uint32_t v = S->heap[i];
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= S->hlen) break;
+        if (c + 1 < S->hlen && heap_before(S, S->heap[c + 1], S->heap[c])) c++;
+        if (!heap_before(S, S->heap[c], v)) break;
+        S->heap[i] = S->heap[c];
+        S->hpos[S->heap[i]] = (int32_t)i;
+        i = c;
+    }
+    S->heap[i] = v;
+    S->hpos[v] = (int32_t)i;
+}
+
+static void heap_insert(cdcl *S, uint32_t v) {
+    if (S->hpos[v] >= 0) return;
+    S->heap[S->hlen] = v;
+    S->hpos[v] = (int32_t)S->hlen;
+    heap_up(S, S->hlen++);
+}
+
+static uint32_t heap_pop(cdcl *S) {
+    const uint32_t v = S->heap[0];
+    S->hpos[v] = -1;
+    if (--S->hlen > 0) {
+        S->heap[0] = S->heap[S->hlen];
+        S->hpos[S->heap[0]] = 0;
+        heap_down(S, 0);
+    }
+    return v;
+}
+
+static void bump(cdcl *S, uint32_t v) {
+    if ((S->act[v] += S->inc) > 1e100) {
+        for (uint32_t k = 0; k < S->nvars; k++) S->act[k] *= 1e-100;
+        S->inc *= 1e-100;
+    }
+    if (S->hpos[v] >= 0) heap_up(S, (uint32_t)S->hpos[v]);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* assignment and propagation                                                                 */
+
+/* Makes literal lit true at the current level with the given reason (lit's variable free). */
+static void enqueue(cdcl *S, uint32_t lit, int kind, uint32_t data) {
+    const uint32_t v = lit >> 1;
+    assert(S->val[v] == 0);
+    S->val[v] = (lit & 1) ? -1 : 1;
+    S->level[v] = S->nlevels;
+    S->rkind[v] = (uint8_t)kind;
+    S->rdata[v] = data;
+    S->trail[S->tlen++] = v;
+    if (lit & 1) { /* false: one candidate and one place fewer */
+        const int n = S->n;
+        const uint32_t c = v / (uint32_t)n, d = v % (uint32_t)n;
+        S->mask[c] &= ~((uint64_t)1 << d);
+        S->cleft[c]--;
+        for (uint32_t k = S->sh->cu_start[c]; k < S->sh->cu_start[c + 1]; k++)
+            S->pleft[(size_t)S->sh->cu[k] * n + d]--;
+    }
+}
+
+static inline void conflict(cdcl *S, int kind, uint32_t data, uint32_t data2) {
+    S->ck = kind;
+    S->cd = data;
+    S->cd2 = data2;
+}
+
+/* Visits the learnt clauses watching literal L, which just became false; 0 on a conflict. */
+static int watch(cdcl *S, uint32_t L) {
+    wvec *wl = &S->ws[L];
+    uint32_t i = 0, j = 0;
+    const uint32_t len = wl->len;
+    while (i < len) {
+        const uint32_t cref = wl->w[i], blocker = wl->w[i + 1];
+        i += 2;
+        if (lit_val(S, blocker) == 1) {
+            wl->w[j++] = cref;
+            wl->w[j++] = blocker;
+            continue;
+        }
+        uint32_t *cl = S->arena + cref;
+        const uint32_t size = cl[0];
+        uint32_t *lits = cl + 2;
+        if (lits[0] == L) {
+            lits[0] = lits[1];
+            lits[1] = L;
+        }
+        const uint32_t first = lits[0];
+        if (first != blocker && lit_val(S, first) == 1) {
+            wl->w[j++] = cref;
+            wl->w[j++] = first;
+            continue;
+        }
+        uint32_t k = 2;
+        while (k < size && lit_val(S, lits[k]) == -1) k++;
+        if (k < size) { /* a new literal to watch */
+            lits[1] = lits[k];
+            lits[k] = L;
+            if (!wpush(S, lits[1], cref, first)) return 1; /* S->oom: the caller stops */
+            continue;
+        }
+        wl->w[j++] = cref;
+        wl->w[j++] = first;
+        if (lit_val(S, first) == -1) {
+            while (i < len) wl->w[j++] = wl->w[i++];
+            wl->len = j;
+            conflict(S, R_CLAUSE, cref, 0);
+            return 0;
+        }
+        enqueue(S, first, R_CLAUSE, cref);
+    }
+    wl->len = j;
+    return 1;
+}
+
+/* Unit propagation of the trail from qhead; 1 when consistent, 0 on a conflict (S->ck ...). */
+static int propagate(cdcl *S) {
+    const int n = S->n;
+    const sk_cdcl_shape *sh = S->sh;
+    while (S->qhead < S->tlen) {
+        const uint32_t v = S->trail[S->qhead++];
+        const uint32_t c = v / (uint32_t)n, d = v % (uint32_t)n;
+        const uint64_t bit = (uint64_t)1 << d;
+        if (S->val[v] == 1) {
+            /* cell AMO */
+            for (uint64_t m = S->mask[c] & ~bit; m; m &= m - 1) {
+                const uint32_t w = c * (uint32_t)n + (uint32_t)__builtin_ctzll(m);
+                if (S->val[w] == 1) {
+                    conflict(S, R_AMO, v, w);
+                    return 0;
+                }
+                if (S->val[w] == 0) enqueue(S, 2 * w + 1, R_AMO, v);
+            }
+            /* unit AMO */
+            for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
+                const uint16_t *unit = sh->units + (size_t)sh->cu[k] * n;
+                for (int i = 0; i < n; i++) {
+                    const uint32_t c2 = unit[i];
+                    if (c2 == c || !(S->mask[c2] & bit)) continue;
+                    const uint32_t w = c2 * (uint32_t)n + d;
+                    if (S->val[w] == 1) {
+                        conflict(S, R_AMO, v, w);
+                        return 0;
+                    }
+                    if (S->val[w] == 0) enqueue(S, 2 * w + 1, R_AMO, v);
+                }
+            }
+            if (!watch(S, 2 * v + 1)) return 0;
+        } else {
+            /* cell ALO */
+            if (S->cleft[c] == 0) {
+                conflict(S, R_CELL, c, 0);
+                return 0;
+            }
+            if (S->cleft[c] == 1) {
+                const uint32_t w = c * (uint32_t)n + (uint32_t)__builtin_ctzll(S->mask[c]);
+                if (S->val[w] == 0) enqueue(S, 2 * w, R_CELL, c);
+            }
+            /* unit ALO */
+            for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
+                const uint32_t u = sh->cu[k], ud = u * (uint32_t)n + d;
+                if (S->pleft[ud] == 0) {
+                    conflict(S, R_UNIT, ud, 0);
+                    return 0;
+                }
+                if (S->pleft[ud] == 1) {
+                    const uint16_t *unit = sh->units + (size_t)u * n;
+                    int i = 0;
+                    while (!(S->mask[unit[i]] & bit)) i++;
+                    const uint32_t w = unit[i] * (uint32_t)n + d;
+                    if (S->val[w] == 0) enqueue(S, 2 * w, R_UNIT, ud);
+                }
+            }
+            if (!watch(S, 2 * v)) return 0;
+        }
+        if (S->oom) return 1;
+    }
+    return 1;
+}
+
+/* Undoes every level above lvl (saving phases, restoring counters and the heap). */
+static void cancel_until(cdcl *S, uint32_t lvl) {
+    if (S->nlevels <= lvl) return;
+    const int n = S->n;
+    const uint32_t stop = S->lim[lvl];
+    for (uint32_t i = S->tlen; i-- > stop;) {
+        const uint32_t v = S->trail[i];
+        if (S->val[v] < 0) {
+            const uint32_t c = v / (uint32_t)n, d = v % (uint32_t)n;
+            S->mask[c] |= (uint64_t)1 << d;
+            S->cleft[c]++;
+            for (uint32_t k = S->sh->cu_start[c]; k < S->sh->cu_start[c + 1]; k++)
+                S->pleft[(size_t)S->sh->cu[k] * n + d]++;
+        }
+        S->phase[v] = S->val[v] > 0;
+        S->val[v] = 0;
+        heap_insert(S, v);
+    }
+    S->tlen = S->qhead = stop;
+    S->nlevels = lvl;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* clauses                                                                                    */
+
+/* The literals of a reason or conflict (kind, data, data2 as in cdcl): *lits, returned count. */
+static uint32_t reason_lits(cdcl *S, int kind, uint32_t data, uint32_t data2,
+                            const uint32_t **lits) {
+    const int n = S->n;
+    uint32_t k = 0;
+    switch (kind) {
+    case R_AMO:
+        S->rbuf[0] = 2 * data + 1;
+        S->rbuf[1] = 2 * data2 + 1;
+        k = 2;
+        break;
+    case R_CELL:
+        for (uint64_t m = S->init[data]; m; m &= m - 1)
+            S->rbuf[k++] = 2 * (data * (uint32_t)n + (uint32_t)__builtin_ctzll(m));
+        break;
+    case R_UNIT: {
+        const uint32_t u = data / (uint32_t)n, d = data % (uint32_t)n;
+        const uint16_t *unit = S->sh->units + (size_t)u * n;
+        for (int i = 0; i < n; i++)
+            if (S->init[unit[i]] >> d & 1) S->rbuf[k++] = 2 * (unit[i] * (uint32_t)n + d);
+        break;
+    }
+    default: /* R_CLAUSE */
+        *lits = S->arena + data + 2;
+        return S->arena[data];
+    }
+    *lits = S->rbuf;
+    return k;
+}
+
+/* Appends a clause of size >= 2 to the arena and watches its first two literals; its offset,
+ * or UINT32_MAX when out of memory. */
+static uint32_t add_clause(cdcl *S, const uint32_t *lits, uint32_t size, uint32_t lbd) {
+    if (S->alen + size + 2 > S->acap) {
+        size_t cap = S->acap ? S->acap : 1024;
+        while (S->alen + size + 2 > cap) cap *= 2;
+        uint32_t *a = realloc(S->arena, cap * sizeof *a);
+        if (a == NULL) return UINT32_MAX;
+        S->arena = a;
+        S->acap = cap;
+    }
+    if (S->alen + size + 2 > UINT32_MAX / 2) return UINT32_MAX;
+    if (S->nlearnts == S->lcap) {
+        const uint32_t cap = S->lcap ? 2 * S->lcap : 256;
+        uint32_t *l = realloc(S->learnts, (size_t)cap * sizeof *l);
+        if (l == NULL) return UINT32_MAX;
+        S->learnts = l;
+        S->lcap = cap;
+    }
+    const uint32_t cref = (uint32_t)S->alen;
+    S->arena[S->alen++] = size;
+    S->arena[S->alen++] = lbd;
+    memcpy(S->arena + S->alen, lits, size * sizeof *lits);
+    S->alen += size;
+    S->learnts[S->nlearnts++] = cref;
+    if (!wpush(S, lits[0], cref, lits[1]) || !wpush(S, lits[1], cref, lits[0])) return UINT32_MAX;
+    return cref;
+}
+
+/* First-UIP analysis of the conflict in S->ck/cd/cd2 (at a level > 0).  Writes the learnt
+ * clause to S->buf (buf[0] the asserting literal, buf[1] one of the highest level below) and
+ * returns its size; *back gets the level to jump back to and *lbd its LBD. */
+static uint32_t analyze(cdcl *S, uint32_t *back, uint32_t *lbd) {
+    uint32_t *out = S->buf, olen = 1, pathc = 0, p = UINT32_MAX;
+    uint32_t idx = S->tlen;
+    int kind = S->ck;
+    uint32_t data = S->cd, data2 = S->cd2;
+    for (;;) {
+        const uint32_t *lits;
+        const uint32_t size = reason_lits(S, kind, data, data2, &lits);
+        for (uint32_t k = 0; k < size; k++) {
+            const uint32_t q = lits[k], v = q >> 1;
+            if (p != UINT32_MAX && v == (p >> 1)) continue;
+            if (S->seen[v] || S->level[v] == 0) continue;
+            S->seen[v] = 1;
+            bump(S, v);
+            if (S->level[v] >= S->nlevels)
+                pathc++;
+            else
+                out[olen++] = q;
+        }
+        do idx--;
+        while (!S->seen[S->trail[idx]]);
+        const uint32_t pv = S->trail[idx];
+        p = S->val[pv] > 0 ? 2 * pv : 2 * pv + 1;
+        S->seen[pv] = 0;
+        if (--pathc == 0) break;
+        kind = S->rkind[pv];
+        data = S->rdata[pv];
+        data2 = pv;
+    }
+    out[0] = p ^ 1;
+    /* Minimisation: a literal whose reason's other literals are all in the clause (or fixed at
+     * level 0) is implied by them, so it goes (its mark too, so nothing relies on it). */
+    if (SK_CDCL_MINIMIZE) {
+        uint32_t j = 1;
+        for (uint32_t k = 1; k < olen; k++) {
+            const uint32_t v = out[k] >> 1;
+            int redundant = S->rkind[v] != R_NONE;
+            if (redundant) {
+                const uint32_t *lits;
+                const uint32_t size = reason_lits(S, S->rkind[v], S->rdata[v], v, &lits);
+                for (uint32_t i = 0; i < size && redundant; i++) {
+                    const uint32_t x = lits[i] >> 1;
+                    if (x != v && !S->seen[x] && S->level[x] > 0) redundant = 0;
+                }
+            }
+            if (redundant)
+                S->seen[v] = 0;
+            else
+                out[j++] = out[k];
+        }
+        olen = j;
+    }
+    /* The jump-back level: the highest below the conflict's, its literal moved to out[1]. */
+    uint32_t bt = 0;
+    for (uint32_t k = 1; k < olen; k++) {
+        S->seen[out[k] >> 1] = 0;
+        if (S->level[out[k] >> 1] > bt) {
+            bt = S->level[out[k] >> 1];
+            const uint32_t t = out[1];
+            out[1] = out[k];
+            out[k] = t;
+        }
+    }
+    S->stamp_now++;
+    uint32_t distinct = 0;
+    for (uint32_t k = 0; k < olen; k++) {
+        const uint32_t l = S->level[out[k] >> 1];
+        if (S->stamp[l] != S->stamp_now) {
+            S->stamp[l] = S->stamp_now;
+            distinct++;
+        }
+    }
+    *back = bt;
+    *lbd = distinct;
+    return olen;
+}
+
+/* Order of reduce_db: larger LBD first, then older (smaller offset) first. */
+static int by_lbd_desc(const void *a, const void *b) {
+    const uint32_t *x = a, *y = b;
+    if (x[0] != y[0]) return x[0] > y[0] ? -1 : 1;
+    return x[1] < y[1] ? -1 : (x[1] > y[1]);
+}
+
+/*
+ * At level 0 only (after a restart): drops the learnt clauses beyond *cap (the half with the
+ * largest LBD among those with LBD > 2; permanent clauses, LBD 0, stay), drops clauses satisfied
+ * at level 0 and literals false there, compacts the arena and rebuilds every watch list.
+ * Level-0 reasons are never read by analysis, so they are cleared.  0 when out of memory.
+ */
+static int reduce_db(cdcl *S, uint32_t cap) {
+    assert(S->nlevels == 0);
+    uint32_t *pairs = NULL;
+    uint32_t ndrop = 0;
+    if (S->nlearnts > cap) {
+        pairs = malloc(2 * (size_t)S->nlearnts * sizeof *pairs);
+        if (pairs == NULL) return 0;
+        uint32_t np = 0;
+        for (uint32_t k = 0; k < S->nlearnts; k++) {
+            const uint32_t lbd = S->arena[S->learnts[k] + 1];
+            if (lbd > 2) {
+                pairs[2 * np] = lbd;
+                pairs[2 * np + 1] = S->learnts[k];
+                np++;
+            }
+        }
+        qsort(pairs, np, 2 * sizeof *pairs, by_lbd_desc);
+        ndrop = np / 2;
+        for (uint32_t k = 0; k < ndrop; k++) S->arena[pairs[2 * k + 1]] |= 0x80000000u;
+    }
+    free(pairs);
+    for (uint32_t v = 0; v < S->tlen; v++) S->rkind[S->trail[v]] = R_NONE;
+    for (uint32_t l = 0; l < 2 * S->nvars; l++) S->ws[l].len = 0;
+    size_t to = 0;
+    uint32_t kept = 0;
+    for (uint32_t k = 0; k < S->nlearnts; k++) {
+        const uint32_t cref = S->learnts[k];
+        const uint32_t head = S->arena[cref], lbd = S->arena[cref + 1];
+        if (head & 0x80000000u) continue;
+        const uint32_t *lits = S->arena + cref + 2;
+        uint32_t size = 0;
+        int sat = 0;
+        for (uint32_t i = 0; i < head && !sat; i++) {
+            const int lv = lit_val(S, lits[i]);
+            if (lv == 1) sat = 1;
+            else if (lv == 0) S->buf[size++] = lits[i];
+        }
+        if (sat) continue;
+        /* Propagation at level 0 is complete, so an unsatisfied clause has >= 2 free literals. */
+        assert(size >= 2);
+        if (size < 2) continue;
+        S->arena[to] = size;
+        S->arena[to + 1] = lbd;
+        memcpy(S->arena + to + 2, S->buf, size * sizeof *S->buf);
+        S->learnts[kept++] = (uint32_t)to;
+        if (!wpush(S, S->buf[0], (uint32_t)to, S->buf[1]) ||
+            !wpush(S, S->buf[1], (uint32_t)to, S->buf[0]))
+            return 0;
+        to += size + 2;
+    }
+    S->alen = to;
+    S->nlearnts = kept;
+    return 1;
+}
+
+uint64_t sk_luby(uint64_t k) {
+    uint64_t size = 1;
+    int seq = 0;
+    while (size < k + 1 && seq < 40) {
+        seq++;
+        size = 2 * size + 1;
+    }
+    while (seq > 0 && size - 1 != k) {
+        size = (size - 1) >> 1;
+        seq--;
+        k %= size;
+    }
+    return (uint64_t)1 << seq;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* the search                                                                                 */
+
+static void cdcl_free(cdcl *S) {
+    free(S->val);
+    free(S->level);
+    free(S->rkind);
+    free(S->rdata);
+    free(S->phase);
+    free(S->seen);
+    free(S->act);
+    free(S->heap);
+    free(S->hpos);
+    free(S->trail);
+    free(S->lim);
+    free(S->mask);
+    free(S->cleft);
+    free(S->pleft);
+    if (S->ws)
+        for (uint32_t l = 0; l < 2 * S->nvars; l++) free(S->ws[l].w);
+    free(S->ws);
+    free(S->arena);
+    free(S->learnts);
+    free(S->buf);
+    free(S->stamp);
+}
+
+int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint64_t keep,
+            uint8_t *solutions, uint64_t budget, uint64_t *count, uint64_t *decisions,
+            sk_poll_fn poll, void *poll_ctx) {
+    const int n = sh->n, ncells = sh->ncells;
+    const size_t nv = (size_t)ncells * (size_t)n, nplaces = (size_t)sh->nunits * (size_t)n;
+    cdcl S;
+    memset(&S, 0, sizeof S);
+    *count = 0;
+    *decisions = 0;
+    S.n = n;
+    S.ncells = ncells;
+    S.sh = sh;
+    S.nvars = (uint32_t)nv;
+    S.init = cand;
+    S.inc = 1.0;
+    S.val = calloc(nv, 1);
+    S.level = calloc(nv, sizeof *S.level);
+    S.rkind = calloc(nv, 1);
+    S.rdata = calloc(nv, sizeof *S.rdata);
+    S.phase = malloc(nv);
+    S.seen = calloc(nv, 1);
+    S.act = calloc(nv, sizeof *S.act);
+    S.heap = malloc(nv * sizeof *S.heap);
+    S.hpos = malloc(nv * sizeof *S.hpos);
+    S.trail = malloc(nv * sizeof *S.trail);
+    S.lim = malloc((nv + 1) * sizeof *S.lim);
+    S.mask = malloc((size_t)ncells * sizeof *S.mask);
+    S.cleft = malloc((size_t)ncells);
+    S.pleft = calloc(nplaces, 1);
+    S.ws = calloc(2 * nv, sizeof *S.ws);
+    S.buf = malloc((nv + 2) * sizeof *S.buf);
+    S.stamp = calloc(nv + 2, sizeof *S.stamp);
+    if (!S.val || !S.level || !S.rkind || !S.rdata || !S.phase || !S.seen || !S.act || !S.heap ||
+        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.pleft || !S.ws || !S.buf ||
+        !S.stamp) {
+        cdcl_free(&S);
+        return SK_ENOMEM;
+    }
+    memset(S.phase, SK_CDCL_PHASE, nv);
+    for (size_t v = 0; v < nv; v++) S.hpos[v] = -1;
+
+    /* Level 0: the counters of the initial candidates; empty cells or places: no solution. */
+    int rc = SK_COMPLETE, ok = 1;
+    for (int c = 0; c < ncells; c++) {
+        const uint64_t m = cand[c];
+        S.mask[c] = m;
+        S.cleft[c] = (uint8_t)__builtin_popcountll(m);
+        if (m == 0) ok = 0;
+        for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++)
+            for (uint64_t b = m; b; b &= b - 1)
+                S.pleft[(size_t)sh->cu[k] * n + __builtin_ctzll(b)]++;
+    }
+    for (size_t k = 0; k < nplaces && ok; k++) ok = S.pleft[k] > 0;
+    for (int c = 0; c < ncells && ok; c++) {
+        if (S.cleft[c] != 1) {
+            for (uint64_t b = cand[c]; b; b &= b - 1)
+                heap_insert(&S, (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(b));
+            continue;
+        }
+        const uint32_t v = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(cand[c]);
+        if (S.val[v] == 0) enqueue(&S, 2 * v, R_NONE, 0);
+        ok = propagate(&S);
+    }
+    if (ok) ok = propagate(&S);
+
+    uint64_t found = 0, made = 0, conflicts = 0, restarts = 0;
+    uint64_t restart_at = SK_CDCL_LUBY;
+    uint64_t poll_at = SK_CDCL_POLL_EVERY;
+    uint32_t cap = SK_CDCL_LEARNTS + (uint32_t)ncells;
+    while (ok && !S.oom) {
+        if (!propagate(&S)) {
+            conflicts++;
+            if (S.nlevels == 0) break; /* no (more) solutions */
+            uint32_t back, lbd;
+            const uint32_t size = analyze(&S, &back, &lbd);
+            cancel_until(&S, back);
+            if (size == 1) {
+                enqueue(&S, S.buf[0], R_NONE, 0);
+            } else {
+                const uint32_t cref = add_clause(&S, S.buf, size, lbd);
+                if (cref == UINT32_MAX) {
+                    S.oom = 1;
+                    break;
+                }
+                enqueue(&S, S.buf[0], R_CLAUSE, cref);
+            }
+            S.inc /= 0.95;
+            if (conflicts >= restart_at) {
+                restart_at = conflicts + SK_CDCL_LUBY * sk_luby(++restarts);
+                cancel_until(&S, 0);
+                if (!propagate(&S)) break;
+                if (S.nlearnts > cap) {
+                    if (!reduce_db(&S, cap)) {
+                        S.oom = 1;
+                        break;
+                    }
+                    cap += SK_CDCL_LEARNTS_STEP;
+                }
+            }
+            continue;
+        }
+        if (S.oom) break;
+        /* A decision: the free variable of highest activity, at its saved phase. */
+        uint32_t v = UINT32_MAX;
+        while (S.hlen > 0) {
+            const uint32_t x = heap_pop(&S);
+            if (S.val[x] == 0) {
+                v = x;
+                break;
+            }
+        }
+        if (v == UINT32_MAX) { /* every variable assigned, no conflict: a solution */
+            /* Read it back: every cell exactly one true variable (the propagators ensure it;
+             * checked anyway, as a wrong answer would be worse than an error). */
+            int whole = 1;
+            for (int c = 0; c < ncells && whole; c++) whole = __builtin_popcountll(S.mask[c]) == 1;
+            assert(whole);
+            if (!whole) {
+                rc = SK_EINVAL;
+                break;
+            }
+            if (found < keep)
+                for (int c = 0; c < ncells; c++)
+                    solutions[found * (size_t)ncells + c] = (uint8_t)(__builtin_ctzll(S.mask[c]) + 1);
+            if (++found >= limit) break;
+            /* Block this solution: some free cell must differ. */
+            uint32_t size = 0;
+            for (int c = 0; c < ncells; c++) {
+                const uint32_t w = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(S.mask[c]);
+                if (S.level[w] > 0) S.buf[size++] = 2 * w + 1;
+            }
+            cancel_until(&S, 0);
+            if (size == 0) break;
+            if (size == 1) {
+                enqueue(&S, S.buf[0], R_NONE, 0);
+            } else if (add_clause(&S, S.buf, size, 0) == UINT32_MAX) {
+                S.oom = 1;
+                break;
+            }
+            continue;
+        }
+        if (budget && made >= budget) {
+            heap_insert(&S, v);
+            rc = SK_GAVE_UP;
+            break;
+        }
+        if (poll && made >= poll_at) {
+            poll_at = made + SK_CDCL_POLL_EVERY;
+            if (poll(poll_ctx)) {
+                heap_insert(&S, v);
+                rc = SK_STOPPED;
+                break;
+            }
+        }
+        made++;
+        S.lim[S.nlevels++] = S.tlen;
+        enqueue(&S, S.phase[v] ? 2 * v : 2 * v + 1, R_NONE, 0);
+    }
+    if (S.oom) rc = SK_ENOMEM;
+    *count = rc == SK_ENOMEM ? 0 : found;
+    *decisions = made;
+    cdcl_free(&S);
+    return rc;
+}
