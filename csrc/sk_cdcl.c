@@ -44,8 +44,11 @@
 #ifndef SK_CDCL_PHASE
 #define SK_CDCL_PHASE 1
 #endif
+#ifndef SK_CDCL_MRV
+#define SK_CDCL_MRV 1
+#endif
 #ifndef SK_CDCL_MINIMIZE
-#define SK_CDCL_MINIMIZE 1
+#define SK_CDCL_MINIMIZE 0
 #endif
 /* Conflicts of the first restart interval (times Luby's 1 1 2 1 1 2 4 ...). */
 #define SK_CDCL_LUBY 100u
@@ -649,8 +652,11 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
     for (size_t k = 0; k < nplaces && ok; k++) ok = S.pleft[k] > 0;
     for (int c = 0; c < ncells && ok; c++) {
         if (S.cleft[c] != 1) {
-            for (uint64_t b = cand[c]; b; b &= b - 1)
-                heap_insert(&S, (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(b));
+            for (uint64_t b = cand[c]; b; b &= b - 1) {
+                const uint32_t v = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(b);
+                if (SK_CDCL_MRV) S.act[v] = 1e-3 / S.cleft[c];
+                heap_insert(&S, v);
+            }
             continue;
         }
         const uint32_t v = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(cand[c]);

@@ -48,9 +48,14 @@
  * constant-propagation clones): the same +3-4%, so the cost is not the tests themselves.
  *
  * Known limit: grids of 36x36 and more with about half their cells blank sit in the hard
- * region of Latin-square completion, where a depth-first search can thrash for millions of
- * guesses; randomised restarts (see "Restarts" below) cut that tail on 25x25 but not there,
- * so callers still bound such searches with a budget.
+ * region of Latin-square completion.  Instrumented (36x36 at 48% givens, seed 0 of
+ * bench_generic): every run of the depth-first search, deterministic or random, with or without
+ * full all-different propagation, dives ~100 decisions (placing ~350 of the 657 free cells),
+ * meets its first contradiction there and never backtracks above depth 64 again: the state at
+ * some decision well above that has no solution, but nothing refutes it short of exhausting the
+ * subtree below.  Restarts only redraw the dive.  So when run 0 stalls the search hands over to
+ * clause learning (sk_cdcl.c, see "Restarts" below), which learns why each dead end failed and
+ * jumps back to the decision responsible; that is what a SAT solver does on these grids.
  */
 #include "sk_solver.h"
 
@@ -1482,12 +1487,25 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
  *   run 0 capped at ncells:                 the empty 36x36 took 95,631 guesses instead of
  *                                           1,530 (random orders fill big empty grids badly).
  * Not enough against a SAT solver with clause learning on 25x25 (about 10x its median time),
- * and 36x36 at 48% stays out of reach within 1,500,000 guesses either way: what is missing is
- * learning (nogoods) or stronger all-different propagation, not luck.  Luby's caps make a proof
- * of "none" cost more than doubling caps would (the long runs come late), a price paid only by
- * unsatisfiable searches that run 0 cannot finish.
+ * and 36x36 at 48% stayed out of reach within 30,000,000 guesses.  Full all-different
+ * propagation (Regin's matching + strongly connected components per unit, every node of the
+ * randomised runs) was tried next and rejected: 36x36 seeds 0-4, 300,000 guesses each, none
+ * answered (27 us a guess against 2), and 25x25 mixed (seed 4: 35,657 -> 8,065 guesses, seed 3:
+ * 0.014 -> 0.127 s).
+ *
+ * Hand-over (issue 15, item 5).  So, without variant rules, a search that has made SK_CDCL_AFTER guesses
+ * (run 0 and randomised runs) with no solution goes to sk_cdcl (clause learning over the one-hot model, complete, its
+ * own exact counting) from the givens, and its decisions count as guesses against the budget;
+ * with rules (which sk_cdcl does not model) the randomised runs above go on.  Searches that run
+ * 0 answers are unchanged, as before.  Measured: bench_generic.py (results in
+ * benchmarks/results).
  */
 #define SK_RESTART_FIRST 8u
+/* Guesses after which a stalled search goes to clause learning: the generator's guess budget
+ * per search (search_budget in generator/search.py: 2000 + 20 x cells), so that every budgeted
+ * search of generation ends exactly as before (the same puzzles per seed) and only searches
+ * that would have run past it change method. */
+#define SK_CDCL_AFTER(ncells) (2000u + 20u * (ncells))
 #define SK_RESTART_SEED 0x5EED5EED5EED5EEDu
 
 /* generic_run's result when its run cap was reached with no solution found. */
@@ -1615,6 +1633,7 @@ static int cdcl_search(const sk_geom *g, sk_work *w, const uint8_t *cells, uint6
                        uint64_t keep, uint8_t *solutions, uint64_t budget, uint64_t *count,
                        uint64_t *tries, sk_poll_fn poll, void *poll_ctx) {
     if (g->rules != NULL) return -1;
+    if (budget && *tries >= budget) return SK_GAVE_UP; /* (0 would mean no budget below) */
     if (!load_givens(g, w, cells)) { /* cannot happen after run 0, but exact anyway */
         *count = 0;
         return SK_COMPLETE;
@@ -1641,7 +1660,7 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
         status = generic_run(g, w, cells, limit, keep, solutions, budget, tries + span, count,
                              &tries, rng, poll, poll_ctx);
         if (status != SK_RESTART) break;
-        if (run == 1) {
+        if (tries >= SK_CDCL_AFTER(unit)) {
             const int rc = cdcl_search(g, w, cells, limit, keep, solutions, budget, count,
                                        &tries, poll, poll_ctx);
             if (rc >= 0) {
@@ -1651,6 +1670,9 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
         }
         rng = &rng_state;
         span = unit * sk_luby(run);
+        /* The last randomised run ends where clause learning starts. */
+        if (g->rules == NULL && tries < SK_CDCL_AFTER(unit) && tries + span > SK_CDCL_AFTER(unit))
+            span = SK_CDCL_AFTER(unit) - tries;
     }
     if (guesses) *guesses = tries;
     return status;
