@@ -22,7 +22,7 @@ median.
 Skips cleanly (exit 0, one line) when python-sat is absent.
 
 Run: ``python benchmarks/bench_generic.py [--seeds 5] [--big] [--sets under,proper]
-[--limit 2] [--budget N] [--sat-seconds S] [--big-seeds K] [--out FILE.md]``
+[--limit 2] [--budget N] [--sat-seconds S] [--big-seeds K] [--sizes 25,36] [--out FILE.md]``
 (``--sat-seconds`` bounds each SAT solve in wall time, so a run finishes; a stopped SAT time is a
 lower bound, and so is a median over it).
 """
@@ -166,11 +166,11 @@ def ours(
 
 
 def instances(
-    seeds: int, big: bool, sets: str, big_seeds: int = 2
+    seeds: int, big: bool, sets: str, big_seeds: int = 2, sizes: tuple[int, ...] = (25, 36, 49, 64)
 ) -> Iterator[tuple[str, Shape, bytes]]:
     """(set name, shape, cells) of every benchmark grid of *sets* ("under", "proper" or both,
     comma-separated); 49x49 and 64x64 under-constrained: *big_seeds* at most."""
-    for size in (25, 36, 49, 64) if "under" in sets else ():
+    for size in sizes if "under" in sets else ():
         for seed in range(seeds if size <= 36 else min(seeds, big_seeds)):
             yield f"under {size}x{size}", Shape.from_size(size), under_constrained(size, seed)
     sizes = ((16, 25, 36, 64) if big else (16, 25)) if "proper" in sets else ()
@@ -199,6 +199,7 @@ def run(
     emit: Callable[[str], Any],
     sat_seconds: float = 0.0,
     big_seeds: int = 2,
+    sizes: tuple[int, ...] = (25, 36, 49, 64),
 ) -> bool:
     """Measure every instance at every limit, emit a markdown report; False when a check fails
     (a count that differs from the SAT solver's, or a wrong solution; giving up is no failure)."""
@@ -213,7 +214,7 @@ def run(
     rows: dict[tuple[str, int], list[tuple[float, float, bool]]] = {}
     emit("| set | grid | limit | sudokit count | guesses | sudokit s | SAT count | SAT s | enc s |")
     emit("|---|---|---|---|---|---|---|---|---|")
-    for name, shape, cells in instances(seeds, big, sets, big_seeds):
+    for name, shape, cells in instances(seeds, big, sets, big_seeds, sizes):
         for limit in limits:
             count, t_ours, guesses, complete, first = ours(shape, cells, limit, budget)
             scount, t_sat, t_enc, _, sat_complete = sat_solve(shape, cells, limit, sat_seconds)
@@ -264,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--big-seeds", type=int, default=2, help="under-constrained 49x49/64x64 grids (default 2)"
     )
+    ap.add_argument(
+        "--sizes", default="25,36,49,64", help="under-constrained sizes (default 25,36,49,64)"
+    )
     ap.add_argument("--out", help="also write the report to this file")
     args = ap.parse_args(argv)
     try:
@@ -289,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         emit,
         args.sat_seconds,
         args.big_seeds,
+        tuple(int(x) for x in args.sizes.split(",")),
     )
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
