@@ -48,7 +48,7 @@
 #define SK_CDCL_MRV 1
 #endif
 #ifndef SK_CDCL_MINIMIZE
-#define SK_CDCL_MINIMIZE 0
+#define SK_CDCL_MINIMIZE 1
 #endif
 /* Conflicts of the first restart interval (times Luby's 1 1 2 1 1 2 4 ...). */
 #define SK_CDCL_LUBY 100u
