@@ -164,3 +164,76 @@ def test_start_solution_only_for_plain_big_shapes() -> None:
     assert start_solution(Shape(6, 6), random.Random(1)) is None
     assert start_solution(Shape(3, 3), random.Random(1)) is None
     assert start_solution(Shape(7, 7, diagonals=True), random.Random(1)) is None
+
+
+# Clause learning (csrc/sk_cdcl.c) takes over a search once it has made the generator's guess
+# budget, 2000 + 20 x cells, with no solution; these 25x25 grids (45% of a solution kept) get
+# there, and clause learning answers each in well under 0.1 s.
+LEARNT25 = [6, 7, 24]
+HANDOVER25 = 2000 + 20 * 625
+
+
+@pytest.mark.parametrize("seed", LEARNT25)
+def test_clause_learning_counts_distinct_solutions(generic: _backend.Engine, seed: int) -> None:
+    """Past the hand-over, limits 2 and 5 give that many distinct valid solutions (blocking
+    clauses), the search complete and the same answer twice."""
+    shape = Shape.from_size(25)
+    cells = under_constrained(25, seed, 0.45)
+    for limit in (2, 5):
+        out = generic.search(shape, cells, limit, limit, 0)
+        assert out.guesses > HANDOVER25
+        assert (out.count, out.complete) == (limit, True)
+        check_solutions(shape, cells, out.solutions)
+        assert generic.search(shape, cells, limit, limit, 0) == out
+
+
+def _restarts_geometry(shape: Shape) -> object:
+    """A geometry whose searches keep the randomised restarts (no clause learning): any variant
+    rule does that, here one that changes nothing (two cells of a row must differ)."""
+    from sudokit import _core
+
+    return _core.Geometry(shape.n, shape.units, different=[(0, 1)])
+
+
+# 25x25 grids (42% of a solution kept, one given changed to a digit no peer holds) whose plain
+# search goes to clause learning.
+CHANGED25 = [4, 10, 12, 14, 22]
+
+
+@pytest.mark.parametrize("seed", CHANGED25)
+def test_clause_learning_counts_match_restarts(seed: int) -> None:
+    """The count up to 3 by clause learning equals the randomised restarts' (another complete
+    method, reached by a rule that changes nothing), and every solution is valid."""
+    require_c_backend()
+    from sudokit import _core
+
+    shape = Shape.from_size(25)
+    rng = random.Random(seed)
+    cells = bytearray(under_constrained(25, seed, 0.42))
+    peers = [
+        {j for u in shape.cell_units[i] for j in shape.units[u]} - {i}
+        for i in range(shape.ncells)
+    ]
+    options: list[int] = []
+    i = 0
+    while not options:
+        i = rng.choice([k for k, v in enumerate(cells) if v])
+        held = {cells[j] for j in peers[i]} | {cells[i]}
+        options = [d for d in range(1, 26) if d not in held]
+    cells[i] = rng.choice(options)
+    puzzle = bytes(cells)
+    count, sols, guesses, complete = _core.search(_core.Geometry(25, shape.units), puzzle, 3, 3, 0)
+    assert guesses > HANDOVER25
+    other = _core.search(_restarts_geometry(shape), puzzle, 3, 0, 0)  # type: ignore[arg-type]
+    assert complete and other[3]
+    assert count == other[0]
+    check_solutions(shape, puzzle, sols)
+
+
+def test_budget_bounds_clause_learning(generic: _backend.Engine) -> None:
+    """The budget counts the depth-first guesses and the learning search's decisions together."""
+    shape = Shape.from_size(25)
+    cells = under_constrained(25, LEARNT25[0], 0.45)
+    out = generic.search(shape, cells, 2, 0, HANDOVER25 + 50)
+    assert not out.complete
+    assert out.guesses == HANDOVER25 + 50
