@@ -268,7 +268,8 @@ class RecordWriter:
     """How records of a format follow each other in a stream; this base class is the layout
     of the text formats: each record then a newline, a blank line between multi-line records,
     ``!<status>`` for a record without a grid. Formats with framing (a CSV header, JSON
-    brackets) subclass it as their ``WRITER``.
+    brackets) subclass it as their ``writer``: the text of a record (:meth:`record`,
+    :meth:`marker_record`) and what goes around it (:meth:`begin`, :meth:`end`, :meth:`close`).
 
     *count* and *columns* continue a writer that already wrote *count* records (see
     :attr:`sudokit.formats.Writer.state`).
@@ -295,6 +296,20 @@ class RecordWriter:
         """Finish a record."""
         self.stream.write("\n")
 
+    def record(self, grid: Grid, solution: Grid | None, fields: Mapping[str, object] | None) -> str:
+        """The text of one puzzle's record: the format's ``dumps``."""
+        return self.fmt.dumps(grid, solution=solution, fields=fields)
+
+    def marker_record(self, status: str, fields: Mapping[str, object] | None) -> str:
+        """The text of a stand-in for a record without a grid: ``!<status>``."""
+        return f"!{status}"
+
+    def put(self, text: str) -> None:
+        """Write one record's *text* between :meth:`begin` and :meth:`end`."""
+        self.begin()
+        self.stream.write(text)
+        self.end()
+
     def write(
         self,
         grid: Grid,
@@ -302,24 +317,18 @@ class RecordWriter:
         solution: Grid | None = None,
         fields: Mapping[str, object] | None = None,
     ) -> None:
-        """Write one puzzle."""
-        self.begin()
-        self.stream.write(self.fmt.dumps(grid, solution=solution, fields=fields))
-        self.end()
+        """Write one puzzle (:meth:`record`)."""
+        self.put(self.record(grid, solution, fields))
 
     def write_text(self, text: str) -> None:
         """Write one record already rendered."""
         if not self.TEXT:
             raise ValueError(f"write_text() writes text formats, not {self.fmt.name}")
-        self.begin()
-        self.stream.write(text)
-        self.end()
+        self.put(text)
 
     def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
-        """Write a stand-in for a record without a grid: the line ``!<status>``."""
-        self.begin()
-        self.stream.write(f"!{status}")
-        self.end()
+        """Write a stand-in for a record without a grid (:meth:`marker_record`)."""
+        self.put(self.marker_record(status, fields))
 
     def close(self) -> None:
         """Finish the stream's framing (nothing for text formats)."""

@@ -211,28 +211,20 @@ class Writer(RecordWriter):
         if self.count == 0:
             self.stream.write(join(columns) + "\n")
 
-    def write(
-        self,
-        grid: Grid,
-        *,
-        solution: Grid | None = None,
-        fields: Mapping[str, object] | None = None,
-    ) -> None:
-        """One row under the columns (taken from the first record)."""
+    def record(self, grid: Grid, solution: Grid | None, fields: Mapping[str, object] | None) -> str:
+        """One row under the columns (taken from the first record; the header goes first)."""
         if self.columns is None:
             self._header(columns_for(grid, solution, fields))
         assert self.columns is not None
-        self.count += 1
-        self.stream.write(row(grid, self.columns, solution=solution, fields=fields) + "\n")
+        return row(grid, self.columns, solution=solution, fields=fields)
 
-    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
+    def marker_record(self, status: str, fields: Mapping[str, object] | None) -> str:
         """A row with an empty puzzle and a ``status`` column."""
         extra = {"status": status, **(fields or {})}
         if self.columns is None:
             self._header(["puzzle", "solution", *extra])
         assert self.columns is not None
-        self.count += 1
-        self.stream.write(row(None, self.columns, fields=extra) + "\n")
+        return row(None, self.columns, fields=extra)
 
 
 FORMAT = Format(

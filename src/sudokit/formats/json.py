@@ -366,11 +366,13 @@ class LinesWriter(RecordWriter):
 
     TEXT = False
 
-    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
+    def record(self, grid: Grid, solution: Grid | None, fields: Mapping[str, object] | None) -> str:
+        """One compact object."""
+        return compact(to_object(grid, solution=solution, fields=fields))
+
+    def marker_record(self, status: str, fields: Mapping[str, object] | None) -> str:
         """An object with a null puzzle, the *status* and *fields*."""
-        self.begin()
-        self.stream.write(compact(to_object(None, fields={"status": status, **(fields or {})})))
-        self.end()
+        return compact(to_object(None, fields={"status": status, **(fields or {})}))
 
 
 class Writer(LinesWriter):
@@ -389,17 +391,6 @@ class Writer(LinesWriter):
 
     def end(self) -> None:
         """Nothing: the comma or the closing bracket follows."""
-
-    def write(
-        self,
-        grid: Grid,
-        *,
-        solution: Grid | None = None,
-        fields: Mapping[str, object] | None = None,
-    ) -> None:
-        """One compact object."""
-        self.begin()
-        self.stream.write(compact(to_object(grid, solution=solution, fields=fields)))
 
     def close(self) -> None:
         """The closing bracket (an empty list when nothing was written)."""
