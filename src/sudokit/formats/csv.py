@@ -24,7 +24,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
-from ._base import Format, Head, Line, Raw, RecordWriter, is_square, parse_cells, text_lines
+from . import _base
+from ._base import Format, Head, Line, Raw, is_square, parse_cells, text_lines
 
 __all__ = [
     "FORMAT",
@@ -199,7 +200,7 @@ def dumps(
     return join(columns) + "\n" + row(grid, columns, solution=solution, fields=fields)
 
 
-class Writer(RecordWriter):
+class Writer(_base.Writer):
     """A header line (the columns of the first record), then one row per record."""
 
     TEXT = False
