@@ -40,21 +40,27 @@ def test_solve_resume_matches_plain_solve(tmp_path: Path) -> None:
     assert main(["solve", "-", "-o", str(bulk), "--resume"]) == 2
 
 
+def _kill_solve_file(src: Path, out: Path, shard_rows: int) -> Path:
+    """Start :func:`solve_file` of *src* into *out* in a process, kill it after three shards
+    (skip the test if it finished first); return its work directory."""
+    code = "from sudokit.batch import solve_file; import sys; "
+    code += f"solve_file(*sys.argv[1:], shard_rows={shard_rows})"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(src), str(out)], stderr=subprocess.DEVNULL
+    )
+    parts = out.with_name(out.name + ".parts")
+    kill_after_shards(proc, parts)
+    if proc.returncode == 0:
+        pytest.skip("the run finished before it could be killed")
+    return parts
+
+
 def test_killed_solve_file_resumes_exactly(tmp_path: Path) -> None:
     src = _file(tmp_path, 3000)
     ref = tmp_path / "ref.txt"
     solve_file(src, ref, shard_rows=25)
     out = tmp_path / "out.txt"
-    code = (
-        "from sudokit.batch import solve_file; import sys; solve_file(*sys.argv[1:], shard_rows=25)"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, str(src), str(out)], stderr=subprocess.DEVNULL
-    )
-    parts = tmp_path / "out.txt.parts"
-    kill_after_shards(proc, parts)
-    if proc.returncode == 0:
-        pytest.skip("the run finished before it could be killed")
+    parts = _kill_solve_file(src, out, 25)
     assert not out.exists()
     assert 3 <= shards_done(parts) < 120
     lines, markers = solve_file(src, out, shard_rows=25)
@@ -102,16 +108,7 @@ def test_resume_reports_puzzles_with_several_solutions_as_plain_solve(tmp_path: 
 def test_killed_solve_file_still_reports_several_of_its_finished_shards(tmp_path: Path) -> None:
     src, several = _with_several(tmp_path, 700)
     out = tmp_path / "out.txt"
-    code = "from sudokit.batch import solve_file; import sys; "
-    code += "solve_file(*sys.argv[1:], shard_rows=7)"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, str(src), str(out)], stderr=subprocess.DEVNULL
-    )
-    parts = tmp_path / "out.txt.parts"
-    kill_after_shards(proc, parts)
-    if proc.returncode == 0:
-        pytest.skip("the run finished before it could be killed")
-    assert shards_done(parts) >= 3
+    assert shards_done(_kill_solve_file(src, out, 7)) >= 3
     rows: list[int] = []
     solve_file(src, out, shard_rows=7, several=rows.append)
     assert rows == sorted(several)
