@@ -245,16 +245,6 @@ class Head(_Record):
     first: str
     hashed: bool
 
-    def __init__(
-        self,
-        text: str,
-        stripped: str,
-        body: tuple[str, ...],
-        first: str,
-        hashed: bool,
-    ) -> None:
-        self._set(text, stripped, body, first, hashed)
-
     @classmethod
     def of(cls, text: str) -> Head:
         """The head of *text* (its first 400 lines are looked at)."""
