@@ -23,7 +23,7 @@ SRC = Path(sudokit.__file__).resolve().parent
 FRONT_ENDS = ("cli", "web")
 # Frozen dataclasses still allowed outside the front ends, with the reason (ARCHITECTURE 9.3).
 NOT_YET = {
-    ("generator/options.py", "_Plan"),  # the generator owner's API decision, with GenerateOptions
+    ("generator/options.py", "_Plan"),  # next to GenerateOptions, whose module imports dataclasses
     ("generator/options.py", "GenerateOptions"),  # documented to work with dataclasses.replace
 }
 MUTABLE = ("list[", "dict[", "set[", "bytearray", "MutableMapping", "MutableSequence")
