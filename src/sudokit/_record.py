@@ -57,12 +57,20 @@ class _Record:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         names = self.__match_args__
+        if kwargs or len(args) != len(names):
+            args = self._by_name(args, kwargs)
+        for name, value in zip(names, args, strict=True):
+            object.__setattr__(self, name, value)
+        self._check()
+
+    def _by_name(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        """Every field's value in order, from *args* then *kwargs* (else a TypeError)."""
+        names = self.__match_args__
         missing = [name for name in names[len(args) :] if name not in kwargs]
         if missing or len(args) > len(names) or len(args) + len(kwargs) != len(names):
             problem = f" (missing {', '.join(missing)})" if missing else ""
             raise TypeError(f"{type(self).__name__}() takes the fields {', '.join(names)}{problem}")
-        self._set(*args, *[kwargs[name] for name in names[len(args) :]])
-        self._check()
+        return args + tuple(kwargs[name] for name in names[len(args) :])
 
     def _check(self) -> None:
         """Check the fields once they are set (raise when they do not make a value): nothing
