@@ -519,13 +519,17 @@ static int propagate(St *s, uint32_t bival[3]) {
             bival[b] = u & two & ~three;
             single = u & ~two;
             while (single) {
-                uint32_t x = single & -single;
+                /* its digit, branch-free (a loop breaking at the digit mispredicted: CPU
+                 * against tdoku, limit 1, serg 0.955 -> 0.907, 1106 0.78 -> 0.76) */
+                const uint32_t x = single & -single;
+                const int p = ctz32(x);
+                uint32_t dm = 0;
                 single ^= x;
                 for (d = 0; d < 9; d++)
-                    if (s->f[W(d, b)] & x)
-                        break;
-                if (d == 9)
+                    dm |= ((s->f[W(d, b)] >> p) & 1u) << d;
+                if (!dm)
                     return 0; /* an earlier single of this pass took its only digit */
+                d = ctz32(dm);
                 dirty = place(s, d, b, x, dirty);
                 if (dirty & FAIL)
                     return 0;
