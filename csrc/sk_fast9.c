@@ -68,6 +68,20 @@
  * - clearing a placed cell from the other digits lazily: a second digit could "place" itself
  *   in the same cell meanwhile; the eager clear is two vector ANDs.
  *
+ * Issue 15 item 4 (session 6), measured as CPU time against tdoku in the same process on the
+ * same random isomorphs (bench_fast9_tdoku -T, 5 rounds, median ratio; load 7-12, so only
+ * differences of 2% or more between variants of one run count; guesses at limit 2):
+ * - kept: hidden singles in columns (columns()); update passes over a snapshot of the dirty
+ *   words (propagate()); the digit of a naked single found branch-free;
+ * - update() fully branch-free (placement included), before the snapshot passes: 1106
+ *   1.125 -> 1.168, easy50 1.089 -> 1.281; after them: 1106 0.844 -> 0.850, easy50 0.757 ->
+ *   0.860, serg 0.952 -> 0.987 (limit 1): rejected again;
+ * - claiming column -> box (see columns()), after the snapshot passes, applied with AVX-512
+ *   masked stores: guesses 1106 148.2 -> 141.6, ratio 1106 0.844 -> 0.829, 1905 0.820 ->
+ *   0.812, but hardest x100 0.816 -> 0.826 and serg 0.952 -> 0.983 / 0.920 -> 0.942: rejected;
+ * - the naked-singles pass without the skip of solved bands (branch-free): every set 2-5%
+ *   worse (1106 0.819 -> 0.873, serg 0.907 -> 0.961): rejected.
+ *
  * Portability: GCC/Clang builtins (ctz, popcount); BMI2 pext and SSE2 used when the compiler
  * targets them, with plain C fallbacks.
  */
