@@ -427,7 +427,9 @@ static uint32_t columns(St *s) {
     int d;
 #if defined(__AVX512F__)
     {
-        /* lane d (0..8) = digit d; rows r0..r2 of a band word as 9-bit column sets */
+        /* lane d (0..8) = digit d; rows r0..r2 of a band word as 9-bit column sets. The
+         * masked loads read f[0..26] only; even a full 16-lane read from f + 18 would end at
+         * the end of St (27 + 3 + 3 + 1 words), never past it. */
         const __m512i lo9 = _mm512_set1_epi32(0x1FF);
         const __m512i a0 = _mm512_maskz_loadu_epi32(0x1FF, s->f);
         const __m512i a1 = _mm512_maskz_loadu_epi32(0x1FF, s->f + 9);
