@@ -80,7 +80,15 @@
  *   masked stores: guesses 1106 148.2 -> 141.6, ratio 1106 0.844 -> 0.829, 1905 0.820 ->
  *   0.812, but hardest x100 0.816 -> 0.826 and serg 0.952 -> 0.983 / 0.920 -> 0.942: rejected;
  * - the naked-singles pass without the skip of solved bands (branch-free): every set 2-5%
- *   worse (1106 0.819 -> 0.873, serg 0.907 -> 0.961): rejected.
+ *   worse (1106 0.819 -> 0.873, serg 0.907 -> 0.961): rejected;
+ * - b, d and the other bands' words of update() by arithmetic instead of tables: within the
+ *   noise (1106 0.849 / 0.840 against 0.875 / 0.816 in alternating runs): not kept;
+ * - limit 1 on the 11 "hardest" (1.33x of tdoku in bench_solve's draw of isomorphs, 8.55
+ *   guesses against 3.27; 0.70x on 1,100 isomorphs of the same puzzles): at a bivalue cell,
+ *   trying first the digit with fewer candidates left in the grid: that draw 1.39 -> 1.13,
+ *   hardest x100 0.82 -> 0.63, but serg 0.914 -> 1.005 (guesses 6.45 -> 7.96) and 1106 0.84 ->
+ *   0.87; the digit with more candidates first: hardest x100 0.82 -> 0.90: both rejected.
+ *   The 11 puzzles alone measure the isomorphs drawn more than the solver.
  *
  * Portability: GCC/Clang builtins (ctz, popcount); BMI2 pext and SSE2 used when the compiler
  * targets them, with plain C fallbacks.
