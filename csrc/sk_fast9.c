@@ -82,7 +82,7 @@
  * - the naked-singles pass without the skip of solved bands (branch-free): every set 2-5%
  *   worse (1106 0.819 -> 0.873, serg 0.907 -> 0.961): rejected;
  * - b, d and the other bands' words of update() by arithmetic instead of tables: within the
- *   noise (1106 0.849 / 0.840 against 0.875 / 0.816 in alternating runs): not kept;
+ *   noise (1106 at limit 2: 0.849, 0.875 against 0.840, 0.816, alternating runs): not kept;
  * - limit 1 on the 11 "hardest" (1.33x of tdoku in bench_solve's draw of isomorphs, 8.55
  *   guesses against 3.27; 0.70x on 1,100 isomorphs of the same puzzles): at a bivalue cell,
  *   trying first the digit with fewer candidates left in the grid: that draw 1.39 -> 1.13,
