@@ -11,7 +11,9 @@
  *
  * Pure C99 plus two GCC/Clang builtins (ctz, popcount): no Python.h, no globals, no I/O.
  * Big searches restart in a random branching order (sk_solver.c, "Restarts") from a PRNG
- * seeded with a constant per search, so results stay a function of the input.  Reentrant: a geometry is immutable once built and may be shared by any
+ * seeded with a constant per search, and without variant rules go to clause learning
+ * (sk_cdcl.h) past 2000 + 20 x ncells guesses with no solution; results stay a function of the
+ * input.  Reentrant: a geometry is immutable once built and may be shared by any
  * number of threads; a workspace (sk_work) holds all mutable search state and serves one
  * search at a time.
  *
@@ -185,8 +187,8 @@ void sk_work_free(sk_work *w);
  *            keep * ncells bytes (may be NULL when keep is 0).  Solutions are written in
  *            the order found, each as ncells digit values.
  * budget     maximum number of guesses (0 = unbounded).  A guess is one digit (or one
- *            cell) tried at a branching point; the search gives up instead of making guess
- *            number budget + 1.
+ *            cell) tried at a branching point, or one decision of the clause-learning
+ *            search; the search gives up instead of making guess number budget + 1.
  * count      out: solutions found (<= limit); exact when SK_COMPLETE is returned and
  *            count < limit, and a lower bound when SK_GAVE_UP is returned.
  * guesses    out (may be NULL): guesses made.  A diagnostic: the fast 9x9 path counts
