@@ -11,9 +11,9 @@
  *
  * Pure C99 plus two GCC/Clang builtins (ctz, popcount): no Python.h, no globals, no I/O.
  * Big searches restart in a random branching order (sk_solver.c, "Restarts") from a PRNG
- * seeded with a constant per search, and without variant rules go to clause learning
- * (sk_cdcl.h) past 2000 + 20 x ncells guesses with no solution; results stay a function of the
- * input.  Reentrant: a geometry is immutable once built and may be shared by any
+ * seeded with a constant per search, and up to 36x36 without variant rules go to clause
+ * learning (sk_cdcl.h) past 2000 + 20 x ncells guesses with no solution; results stay a
+ * function of the input.  Reentrant: a geometry is immutable once built and may be shared by any
  * number of threads; a workspace (sk_work) holds all mutable search state and serves one
  * search at a time.
  *
