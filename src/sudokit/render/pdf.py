@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 
 from .._record import _Record
 from ..grid import Grid
+from ..shape import Labels
 from .model import (
     PRINT_THEME,
     Circle,
@@ -504,7 +505,7 @@ def _title_page(
     title: str,
     subtitle: str,
     answer_start: int,
-    symbols: Literal["letters", "numbers"],
+    labels: Labels,
 ) -> None:
     """Title, a faint picture of the first puzzle, what the book holds, where the answers are."""
     canvas = painter.canvas
@@ -516,7 +517,7 @@ def _title_page(
         cover = min(60 * MM, width * 0.3)
         top = min(top, height - _MARGIN_TOP)
     painter.scene(
-        draw(book[0].puzzle, symbols=symbols, theme=_COVER), (width - cover) / 2, top, cover
+        draw(book[0].puzzle, labels=labels, theme=_COVER), (width - cover) / 2, top, cover
     )
     y = top - cover - 24 * MM
     canvas.setFillColorRGB(0, 0, 0)
@@ -628,7 +629,7 @@ def write_book(
     page_size: Literal["A4", "letter"] | tuple[float, float] = "A4",
     title_page: bool = True,
     subtitle: str = "",
-    symbols: Literal["letters", "numbers"] = "letters",
+    labels: Labels = "symbols",
     theme: Theme = PRINT_THEME,
 ) -> BookInfo:
     """Write a printable PDF puzzle book and return its :class:`BookInfo`.
@@ -699,7 +700,7 @@ def write_book(
         painter.text(width / 2, _MARGIN_BOTTOM / 2, str(page_no + 1), FONT, 9, "centre")
 
     if title_page:
-        _title_page(painter, book, page, title, subtitle, answer_start, symbols)
+        _title_page(painter, book, page, title, subtitle, answer_start, labels)
         canvas.showPage()
         page_no += 1
 
@@ -724,7 +725,7 @@ def write_book(
                 canvas.setFillColorRGB(0.3, 0.3, 0.3)
                 painter.text(gx + side, gy + 5, it.label, FONT, 9, "right")
             _caption(painter, it, gx, gy + 5, side)
-            scene = draw(it.puzzle, symbols=symbols, theme=theme)
+            scene = draw(it.puzzle, labels=labels, theme=theme)
             painter.scene(scene, gx, gy, side)
             grids.append(GridPlacement(page_no, "puzzle", number, gx, gy, side, it.puzzle.shape.n))
         canvas.showPage()
@@ -754,7 +755,7 @@ def write_book(
                 scene = draw(
                     Grid(it.puzzle.cells, plain),
                     user=it.solution.cells if it.solution is not None else None,
-                    symbols=symbols,
+                    labels=labels,
                     theme=theme,
                 )
                 painter.scene(scene, gx, gy, a_side)
