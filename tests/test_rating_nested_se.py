@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from sudokit.logic import chaining, forcing, inchain
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.shape import Shape
@@ -111,6 +113,10 @@ STATE = (
 )
 
 
+# Starts whose runs on STATE get stuck (levels >= 1 add to them): (cell, digit, on).
+STARTS = (("r9c4", 3, 1), ("r1c1", 3, 0), ("r6c3", 7, 1))
+
+
 def _state() -> CandidateGrid:
     values, masks = [], []
     for tok in re.findall(r"\{\d*\}|\d", STATE):
@@ -134,3 +140,27 @@ def test_level_3_chain_meets_ses_contradiction_and_rates_as_se() -> None:
     hints.contradiction(start, out)
     (hint,) = hints.found
     assert (hint.complexity, hint.rating) == (136, 11.1)  # SE 1.2.1: 136, 11.1
+
+
+def _fields(out: forcing._Outcome) -> tuple[object, ...]:
+    nested = {q: (nest[0].chains, nest[1]) for q, nest in (out.nested or {}).items()}
+    return (list(out.anc.items()), dict(out.parents), out.absurd, out.nest_bits, nested)
+
+
+def test_levels_continue_the_runs_of_their_base_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a run of level 3 continues level 2's run from the same start, 2 and 4 continue level 1's,
+    # 5 level 4's: the same outcomes as chaining each level from level 0's run
+    cg = _state()
+    geo = chaining.geometry(S9)
+    starts = [2 * (cell(name) * 9 + d - 1) + on for name, d, on in STARTS]
+    per_level = {2: starts, 3: starts, 4: starts[:1], 5: starts[:1]}  # 4, 5: slow in Python
+    forcing._LEVELS.clear()
+    reused = {k: forcing._level_chainer(geo, cg.masks, True, k) for k in per_level}
+    got = {k: [_fields(reused[k].run(p)) for p in ps] for k, ps in per_level.items()}
+    assert reused[3].base is reused[2]
+    assert reused[5].base is reused[4]
+    forcing._LEVELS.clear()
+    monkeypatch.setattr(forcing, "_prev_level", lambda level: 0)
+    for k, ps in per_level.items():
+        scratch = forcing._Chainer(geo, cg.masks, y=True, dynamic=True, level=k)
+        assert [_fields(scratch.run(p)) for p in ps] == got[k], k

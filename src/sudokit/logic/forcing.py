@@ -285,7 +285,14 @@ class _Chainer:
         # candidates and counts then), for the nested chainers that continue it
         self.ends: dict[int, tuple[list[int], list[int]]] = {}
         self.stopped: dict[int, Any] = {}  # the same for the C runs, read on demand
-        self.base = _level0_chainer(geo, masks, y, record) if dynamic and level else None
+        self.base: _Chainer | None = None
+        if dynamic and level:
+            prev = _prev_level(level) if not record else 0
+            self.base = (
+                _level0_chainer(geo, masks, y, record)
+                if prev == 0
+                else _level_chainer(geo, masks, y, prev)
+            )
         self.peer_offs: list[tuple[tuple[int, int], ...]] = []
         self.unit_keys: list[tuple[tuple[int, int], ...]] = []
         self.places: list[tuple[int, ...]] = []
@@ -375,21 +382,26 @@ class _Chainer:
         return out
 
     def end_state(self, start: int) -> tuple[list[int], list[int]]:
-        """The candidates and counts where the level-0 dynamic run from *start* stopped (it
-        found no contradiction)."""
+        """The candidates and counts where the dynamic run from *start* stopped (it found no
+        contradiction)."""
         end = self.ends.get(start)
         if end is None:
             end = self.ends[start] = self.stopped[start].end()
         return end
 
     def _resume(self, start: int) -> _Outcome:
-        """A nested run from *start*: the level-0 run, continued where it stopped."""
+        """A nested run from *start*: the run of the base level (see :func:`_prev_level`),
+        continued where it stopped."""
         assert self.base is not None
         first = self.base.run(start)
         if first.absurd is not None:
             return first  # never stuck before the contradiction: the nesting adds nothing
         masks, counts = self.base.end_state(start)
-        return _Run(self, start, (first, masks, counts)).outcome()
+        run = _Run(self, start, (first, masks, counts))
+        out = run.outcome()
+        if out.absurd is None:
+            self.ends[start] = (run.masks, run.counts)
+        return out
 
 
 class _Run:
@@ -436,6 +448,8 @@ class _Run:
             self.masks, self.counts = list(masks), list(counts)
             self.anc, self.parents = dict(first.anc), dict(first.parents)
             self.causes = None if first.causes is None else dict(first.causes)
+            self.nest_bits = first.nest_bits
+            self.nested = None if first.nested is None else dict(first.nested)
             return
         self.masks = list(chainer.masks) if dynamic else chainer.masks
         self.counts = list(chainer.counts) if dynamic else chainer.counts
@@ -588,6 +602,41 @@ def _level0_chainer(geo: Geometry, masks: Sequence[int], y: bool, record: bool) 
             _LEVEL0.pop(old, None)
         chainer = _Chainer(geo, masks, y=y, dynamic=True, level=0, record=record)
         _LEVEL0[key] = chainer
+    return chainer
+
+
+def _prev_level(level: int) -> int:
+    """The nesting level whose runs a dynamic run of *level* >= 1 continues: where that level's
+    in-chain rules find something, *level*'s find the same (level 1 adds the basic rules to
+    level 0; 2 and 4 add a chaining rule after them; 3 runs level 2's first and multiple
+    forcing chains only where it finds nothing; 5 and up run level 4's first), so a run of
+    *level* is the run of the base level until that one stops, then continues (exact: the
+    continuation applies *level*'s rules again where the base stopped).
+
+    >>> [_prev_level(k) for k in range(1, 7)]
+    [0, 1, 2, 1, 4, 4]
+    """
+    if level == 1:
+        return 0
+    if level in (2, 4):
+        return 1
+    return 2 if level == 3 else 4
+
+
+# The dynamic chainers of nesting levels >= 1 of the latest candidate state on the path (per
+# level), kept for the higher levels that continue their runs (see _prev_level).
+_LEVELS: dict[tuple[int, bool, int, tuple[int, ...]], _Chainer] = {}
+
+
+def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> _Chainer:
+    """The dynamic chainer of nesting *level* >= 1 for the path's state (*geo*, *masks*)."""
+    key = (id(geo), y, level, tuple(masks))
+    chainer = _LEVELS.get(key)
+    if chainer is None or chainer.geo is not geo:
+        for old in [k for k in _LEVELS if k[2] == level or k[3] != key[3]]:
+            del _LEVELS[old]
+        chainer = _Chainer(geo, masks, y=y, dynamic=True, level=level)
+        _LEVELS[key] = chainer
     return chainer
 
 
@@ -968,7 +1017,11 @@ def _collect(
     if rank == RANK_DYNAMIC:
         chainer = _level0_chainer(geo, masks, True, record)
     else:
-        chainer = _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
+        chainer = (
+            _level_chainer(geo, masks, True, level)
+            if level and not record
+            else _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
+        )
     hints = _Hints(_base(rank), level >= 2)
     for cell in range(geo.ncells):
         card = masks[cell].bit_count()
