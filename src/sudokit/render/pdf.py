@@ -408,18 +408,6 @@ class GridPlacement(_Record):
     size: float
     n: int
 
-    def __init__(
-        self,
-        page: int,
-        kind: str,
-        number: int,
-        x: float,
-        y: float,
-        size: float,
-        n: int,
-    ) -> None:
-        self._set(page, kind, number, x, y, size, n)
-
 
 class BookInfo(_Record):
     """What :func:`write_book` wrote."""
@@ -449,18 +437,6 @@ class BookInfo(_Record):
     answer_page: int  # 1-based first answer page, 0 without answers
     page_size: tuple[float, float]
     grids: tuple[GridPlacement, ...]
-
-    def __init__(
-        self,
-        pages: int,
-        puzzles: int,
-        per_page: int,
-        answers_per_page: int,
-        answer_page: int,
-        page_size: tuple[float, float],
-        grids: tuple[GridPlacement, ...],
-    ) -> None:
-        self._set(pages, puzzles, per_page, answers_per_page, answer_page, page_size, grids)
 
 
 def _puzzle_layout(per_page: int, n: int, page: tuple[float, float]) -> tuple[int, int, float]:
