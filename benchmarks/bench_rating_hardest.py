@@ -35,7 +35,13 @@ from pathlib import Path
 from _rated import RATED, load_rated, run_info
 
 HARDEST = "se_hardest_database_110626.tsv"
-BANDS = ((9.7, 9.95), (10.0, 10.45), (10.5, 10.95), (11.0, 11.05), (11.1, 12.0))
+BANDS = (
+    ("9.7-9.9", 9.7, 9.95),
+    ("10.0-10.4", 10.0, 10.45),
+    ("10.5-10.9", 10.5, 10.95),
+    ("11.0", 10.95, 11.05),
+    (">= 11.1", 11.05, 12.0),
+)
 
 # The child rates one puzzle; its library's budget clock is the process CPU clock (the budget
 # is checked against time.monotonic in logic.chaining and logic.path: here, CPU seconds).
@@ -115,9 +121,14 @@ def run_se(puzzles: list[str], timeout: float) -> dict[str, tuple[float, float]]
 
 
 def band_of(er: float) -> str:
-    for lo, hi in BANDS:
+    """The ER band of *er* (:data:`BANDS`).
+
+    >>> band_of(9.7), band_of(11.0), band_of(11.9)
+    ('9.7-9.9', '11.0', '>= 11.1')
+    """
+    for name, lo, hi in BANDS:
         if lo <= er <= hi:
-            return f"{lo:.1f}-{hi:.1f}" if hi < 12 else f">= {lo:.1f}"
+            return name
     return "other"
 
 
