@@ -166,6 +166,7 @@ def verdict(er: float, se: float | None, complete: bool) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, default=0, help="stratified sample size (0 = all)")
+    ap.add_argument("--max-er", type=float, default=99.0, help="only puzzles with ER <= this")
     ap.add_argument("--budget", type=float, default=60.0, help="sudokit seconds per puzzle")
     ap.add_argument("--se", type=int, default=0, help="also time SE on the first K puzzles")
     ap.add_argument("--se-timeout", type=float, default=600.0, help="SE's total seconds")
@@ -174,7 +175,8 @@ def main() -> int:
     if not (RATED / HARDEST).is_file():
         print(f"bench_rating_hardest: skipped: {RATED / HARDEST} not found", file=sys.stderr)
         return 0
-    chosen = stratified(load_rated(HARDEST), args.sample)
+    rated = [r for r in load_rated(HARDEST) if r[1] <= args.max_er + 1e-9]
+    chosen = stratified(rated, args.sample)
     rows: list[dict[str, object]] = []
     for puzzle, er in chosen:
         t0 = time.monotonic()
