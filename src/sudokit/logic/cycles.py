@@ -193,19 +193,6 @@ class UnaryHint(RankedHint):
     x: bool
     node: _Node
 
-    def __init__(
-        self,
-        rating: float,
-        complexity: int,
-        sort_key: int,
-        seq: int,
-        kind: str,
-        y: bool,
-        x: bool,
-        node: _Node,
-    ) -> None:
-        self._set(rating, complexity, sort_key, seq, kind, y, x, node)
-
 
 def _reach(
     starts: list[int], on_off: list[tuple[int, ...]], off_on: list[tuple[int, ...]]

@@ -720,15 +720,30 @@ def _nested_unary(
     seen: set[tuple[int, ...]] = set()
     for h, (placements, elims) in unary_all(geo, masks):
         removable = _removable(n, masks, placements, elims)
-        if removable in seen:
-            continue
-        seen.add(removable)
-        chains, ons = _unary_chains(geo, masks, h.kind == "cycle", hint_path(h))
-        prs = _rule_parents(geo, save, masks, iter(ons))
-        if prs:
-            nest: _Nest = (_FullChain(chains), h.complexity)
-            out += [(q, prs, nest) for q in removable]
+        if removable not in seen:
+            seen.add(removable)
+            chains, ons = _unary_chains(geo, masks, h.kind == "cycle", hint_path(h))
+            out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
+
+
+def _nest_removals(
+    geo: Geometry,
+    save: Sequence[int],
+    masks: Sequence[int],
+    removable: tuple[int, ...],
+    chains: tuple[tuple[int, ...], ...],
+    ons: list[tuple[int, int]],
+    complexity: int,
+) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+    """The *removable* potentials of a nested hint (its *chains*, their "on" potentials *ons*
+    with their causes, its *complexity*), each with the chain's removals the hint relies on
+    (its rule parents) and the nested chain it came from; none when it relies on none."""
+    prs = _rule_parents(geo, save, masks, iter(ons))
+    if not prs:
+        return []
+    nest: _Nest = (_FullChain(chains), complexity)
+    return [(q, prs, nest) for q in removable]
 
 
 def _unary_chains(
@@ -802,14 +817,10 @@ def _nested_rule(
         cell, d = cell_digit(n, h.target)
         on = bool(h.target & 1)
         removable = _removable(n, masks, [(cell, d + 1)], []) if on else (h.target,)
-        if not removable or removable in seen:
-            continue
-        seen.add(removable)
-        chains, ons = _hint_chains(geo, masks, h)
-        prs = _rule_parents(geo, save, masks, iter(ons))
-        if prs:
-            nest: _Nest = (_FullChain(chains), h.complexity)
-            out += [(q, prs, nest) for q in removable]
+        if removable and removable not in seen:
+            seen.add(removable)
+            chains, ons = _hint_chains(geo, masks, h)
+            out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
 
 
@@ -852,20 +863,6 @@ class _Hint(RankedHint):
     source: int  # the assumption (contradiction/double) or the cell / the unit (cell/region)
     digit: int  # region: the digit; else 0
     chains: tuple[tuple[int, _Outcome], ...]  # (assumption, outcome) per branch
-
-    def __init__(
-        self,
-        rating: float,
-        complexity: int,
-        sort_key: int,
-        seq: int,
-        kind: str,
-        target: int,
-        source: int,
-        digit: int,
-        chains: tuple[tuple[int, _Outcome], ...],
-    ) -> None:
-        self._set(rating, complexity, sort_key, seq, kind, target, source, digit, chains)
 
 
 def _base(rank: int) -> float:
