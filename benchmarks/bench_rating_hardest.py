@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _rated import RATED, load_rated, run_info
+from _rated import RATED, load_rated, parse_or_skip, run_info
 
 HARDEST = "se_hardest_database_110626.tsv"
 BANDS = (
@@ -170,10 +170,8 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=60.0, help="sudokit seconds per puzzle")
     ap.add_argument("--se", type=int, default=0, help="also time SE on the first K puzzles")
     ap.add_argument("--se-timeout", type=float, default=600.0, help="SE's total seconds")
-    ap.add_argument("--json", type=Path, default=None, help="write the figures here")
-    args = ap.parse_args()
-    if not (RATED / HARDEST).is_file():
-        print(f"bench_rating_hardest: skipped: {RATED / HARDEST} not found", file=sys.stderr)
+    args = parse_or_skip(ap, HARDEST, "bench_rating_hardest")
+    if args is None:
         return 0
     rated = [r for r in load_rated(HARDEST) if r[1] <= args.max_er + 1e-9]
     chosen = stratified(rated, args.sample)

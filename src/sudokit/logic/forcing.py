@@ -92,7 +92,7 @@ from .chaining import (
 )
 from .cycles import hint_path, unary_all
 from .inchain import BASIC_RULES
-from .step import Step
+from .step import _THRESHOLDS, Step
 
 __all__ = [
     "NESTED_FLOOR",
@@ -720,15 +720,30 @@ def _nested_unary(
     seen: set[tuple[int, ...]] = set()
     for h, (placements, elims) in unary_all(geo, masks):
         removable = _removable(n, masks, placements, elims)
-        if removable in seen:
-            continue
-        seen.add(removable)
-        chains, ons = _unary_chains(geo, masks, h.kind == "cycle", hint_path(h))
-        prs = _rule_parents(geo, save, masks, iter(ons))
-        if prs:
-            nest: _Nest = (_FullChain(chains), h.complexity)
-            out += [(q, prs, nest) for q in removable]
+        if removable not in seen:
+            seen.add(removable)
+            chains, ons = _unary_chains(geo, masks, h.kind == "cycle", hint_path(h))
+            out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
+
+
+def _nest_removals(
+    geo: Geometry,
+    save: Sequence[int],
+    masks: Sequence[int],
+    removable: tuple[int, ...],
+    chains: tuple[tuple[int, ...], ...],
+    ons: list[tuple[int, int]],
+    complexity: int,
+) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+    """The *removable* potentials of a nested hint (its *chains*, their "on" potentials *ons*
+    with their causes, its *complexity*), each with the chain's removals the hint relies on
+    (its rule parents) and the nested chain it came from; none when it relies on none."""
+    prs = _rule_parents(geo, save, masks, iter(ons))
+    if not prs:
+        return []
+    nest: _Nest = (_FullChain(chains), complexity)
+    return [(q, prs, nest) for q in removable]
 
 
 def _unary_chains(
@@ -802,14 +817,10 @@ def _nested_rule(
         cell, d = cell_digit(n, h.target)
         on = bool(h.target & 1)
         removable = _removable(n, masks, [(cell, d + 1)], []) if on else (h.target,)
-        if not removable or removable in seen:
-            continue
-        seen.add(removable)
-        chains, ons = _hint_chains(geo, masks, h)
-        prs = _rule_parents(geo, save, masks, iter(ons))
-        if prs:
-            nest: _Nest = (_FullChain(chains), h.complexity)
-            out += [(q, prs, nest) for q in removable]
+        if removable and removable not in seen:
+            seen.add(removable)
+            chains, ons = _hint_chains(geo, masks, h)
+            out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
 
 
@@ -852,20 +863,6 @@ class _Hint(RankedHint):
     source: int  # the assumption (contradiction/double) or the cell / the unit (cell/region)
     digit: int  # region: the digit; else 0
     chains: tuple[tuple[int, _Outcome], ...]  # (assumption, outcome) per branch
-
-    def __init__(
-        self,
-        rating: float,
-        complexity: int,
-        sort_key: int,
-        seq: int,
-        kind: str,
-        target: int,
-        source: int,
-        digit: int,
-        chains: tuple[tuple[int, _Outcome], ...],
-    ) -> None:
-        self._set(rating, complexity, sort_key, seq, kind, target, source, digit, chains)
 
 
 def _base(rank: int) -> float:
@@ -1000,6 +997,61 @@ def _nests(
 _SORT_KEYS = {"double": 1, "cell": 5, "region": 6, "contradiction": 7}
 
 
+def _rule_chainer(geo: Geometry, masks: Sequence[int], rank: int, record: bool) -> _Chainer:
+    """The chainer of SE rule *rank* on the candidates *masks*: Nishio follows one digit's
+    links, dynamic ones remember removals, nesting levels continue the runs of their base
+    level on the same state (kept for the path's state unless *record*)."""
+    if rank == RANK_DYNAMIC:
+        return _level0_chainer(geo, masks, True, record)
+    nishio = rank == RANK_NISHIO
+    dynamic = rank >= RANK_DYNAMIC or nishio
+    level = rank - RANK_DYNAMIC if rank > RANK_DYNAMIC else 0
+    if level and not record:
+        return _level_chainer(geo, masks, True, level)
+    return _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
+
+
+#: The hint kinds as the C core numbers them (``Chainer.best``).
+_KINDS = ("double", "cell", "region", "contradiction")
+
+
+def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | None:
+    """SE's choice among the hints :func:`_collect` would find for level-0 rule *rank*
+    (Nishio, multiple, dynamic), made by the C core (``Chainer.best``, csrc/sk_chain.c: the
+    same runs, the same discovery order, the same intersections, only (rating, complexity,
+    kind, discovery) kept per hint); only the chosen hint's branches are read back here.
+    None when the C core does not do this rule on this grid."""
+    if rank > RANK_DYNAMIC or geo.n > _C_MAX_N:
+        return None
+    chainer = _rule_chainer(geo, masks, rank, False)
+    if chainer.c is None:
+        return None
+    check_budget()
+    keys = tuple(_SORT_KEYS[k] for k in _KINDS)
+    base = _base(rank)
+    found = chainer.c.best(
+        rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), _THRESHOLDS, keys
+    )
+    if found is None:
+        return []
+    code, target, source, digit, cx, seq = found
+    kind = _KINDS[code]
+    n = geo.n
+    if kind == "contradiction":
+        starts = [source]
+    elif kind == "double":
+        starts = [source, source ^ 1]
+    elif kind == "cell":
+        starts = [on_potential(n, source, d) for d in bit_indices(masks[source])]
+    else:
+        bit = 1 << (digit - 1)
+        places = [c for c in geo.units[source] if masks[c] & bit]
+        starts = [on_potential(n, c, digit - 1) for c in places]
+    chains = tuple((p, chainer.run(p)) for p in starts)
+    rating = se_rating(base, cx)
+    return [_Hint(rating, cx, _SORT_KEYS[kind], seq, kind, target, source, digit, chains)]
+
+
 def _collect(
     geo: Geometry, masks: Sequence[int], rank: int, *, record: bool = False
 ) -> list[_Hint]:
@@ -1014,14 +1066,7 @@ def _collect(
     dynamic = rank >= RANK_DYNAMIC or nishio
     multiple = rank >= RANK_MULTIPLE
     level = rank - RANK_DYNAMIC if rank > RANK_DYNAMIC else 0
-    if rank == RANK_DYNAMIC:
-        chainer = _level0_chainer(geo, masks, True, record)
-    else:
-        chainer = (
-            _level_chainer(geo, masks, True, level)
-            if level and not record
-            else _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
-        )
+    chainer = _rule_chainer(geo, masks, rank, record)
     hints = _Hints(_base(rank), level >= 2)
     for cell in range(geo.ncells):
         card = masks[cell].bit_count()
@@ -1177,7 +1222,9 @@ def forcing_hints(cg: CandidateGrid, rank: int, *, exhaustive: bool = False) -> 
     """The hints of SE rule *rank* (``RANK_NISHIO`` .. ``RANK_DYNAMIC_PLUS``) on *cg*, easiest
     first (SE's order: rating, complexity, kind, discovery); only SE's choice unless
     *exhaustive*. Hints with the same effect are listed once."""
-    hints = _collect(geometry(cg.shape), cg.masks, rank)
+    geo = geometry(cg.shape)
+    choice = None if exhaustive else _c_choice(geo, cg.masks, rank)
+    hints = _collect(geo, cg.masks, rank) if choice is None else choice
     hints.sort(key=_Hint.order)
     n = cg.shape.n
     out: list[Step] = []
