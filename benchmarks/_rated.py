@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import random
 import statistics
 import subprocess
 from collections.abc import Sequence
@@ -109,3 +110,35 @@ def add_sample_options(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--max-se", type=float, default=99.0, help="only puzzles rated at most this")
     ap.add_argument("--limit", type=int, default=0, help="sample this many puzzles (0 = all)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the sample")
+
+
+#: The SE-rated development set the rating profiles sample.
+DEV = "se_controlled_bias_dev.tsv"
+
+
+def add_dev_set_options(ap: argparse.ArgumentParser) -> None:
+    """The options that choose the dev sets of :func:`dev_sets`: ``--random``, ``--hardest``
+    and ``--seed``."""
+    ap.add_argument("--random", type=int, default=1000, help="random dev puzzles (0 = none)")
+    ap.add_argument("--hardest", type=int, default=300, help="hardest dev puzzles by SER")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the random samples")
+
+
+def dev_sets(
+    rows: list[tuple[str, float]], random_k: int, hardest_k: int, rng: random.Random
+) -> list[tuple[str, list[tuple[str, float]]]]:
+    """Named sets of the rated *rows*: *random_k* of them drawn by *rng*, then the *hardest_k*
+    highest rated (a set of 0 is left out).
+
+    >>> rows = [("a", 1.0), ("b", 9.0), ("c", 5.0)]
+    >>> dev_sets(rows, 0, 2, random.Random(1))
+    [('dev hardest 2 by SER', [('b', 9.0), ('c', 5.0)])]
+    """
+    sets = []
+    if random_k:
+        k = min(random_k, len(rows))
+        sets.append((f"dev random {k}", rng.sample(rows, k)))
+    if hardest_k:
+        hardest = sorted(rows, key=lambda r: -r[1])[:hardest_k]
+        sets.append((f"dev hardest {len(hardest)} by SER", hardest))
+    return sets

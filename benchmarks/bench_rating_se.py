@@ -41,7 +41,7 @@ from pathlib import Path
 
 import sudokit
 import sudokit.rating
-from _rated import RATED, load_rated, run_info
+from _rated import DEV, RATED, add_dev_set_options, dev_sets, load_rated, run_info
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.registry import Technique
 from sudokit.logic.step import Step
@@ -50,7 +50,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SE_DIR = Path(
     os.environ.get("SUDOKIT_SE_DIR") or ROOT.parent / "shared" / "baselines" / "sudoku-explainer"
 )
-DEV = "se_controlled_bias_dev.tsv"
 HARDEST = "se_hardest_database_110626.tsv"
 
 
@@ -153,10 +152,8 @@ def profiled(cpu: dict[str, float]) -> Callable[..., list[Technique]]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--random", type=int, default=1000, help="random dev puzzles (0 = none)")
-    ap.add_argument("--hardest", type=int, default=300, help="hardest dev puzzles by SER")
+    add_dev_set_options(ap)
     ap.add_argument("--hardest-list", type=int, default=0, help="puzzles of the hardest list")
-    ap.add_argument("--seed", type=int, default=1, help="seed of the random samples")
     ap.add_argument("--passes", type=int, default=2, help="SE passes (the last one is quoted)")
     ap.add_argument("--budget", type=float, default=120.0, help="sudokit seconds per puzzle")
     ap.add_argument("--profile", action="store_true", help="split sudokit's CPU by technique")
@@ -167,13 +164,10 @@ def main() -> int:
         print(f"bench_rating_se: skipped: {why}", file=sys.stderr)
         return 0
     rng = random.Random(args.seed)
-    dev = [p for p, _ in load_rated(DEV)]
-    by_se = sorted(load_rated(DEV), key=lambda r: -r[1])
-    sets: list[tuple[str, list[str]]] = []
-    if args.random:
-        sets.append((f"dev random {args.random}", rng.sample(dev, min(args.random, len(dev)))))
-    if args.hardest:
-        sets.append((f"dev hardest {args.hardest}", [p for p, _ in by_se[: args.hardest]]))
+    sets = [
+        (name, [p for p, _ in rows])
+        for name, rows in dev_sets(load_rated(DEV), args.random, args.hardest, rng)
+    ]
     if args.hardest_list:
         hardest = [p for p, _ in load_rated(HARDEST)]
         k = min(args.hardest_list, len(hardest))

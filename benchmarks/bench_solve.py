@@ -433,11 +433,18 @@ def _child_cpu(cmd: Sequence[str], out: Path | None = None) -> tuple[float, floa
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     with open(out or os.devnull, "wb") as sink:
-        proc = subprocess.run(cmd, stdout=sink, stderr=subprocess.DEVNULL)
+        proc = subprocess.run(cmd, stdout=sink, stderr=subprocess.PIPE)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if proc.returncode not in (0, 1):  # 1: a puzzle with several solutions (serg)
-        raise SystemExit(f"{' '.join(cmd)} exited with {proc.returncode}")
+    # 1: a puzzle with several solutions (serg), said in `sudokit: ...` lines; anything else
+    # on stderr (a traceback exits 1 too) makes the figure meaningless
+    strange = [
+        ln
+        for ln in proc.stderr.decode(errors="replace").splitlines()
+        if not ln.startswith("sudokit: ")
+    ]
+    if proc.returncode not in (0, 1) or strange:
+        raise SystemExit(f"{' '.join(cmd)} exited with {proc.returncode}: {strange[:3]}")
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     return cpu, wall
 

@@ -37,12 +37,11 @@ from pathlib import Path
 
 import sudokit
 import sudokit.rating
-from _rated import RATED, load_rated, run_info
+from _rated import DEV, RATED, add_dev_set_options, dev_sets, load_rated, run_info
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.registry import Technique
 from sudokit.logic.step import Step
 
-DEV = "se_controlled_bias_dev.tsv"
 #: The chaining engine's families (logic/cycles.py, logic/forcing.py).
 CHAINING = frozenset({"chains", "forcing"})
 #: SE tiers of a puzzle: (label, upper bound on SER).
@@ -172,9 +171,7 @@ def report(name: str, rows: list[tuple[str, float]], profile: Profile) -> dict[s
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--random", type=int, default=1000, help="random dev puzzles (0 = none)")
-    ap.add_argument("--hardest", type=int, default=300, help="hardest dev puzzles by SER")
-    ap.add_argument("--seed", type=int, default=1, help="seed of the random sample")
+    add_dev_set_options(ap)
     ap.add_argument("--budget", type=float, default=0.0, help="seconds per puzzle (0 = none)")
     ap.add_argument("--cprofile", type=int, default=0, help="print the N costliest functions")
     ap.add_argument("--json", type=Path, default=None, help="write the figures here")
@@ -183,13 +180,7 @@ def main() -> int:
         print(f"profile_rating: skipped: {RATED / DEV} not found", file=sys.stderr)
         return 0
     dev = load_rated(DEV)
-    sets: list[tuple[str, list[tuple[str, float]]]] = []
-    if args.random:
-        k = min(args.random, len(dev))
-        sets.append((f"dev random {k} (seed {args.seed})", random.Random(args.seed).sample(dev, k)))
-    if args.hardest:
-        hardest = sorted(dev, key=lambda r: -r[1])[: args.hardest]
-        sets.append((f"dev hardest {len(hardest)} by SER", hardest))
+    sets = dev_sets(dev, args.random, args.hardest, random.Random(args.seed))
     sudokit.rate(dev[0][0])  # imports and per-shape tables outside the clock
     results = []
     print(f"# rating profile, {run_info()}, backend {sudokit.BACKEND}")

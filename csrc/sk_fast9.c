@@ -29,7 +29,9 @@
  * not yet placed there (`urows`) is a placement: the cell leaves the other 8 digits (`ucells`
  * = unsolved cells). That is update(), run for every word that changed (a 27-bit dirty mask,
  * lowest first) until none is left; then naked singles (bit-sliced counting of candidates per
- * band) and a check that every column keeps every digit; any change restarts the loop.
+ * band), then columns(): every column keeps every digit, and hidden singles of columns are
+ * placed (AVX-512 decides "nothing to do" for all nine digits at once); any change restarts
+ * the loop.
  *
  * Search
  * ------
@@ -57,13 +59,36 @@
  *   without tdoku's triad constraints (a minirow holds exactly 3 digits) nothing notices 9
  *   digits crowding one minirow and the search near an empty grid goes exponential; as a
  *   fallback when no bivalue cell exists it saved ~6% of guesses on forum_hardest_1106 only;
- * - hidden singles in columns / claiming column -> box, and the full column-side twin of the
- *   band shrink (band->column permutations per stack): fewer guesses, more cycles (see the
- *   column check in propagate());
+ * - claiming column -> box, and the full column-side twin of the band shrink (band->column
+ *   permutations per stack): fewer guesses, more cycles (see columns()); hidden singles in
+ *   columns were rejected too while scalar, and are kept since issue 15 item 4 with an
+ *   AVX-512 filter (numbers at columns());
  * - comparing each word with a saved copy instead of a dirty mask (JCZSolve's CompF): twice
  *   the state to copy per guess;
  * - clearing a placed cell from the other digits lazily: a second digit could "place" itself
  *   in the same cell meanwhile; the eager clear is two vector ANDs.
+ *
+ * Issue 15 item 4 (session 6), measured as CPU time against tdoku in the same process on the
+ * same random isomorphs (bench_fast9_tdoku -T, 5 rounds, median ratio; load 7-12, so only
+ * differences of 2% or more between variants of one run count; guesses at limit 2):
+ * - kept: hidden singles in columns (columns()); update passes over a snapshot of the dirty
+ *   words (propagate()); the digit of a naked single found branch-free;
+ * - update() fully branch-free (placement included), before the snapshot passes: 1106
+ *   1.125 -> 1.168, easy50 1.089 -> 1.281; after them: 1106 0.844 -> 0.850, easy50 0.757 ->
+ *   0.860, serg 0.952 -> 0.987 (limit 1): rejected again;
+ * - claiming column -> box (see columns()), after the snapshot passes, applied with AVX-512
+ *   masked stores: guesses 1106 148.2 -> 141.6, ratio 1106 0.844 -> 0.829, 1905 0.820 ->
+ *   0.812, but hardest x100 0.816 -> 0.826 and serg 0.952 -> 0.983 / 0.920 -> 0.942: rejected;
+ * - the naked-singles pass without the skip of solved bands (branch-free): every set 2-5%
+ *   worse (1106 0.819 -> 0.873, serg 0.907 -> 0.961): rejected;
+ * - b, d and the other bands' words of update() by arithmetic instead of tables: within the
+ *   noise (1106 at limit 2: 0.849, 0.875 against 0.840, 0.816, alternating runs): not kept;
+ * - limit 1 on the 11 "hardest" (1.33x of tdoku in bench_solve's draw of isomorphs, 8.55
+ *   guesses against 3.27; 0.70x on 1,100 isomorphs of the same puzzles): at a bivalue cell,
+ *   trying first the digit with fewer candidates left in the grid: that draw 1.39 -> 1.13,
+ *   hardest x100 0.82 -> 0.63, but serg 0.914 -> 1.005 (guesses 6.45 -> 7.96) and 1106 0.84 ->
+ *   0.87; the digit with more candidates first: hardest x100 0.82 -> 0.90: both rejected.
+ *   The 11 puzzles alone measure the isomorphs drawn more than the solver.
  *
  * Portability: GCC/Clang builtins (ctz, popcount); BMI2 pext and SSE2 used when the compiler
  * targets them, with plain C fallbacks.
@@ -377,6 +402,105 @@ static inline uint32_t place(St *s, int d, int b, uint32_t x, uint32_t dirty) {
     return dirty | 1u << i;
 }
 
+/* The columns where a band word has 2 or 3 cells (a majority of its three rows). */
+static inline uint32_t multi(uint32_t m) {
+    const uint32_t r0 = m & 0x1FFu, r1 = (m >> 9) & 0x1FFu, r2 = m >> 18;
+    return (r0 & r1) | (r2 & (r0 | r1));
+}
+
+/*
+ * The column side, run once the band updates and naked singles are at a fixpoint: fails
+ * (FAIL) when a digit has no cell left in some column; places every hidden single of a column
+ * (a digit with one cell left in a column, that cell unsolved). Returns the dirty mask of
+ * the words changed (0: nothing to do). A column's count of cells is bit-sliced over the
+ * three bands: `fold` says "1 or more in this band", `multi` "2 or more".
+ *
+ * Measured (issue 15 item 4, bench_fast9_tdoku -T, random isomorphs, CPU ratio to tdoku in
+ * the same process, load ~7; guesses a puzzle at limit 2):
+ * - scalar, for every digit: guesses 1106 162.8 -> 148.2, 1905 95.0 -> 85.9, hardest x100
+ *   9.35 -> 8.83, top1465 11.78 -> 10.74; ratio at limit 2 1106 1.125 -> 1.114, 1905
+ *   1.098 -> 1.081, but serg 1.086 -> 1.195 and easy50 1.089 -> 1.142 (the per-call cost);
+ * - the same rule with AVX-512 deciding "nothing to do" for all 9 digits at once (3 masked
+ *   loads, ~30 vector operations; the scalar loop runs only when a single exists or to
+ *   fail): 1106 1.125 -> 1.026, 1905 1.098 -> 1.002, hardest x100 1.070 -> 1.024, top1465
+ *   0.990 -> 0.898, serg 1.086 -> 1.052, easy50 1.089 -> 1.052 (kept);
+ * - adding claiming column -> box (a digit in one band only in some column keeps to that
+ *   column in the band's box of its stack), in the vector filter and the scalar loop:
+ *   guesses 1106 148.2 -> 141.6, but every ratio worse than without it (1106 1.031,
+ *   hardest x100 1.077, serg 1.085, easy50 1.107): rejected.
+ * Without AVX-512 the scalar loop runs every time (same deductions, same guesses).
+ */
+static uint32_t columns(St *s) {
+    uint32_t dirty = 0;
+    int d;
+#if defined(__AVX512F__)
+    {
+        /* lane d (0..8) = digit d; rows r0..r2 of a band word as 9-bit column sets. The
+         * masked loads read f[0..26] only; even a full 16-lane read from f + 18 would end at
+         * the end of St (27 + 3 + 3 + 1 words), never past it. */
+        const __m512i lo9 = _mm512_set1_epi32(0x1FF);
+        const __m512i a0 = _mm512_maskz_loadu_epi32(0x1FF, s->f);
+        const __m512i a1 = _mm512_maskz_loadu_epi32(0x1FF, s->f + 9);
+        const __m512i a2 = _mm512_maskz_loadu_epi32(0x1FF, s->f + 18);
+        __m512i r0, r1, r2, f0, f1, f2, m0, m1, m2, two, sp;
+        __mmask16 hit;
+        /* f: 1+ cells in the column (r0 | r1 | r2), m: 2+ (majority of r0, r1, r2) */
+        r0 = _mm512_and_si512(a0, lo9);
+        r1 = _mm512_and_si512(_mm512_srli_epi32(a0, 9), lo9);
+        r2 = _mm512_srli_epi32(a0, 18);
+        f0 = _mm512_ternarylogic_epi32(r0, r1, r2, 0xFE);
+        m0 = _mm512_ternarylogic_epi32(r0, r1, r2, 0xE8);
+        r0 = _mm512_and_si512(a1, lo9);
+        r1 = _mm512_and_si512(_mm512_srli_epi32(a1, 9), lo9);
+        r2 = _mm512_srli_epi32(a1, 18);
+        f1 = _mm512_ternarylogic_epi32(r0, r1, r2, 0xFE);
+        m1 = _mm512_ternarylogic_epi32(r0, r1, r2, 0xE8);
+        r0 = _mm512_and_si512(a2, lo9);
+        r1 = _mm512_and_si512(_mm512_srli_epi32(a2, 9), lo9);
+        r2 = _mm512_srli_epi32(a2, 18);
+        f2 = _mm512_ternarylogic_epi32(r0, r1, r2, 0xFE);
+        m2 = _mm512_ternarylogic_epi32(r0, r1, r2, 0xE8);
+        if (_mm512_mask_cmpneq_epi32_mask(0x1FF, _mm512_ternarylogic_epi32(f0, f1, f2, 0xFE), lo9))
+            return FAIL;
+        two = _mm512_or_si512(_mm512_ternarylogic_epi32(f0, f1, f2, 0xE8),
+                              _mm512_ternarylogic_epi32(m0, m1, m2, 0xFE));
+        sp = _mm512_andnot_si512(two, lo9); /* columns with exactly one cell of the digit */
+        sp = _mm512_ternarylogic_epi32(sp, _mm512_slli_epi32(sp, 9), _mm512_slli_epi32(sp, 18),
+                                       0xFE);
+        hit = _mm512_test_epi32_mask(_mm512_and_si512(a0, sp),
+                                     _mm512_set1_epi32((int)s->ucells[0])) |
+              _mm512_test_epi32_mask(_mm512_and_si512(a1, sp),
+                                     _mm512_set1_epi32((int)s->ucells[1])) |
+              _mm512_test_epi32_mask(_mm512_and_si512(a2, sp),
+                                     _mm512_set1_epi32((int)s->ucells[2]));
+        if (!(hit & 0x1FFu))
+            return 0;
+    }
+#endif
+    for (d = 0; d < 9; d++) {
+        const uint32_t a0 = s->f[W(d, 0)], a1 = s->f[W(d, 1)], a2 = s->f[W(d, 2)];
+        const uint32_t f0 = fold(a0), f1 = fold(a1), f2 = fold(a2);
+        uint32_t spread, x[3];
+        int b;
+        if ((f0 | f1 | f2) != 0x1FFu)
+            return FAIL;
+        spread = (~((f0 & f1) | (f2 & (f0 | f1)) | multi(a0) | multi(a1) | multi(a2)) & 0x1FFu) *
+                 COL_SPREAD;
+        x[0] = a0 & spread & s->ucells[0];
+        x[1] = a1 & spread & s->ucells[1];
+        x[2] = a2 & spread & s->ucells[2];
+        for (b = 0; b < 3; b++)
+            while (x[b]) { /* two in one row or box: place() finds the digit gone, FAIL */
+                const uint32_t c = x[b] & -x[b];
+                x[b] ^= c;
+                dirty = place(s, d, b, c, dirty);
+                if (dirty & FAIL)
+                    return FAIL;
+            }
+    }
+    return dirty;
+}
+
 /*
  * Propagate to a fixpoint. Returns 0 on a contradiction; on success bival[b] holds the
  * unsolved cells of band b with exactly two candidates.
@@ -385,11 +509,22 @@ static int propagate(St *s, uint32_t bival[3]) {
     uint32_t dirty = s->dirty;
     for (;;) {
         int b, d;
+        /* Passes over a snapshot of the dirty words: the loop's next word does not wait for
+         * the current update (pext, two table loads, a multiply: ~30 cycles of latency), so
+         * the CPU overlaps successive updates; taking the lowest dirty word each time, as
+         * before, chained them. A word dirtied again before its turn in the pass is updated
+         * once, with its newest value. Same fixpoint, same guesses; CPU against tdoku at
+         * limit 2 (load ~9): 1106 1.020 -> 0.847, 1905 0.988 -> 0.819, hardest x100 1.019 ->
+         * 0.821, serg 1.042 -> 0.909, easy50 1.106 -> 0.728, kaggle 1.042 -> 0.776. */
         while (dirty) {
-            int i = ctz32(dirty);
-            dirty = update(s, i, dirty & (dirty - 1));
-            if (dirty & FAIL)
-                return 0;
+            uint32_t todo = dirty;
+            do {
+                const int i = ctz32(todo);
+                todo &= todo - 1;
+                dirty = update(s, i, dirty & ~(1u << i));
+                if (dirty & FAIL)
+                    return 0;
+            } while (todo);
         }
         /* Naked singles: bit-sliced count of candidates per cell (1, 2, 3+). */
         for (b = 0; b < 3; b++) {
@@ -408,13 +543,17 @@ static int propagate(St *s, uint32_t bival[3]) {
             bival[b] = u & two & ~three;
             single = u & ~two;
             while (single) {
-                uint32_t x = single & -single;
+                /* its digit, branch-free (a loop breaking at the digit mispredicted: CPU
+                 * against tdoku, limit 1, serg 0.955 -> 0.907, 1106 0.78 -> 0.76) */
+                const uint32_t x = single & -single;
+                const int p = ctz32(x);
+                uint32_t dm = 0;
                 single ^= x;
                 for (d = 0; d < 9; d++)
-                    if (s->f[W(d, b)] & x)
-                        break;
-                if (d == 9)
+                    dm |= ((s->f[W(d, b)] >> p) & 1u) << d;
+                if (!dm)
                     return 0; /* an earlier single of this pass took its only digit */
+                d = ctz32(dm);
                 dirty = place(s, d, b, x, dirty);
                 if (dirty & FAIL)
                     return 0;
@@ -422,14 +561,11 @@ static int propagate(St *s, uint32_t bival[3]) {
         }
         if (dirty)
             continue;
-        /* Column check: every column must keep every digit somewhere. (Pointing box -> column
-         * is in update(). Rejected here: hidden singles in columns and claiming column -> box,
-         * whether applied to every digit or only when something would drop: ~12% fewer
-         * guesses, but 3% more cycles on forum_hardest_1106 and 18% on serg, cachegrind.) */
-        for (d = 0; d < 9; d++) {
-            if ((fold(s->f[W(d, 0)]) | fold(s->f[W(d, 1)]) | fold(s->f[W(d, 2)])) != 0x1FFu)
-                return 0;
-        }
+        /* Columns: every digit somewhere in every column, hidden singles placed (see
+         * columns(); pointing box -> column is in update()). */
+        dirty = columns(s);
+        if (dirty & FAIL)
+            return 0;
         if (!dirty) {
             s->dirty = 0;
             return 1;

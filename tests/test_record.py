@@ -23,7 +23,7 @@ SRC = Path(sudokit.__file__).resolve().parent
 FRONT_ENDS = ("cli", "web")
 # Frozen dataclasses still allowed outside the front ends, with the reason (ARCHITECTURE 9.3).
 NOT_YET = {
-    ("generator/options.py", "_Plan"),  # the generator owner's API decision, with GenerateOptions
+    ("generator/options.py", "_Plan"),  # next to GenerateOptions, whose module imports dataclasses
     ("generator/options.py", "GenerateOptions"),  # documented to work with dataclasses.replace
 }
 MUTABLE = ("list[", "dict[", "set[", "bytearray", "MutableMapping", "MutableSequence")
@@ -79,6 +79,43 @@ def test_records_declare_their_fields_and_hold_nothing_mutable() -> None:
         for name in public:
             kind = str(hints.get(name, ""))
             assert not any(m in kind for m in MUTABLE), (cls.__qualname__, name, kind)
+
+
+def test_records_without_their_own_init_take_the_annotated_fields_in_order() -> None:
+    """The default ``__init__`` sets the fields in ``__match_args__`` order; type checkers read
+    the annotations (``dataclass_transform``): the two orders must agree, and no class between
+    the record and ``_Record`` may define another ``__init__``."""
+    records = _records()
+    inherited = [
+        c for c in records if "__init__" not in vars(c) and c.__init__ is not _Record.__init__
+    ]
+    assert not inherited  # type checkers would read the annotations, the runtime another __init__
+    defaults = [c for c in records if c.__init__ is _Record.__init__]
+    assert {"Subset", "Lock", "Head", "Candidates", "Transform"} <= {c.__name__ for c in defaults}
+    for cls in defaults:
+        annotated = [
+            name
+            for c in reversed(cls.__mro__)
+            if issubclass(c, _Record) and c is not _Record
+            for name in vars(c).get("__annotations__", {})
+        ]
+        assert tuple(annotated) == cls.__match_args__, cls
+
+
+def test_default_init_takes_positions_or_names_and_checks() -> None:
+    from sudokit.logic.subsets import Subset
+    from sudokit.marks import Candidates
+    from sudokit.shape import Shape
+
+    assert Subset(1, (2, 3), 6) == Subset(unit=1, cells=(2, 3), digits=6)
+    assert Subset(1, (2, 3), digits=6)._replace(unit=4) == Subset(4, (2, 3), 6)
+    for bad in ((1, (2, 3)), (1, (2, 3), 6, 7)):
+        with pytest.raises(TypeError, match=r"Subset\(\) takes the fields unit, cells, digits"):
+            Subset(*bad)
+    with pytest.raises(TypeError, match="takes the fields"):
+        Subset(1, (2, 3), 6, unit=1)
+    with pytest.raises(ValueError, match="candidates are"):  # _check runs after the fields
+        Candidates(Shape(1, 2), (3, 3, 3, 3), bytes([1, 0, 0, 0]))
 
 
 def test_frozen_map_is_read_only_and_a_value() -> None:

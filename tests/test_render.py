@@ -175,7 +175,7 @@ def test_auto_candidates_keep_the_solution_digit_and_drop_seen_digits() -> None:
 
 def test_user_digits_and_numbers_option() -> None:
     puzzle, solution = _puzzle(Shape(4, 4), seed=5)
-    scene = draw(puzzle, user=solution, symbols="numbers", theme=PRINT_THEME)
+    scene = draw(puzzle, user=solution, labels="numbers", theme=PRINT_THEME)
     texts = {t.cell: t for t in scene.layer("digits")}  # type: ignore[union-attr]
     assert len(texts) == 256
     for i, t in texts.items():

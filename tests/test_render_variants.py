@@ -223,7 +223,7 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 def test_cage_sums_do_not_collide_with_pencil_marks_digits_or_outlines(shape: Shape) -> None:
     puzzle, solution = killer(shape, seed=2)
     user = bytes(d if i % 5 == 0 else 0 for i, d in enumerate(solution.cells))
-    scene = draw(puzzle, user=user, candidates="auto", symbols="numbers")
+    scene = draw(puzzle, user=user, candidates="auto", labels="numbers")
     sums = [p for p in scene.layer("cages") if isinstance(p, Text)]
     assert sums
     marks = [p for p in scene.layer("candidates") if isinstance(p, Text)]

@@ -99,7 +99,14 @@ ItemsOutcome = tuple[list[Any], list[tuple[int, Any, int, bytes | None, int, boo
 
 
 class Engine(Protocol):
-    """The one search signature every engine implements."""
+    """The one search signature every engine implements.
+
+    An engine subclasses it and gives :meth:`bind` and :meth:`search`. The bulk and generator
+    calls have defaults here, in pure Python over :meth:`search`: they are the reference
+    engine's and the specification that a native engine's replacements are tested against.
+    The generator's calls (:meth:`reduce`, :meth:`fill`, :meth:`random_puzzle`) take their
+    arguments by position only, as the C core's functions do.
+    """
 
     name: str
 
@@ -124,125 +131,9 @@ class Engine(Protocol):
     ) -> BatchOutcome:
         """Search every puzzle in *puzzles* (``k * shape.ncells`` bytes), keeping first solutions.
 
-        *threads* is the number of worker threads (1 = this thread only).
+        *threads* is the number of worker threads (1 = this thread only; this default searches
+        them one by one in this thread).
         """
-        ...
-
-    def search_items(
-        self,
-        shape: Shape,
-        items: tuple[object, ...],
-        limit: int,
-        budget: int,
-        threads: int,
-        record: RecordSpec,
-    ) -> ItemsOutcome:
-        """Read, search and make results for the *items* the engine reads itself (bulk solving).
-
-        An engine may take the items that are plain lines of *shape* (one symbol per cell,
-        read exactly as ``Grid.parse`` reads them) and Grids of exactly that shape, search
-        them as :meth:`search_batch` does, and return ``(results, rest, pending)``:
-        ``results[i]`` is a record of ``record = (cls, fields, by_count)`` (``cls`` built
-        without ``__init__``, its slots ``fields`` set to puzzle cells or Grid, first
-        solution, shape, ``by_count[min(count, len - 1)]``, count, guesses, True, None)
-        where the search completed with a solution, else None; ``rest`` holds ``(i, puzzle,
-        count, first, guesses, complete)`` for the other items it searched; ``pending`` the
-        indices of the items it did not take (the caller's). Taking none is valid.
-        """
-        ...
-
-    def reduce(
-        self,
-        shape: Shape,
-        cells: bytes,
-        order: Sequence[int],
-        group_ends: Sequence[int],
-        budget: int,
-        max_searches: int | None = None,
-    ) -> tuple[bytes, int, bool, bool]:
-        """The generator's clue-removal pass: ``(puzzle, searches, decided, complete)``.
-
-        For each group ``order[group_ends[k-1]:group_ends[k]]`` in turn, clear its cells that
-        hold a digit and keep them cleared when a search (limit 2, *budget* guesses) completes
-        with exactly one solution, else restore them; a group without a digit costs no search.
-        *decided* is False when a search gave up; *complete* is False when *max_searches*
-        (None = no cap) stopped the pass before a group, leaving it and later ones untouched.
-        """
-        ...
-
-    def fill(
-        self,
-        shape: Shape,
-        order: Sequence[int],
-        ends: Sequence[int] | None,
-        draw: Callable[[], float],
-        budget: int,
-        max_searches: int | None = None,
-    ) -> FillOutcome | None:
-        """The generator's phase 1 in one call, or None when the engine has no native one.
-
-        Random digits (each chosen by one ``draw()``) on the cells of *order* until the puzzle
-        has exactly one solution, decision for decision as the unguided loop of
-        :func:`sudokit.generator.fill._fill` (its specification: the generator runs that loop
-        itself when this returns None). *ends*: None, or per position of *order* the position
-        just after its orbit (the orbit reached last is completed from the solution).
-        ``(puzzle, solution, searches, complete)``: *puzzle* None when a cell had no digit
-        left, *solution* None unless unique, *complete* False when *max_searches* stopped it.
-        """
-        ...
-
-    def random_puzzle(
-        self,
-        shape: Shape,
-        cells: Sequence[int],
-        ends: Sequence[int],
-        complete_orbits: bool,
-        draw: Callable[[], float],
-        budget: int,
-        max_searches: int | None = None,
-    ) -> AttemptOutcome | None:
-        """One generation attempt in one call, or None when the engine has no native one.
-
-        The orbits (orbit k is ``cells[ends[k-1]:ends[k]]``) in a random order (one ``draw()``
-        each, as :func:`sudokit.generator.search.shuffled`), :meth:`fill` on their cells, the
-        orbits holding digits shuffled again and :meth:`reduce` over them: what
-        :mod:`sudokit.generator.puzzle` does itself when this returns None, draw for draw.
-        ``(puzzle, solution, order, searches, decided, complete)``: *order* the orbit numbers
-        in their shuffled order; the rest as :meth:`fill` and :meth:`reduce` give them.
-        """
-        ...
-
-
-class _ReferenceEngine:
-    """The pure-Python reference solver behind the :class:`Engine` signature."""
-
-    name = "python"
-
-    def bind(self, shape: Shape) -> BoundSearch:
-        """:meth:`search` on *shape* as a :data:`BoundSearch`.
-
-        >>> _ReferenceEngine().bind(Shape(2, 2))(bytes(16), 3, 0, 0)[0]
-        3
-        """
-        run = _reference.search
-
-        def search(
-            cells: bytes, limit: int, keep: int, budget: int
-        ) -> tuple[int, tuple[bytes, ...], int, bool]:
-            count, sols, guesses, complete = run(shape, cells, limit, keep, budget)
-            return count, tuple(sols), guesses, complete
-
-        return search
-
-    def search(
-        self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
-    ) -> SearchOutcome:
-        count, sols, guesses, complete = _reference.search(shape, cells, limit, keep, budget)
-        return SearchOutcome(count, tuple(sols), guesses, complete)
-
-    def search_batch(
-        self, shape: Shape, puzzles: bytes, limit: int, budget: int, threads: int
-    ) -> BatchOutcome:
         size = shape.ncells
         counts: list[int] = []
         guesses: list[int] = []
@@ -265,7 +156,18 @@ class _ReferenceEngine:
         threads: int,
         record: RecordSpec,
     ) -> ItemsOutcome:
-        """Takes no item: the reference leaves reading and results to the caller.
+        """Read, search and make results for the *items* the engine reads itself (bulk solving).
+
+        An engine may take the items that are plain lines of *shape* (one symbol per cell,
+        read exactly as ``Grid.parse`` reads them) and Grids of exactly that shape, search
+        them as :meth:`search_batch` does, and return ``(results, rest, pending)``:
+        ``results[i]`` is a record of ``record = (cls, fields, by_count)`` (``cls`` built
+        without ``__init__``, its slots ``fields`` set to puzzle cells or Grid, first
+        solution, shape, ``by_count[min(count, len - 1)]``, count, guesses, True, None)
+        where the search completed with a solution, else None; ``rest`` holds ``(i, puzzle,
+        count, first, guesses, complete)`` for the other items it searched; ``pending`` the
+        indices of the items it did not take (the caller's). Taking none is valid, and this
+        default takes none: reading and results are left to the caller.
 
         >>> _ReferenceEngine().search_items(Shape(2, 2), ("." * 16,), 2, 0, 1, (object, (), ()))
         ([None], [], [0])
@@ -280,7 +182,16 @@ class _ReferenceEngine:
         group_ends: Sequence[int],
         budget: int,
         max_searches: int | None = None,
+        /,
     ) -> tuple[bytes, int, bool, bool]:
+        """The generator's clue-removal pass: ``(puzzle, searches, decided, complete)``.
+
+        For each group ``order[group_ends[k-1]:group_ends[k]]`` in turn, clear its cells that
+        hold a digit and keep them cleared when a search (limit 2, *budget* guesses) completes
+        with exactly one solution, else restore them; a group without a digit costs no search.
+        *decided* is False when a search gave up; *complete* is False when *max_searches*
+        (None = no cap) stopped the pass before a group, leaving it and later ones untouched.
+        """
         ends_ok = all(a <= b for a, b in pairwise(group_ends))
         if not ends_ok or (group_ends[-1] if group_ends else 0) != len(order):
             raise ValueError("group_ends must be non-decreasing and end at len(order)")
@@ -315,8 +226,19 @@ class _ReferenceEngine:
         draw: Callable[[], float],
         budget: int,
         max_searches: int | None = None,
+        /,
     ) -> FillOutcome | None:
-        """None: the generator's own loop (its specification) is the reference's fill."""
+        """The generator's phase 1 in one call, or None when the engine has no native one.
+
+        Random digits (each chosen by one ``draw()``) on the cells of *order* until the puzzle
+        has exactly one solution, decision for decision as the unguided loop of
+        :func:`sudokit.generator.fill._fill` (its specification: the generator runs that loop
+        itself when this returns None). *ends*: None, or per position of *order* the position
+        just after its orbit (the orbit reached last is completed from the solution).
+        ``(puzzle, solution, searches, complete)``: *puzzle* None when a cell had no digit
+        left, *solution* None unless unique, *complete* False when *max_searches* stopped it.
+        This default has none.
+        """
         return None
 
     def random_puzzle(
@@ -328,9 +250,48 @@ class _ReferenceEngine:
         draw: Callable[[], float],
         budget: int,
         max_searches: int | None = None,
+        /,
     ) -> AttemptOutcome | None:
-        """None: the generator composes the attempt itself (its specification)."""
+        """One generation attempt in one call, or None when the engine has no native one.
+
+        The orbits (orbit k is ``cells[ends[k-1]:ends[k]]``) in a random order (one ``draw()``
+        each, as :func:`sudokit.generator.search.shuffled`), :meth:`fill` on their cells, the
+        orbits holding digits shuffled again and :meth:`reduce` over them: what
+        :mod:`sudokit.generator.puzzle` does itself when this returns None, draw for draw.
+        ``(puzzle, solution, order, searches, decided, complete)``: *order* the orbit numbers
+        in their shuffled order; the rest as :meth:`fill` and :meth:`reduce` give them.
+        This default has none.
+        """
         return None
+
+
+class _ReferenceEngine(Engine):
+    """The pure-Python reference solver behind the :class:`Engine` signature: its own
+    :meth:`bind` and :meth:`search`, and the Python defaults of everything else."""
+
+    name = "python"
+
+    def bind(self, shape: Shape) -> BoundSearch:
+        """:meth:`search` on *shape* as a :data:`BoundSearch`.
+
+        >>> _ReferenceEngine().bind(Shape(2, 2))(bytes(16), 3, 0, 0)[0]
+        3
+        """
+        run = _reference.search
+
+        def search(
+            cells: bytes, limit: int, keep: int, budget: int
+        ) -> tuple[int, tuple[bytes, ...], int, bool]:
+            count, sols, guesses, complete = run(shape, cells, limit, keep, budget)
+            return count, tuple(sols), guesses, complete
+
+        return search
+
+    def search(
+        self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
+    ) -> SearchOutcome:
+        count, sols, guesses, complete = _reference.search(shape, cells, limit, keep, budget)
+        return SearchOutcome(count, tuple(sols), guesses, complete)
 
 
 def _load() -> Engine:

@@ -13,23 +13,39 @@ selection in :mod:`sudokit._backend` turns that into the visible fallback.
 >>> found = CEngine().search(Shape(2, 2), bytes(16), limit=1000, keep=1, budget=0)
 >>> found.count, found.complete, len(found.solutions[0])
 (288, True, 16)
+
+The generator's calls are the core's functions with the shape's geometry bound in. Here a
+unique 4x4 grid loses clues in order, one cell a group (:meth:`CEngine.reduce`), then phase 1
+(:meth:`CEngine.fill`) and a whole attempt (:meth:`CEngine.random_puzzle`) give puzzles whose
+one solution is the one they report:
+
+>>> import random
+>>> c = CEngine()
+>>> grid = c.search(Shape(2, 2), bytes(16), 1, 1, 0).solutions[0]
+>>> puzzle, searches, decided, complete = c.reduce(Shape(2, 2), grid, range(16), range(1, 17), 0)
+>>> searches, decided, complete, c.search(Shape(2, 2), puzzle, 2, 0, 0).count
+(16, True, True, 1)
+>>> puzzle, solution, searches, complete = c.fill(
+...     Shape(2, 2), range(16), None, random.Random(1).random, 0
+... )
+>>> complete, c.search(Shape(2, 2), puzzle, 2, 1, 0).solutions == (solution,)
+(True, True)
+>>> got = c.random_puzzle(Shape(2, 2), range(16), range(1, 17), False, random.Random(1).random, 0)
+>>> puzzle, solution, order, searches, decided, complete = got
+>>> sorted(order) == list(range(16)), decided, complete
+(True, True, True)
+>>> c.search(Shape(2, 2), puzzle, 2, 1, 0).solutions == (solution,)
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache, partial
+from typing import Concatenate, ParamSpec, TypeVar
 
 from . import _core
-from ._backend import (
-    AttemptOutcome,
-    BatchOutcome,
-    BoundSearch,
-    FillOutcome,
-    ItemsOutcome,
-    RecordSpec,
-    SearchOutcome,
-)
+from ._backend import BatchOutcome, BoundSearch, Engine, ItemsOutcome, RecordSpec, SearchOutcome
 from .grid import Grid, _line_table
 from .shape import SYMBOLS, Shape
 
@@ -63,7 +79,25 @@ def geometry(shape: Shape, *, generic: bool = False) -> _core.Geometry:
     )
 
 
-class CEngine:
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _on_geometry(
+    native: Callable[Concatenate[_core.Geometry, _P], _R],
+) -> Callable[Concatenate[CEngine, Shape, _P], _R]:
+    """A :class:`CEngine` method that calls the core's *native* function with the shape's
+    geometry in the shape's place (the core checks the other arguments itself)."""
+
+    def method(self: CEngine, shape: Shape, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return native(self._geometry(shape), *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = native.__name__
+    method.__doc__ = native.__doc__
+    return method
+
+
+class CEngine(Engine):
     """The C search core: :meth:`search` for one puzzle, :meth:`search_batch` for many.
 
     Arguments are checked by the core itself (lengths, values, limits), which raises
@@ -155,74 +189,11 @@ class CEngine:
         geo = self._geometry(shape)
         return _core.search_items(geo, shape, items, table, Grid, limit, budget, threads, record)
 
-    def reduce(
-        self,
-        shape: Shape,
-        cells: bytes,
-        order: Sequence[int],
-        group_ends: Sequence[int],
-        budget: int,
-        max_searches: int | None = None,
-    ) -> tuple[bytes, int, bool, bool]:
-        """The clue-removal pass in one native call: ``(puzzle, searches, decided, complete)``.
-
-        Same contract as the reference engine's ``reduce`` (see ``Engine``); the GIL is
-        released meanwhile. Here a unique 4x4 grid loses clues in order, one cell a group:
-
-        >>> grid = CEngine().search(Shape(2, 2), bytes(16), 1, 1, 0).solutions[0]
-        >>> puzzle, searches, decided, complete = CEngine().reduce(
-        ...     Shape(2, 2), grid, range(16), range(1, 17), 0
-        ... )
-        >>> searches, decided, complete, CEngine().search(Shape(2, 2), puzzle, 2, 0, 0).count
-        (16, True, True, 1)
-        """
-        geo = self._geometry(shape)
-        return _core.reduce(geo, cells, order, group_ends, budget, max_searches)
-
-    def fill(
-        self,
-        shape: Shape,
-        order: Sequence[int],
-        ends: Sequence[int] | None,
-        draw: Callable[[], float],
-        budget: int,
-        max_searches: int | None = None,
-    ) -> FillOutcome | None:
-        """Phase 1 of generation in one native call (``sk_fill``, csrc/sk_gen.h); see
-        ``Engine.fill``. The GIL stays held: *draw* is called for every digit drawn.
-
-        >>> import random
-        >>> puzzle, solution, searches, complete = CEngine().fill(
-        ...     Shape(2, 2), range(16), None, random.Random(1).random, 0
-        ... )
-        >>> complete, CEngine().search(Shape(2, 2), puzzle, 2, 1, 0).solutions == (solution,)
-        (True, True)
-        """
-        geo = self._geometry(shape)
-        return _core.fill(geo, order, ends, draw, budget, max_searches)
-
-    def random_puzzle(
-        self,
-        shape: Shape,
-        cells: Sequence[int],
-        ends: Sequence[int],
-        complete_orbits: bool,
-        draw: Callable[[], float],
-        budget: int,
-        max_searches: int | None = None,
-    ) -> AttemptOutcome | None:
-        """One generation attempt in one native call (``sk_random_puzzle``, csrc/sk_gen.h);
-        see ``Engine.random_puzzle``. The GIL stays held: *draw* is Python.
-
-        >>> import random
-        >>> got = CEngine().random_puzzle(
-        ...     Shape(2, 2), range(16), range(1, 17), False, random.Random(1).random, 0
-        ... )
-        >>> puzzle, solution, order, searches, decided, complete = got
-        >>> sorted(order) == list(range(16)), decided, complete
-        (True, True, True)
-        >>> CEngine().search(Shape(2, 2), puzzle, 2, 1, 0).solutions == (solution,)
-        True
-        """
-        geo = self._geometry(shape)
-        return _core.random_puzzle(geo, cells, ends, complete_orbits, draw, budget, max_searches)
+    #: The clue-removal pass in one native call, the GIL released; see ``Engine.reduce``.
+    reduce = _on_geometry(_core.reduce)
+    #: Phase 1 of generation in one native call (``sk_fill``, csrc/sk_gen.h); see
+    #: ``Engine.fill``. The GIL stays held: *draw* is called for every digit drawn.
+    fill = _on_geometry(_core.fill)
+    #: One generation attempt in one native call (``sk_random_puzzle``, csrc/sk_gen.h); see
+    #: ``Engine.random_puzzle``. The GIL stays held: *draw* is Python.
+    random_puzzle = _on_geometry(_core.random_puzzle)

@@ -20,7 +20,9 @@ class _Record:
     """Base of the small immutable value classes on the import path (Conflict, SolveResult, ...).
 
     Behaves like a frozen, slotted dataclass: a subclass names its fields in ``__slots__`` and,
-    in order, in ``__match_args__``, and sets them in ``__init__`` with :meth:`_set` (or one by
+    in order, in ``__match_args__`` (and annotates them, in that order). The ``__init__`` here
+    takes every field, by position or by name, then runs :meth:`_check`; a subclass with
+    defaults or conversions writes its own and sets the fields with :meth:`_set` (or one by
     one with ``object.__setattr__``).
     Equality (same class only), hashing and ``repr`` go over the fields in order; assignment
     raises ``dataclasses.FrozenInstanceError`` (an AttributeError; dataclasses is imported only
@@ -30,11 +32,15 @@ class _Record:
     >>> class Pair(_Record):
     ...     __slots__ = ("a", "b")
     ...     __match_args__ = ("a", "b")
-    ...     def __init__(self, a: int, b: int) -> None:
-    ...         self._set(a, b)
+    ...     a: int
+    ...     b: int
     >>> p = Pair(1, 2)
-    >>> p, p == Pair(1, 2), p == (1, 2), hash(p) == hash((1, 2))
+    >>> p, p == Pair(1, b=2), p == (1, 2), hash(p) == hash((1, 2))
     (Pair(a=1, b=2), True, False, True)
+    >>> Pair(1)
+    Traceback (most recent call last):
+    ...
+    TypeError: Pair() takes the fields a, b (missing b)
     >>> p.a = 3
     Traceback (most recent call last):
     ...
@@ -48,6 +54,27 @@ class _Record:
     #: The fields equality and hashing compare, when not all of them (diagnostic fields left
     #: out, as ``field(compare=False)`` does for a dataclass); ``None`` = every field.
     _compared: tuple[str, ...] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        names = self.__match_args__
+        if kwargs or len(args) != len(names):
+            args = self._by_name(args, kwargs)
+        for name, value in zip(names, args, strict=True):
+            object.__setattr__(self, name, value)
+        self._check()
+
+    def _by_name(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        """Every field's value in order, from *args* then *kwargs* (else a TypeError)."""
+        names = self.__match_args__
+        missing = [name for name in names[len(args) :] if name not in kwargs]
+        if missing or len(args) > len(names) or len(args) + len(kwargs) != len(names):
+            problem = f" (missing {', '.join(missing)})" if missing else ""
+            raise TypeError(f"{type(self).__name__}() takes the fields {', '.join(names)}{problem}")
+        return args + tuple(kwargs[name] for name in names[len(args) :])
+
+    def _check(self) -> None:
+        """Check the fields once they are set (raise when they do not make a value): nothing
+        here; a subclass that needs it overrides it."""
 
     def _set(self, *values: object) -> None:
         """Set the fields, in the order of ``__match_args__`` (for ``__init__``: once)."""

@@ -35,7 +35,7 @@ from .errors import SudokuError
 from .grid import Grid
 from .parallel import *  # noqa: F403
 from .shards import *  # noqa: F403
-from .shards import map_file
+from .shards import Noted, map_file
 from .solver import Status, solve_many
 
 __all__ = ["rate_lines", "solve_file", "solve_lines"]
@@ -54,14 +54,28 @@ def solve_lines(
     >>> solve_lines(["...43...2......1", "", "bad", "..34..1...4..3.1"], unique=True)
     ['1234341221434321', '!invalid', '!multiple']
     """
+    return list(_solve_noted(lines, limit, budget, unique).lines)
+
+
+def _solve_noted(
+    lines: list[str], limit: int = 2, budget: int | None = None, unique: bool = False
+) -> Noted:
+    """:func:`solve_lines`, noting the rows of puzzles with several solutions that got their
+    first solution (without *unique*), for :func:`solve_file` to report.
+
+    >>> _solve_noted(["...43...2......1", "..34..1...4..3.1", "#", "1" + "." * 15])
+    Noted(lines=['1234341221434321', '1234341221434321', '1234341221434321'], notes=(1, 2))
+    """
     puzzles = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
-    out = []
-    for r in solve_many(puzzles, limit=limit, budget=budget, jobs=1):
+    out, several = [], []
+    for row, r in enumerate(solve_many(puzzles, limit=limit, budget=budget, jobs=1)):
         if r.solution is not None and (r.status is Status.UNIQUE or not unique):
             out.append(str(r.solution))
+            if r.status is Status.MULTIPLE:
+                several.append(row)
         else:
             out.append(f"!{r.status}")
-    return out
+    return Noted(out, tuple(several))
 
 
 def solve_file(
@@ -74,9 +88,14 @@ def solve_file(
     resume: bool = True,
     shard_rows: int = 10_000,
     progress: Callable[[int], None] | None = None,
+    several: Callable[[int], object] | None = None,
 ) -> tuple[int, int]:
     """Solve a file of one puzzle per line into *out* with :func:`solve_lines`, in resumable
     shards on *jobs* processes; return (lines written, marker lines among them).
+
+    Without *unique* a puzzle with several solutions gets its first one, and *several* is
+    called with its output row (0-based), in order, when the run ends (those of an
+    interrupted earlier run too).
 
     With *resume* (the default) an earlier interrupted run of the same file and options is
     continued, and a fresh run started when there is none.
@@ -88,7 +107,7 @@ def solve_file(
     ...     solve_file(src, dst, unique=True)
     (3, 2)
     """
-    fn = functools.partial(solve_lines, budget=budget, unique=unique)
+    fn = functools.partial(_solve_noted, budget=budget, unique=unique)
     params = {"budget": budget, "unique": unique}
     written = map_file(
         fn,
@@ -99,6 +118,7 @@ def solve_file(
         jobs=jobs,
         resume=resume,
         progress=progress,
+        noted=several,
     )
     return written, _count_markers(out)
 

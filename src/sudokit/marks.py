@@ -94,15 +94,6 @@ class Candidates(_Record):
     masks: tuple[int, ...]
     values: bytes
 
-    def __init__(
-        self,
-        shape: Shape,
-        masks: tuple[int, ...],
-        values: bytes,
-    ) -> None:
-        self._set(shape, masks, values)
-        self._check()
-
     def _check(self) -> None:
         shape = self.shape
         if len(self.masks) != shape.ncells or len(self.values) != shape.ncells:

@@ -31,16 +31,21 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 from functools import lru_cache, partial
+from typing import Literal
 
 from ._record import _Record
 from .constraints import Constraints
 from .errors import ParseError, quote
 
-__all__ = ["MAX_SIZE", "SYMBOLS", "Shape", "is_connected"]
+__all__ = ["LABELS", "MAX_SIZE", "SYMBOLS", "Labels", "Shape", "is_connected"]
 
 MAX_SIZE = 64
 #: Single-character symbols for digits 1..61; larger sizes write separated integers.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+#: How texts and pictures name digits: as the board's symbols (:data:`SYMBOLS`, the line
+#: format's alphabet) or as decimal numbers. Step texts and rendering use the same words.
+Labels = Literal["symbols", "numbers"]
+LABELS: tuple[Labels, ...] = ("symbols", "numbers")
 
 _Tables = tuple[
     tuple[tuple[int, ...], ...],  # units

@@ -32,7 +32,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, Any, NamedTuple, TypeVar
 
 from ._version import __version__
 from .errors import SudokuError
@@ -45,6 +45,7 @@ __all__ = [
     "Lines",
     "Manifest",
     "Mapper",
+    "Noted",
     "chunk_ranges",
     "local_mapper",
     "map_file",
@@ -65,6 +66,21 @@ Mapper = Callable[[Callable[[P], R], Iterable[tuple[int, P]]], Iterator[tuple[in
 #: What a shard computes: its output lines, or (cheaper to send from a worker process and to
 #: write) one text of complete lines, each ending with a line feed.
 Lines = Sequence[str] | str
+
+
+class Noted(NamedTuple):
+    """A shard's output with notes: its *lines* (as :data:`Lines`) and the 0-based rows of
+    them the run reports afterwards, kept in the manifest so that a resumed run reports them
+    too (``solve --resume`` notes the puzzles with several solutions: their row is a solution
+    like any other)."""
+
+    lines: Lines
+    notes: tuple[int, ...]
+
+
+#: What :func:`run_shards` writes of a shard: lines, with or without notes.
+S = TypeVar("S", bound=Lines | Noted)
+
 
 #: Rows per shard unless told otherwise: small enough that an interrupted run loses little,
 #: large enough that the per-shard cost (a file, two syncs, a manifest line, a task) stays
@@ -166,9 +182,10 @@ class Manifest:
     """The work directory of a sharded run: shard files and the manifest of finished ones.
 
     The manifest is ``manifest.jsonl``: a first line with the run's parameters, then one line
-    per finished shard (``{"shard": c, "rows": r, "sha256": ...}``), appended and synced after
-    the shard's file is in place. A torn last line (a run killed mid-write) is ignored, and a
-    shard listed without its file is done again.
+    per finished shard (``{"shard": c, "rows": r, "sha256": ..., "notes": [...]}``; notes only
+    when it has some: :class:`Noted`), appended and synced after the shard's file is in place.
+    A torn last line (a run killed mid-write) is ignored, and a shard listed without its file
+    is done again.
     """
 
     def __init__(
@@ -187,6 +204,7 @@ class Manifest:
         self.dir = Path(workdir)
         self.params = dict(params)
         self.done: dict[int, int] = {}
+        self.notes: dict[int, tuple[int, ...]] = {}
         path = self.dir / _MANIFEST
         if not self.dir.parent.is_dir():
             raise SudokuError(f"{str(self.dir.parent)!r}: no such directory")
@@ -229,6 +247,7 @@ class Manifest:
                 continue  # the torn last line of a killed run
             if self.shard_path(entry["shard"]).exists():
                 self.done[int(entry["shard"])] = int(entry["rows"])
+                self.notes[int(entry["shard"])] = tuple(entry.get("notes", ()))
         if lines[-1]:  # end the torn line, so that the next entry starts a line of its own
             with open(path, "a", encoding="utf-8") as f:
                 f.write("\n")
@@ -244,9 +263,12 @@ class Manifest:
         """The file of shard number *shard*."""
         return self.dir / f"part-{shard:07d}.jsonl"
 
-    def write(self, shard: int, lines: Lines) -> int:
-        """Write a shard's lines (a list, or one text of complete lines) atomically, then
-        record it as finished; return its row count."""
+    def write(self, shard: int, lines: Lines | Noted) -> int:
+        """Write a shard's lines (a list, or one text of complete lines, or those with notes)
+        atomically, then record it as finished; return its row count."""
+        notes: tuple[int, ...] = ()
+        if isinstance(lines, Noted):
+            lines, notes = lines
         path = self.shard_path(shard)
         text = lines if isinstance(lines, str) else "".join(line + "\n" for line in lines)
         if text and not text.endswith("\n"):
@@ -255,8 +277,13 @@ class Manifest:
         data = text.encode()
         with output_bytes(str(path)) as f:  # the one atomic write: temporary file, rename
             f.write(data)
-        self._append({"shard": shard, "rows": rows, "sha256": hashlib.sha256(data).hexdigest()})
+        entry: dict[str, object] = {"shard": shard, "rows": rows}
+        entry["sha256"] = hashlib.sha256(data).hexdigest()
+        if notes:
+            entry["notes"] = list(notes)
+        self._append(entry)
         self.done[shard] = rows
+        self.notes[shard] = notes
         return rows
 
     def read(self, shard: int) -> Iterator[str]:
@@ -265,12 +292,18 @@ class Manifest:
             for line in f:
                 yield line.rstrip("\n")
 
-    def copy(self, shards: Iterable[int], dst: IO[bytes]) -> int:
-        """Append the bytes of the finished *shards*, in order, to *dst*; return their rows."""
+    def copy(
+        self, shards: Iterable[int], dst: IO[bytes], noted: Callable[[int], object] | None = None
+    ) -> int:
+        """Append the bytes of the finished *shards*, in order, to *dst*; return their rows.
+        *noted* is called with the row of *dst*'s part (0-based, in order) of every note."""
         rows = 0
         for shard in shards:
             with open(self.shard_path(shard), "rb") as f:
                 shutil.copyfileobj(f, dst, 1 << 20)
+            if noted is not None:
+                for row in self.notes.get(shard, ()):
+                    noted(rows + row)
             rows += self.done[shard]
         return rows
 
@@ -280,19 +313,19 @@ class Manifest:
 
 
 def run_shards(
-    fn: Callable[[P], Lines],
+    fn: Callable[[P], S],
     tasks: Iterable[tuple[int, P]],
     manifest: Manifest,
     *,
-    mapper: Mapper[P, Lines] | None = None,
+    mapper: Mapper[P, S] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> None:
     """Compute every shard of *tasks* the manifest does not list as finished.
 
     ``fn(payload)`` returns the shard's output lines (a list, or one text of complete lines:
-    the cheaper thing for a worker process to send); each shard is written by
-    :meth:`Manifest.write` as soon as it is computed. *progress* is called with the number of
-    rows of each finished shard (those finished by an earlier run first).
+    the cheaper thing for a worker process to send; either with notes: :class:`Noted`); each
+    shard is written by :meth:`Manifest.write` as soon as it is computed. *progress* is called
+    with the number of rows of each finished shard (those finished by an earlier run first).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -310,10 +343,10 @@ def run_shards(
 
 
 def _run_shards(
-    fn: Callable[[P], Lines],
+    fn: Callable[[P], S],
     tasks: Iterable[tuple[int, P]],
     manifest: Manifest,
-    run: Mapper[P, Lines],
+    run: Mapper[P, S],
     progress: Callable[[int], None] | None,
 ) -> None:
     if progress is not None and manifest.done:
@@ -367,7 +400,7 @@ def _byte_chunks(path: Path, size: int) -> Iterator[tuple[int, bytes]]:
             yield shard, block
 
 
-def _apply_block(fn: Callable[[list[str]], Sequence[str]], block: bytes) -> str:
+def _apply_block(fn: Callable[[list[str]], Sequence[str] | Noted], block: bytes) -> str | Noted:
     """Worker body of :func:`map_file`: *fn* over the lines of *block* (read as a text file
     reads them: UTF-8, any line end; a byte that is not UTF-8 becomes U+FFFD, so that its
     line is one bad record for *fn*), its output lines as one text.
@@ -381,21 +414,25 @@ def _apply_block(fn: Callable[[list[str]], Sequence[str]], block: bytes) -> str:
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
-    return "".join(line + "\n" for line in fn(lines))
+    out = fn(lines)
+    if isinstance(out, Noted):
+        return Noted("".join(line + "\n" for line in out.lines), out.notes)
+    return "".join(line + "\n" for line in out)
 
 
 def map_file(
-    fn: Callable[[list[str]], Sequence[str]],
+    fn: Callable[[list[str]], Sequence[str] | Noted],
     source: str | os.PathLike[str],
     out: str | os.PathLike[str],
     *,
     params: Mapping[str, Any] | None = None,
     shard_rows: int = 10_000,
-    mapper: Mapper[bytes, Lines] | None = None,
+    mapper: Mapper[bytes, Lines | Noted] | None = None,
     jobs: int = 1,
     resume: bool = False,
     force: bool = False,
     progress: Callable[[int], None] | None = None,
+    noted: Callable[[int], object] | None = None,
 ) -> int:
     """Apply *fn* to the lines of the file *source*, a shard of *shard_rows* lines at a time,
     and write the output lines in order to *out* (resumable; returns the output line count).
@@ -409,7 +446,9 @@ def map_file(
     and are then copied, as bytes, into *out* (see :func:`sudokit.formats.output`); a run
     with *resume* must have the same *params*, source (path, size, modification time) and
     *shard_rows*.
-    *progress* gets the output line count of each shard. (A *mapper* gets tasks whose
+    *progress* gets the output line count of each shard. When *fn* returns :class:`Noted`
+    output, *noted* gets the output row (0-based) of every note, in order, once *out* is
+    written -- those of shards done by an earlier run too. (A *mapper* gets tasks whose
     payload is a shard's bytes.)
 
     >>> import tempfile, os
@@ -444,5 +483,5 @@ def map_file(
         work = functools.partial(_apply_block, fn)
         run_shards(work, tasks(), manifest, mapper=mapper or local_mapper(jobs), progress=progress)
         with output_bytes(out) as f:
-            written = manifest.copy(shards, f)
+            written = manifest.copy(shards, f, noted)
     return written

@@ -207,13 +207,20 @@ def _as_grid(puzzle: Grid | str, shape: Shape | None) -> Grid:
     raise TypeError(f"expected a Grid or text, got {type(puzzle).__name__}")
 
 
+def _check_bound(value: int, name: str, least: int, kind: str = "an int", note: str = "") -> int:
+    """*value* when it is an int in *least*..2**63-1, else a TypeError or ValueError naming
+    the argument *name* (*kind*: what it must be; *note*: said after its lower bound)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be {kind}, got {value!r}")
+    if value < least:
+        raise ValueError(f"{name} must be >= {least}{note}, got {value}")
+    if value > _MAX_BOUND:
+        raise ValueError(f"{name} must be at most 2**63 - 1, got {value}")
+    return value
+
+
 def _check_limit(limit: int) -> None:
-    if not isinstance(limit, int) or isinstance(limit, bool):
-        raise TypeError(f"limit must be an int, got {limit!r}")
-    if limit < 1:
-        raise ValueError(f"limit must be >= 1, got {limit}")
-    if limit > _MAX_BOUND:
-        raise ValueError(f"limit must be at most 2**63 - 1, got {limit}")
+    _check_bound(limit, "limit", 1)
 
 
 def default_budget(shape: Shape, limit: int = 2) -> int:
@@ -239,13 +246,7 @@ def default_budget(shape: Shape, limit: int = 2) -> int:
 
 def _check_budget(budget: int) -> int:
     """*budget* when it is a valid explicit bound (an int in 0..2**63-1), else raise."""
-    if not isinstance(budget, int) or isinstance(budget, bool):
-        raise TypeError(f"budget must be an int (0 = no bound) or None, got {budget!r}")
-    if budget < 0:
-        raise ValueError(f"budget must be >= 0 (0 = no bound), got {budget}")
-    if budget > _MAX_BOUND:
-        raise ValueError(f"budget must be at most 2**63 - 1, got {budget}")
-    return budget
+    return _check_bound(budget, "budget", 0, "an int (0 = no bound) or None", " (0 = no bound)")
 
 
 def _budget(budget: int | None, shape: Shape, limit: int) -> int:

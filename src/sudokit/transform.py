@@ -89,16 +89,6 @@ class Transform(_Record):
     cells: tuple[int, ...]
     digits: tuple[int, ...]
 
-    def __init__(
-        self,
-        source: Shape,
-        target: Shape,
-        cells: tuple[int, ...],
-        digits: tuple[int, ...],
-    ) -> None:
-        self._set(source, target, cells, digits)
-        self._check()
-
     def _check(self) -> None:
         n, ncells = self.source.n, self.source.ncells
         if self.target.ncells != ncells or sorted(self.cells) != list(range(ncells)):

@@ -37,7 +37,7 @@ import functools
 import io
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any, NoReturn, TypeVar
@@ -755,13 +755,19 @@ _MARKER_TEXT = {
 }
 
 
-def report_markers(reporter: Reporter, source: str, output: str) -> None:
+def report_markers(
+    reporter: Reporter, source: str, output: str, several: Collection[int] = ()
+) -> None:
     """Report each marker row of a ``--resume`` run's *output* on the line of *source* it
     came from, as plain mode does: one stderr line per bad record (a puzzle that does not
-    parse: exit code 2; no solution, several, conflicting givens: exit code 1)."""
-    for line, number, text, status in _marker_rows(source, output):
+    parse: exit code 2; no solution, several, conflicting givens: exit code 1), and one per
+    row in *several* (0-based: a puzzle with several solutions that got its first, exit
+    code 1), in input order."""
+    for line, number, text, status in _marker_rows(source, output, several):
         prefix = f"puzzle {number}: "
-        if status == "invalid":
+        if status == "":
+            reporter.problem(source, line, prefix + "several solutions; printed the first")
+        elif status == "invalid":
             try:
                 Grid.parse(text)  # as solve_lines read it
             except ParseError as exc:
@@ -772,11 +778,14 @@ def report_markers(reporter: Reporter, source: str, output: str) -> None:
             reporter.problem(source, line, prefix + _MARKER_TEXT.get(status, status))
 
 
-def _marker_rows(source: str, output: str) -> Iterator[tuple[int, int, str, str]]:
+def _marker_rows(
+    source: str, output: str, several: Collection[int] = ()
+) -> Iterator[tuple[int, int, str, str]]:
     """The rows of *output* -- a ``--resume`` run of :func:`sudokit.batch.solve_lines` over
-    *source* -- that are marker lines (``!none``, ``!invalid``, ...), as ``(input line
-    number, puzzle number, input line, status)``. Streams both files (one output row per
-    input line that is not blank or a ``#`` comment, as ``solve_lines`` makes them).
+    *source* -- that are marker lines (``!none``, ``!invalid``, ...) or in *several* (0-based
+    rows; status ``""``), as ``(input line number, puzzle number, input line, status)``.
+    Streams both files (one output row per input line that is not blank or a ``#`` comment,
+    as ``solve_lines`` makes them).
 
     >>> import tempfile, os
     >>> with tempfile.TemporaryDirectory() as d:
@@ -798,6 +807,8 @@ def _marker_rows(source: str, output: str) -> Iterator[tuple[int, int, str, str]
                 return
             if row.startswith("!"):
                 yield lineno, number, text, row[1:].strip()
+            elif number - 1 in several:
+                yield lineno, number, text, ""
 
 
 def _count_lines(path: str) -> int | None:

@@ -215,7 +215,7 @@ def render(
         user=_solution(entry, index) if show_solution else None,
         candidates=marks if marks is not None else "auto" if candidates or step else None,
         step=step,
-        symbols="numbers" if numbers else "letters",
+        labels="numbers" if numbers else "symbols",
         theme=SCREEN_THEME if out_fmt == "svg" else PRINT_THEME,
     )
     if out_fmt in ("txt", "svg"):
@@ -357,7 +357,7 @@ def print_book(
             answers=answers,
             page_size=page_size,
             title_page=title_page,
-            symbols="numbers" if numbers else "letters",
+            labels="numbers" if numbers else "symbols",
         )
     if info.per_page < int(per_page):
         reporter.line(f"{per_page} per page would be too small to read; used {info.per_page}")

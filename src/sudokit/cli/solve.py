@@ -119,6 +119,7 @@ def solve(
             shape=given.shape,
             diagonals=given.diagonals,
         ) as (source, advance):
+            several: set[int] = set()
             _, markers = solve_file(
                 source,
                 output,
@@ -126,9 +127,10 @@ def solve(
                 unique=unique,
                 jobs=jobs,
                 progress=advance,
+                several=several.add,
             )
-        if markers:  # one line per bad record, on its line, as in plain mode
-            common.report_markers(reporter, source, output)
+        if markers or several:  # one line per bad record, on its line, as in plain mode
+            common.report_markers(reporter, source, output, several)
         reporter.exit()
     with (
         common.open_output(output, given.files) as stream,

@@ -30,7 +30,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from types import TracebackType
 from typing import IO
 
 from .._record import FrozenMap, _Record
@@ -44,7 +43,7 @@ from ._base import (
     Format,
     Head,
     Raw,
-    RecordWriter,
+    Writer,
     binary_offset,
     is_square,
     stream_lines,
@@ -451,100 +450,6 @@ def dumps(
     """
     text: str = _module(fmt).dumps(grid, solution=solution, fields=fields)
     return text
-
-
-class Writer:
-    """Writes puzzles to a text stream in one format, with the framing the format needs
-    (a CSV header, JSON brackets, blank lines between pictures: the format's ``WRITER``).
-    Use as a context manager or call :meth:`close` (it does not close the stream).
-
-    >>> import io
-    >>> out = io.StringIO()
-    >>> with Writer(out, "json") as w:
-    ...     w.write(parse_one("1..............."))
-    ...     w.marker("none", {"error": "no solution"})
-    >>> print(out.getvalue(), end="")
-    [
-    {"puzzle": "1..............."},
-    {"puzzle": null, "status": "none", "error": "no solution"}
-    ]
-    """
-
-    def __init__(
-        self, stream: IO[str], fmt: str, *, follows: tuple[int, list[str] | None] | None = None
-    ) -> None:
-        """*follows*: the :attr:`state` of a writer whose records this one continues (its
-        text goes after theirs: no second CSV header or JSON opening; close only the last).
-        ``(k, None)`` continues after *k* records whose CSV columns are those of this
-        writer's first record."""
-        self.module = _module(fmt)
-        self.fmt = fmt
-        self.stream = stream
-        count, columns = follows if follows is not None else (0, None)
-        self._out: RecordWriter = self.module.writer(self.module, stream, count, columns)
-
-    @property
-    def count(self) -> int:
-        """How many records were written (including those of the writer this one follows)."""
-        return self._out.count
-
-    @count.setter
-    def count(self, value: int) -> None:
-        self._out.count = value
-
-    @property
-    def state(self) -> tuple[int, list[str] | None]:
-        """What a writer continuing this one needs (picklable): the record count and the CSV
-        columns. Chunks written elsewhere (worker processes) with ``follows=state`` join up:
-
-        >>> import io
-        >>> first, rest = io.StringIO(), io.StringIO()
-        >>> head = Writer(first, "csv")
-        >>> head.write(parse_one("1..............."))
-        >>> Writer(rest, "csv", follows=head.state).write(parse_one("2..............."))
-        >>> print(first.getvalue() + rest.getvalue(), end="")
-        puzzle
-        1...............
-        2...............
-        """
-        return self._out.count, self._out.columns
-
-    def write(
-        self,
-        grid: Grid,
-        *,
-        solution: Grid | None = None,
-        fields: Mapping[str, object] | None = None,
-    ) -> None:
-        """Write one puzzle. Field values are usually strings; other values are written as
-        JSON values by the JSON formats (numbers stay numbers) and as ``str(value)`` by the
-        others."""
-        self._out.write(grid, solution=solution, fields=fields)
-
-    def write_text(self, text: str) -> None:
-        """Write one record already rendered (e.g. by :func:`dumps_candidates`); text formats
-        only."""
-        self._out.write_text(text)
-
-    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
-        """Write a stand-in for a puzzle that has no output grid: the line ``!<status>`` in text
-        formats; a record with an empty puzzle and a ``status`` field in csv and JSON."""
-        self._out.marker(status, fields)
-
-    def close(self) -> None:
-        """Finish the framing (the closing bracket of a JSON list)."""
-        self._out.close()
-
-    def __enter__(self) -> Writer:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def write(items: Iterable[Grid | Record], stream: IO[str], fmt: str = "line") -> int:

@@ -1,5 +1,5 @@
 """Shared plumbing of the formats: the :class:`Format` protocol, bounded line reading, record
-types and the default record layout of a written stream (:class:`RecordWriter`).
+types and the writer of a stream of records (:class:`Writer`).
 
 Every format module declares a :class:`Format` (``FORMAT``): ``read(lines, shape) ->
 Iterator[Raw]``, turning numbered lines into raw records, ``dumps(grid, *, solution, fields)
@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import IO, Protocol
 
 from .._record import _Record
@@ -34,7 +35,7 @@ __all__ = [
     "Line",
     "Raw",
     "Reader",
-    "RecordWriter",
+    "Writer",
     "binary_offset",
     "block_error",
     "each_line",
@@ -244,16 +245,6 @@ class Head(_Record):
     first: str
     hashed: bool
 
-    def __init__(
-        self,
-        text: str,
-        stripped: str,
-        body: tuple[str, ...],
-        first: str,
-        hashed: bool,
-    ) -> None:
-        self._set(text, stripped, body, first, hashed)
-
     @classmethod
     def of(cls, text: str) -> Head:
         """The head of *text* (its first 400 lines are looked at)."""
@@ -264,36 +255,102 @@ class Head(_Record):
         return cls(text, text.lstrip(), body, body[0].strip() if body else "", hashed)
 
 
-class RecordWriter:
-    """How records of a format follow each other in a stream; this base class is the layout
-    of the text formats: each record then a newline, a blank line between multi-line records,
-    ``!<status>`` for a record without a grid. Formats with framing (a CSV header, JSON
-    brackets) subclass it as their ``WRITER``.
+class Writer:
+    """Writes puzzles to a text stream in one format, with the framing the format needs
+    (a CSV header, JSON brackets, blank lines between pictures). Use as a context manager or
+    call :meth:`close` (it does not close the stream).
 
-    *count* and *columns* continue a writer that already wrote *count* records (see
-    :attr:`sudokit.formats.Writer.state`).
+    >>> import io
+    >>> from sudokit.formats import parse_one
+    >>> out = io.StringIO()
+    >>> with Writer(out, "json") as w:
+    ...     w.write(parse_one("1..............."))
+    ...     w.marker("none", {"error": "no solution"})
+    >>> print(out.getvalue(), end="")
+    [
+    {"puzzle": "1..............."},
+    {"puzzle": null, "status": "none", "error": "no solution"}
+    ]
+
+    ``Writer(stream, fmt)`` is an instance of the format's own ``writer`` class. This class
+    is the layout of the text formats: each record then a newline, a blank line between
+    multi-line records, ``!<status>`` for a record without a grid. Formats with framing
+    subclass it: the text of a record (:meth:`record`, :meth:`marker_record`) and what goes
+    around it (:meth:`begin`, :meth:`end`, :meth:`close`).
     """
 
     #: Whether already rendered text (:meth:`write_text`) can go in the stream.
     TEXT = True
+    #: The format written (its :class:`Format` record).
+    format: Format
+
+    def __new__(
+        cls, stream: IO[str], fmt: str, *, follows: tuple[int, list[str] | None] | None = None
+    ) -> Writer:
+        from . import _module  # the package's format table (it imports this module)
+
+        found = _module(fmt)
+        self: Writer = object.__new__(found.writer)
+        self.format = found
+        return self
 
     def __init__(
-        self, fmt: Format, stream: IO[str], count: int = 0, columns: list[str] | None = None
+        self, stream: IO[str], fmt: str, *, follows: tuple[int, list[str] | None] | None = None
     ) -> None:
+        """*follows*: the :attr:`state` of a writer whose records this one continues (its
+        text goes after theirs: no second CSV header or JSON opening; close only the last).
+        ``(k, None)`` continues after *k* records whose CSV columns are those of this
+        writer's first record."""
         self.fmt = fmt
         self.stream = stream
-        self.count = count
-        self.columns = columns
+        #: How many records were written (including those of the writer this one follows).
+        self.count = 0
+        #: The CSV columns (those of the first record), None until then.
+        self.columns: list[str] | None = None
+        if follows is not None:
+            self.count, self.columns = follows
+
+    @property
+    def state(self) -> tuple[int, list[str] | None]:
+        """What a writer continuing this one needs (picklable): the record count and the CSV
+        columns. Chunks written elsewhere (worker processes) with ``follows=state`` join up:
+
+        >>> import io
+        >>> from sudokit.formats import parse_one
+        >>> first, rest = io.StringIO(), io.StringIO()
+        >>> head = Writer(first, "csv")
+        >>> head.write(parse_one("1..............."))
+        >>> Writer(rest, "csv", follows=head.state).write(parse_one("2..............."))
+        >>> print(first.getvalue() + rest.getvalue(), end="")
+        puzzle
+        1...............
+        2...............
+        """
+        return self.count, self.columns
 
     def begin(self) -> None:
         """Start a record: what goes before it (a blank line between multi-line records)."""
-        if self.fmt.multiline and self.count:
+        if self.format.multiline and self.count:
             self.stream.write("\n")
         self.count += 1
 
     def end(self) -> None:
         """Finish a record."""
         self.stream.write("\n")
+
+    def record(self, grid: Grid, solution: Grid | None, fields: Mapping[str, object] | None) -> str:
+        """The text of one puzzle's record: the format's ``dumps``."""
+        return self.format.dumps(grid, solution=solution, fields=fields)
+
+    def marker_record(self, status: str, fields: Mapping[str, object] | None) -> str:
+        """The text of a stand-in for a record without a grid: ``!<status>``."""
+        return f"!{status}"
+
+    def put(self, text: str) -> None:
+        """Write one record's *text* between :meth:`begin` and :meth:`end`."""
+        self.begin()
+        self.stream.write(text)
+        self.end()
 
     def write(
         self,
@@ -302,27 +359,38 @@ class RecordWriter:
         solution: Grid | None = None,
         fields: Mapping[str, object] | None = None,
     ) -> None:
-        """Write one puzzle."""
-        self.begin()
-        self.stream.write(self.fmt.dumps(grid, solution=solution, fields=fields))
-        self.end()
+        """Write one puzzle (:meth:`record`). Field values are usually strings; other values
+        are written as JSON values by the JSON formats (numbers stay numbers) and as
+        ``str(value)`` by the others."""
+        self.put(self.record(grid, solution, fields))
 
     def write_text(self, text: str) -> None:
-        """Write one record already rendered."""
+        """Write one record already rendered (e.g. by :func:`sudokit.formats.dumps_candidates`);
+        text formats only."""
         if not self.TEXT:
-            raise ValueError(f"write_text() writes text formats, not {self.fmt.name}")
-        self.begin()
-        self.stream.write(text)
-        self.end()
+            raise ValueError(f"write_text() writes text formats, not {self.fmt}")
+        self.put(text)
 
     def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
-        """Write a stand-in for a record without a grid: the line ``!<status>``."""
-        self.begin()
-        self.stream.write(f"!{status}")
-        self.end()
+        """Write a stand-in for a puzzle that has no output grid (:meth:`marker_record`): the
+        line ``!<status>`` in text formats; a record with an empty puzzle and a ``status``
+        field in csv and JSON."""
+        self.put(self.marker_record(status, fields))
 
     def close(self) -> None:
-        """Finish the stream's framing (nothing for text formats)."""
+        """Finish the stream's framing (the closing bracket of a JSON list; nothing for text
+        formats)."""
+
+    def __enter__(self) -> Writer:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
 
 
 class Reader(Protocol):
@@ -396,7 +464,7 @@ class Format(_Record):
     extensions: tuple[str, ...]
     priority: int
     claims: Callable[[Head], bool]
-    writer: type[RecordWriter]
+    writer: type[Writer]
 
     def __init__(
         self,
@@ -408,7 +476,7 @@ class Format(_Record):
         extensions: tuple[str, ...] = (),
         priority: int = 100,
         claims: Callable[[Head], bool] = by_layout,
-        writer: type[RecordWriter] = RecordWriter,
+        writer: type[Writer] = Writer,
     ) -> None:
         self._set(name, read, dumps, multiline, structured, extensions, priority, claims, writer)
 

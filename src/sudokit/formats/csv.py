@@ -24,7 +24,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
-from ._base import Format, Head, Line, Raw, RecordWriter, is_square, parse_cells, text_lines
+from . import _base
+from ._base import Format, Head, Line, Raw, is_square, parse_cells, text_lines
 
 __all__ = [
     "FORMAT",
@@ -199,7 +200,7 @@ def dumps(
     return join(columns) + "\n" + row(grid, columns, solution=solution, fields=fields)
 
 
-class Writer(RecordWriter):
+class Writer(_base.Writer):
     """A header line (the columns of the first record), then one row per record."""
 
     TEXT = False
@@ -211,28 +212,20 @@ class Writer(RecordWriter):
         if self.count == 0:
             self.stream.write(join(columns) + "\n")
 
-    def write(
-        self,
-        grid: Grid,
-        *,
-        solution: Grid | None = None,
-        fields: Mapping[str, object] | None = None,
-    ) -> None:
-        """One row under the columns (taken from the first record)."""
+    def record(self, grid: Grid, solution: Grid | None, fields: Mapping[str, object] | None) -> str:
+        """One row under the columns (taken from the first record; the header goes first)."""
         if self.columns is None:
             self._header(columns_for(grid, solution, fields))
         assert self.columns is not None
-        self.count += 1
-        self.stream.write(row(grid, self.columns, solution=solution, fields=fields) + "\n")
+        return row(grid, self.columns, solution=solution, fields=fields)
 
-    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
+    def marker_record(self, status: str, fields: Mapping[str, object] | None) -> str:
         """A row with an empty puzzle and a ``status`` column."""
         extra = {"status": status, **(fields or {})}
         if self.columns is None:
             self._header(["puzzle", "solution", *extra])
         assert self.columns is not None
-        self.count += 1
-        self.stream.write(row(None, self.columns, fields=extra) + "\n")
+        return row(None, self.columns, fields=extra)
 
 
 FORMAT = Format(

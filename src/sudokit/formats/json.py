@@ -31,8 +31,8 @@ from typing import IO, Any
 from ..errors import ParseError, quote
 from ..grid import Grid
 from ..shape import Shape
-from . import _rules, fpuzzles
-from ._base import Format, Head, Line, Raw, RecordWriter, block_error, declared_symbols, text_lines
+from . import _base, _rules, fpuzzles
+from ._base import Format, Head, Line, Raw, block_error, declared_symbols, text_lines
 
 __all__ = [
     "FORMAT",
@@ -360,26 +360,28 @@ def dumps(
     )
 
 
-class LinesWriter(RecordWriter):
+class LinesWriter(_base.Writer):
     """One compact JSON object a line; a record without a grid is an object with a null
     ``puzzle`` and a ``status`` (the layout of JSON Lines)."""
 
     TEXT = False
 
-    def marker(self, status: str, fields: Mapping[str, object] | None = None) -> None:
+    def record(self, grid: Grid, solution: Grid | None, fields: Mapping[str, object] | None) -> str:
+        """One compact object."""
+        return compact(to_object(grid, solution=solution, fields=fields))
+
+    def marker_record(self, status: str, fields: Mapping[str, object] | None) -> str:
         """An object with a null puzzle, the *status* and *fields*."""
-        self.begin()
-        self.stream.write(compact(to_object(None, fields={"status": status, **(fields or {})})))
-        self.end()
+        return compact(to_object(None, fields={"status": status, **(fields or {})}))
 
 
 class Writer(LinesWriter):
     """A JSON list: ``[``, one compact object a line separated by commas, ``]``."""
 
     def __init__(
-        self, fmt: Format, stream: IO[str], count: int = 0, columns: list[str] | None = None
+        self, stream: IO[str], fmt: str, *, follows: tuple[int, list[str] | None] | None = None
     ) -> None:
-        super().__init__(fmt, stream, count, columns)
+        super().__init__(stream, fmt, follows=follows)
         self._closed = False
 
     def begin(self) -> None:
@@ -389,17 +391,6 @@ class Writer(LinesWriter):
 
     def end(self) -> None:
         """Nothing: the comma or the closing bracket follows."""
-
-    def write(
-        self,
-        grid: Grid,
-        *,
-        solution: Grid | None = None,
-        fields: Mapping[str, object] | None = None,
-    ) -> None:
-        """One compact object."""
-        self.begin()
-        self.stream.write(compact(to_object(grid, solution=solution, fields=fields)))
 
     def close(self) -> None:
         """The closing bracket (an empty list when nothing was written)."""

@@ -86,10 +86,6 @@ class Since:
         """Remember *cg* as a state on which the finder found nothing."""
         self._last = (cg.shape, tuple(cg.masks))
 
-    def forget(self) -> None:
-        """Drop the remembered state (the next search is a full one)."""
-        self._last = None
-
 
 def incremental(
     since: Since,

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Literal
 
-from ..shape import SYMBOLS, Shape
+from ..shape import LABELS, SYMBOLS, Labels, Shape
 
 __all__ = [
     "LABELS",
@@ -29,10 +28,6 @@ __all__ = [
     "join_words",
     "unit_short",
 ]
-
-#: How step texts name digits: as the board's symbols (the line format's alphabet) or as numbers.
-Labels = Literal["symbols", "numbers"]
-LABELS: tuple[Labels, ...] = ("symbols", "numbers")
 
 _LABELS: ContextVar[Labels] = ContextVar("sudokit_logic_labels", default="symbols")
 

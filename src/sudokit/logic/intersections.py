@@ -44,16 +44,6 @@ class Lock(_Record):
     cells: tuple[int, ...]
     removed: tuple[int, ...]
 
-    def __init__(
-        self,
-        base: int,
-        cover: int,
-        digit: int,
-        cells: tuple[int, ...],
-        removed: tuple[int, ...],
-    ) -> None:
-        self._set(base, cover, digit, cells, removed)
-
 
 def is_box(shape: Shape, unit: int) -> bool:
     """True for a box or jigsaw region."""

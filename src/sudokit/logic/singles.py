@@ -57,6 +57,32 @@ def _getters(shape: Shape) -> tuple[tuple[int, itemgetter[Any], bool, tuple[int,
     )
 
 
+def _single(
+    shape: Shape,
+    name: str,
+    rating: float,
+    cell: int,
+    d: int,
+    text: str,
+    units: tuple[int, ...] = (),
+    why: tuple[int, ...] = (),
+    highlights: tuple[tuple[int, int], ...] | None = None,
+) -> Step:
+    """The step of a single: *d* placed in *cell*, seen in *units*; *why*: the cells that
+    leave it (shown before *cell*); *highlights*: the candidates that do (default: the one
+    placed)."""
+    return Step(
+        name,
+        rating,
+        placements=((cell, d),),
+        text=text,
+        cells=(*why, cell),
+        units=units,
+        highlights=((cell, d),) if highlights is None else highlights,
+        size=shape.n,
+    )
+
+
 def full_house(cg: CandidateGrid) -> Iterator[Step]:
     """Units with exactly one empty cell (SE 1.0)."""
     shape = cg.shape
@@ -76,20 +102,11 @@ def full_house(cg: CandidateGrid) -> Iterator[Step]:
         if missing.bit_count() != 1 or not masks[empty] & missing:
             continue
         d = missing.bit_length()
-        dn = digit_name(shape, d)
-        yield Step(
-            "Full House",
-            1.0,
-            placements=((empty, d),),
-            text=(
-                f"{shape.cell_name(empty)} is the last empty cell of {shape.unit_name(u)}, "
-                f"so it takes the missing digit {dn}."
-            ),
-            cells=(empty,),
-            units=(u,),
-            highlights=((empty, d),),
-            size=shape.n,
+        text = (
+            f"{shape.cell_name(empty)} is the last empty cell of {shape.unit_name(u)}, "
+            f"so it takes the missing digit {digit_name(shape, d)}."
         )
+        yield _single(shape, "Full House", 1.0, empty, d, text, (u,))
 
 
 def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
@@ -111,19 +128,11 @@ def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
             d = low.bit_length()
             cell = next(c for c in unit if masks[c] & low)
             dn = digit_name(shape, d)
-            yield Step(
-                "Hidden Single",
-                rating,
-                placements=((cell, d),),
-                text=(
-                    f"In {shape.unit_name(u)} the {dn} can only go in {shape.cell_name(cell)}, "
-                    f"so {shape.cell_name(cell)} is {dn}."
-                ),
-                cells=(cell,),
-                units=(u,),
-                highlights=((cell, d),),
-                size=shape.n,
+            text = (
+                f"In {shape.unit_name(u)} the {dn} can only go in {shape.cell_name(cell)}, "
+                f"so {shape.cell_name(cell)} is {dn}."
             )
+            yield _single(shape, "Hidden Single", rating, cell, d, text, (u,))
 
 
 def hidden_single_box(cg: CandidateGrid) -> Iterator[Step]:
@@ -142,16 +151,11 @@ def naked_single(cg: CandidateGrid) -> Iterator[Step]:
     for cell, m in enumerate(cg.masks):
         if m and m & (m - 1) == 0:
             d = m.bit_length()
-            dn = digit_name(shape, d)
-            yield Step(
-                "Naked Single",
-                2.3,
-                placements=((cell, d),),
-                text=f"{shape.cell_name(cell)} has only one candidate left, so it is {dn}.",
-                cells=(cell,),
-                highlights=((cell, d),),
-                size=shape.n,
+            text = (
+                f"{shape.cell_name(cell)} has only one candidate left, "
+                f"so it is {digit_name(shape, d)}."
             )
+            yield _single(shape, "Naked Single", 2.3, cell, d, text)
 
 
 def _direct_locks(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -> Iterator[Step]:
@@ -184,16 +188,9 @@ def _direct_locks(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -
                 lock_text(shape, lock) + f" Then in {shape.unit_name(u)} the {dn} can only go in "
                 f"{shape.cell_name(cell)}, so {shape.cell_name(cell)} is {dn}."
             )
-            yield Step(
-                name,
-                rating,
-                placements=((cell, d),),
-                text=text,
-                cells=(*lock.cells, cell),
-                units=(lock.base, lock.cover, u),
-                highlights=tuple((c, d) for c in lock.cells),
-                size=shape.n,
-            )
+            shown = tuple((c, d) for c in lock.cells)
+            units = (lock.base, lock.cover, u)
+            yield _single(shape, name, rating, cell, d, text, units, lock.cells, shown)
 
 
 # The last state each direct lock finder (pointing, claiming) found nothing on (._delta).
@@ -232,16 +229,8 @@ def _direct_hidden(cg: CandidateGrid, units: Container[int] | None, k: int) -> I
                 f"{dn} only one place in {shape.unit_name(sub.unit)}: "
                 f"{shape.cell_name(cell)} is {dn}."
             )
-            yield Step(
-                name,
-                rating,
-                placements=((cell, d),),
-                text=text,
-                cells=(*sub.cells, cell),
-                units=(sub.unit,),
-                highlights=tuple((c, x) for c in sub.cells for x in digits if cg.has(c, x)),
-                size=shape.n,
-            )
+            shown = tuple((c, x) for c in sub.cells for x in digits if cg.has(c, x))
+            yield _single(shape, name, rating, cell, d, text, (sub.unit,), sub.cells, shown)
 
 
 # The finders search only the units changed since they last found nothing (see ._delta).

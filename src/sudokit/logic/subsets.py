@@ -52,14 +52,6 @@ class Subset(_Record):
     cells: tuple[int, ...]
     digits: int
 
-    def __init__(
-        self,
-        unit: int,
-        cells: tuple[int, ...],
-        digits: int,
-    ) -> None:
-        self._set(unit, cells, digits)
-
 
 def naked_sets(
     cg: CandidateGrid, k: int, units: Container[int] | None = None

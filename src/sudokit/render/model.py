@@ -39,7 +39,7 @@ from typing import Literal, NamedTuple, Protocol
 from .._record import _Record
 from ..grid import Grid
 from ..marks import Candidates
-from ..shape import SYMBOLS, Shape
+from ..shape import LABELS, SYMBOLS, Labels, Shape
 
 __all__ = [
     "LAYERS",
@@ -255,7 +255,7 @@ class StepLike(Protocol):
 
 
 @lru_cache(maxsize=64)
-def symbol_table(n: int, symbols: Literal["letters", "numbers"] = "letters") -> tuple[str, ...]:
+def symbol_table(n: int, labels: Labels = "symbols") -> tuple[str, ...]:
     """The text of digits ``0..n`` (index 0 is ``""``): ``1-9A-Z...`` or decimal numbers.
 
     >>> symbol_table(12)[9:]
@@ -263,9 +263,9 @@ def symbol_table(n: int, symbols: Literal["letters", "numbers"] = "letters") -> 
     >>> symbol_table(12, "numbers")[10:]
     ('10', '11', '12')
     """
-    if symbols not in ("letters", "numbers"):
-        raise ValueError(f"symbols must be 'letters' or 'numbers', got {symbols!r}")
-    if symbols == "numbers" or n > len(SYMBOLS):
+    if labels not in LABELS:
+        raise ValueError(f"labels must be one of {', '.join(LABELS)}, got {labels!r}")
+    if labels == "numbers" or n > len(SYMBOLS):
         return ("", *(str(d) for d in range(1, n + 1)))
     return ("", *SYMBOLS[:n])
 
@@ -732,7 +732,7 @@ def draw(
     user: Grid | Sequence[int] | None = None,
     candidates: Sequence[int] | Literal["auto"] | None = None,
     step: StepLike | None = None,
-    symbols: Literal["letters", "numbers"] = "letters",
+    labels: Labels = "symbols",
     theme: Theme = SCREEN_THEME,
     conflicts: bool = False,
 ) -> Scene:
@@ -743,9 +743,10 @@ def draw(
     *step* (a :class:`StepLike`, e.g. a logic hint) shades its units and pattern cells, rings
     its highlighted candidates, marks eliminations in red and placements in green, and draws
     its chain links (solid when strong, dashed when weak). Candidates a step refers to are
-    drawn even when *candidates* is ``None``. *symbols* picks ``1-9A-Z`` (``"letters"``) or
-    decimal numbers for digits above 9. *conflicts* marks every digit that repeats in a unit
-    (class ``conflict``, the elimination colours), as a playing app wants.
+    drawn even when *candidates* is ``None``. *labels* names digits above 9 as the board's
+    symbols (``A-Z...``, ``"symbols"``) or as decimal numbers (``"numbers"``). *conflicts*
+    marks every digit that repeats in a unit (class ``conflict``, the elimination colours),
+    as a playing app wants.
 
     Raises :class:`ValueError` when *user* or *candidates* has the wrong length.
 
@@ -759,7 +760,7 @@ def draw(
     """
     shape = grid.shape
     n = shape.n
-    table = symbol_table(n, symbols)
+    table = symbol_table(n, labels)
     values, kinds = _cell_values(grid, user)
     if candidates is None:
         masks = [0] * shape.ncells

@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 
 from .._record import _Record
 from ..grid import Grid
+from ..shape import Labels
 from .model import (
     PRINT_THEME,
     Circle,
@@ -407,18 +408,6 @@ class GridPlacement(_Record):
     size: float
     n: int
 
-    def __init__(
-        self,
-        page: int,
-        kind: str,
-        number: int,
-        x: float,
-        y: float,
-        size: float,
-        n: int,
-    ) -> None:
-        self._set(page, kind, number, x, y, size, n)
-
 
 class BookInfo(_Record):
     """What :func:`write_book` wrote."""
@@ -448,18 +437,6 @@ class BookInfo(_Record):
     answer_page: int  # 1-based first answer page, 0 without answers
     page_size: tuple[float, float]
     grids: tuple[GridPlacement, ...]
-
-    def __init__(
-        self,
-        pages: int,
-        puzzles: int,
-        per_page: int,
-        answers_per_page: int,
-        answer_page: int,
-        page_size: tuple[float, float],
-        grids: tuple[GridPlacement, ...],
-    ) -> None:
-        self._set(pages, puzzles, per_page, answers_per_page, answer_page, page_size, grids)
 
 
 def _puzzle_layout(per_page: int, n: int, page: tuple[float, float]) -> tuple[int, int, float]:
@@ -504,7 +481,7 @@ def _title_page(
     title: str,
     subtitle: str,
     answer_start: int,
-    symbols: Literal["letters", "numbers"],
+    labels: Labels,
 ) -> None:
     """Title, a faint picture of the first puzzle, what the book holds, where the answers are."""
     canvas = painter.canvas
@@ -516,7 +493,7 @@ def _title_page(
         cover = min(60 * MM, width * 0.3)
         top = min(top, height - _MARGIN_TOP)
     painter.scene(
-        draw(book[0].puzzle, symbols=symbols, theme=_COVER), (width - cover) / 2, top, cover
+        draw(book[0].puzzle, labels=labels, theme=_COVER), (width - cover) / 2, top, cover
     )
     y = top - cover - 24 * MM
     canvas.setFillColorRGB(0, 0, 0)
@@ -628,7 +605,7 @@ def write_book(
     page_size: Literal["A4", "letter"] | tuple[float, float] = "A4",
     title_page: bool = True,
     subtitle: str = "",
-    symbols: Literal["letters", "numbers"] = "letters",
+    labels: Labels = "symbols",
     theme: Theme = PRINT_THEME,
 ) -> BookInfo:
     """Write a printable PDF puzzle book and return its :class:`BookInfo`.
@@ -699,7 +676,7 @@ def write_book(
         painter.text(width / 2, _MARGIN_BOTTOM / 2, str(page_no + 1), FONT, 9, "centre")
 
     if title_page:
-        _title_page(painter, book, page, title, subtitle, answer_start, symbols)
+        _title_page(painter, book, page, title, subtitle, answer_start, labels)
         canvas.showPage()
         page_no += 1
 
@@ -724,7 +701,7 @@ def write_book(
                 canvas.setFillColorRGB(0.3, 0.3, 0.3)
                 painter.text(gx + side, gy + 5, it.label, FONT, 9, "right")
             _caption(painter, it, gx, gy + 5, side)
-            scene = draw(it.puzzle, symbols=symbols, theme=theme)
+            scene = draw(it.puzzle, labels=labels, theme=theme)
             painter.scene(scene, gx, gy, side)
             grids.append(GridPlacement(page_no, "puzzle", number, gx, gy, side, it.puzzle.shape.n))
         canvas.showPage()
@@ -754,7 +731,7 @@ def write_book(
                 scene = draw(
                     Grid(it.puzzle.cells, plain),
                     user=it.solution.cells if it.solution is not None else None,
-                    symbols=symbols,
+                    labels=labels,
                     theme=theme,
                 )
                 painter.scene(scene, gx, gy, a_side)
