@@ -19,6 +19,7 @@ import platform
 import random
 import statistics
 import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -40,6 +41,17 @@ def read_rated(lines: Sequence[str]) -> list[tuple[str, float]]:
         if len(parts) > col:
             out.append((parts[0], float(parts[col])))
     return out
+
+
+def parse_or_skip(ap: argparse.ArgumentParser, name: str, script: str) -> argparse.Namespace | None:
+    """The options of *script* (*ap* gets ``--json`` here), or None when the rated set *name*
+    is absent, which is said on stderr (the benchmark skips cleanly)."""
+    ap.add_argument("--json", type=Path, default=None, help="write the figures here")
+    args = ap.parse_args()
+    if (RATED / name).is_file():
+        return args
+    print(f"{script}: skipped: {RATED / name} not found", file=sys.stderr)
+    return None
 
 
 def load_rated(name: str) -> list[tuple[str, float]]:

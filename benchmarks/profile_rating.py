@@ -33,11 +33,10 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import sudokit
 import sudokit.rating
-from _rated import DEV, RATED, add_dev_set_options, dev_sets, load_rated, run_info
+from _rated import DEV, add_dev_set_options, dev_sets, load_rated, parse_or_skip, run_info
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.registry import Technique
 from sudokit.logic.step import Step
@@ -174,10 +173,8 @@ def main() -> int:
     add_dev_set_options(ap)
     ap.add_argument("--budget", type=float, default=0.0, help="seconds per puzzle (0 = none)")
     ap.add_argument("--cprofile", type=int, default=0, help="print the N costliest functions")
-    ap.add_argument("--json", type=Path, default=None, help="write the figures here")
-    args = ap.parse_args()
-    if not (RATED / DEV).is_file():
-        print(f"profile_rating: skipped: {RATED / DEV} not found", file=sys.stderr)
+    args = parse_or_skip(ap, DEV, "profile_rating")
+    if args is None:
         return 0
     dev = load_rated(DEV)
     sets = dev_sets(dev, args.random, args.hardest, random.Random(args.seed))

@@ -58,6 +58,14 @@ void sk_chain_mode_free(sk_chain_mode *m) {
     free(m->node_pot);
     free(m->node_parent);
     free(m->bits);
+    free(m->masks);
+    free(m->g_ustart);
+    free(m->g_ucells);
+    free(m->g_cstart);
+    free(m->g_cunits);
+    free(m->cstamp);
+    free(m->lstamp);
+    free(m->scratch.data);
     memset(m, 0, sizeof *m);
 }
 
@@ -343,6 +351,25 @@ int sk_chain_mode_init(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
     }
     m->bounds = malloc(((size_t)m->nsources * 3 + 1) * sizeof *m->bounds);
     if (m->bounds == NULL || find_components(m)) goto fail;
+    { /* copies for sk_chain_best (the caller's tables need not outlive the mode) */
+        const size_t nu = (size_t)g->nunits, nc = (size_t)g->ncells;
+        const size_t nuc = (size_t)g->unit_start[nu], ncu = (size_t)g->cell_start[nc];
+        m->masks = malloc(nc * sizeof *m->masks);
+        m->g_ustart = malloc((nu + 1) * sizeof(int32_t));
+        m->g_ucells = malloc((nuc + 1) * sizeof(int32_t));
+        m->g_cstart = malloc((nc + 1) * sizeof(int32_t));
+        m->g_cunits = malloc((ncu + 1) * sizeof(int32_t));
+        m->cstamp = calloc(nc, sizeof *m->cstamp);
+        m->lstamp = calloc(nc, sizeof *m->lstamp);
+        if (!m->masks || !m->g_ustart || !m->g_ucells || !m->g_cstart || !m->g_cunits ||
+            !m->cstamp || !m->lstamp)
+            goto fail;
+        memcpy(m->masks, masks, nc * sizeof *m->masks);
+        memcpy(m->g_ustart, g->unit_start, (nu + 1) * sizeof(int32_t));
+        memcpy(m->g_ucells, g->unit_cells, nuc * sizeof(int32_t));
+        memcpy(m->g_cstart, g->cell_start, (nc + 1) * sizeof(int32_t));
+        memcpy(m->g_cunits, g->cell_units, ncu * sizeof(int32_t));
+    }
     for (int32_t i = 0; i < m->nsources; i++) {
         const int32_t src = m->sources[i];
         bounds(m, src, m->on_cycle[src], x, x, m->bounds + 3 * i);
@@ -511,6 +538,13 @@ void sk_chainer_free(sk_chainer *c) {
     free(c->ab_off_bits);
     free(c->ab_prs.data);
     free(c->derived.data);
+    free(c->rs_at);
+    free(c->rs_n);
+    free(c->rs_absurd);
+    free(c->rs.data);
+    free(c->mark);
+    free(c->mval);
+    free(c->shared.data);
     memset(c, 0, sizeof *c);
 }
 
@@ -795,5 +829,257 @@ int sk_chainer_run(sk_chainer *c, int32_t start) {
             return -1;
         }
     }
+    return 0;
+}
+
+/* A fresh stamp for the per-cell marks (cstamp and lstamp share the counter). */
+static uint32_t next_cgen(sk_chain_mode *m) {
+    if (++m->cgen == 0) {
+        memset(m->cstamp, 0, (size_t)m->ncells * sizeof *m->cstamp);
+        memset(m->lstamp, 0, (size_t)m->ncells * sizeof *m->lstamp);
+        m->cgen = 1;
+    }
+    return m->cgen;
+}
+
+/* Marks with `mark` in stamp every cell sharing a unit with cell (itself included). */
+static void mark_seen(sk_chain_mode *m, uint32_t *stamp, int32_t cell, uint32_t mark) {
+    for (int32_t k = m->g_cstart[cell]; k < m->g_cstart[cell + 1]; k++) {
+        const int32_t u = m->g_cunits[k];
+        for (int32_t i = m->g_ustart[u]; i < m->g_ustart[u + 1]; i++) stamp[m->g_ucells[i]] = mark;
+    }
+}
+
+/* cycles._cycle_eliminations is not empty: some candidate outside the loop's cells sees an
+ * "on" and an "off" potential of its digit in the loop path[0..len). */
+static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len) {
+    const int n = m->n;
+    const uint32_t loop = next_cgen(m);
+    for (int32_t i = 0; i < len; i++) m->lstamp[(path[i] >> 1) / n] = loop;
+    for (int32_t i = 0; i < len; i++) {
+        if (!(path[i] & 1)) continue;
+        const int32_t d = (path[i] >> 1) % n;
+        int first = 1; /* digit d not seen on an earlier "on" potential */
+        for (int32_t j = 0; j < i && first; j++) first = !((path[j] & 1) && (path[j] >> 1) % n == d);
+        if (!first) continue;
+        const uint32_t fwd = next_cgen(m);
+        for (int32_t j = i; j < len; j++)
+            if ((path[j] & 1) && (path[j] >> 1) % n == d) mark_seen(m, m->cstamp, (path[j] >> 1) / n, fwd);
+        for (int32_t j = 0; j < len; j++) {
+            if ((path[j] & 1) || (path[j] >> 1) % n != d) continue;
+            const int32_t cell = (path[j] >> 1) / n;
+            for (int32_t k = m->g_cstart[cell]; k < m->g_cstart[cell + 1]; k++) {
+                const int32_t u = m->g_cunits[k];
+                for (int32_t x = m->g_ustart[u]; x < m->g_ustart[u + 1]; x++) {
+                    const int32_t o = m->g_ucells[x];
+                    if (m->cstamp[o] == fwd && m->lstamp[o] != loop && (m->masks[o] >> d & 1))
+                        return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+int sk_chain_best(sk_chain_mode *m, int64_t cap, const int32_t base10[2],
+                  const int32_t *thresholds, int nthr, sk_chain_out *out) {
+    out->len = 0;
+    m->scratch.len = 0;
+    if (sk_chain_hints(m, cap, &m->scratch)) return -1;
+    const int32_t *rec = m->scratch.data;
+    int32_t best_rating = 0, best_cx = 0, best_k = 0, last = -1, k = 0;
+    size_t best_at = 0;
+    int found = 0;
+    for (size_t at = 0; at < m->scratch.len; at += 3 + (size_t)rec[at + 2]) {
+        const int32_t source = rec[at], kind = rec[at + 1], len = rec[at + 2];
+        const int32_t *path = rec + at + 3;
+        if (source != last) {
+            last = source;
+            k = 0;
+        }
+        k++;
+        int32_t cx = 0; /* distinct potentials (the Python's ancestor bit count) */
+        for (int32_t i = 0; i < len; i++) {
+            int dup = 0;
+            for (int32_t j = 0; j < i && !dup; j++) dup = path[j] == path[i];
+            cx += !dup;
+        }
+        int32_t rating = base10[kind];
+        for (int t = 0; t < nthr && cx - 2 > thresholds[t]; t++) rating++;
+        if (found && (rating > best_rating || (rating == best_rating && cx >= best_cx))) continue;
+        if (kind == 0 && !cycle_removes(m, path, len)) continue;
+        found = 1;
+        best_rating = rating;
+        best_cx = cx;
+        best_at = at;
+        best_k = k - 1;
+    }
+    if (!found) return 0;
+    const int32_t len = rec[best_at + 2];
+    if (ivec_push(out, rec[best_at]) || ivec_push(out, rec[best_at + 1]) ||
+        ivec_push(out, best_k) || ivec_push(out, len))
+        return -1;
+    for (int32_t i = 0; i < len; i++)
+        if (ivec_push(out, rec[best_at + 3 + i])) return -1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* SE's choice among the forcing-chain hints of one rule (forcing._collect / forcing_hints)   */
+
+static int popcount_bits(const uint64_t *bits, size_t words) {
+    int count = 0;
+    for (size_t w = 0; w < words; w++) count += __builtin_popcountll(bits[w]);
+    return count;
+}
+
+/* The run from start, summarised in c->rs (run once per chainer).  -1 when out of memory. */
+static int summarise(sk_chainer *c, int32_t start) {
+    if (c->rs_at[start] >= 0) return 0;
+    if (sk_chainer_run(c, start)) return -1;
+    c->rs_at[start] = (int32_t)c->rs.len;
+    c->rs_n[start] = c->nslots;
+    for (int32_t s = 0; s < c->nslots; s++)
+        if (ivec_push(&c->rs, c->order[s]) ||
+            ivec_push(&c->rs, popcount_bits(c->anc + (size_t)s * c->words, c->words)))
+            return -1;
+    c->rs_absurd[start] = c->absurd ? popcount_bits(c->ab_on_bits, c->words) +
+                                          popcount_bits(c->ab_off_bits, c->words)
+                                    : -1;
+    return 0;
+}
+
+/* Marks the potentials of the run from start (summarised) with a new mark and their counts. */
+static void mark_run(sk_chainer *c, int32_t start) {
+    if (++c->mgen == 0) {
+        memset(c->mark, 0, (size_t)c->npot * sizeof *c->mark);
+        c->mgen = 1;
+    }
+    const int32_t *pairs = c->rs.data + c->rs_at[start];
+    for (int32_t i = 0; i < c->rs_n[start]; i++) {
+        c->mark[pairs[2 * i]] = c->mgen;
+        c->mval[pairs[2 * i]] = pairs[2 * i + 1];
+    }
+}
+
+/* The hints found so far and the best one (_Hints.add, then forcing_hints' sort). */
+typedef struct {
+    int32_t base10, nthr, seq;
+    const int32_t *thresholds, *sort_keys;
+    int found;
+    int32_t rating, cx, key, hint[6];
+} best_hint;
+
+static void consider(const sk_chainer *c, best_hint *b, int32_t kind, int32_t target,
+                     int32_t source, int32_t digit, int32_t cx) {
+    const int32_t seq = b->seq++;
+    int32_t rating = b->base10;
+    for (int t = 0; t < b->nthr && cx - 2 > b->thresholds[t]; t++) rating++;
+    const int32_t key = b->sort_keys[kind];
+    if (b->found && (rating > b->rating || (rating == b->rating && (cx > b->cx ||
+                                                                   (cx == b->cx && key >= b->key)))))
+        return;
+    /* forcing._effect: a placement of a cell with other candidates, or a removal */
+    const int32_t cand = target >> 1, cell = cand / c->n, d = cand % c->n;
+    const uint64_t cm = c->masks0[cell], bit = (uint64_t)1 << d;
+    if ((target & 1) ? !(cm & ~bit) : !(cm & bit)) return;
+    b->found = 1;
+    b->rating = rating;
+    b->cx = cx;
+    b->key = key;
+    const int32_t h[6] = {kind, target, source, digit, cx, seq};
+    memcpy(b->hint, h, sizeof h);
+}
+
+/* _Hints.common: what every branch (runs from starts[0..k), summarised) implies, "on"
+ * conclusions first, in the first branch's order.  -1 when out of memory. */
+static int common(sk_chainer *c, best_hint *b, int32_t kind, int32_t source, int32_t digit,
+                  const int32_t *starts, int k) {
+    ivec *sh = &c->shared;
+    sh->len = 0;
+    const int32_t *first = c->rs.data + c->rs_at[starts[0]];
+    for (int32_t i = 0; i < 2 * c->rs_n[starts[0]]; i++)
+        if (ivec_push(sh, first[i])) return -1;
+    for (int j = 1; j < k && sh->len; j++) {
+        mark_run(c, starts[j]);
+        size_t kept = 0;
+        for (size_t i = 0; i < sh->len; i += 2) {
+            const int32_t q = sh->data[i];
+            if (c->mark[q] != c->mgen) continue;
+            sh->data[kept++] = q;
+            sh->data[kept++] = sh->data[i + 1] + c->mval[q];
+        }
+        sh->len = kept;
+    }
+    for (int want = 1; want >= 0; want--)
+        for (size_t i = 0; i < sh->len; i += 2)
+            if ((sh->data[i] & 1) == want)
+                consider(c, b, kind, sh->data[i], source, digit, sh->data[i + 1]);
+    return 0;
+}
+
+int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
+                    const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
+                    int *found, int32_t out[6]) {
+    const int n = c->n;
+    const size_t np = (size_t)c->npot;
+    *found = 0;
+    if (c->rs_at == NULL) {
+        c->rs_at = malloc(np * sizeof *c->rs_at);
+        c->rs_n = calloc(np, sizeof *c->rs_n);
+        c->rs_absurd = malloc(np * sizeof *c->rs_absurd);
+        c->mark = calloc(np, sizeof *c->mark);
+        c->mval = calloc(np, sizeof *c->mval);
+        if (!c->rs_at || !c->rs_n || !c->rs_absurd || !c->mark || !c->mval) return -1;
+        for (size_t p = 0; p < np; p++) c->rs_at[p] = -1;
+    }
+    best_hint b = {base10, nthr, 0, thresholds, sort_keys, 0, 0, 0, 0, {0}};
+    int32_t starts[64], where[64];
+    for (int32_t cell = 0; cell < c->ncells; cell++) {
+        const uint64_t cm = c->masks0[cell];
+        const int card = __builtin_popcountll(cm);
+        if (!(card > 2 || (card > 1 && c->dynamic))) continue;
+        int nvals = 0;
+        for (uint64_t bits = cm; bits; bits &= bits - 1) {
+            const int32_t d = __builtin_ctzll(bits), p_on = 2 * (cell * n + d) + 1;
+            if (summarise(c, p_on)) return -1;
+            if (c->dynamic) {
+                if (summarise(c, p_on ^ 1)) return -1;
+                const int32_t pair[2] = {p_on, p_on ^ 1};
+                for (int side = 0; side < 2; side++) /* _Hints.contradiction */
+                    if (c->rs_absurd[pair[side]] >= 0)
+                        consider(c, &b, 3, pair[side] ^ 1, pair[side], 0, c->rs_absurd[pair[side]]);
+                if (card >= 3 && !nishio) { /* _Hints.doubles */
+                    mark_run(c, p_on ^ 1);
+                    const int32_t *on = c->rs.data + c->rs_at[p_on];
+                    for (int want = 1; want >= 0; want--)
+                        for (int32_t i = 0; i < c->rs_n[p_on]; i++) {
+                            const int32_t q = on[2 * i];
+                            if ((q & 1) == want && c->mark[q] == c->mgen)
+                                consider(c, &b, 0, q, p_on, 0, on[2 * i + 1] + c->mval[q]);
+                        }
+                }
+            }
+            if (!nishio) /* _regions */
+                for (int32_t k = c->cell_start[cell]; k < c->cell_start[cell + 1]; k++) {
+                    const int32_t u = c->cell_units[k];
+                    const size_t key = (size_t)u * (size_t)n + (size_t)d;
+                    const int32_t *pl = c->pl_cells + c->pl_start[key];
+                    const int32_t count = c->pl_start[key + 1] - c->pl_start[key];
+                    if (!(count == 2 || (multiple && count > 2)) || pl[0] != cell) continue;
+                    if (count > 64) return -2; /* units of more than 64 cells: not here */
+                    for (int32_t j = 0; j < count; j++) {
+                        where[j] = 2 * (pl[j] * n + d) + 1;
+                        if (summarise(c, where[j])) return -1;
+                    }
+                    if (common(c, &b, 2, u, d + 1, where, count)) return -1;
+                }
+            starts[nvals++] = p_on;
+        }
+        if (!nishio && (card == 2 || multiple) && common(c, &b, 1, cell, 0, starts, nvals))
+            return -1;
+    }
+    *found = b.found;
+    memcpy(out, b.hint, sizeof b.hint);
     return 0;
 }

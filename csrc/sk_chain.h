@@ -40,6 +40,15 @@ typedef struct {
     const int32_t *cell_start, *cell_units;
 } sk_chain_geom;
 
+/* Output of sk_chain_hints: a growable int32 buffer of records
+ *     source index, kind (0 = cycle, 1 = forcing chain), length L, L potentials
+ * (a cycle's potentials from its start to the "off" node that closes it; a forcing chain's
+ * from its assumption to the conjugate of the assumption). */
+typedef struct {
+    int32_t *data;
+    size_t len, cap;
+} sk_chain_out;
+
 /* One search mode (X, Y or X+Y) on one candidate state.  Built by sk_chain_mode_init,
  * released by sk_chain_mode_free; never shared between threads while searching (the
  * scratch arrays below are per mode). */
@@ -57,6 +66,11 @@ typedef struct {
     size_t nnodes, node_cap;
     uint64_t *bits; /* 6 bit sets of npot bits for the bounds */
     size_t words;
+    /* for sk_chain_best: copies of the state and of the geometry, and per cell stamps */
+    uint64_t *masks;
+    int32_t *g_ustart, *g_ucells, *g_cstart, *g_cunits;
+    uint32_t *cstamp, *lstamp, cgen;
+    sk_chain_out scratch;
 } sk_chain_mode;
 
 /* Builds the links, sources, components and bounds of the state *masks* (ncells masks,
@@ -66,20 +80,23 @@ int sk_chain_mode_init(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
                        int x);
 void sk_chain_mode_free(sk_chain_mode *m);
 
-/* Output of sk_chain_hints: a growable int32 buffer of records
- *     source index, kind (0 = cycle, 1 = forcing chain), length L, L potentials
- * (a cycle's potentials from its start to the "off" node that closes it; a forcing chain's
- * from its assumption to the conjugate of the assumption). */
-typedef struct {
-    int32_t *data;
-    size_t len, cap;
-} sk_chain_out;
 
 /* The hints of the mode with at most *cap* potentials, in SE's discovery order (as
  * cycles._Mode.hints): per source, its cycles, then the forcing chain from it, then the one
  * from its conjugate, each searched only when its bound is <= cap.  Appends to *out*;
  * returns 0, or -1 when out of memory. */
 int sk_chain_hints(sk_chain_mode *m, int64_t cap, sk_chain_out *out);
+
+/* The one hint of sk_chain_hints(m, cap) that SE's rule takes from this mode
+ * (cycles._Mode.best): the least by (rating, complexity, discovery order) among those that
+ * change the grid (every forcing chain; a cycle when a candidate outside its cells sees an
+ * "on" and an "off" node of its digit in the loop).  A hint's complexity is its number of
+ * distinct potentials, its rating in tenths base10[kind] + the number of thresholds[0..nthr)
+ * (ascending) that complexity - 2 exceeds.  Sets *out to the record
+ *     source index, kind, k (its rank among the hints of its source), length L, L potentials
+ * or empties it when there is none.  0, or -1 when out of memory. */
+int sk_chain_best(sk_chain_mode *m, int64_t cap, const int32_t base10[2],
+                  const int32_t *thresholds, int nthr, sk_chain_out *out);
 
 /* ---------------------------------------------------------------------------------------- */
 /* The chainer of SE's forcing chains (src/sudokit/logic/forcing.py, _Chainer / _Run at
@@ -121,6 +138,14 @@ typedef struct {
     uint64_t *ab_on_bits, *ab_off_bits;
     sk_chain_out ab_prs;
     sk_chain_out derived;          /* scratch of one "off" potential's derivations */
+    /* sk_chainer_best: per start potential its run, summarised: rs_at[p] the offset in rs of
+     * its (potential, ancestor count) pairs in the order reached (-1: not run yet), rs_n[p]
+     * how many, rs_absurd[p] its contradiction's complexity (-1: none) */
+    int32_t *rs_at, *rs_n, *rs_absurd;
+    sk_chain_out rs;
+    uint32_t *mark, mgen;          /* per potential: reached by the branch marked mgen, */
+    int32_t *mval;                 /* with this ancestor count */
+    sk_chain_out shared;           /* (potential, summed count) common to the branches */
 } sk_chainer;
 
 /* Builds a chainer on the state masks (g and masks are copied).  0, or -1 when out of
@@ -132,5 +157,22 @@ void sk_chainer_free(sk_chainer *c);
 /* One run from potential start (0 <= start < npot, not validated): fills the run fields
  * above.  0, or -1 when out of memory. */
 int sk_chainer_run(sk_chainer *c, int32_t start);
+
+/* What forcing._collect + forcing_hints take on the chainer's state, without building the
+ * other hints: of every hint of SE's rule (Nishio: nishio = 1, on a chainer with y = 0 and
+ * dynamic = 1; Multiple: multiple = 1, y = 1, dynamic = 0; Dynamic: multiple = 1, y = 1,
+ * dynamic = 1), in SE's discovery order (contradictions and double chains of each candidate
+ * when dynamic, region chains, cell chains), the least by (rating, complexity, sort key,
+ * discovery) among those that change the state.  A hint's complexity is the sum of its
+ * branches' ancestor counts of its target (a contradiction's: of both sides), its rating in
+ * tenths base10 + the number of thresholds[0..nthr) it exceeds by complexity - 2;
+ * sort_keys[kind] for kind 0 = double, 1 = cell, 2 = region, 3 = contradiction.
+ * *found = 0 when there is none, else 1 and out[0..6) = kind, target, source (the
+ * assumption, the cell or the unit), digit (1-based, region chains; else 0), complexity,
+ * discovery index.  Runs are cached in the chainer across calls.  0, -1 when out of memory,
+ * -2 when a unit has more than 64 cells. */
+int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
+                    const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
+                    int *found, int32_t out[6]);
 
 #endif

@@ -2096,6 +2096,57 @@ done:
     return list;
 }
 
+static PyObject *int_tuple(const int32_t *v, Py_ssize_t len);
+
+/* ChainMode.best(cap, base_cycle, base_chain, thresholds): sk_chain_best. */
+static PyObject *ChainMode_best(ChainModeObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError,
+                     "best() takes 4 arguments (cap, base_cycle, base_chain, thresholds), "
+                     "got %zd", nargs);
+        return NULL;
+    }
+    uint64_t cap, b0, b1;
+    if (!chain_ready(self) || !as_count(args[0], "cap", 0, &cap) ||
+        !rule_int(args[1], 1u << 20, "base_cycle", 0, &b0) ||
+        !rule_int(args[2], 1u << 20, "base_chain", 0, &b1))
+        return NULL;
+    PyObject *tt = as_tuple(args[3], "thresholds", -1);
+    if (tt == NULL) return NULL;
+    int32_t thr[64];
+    const Py_ssize_t nthr = PyTuple_GET_SIZE(tt);
+    if (nthr > 64) {
+        Py_DECREF(tt);
+        PyErr_SetString(PyExc_ValueError, "thresholds: at most 64");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nthr; i++) {
+        uint64_t v;
+        if (!rule_int(PyTuple_GET_ITEM(tt, i), 1u << 30, "thresholds", i, &v)) {
+            Py_DECREF(tt);
+            return NULL;
+        }
+        thr[i] = (int32_t)v;
+    }
+    Py_DECREF(tt);
+    const int32_t base10[2] = {(int32_t)b0, (int32_t)b1};
+    sk_chain_out out = {NULL, 0, 0};
+    PyObject *res = NULL;
+    if (sk_chain_best(&self->mode, (int64_t)cap, base10, thr, (int)nthr, &out)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (out.len == 0) {
+        res = Py_NewRef(Py_None);
+        goto done;
+    }
+    PyObject *path = int_tuple(out.data + 4, out.data[3]);
+    if (path != NULL) res = Py_BuildValue("(iiiN)", out.data[0], out.data[1], out.data[2], path);
+done:
+    free(out.data);
+    return res;
+}
+
 static PyGetSetDef ChainMode_getset[] = {
     {"sources", (getter)ChainMode_sources, NULL,
      "the \"on\" potentials the searches start from, in SE's order", NULL},
@@ -2110,6 +2161,12 @@ static PyMethodDef ChainMode_methods[] = {
      "hints(cap, /)\n--\n\nThe cycles and forcing chains of at most cap potentials, in SE's "
      "discovery order,\nas (source index, kind, path): kind 0 = cycle (path from its start to "
      "the\n\"off\" node closing it), 1 = forcing chain (from its assumption to the conjugate)."},
+    {"best", (PyCFunction)(void (*)(void))ChainMode_best, METH_FASTCALL,
+     "best(cap, base_cycle, base_chain, thresholds, /)\n--\n\nThe hint of hints(cap) SE "
+     "takes from this mode: the least by (rating, complexity,\ndiscovery) of those that change "
+     "the grid, as (source index, kind, k, path), k its\nrank among its source's hints, or "
+     "None. base_cycle / base_chain: base ratings in\ntenths; thresholds: SE's length "
+     "thresholds, ascending."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2304,6 +2361,60 @@ static PyObject *Chainer_run(ChainerObject *self, PyObject *const *args, Py_ssiz
     return chain_run_new(&self->chainer);
 }
 
+/* A tuple of `count` ints below 2**30 into v[]: 0 with an exception on error. */
+static int small_ints(PyObject *obj, const char *what, int32_t *v, Py_ssize_t max,
+                      Py_ssize_t *count) {
+    PyObject *t = as_tuple(obj, what, -1);
+    if (t == NULL) return 0;
+    *count = PyTuple_GET_SIZE(t);
+    int ok = *count <= max;
+    if (!ok) PyErr_Format(PyExc_ValueError, "%s: at most %zd items", what, max);
+    for (Py_ssize_t i = 0; ok && i < *count; i++) {
+        uint64_t x = 0;
+        ok = rule_int(PyTuple_GET_ITEM(t, i), (uint64_t)1 << 30, what, i, &x);
+        v[i] = (int32_t)x;
+    }
+    Py_DECREF(t);
+    return ok;
+}
+
+/* Chainer.best(nishio, multiple, base10, thresholds, sort_keys): sk_chainer_best. */
+static PyObject *Chainer_best(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "best() takes 5 arguments (nishio, multiple, base10, "
+                                      "thresholds, sort_keys), got %zd", nargs);
+        return NULL;
+    }
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Chainer is not initialised");
+        return NULL;
+    }
+    const int nishio = PyObject_IsTrue(args[0]), multiple = PyObject_IsTrue(args[1]);
+    if (nishio < 0 || multiple < 0) return NULL;
+    uint64_t base10;
+    int32_t thr[64], keys[4];
+    Py_ssize_t nthr, nkeys;
+    if (!rule_int(args[2], (uint64_t)1 << 20, "base10", 0, &base10) ||
+        !small_ints(args[3], "thresholds", thr, 64, &nthr) ||
+        !small_ints(args[4], "sort_keys", keys, 4, &nkeys))
+        return NULL;
+    if (nkeys != 4) {
+        PyErr_SetString(PyExc_ValueError, "sort_keys must hold 4 items");
+        return NULL;
+    }
+    int found;
+    int32_t h[6];
+    const int rc = sk_chainer_best(&self->chainer, nishio, multiple, (int32_t)base10, thr,
+                                   (int)nthr, keys, &found, h);
+    if (rc == -2) {
+        PyErr_SetString(PyExc_ValueError, "best() needs units of at most 64 cells");
+        return NULL;
+    }
+    if (rc) return PyErr_NoMemory();
+    if (!found) Py_RETURN_NONE;
+    return Py_BuildValue("(iiiiii)", h[0], h[1], h[2], h[3], h[4], h[5]);
+}
+
 /* The slot argument of a ChainRun method, or -1 with an exception. */
 static Py_ssize_t run_slot(const ChainRunObject *self, PyObject *arg) {
     const Py_ssize_t s = PyLong_AsSsize_t(arg);
@@ -2370,6 +2481,11 @@ static PyObject *ChainRun_end(ChainRunObject *self, PyObject *unused) {
 static PyMethodDef Chainer_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
      "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
+    {"best", (PyCFunction)(void (*)(void))Chainer_best, METH_FASTCALL,
+     "best(nishio, multiple, base10, thresholds, sort_keys, /)\n--\n\nThe hint SE's rule "
+     "takes on the chainer's state (sk_chainer_best): (kind,\ntarget, source, digit, "
+     "complexity, discovery index), kind 0 = double, 1 = cell,\n2 = region, 3 = "
+     "contradiction; None when no hint changes the state."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -112,6 +112,9 @@ class ChainMode:
     @property
     def bounds(self) -> tuple[tuple[int, int, int], ...]: ...
     def hints(self, cap: int, /) -> list[tuple[int, int, tuple[int, ...]]]: ...
+    def best(
+        self, cap: int, base_cycle: int, base_chain: int, thresholds: Sequence[int], /
+    ) -> tuple[int, int, int, tuple[int, ...]] | None: ...
 
 class ChainRun:
     """The outcome of one :meth:`Chainer.run`: the potentials reached, in order, with their
@@ -141,3 +144,12 @@ class Chainer:
         dynamic: bool,
     ) -> None: ...
     def run(self, start: int, /) -> ChainRun: ...
+    def best(
+        self,
+        nishio: bool,
+        multiple: bool,
+        base10: int,
+        thresholds: Sequence[int],
+        sort_keys: Sequence[int],
+        /,
+    ) -> tuple[int, int, int, int, int, int] | None: ...

@@ -343,16 +343,6 @@ class RankedHint(_Record):
     seq: int
     kind: str
 
-    def __init__(
-        self,
-        rating: float,
-        complexity: int,
-        sort_key: int,
-        seq: int,
-        kind: str,
-    ) -> None:
-        self._set(rating, complexity, sort_key, seq, kind)
-
     def order(self) -> tuple[float, int, int, int]:
         """The sort key: the easiest hint, then the simplest, first."""
         return (self.rating, self.complexity, self.sort_key, self.seq)

@@ -69,7 +69,7 @@ from .chaining import (
     potential_name,
     se_rating,
 )
-from .step import Step
+from .step import _THRESHOLDS, Step
 
 __all__ = [
     "UnaryHint",
@@ -192,19 +192,6 @@ class UnaryHint(RankedHint):
     y: bool
     x: bool
     node: _Node
-
-    def __init__(
-        self,
-        rating: float,
-        complexity: int,
-        sort_key: int,
-        seq: int,
-        kind: str,
-        y: bool,
-        x: bool,
-        node: _Node,
-    ) -> None:
-        self._set(rating, complexity, sort_key, seq, kind, y, x, node)
 
 
 def _reach(
@@ -420,6 +407,13 @@ class _Mode:
                         seq += 1
         return out
 
+    def best(self, cap: int, seq0: int, memo: dict[int, Effect | None]) -> UnaryHint | None:
+        """The hint of :meth:`hints` SE takes from this mode: the first by rating, complexity
+        and discovery of those that change the grid (:func:`_worthy`; *memo* as there)."""
+        hs = self.hints(cap, seq0)
+        worthy = (h for h in hs if _worthy(self.geo, self.masks, h, memo) is not None)
+        return min(worthy, key=RankedHint.order, default=None)
+
 
 class _ModeLike(Protocol):
     """What the rule reads of a search mode: :class:`_Mode` (the specification) or
@@ -431,6 +425,7 @@ class _ModeLike(Protocol):
 
     def bounds(self, src: int) -> tuple[int, int, int]: ...
     def hints(self, cap: int, seq0: int) -> list[UnaryHint]: ...
+    def best(self, cap: int, seq0: int, memo: dict[int, Effect | None]) -> UnaryHint | None: ...
 
 
 def _c_engine() -> Any:
@@ -451,6 +446,8 @@ class _CMode:
         self._bounds: dict[int, tuple[int, int, int]] = dict(
             zip(self.sources, self._c.bounds, strict=True)
         )
+        # the base ratings of cycles and forcing chains in tenths, for the C choice
+        self._tenths = (70, 70) if (y and x) else (65, 66)
 
     def bounds(self, src: int) -> tuple[int, int, int]:
         """(cycle, forcing from *src*, forcing from its conjugate) complexity bounds."""
@@ -459,25 +456,38 @@ class _CMode:
     def hints(self, cap: int, seq0: int) -> list[UnaryHint]:
         """All hints of this mode with at most *cap* potentials, in SE's discovery order."""
         check_budget()
-        y, x = self.y, self.x
-        bases = (7.0 if (y and x) else 6.5, 7.0 if (y and x) else 6.6)
-        kinds = ("cycle", "forcing")
-        sk = _SORT_KEY[(y, x)]
         out: list[UnaryHint] = []
         last, seq = -1, 0
         for i, kind, path in self._c.hints(cap):
             if i != last:
                 last, seq = i, seq0 + i * 100000
-            node: _Node | None = None
-            anc = 0
-            for p in path:
-                anc |= 1 << p
-                node = (p, node, anc)
-            assert node is not None
-            cx = anc.bit_count()
-            out.append(UnaryHint(se_rating(bases[kind], cx), cx, sk, seq, kinds[kind], y, x, node))
+            out.append(self._hint(kind, seq, path))
             seq += 1
         return out
+
+    def best(self, cap: int, seq0: int, memo: dict[int, Effect | None]) -> UnaryHint | None:
+        """:meth:`_Mode.best`, chosen in C (csrc/sk_chain.c ``sk_chain_best``: the same order
+        and the same test of a cycle's eliminations); only the chosen hint is built here."""
+        check_budget()
+        found = self._c.best(cap, *self._tenths, _THRESHOLDS)
+        if found is None:
+            return None
+        i, kind, k, path = found
+        return self._hint(kind, seq0 + i * 100000 + k, path)
+
+    def _hint(self, kind: int, seq: int, path: Sequence[int]) -> UnaryHint:
+        """The hint of a C record: *kind* 0 (cycle) or 1 (forcing), the search *path*."""
+        y, x = self.y, self.x
+        node: _Node | None = None
+        anc = 0
+        for p in path:
+            anc |= 1 << p
+            node = (p, node, anc)
+        assert node is not None
+        cx = anc.bit_count()
+        base = (7.0 if (y and x) else 6.5, 7.0 if (y and x) else 6.6)[kind]
+        names = ("cycle", "forcing")
+        return UnaryHint(se_rating(base, cx), cx, _SORT_KEY[(y, x)], seq, names[kind], y, x, node)
 
 
 def _new_mode(
@@ -566,40 +576,31 @@ def _describe(geo: Geometry, h: UnaryHint, effect: Effect) -> Step:
     )
 
 
-def _mode_hints(
+def _mode_best(
     geo: Geometry,
-    masks: Sequence[int],
     mode: _ModeLike,
     seq0: int,
     beat: UnaryHint | None,
     memo: dict[int, Effect | None],
-) -> list[UnaryHint]:
-    """The hints of *mode* that can sort before *beat* (all of them that can be the best one
+) -> UnaryHint | None:
+    """The hint SE takes from *mode* (:meth:`_Mode.best`) if it can sort before *beat* (any
     when *beat* is None), searching no deeper than needed."""
     base = 7.0 if (mode.x and mode.y) else 6.5  # the lowest base of the mode's hints
     unlimited = 4 * geo.ncells * geo.n
     if beat is not None:
         cap = _max_complexity(base, beat.rating, beat.complexity)
-        return mode.hints(cap, seq0) if cap >= 4 else []
+        return mode.best(cap, seq0, memo) if cap >= 4 else None
     bounds = sorted({b for src in mode.sources for b in mode.bounds(src) if b < _INF})
     if not bounds:
-        return []
+        return None
     cap = bounds[0]
     while True:
-        found = mode.hints(cap, seq0)
-        best = next(
-            (
-                h
-                for h in sorted(found, key=RankedHint.order)
-                if _worthy(geo, masks, h, memo) is not None
-            ),
-            None,
-        )
+        best = mode.best(cap, seq0, memo)
         if best is not None:
             final = _max_complexity(base, best.rating, best.complexity)
-            return mode.hints(final, seq0) if final > cap else found
+            return mode.best(final, seq0, memo) if final > cap else best
         if cap >= unlimited:
-            return found
+            return None
         larger = [b for b in bounds if b > cap]
         # cycle bounds are only lower bounds: past the last bound, search without a cap
         cap = max(larger[0], cap + cap // 2) if larger else unlimited
@@ -620,19 +621,18 @@ def unary_hints(cg: CandidateGrid, *, exhaustive: bool = False) -> list[tuple[Un
     hints: list[UnaryHint] = []
     best: UnaryHint | None = None
     for i, (y, x) in enumerate(_MODES):
+        if not exhaustive and best is not None and best.rating < (7.0 if (y and x) else 6.5):
+            continue
         mode = _new_mode(geo, masks, links, y, x)
         if exhaustive:
-            found = mode.hints(unlimited, i * big)
-        else:
-            if best is not None and best.rating < (7.0 if (y and x) else 6.5):
-                continue
-            found = _mode_hints(geo, masks, mode, i * big, best, memo)
-        hints += found
-        for h in sorted(found, key=RankedHint.order):
-            if _worthy(geo, masks, h, memo) is not None:
-                if best is None or h.order() < best.order():
-                    best = h
-                break
+            hints += mode.hints(unlimited, i * big)
+            continue
+        # SE's choice is the first worthy hint of all modes: each mode's own first one
+        found = _mode_best(geo, mode, i * big, best, memo)
+        if found is not None and (best is None or found.order() < best.order()):
+            best = found
+    if best is not None:
+        hints = [best]
     hints.sort(key=RankedHint.order)
     results: list[tuple[UnaryHint, Step]] = []
     seen: set[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = set()

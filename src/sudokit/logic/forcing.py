@@ -63,7 +63,6 @@ tests/test_chain_c_forcing.py holds the two equal.
 
 from __future__ import annotations
 
-import itertools
 from collections import deque
 from collections.abc import Callable, Iterator, KeysView, Mapping, Sequence
 from dataclasses import dataclass
@@ -76,7 +75,6 @@ from .chaining import (
     Effect,
     Geometry,
     Links,
-    RankedHint,
     c_core,
     candidate,
     cell_digit,
@@ -86,7 +84,6 @@ from .chaining import (
     geometry,
     note_rule_found,
     off_potential,
-    on_mask,
     on_potential,
     path_links,
     potential_name,
@@ -94,7 +91,7 @@ from .chaining import (
 )
 from .cycles import hint_path, unary_all
 from .inchain import BASIC_RULES
-from .step import Step
+from .step import _THRESHOLDS, Step
 
 __all__ = [
     "NESTED_FLOOR",
@@ -132,8 +129,8 @@ _Absurd = tuple[tuple[int, int], tuple[int, int], int, tuple[int, ...]]
 
 
 # A nested chain inside a chain: (identity, complexity). SE counts each distinct nested chain
-# of a hint once (two are the same when they remove the same candidates).
-_Nest = tuple[object, int]
+# of a hint once; two are the same when their chains are (see :class:`_FullChain`).
+_Nest = tuple["_FullChain", int]
 
 # A derived "on" potential: (potential, its parents, why: -1 = last candidate of its cell, else
 # the unit where it is the last place of its digit)
@@ -180,6 +177,60 @@ class _RunMap(Mapping[int, _V]):
 
     def __len__(self) -> int:
         return len(self._index)
+
+
+class _FullChain:
+    """The identity of a nested chain, as SE's ``FullChain`` sees it: the chain of each of its
+    targets (the concluded potential as each branch reaches it), each the target and its
+    ancestors breadth first (:func:`_bfs_chain`), potentials compared without their parents.
+    Two chains that remove the same candidates are different when their chains are (SE counts
+    both: a cell forcing chain whose branches meet one nested conclusion on different
+    candidates), and one chain removing different candidates in two branches is the same.
+
+    >>> a, b = _FullChain(((3, 2, 0),)), _FullChain(((3, 2, 0),))
+    >>> a == b, a == _FullChain(((3, 0, 2),)), a.chains
+    (True, False, ((3, 2, 0),))
+    """
+
+    __slots__ = ("_hash", "chains")
+
+    def __init__(self, chains: tuple[tuple[int, ...], ...]) -> None:
+        self.chains = chains
+        self._hash = hash(chains)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _FullChain) and self.chains == other.chains
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def _bfs_chain(
+    target: int,
+    parents: Mapping[int, Sequence[int]],
+    new: int = -1,
+    new_parents: Sequence[int] = (),
+) -> tuple[int, ...]:
+    """SE's ``getChain``: *target* and its ancestors, breadth first, each parent list in order
+    (*parents*: per potential; *new*, not in it, has *new_parents*), each potential once.
+
+    >>> _bfs_chain(5, {5: (3, 4), 3: (1,), 4: (1, 2)})
+    (5, 3, 4, 1, 2)
+    >>> _bfs_chain(6, {3: (1,)}, 6, (3,))
+    (6, 3, 1)
+    """
+    out: list[int] = []
+    done: set[int] = set()
+    todo = [target]
+    while todo:
+        nxt: list[int] = []
+        for p in todo:
+            if p not in done:
+                done.add(p)
+                out.append(p)
+                nxt += new_parents if p == new else parents.get(p, ())
+        todo = nxt
+    return tuple(out)
 
 
 @dataclass(slots=True)
@@ -233,7 +284,14 @@ class _Chainer:
         # candidates and counts then), for the nested chainers that continue it
         self.ends: dict[int, tuple[list[int], list[int]]] = {}
         self.stopped: dict[int, Any] = {}  # the same for the C runs, read on demand
-        self.base = _level0_chainer(geo, masks, y, record) if dynamic and level else None
+        self.base: _Chainer | None = None
+        if dynamic and level:
+            prev = _prev_level(level) if not record else 0
+            self.base = (
+                _level0_chainer(geo, masks, y, record)
+                if prev == 0
+                else _level_chainer(geo, masks, y, prev)
+            )
         self.peer_offs: list[tuple[tuple[int, int], ...]] = []
         self.unit_keys: list[tuple[tuple[int, int], ...]] = []
         self.places: list[tuple[int, ...]] = []
@@ -323,21 +381,26 @@ class _Chainer:
         return out
 
     def end_state(self, start: int) -> tuple[list[int], list[int]]:
-        """The candidates and counts where the level-0 dynamic run from *start* stopped (it
-        found no contradiction)."""
+        """The candidates and counts where the dynamic run from *start* stopped (it found no
+        contradiction)."""
         end = self.ends.get(start)
         if end is None:
             end = self.ends[start] = self.stopped[start].end()
         return end
 
     def _resume(self, start: int) -> _Outcome:
-        """A nested run from *start*: the level-0 run, continued where it stopped."""
+        """A nested run from *start*: the run of the base level (see :func:`_prev_level`),
+        continued where it stopped."""
         assert self.base is not None
         first = self.base.run(start)
         if first.absurd is not None:
             return first  # never stuck before the contradiction: the nesting adds nothing
         masks, counts = self.base.end_state(start)
-        return _Run(self, start, (first, masks, counts)).outcome()
+        run = _Run(self, start, (first, masks, counts))
+        out = run.outcome()
+        if out.absurd is None:
+            self.ends[start] = (run.masks, run.counts)
+        return out
 
 
 class _Run:
@@ -384,6 +447,8 @@ class _Run:
             self.masks, self.counts = list(masks), list(counts)
             self.anc, self.parents = dict(first.anc), dict(first.parents)
             self.causes = None if first.causes is None else dict(first.causes)
+            self.nest_bits = first.nest_bits
+            self.nested = None if first.nested is None else dict(first.nested)
             return
         self.masks = list(chainer.masks) if dynamic else chainer.masks
         self.counts = list(chainer.counts) if dynamic else chainer.counts
@@ -539,6 +604,41 @@ def _level0_chainer(geo: Geometry, masks: Sequence[int], y: bool, record: bool) 
     return chainer
 
 
+def _prev_level(level: int) -> int:
+    """The nesting level whose runs a dynamic run of *level* >= 1 continues: where that level's
+    in-chain rules find something, *level*'s find the same (level 1 adds the basic rules to
+    level 0; 2 and 4 add a chaining rule after them; 3 runs level 2's first and multiple
+    forcing chains only where it finds nothing; 5 and up run level 4's first), so a run of
+    *level* is the run of the base level until that one stops, then continues (exact: the
+    continuation applies *level*'s rules again where the base stopped).
+
+    >>> [_prev_level(k) for k in range(1, 7)]
+    [0, 1, 2, 1, 4, 4]
+    """
+    if level == 1:
+        return 0
+    if level in (2, 4):
+        return 1
+    return 2 if level == 3 else 4
+
+
+# The dynamic chainers of nesting levels >= 1 of the latest candidate state on the path (per
+# level), kept for the higher levels that continue their runs (see _prev_level).
+_LEVELS: dict[tuple[int, bool, int, tuple[int, ...]], _Chainer] = {}
+
+
+def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> _Chainer:
+    """The dynamic chainer of nesting *level* >= 1 for the path's state (*geo*, *masks*)."""
+    key = (id(geo), y, level, tuple(masks))
+    chainer = _LEVELS.get(key)
+    if chainer is None or chainer.geo is not geo:
+        for old in [k for k in _LEVELS if k[2] == level or k[3] != key[3]]:
+            del _LEVELS[old]
+        chainer = _Chainer(geo, masks, y=y, dynamic=True, level=level)
+        _LEVELS[key] = chainer
+    return chainer
+
+
 def _advanced(
     geo: Geometry, save: Sequence[int], masks: Sequence[int], level: int
 ) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
@@ -619,48 +719,88 @@ def _nested_unary(
     seen: set[tuple[int, ...]] = set()
     for h, (placements, elims) in unary_all(geo, masks):
         removable = _removable(n, masks, placements, elims)
-        if removable in seen:
-            continue
-        seen.add(removable)
-        path = hint_path(h)
-        ons: list[tuple[int, int]] = []
-        for a, b in itertools.pairwise(path):
-            if b & 1:
-                ons.append((b, _link_cause(geo, masks, a, b)))
-            elif h.kind == "cycle":  # the cycle read backwards turns its "off" nodes on
-                ons.append((b ^ 1, _link_cause(geo, masks, a, b)))
-        prs = _rule_parents(geo, save, masks, iter(ons))
-        if prs:
-            nest: _Nest = (removable, h.complexity)
-            out += [(q, prs, nest) for q in removable]
+        if removable not in seen:
+            seen.add(removable)
+            chains, ons = _unary_chains(geo, masks, h.kind == "cycle", hint_path(h))
+            out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
 
 
-def _hint_ons(geo: Geometry, masks: Sequence[int], h: _Hint) -> Iterator[tuple[int, int]]:
-    """The "on" potentials (with their causes) on the chains of a forcing-chain hint *h* found
-    on the candidates *masks*."""
-    odd = on_mask(geo.ncells * geo.n)
+def _nest_removals(
+    geo: Geometry,
+    save: Sequence[int],
+    masks: Sequence[int],
+    removable: tuple[int, ...],
+    chains: tuple[tuple[int, ...], ...],
+    ons: list[tuple[int, int]],
+    complexity: int,
+) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+    """The *removable* potentials of a nested hint (its *chains*, their "on" potentials *ons*
+    with their causes, its *complexity*), each with the chain's removals the hint relies on
+    (its rule parents) and the nested chain it came from; none when it relies on none."""
+    prs = _rule_parents(geo, save, masks, iter(ons))
+    if not prs:
+        return []
+    nest: _Nest = (_FullChain(chains), complexity)
+    return [(q, prs, nest) for q in removable]
+
+
+def _unary_chains(
+    geo: Geometry, masks: Sequence[int], cycle: bool, path: list[int]
+) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, int]]]:
+    """The chains of a forcing chain or cycle along *path* (its potentials from the assumption;
+    a cycle's last is its first again), as SE's hint holds them, and their "on" potentials with
+    their causes in SE's order (each chain's, target first). A forcing chain has one chain, its
+    target's; a cycle has two: the loop back from its end (SE's ``dstOn``) and the loop read
+    forwards with every potential negated (``dstOff``, whose "on" potentials are the loop's
+    "off" ones, with their causes)."""
+    k = len(path)
+    cause = [-2] + [_link_cause(geo, masks, path[i - 1], path[i]) for i in range(1, k)]
+    back = [(path[i], cause[i]) for i in range(k - 1, 0, -1)]
+    ons = [(p, c) for p, c in back if p & 1]
+    if not cycle:
+        return ((*(p for p, _ in back), path[0]),), ons
+    ons += [(path[i] ^ 1, cause[i]) for i in range(1, k - 1) if not path[i] & 1]
+    return (tuple(p for p, _ in back), tuple(p ^ 1 for p in path[:-1])), ons
+
+
+def _hint_chains(
+    geo: Geometry, masks: Sequence[int], h: _Hint
+) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, int]]]:
+    """The chains of a forcing-chain hint *h* found on the candidates *masks* (SE's
+    ``getChainsTargets``, each read back breadth first: the contradiction's "on" and "off"
+    potential, else the target as each branch reaches it), and the "on" potentials on them with
+    their causes, in SE's order (what SE's ``getRuleParents`` walks)."""
+    chains: list[tuple[int, ...]] = []
+    ons: list[tuple[int, int]] = []
     for p, out in h.chains:
         if h.kind == "contradiction":
             assert out.absurd is not None
-            (_, a_on), (_, a_off), _, _ = out.absurd
-            bits = a_on | a_off
+            (on, _), (off, _), new, prs = out.absurd
+            targets = [on, off]
         else:
-            bits = out.anc[h.target]
-        for r in bit_indices(bits & odd):
-            if r == p and not out.parents.get(r, ()):
-                # the assumption: a cell / region forcing chain's branch is its last candidate
-                if h.kind == "cell":
-                    yield r, -1
-                elif h.kind == "region":
-                    yield r, h.source
-                continue
-            if out.causes is not None and r in out.causes:
-                yield r, out.causes[r]
-            else:
-                prs = out.parents.get(r, ())
-                if prs:
-                    yield r, _link_cause(geo, masks, prs[0], r)
+            targets = [h.target]
+            new, prs = -1, ()
+        parents = out.parents
+        for t in targets:
+            chain = _bfs_chain(t, parents, new, prs)
+            chains.append(chain)
+            for r in chain:
+                if not r & 1:
+                    continue
+                if r == p and not parents.get(r, ()):
+                    # the assumption: a cell / region forcing chain's branch is its last candidate
+                    if h.kind == "cell":
+                        ons.append((r, -1))
+                    elif h.kind == "region":
+                        ons.append((r, h.source))
+                elif out.causes is not None and r in out.causes:
+                    ons.append((r, out.causes[r]))
+                else:
+                    rp = prs if r == new else parents.get(r, ())
+                    if rp:
+                        ons.append((r, _link_cause(geo, masks, rp[0], r)))
+    return tuple(chains), ons
 
 
 def _nested_rule(
@@ -676,13 +816,10 @@ def _nested_rule(
         cell, d = cell_digit(n, h.target)
         on = bool(h.target & 1)
         removable = _removable(n, masks, [(cell, d + 1)], []) if on else (h.target,)
-        if not removable or removable in seen:
-            continue
-        seen.add(removable)
-        prs = _rule_parents(geo, save, masks, _hint_ons(geo, masks, h))
-        if prs:
-            nest: _Nest = (removable, h.complexity)
-            out += [(q, prs, nest) for q in removable]
+        if removable and removable not in seen:
+            seen.add(removable)
+            chains, ons = _hint_chains(geo, masks, h)
+            out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
 
 
@@ -708,23 +845,23 @@ def _nested(
 # Hints
 
 
-class _Hint(RankedHint):
-    __slots__ = ("chains", "digit", "source", "target")
-    __match_args__ = (
-        "rating",
-        "complexity",
-        "sort_key",
-        "seq",
-        "kind",
-        "target",
-        "source",
-        "digit",
+class _Hint:
+    """A hint of a forcing-chain rule as the search found it, ordered as SE orders hints
+    (:meth:`order`, as :class:`RankedHint`). A search record, not a value: its branches'
+    outcomes are the runs' own tables (shared with the chainer's cache), so it is not a
+    frozen ``_Record``; nothing changes it after it is made."""
+
+    __slots__ = (
         "chains",
+        "complexity",
+        "digit",
+        "kind",
+        "rating",
+        "seq",
+        "sort_key",
+        "source",
+        "target",
     )
-    target: int  # the concluded potential (on: placed, off: removed)
-    source: int  # the assumption (contradiction/double) or the cell / the unit (cell/region)
-    digit: int  # region: the digit; else 0
-    chains: tuple[tuple[int, _Outcome], ...]  # (assumption, outcome) per branch
 
     def __init__(
         self,
@@ -738,7 +875,19 @@ class _Hint(RankedHint):
         digit: int,
         chains: tuple[tuple[int, _Outcome], ...],
     ) -> None:
-        self._set(rating, complexity, sort_key, seq, kind, target, source, digit, chains)
+        self.rating = rating
+        self.complexity = complexity
+        self.sort_key = sort_key
+        self.seq = seq
+        self.kind = kind
+        self.target = target  # the concluded potential (on: placed, off: removed)
+        self.source = source  # the assumption (contradiction/double), the cell or the unit
+        self.digit = digit  # region: the digit; else 0
+        self.chains = chains  # (assumption, outcome) per branch
+
+    def order(self) -> tuple[float, int, int, int]:
+        """SE's sort key (:meth:`RankedHint.order`): the easiest hint, then the simplest."""
+        return (self.rating, self.complexity, self.sort_key, self.seq)
 
 
 def _base(rank: int) -> float:
@@ -873,6 +1022,61 @@ def _nests(
 _SORT_KEYS = {"double": 1, "cell": 5, "region": 6, "contradiction": 7}
 
 
+def _rule_chainer(geo: Geometry, masks: Sequence[int], rank: int, record: bool) -> _Chainer:
+    """The chainer of SE rule *rank* on the candidates *masks*: Nishio follows one digit's
+    links, dynamic ones remember removals, nesting levels continue the runs of their base
+    level on the same state (kept for the path's state unless *record*)."""
+    if rank == RANK_DYNAMIC:
+        return _level0_chainer(geo, masks, True, record)
+    nishio = rank == RANK_NISHIO
+    dynamic = rank >= RANK_DYNAMIC or nishio
+    level = rank - RANK_DYNAMIC if rank > RANK_DYNAMIC else 0
+    if level and not record:
+        return _level_chainer(geo, masks, True, level)
+    return _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
+
+
+#: The hint kinds as the C core numbers them (``Chainer.best``).
+_KINDS = ("double", "cell", "region", "contradiction")
+
+
+def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | None:
+    """SE's choice among the hints :func:`_collect` would find for level-0 rule *rank*
+    (Nishio, multiple, dynamic), made by the C core (``Chainer.best``, csrc/sk_chain.c: the
+    same runs, the same discovery order, the same intersections, only (rating, complexity,
+    kind, discovery) kept per hint); only the chosen hint's branches are read back here.
+    None when the C core does not do this rule on this grid."""
+    if rank > RANK_DYNAMIC or geo.n > _C_MAX_N:
+        return None
+    chainer = _rule_chainer(geo, masks, rank, False)
+    if chainer.c is None:
+        return None
+    check_budget()
+    keys = tuple(_SORT_KEYS[k] for k in _KINDS)
+    base = _base(rank)
+    found = chainer.c.best(
+        rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), _THRESHOLDS, keys
+    )
+    if found is None:
+        return []
+    code, target, source, digit, cx, seq = found
+    kind = _KINDS[code]
+    n = geo.n
+    if kind == "contradiction":
+        starts = [source]
+    elif kind == "double":
+        starts = [source, source ^ 1]
+    elif kind == "cell":
+        starts = [on_potential(n, source, d) for d in bit_indices(masks[source])]
+    else:
+        bit = 1 << (digit - 1)
+        places = [c for c in geo.units[source] if masks[c] & bit]
+        starts = [on_potential(n, c, digit - 1) for c in places]
+    chains = tuple((p, chainer.run(p)) for p in starts)
+    rating = se_rating(base, cx)
+    return [_Hint(rating, cx, _SORT_KEYS[kind], seq, kind, target, source, digit, chains)]
+
+
 def _collect(
     geo: Geometry, masks: Sequence[int], rank: int, *, record: bool = False
 ) -> list[_Hint]:
@@ -887,10 +1091,7 @@ def _collect(
     dynamic = rank >= RANK_DYNAMIC or nishio
     multiple = rank >= RANK_MULTIPLE
     level = rank - RANK_DYNAMIC if rank > RANK_DYNAMIC else 0
-    if rank == RANK_DYNAMIC:
-        chainer = _level0_chainer(geo, masks, True, record)
-    else:
-        chainer = _Chainer(geo, masks, y=not nishio, dynamic=dynamic, level=level, record=record)
+    chainer = _rule_chainer(geo, masks, rank, record)
     hints = _Hints(_base(rank), level >= 2)
     for cell in range(geo.ncells):
         card = masks[cell].bit_count()
@@ -1046,7 +1247,9 @@ def forcing_hints(cg: CandidateGrid, rank: int, *, exhaustive: bool = False) -> 
     """The hints of SE rule *rank* (``RANK_NISHIO`` .. ``RANK_DYNAMIC_PLUS``) on *cg*, easiest
     first (SE's order: rating, complexity, kind, discovery); only SE's choice unless
     *exhaustive*. Hints with the same effect are listed once."""
-    hints = _collect(geometry(cg.shape), cg.masks, rank)
+    geo = geometry(cg.shape)
+    choice = None if exhaustive else _c_choice(geo, cg.masks, rank)
+    hints = _collect(geo, cg.masks, rank) if choice is None else choice
     hints.sort(key=_Hint.order)
     n = cg.shape.n
     out: list[Step] = []

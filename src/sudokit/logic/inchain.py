@@ -12,9 +12,9 @@ SE's order; a chain uses the first that finds anything.
 >>> geo = geometry(Shape(2, 2))
 >>> save = [0b1111] * 16
 >>> masks = list(save); masks[0] = masks[1] = 0b11          # the chain removed 3 and 4 from r1c1-2
->>> found = naked_pairs(geo, save, masks)
+>>> found = naked_pairs(geo, save, masks)                      # SE's order: the box first
 >>> potential_name(4, found[0][0]), [potential_name(4, p) for p in found[0][1]][:2]
-('r1c3<>1', ['r1c1<>3', 'r1c1<>4'])
+('r2c1<>1', ['r1c1<>3', 'r1c1<>4'])
 """
 
 from __future__ import annotations
@@ -37,125 +37,190 @@ def _gone(
     return tuple(off_potential(n, c, d) for c in cells if save[c] & bit and not masks[c] & bit)
 
 
+#: Per geometry (by id, the geometry kept alive with it): SE's locking pairs (see
+#: :func:`_locking_pairs`).
+_PAIRS: dict[int, tuple[Geometry, list[tuple[int, int, frozenset[int], tuple[int, ...]]]]] = {}
+
+
+def _locking_pairs(geo: Geometry) -> list[tuple[int, int, frozenset[int], tuple[int, ...]]]:
+    """SE's order of crossing units for pointing and claiming: each box with each column it
+    crosses, then with each row; each column with each box (or extra unit) it crosses, then each
+    row. Per pair (u, v): v's cells as a set, and u's cells outside v."""
+    got = _PAIRS.get(id(geo))
+    if got is not None and got[0] is geo:
+        return got[1]
+    units, shape = geo.units, geo.shape
+    lines = {*shape.row_units, *shape.column_units}
+    others = [u for u in range(len(units)) if u not in lines]
+    order = [
+        (shape.box_units, shape.column_units),
+        (shape.box_units, shape.row_units),
+        (shape.column_units, others),
+        (shape.row_units, others),
+    ]
+    pairs = []
+    for firsts, seconds in order:
+        for u in firsts:
+            for v in seconds:
+                vset = frozenset(units[v])
+                if v != u and vset.intersection(units[u]):
+                    pairs.append((u, v, vset, tuple(c for c in units[u] if c not in vset)))
+    _PAIRS[id(geo)] = (geo, pairs)
+    return pairs
+
+
 def locking(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
     """Pointing (a box's places of a digit in one line: the rest of the line loses it), then
-    claiming (a line's places in one box or extra unit: the rest of it loses the digit)."""
-    n, units, shape = geo.n, geo.units, geo.shape
+    claiming (a line's places in one box or extra unit: the rest of it loses the digit), in SE's
+    order (:func:`_locking_pairs`, then digit by digit). The parents: the chain's removals of the
+    digit from the first unit outside the second (SE's ``LockingHint.getRuleParents``)."""
+    n, units = geo.n, geo.units
     out: Found = []
-    lines = [*shape.row_units, *shape.column_units]
-    for pointing in (True, False):
-        for u in shape.box_units if pointing else lines:
-            for d in range(n):
-                bit = 1 << d
-                where = [c for c in units[u] if masks[c] & bit]
-                if len(where) < 2:
-                    continue
-                common = set(geo.shape.cell_units[where[0]])
-                for c in where[1:]:
-                    common &= set(geo.shape.cell_units[c])
-                common.discard(u)
-                for v in sorted(common):
-                    if pointing != (v in shape.row_units or v in shape.column_units):
-                        continue
-                    elims = [c for c in units[v] if c not in where and masks[c] & bit]
-                    if not elims:
-                        continue
-                    prs = _gone(units[u], d, n, save, masks)
-                    if prs:
-                        out += [(off_potential(n, c, d), prs) for c in elims]
+    for u, v, vset, outside in _locking_pairs(geo):
+        ucells = units[u]
+        for d in range(n):
+            bit = 1 << d
+            where = [c for c in ucells if masks[c] & bit]
+            if len(where) < 2 or any(c not in vset for c in where):
+                continue
+            elims = [c for c in units[v] if c not in ucells and masks[c] & bit]
+            if not elims:
+                continue
+            prs = _gone(outside, d, n, save, masks)
+            if prs:
+                out += [(off_potential(n, c, d), prs) for c in elims]
     return out
 
 
+def _se_units(geo: Geometry) -> list[int]:
+    """The units in SE's order for hidden and naked sets: boxes, columns, rows, then any extra
+    units."""
+    shape = geo.shape
+    first = [*shape.box_units, *shape.column_units, *shape.row_units]
+    return first + [u for u in range(len(geo.units)) if u not in set(first)]
+
+
+def _colex_pairs(k: int) -> list[tuple[int, int]]:
+    """The pairs of 0..k-1 in SE's ``Permutations`` order (by the higher, then the lower).
+
+    >>> _colex_pairs(4)
+    [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3)]
+    """
+    return [(i, j) for j in range(k) for i in range(j)]
+
+
 def hidden_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
-    """Two digits with the same two places in a unit: the other digits leave those cells."""
+    """Two digits with the same two places in a unit: the other digits leave those cells. SE's
+    order (units: :func:`_se_units`; digit pairs: :func:`_colex_pairs`), only in units with more
+    than four unsolved cells; the parents: the two digits the chain removed from the unit's
+    other cells (cell by cell)."""
     n, units = geo.n, geo.units
     out: Found = []
-    for u in range(len(units)):
-        places: dict[tuple[int, ...], list[int]] = {}
-        for d in range(n):
-            bit = 1 << d
-            where = tuple(c for c in units[u] if masks[c] & bit)
-            if len(where) == 2:
-                places.setdefault(where, []).append(d)
-        for where, ds in places.items():
-            if len(ds) != 2:
+    pairs = _colex_pairs(n)
+    for u in _se_units(geo):
+        cells = units[u]
+        if sum(1 for c in cells if save[c]) <= 4:
+            continue
+        places = [0] * n
+        for k, c in enumerate(cells):
+            for d in range(n):
+                if masks[c] >> d & 1:
+                    places[d] |= 1 << k
+        for d1, d2 in pairs:
+            p1, p2 = places[d1], places[d2]
+            if p1.bit_count() < 2 or p2.bit_count() < 2 or (p1 | p2).bit_count() != 2:
                 continue
-            pair = (1 << ds[0]) | (1 << ds[1])
+            pair = (1 << d1) | (1 << d2)
+            where = [c for k, c in enumerate(cells) if (p1 | p2) >> k & 1]
             elims = [
                 (c, e) for c in where for e in range(n) if masks[c] >> e & 1 and not pair >> e & 1
             ]
             if not elims:
                 continue
-            prs = _gone(units[u], ds[0], n, save, masks) + _gone(units[u], ds[1], n, save, masks)
+            prs = tuple(
+                off_potential(n, c, d)
+                for c in cells
+                if c not in where
+                for d in (d1, d2)
+                if save[c] >> d & 1
+            )
             if prs:
                 out += [(off_potential(n, c, e), prs) for c, e in elims]
     return out
 
 
 def naked_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
-    """Two cells of a unit with the same two candidates: the rest of the unit loses them."""
+    """Two cells of a unit with the same two candidates: the rest of the unit loses them. SE's
+    order (units: :func:`_se_units`; cell pairs: :func:`_colex_pairs`), only in units with at
+    least four unsolved cells; the parents: the other candidates the chain removed from the two
+    cells."""
     n, units = geo.n, geo.units
     out: Found = []
-    for u in range(len(units)):
-        cells = [c for c in units[u] if masks[c].bit_count() == 2]
-        for i, a in enumerate(cells):
-            for b in cells[i + 1 :]:
-                if masks[a] != masks[b]:
-                    continue
-                pair = masks[a]
-                elims = [
-                    (c, e)
-                    for c in units[u]
-                    if c not in (a, b)
-                    for e in range(n)
-                    if pair >> e & 1 and masks[c] >> e & 1
-                ]
-                if not elims:
-                    continue
-                prs = tuple(
-                    off_potential(n, c, e)
-                    for c in (a, b)
-                    for e in range(n)
-                    if save[c] >> e & 1 and not masks[c] >> e & 1
-                )
-                if prs:
-                    out += [(off_potential(n, c, e), prs) for c, e in elims]
+    pairs = _colex_pairs(n)
+    for u in _se_units(geo):
+        cells = units[u]
+        if sum(1 for c in cells if save[c]) < 4:
+            continue
+        for i, j in pairs:
+            a, b = cells[i], cells[j]
+            pair = masks[a]
+            if pair != masks[b] or pair.bit_count() != 2:
+                continue
+            elims = [
+                (c, e)
+                for c in cells
+                if c not in (a, b)
+                for e in range(n)
+                if pair >> e & 1 and masks[c] >> e & 1
+            ]
+            if not elims:
+                continue
+            prs = tuple(
+                off_potential(n, c, e)
+                for c in (a, b)
+                for e in range(n)
+                if save[c] >> e & 1 and not pair >> e & 1
+            )
+            if prs:
+                out += [(off_potential(n, c, e), prs) for c, e in elims]
     return out
 
 
 def x_wings(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
-    """A digit with the same two places in two rows (columns): the two columns (rows) lose it
-    elsewhere."""
+    """A digit with the same two places in two columns (rows): the two rows (columns) lose it
+    elsewhere. SE's order: columns first, line pairs (:func:`_colex_pairs`), then digits, only
+    for digits placed at most n - 4 times; the parents: the digit the chain removed from the two
+    lines outside the two crossing lines."""
     n, units, shape = geo.n, geo.units, geo.shape
     out: Found = []
-    for by_rows in (True, False):
-        base = shape.row_units if by_rows else shape.column_units
-        for d in range(n):
-            bit = 1 << d
-            pos: dict[tuple[int, ...], list[int]] = {}
-            for u in base:
-                where = tuple((c % n if by_rows else c // n) for c in units[u] if masks[c] & bit)
-                if len(where) == 2:
-                    pos.setdefault(where, []).append(u)
-            for cross, lines in pos.items():
-                for i in range(len(lines)):
-                    for j in range(i + 1, len(lines)):
-                        l1, l2 = lines[i], lines[j]
-                        elims = []
-                        for x in cross:
-                            cover = units[shape.column_units[x] if by_rows else shape.row_units[x]]
-                            elims += [
-                                c
-                                for c in cover
-                                if masks[c] & bit and c not in units[l1] and c not in units[l2]
-                            ]
-                        if not elims:
-                            continue
-                        prs = _gone(units[l1], d, n, save, masks) + _gone(
-                            units[l2], d, n, save, masks
-                        )
-                        if prs:
-                            out += [(off_potential(n, c, d), prs) for c in elims]
+    rows, cols = list(shape.row_units), list(shape.column_units)
+    # a digit is placed once in each row that holds it nowhere (SE counts placed values)
+    placed = [sum(1 for r in rows if not any(save[c] >> d & 1 for c in units[r])) for d in range(n)]
+    pairs = _colex_pairs(n)
+    for base, cover in ((cols, rows), (rows, cols)):
+        for i, j in pairs:
+            l1, l2 = units[base[i]], units[base[j]]
+            for d in range(n):
+                if placed[d] + 4 > n:
+                    continue
+                bit = 1 << d
+                p1 = [k for k, c in enumerate(l1) if masks[c] & bit]
+                p2 = [k for k, c in enumerate(l2) if masks[c] & bit]
+                cross = sorted({*p1, *p2})
+                if len(p1) < 2 or len(p2) < 2 or len(cross) != 2:
+                    continue
+                crossing = {c for k in cross for c in units[cover[k]]}
+                elims = [
+                    c
+                    for k in cross
+                    for c in units[cover[k]]
+                    if masks[c] & bit and c not in l1 and c not in l2
+                ]
+                if not elims:
+                    continue
+                prs = _gone([c for c in (*l1, *l2) if c not in crossing], d, n, save, masks)
+                if prs:
+                    out += [(off_potential(n, c, d), prs) for c in elims]
     return out
 
 
