@@ -11,7 +11,7 @@ import io
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import IO, Any
 
 import click
 
@@ -148,7 +148,7 @@ def solve(
             def written(records: int) -> None:
                 writer.count += records
 
-            run = _FastRun(reporter, advance, stream.write, solve_one, guesses, jobs, "solve")
+            run = _FastRun(reporter, advance, stream, solve_one, guesses, jobs, "solve")
             run.unique, run.written = unique, written
             run.files(given, fast)
         else:
@@ -182,6 +182,21 @@ def _fast_files(given: common.PuzzleInput, to: str = "line") -> list[str] | None
     return list(given.files)
 
 
+def _bytes_writer(stream: IO[str]) -> Callable[[bytes], object]:
+    """A writer of the C core's ASCII output bytes to the text *stream*: straight to its
+    binary buffer (after what the text layer holds, so the order stays), or decoded when the
+    stream has none (e.g. a test's StringIO)."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        return lambda data: stream.write(data.decode("ascii"))
+
+    def write(data: bytes) -> None:
+        stream.flush()
+        buffer.write(data)
+
+    return write
+
+
 class _FastRun:
     """One run of ``solve``/``check``/``count`` over line files on the bulk path: the C core
     writes the output of the plain lines (:func:`sudokit.blocks.scan_stream`, on *jobs*
@@ -193,14 +208,15 @@ class _FastRun:
         self,
         reporter: Reporter,
         advance: Callable[[int], None],
-        write: Callable[[str], object],
+        stream: IO[str],
         one: Callable[[Item], None],
         guesses: int | None,
         jobs: int,
         mode: str,
         limit: int = 1000,
     ) -> None:
-        self.reporter, self.advance, self.write, self.one = reporter, advance, write, one
+        self.reporter, self.advance, self.one = reporter, advance, one
+        self.write = _bytes_writer(stream)
         self.guesses, self.jobs, self.mode, self.limit = guesses, jobs, mode, limit
         self.unique = False
         self.written: Callable[[int], None] = lambda records: None
@@ -259,7 +275,7 @@ class _FastRun:
                 if note.kind != "python":
                     self.note(data, note, label, lineno, number + 1)
                     continue
-                self.write(block.output[at : note.out].decode("ascii"))
+                self.write(block.output[at : note.out])
                 at = note.out
                 read = blocks.read_line(data[note.start : note.end + 1], lineno, source)
                 if read is None:
@@ -268,7 +284,7 @@ class _FastRun:
                 index = seen + note.record + extra
                 found = formats.Record(index, lineno, read.grid, read.error, read.fields)
                 self.one(common._item(number + 1, label, found, self.reporter, given))
-            self.write(block.output[at:].decode("ascii"))
+            self.write(block.output[at:])
             done = block.records + extra
             self.number += done
             seen += done
@@ -500,7 +516,7 @@ def count(
                 for found in _solved([item], limit=max(2, limit + 1), guesses=guesses, jobs=1):
                     count_one(*found)
 
-            _FastRun(reporter, advance, stream.write, one, guesses, jobs, "count", limit).files(
+            _FastRun(reporter, advance, stream, one, guesses, jobs, "count", limit).files(
                 given, fast
             )
         else:
@@ -560,9 +576,7 @@ def check(
                 for found in _solved([item], limit=2, guesses=guesses, jobs=1):
                     check_one(*found)
 
-            _FastRun(reporter, advance, stream.write, one, guesses, jobs, "check").files(
-                given, fast
-            )
+            _FastRun(reporter, advance, stream, one, guesses, jobs, "check").files(given, fast)
         for found in _solved(items, limit=2, guesses=guesses, jobs=jobs):
             check_one(*found)
     reporter.exit()
