@@ -128,17 +128,17 @@ static inline int heap_before(const cdcl *S, uint32_t a, uint32_t b) {
     return S->act[a] > S->act[b] || (S->act[a] == S->act[b] && a < b);
 }
 
-static void heap_up(cdcl *S, uint32_t i) {
-    const uint32_t v = S->heap[i];
-    while (i > 0) {
-        const uint32_t p = (i - 1) / 2;
-        if (!heap_before(S, v, S->heap[p])) break;
-        S->heap[i] = S->heap[p];
-        S->hpos[S->heap[i]] = (int32_t)i;
-        i = p;
-    }
+/* Put variable v at heap slot i (and record the slot). */
+static inline void heap_put(cdcl *S, uint32_t i, uint32_t v) {
     S->heap[i] = v;
     S->hpos[v] = (int32_t)i;
+}
+
+static void heap_up(cdcl *S, uint32_t i) {
+    const uint32_t v = S->heap[i];
+    for (uint32_t p; i > 0 && heap_before(S, v, S->heap[p = (i - 1) / 2]); i = p)
+        heap_put(S, i, S->heap[p]);
+    heap_put(S, i, v);
 }
 
 static void heap_down(cdcl *S, uint32_t i) {
@@ -148,18 +148,15 @@ static void heap_down(cdcl *S, uint32_t i) {
         if (c >= S->hlen) break;
         if (c + 1 < S->hlen && heap_before(S, S->heap[c + 1], S->heap[c])) c++;
         if (!heap_before(S, S->heap[c], v)) break;
-        S->heap[i] = S->heap[c];
-        S->hpos[S->heap[i]] = (int32_t)i;
+        heap_put(S, i, S->heap[c]);
         i = c;
     }
-    S->heap[i] = v;
-    S->hpos[v] = (int32_t)i;
+    heap_put(S, i, v);
 }
 
 static void heap_insert(cdcl *S, uint32_t v) {
     if (S->hpos[v] >= 0) return;
-    S->heap[S->hlen] = v;
-    S->hpos[v] = (int32_t)S->hlen;
+    heap_put(S, S->hlen, v);
     heap_up(S, S->hlen++);
 }
 
@@ -167,8 +164,7 @@ static uint32_t heap_pop(cdcl *S) {
     const uint32_t v = S->heap[0];
     S->hpos[v] = -1;
     if (--S->hlen > 0) {
-        S->heap[0] = S->heap[S->hlen];
-        S->hpos[S->heap[0]] = 0;
+        heap_put(S, 0, S->heap[S->hlen]);
         heap_down(S, 0);
     }
     return v;
