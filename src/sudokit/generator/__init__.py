@@ -92,6 +92,8 @@ from .search import search_budget
 from .symmetry import (
     SYMMETRIES,
     SYMMETRY_ALIASES,
+    SymmetryAlias,
+    SymmetryName,
     applicable_symmetries,
     canonical_symmetry,
     is_symmetric,
@@ -103,6 +105,8 @@ __all__ = [
     "GenerateOptions",
     "GeneratedPuzzle",
     "PuzzleRun",
+    "SymmetryAlias",
+    "SymmetryName",
     "applicable_symmetries",
     "canonical_symmetry",
     "derive_seed",

@@ -12,6 +12,7 @@ mirror in the horizontal *axis*) and ``mirror-v`` (= ``mirror-lr``) are still ac
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal, get_args
 
 from ..errors import SudokuError, quote
 from ..grid import Grid
@@ -21,6 +22,8 @@ from ..transform import GEOMETRIC, cell_map
 __all__ = [
     "SYMMETRIES",
     "SYMMETRY_ALIASES",
+    "SymmetryAlias",
+    "SymmetryName",
     "applicable_symmetries",
     "canonical_symmetry",
     "check_symmetry",
@@ -29,8 +32,9 @@ __all__ = [
     "orbits",
 ]
 
-#: The clue-pattern symmetries, in the order the CLI lists them.
-SYMMETRIES = (
+#: The name of a clue-pattern symmetry (the one list: :data:`SYMMETRIES` and the web API's
+#: request type are made from it).
+SymmetryName = Literal[
     "none",
     "rot180",
     "rot90",
@@ -39,12 +43,20 @@ SYMMETRIES = (
     "diagonal",
     "anti-diagonal",
     "dihedral",
-)
+]
+#: Older names still accepted (:data:`SYMMETRY_ALIASES`).
+SymmetryAlias = Literal["mirror-h", "mirror-v"]
+
+#: The clue-pattern symmetries, in the order the CLI lists them.
+SYMMETRIES: tuple[SymmetryName, ...] = get_args(SymmetryName)
 
 #: Older names still accepted: ``mirror-h`` reflected in the horizontal axis (top-bottom) and
 #: ``mirror-v`` in the vertical one (left-right), the opposite of what "horizontal" means in
 #: :func:`sudokit.transform.mirror`; they are read as the names they stand for.
-SYMMETRY_ALIASES = {"mirror-h": "mirror-tb", "mirror-v": "mirror-lr"}
+SYMMETRY_ALIASES: dict[str, str] = {
+    "mirror-h": "mirror-tb",
+    "mirror-v": "mirror-lr",
+}
 
 # The non-identity maps of each symmetry group, by their names in sudokit.transform.
 _GROUPS: dict[str, tuple[str, ...]] = {

@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from sudokit import SymmetryAlias, SymmetryName
+
 __all__ = [
     "VARIANT_FLAGS",
     "CountIn",
@@ -91,18 +93,8 @@ FormatName = Literal[
     "sudokupad",
 ]
 Level = Literal["easy", "medium", "hard", "expert", "extreme"]
-Symmetry = Literal[
-    "none",
-    "rot180",
-    "rot90",
-    "mirror-tb",
-    "mirror-lr",
-    "diagonal",
-    "anti-diagonal",
-    "dihedral",
-    "mirror-h",  # older names of mirror-tb and mirror-lr (sudokit.SYMMETRY_ALIASES)
-    "mirror-v",
-]
+#: The library's symmetry names, then the older ones it still accepts (sudokit.SYMMETRY_ALIASES).
+Symmetry = Literal[SymmetryName, SymmetryAlias]
 
 
 #: The generate request's variant switches, in the order the app lists them.
