@@ -1496,8 +1496,8 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
  * Hand-over (issue 15, item 5).  So, without variant rules, a search that has made SK_CDCL_AFTER guesses
  * (run 0 and randomised runs) with no solution goes to sk_cdcl (clause learning over the one-hot model, complete, its
  * own exact counting) from the givens, and its decisions count as guesses against the budget;
- * with rules (which sk_cdcl does not model), and above SK_CDCL_MAX_N, the randomised
- * runs above go on.  Searches that run
+ * with rules (which sk_cdcl does not model), below SK_CDCL_MIN_N and above SK_CDCL_MAX_N,
+ * the randomised runs above go on.  Searches that run
  * 0 answers are unchanged, as before.  Measured: bench_generic.py (results in
  * benchmarks/results).
  */
@@ -1511,6 +1511,11 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
  * measured against SAT yet, and the empty 64x64 (which it answers in 0.8 s, 90,654 guesses) is
  * the test suite's standard long search (default bound, Ctrl-C); raise this with those tests. */
 #define SK_CDCL_MAX_N 36
+/* Smallest n handed over.  Up to 9x9 the restarts answer quickly; there, the hand-over would
+ * only change which solution an unbudgeted search finds first: the 9x9 jigsaw generator's
+ * fill searches run past SK_CDCL_AFTER on a few random layouts (5 of 1,000 puzzles of
+ * `generate --jigsaw random --seed 6` changed), and generated puzzles per seed stay as they were. */
+#define SK_CDCL_MIN_N 10
 #define SK_RESTART_SEED 0x5EED5EED5EED5EEDu
 
 /* generic_run's result when its run cap was reached with no solution found. */
@@ -1660,7 +1665,7 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
     uint64_t *rng = NULL; /* run 0: the deterministic order */
     int status;
     /* Whether a stalled search goes to clause learning (see "Hand-over" above). */
-    int learns = g->rules == NULL && g->n <= SK_CDCL_MAX_N;
+    int learns = g->rules == NULL && g->n >= SK_CDCL_MIN_N && g->n <= SK_CDCL_MAX_N;
     for (uint64_t run = 1;; run++) {
         /* This run's cap: span guesses more (no overflow: span <= 2^40 * 4096). */
         status = generic_run(g, w, cells, limit, keep, solutions, budget, tries + span, count,
