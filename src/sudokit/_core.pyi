@@ -153,3 +153,32 @@ class Chainer:
         sort_keys: Sequence[int],
         /,
     ) -> tuple[int, int, int, int, int, int] | None: ...
+
+class Uniq:
+    """Unique rectangles / loops and the BUG cells of one shape (csrc/sk_uniq.c; the Python
+    specification is sudokit.logic.uniqueness)."""
+
+    def __init__(
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        cell_units: Sequence[Sequence[int]],
+        kinds: Sequence[int],
+        peers: Sequence[Sequence[int]],
+    ) -> None: ...
+    def steps(
+        self, masks: Sequence[int], changed: bytes | None, before: Sequence[int] | None, /
+    ) -> list[
+        tuple[
+            tuple[int, ...],
+            int,
+            int,
+            int,
+            int,
+            int,
+            tuple[int, ...],
+            int,
+            tuple[tuple[int, int], ...],
+        ]
+    ]: ...
+    def bug_extras(self, masks: Sequence[int], /) -> dict[int, int] | None: ...
