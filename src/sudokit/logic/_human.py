@@ -15,7 +15,7 @@ size, the lock kind (1 = pointing) or the box / XYZ flag; the hits of each kind 
 csrc/sk_human.h. tests/test_human_c.py holds the two searches equal, hit for hit.
 
 >>> from sudokit.shape import Shape
->>> table = core(Shape(2, 2))
+>>> table = _table(Shape(2, 2))
 >>> table is None or table.find(NAKED_SINGLES, 0, [1] + [0b1111] * 15, ()) == ((0, 1),)
 True
 """
@@ -23,10 +23,13 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._config import requested_backend
 from ..shape import Shape
+
+if TYPE_CHECKING:
+    from .candidates import CandidateGrid
 
 __all__ = [
     "DIRECT_HIDDEN",
@@ -54,12 +57,14 @@ FISH = 8  # k = size: (digit, by_rows, base lines, cover lines)
 WINGS = 9  # k = xyz: (pivot, a, b, z)
 
 
-def core(shape: Shape) -> Any:
-    """The C core's search table for *shape* (``_core.HumanShape``), or None when the finders
-    must run their Python searches."""
-    if requested_backend() == "python":
-        return None
-    return _table(shape)
+def core(cg: CandidateGrid) -> Any:
+    """The C core's search table for the shape of *cg* (``_core.HumanShape``), or None when
+    the finders must run their Python searches; looked up once per working grid (kept in
+    ``cg.human``), so a change of ``SUDOKIT_BACKEND`` applies to grids made after it."""
+    table = cg.human
+    if table == 0:
+        table = cg.human = None if requested_backend() == "python" else _table(cg.shape)
+    return table
 
 
 @lru_cache(maxsize=64)

@@ -74,7 +74,7 @@ def _basic(cg: CandidateGrid, k: int) -> Iterator[Step]:
     """The steps of :func:`_basic_search`, from the C core's search when there is one, else
     for the digits whose places changed since the last state where it found nothing (a fish
     of digit d is decided by the places of d alone)."""
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is not None:
         return map(partial(_basic_step, cg, k), table.find(_human.FISH, k, cg.masks, ()))
     return incremental(_SINCE[k], partial(_basic_search, k=k), cg)

@@ -188,7 +188,7 @@ _SINCE = {True: Since(), False: Since()}
 
 
 def _finder(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is not None:
         hits = table.find(_human.LOCKS, pointing_kind, cg.masks, ())
         return map(partial(_step, cg, pointing_kind), hits)

@@ -116,7 +116,7 @@ def _full_house_step(cg: CandidateGrid, hit: tuple[int, int, int]) -> Step:
 
 def full_house(cg: CandidateGrid) -> Iterator[Step]:
     """Units with exactly one empty cell (SE 1.0)."""
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is None:
         hits: Iterable[tuple[int, int, int]] = _full_house_hits(cg)
     else:
@@ -155,7 +155,7 @@ def _hidden_single_step(cg: CandidateGrid, hit: tuple[int, int, int]) -> Step:
 
 
 def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is None:
         hits: Iterable[tuple[int, int, int]] = _hidden_single_hits(cg, boxes)
     else:
@@ -189,7 +189,7 @@ def _naked_single_step(cg: CandidateGrid, hit: tuple[int, int]) -> Step:
 
 def naked_single(cg: CandidateGrid) -> Iterator[Step]:
     """Cells with a single candidate (SE 2.3)."""
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is None:
         hits: Iterable[tuple[int, int]] = _naked_single_hits(cg)
     else:
@@ -252,7 +252,7 @@ _SINCE_LOCKS = {True: Since(), False: Since()}
 
 
 def _direct_lock_finder(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is not None:
         hits = table.find(_human.DIRECT_LOCKS, pointing_kind, cg.masks, ())
         return map(partial(_direct_lock_step, cg, pointing_kind), hits)
@@ -317,7 +317,7 @@ _DIRECT_HIDDEN = {k: by_units(partial(_direct_hidden, k=k)) for k in (2, 3)}
 
 
 def _direct_hidden_finder(cg: CandidateGrid, k: int) -> Iterator[Step]:
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is None:
         return iter(_DIRECT_HIDDEN[k](cg))
     hits = table.find(_human.DIRECT_HIDDEN, k, cg.masks, ())

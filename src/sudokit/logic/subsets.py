@@ -225,7 +225,7 @@ _HIDDEN = {k: by_units(partial(_hidden, k=k)) for k in _NAMES}
 
 
 def _finder(cg: CandidateGrid, k: int, hidden: bool) -> Iterator[Step]:
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is None:
         return iter((_HIDDEN if hidden else _NAKED)[k](cg))
     kind, build = (_human.HIDDEN_SETS, _hidden_step) if hidden else (_human.NAKED_SETS, _naked_step)

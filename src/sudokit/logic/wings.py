@@ -118,7 +118,7 @@ def _wing_step(cg: CandidateGrid, xyz: bool, hit: tuple[int, int, int, int]) -> 
 
 
 def _wings(cg: CandidateGrid, xyz: bool) -> Iterator[Step]:
-    table = _human.core(cg.shape)
+    table = _human.core(cg)
     if table is None:
         hits: Iterable[tuple[int, int, int, int]] = _wing_hits(cg, xyz)
     else:
