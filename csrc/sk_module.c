@@ -2550,19 +2550,22 @@ typedef struct {
     int ready;
 } HumanShapeObject;
 
-static void HumanShape_dealloc(HumanShapeObject *self) {
-    PyMem_RawFree(self->ustart);
-    PyMem_RawFree(self->ucells);
-    PyMem_RawFree(self->pstart);
-    PyMem_RawFree(self->peers);
-    PyMem_RawFree(self->cstart);
-    PyMem_RawFree(self->cunits);
-    PyMem_RawFree(self->kind);
-    PyMem_RawFree(self->box);
-    for (int p = 0; p < 2; p++) {
-        PyMem_RawFree(self->cross_start[p]);
-        PyMem_RawFree(self->cross[p]);
+/* Frees the tables (all NULL afterwards, so a failed __init__ can be retried). */
+static void HumanShape_clear(HumanShapeObject *self) {
+    int32_t **tables[] = {&self->ustart, &self->ucells,         &self->pstart,
+                          &self->peers,  &self->cstart,         &self->cunits,
+                          &self->kind,   &self->cross_start[0], &self->cross[0],
+                          &self->cross_start[1], &self->cross[1]};
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
+        PyMem_RawFree(*tables[i]);
+        *tables[i] = NULL;
     }
+    PyMem_RawFree(self->box);
+    self->box = NULL;
+}
+
+static void HumanShape_dealloc(HumanShapeObject *self) {
+    HumanShape_clear(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -2671,6 +2674,7 @@ done:
     PyMem_RawFree(kstart);
     PyMem_RawFree(bstart);
     PyMem_RawFree(bitems);
+    if (rc) HumanShape_clear(self);
     return rc;
 }
 

@@ -242,5 +242,12 @@ def test_binding_refuses_bad_input() -> None:
         _core.HumanShape(*args[:7], ((0, 12),))
     with pytest.raises(ValueError, match="boxes"):
         _core.HumanShape(*args[:3], [2] * 12, *args[4:])
+    fresh = _core.HumanShape.__new__(_core.HumanShape)
     with pytest.raises(ValueError, match="not initialised"):
-        _core.HumanShape.__new__(_core.HumanShape).find(0, 0, masks, ())
+        fresh.find(0, 0, masks, ())
+    with pytest.raises(ValueError, match="pointing"):  # fails after reading most tables
+        fresh.__init__(*args[:7], ((0, 12),))
+    fresh.__init__(*args)  # then succeeds
+    assert fresh.find(_human.NAKED_SINGLES, 0, [1] * 16, ()) == tuple((c, 1) for c in range(16))
+    with pytest.raises(TypeError, match="already initialised"):
+        fresh.__init__(*args)
