@@ -70,6 +70,7 @@ sources = [
     str(CSRC / "sk_chain.c"),
     str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)
     str(CSRC / "sk_gen.c"),
+    str(CSRC / "sk_human.c"),  # the cheap human techniques' searches (sk_human.h)
 ]
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
