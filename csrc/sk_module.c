@@ -63,6 +63,7 @@
 #include "sk_gen.h"
 #include "sk_lines.h"
 #include "sk_chain.h"
+#include "sk_human.h"
 #include "sk_port.h"
 #include "sk_solver.h"
 #include "sk_uniq.h"
@@ -2539,6 +2540,262 @@ static PyTypeObject ChainRun_Type = {
 };
 
 /* ---------------------------------------------------------------------------------------- */
+/* HumanShape: the searches of the cheap human techniques (sk_human.h)                        */
+
+typedef struct {
+    PyObject_HEAD
+    sk_human_geom g;
+    int32_t *ustart, *ucells, *pstart, *peers, *cstart, *cunits, *kind, *cross_start[2],
+        *cross[2];
+    uint8_t *box;
+    int ready;
+} HumanShapeObject;
+
+/* Frees the tables (all NULL afterwards, so a failed __init__ can be retried). */
+static void HumanShape_clear(HumanShapeObject *self) {
+    int32_t **tables[] = {&self->ustart, &self->ucells,         &self->pstart,
+                          &self->peers,  &self->cstart,         &self->cunits,
+                          &self->kind,   &self->cross_start[0], &self->cross[0],
+                          &self->cross_start[1], &self->cross[1]};
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
+        PyMem_RawFree(*tables[i]);
+        *tables[i] = NULL;
+    }
+    PyMem_RawFree(self->box);
+    self->box = NULL;
+}
+
+static void HumanShape_dealloc(HumanShapeObject *self) {
+    HumanShape_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* HumanShape(n, units, kinds, boxes, peers, cell_units, claiming, pointing): every table is
+ * checked here once (cells, units and crossings in range, units of at most 64 cells, each
+ * cell's unit list exactly the units holding it, crossings pairs of units), so that the
+ * searches index them without checks. */
+static int HumanShape_init(HumanShapeObject *self, PyObject *args, PyObject *kwds) {
+    char *kwlist[] = {"n", "units", "kinds", "boxes", "peers", "cell_units", "claiming",
+                      "pointing", NULL};
+    int n;
+    PyObject *units, *kinds, *boxes, *peers, *cell_units, *cross_obj[2];
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOOOOO:HumanShape", kwlist, &n, &units,
+                                     &kinds, &boxes, &peers, &cell_units, &cross_obj[0],
+                                     &cross_obj[1]))
+        return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_TypeError, "HumanShape is already initialised");
+        return -1;
+    }
+    if (n < 1 || n > SK_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", SK_MAX_N, n);
+        return -1;
+    }
+    const int ncells = n * n;
+    Py_ssize_t nunits = 0, count, ncross[2] = {0, 0};
+    int32_t *kstart = NULL, *bstart = NULL, *bitems = NULL;
+    int rc = -1;
+    if (!csr_arg(units, "units", -1, (uint64_t)ncells, &self->ustart, &self->ucells, &nunits))
+        goto done;
+    if (!csr_arg(peers, "peers", ncells, (uint64_t)ncells, &self->pstart, &self->peers, &count))
+        goto done;
+    if (!csr_arg(cell_units, "cell_units", ncells, (uint64_t)nunits, &self->cstart,
+                 &self->cunits, &count))
+        goto done;
+    for (int p = 0; p < 2; p++) {
+        const char *what = p ? "pointing" : "claiming";
+        if (!csr_arg(cross_obj[p], what, -1, (uint64_t)nunits, &self->cross_start[p],
+                     &self->cross[p], &ncross[p]))
+            goto done;
+        for (Py_ssize_t i = 0; i < ncross[p]; i++)
+            if (self->cross_start[p][i + 1] - self->cross_start[p][i] != 2) {
+                PyErr_Format(PyExc_ValueError, "%s[%zd] must be a (base, cover) pair", what, i);
+                goto done;
+            }
+    }
+    /* kinds and boxes: one int per unit, read as a CSR of one-item rows */
+    PyObject *rows[2] = {NULL, NULL};
+    PyObject *flat[2] = {kinds, boxes};
+    for (int j = 0; j < 2; j++) {
+        PyObject *t = as_tuple(flat[j], j ? "boxes" : "kinds", -1);
+        if (t == NULL) goto done;
+        rows[j] = PyTuple_New(PyTuple_GET_SIZE(t));
+        for (Py_ssize_t i = 0; rows[j] != NULL && i < PyTuple_GET_SIZE(t); i++)
+            PyTuple_SET_ITEM(rows[j], i, PyTuple_Pack(1, PyTuple_GET_ITEM(t, i)));
+        Py_DECREF(t);
+        if (rows[j] == NULL) goto rows_done;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(rows[j]); i++)
+            if (PyTuple_GET_ITEM(rows[j], i) == NULL) goto rows_done;
+    }
+    if (!csr_arg(rows[0], "kinds", nunits, (uint64_t)INT32_MAX, &kstart, &self->kind, &count))
+        goto rows_done;
+    if (!csr_arg(rows[1], "boxes", nunits, 2, &bstart, &bitems, &count)) goto rows_done;
+    self->box = PyMem_RawMalloc((size_t)nunits + 1);
+    if (self->box == NULL) {
+        PyErr_NoMemory();
+        goto rows_done;
+    }
+    for (Py_ssize_t u = 0; u < nunits; u++) self->box[u] = (uint8_t)bitems[u];
+rows_done:
+    Py_XDECREF(rows[0]);
+    Py_XDECREF(rows[1]);
+    if (self->box == NULL) goto done;
+    Py_ssize_t members = 0;
+    for (Py_ssize_t u = 0; u < nunits; u++) {
+        const int32_t len = self->ustart[u + 1] - self->ustart[u];
+        if (len > 64) {
+            PyErr_Format(PyExc_ValueError, "units[%zd] has more than 64 cells", u);
+            goto done;
+        }
+        members += len;
+    }
+    for (int cell = 0; cell < ncells; cell++)
+        for (int32_t k = self->cstart[cell]; k < self->cstart[cell + 1]; k++) {
+            const int32_t u = self->cunits[k];
+            if (!contains32(self->ucells, self->ustart[u], self->ustart[u + 1], cell) ||
+                contains32(self->cunits, self->cstart[cell], k, u)) {
+                PyErr_Format(PyExc_ValueError, "cell_units[%d] must list the units holding "
+                                               "cell %d, once each", cell, cell);
+                goto done;
+            }
+        }
+    if (self->cstart[ncells] != members) {
+        PyErr_SetString(PyExc_ValueError, "cell_units must list every unit of every cell");
+        goto done;
+    }
+    self->g = (sk_human_geom){n,           ncells,      (int)nunits,   self->ustart,
+                              self->ucells, self->kind, self->box,     self->pstart,
+                              self->peers, self->cstart, self->cunits, {0, 0},
+                              {self->cross[0], self->cross[1]}};
+    self->g.ncross[0] = (int32_t)ncross[0];
+    self->g.ncross[1] = (int32_t)ncross[1];
+    self->ready = 1;
+    rc = 0;
+done:
+    PyMem_RawFree(kstart);
+    PyMem_RawFree(bstart);
+    PyMem_RawFree(bitems);
+    if (rc) HumanShape_clear(self);
+    return rc;
+}
+
+/* Reads seq (a list or tuple of ncells ints, each below bound, 0 = no bound) into out. */
+static int read_state(PyObject *seq, const char *what, int ncells, uint64_t bound,
+                      uint64_t *out) {
+    PyObject *fast = PySequence_Fast(seq, "the state must be a list or tuple");
+    if (fast == NULL) return 0;
+    int ok = PySequence_Fast_GET_SIZE(fast) == ncells;
+    if (!ok)
+        PyErr_Format(PyExc_ValueError, "%s must hold %d items, got %zd", what, ncells,
+                     PySequence_Fast_GET_SIZE(fast));
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (int i = 0; ok && i < ncells; i++) ok = rule_int(items[i], bound, what, i, &out[i]);
+    Py_DECREF(fast);
+    return ok;
+}
+
+static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
+                                 Py_ssize_t nargs) {
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "HumanShape is not initialised");
+        return NULL;
+    }
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "find(kind, k, masks, values) takes 4 arguments");
+        return NULL;
+    }
+    const long kind = PyLong_AsLong(args[0]), k = PyLong_AsLong(args[1]);
+    if (PyErr_Occurred()) return NULL;
+    const int sets = kind >= 5 && kind <= 8;
+    if (kind < 0 || kind > 9 || (sets ? k < 2 || k > 4 : k < 0 || k > 1)) {
+        PyErr_Format(PyExc_ValueError, "find: no search (%ld, %ld)", kind, k);
+        return NULL;
+    }
+    const sk_human_geom *g = &self->g;
+    uint64_t small[256], *masks = small, *vals = NULL;
+    uint8_t *values = NULL;
+    PyObject *result = NULL;
+    sk_hits hits = {NULL, 0, 0, 1};
+    if (g->ncells > 128) {
+        masks = PyMem_Malloc(2 * (size_t)g->ncells * sizeof *masks);
+        if (masks == NULL) return PyErr_NoMemory();
+    }
+    vals = masks + g->ncells;
+    const uint64_t bound = g->n == 64 ? 0 : (uint64_t)1 << g->n;
+    if (!read_state(args[2], "masks", g->ncells, bound, masks)) goto done;
+    int rc;
+    switch (kind) {
+    case 0:
+        if (!read_state(args[3], "values", g->ncells, (uint64_t)g->n + 1, vals)) goto done;
+        values = (uint8_t *)vals; /* narrowed in place: each value fits a byte */
+        for (int i = 0; i < g->ncells; i++) values[i] = (uint8_t)vals[i];
+        rc = sk_full_house(g, masks, values, &hits);
+        break;
+    case 1: rc = sk_hidden_singles(g, masks, (int)k, &hits); break;
+    case 2: rc = sk_naked_singles(g, masks, &hits); break;
+    case 3: rc = sk_locks(g, masks, (int)k, &hits); break;
+    case 4: rc = sk_direct_locks(g, masks, (int)k, &hits); break;
+    case 5: rc = sk_naked_sets(g, masks, (int)k, &hits); break;
+    case 6: rc = sk_hidden_sets(g, masks, (int)k, 0, &hits); break;
+    case 7: rc = sk_direct_hidden(g, masks, (int)k, &hits); break;
+    case 8: rc = sk_fish(g, masks, (int)k, &hits); break;
+    default: rc = sk_wings(g, masks, (int)k, &hits); break;
+    }
+    if (rc) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const Py_ssize_t w = hits.width, count = (Py_ssize_t)hits.len / w;
+    result = PyTuple_New(count);
+    for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
+        PyObject *hit = PyTuple_New(w);
+        if (hit == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyTuple_SET_ITEM(result, i, hit);
+        for (Py_ssize_t j = 0; j < w; j++) {
+            PyObject *v = PyLong_FromUnsignedLongLong(hits.v[i * w + j]);
+            if (v == NULL) {
+                Py_CLEAR(result);
+                break;
+            }
+            PyTuple_SET_ITEM(hit, j, v);
+        }
+    }
+done:
+    free(hits.v);
+    if (masks != small) PyMem_Free(masks);
+    return result;
+}
+
+static PyMethodDef HumanShape_methods[] = {
+    {"find", (PyCFunction)(void (*)(void))HumanShape_find, METH_FASTCALL,
+     "find(kind, k, masks, values, /)\n--\n\nThe hits of one search on the state (masks: "
+     "ncells candidate masks; values:\nncells digits, read by kind 0 only), as a tuple of "
+     "int tuples in the order\nthe Python finder yields its steps.  kind, k: 0 Full House; "
+     "1 hidden singles\n(k = boxes); 2 naked singles; 3 locks, 4 direct locks (k = pointing); "
+     "5 naked,\n6 hidden, 7 direct hidden sets, 8 basic fish (k = size 2..4); 9 wings (k = "
+     "xyz).\nThe fields of each hit: csrc/sk_human.h."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject HumanShape_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.HumanShape",
+    .tp_basicsize = sizeof(HumanShapeObject),
+    .tp_dealloc = (destructor)HumanShape_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "HumanShape(n, units, kinds, boxes, peers, cell_units, claiming, pointing)\n--\n\n"
+              "A shape's tables for the searches of the cheap human techniques\n(csrc/sk_human.h; "
+              "the Python specification is sudokit.logic._human):\nunits (cell lists), a kind id "
+              "and a box flag per unit, peers and units per\ncell, and the (base, cover) pairs "
+              "of claiming and pointing.  Immutable.",
+    .tp_methods = HumanShape_methods,
+    .tp_init = (initproc)HumanShape_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ---------------------------------------------------------------------------------------- */
 /* Uniq: unique rectangles / loops and the BUG cells on one shape (sk_uniq.h)                 */
 
 typedef struct {
@@ -2825,6 +3082,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&ChainMode_Type) < 0) return NULL;
     if (PyType_Ready(&Chainer_Type) < 0) return NULL;
     if (PyType_Ready(&ChainRun_Type) < 0) return NULL;
+    if (PyType_Ready(&HumanShape_Type) < 0) return NULL;
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL) return NULL;
@@ -2836,6 +3094,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObject(m, "Chainer", (PyObject *)&Chainer_Type) < 0) goto fail;
     Py_INCREF(&ChainRun_Type);
     if (PyModule_AddObject(m, "ChainRun", (PyObject *)&ChainRun_Type) < 0) goto fail;
+    Py_INCREF(&HumanShape_Type);
+    if (PyModule_AddObject(m, "HumanShape", (PyObject *)&HumanShape_Type) < 0) goto fail;
     if (add_uniq(m) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
