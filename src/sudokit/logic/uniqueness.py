@@ -273,6 +273,7 @@ def _ur_finds(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[_Find]:
 
 @lru_cache(maxsize=64)
 def _c_uniq_for(shape: Shape) -> Any:
+    """The C core's finders for *shape* (made once per shape; unit kinds become small ints)."""
     from .. import _core
 
     kinds: dict[str, int] = {}
