@@ -69,6 +69,7 @@ sources = [
     str(CSRC / "sk_chain.c"),
     str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)
     str(CSRC / "sk_gen.c"),
+    str(CSRC / "sk_excl.c"),  # Aligned Pair / Triple Exclusion (sk_excl.h)
 ]
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
