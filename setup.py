@@ -71,6 +71,7 @@ sources = [
     str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)
     str(CSRC / "sk_gen.c"),
     str(CSRC / "sk_human.c"),  # the cheap human techniques' searches (sk_human.h)
+    str(CSRC / "sk_excl.c"),  # Aligned Pair / Triple Exclusion (sk_excl.h)
 ]
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
