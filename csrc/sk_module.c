@@ -39,6 +39,9 @@
  *                                                   (sk_chain.h): .sources, .bounds, .hints(cap)
  *   Chainer(n, units, unit_order, masks, y, dynamic) SE's forcing-chain runs at nesting level
  *                                                   0 (sk_chain.h): .run(start) -> ChainRun
+ *   Exclusion(n, peers)                             Aligned Pair / Triple Exclusion on one
+ *                                                   shape (sk_excl.h): .find(masks, degree,
+ *                                                   before, cursor) -> the next step
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -64,6 +67,7 @@
 #include "sk_lines.h"
 #include "sk_chain.h"
 #include "sk_human.h"
+#include "sk_excl.h"
 #include "sk_port.h"
 #include "sk_solver.h"
 #include "sk_uniq.h"
@@ -2796,6 +2800,194 @@ static PyTypeObject HumanShape_Type = {
 };
 
 /* ---------------------------------------------------------------------------------------- */
+/* Exclusion: Aligned Pair / Triple Exclusion searches of one shape (sk_excl.h)               */
+
+typedef struct {
+    PyObject_HEAD
+    sk_excl_geom geom;
+    int ready;
+} ExclusionObject;
+
+static void Exclusion_dealloc(ExclusionObject *self) {
+    if (self->ready) sk_excl_geom_free(&self->geom);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Exclusion(n, peers): n digits, peers[c] the peers of cell c (SK_EXCL_MAX_CELLS at most). */
+static int Exclusion_init(ExclusionObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"n", "peers", NULL};
+    int n;
+    PyObject *peers;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO:Exclusion", kwlist, &n, &peers)) return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Exclusion is already initialised");
+        return -1;
+    }
+    if (n < 1 || n > SK_EXCL_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", SK_EXCL_MAX_N, n);
+        return -1;
+    }
+    PyObject *pt = as_tuple(peers, "peers", -1);
+    if (pt == NULL) return -1;
+    const Py_ssize_t ncells = PyTuple_GET_SIZE(pt);
+    int32_t *start = NULL, *items = NULL;
+    Py_ssize_t count = 0;
+    int rc = -1;
+    if (ncells < 1 || ncells > SK_EXCL_MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "peers must list 1..%d cells, got %zd",
+                     SK_EXCL_MAX_CELLS, ncells);
+        goto done;
+    }
+    if (!csr_arg(pt, "peers", ncells, (uint64_t)ncells, &start, &items, &count)) goto done;
+    for (int c = 0; c < (int)ncells; c++)
+        if (contains32(items, start[c], start[c + 1], c)) {
+            PyErr_Format(PyExc_ValueError, "peers[%d] lists the cell itself", c);
+            goto done;
+        }
+    if (sk_excl_geom_init(&self->geom, n, (int)ncells, start, items)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->ready = 1;
+    rc = 0;
+done:
+    PyMem_RawFree(start);
+    PyMem_RawFree(items);
+    Py_DECREF(pt);
+    return rc;
+}
+
+/* Reads the candidate masks obj (a sequence of ncells ints below 2^n) into out. */
+static int excl_masks(PyObject *obj, const char *what, const sk_excl_geom *g, uint64_t *out) {
+    PyObject *t = as_tuple(obj, what, -1);
+    if (t == NULL) return 0;
+    int ok = PyTuple_GET_SIZE(t) == g->ncells;
+    if (!ok)
+        PyErr_Format(PyExc_ValueError, "%s must hold %d items, got %zd", what, g->ncells,
+                     PyTuple_GET_SIZE(t));
+    const uint64_t bound = g->n == 64 ? 0 : (uint64_t)1 << g->n; /* 0: every 64-bit value */
+    for (int i = 0; ok && i < g->ncells; i++)
+        ok = rule_int(PyTuple_GET_ITEM(t, i), bound, what, i, &out[i]);
+    Py_DECREF(t);
+    return ok;
+}
+
+/* The step as (cursor, cells, excluders, ((cell, digit), ...)). */
+static PyObject *excl_step_tuple(const sk_excl_step *st) {
+    PyObject *cells = int_tuple(st->cells, st->size);
+    PyObject *excl = int_tuple(st->excl, st->nexcl);
+    PyObject *elims = PyTuple_New(st->nelim);
+    for (int i = 0; elims != NULL && i < st->nelim; i++) {
+        PyObject *e = Py_BuildValue("(ii)", (int)st->elim_cell[i], (int)st->elim_digit[i]);
+        if (e == NULL) Py_CLEAR(elims);
+        else PyTuple_SET_ITEM(elims, i, e);
+    }
+    PyObject *out = NULL;
+    if (cells != NULL && excl != NULL && elims != NULL)
+        out = Py_BuildValue("(LOOO)", (long long)st->cursor, cells, excl, elims);
+    Py_XDECREF(cells);
+    Py_XDECREF(excl);
+    Py_XDECREF(elims);
+    return out;
+}
+
+/* Exclusion.find(masks, degree, before, cursor): sk_excl_next. */
+static PyObject *Exclusion_find(ExclusionObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError,
+                     "find() takes 4 arguments (masks, degree, before, cursor), got %zd", nargs);
+        return NULL;
+    }
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Exclusion is not initialised");
+        return NULL;
+    }
+    const sk_excl_geom *g = &self->geom;
+    uint64_t degree, cursor;
+    if (!as_count(args[1], "degree", 2, &degree) || !as_count(args[3], "cursor", 0, &cursor))
+        return NULL;
+    if (degree > 3) {
+        PyErr_Format(PyExc_ValueError, "degree must be 2 or 3, got %llu",
+                     (unsigned long long)degree);
+        return NULL;
+    }
+    /* small grids (up to 16x16) keep their tables on the stack */
+    uint64_t small_masks[2 * 256];
+    int32_t small_excl[256];
+    uint64_t *masks = small_masks;
+    int32_t *excl = small_excl;
+    if (g->ncells > 256) {
+        masks = PyMem_RawMalloc(2 * (size_t)g->ncells * sizeof *masks);
+        excl = PyMem_RawMalloc((size_t)g->ncells * sizeof *excl);
+        if (masks == NULL || excl == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+    }
+    uint64_t *before = args[2] == Py_None ? NULL : masks + g->ncells;
+    if (!excl_masks(args[0], "masks", g, masks) ||
+        (before != NULL && !excl_masks(args[2], "before", g, before)))
+        goto fail;
+    sk_excl_step step;
+    step.excl = excl;
+    int local = 0;
+    const int rc = sk_excl_next(g, masks, before, (int)degree, (int64_t)cursor, &step, &local);
+    PyObject *out = NULL;
+    if (rc < 0)
+        PyErr_NoMemory();
+    else if (rc == 0)
+        out = PyBool_FromLong(local);
+    else
+        out = excl_step_tuple(&step);
+    if (masks != small_masks) {
+        PyMem_RawFree(masks);
+        PyMem_RawFree(excl);
+    }
+    return out;
+fail:
+    if (masks != small_masks) {
+        PyMem_RawFree(masks);
+        PyMem_RawFree(excl);
+    }
+    return NULL;
+}
+
+static PyMethodDef Exclusion_methods[] = {
+    {"find", (PyCFunction)(void (*)(void))Exclusion_find, METH_FASTCALL,
+     "find(masks, degree, before, cursor, /)\n--\n\nThe next Aligned Pair (degree 2) or "
+     "Triple (3) Exclusion step on the candidate\nmasks after the step of cursor (0: the "
+     "first) as (cursor, cells, excluders,\n((cell, digit), ...)); when there is none, "
+     "whether the state may be remembered\n(no cell has a single candidate).  before: None "
+     "or the masks of a state on which\nthe search found nothing; only what changed since "
+     "is searched (sk_excl.h)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject Exclusion_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.Exclusion",
+    .tp_basicsize = sizeof(ExclusionObject),
+    .tp_dealloc = (destructor)Exclusion_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Exclusion(n, peers)\n--\n\nAligned Pair / Triple Exclusion searches on one "
+              "shape (n digits, the peers of\neach cell); the Python specification is "
+              "sudokit.logic.exclusion._search.\nImmutable once built.",
+    .tp_methods = Exclusion_methods,
+    .tp_init = (initproc)Exclusion_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* Adds the Exclusion type to the module m; -1 on error. */
+static int excl_add(PyObject *m) {
+    if (PyType_Ready(&Exclusion_Type) < 0) return -1;
+    Py_INCREF(&Exclusion_Type);
+    if (PyModule_AddObject(m, "Exclusion", (PyObject *)&Exclusion_Type) < 0) {
+        Py_DECREF(&Exclusion_Type);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* Uniq: unique rectangles / loops and the BUG cells on one shape (sk_uniq.h)                 */
 
 typedef struct {
@@ -3096,6 +3288,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObject(m, "ChainRun", (PyObject *)&ChainRun_Type) < 0) goto fail;
     Py_INCREF(&HumanShape_Type);
     if (PyModule_AddObject(m, "HumanShape", (PyObject *)&HumanShape_Type) < 0) goto fail;
+    if (excl_add(m) < 0) goto fail;
     if (add_uniq(m) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;

@@ -173,6 +173,15 @@ class HumanShape:
         self, kind: int, k: int, masks: Sequence[int], values: Sequence[int], /
     ) -> tuple[tuple[int, ...], ...]: ...
 
+class Exclusion:
+    """Aligned Pair / Triple Exclusion searches on one shape (csrc/sk_excl.c; the
+    specification is sudokit.logic.exclusion._search)."""
+
+    def __init__(self, n: int, peers: Sequence[Sequence[int]]) -> None: ...
+    def find(
+        self, masks: Sequence[int], degree: int, before: Sequence[int] | None, cursor: int, /
+    ) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]] | bool: ...
+
 class Uniq:
     """Unique rectangles / loops and the BUG cells of one shape (csrc/sk_uniq.c; the Python
     specification is sudokit.logic.uniqueness)."""
