@@ -123,6 +123,7 @@ def _run(
 def test_incremental_finder_equals_full_search(
     name: str, states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")  # the incremental Python searches
     finder = FINDERS[name]
     shuffled = states[:]
     random.Random(name).shuffle(shuffled)
