@@ -14,6 +14,7 @@ specification (the ``*_hits`` searches of :mod:`sudokit.logic`), hit for hit and
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Iterable, Iterator
 
 import pytest
@@ -291,3 +292,32 @@ def test_binding_refuses_bad_input() -> None:
     assert fresh.find(_human.NAKED_SINGLES, 0, [1] * 16, ()) == tuple((c, 1) for c in range(16))
     with pytest.raises(TypeError, match="already initialised"):
         fresh.__init__(*args)
+
+
+class _BadIndex:
+    """An int-like value whose conversion fails."""
+
+    def __index__(self) -> int:
+        raise KeyError("not an index")
+
+
+def test_binding_error_paths_are_clean() -> None:
+    """A bad kind is reported as such (k was then converted with the error pending: its
+    ``__index__`` ran and the call ended in a SystemError), and a refused HumanShape() keeps
+    no memory (the kinds read before a bad boxes argument leaked)."""
+    from sudokit import _core
+
+    shape = Shape(2, 2)
+    with pytest.raises(TypeError, match="'str' object cannot be interpreted as an integer"):
+        _human._table(shape).find("x", _BadIndex(), [0b1111] * 16, ())
+    args = (4, shape.units, [0] * 12, [0] * 12, shape.peers, shape.cell_units, (), ())
+
+    def refused() -> None:
+        with pytest.raises(TypeError, match="boxes must be a sequence"):
+            _core.HumanShape(*args[:3], 5, *args[4:])
+
+    refused()
+    before = sys.getallocatedblocks()
+    for _ in range(200):
+        refused()
+    assert sys.getallocatedblocks() - before < 200, "about 13 blocks a call leaked"
