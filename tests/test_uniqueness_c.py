@@ -284,3 +284,19 @@ def test_bad_arguments_raise() -> None:
     assert fresh.steps(good, None, None) == core.steps(good, None, None)
     with pytest.raises(TypeError, match="already initialised"):
         fresh.__init__(4, shape.units, shape.cell_units, [0] * 12, shape.peers)
+
+
+def test_a_unit_listing_a_cell_twice_is_refused() -> None:
+    """A unit is copied into scratch of one slot per cell: one listing a cell again (so it
+    could hold more items than the grid has cells) is refused, never read past its end. With
+    this unit and state, the type 3 search of row 0 used to write past the scratch (ASan)."""
+    shape = Shape.parse_box("2x2")
+    units = [list(u) for u in shape.units]
+    units[units.index([0, 1, 2, 3])] = [0, 1, 2, 3] * 20
+    kinds = {k: i for i, k in enumerate(dict.fromkeys(shape.unit_kinds))}
+    kind_ids = [kinds[k] for k in shape.unit_kinds]
+    with pytest.raises(ValueError, match=r"units\[\d+\] lists cell 0 twice"):
+        _core.Uniq(4, units, shape.cell_units, kind_ids, shape.peers)
+    units[0] = [*shape.units[0], shape.units[0][0]]
+    with pytest.raises(ValueError, match="twice"):
+        _core.Uniq(4, units, shape.cell_units, kind_ids, shape.peers)
