@@ -30,8 +30,7 @@ import os
 import stat
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ._backend import engine
 from ._record import _Record
@@ -40,7 +39,17 @@ from .formats import Record, format_of_extension, sniff
 from .formats._base import MAX_LINE, stream_lines
 from .formats.line import read as read_lines
 from .shape import Shape
-from .solver import SolveResult, Status, _check_limit, _result, default_budget, solve_many
+from .solver import (
+    SolveResult,
+    Status,
+    check_limit,
+    default_budget,
+    solve_many,
+    to_solve_result,
+)
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = [
     "CHUNK",
@@ -133,7 +142,7 @@ def _search_limit(mode: str, limit: int) -> int:
         return 2
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be an int >= 1, got {limit!r}")
-    _check_limit(max(2, limit + 1))  # the solver's bounds and words (2**63 - 1 at most)
+    check_limit(max(2, limit + 1))  # the solver's bounds and words (2**63 - 1 at most)
     return max(2, limit + 1)
 
 
@@ -365,6 +374,8 @@ def scan_stream(
             else:
                 yield first, data, scan(data)
         return
+    from concurrent.futures import ThreadPoolExecutor  # only here: its import costs start-up
+
     window: deque[tuple[int, bytes, Future[Block] | ParseError]] = deque()
     pool = ThreadPoolExecutor(threads, thread_name_prefix="sudokit-blocks")
     try:
@@ -382,16 +393,13 @@ def scan_stream(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _done(item: object) -> bool:
-    return not isinstance(item, Future) or item.done()
+def _done(item: Future[Block] | ParseError) -> bool:
+    return isinstance(item, ParseError) or item.done()
 
 
-def _resolved(item: tuple[int, bytes, object]) -> Piece:
+def _resolved(item: tuple[int, bytes, Future[Block] | ParseError]) -> Piece:
     first, data, found = item
-    if isinstance(found, Future):
-        found = found.result()
-    assert isinstance(found, Block | ParseError)
-    return first, data, found
+    return first, data, found if isinstance(found, ParseError) else found.result()
 
 
 def note_result(
@@ -413,7 +421,7 @@ def note_result(
     assert record.grid is not None
     search_limit = _search_limit(mode, limit)
     bound = default_budget(_NINE, search_limit) if budget is None else budget
-    return _result(
+    return to_solve_result(
         record.grid, note.count, None, note.guesses, note.kind != "gave-up", bound, search_limit
     )
 

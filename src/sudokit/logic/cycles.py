@@ -69,7 +69,7 @@ from .chaining import (
     potential_name,
     se_rating,
 )
-from .step import _THRESHOLDS, Step
+from .step import LENGTH_BONUS_THRESHOLDS, Step
 
 __all__ = [
     "UnaryHint",
@@ -469,7 +469,7 @@ class _CMode:
         """:meth:`_Mode.best`, chosen in C (csrc/sk_chain.c ``sk_chain_best``: the same order
         and the same test of a cycle's eliminations); only the chosen hint is built here."""
         check_budget()
-        found = self._c.best(cap, *self._tenths, _THRESHOLDS)
+        found = self._c.best(cap, *self._tenths, LENGTH_BONUS_THRESHOLDS)
         if found is None:
             return None
         i, kind, k, path = found

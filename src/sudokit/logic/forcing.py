@@ -91,7 +91,7 @@ from .chaining import (
 )
 from .cycles import hint_path, unary_all
 from .inchain import BASIC_RULES
-from .step import _THRESHOLDS, Step
+from .step import LENGTH_BONUS_THRESHOLDS, Step
 
 __all__ = [
     "NESTED_FLOOR",
@@ -1055,7 +1055,7 @@ def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | N
     keys = tuple(_SORT_KEYS[k] for k in _KINDS)
     base = _base(rank)
     found = chainer.c.best(
-        rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), _THRESHOLDS, keys
+        rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), LENGTH_BONUS_THRESHOLDS, keys
     )
     if found is None:
         return []
