@@ -5,7 +5,8 @@ specification (:mod:`sudokit.logic.uniqueness`) gives.
   loop, its kind, the unit, the set, the eliminations, in order), for full searches and for
   the incremental ones (a delta from an earlier state, as ``_delta.Since`` makes it), on the
   easiest-first path states of shipped puzzles (the rating path's own calls), thinned copies
-  of them, and random states of 4x4, 6x6, 8x8, 9x9, 16x16 and a 9x9 jigsaw; the steps built
+  of them, and random states of 4x4, 6x6, 8x8, 9x9, 16x16, 36x36, 64x64 (masks beyond 32
+  bits) and a 9x9 jigsaw; the steps built
   from them (text included) are the same with ``SUDOKIT_BACKEND=python``.
 * BUG: ``Uniq.bug_extras`` equals ``uniqueness._bug_extras_py`` on the same states and on
   near-BUG states.
@@ -161,6 +162,51 @@ def _jigsaw() -> tuple[Shape, Grid]:
 
 def _solved(shape: Shape) -> Grid:
     return next(sudokit.solutions(Grid.parse("." * shape.ncells, shape=shape), limit=1))
+
+
+def _pattern_solved(shape: Shape, rng: random.Random) -> Grid:
+    """A solution of *shape* at any size (a search for one of a 64x64 grid runs out of
+    budget): the base pattern with its digits relabelled at random."""
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    label = rng.sample(range(1, n + 1), n)
+    solved = Grid(
+        bytes(label[((r % br) * bc + r // br + c) % n] for r in range(n) for c in range(n)), shape
+    )
+    assert solved.is_solution()
+    return solved
+
+
+@pytest.mark.parametrize(("name", "solved_share"), [("6x6", 0.7), ("8x8", 0.9)])
+def test_finds_equal_beyond_32_digits(name: str, solved_share: float) -> None:
+    """36x36 and 64x64 states whose extra candidates are mostly digits 33..64 (masks, pattern
+    digits, type 2's digit, type 3's sets and type 4's kept digit above 32 bits) and units of
+    more than 32 cells; BUG cells too."""
+    shape = Shape.parse_box(name)
+    rng = random.Random(shape.n)
+    solution = _pattern_solved(shape, rng)
+    n = shape.n
+    states = []
+    for _ in range(4):
+        values, masks = [], []
+        for v in solution.cells:
+            if rng.random() < solved_share:
+                values.append(v)
+                masks.append(0)
+                continue
+            m = 1 << (v - 1)
+            for _ in range(rng.choice((1, 1, 2, 3))):
+                m |= 1 << rng.randrange(n // 2 if rng.random() < 0.8 else 0, n)
+            values.append(0)
+            masks.append(m)
+        for _ in range(rng.randrange(2, 6)):
+            _plant(shape, values, masks, rng)
+        states.append(CandidateGrid.from_masks(shape, values, masks))
+    kinds = _compare(states, random.Random(1))
+    assert {(1, 0), (3, 1), (4, 0)} <= set(kinds), kinds
+    core = uniqueness._c_uniq_for(shape)
+    assert [core.bug_extras(cg.masks) for cg in states] == [
+        uniqueness._bug_extras_py(cg) for cg in states
+    ]
 
 
 @pytest.mark.parametrize(
