@@ -69,6 +69,7 @@ sources = [
     str(CSRC / "sk_chain.c"),
     str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)
     str(CSRC / "sk_gen.c"),
+    str(CSRC / "sk_nest.c"),  # the rules inside nested forcing chains (sk_nest.h)
 ]
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
@@ -167,6 +168,7 @@ else:
                 str(CSRC / "sk_canon.h"),
                 str(CSRC / "sk_lines.h"),
                 str(CSRC / "sk_chain.h"),
+                str(CSRC / "sk_nest.h"),
                 str(CSRC / "sk_port.h"),
                 *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),
             ],

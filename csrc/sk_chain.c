@@ -1083,3 +1083,5 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
     memcpy(out, b.hint, sizeof b.hint);
     return 0;
 }
+
+int sk_chain_out_push(sk_chain_out *o, int32_t x) { return ivec_push(o, x); }

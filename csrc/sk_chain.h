@@ -175,4 +175,8 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                     const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
                     int *found, int32_t out[6]);
 
+/* Appends x to *o (grown with realloc; free o->data when done).  0, or -1 when out of
+ * memory (then *o is unchanged). */
+int sk_chain_out_push(sk_chain_out *o, int32_t x);
+
 #endif

@@ -39,6 +39,8 @@
  *                                                   (sk_chain.h): .sources, .bounds, .hints(cap)
  *   Chainer(n, units, unit_order, masks, y, dynamic) SE's forcing-chain runs at nesting level
  *                                                   0 (sk_chain.h): .run(start) -> ChainRun
+ *   InChain(n, units, lock_pairs, lines)            SE's basic rules inside a stuck dynamic
+ *                                                   chain (sk_nest.h): .find(save, masks)
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -63,6 +65,7 @@
 #include "sk_gen.h"
 #include "sk_lines.h"
 #include "sk_chain.h"
+#include "sk_nest.h"
 #include "sk_port.h"
 #include "sk_solver.h"
 
@@ -2538,6 +2541,156 @@ static PyTypeObject ChainRun_Type = {
 };
 
 /* ---------------------------------------------------------------------------------------- */
+/* InChain: SE's basic rules inside a stuck dynamic forcing chain (sk_nest.h)                 */
+
+typedef struct {
+    PyObject_HEAD
+    sk_inchain rules;
+    uint64_t *save, *masks; /* the arguments of one find() */
+    sk_chain_out out;
+    int ready;
+} InChainObject;
+
+static void InChain_dealloc(InChainObject *self) {
+    if (self->ready) sk_inchain_free(&self->rules);
+    PyMem_RawFree(self->save);
+    PyMem_RawFree(self->masks);
+    free(self->out.data);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* InChain(n, units, lock_pairs, lines): every unit n cells; lock_pairs (u, v) unit pairs;
+ * lines = (se_units, rows, cols), rows and cols n units each. */
+static int InChain_init(InChainObject *self, PyObject *args, PyObject *kwds) {
+    char *kwlist[] = {"n", "units", "lock_pairs", "lines", NULL};
+    int n, rc = -1;
+    PyObject *units, *lock_obj, *lines_obj;
+    int32_t *ustart = NULL, *ucells = NULL, *lstart = NULL, *lock = NULL, *lnstart = NULL,
+            *lines = NULL;
+    Py_ssize_t nunits = 0, nlock = 0, nlines = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOO:InChain", kwlist, &n, &units, &lock_obj,
+                                     &lines_obj))
+        return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_TypeError, "InChain is already initialised");
+        return -1;
+    }
+    if (n < 1 || n > 64 || n > SK_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", n > 64 ? 64 : SK_MAX_N, n);
+        return -1;
+    }
+    const int ncells = n * n;
+    if (!csr_arg(units, "units", -1, (uint64_t)ncells, &ustart, &ucells, &nunits)) goto done;
+    for (Py_ssize_t u = 0; u < nunits; u++)
+        if (ustart[u + 1] - ustart[u] != n) {
+            PyErr_Format(PyExc_ValueError, "units[%zd] must hold %d cells", u, n);
+            goto done;
+        }
+    if (!csr_arg(lock_obj, "lock_pairs", -1, (uint64_t)nunits, &lstart, &lock, &nlock)) goto done;
+    for (Py_ssize_t i = 0; i < nlock; i++)
+        if (lstart[i + 1] - lstart[i] != 2) {
+            PyErr_Format(PyExc_ValueError, "lock_pairs[%zd] must be a pair of units", i);
+            goto done;
+        }
+    if (!csr_arg(lines_obj, "lines", 3, (uint64_t)nunits, &lnstart, &lines, &nlines)) goto done;
+    if (lnstart[2] - lnstart[1] != n || lnstart[3] - lnstart[2] != n) {
+        PyErr_Format(PyExc_ValueError, "lines: rows and cols must hold %d units each", n);
+        goto done;
+    }
+    const sk_inchain_geom g = {n, ncells, (int)nunits, ustart, ucells, (int)nlock, lock,
+                               (int)lnstart[1], lines, lines + lnstart[1], lines + lnstart[2]};
+    self->save = PyMem_RawMalloc((size_t)ncells * sizeof *self->save);
+    self->masks = PyMem_RawMalloc((size_t)ncells * sizeof *self->masks);
+    if (self->save == NULL || self->masks == NULL || sk_inchain_init(&self->rules, &g)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->ready = 1;
+    rc = 0;
+done:
+    PyMem_RawFree(ustart);
+    PyMem_RawFree(ucells);
+    PyMem_RawFree(lstart);
+    PyMem_RawFree(lock);
+    PyMem_RawFree(lnstart);
+    PyMem_RawFree(lines);
+    return rc;
+}
+
+/* ncells masks (ints in 0 .. 2^n - 1) from a sequence into buf.  0 with an exception. */
+static int inchain_masks(PyObject *obj, const char *what, int ncells, int n, uint64_t *buf) {
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (seq == NULL) return 0;
+    int ok = PySequence_Fast_GET_SIZE(seq) == ncells;
+    if (!ok)
+        PyErr_Format(PyExc_ValueError, "%s must hold %d items, got %zd", what, ncells,
+                     PySequence_Fast_GET_SIZE(seq));
+    const uint64_t bound = n == 64 ? 0 : (uint64_t)1 << n;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int i = 0; ok && i < ncells; i++) ok = rule_int(items[i], bound, what, i, &buf[i]);
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* InChain.find(save, masks[, first]): sk_inchain_find, as a list of (potential, parents)
+ * (empty when no rule finds anything). */
+static PyObject *InChain_find(InChainObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t first = 0;
+    if (nargs != 2 && nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "find() takes 2 or 3 arguments (save, masks[, first]), "
+                                      "got %zd", nargs);
+        return NULL;
+    }
+    if (nargs == 3 && !rule_int(args[2], 4, "first", 0, &first)) return NULL;
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "InChain is not initialised");
+        return NULL;
+    }
+    const int ncells = self->rules.ncells, n = self->rules.n;
+    if (!inchain_masks(args[0], "save", ncells, n, self->save) ||
+        !inchain_masks(args[1], "masks", ncells, n, self->masks))
+        return NULL;
+    self->out.len = 0;
+    if (sk_inchain_find(&self->rules, self->save, self->masks, (int)first, &self->out) == -2)
+        return PyErr_NoMemory();
+    PyObject *list = PyList_New(0);
+    const int32_t *v = self->out.data;
+    for (size_t i = 0; list != NULL && i < self->out.len; i += 2 + (size_t)v[i + 1]) {
+        PyObject *prs = PyTuple_New(v[i + 1]);
+        for (int32_t j = 0; prs != NULL && j < v[i + 1]; j++) {
+            PyObject *x = PyLong_FromLong(v[i + 2 + j]);
+            if (x == NULL) Py_CLEAR(prs);
+            else PyTuple_SET_ITEM(prs, j, x);
+        }
+        PyObject *item = prs == NULL ? NULL : Py_BuildValue("(iN)", v[i], prs);
+        if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
+        Py_XDECREF(item);
+    }
+    return list;
+}
+
+static PyMethodDef InChain_methods[] = {
+    {"find", (PyCFunction)(void (*)(void))InChain_find, METH_FASTCALL,
+     "find(save, masks, first=0, /)\n--\n\nThe removals (potential, parents) of the first "
+     "basic rule from rule first on (0 locking, 1 hidden pairs, 2 naked pairs, 3 X-Wings) "
+     "that finds any on the chain's candidates masks (started from save)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject InChain_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.InChain",
+    .tp_basicsize = sizeof(InChainObject),
+    .tp_dealloc = (destructor)InChain_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "InChain(n, units, lock_pairs, lines)\n--\n\nSE's basic rules inside a stuck "
+              "dynamic forcing chain (sk_nest.h): pointing/claiming over lock_pairs, hidden "
+              "and naked pairs over lines[0], X-Wings over rows lines[1] and columns lines[2].",
+    .tp_methods = InChain_methods,
+    .tp_init = (initproc)InChain_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
 static PyMethodDef core_methods[] = {
@@ -2584,6 +2737,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&ChainMode_Type) < 0) return NULL;
     if (PyType_Ready(&Chainer_Type) < 0) return NULL;
     if (PyType_Ready(&ChainRun_Type) < 0) return NULL;
+    if (PyType_Ready(&InChain_Type) < 0) return NULL;
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL) return NULL;
@@ -2595,6 +2749,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObject(m, "Chainer", (PyObject *)&Chainer_Type) < 0) goto fail;
     Py_INCREF(&ChainRun_Type);
     if (PyModule_AddObject(m, "ChainRun", (PyObject *)&ChainRun_Type) < 0) goto fail;
+    Py_INCREF(&InChain_Type);
+    if (PyModule_AddObject(m, "InChain", (PyObject *)&InChain_Type) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
     if (PyModule_AddStringConstant(m, "COMPILER", SK_COMPILER) < 0) goto fail;

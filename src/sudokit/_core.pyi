@@ -153,3 +153,17 @@ class Chainer:
         sort_keys: Sequence[int],
         /,
     ) -> tuple[int, int, int, int, int, int] | None: ...
+
+class InChain:
+    """SE's basic rules inside a stuck dynamic forcing chain, per shape (csrc/sk_nest.c)."""
+
+    def __init__(
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        lock_pairs: Sequence[tuple[int, int]],
+        lines: tuple[Sequence[int], Sequence[int], Sequence[int]],
+    ) -> None: ...
+    def find(
+        self, save: Sequence[int], masks: Sequence[int], first: int = 0, /
+    ) -> list[tuple[int, tuple[int, ...]]]: ...

@@ -90,7 +90,7 @@ from .chaining import (
     se_rating,
 )
 from .cycles import hint_path, unary_all
-from .inchain import BASIC_RULES
+from .inchain import BASIC_RULES, Found, _locking_pairs, _se_units
 from .step import _THRESHOLDS, Step
 
 __all__ = [
@@ -639,6 +639,41 @@ def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> 
     return chainer
 
 
+#: Per geometry (by id, kept alive with it): the C core's basic in-chain rules (None: none).
+_INCHAIN: dict[int, tuple[Geometry, Any]] = {}
+
+
+def _basic(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
+    """What the first of :data:`~sudokit.logic.inchain.BASIC_RULES` that finds anything finds
+    (see :func:`_advanced`): by the C core's ``InChain`` (csrc/sk_nest.c, the same removals in
+    the same order with the same parents) when it is there, else by the Python rules."""
+    core = c_core()
+    if core is not None:
+        got = _INCHAIN.get(id(geo))
+        if got is None or got[0] is not geo:
+            got = _INCHAIN[id(geo)] = (geo, _new_inchain(core, geo))
+        if got[1] is not None:
+            found: Found = got[1].find(save, masks)
+            return found
+    for rule in BASIC_RULES:
+        found = rule(geo, save, masks)
+        if found:
+            return found
+    return []
+
+
+def _new_inchain(core: Any, geo: Geometry) -> Any:
+    """The C *core*'s ``InChain`` for *geo*, or None (an older core, or a unit not of n
+    cells)."""
+    n = geo.n
+    if not hasattr(core, "InChain") or n > 64 or any(len(u) != n for u in geo.units):
+        return None
+    shape = geo.shape
+    pairs = tuple((u, v) for u, v, _, _ in _locking_pairs(geo))
+    lines = (tuple(_se_units(geo)), tuple(shape.row_units), tuple(shape.column_units))
+    return core.InChain(n, geo.units, pairs, lines)
+
+
 def _advanced(
     geo: Geometry, save: Sequence[int], masks: Sequence[int], level: int
 ) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
@@ -647,10 +682,11 @@ def _advanced(
     chaining rules (the first of these that finds any) make possible on the current candidates
     *masks* because of removals made by the chain (relative to *save*). Each comes with its
     parents, the chain's removals the pattern relies on, and the nested chain it came from."""
-    for rule in BASIC_RULES:
-        found = rule(geo, save, masks)
-        if found:
-            return [(q, prs, None) for q, prs in found]
+    found: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    for q, prs in _basic(geo, save, masks):
+        found.append((q, prs, None))
+    if found:
+        return found
     if level >= 2:
         return _nested(geo, save, masks, level)
     return []
