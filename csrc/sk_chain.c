@@ -962,17 +962,25 @@ static void mark_run(sk_chainer *c, int32_t start) {
     }
 }
 
-/* The hints found so far and the best one (_Hints.add, then forcing_hints' sort). */
+/* The hints found so far and the best one (_Hints.add, then forcing_hints' sort); with
+ * `all` set, every hint is appended to it instead (kind, target, source, digit, cx, seq). */
 typedef struct {
     int32_t base10, nthr, seq;
     const int32_t *thresholds, *sort_keys;
     int found;
     int32_t rating, cx, key, hint[6];
+    ivec *all;
+    int oom;
 } best_hint;
 
 static void consider(const sk_chainer *c, best_hint *b, int32_t kind, int32_t target,
                      int32_t source, int32_t digit, int32_t cx) {
     const int32_t seq = b->seq++;
+    if (b->all != NULL) {
+        const int32_t h[6] = {kind, target, source, digit, cx, seq};
+        for (int i = 0; i < 6; i++) b->oom |= ivec_push(b->all, h[i]);
+        return;
+    }
     int32_t rating = b->base10;
     for (int t = 0; t < b->nthr && cx - 2 > b->thresholds[t]; t++) rating++;
     const int32_t key = b->sort_keys[kind];
@@ -1018,12 +1026,11 @@ static int common(sk_chainer *c, best_hint *b, int32_t kind, int32_t source, int
     return 0;
 }
 
-int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
-                    const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
-                    int *found, int32_t out[6]) {
+/* Every hint of the rule in discovery order, each passed to consider() (sk_chainer_best's
+ * walk).  0, -1 when out of memory, -2 when a unit has more than 64 cells. */
+static int scan_hints(sk_chainer *c, int nishio, int multiple, best_hint *b) {
     const int n = c->n;
     const size_t np = (size_t)c->npot;
-    *found = 0;
     if (c->rs_at == NULL) {
         c->rs_at = malloc(np * sizeof *c->rs_at);
         c->rs_n = calloc(np, sizeof *c->rs_n);
@@ -1033,7 +1040,6 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
         if (!c->rs_at || !c->rs_n || !c->rs_absurd || !c->mark || !c->mval) return -1;
         for (size_t p = 0; p < np; p++) c->rs_at[p] = -1;
     }
-    best_hint b = {base10, nthr, 0, thresholds, sort_keys, 0, 0, 0, 0, {0}};
     int32_t starts[64], where[64];
     for (int32_t cell = 0; cell < c->ncells; cell++) {
         const uint64_t cm = c->masks0[cell];
@@ -1048,7 +1054,7 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                 const int32_t pair[2] = {p_on, p_on ^ 1};
                 for (int side = 0; side < 2; side++) /* _Hints.contradiction */
                     if (c->rs_absurd[pair[side]] >= 0)
-                        consider(c, &b, 3, pair[side] ^ 1, pair[side], 0, c->rs_absurd[pair[side]]);
+                        consider(c, b, 3, pair[side] ^ 1, pair[side], 0, c->rs_absurd[pair[side]]);
                 if (card >= 3 && !nishio) { /* _Hints.doubles */
                     mark_run(c, p_on ^ 1);
                     const int32_t *on = c->rs.data + c->rs_at[p_on];
@@ -1056,7 +1062,7 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                         for (int32_t i = 0; i < c->rs_n[p_on]; i++) {
                             const int32_t q = on[2 * i];
                             if ((q & 1) == want && c->mark[q] == c->mgen)
-                                consider(c, &b, 0, q, p_on, 0, on[2 * i + 1] + c->mval[q]);
+                                consider(c, b, 0, q, p_on, 0, on[2 * i + 1] + c->mval[q]);
                         }
                 }
             }
@@ -1072,16 +1078,77 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                         where[j] = 2 * (pl[j] * n + d) + 1;
                         if (summarise(c, where[j])) return -1;
                     }
-                    if (common(c, &b, 2, u, d + 1, where, count)) return -1;
+                    if (common(c, b, 2, u, d + 1, where, count)) return -1;
                 }
             starts[nvals++] = p_on;
         }
-        if (!nishio && (card == 2 || multiple) && common(c, &b, 1, cell, 0, starts, nvals))
+        if (!nishio && (card == 2 || multiple) && common(c, b, 1, cell, 0, starts, nvals))
             return -1;
     }
+    return b->oom ? -1 : 0;
+}
+
+int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
+                    const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
+                    int *found, int32_t out[6]) {
+    best_hint b = {base10, nthr, 0, thresholds, sort_keys, 0, 0, 0, 0, {0}, NULL, 0};
+    *found = 0;
+    const int rc = scan_hints(c, nishio, multiple, &b);
+    if (rc) return rc;
     *found = b.found;
     memcpy(out, b.hint, sizeof b.hint);
     return 0;
+}
+
+/* Orders sort records (complexity, sort key, discovery, kind, target, source, digit) as SE
+ * sorts one rule's hints: by rating, which grows with the complexity, then complexity, sort
+ * key, discovery (unique). */
+static int cmp_sorted(const void *pa, const void *pb) {
+    const int32_t *a = pa, *b = pb;
+    for (int i = 0; i < 3; i++)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+int sk_chainer_all(sk_chainer *c, int nishio, int multiple, const int32_t sort_keys[4],
+                   sk_chain_out *out) {
+    ivec all = {NULL, 0, 0};
+    best_hint b = {0, 0, 0, NULL, sort_keys, 0, 0, 0, 0, {0}, &all, 0};
+    int rc = scan_hints(c, nishio, multiple, &b);
+    const size_t nh = all.len / 6;
+    int32_t *rec = rc ? NULL : malloc((nh ? nh : 1) * 7 * sizeof *rec);
+    if (rc || rec == NULL) {
+        free(all.data);
+        return rc ? rc : -1;
+    }
+    for (size_t i = 0; i < nh; i++) {
+        const int32_t *h = all.data + 6 * i;
+        const int32_t r[7] = {h[4], sort_keys[h[0]], h[5], h[0], h[1], h[2], h[3]};
+        memcpy(rec + 7 * i, r, sizeof r);
+    }
+    free(all.data);
+    qsort(rec, nh, 7 * sizeof *rec, cmp_sorted);
+    if (++c->mgen == 0) { /* marks: the removals (as a key potential) already taken */
+        memset(c->mark, 0, (size_t)c->npot * sizeof *c->mark);
+        c->mgen = 1;
+    }
+    const int n = c->n;
+    for (size_t i = 0; i < nh && !rc; i++) {
+        const int32_t *r = rec + 7 * i, target = r[4];
+        const int32_t cell = (target >> 1) / n, d = (target >> 1) % n;
+        const uint64_t others = c->masks0[cell] & ~((uint64_t)1 << d);
+        int32_t key = target; /* an "off" target removes itself */
+        if (target & 1) {     /* an "on" one the cell's other candidates */
+            if (!others) continue;
+            if (!(others & (others - 1))) key = 2 * (cell * n + __builtin_ctzll(others));
+        }
+        if (c->mark[key] == c->mgen) continue;
+        c->mark[key] = c->mgen;
+        const int32_t h[6] = {r[3], r[4], r[5], r[6], r[0], r[2]};
+        for (int k = 0; k < 6 && !rc; k++) rc = ivec_push(out, h[k]);
+    }
+    free(rec);
+    return rc;
 }
 
 int sk_chain_out_push(sk_chain_out *o, int32_t x) { return ivec_push(o, x); }

@@ -175,6 +175,16 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                     const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
                     int *found, int32_t out[6]);
 
+/* Every hint sk_chainer_best chooses from (the same walk; no rating is needed), sorted as SE
+ * sorts them (by complexity, which orders the rating, then sort key, then discovery), keeping
+ * the first of each distinct set of removals it makes on the chainer's state (forcing.
+ * _nested_rule: an "off" target removes itself, an "on" one the other candidates of its cell;
+ * none: skipped).  Appends to *out per hint kept: kind, target, source, digit, complexity,
+ * discovery index (as sk_chainer_best's out).  0, -1 when out of memory, -2 when a unit has
+ * more than 64 cells. */
+int sk_chainer_all(sk_chainer *c, int nishio, int multiple, const int32_t sort_keys[4],
+                   sk_chain_out *out);
+
 /* Appends x to *o (grown with realloc; free o->data when done).  0, or -1 when out of
  * memory (then *o is unchanged). */
 int sk_chain_out_push(sk_chain_out *o, int32_t x);

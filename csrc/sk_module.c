@@ -2381,6 +2381,26 @@ static int small_ints(PyObject *obj, const char *what, int32_t *v, Py_ssize_t ma
     return ok;
 }
 
+/* The rule arguments of Chainer.best / Chainer.all (nishio, multiple, sort_keys: 4 ints),
+ * checked on a ready chainer.  0 with an exception on error. */
+static int chainer_rule_args(ChainerObject *self, PyObject *nishio_obj, PyObject *multiple_obj,
+                             PyObject *keys_obj, int *nishio, int *multiple, int32_t keys[4]) {
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Chainer is not initialised");
+        return 0;
+    }
+    *nishio = PyObject_IsTrue(nishio_obj);
+    *multiple = PyObject_IsTrue(multiple_obj);
+    if (*nishio < 0 || *multiple < 0) return 0;
+    Py_ssize_t nkeys;
+    if (!small_ints(keys_obj, "sort_keys", keys, 4, &nkeys)) return 0;
+    if (nkeys != 4) {
+        PyErr_SetString(PyExc_ValueError, "sort_keys must hold 4 items");
+        return 0;
+    }
+    return 1;
+}
+
 /* Chainer.best(nishio, multiple, base10, thresholds, sort_keys): sk_chainer_best. */
 static PyObject *Chainer_best(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5) {
@@ -2388,23 +2408,14 @@ static PyObject *Chainer_best(ChainerObject *self, PyObject *const *args, Py_ssi
                                       "thresholds, sort_keys), got %zd", nargs);
         return NULL;
     }
-    if (!self->ready) {
-        PyErr_SetString(PyExc_ValueError, "Chainer is not initialised");
-        return NULL;
-    }
-    const int nishio = PyObject_IsTrue(args[0]), multiple = PyObject_IsTrue(args[1]);
-    if (nishio < 0 || multiple < 0) return NULL;
+    int nishio, multiple;
     uint64_t base10;
     int32_t thr[64], keys[4];
-    Py_ssize_t nthr, nkeys;
-    if (!rule_int(args[2], (uint64_t)1 << 20, "base10", 0, &base10) ||
-        !small_ints(args[3], "thresholds", thr, 64, &nthr) ||
-        !small_ints(args[4], "sort_keys", keys, 4, &nkeys))
+    Py_ssize_t nthr;
+    if (!chainer_rule_args(self, args[0], args[1], args[4], &nishio, &multiple, keys) ||
+        !rule_int(args[2], (uint64_t)1 << 20, "base10", 0, &base10) ||
+        !small_ints(args[3], "thresholds", thr, 64, &nthr))
         return NULL;
-    if (nkeys != 4) {
-        PyErr_SetString(PyExc_ValueError, "sort_keys must hold 4 items");
-        return NULL;
-    }
     int found;
     int32_t h[6];
     const int rc = sk_chainer_best(&self->chainer, nishio, multiple, (int32_t)base10, thr,
@@ -2416,6 +2427,36 @@ static PyObject *Chainer_best(ChainerObject *self, PyObject *const *args, Py_ssi
     if (rc) return PyErr_NoMemory();
     if (!found) Py_RETURN_NONE;
     return Py_BuildValue("(iiiiii)", h[0], h[1], h[2], h[3], h[4], h[5]);
+}
+
+/* Chainer.all(nishio, multiple, sort_keys): sk_chainer_all, as a tuple of 6-tuples. */
+static PyObject *Chainer_all(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "all() takes 3 arguments (nishio, multiple, sort_keys), "
+                                      "got %zd", nargs);
+        return NULL;
+    }
+    int nishio, multiple;
+    int32_t keys[4];
+    if (!chainer_rule_args(self, args[0], args[1], args[2], &nishio, &multiple, keys))
+        return NULL;
+    sk_chain_out out = {NULL, 0, 0};
+    const int rc = sk_chainer_all(&self->chainer, nishio, multiple, keys, &out);
+    PyObject *t = NULL;
+    if (rc == -2)
+        PyErr_SetString(PyExc_ValueError, "all() needs units of at most 64 cells");
+    else if (rc)
+        PyErr_NoMemory();
+    else
+        t = PyTuple_New((Py_ssize_t)(out.len / 6));
+    for (size_t i = 0; t != NULL && i < out.len / 6; i++) {
+        const int32_t *h = out.data + 6 * i;
+        PyObject *v = Py_BuildValue("(iiiiii)", h[0], h[1], h[2], h[3], h[4], h[5]);
+        if (v == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, (Py_ssize_t)i, v);
+    }
+    free(out.data);
+    return t;
 }
 
 /* The slot argument of a ChainRun method, or -1 with an exception. */
@@ -2484,6 +2525,10 @@ static PyObject *ChainRun_end(ChainRunObject *self, PyObject *unused) {
 static PyMethodDef Chainer_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
      "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
+    {"all", (PyCFunction)(void (*)(void))Chainer_all, METH_FASTCALL,
+     "all(nishio, multiple, sort_keys, /)\n--\n\nThe hints best() chooses from, sorted as SE "
+     "sorts them, the first of each\ndistinct set of removals: (kind, target, source, digit, "
+     "complexity, discovery)."},
     {"best", (PyCFunction)(void (*)(void))Chainer_best, METH_FASTCALL,
      "best(nishio, multiple, base10, thresholds, sort_keys, /)\n--\n\nThe hint SE's rule "
      "takes on the chainer's state (sk_chainer_best): (kind,\ntarget, source, digit, "

@@ -154,3 +154,31 @@ def test_nested_rules_equal_on_both_backends(
         assert c == py
         found += len(c)
     assert found > 0
+
+
+def _nested_found(geo: Geometry, save: list[int], masks: list[int], rank: int) -> list[object]:
+    forcing._LEVEL0.clear()
+    found = forcing._nested_rule(geo, save, masks, rank)
+    return [(q, prs, None if nest is None else (nest[0].chains, nest[1])) for q, prs, nest in found]
+
+
+@pytest.mark.parametrize("rank", [forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC])
+def test_nested_rule_inside_a_chain_equal_on_both_backends(
+    monkeypatch: pytest.MonkeyPatch, rank: int
+) -> None:
+    """Multiple / dynamic forcing chains run inside a chain (nesting levels 3 and 4): the C
+    core's list of hints (``Chainer.all``) gives the same removals, parents and nested chains
+    (identity and complexity) as the Python's :func:`forcing._collect`."""
+    geo = geometry(Shape(3, 3))
+    puzzles = DATA.read_text().split()[60:100]
+    grids = [(g, sudokit.solution(g)) for g in map(Grid.parse, puzzles)]
+    found = 0
+    for save, masks in _chain_states(Shape(3, 3), grids, 1, seed=rank):
+        c = _nested_found(geo, save, masks, rank)
+        with monkeypatch.context() as m:
+            m.setattr(forcing, "c_core", lambda: None)
+            py = _nested_found(geo, save, masks, rank)
+        assert c == py
+        found += len(c)
+    forcing._LEVEL0.clear()
+    assert found > 0

@@ -144,6 +144,9 @@ class Chainer:
         dynamic: bool,
     ) -> None: ...
     def run(self, start: int, /) -> ChainRun: ...
+    def all(
+        self, nishio: bool, multiple: bool, sort_keys: Sequence[int], /
+    ) -> tuple[tuple[int, int, int, int, int, int], ...]: ...
     def best(
         self,
         nishio: bool,

@@ -844,8 +844,10 @@ def _nested_rule(
 ) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
     """SE's multiple or dynamic forcing chains (*rank*) run inside a chain on its *masks*."""
     n = geo.n
-    hints = _collect(geo, masks, rank, record=True)
-    hints.sort(key=_Hint.order)
+    hints = _c_nested_hints(geo, masks, rank)
+    if hints is None:
+        hints = _collect(geo, masks, rank, record=True)
+        hints.sort(key=_Hint.order)
     out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
     seen: set[tuple[int, ...]] = set()
     for h in hints:
@@ -857,6 +859,19 @@ def _nested_rule(
             chains, ons = _hint_chains(geo, masks, h)
             out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
+
+
+def _c_nested_hints(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | None:
+    """What :func:`_nested_rule` reads of level-0 rule *rank*'s hints on *masks*, from the C
+    core (``Chainer.all``: the hints of :func:`_collect` sorted as SE sorts them, only the
+    first of each distinct set of removals); None when the C core does not do this."""
+    chainer = _c_chainer(geo, masks, rank, True)
+    if chainer is None:
+        return None
+    base = _base(rank)
+    keys = tuple(_SORT_KEYS[k] for k in _KINDS)
+    found = chainer.c.all(rank == RANK_NISHIO, rank >= RANK_MULTIPLE, keys)
+    return [_c_hint(geo, chainer, base, f) for f in found]
 
 
 def _nested(
@@ -1076,16 +1091,23 @@ def _rule_chainer(geo: Geometry, masks: Sequence[int], rank: int, record: bool) 
 _KINDS = ("double", "cell", "region", "contradiction")
 
 
+def _c_chainer(geo: Geometry, masks: Sequence[int], rank: int, record: bool) -> _Chainer | None:
+    """The chainer of level-0 rule *rank* (:func:`_rule_chainer`) when its runs are the C
+    core's (Nishio, multiple, dynamic; grids up to 16x16), else None."""
+    if rank > RANK_DYNAMIC or geo.n > _C_MAX_N:
+        return None
+    chainer = _rule_chainer(geo, masks, rank, record)
+    return None if chainer.c is None else chainer
+
+
 def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | None:
     """SE's choice among the hints :func:`_collect` would find for level-0 rule *rank*
     (Nishio, multiple, dynamic), made by the C core (``Chainer.best``, csrc/sk_chain.c: the
     same runs, the same discovery order, the same intersections, only (rating, complexity,
     kind, discovery) kept per hint); only the chosen hint's branches are read back here.
     None when the C core does not do this rule on this grid."""
-    if rank > RANK_DYNAMIC or geo.n > _C_MAX_N:
-        return None
-    chainer = _rule_chainer(geo, masks, rank, False)
-    if chainer.c is None:
+    chainer = _c_chainer(geo, masks, rank, False)
+    if chainer is None:
         return None
     check_budget()
     keys = tuple(_SORT_KEYS[k] for k in _KINDS)
@@ -1093,8 +1115,15 @@ def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | N
     found = chainer.c.best(
         rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), _THRESHOLDS, keys
     )
-    if found is None:
-        return []
+    return [] if found is None else [_c_hint(geo, chainer, base, found)]
+
+
+def _c_hint(
+    geo: Geometry, chainer: _Chainer, base: float, found: tuple[int, int, int, int, int, int]
+) -> _Hint:
+    """The hint the C core reported as (kind, target, source, digit, complexity, discovery
+    index), its branches read back through the chainer's runs."""
+    masks = chainer.masks
     code, target, source, digit, cx, seq = found
     kind = _KINDS[code]
     n = geo.n
@@ -1110,7 +1139,7 @@ def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | N
         starts = [on_potential(n, c, digit - 1) for c in places]
     chains = tuple((p, chainer.run(p)) for p in starts)
     rating = se_rating(base, cx)
-    return [_Hint(rating, cx, _SORT_KEYS[kind], seq, kind, target, source, digit, chains)]
+    return _Hint(rating, cx, _SORT_KEYS[kind], seq, kind, target, source, digit, chains)
 
 
 def _collect(
