@@ -850,10 +850,18 @@ static void mark_seen(sk_chain_mode *m, uint32_t *stamp, int32_t cell, uint32_t 
     }
 }
 
-/* cycles._cycle_eliminations is not empty: some candidate outside the loop's cells sees an
- * "on" and an "off" potential of its digit in the loop path[0..len). */
-static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len) {
+static int cmp_int32(const void *pa, const void *pb) {
+    const int32_t a = *(const int32_t *)pa, b = *(const int32_t *)pb;
+    return (a > b) - (a < b);
+}
+
+/* cycles._cycle_eliminations for the loop path[0..len): the candidates outside the loop's
+ * cells that see an "on" and an "off" potential of their digit in it.  With el == NULL:
+ * 1 when there is one, else 0.  Else their "off" potentials are put in *el, ascending, each
+ * once (the Python's sorted list): 1 when there are any, 0 when none, -1 out of memory. */
+static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len, ivec *el) {
     const int n = m->n;
+    if (el != NULL) el->len = 0;
     const uint32_t loop = next_cgen(m);
     for (int32_t i = 0; i < len; i++) m->lstamp[(path[i] >> 1) / n] = loop;
     for (int32_t i = 0; i < len; i++) {
@@ -865,6 +873,7 @@ static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len) {
         const uint32_t fwd = next_cgen(m);
         for (int32_t j = i; j < len; j++)
             if ((path[j] & 1) && (path[j] >> 1) % n == d) mark_seen(m, m->cstamp, (path[j] >> 1) / n, fwd);
+        const uint32_t taken = next_cgen(m); /* cells already put in *el for d */
         for (int32_t j = 0; j < len; j++) {
             if ((path[j] & 1) || (path[j] >> 1) % n != d) continue;
             const int32_t cell = (path[j] >> 1) / n;
@@ -872,13 +881,18 @@ static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len) {
                 const int32_t u = m->g_cunits[k];
                 for (int32_t x = m->g_ustart[u]; x < m->g_ustart[u + 1]; x++) {
                     const int32_t o = m->g_ucells[x];
-                    if (m->cstamp[o] == fwd && m->lstamp[o] != loop && (m->masks[o] >> d & 1))
-                        return 1;
+                    if (m->cstamp[o] == fwd && m->lstamp[o] != loop && (m->masks[o] >> d & 1)) {
+                        if (el == NULL) return 1;
+                        m->cstamp[o] = taken;
+                        if (ivec_push(el, 2 * (o * n + d))) return -1;
+                    }
                 }
             }
         }
     }
-    return 0;
+    if (el == NULL) return 0;
+    qsort(el->data, el->len, sizeof *el->data, cmp_int32);
+    return el->len > 0;
 }
 
 int sk_chain_best(sk_chain_mode *m, int64_t cap, const int32_t base10[2],
@@ -907,7 +921,7 @@ int sk_chain_best(sk_chain_mode *m, int64_t cap, const int32_t base10[2],
         int32_t rating = base10[kind];
         for (int t = 0; t < nthr && cx - 2 > thresholds[t]; t++) rating++;
         if (found && (rating > best_rating || (rating == best_rating && cx >= best_cx))) continue;
-        if (kind == 0 && !cycle_removes(m, path, len)) continue;
+        if (kind == 0 && !cycle_removes(m, path, len, NULL)) continue;
         found = 1;
         best_rating = rating;
         best_cx = cx;
@@ -1152,3 +1166,103 @@ int sk_chainer_all(sk_chainer *c, int nishio, int multiple, const int32_t sort_k
 }
 
 int sk_chain_out_push(sk_chain_out *o, int32_t x) { return ivec_push(o, x); }
+
+/* ---------------------------------------------------------------------------------------- */
+/* "Forcing Chains & Cycles" nested in a chain (cycles.unary_all, forcing._nested_unary)      */
+
+/* Orders unary sort records (rating, complexity, sort key, mode, source index, rank, kind,
+ * offset): SE's order (RankedHint.order; the discovery index is (mode, source, rank)). */
+static int cmp_unary(const void *pa, const void *pb) {
+    const int32_t *a = pa, *b = pb;
+    for (int i = 0; i < 6; i++)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* True when rem[0..k) equals one of the kept removal sets in *kept* (records k, k items). */
+static int kept_before(const ivec *kept, const int32_t *rem, int32_t k) {
+    for (size_t at = 0; at < kept->len; at += 1 + (size_t)kept->data[at])
+        if (kept->data[at] == k && !memcmp(kept->data + at + 1, rem, (size_t)k * sizeof *rem))
+            return 1;
+    return 0;
+}
+
+int sk_chain_unary_all(sk_chain_mode *const modes[3], const int32_t base10[3][2],
+                       const int32_t sort_keys[3], const int32_t *thresholds, int nthr,
+                       int64_t cap, sk_chain_out *out) {
+    ivec recs = {NULL, 0, 0}, rem = {NULL, 0, 0}, kept = {NULL, 0, 0};
+    uint8_t *single = NULL;
+    int rc = -1;
+    for (int i = 0; i < 3; i++) { /* every hint of every mode, as a sort record */
+        sk_chain_mode *m = modes[i];
+        m->scratch.len = 0;
+        if (sk_chain_hints(m, cap, &m->scratch)) goto done;
+        const int32_t *rec = m->scratch.data;
+        int32_t last = -1, k = 0;
+        for (size_t at = 0; at < m->scratch.len; at += 3 + (size_t)rec[at + 2]) {
+            const int32_t source = rec[at], kind = rec[at + 1], len = rec[at + 2];
+            k = source == last ? k + 1 : 0;
+            last = source;
+            int32_t cx = 0; /* distinct potentials */
+            for (int32_t a = 0; a < len; a++) {
+                int dup = 0;
+                for (int32_t b = 0; b < a && !dup; b++) dup = rec[at + 3 + b] == rec[at + 3 + a];
+                cx += !dup;
+            }
+            int32_t rating = base10[i][kind];
+            for (int t = 0; t < nthr && cx - 2 > thresholds[t]; t++) rating++;
+            const int32_t r[8] = {rating, cx, sort_keys[i], i, source, k, kind, (int32_t)at};
+            for (int f = 0; f < 8; f++)
+                if (ivec_push(&recs, r[f])) goto done;
+        }
+    }
+    const size_t nh = recs.len / 8;
+    qsort(recs.data, nh, 8 * sizeof *recs.data, cmp_unary);
+    single = calloc((size_t)modes[0]->npot + 1, 1); /* single removals already taken */
+    if (single == NULL) goto done;
+    const int n = modes[0]->n;
+    for (size_t h = 0; h < nh; h++) {
+        const int32_t *r = recs.data + 8 * h;
+        sk_chain_mode *m = modes[r[3]];
+        const int32_t *path = m->scratch.data + r[7] + 3, len = path[-1];
+        rem.len = 0;
+        if (r[6] == 0) { /* a cycle: its eliminations (none: it changes nothing) */
+            const int any = cycle_removes(m, path, len, &rem);
+            if (any < 0) goto done;
+            if (!any) continue;
+        } else { /* a forcing chain: its end is placed or removed */
+            const int32_t p = path[len - 1], cell = (p >> 1) / n, d = (p >> 1) % n;
+            if (!(p & 1)) {
+                if (ivec_push(&rem, p)) goto done;
+            } else
+                for (uint64_t b = m->masks[cell] & ~((uint64_t)1 << d); b; b &= b - 1)
+                    if (ivec_push(&rem, 2 * (cell * n + __builtin_ctzll(b)))) goto done;
+            if (!rem.len) continue;
+        }
+        const int32_t k = (int32_t)rem.len;
+        if (k == 1) {
+            if (single[rem.data[0]]) continue;
+            single[rem.data[0]] = 1;
+        } else {
+            if (kept_before(&kept, rem.data, k)) continue;
+            if (ivec_push(&kept, k)) goto done;
+            for (int32_t i = 0; i < k; i++)
+                if (ivec_push(&kept, rem.data[i])) goto done;
+        }
+        const int32_t head[4] = {r[6], r[1], k, len};
+        for (int f = 0; f < 3; f++)
+            if (ivec_push(out, head[f])) goto done;
+        for (int32_t i = 0; i < k; i++)
+            if (ivec_push(out, rem.data[i])) goto done;
+        if (ivec_push(out, len)) goto done;
+        for (int32_t i = 0; i < len; i++)
+            if (ivec_push(out, path[i])) goto done;
+    }
+    rc = 0;
+done:
+    free(recs.data);
+    free(rem.data);
+    free(kept.data);
+    free(single);
+    return rc;
+}

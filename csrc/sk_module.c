@@ -2735,6 +2735,78 @@ static PyTypeObject InChain_Type = {
     .tp_new = PyType_GenericNew,
 };
 
+/* unary_all(modes, base10, sort_keys, thresholds, cap): sk_chain_unary_all on three ready
+ * ChainMode objects of one state, as a list of (kind, complexity, removals, path). */
+static PyObject *core_unary_all(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "unary_all() takes 5 arguments (modes, base10, "
+                                      "sort_keys, thresholds, cap), got %zd", nargs);
+        return NULL;
+    }
+    PyObject *mt = as_tuple(args[0], "modes", -1);
+    if (mt == NULL) return NULL;
+    sk_chain_mode *modes[3];
+    int ok = PyTuple_GET_SIZE(mt) == 3;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "modes must hold 3 ChainMode objects");
+    for (int i = 0; ok && i < 3; i++) {
+        PyObject *o = PyTuple_GET_ITEM(mt, i);
+        ok = PyObject_TypeCheck(o, &ChainMode_Type) && ((ChainModeObject *)o)->ready;
+        if (!ok) PyErr_Format(PyExc_TypeError, "modes[%d] must be a ready ChainMode", i);
+        else modes[i] = &((ChainModeObject *)o)->mode;
+    }
+    for (int i = 1; ok && i < 3; i++) {
+        ok = modes[i]->n == modes[0]->n && modes[i]->ncells == modes[0]->ncells;
+        if (!ok) PyErr_SetString(PyExc_ValueError, "modes must be of one shape");
+    }
+    Py_DECREF(mt);
+    int32_t flat[6], keys[3], thr[64];
+    Py_ssize_t nflat, nkeys, nthr;
+    uint64_t cap;
+    if (!ok || !small_ints(args[1], "base10", flat, 6, &nflat) ||
+        !small_ints(args[2], "sort_keys", keys, 3, &nkeys) ||
+        !small_ints(args[3], "thresholds", thr, 64, &nthr) || !as_count(args[4], "cap", 0, &cap))
+        return NULL;
+    if (nflat != 6 || nkeys != 3) {
+        PyErr_SetString(PyExc_ValueError, "base10 must hold 6 items, sort_keys 3");
+        return NULL;
+    }
+    const int32_t base10[3][2] = {{flat[0], flat[1]}, {flat[2], flat[3]}, {flat[4], flat[5]}};
+    sk_chain_out out = {NULL, 0, 0};
+    if (sk_chain_unary_all(modes, base10, keys, thr, (int)nthr,
+                           cap > INT64_MAX ? INT64_MAX : (int64_t)cap, &out)) {
+        free(out.data);
+        return PyErr_NoMemory();
+    }
+    PyObject *list = PyList_New(0);
+    const int32_t *v = out.data;
+    for (size_t at = 0; list != NULL && at < out.len;) {
+        const int32_t k = v[at + 2], len = v[at + 3 + k];
+        PyObject *rem = PyTuple_New(k), *path = PyTuple_New(len), *item = NULL;
+        for (int32_t i = 0; rem != NULL && path != NULL && i < k + len; i++) {
+            PyObject *x = PyLong_FromLong(i < k ? v[at + 3 + i] : v[at + 4 + i]);
+            if (x == NULL) Py_CLEAR(rem);
+            else if (i < k) PyTuple_SET_ITEM(rem, i, x);
+            else PyTuple_SET_ITEM(path, i - k, x);
+        }
+        if (rem != NULL && path != NULL) item = Py_BuildValue("(iiOO)", v[at], v[at + 1], rem, path);
+        Py_XDECREF(rem);
+        Py_XDECREF(path);
+        if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
+        Py_XDECREF(item);
+        at += 4 + (size_t)k + (size_t)len;
+    }
+    free(out.data);
+    return list;
+}
+
+PyDoc_STRVAR(unary_all_doc,
+             "unary_all(modes, base10, sort_keys, thresholds, cap, /)\n--\n\n\"Forcing Chains "
+             "& Cycles\" nested in a chain (sk_chain.h sk_chain_unary_all):\nthe hints of the "
+             "three ChainMode objects of one state (X, Y, X+Y) that\nchange it, SE's order, one "
+             "per distinct set of removals, as (kind, complexity,\nremovals, path). base10: per "
+             "mode (cycle, chain) base ratings in tenths.");
+
 /* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
@@ -2751,6 +2823,7 @@ static PyMethodDef core_methods[] = {
     {"canonical9", (PyCFunction)(void (*)(void))core_canonical9, METH_FASTCALL,
      canonical9_doc},
     {"lines", (PyCFunction)(void (*)(void))core_lines, METH_FASTCALL, lines_doc},
+    {"unary_all", (PyCFunction)(void (*)(void))core_unary_all, METH_FASTCALL, unary_all_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -158,17 +158,24 @@ def test_nested_rules_equal_on_both_backends(
 
 def _nested_found(geo: Geometry, save: list[int], masks: list[int], rank: int) -> list[object]:
     forcing._LEVEL0.clear()
-    found = forcing._nested_rule(geo, save, masks, rank)
+    if rank == 0:
+        found = forcing._nested_unary(geo, save, masks)
+    else:
+        found = forcing._nested_rule(geo, save, masks, rank)
     return [(q, prs, None if nest is None else (nest[0].chains, nest[1])) for q, prs, nest in found]
 
 
-@pytest.mark.parametrize("rank", [forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC])
+@pytest.mark.parametrize(
+    "rank", [0, forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC], ids=["unary", "multiple", "dynamic"]
+)
 def test_nested_rule_inside_a_chain_equal_on_both_backends(
     monkeypatch: pytest.MonkeyPatch, rank: int
 ) -> None:
-    """Multiple / dynamic forcing chains run inside a chain (nesting levels 3 and 4): the C
-    core's list of hints (``Chainer.all``) gives the same removals, parents and nested chains
-    (identity and complexity) as the Python's :func:`forcing._collect`."""
+    """Forcing chains & cycles (*rank* 0, nesting levels 2 and 3), multiple and dynamic forcing
+    chains (levels 3 and 4) run inside a chain: the C core's lists of hints
+    (``_core.unary_all``, ``Chainer.all``) give the same removals, parents and nested chains
+    (identity and complexity) as the Python's (:func:`cycles.unary_all`,
+    :func:`forcing._collect`)."""
     geo = geometry(Shape(3, 3))
     puzzles = DATA.read_text().split()[60:100]
     grids = [(g, sudokit.solution(g)) for g in map(Grid.parse, puzzles)]

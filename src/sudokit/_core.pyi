@@ -170,3 +170,12 @@ class InChain:
     def find(
         self, save: Sequence[int], masks: Sequence[int], first: int = 0, /
     ) -> list[tuple[int, tuple[int, ...]]]: ...
+
+def unary_all(
+    modes: tuple[ChainMode, ChainMode, ChainMode],
+    base10: Sequence[int],
+    sort_keys: Sequence[int],
+    thresholds: Sequence[int],
+    cap: int,
+    /,
+) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]: ...

@@ -89,7 +89,7 @@ from .chaining import (
     potential_name,
     se_rating,
 )
-from .cycles import hint_path, unary_all
+from .cycles import _MODES, _SORT_KEY, hint_path, unary_all
 from .inchain import BASIC_RULES, Found, _locking_pairs, _se_units
 from .step import _THRESHOLDS, Step
 
@@ -752,6 +752,13 @@ def _nested_unary(
     """SE's "Forcing Chains & Cycles" run inside a chain on the chain's candidates *masks*."""
     n = geo.n
     out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    found = _c_unary_all(geo, masks)
+    if found is not None:
+        for kind, cx, removable, path in found:
+            line = [*path, path[0]] if kind == 0 else list(path)
+            chains, ons = _unary_chains(geo, masks, kind == 0, line)
+            out += _nest_removals(geo, save, masks, removable, chains, ons, cx)
+        return out
     seen: set[tuple[int, ...]] = set()
     for h, (placements, elims) in unary_all(geo, masks):
         removable = _removable(n, masks, placements, elims)
@@ -760,6 +767,26 @@ def _nested_unary(
             chains, ons = _unary_chains(geo, masks, h.kind == "cycle", hint_path(h))
             out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
+
+
+def _c_unary_all(
+    geo: Geometry, masks: Sequence[int]
+) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] | None:
+    """What :func:`_nested_unary` reads of :func:`~sudokit.logic.cycles.unary_all`, from the C
+    core (``_core.unary_all`` on the three search modes: the hints that change *masks* in SE's
+    order, only the first of each distinct set of removals) as (kind: 0 cycle / 1 forcing
+    chain, complexity, removals, search path); None without the core."""
+    core = c_core()
+    if core is None or not hasattr(core, "unary_all") or geo.n > 64:
+        return None
+    modes = tuple(core.ChainMode(geo.n, geo.units, geo.unit_order, masks, y, x) for y, x in _MODES)
+    # base ratings in tenths per mode (cycle, forcing chain), as cycles._CMode's
+    base10 = tuple(t for y, x in _MODES for t in ((70, 70) if y and x else (65, 66)))
+    keys = tuple(_SORT_KEY[m] for m in _MODES)
+    found: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = core.unary_all(
+        modes, base10, keys, _THRESHOLDS, 4 * geo.ncells * geo.n
+    )
+    return found
 
 
 def _nest_removals(
