@@ -209,3 +209,59 @@ def kill_after_shards(proc: subprocess.Popen[bytes], parts: Path, group: bool = 
             os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait()
+
+
+#: CPU seconds a child must have used before it is interrupted: past its imports (about 0.1 s,
+#: a few times that under coverage), inside the work. CPU time, not a sleep: a loaded machine
+#: delays the child's start-up, not the CPU it needs.
+BUSY_CPU = 0.8
+#: CPU seconds a child may use after SIGINT until it has exited. The issues ask for "within a
+#: second" (measured 0.00-0.09 s); CPU time keeps the bound meaningful on a loaded machine,
+#: where the wall time only says how long the child waited for a core.
+STOP_CPU = 1.0
+#: Wall seconds after SIGINT before a child that has not exited counts as hung.
+HANG_S = 60.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process *pid* (Linux ``/proc``; a zombie keeps them)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def interrupt(
+    argv: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
+) -> tuple[int, str, float]:
+    """Start *argv*, send SIGINT once it has used :data:`BUSY_CPU` CPU seconds, and return
+    (exit code, stderr, CPU seconds it used from the signal to its exit). Fails the test when
+    it never gets busy or has not exited :data:`HANG_S` seconds after the signal. The child
+    must not fill its stdout pipe before it is interrupted (it is read after the exit)."""
+    child = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while cpu_seconds(child.pid) < BUSY_CPU:
+            assert child.poll() is None, child.communicate()
+            assert time.monotonic() < deadline, "the child never got busy"
+            time.sleep(0.05)
+        at_signal = cpu_seconds(child.pid)
+        child.send_signal(signal.SIGINT)
+        deadline = time.monotonic() + HANG_S
+        # Wait for the exit without reaping the child, so that its CPU time can still be read.
+        while os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG) is None:
+            if time.monotonic() > deadline:
+                pytest.fail(f"SIGINT did not stop the child within {HANG_S:g} s")
+            time.sleep(0.01)
+        used = cpu_seconds(child.pid) - at_signal
+        _, err = child.communicate()
+        return child.returncode, err, used
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()

@@ -23,7 +23,7 @@ from sudokit.grid import Grid
 from sudokit.logic import cycles, forcing
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chaining import Effect, Links, geometry
-from sudokit.logic.step import _THRESHOLDS
+from sudokit.logic.step import LENGTH_BONUS_THRESHOLDS
 from sudokit.shape import Shape
 from test_chain_c import DATA, _states
 
@@ -138,7 +138,7 @@ def test_best_rejects_bad_arguments() -> None:
 
     geo = geometry(Shape(2, 2))
     mode = _core.ChainMode(4, geo.units, geo.unit_order, [0b1111] * 16, True, True)
-    assert mode.best(0, 70, 70, _THRESHOLDS) is None  # no chain fits in 0 potentials
+    assert mode.best(0, 70, 70, LENGTH_BONUS_THRESHOLDS) is None  # no chain fits in 0 potentials
     for args, exc in [
         ((-1, 70, 70, ()), ValueError),
         ((8, 70, 70), TypeError),
@@ -156,11 +156,11 @@ def test_chainer_best_rejects_bad_arguments() -> None:
     geo = geometry(Shape(2, 2))
     chainer = _core.Chainer(4, geo.units, geo.unit_order, [0b1111] * 16, True, True)
     keys = (1, 5, 6, 7)
-    assert chainer.best(False, True, 85, _THRESHOLDS, keys) is None  # nothing is forced
+    assert chainer.best(False, True, 85, LENGTH_BONUS_THRESHOLDS, keys) is None  # nothing is forced
     for args, exc in [
-        ((False, True, 85, _THRESHOLDS), TypeError),
-        ((False, True, 85, _THRESHOLDS, (1, 5, 6)), ValueError),
-        ((False, True, -3, _THRESHOLDS, keys), ValueError),
+        ((False, True, 85, LENGTH_BONUS_THRESHOLDS), TypeError),
+        ((False, True, 85, LENGTH_BONUS_THRESHOLDS, (1, 5, 6)), ValueError),
+        ((False, True, -3, LENGTH_BONUS_THRESHOLDS, keys), ValueError),
         ((False, True, 85, (-1,), keys), ValueError),
         ((False, True, 85, tuple(range(65)), keys), ValueError),
     ]:

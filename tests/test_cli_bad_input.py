@@ -204,7 +204,7 @@ def test_resume_refuses_binary_input(
     binary.write_bytes(bytes(range(128, 256)) * 4)
     code, err = _run(capsys, "solve", "--resume", "-o", str(tmp_path / "out.txt"), str(binary))
     assert code == 2
-    assert err.splitlines() == [f"sudokit: {binary}: not UTF-8 text; --resume reads puzzle lines"]
+    assert err.splitlines() == [f"sudokit: {binary}:1: puzzle 1: binary data, not UTF-8 text"]
 
 
 def test_serve_reports_an_unknown_host_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -300,3 +300,51 @@ def test_the_documented_table_names_every_layered_module() -> None:
         if not any(pattern.search(text) for text in near):
             missing.append((module, layer))
     assert not missing, f"modules missing from ARCHITECTURE.md's layer table: {missing}"
+
+
+# A private name (``_x``) is its module's own: another module imports it only here, with the
+# reason. Private *modules* (``from . import _base``) are a package's own and not listed.
+PRIVATE_IMPORTS_ALLOWED: dict[tuple[str, str], str] = {
+    # (importing module or package prefix, module the name comes from): why
+    ("sudokit", "sudokit._record"): "_Record, the one freezing base of library values, is "
+    "the library's own and not public API (ARCHITECTURE section 9.3)",
+    ("sudokit.formats._base", "sudokit.formats"): "the package's format table, looked up lazily",
+    ("sudokit.generator", "sudokit.generator"): "the generator's rooms share their steps "
+    "(ARCHITECTURE section 2: a room per job, importing each other)",
+}
+
+
+def private_import(imp: Import) -> str | None:
+    """Why *imp* takes a private name across modules, or None when it does not (or may)."""
+    if imp.name is None or not imp.name.startswith("_") or imp.name.startswith("__"):
+        return None
+    for (source, target), _why in PRIVATE_IMPORTS_ALLOWED.items():
+        inside = imp.source == source or imp.source.startswith(source + ".")
+        if inside and (imp.target == target or imp.target.startswith(target + ".")):
+            return None
+    return f"{imp.source} line {imp.line} imports the private {imp.target}.{imp.name}"
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """``from .step import _THRESHOLDS`` in cycles.py was such a case: a name other modules
+    need gets a public, self-explaining name in the module that defines it."""
+    found = [p for path in MODULES for imp in imports_of(path) if (p := private_import(imp))]
+    assert not found, "\n".join(found)
+
+
+def test_the_private_import_rule_fires() -> None:
+    """The rule catches made-up cases and lets the allowed ones through."""
+    bad = [
+        Import("sudokit.logic.cycles", "sudokit.logic.step", "_THRESHOLDS", None, 1),
+        Import("sudokit.blocks", "sudokit.solver", "_result", "f", 1),
+        Import("sudokit.formats.picture", "sudokit.grid", "_SEPARATORS", None, 1),
+    ]
+    assert all(private_import(imp) is not None for imp in bad)
+    good = [
+        Import("sudokit.logic.cycles", "sudokit.logic.step", "LENGTH_BONUS_THRESHOLDS", None, 1),
+        Import("sudokit.generator.puzzle", "sudokit.generator.fill", "_fill", None, 1),
+        Import("sudokit.formats._base", "sudokit.formats", "_module", "__new__", 1),
+        Import("sudokit.formats.csv", "sudokit.formats._base", None, None, 1),  # a module
+        Import("sudokit", "sudokit._version", "__version__", None, 1),
+    ]
+    assert all(private_import(imp) is None for imp in good)

@@ -68,7 +68,7 @@ def _python(geo: Geometry, save: list[int], masks: list[int], first: int) -> inc
 def _compare(shape: Shape, grids: list[tuple[Grid, Grid]], per: int, seed: int) -> list[int]:
     """Compare C and Python on the chain states; per rule, how many states it answered."""
     geo = geometry(shape)
-    rules = forcing._new_inchain(CORE, geo)
+    rules = inchain.c_rules(CORE, geo)
     assert rules is not None
     hits = [0] * len(inchain.BASIC_RULES)
     for save, masks in _chain_states(shape, grids, per, seed):
@@ -112,7 +112,7 @@ def test_basic_rules_parity_on_other_shapes(shape: Shape, count: int) -> None:
 
 def test_find_rejects_bad_arguments() -> None:
     geo = geometry(Shape(2, 2))
-    rules = forcing._new_inchain(CORE, geo)
+    rules = inchain.c_rules(CORE, geo)
     full = [0b1111] * 16
     with pytest.raises(ValueError, match="masks must hold 16"):
         rules.find(full, full[:3])

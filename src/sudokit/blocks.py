@@ -40,7 +40,14 @@ from .formats import Record, format_of_extension, sniff
 from .formats._base import MAX_LINE, stream_lines
 from .formats.line import read as read_lines
 from .shape import Shape
-from .solver import SolveResult, Status, _check_limit, _result, default_budget, solve_many
+from .solver import (
+    SolveResult,
+    Status,
+    check_limit,
+    default_budget,
+    solve_many,
+    to_solve_result,
+)
 
 __all__ = [
     "CHUNK",
@@ -133,7 +140,7 @@ def _search_limit(mode: str, limit: int) -> int:
         return 2
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be an int >= 1, got {limit!r}")
-    _check_limit(max(2, limit + 1))  # the solver's bounds and words (2**63 - 1 at most)
+    check_limit(max(2, limit + 1))  # the solver's bounds and words (2**63 - 1 at most)
     return max(2, limit + 1)
 
 
@@ -413,7 +420,7 @@ def note_result(
     assert record.grid is not None
     search_limit = _search_limit(mode, limit)
     bound = default_budget(_NINE, search_limit) if budget is None else budget
-    return _result(
+    return to_solve_result(
         record.grid, note.count, None, note.guesses, note.kind != "gave-up", bound, search_limit
     )
 

@@ -40,7 +40,7 @@ BLANKS = frozenset(".0-_*")
 #: Cell text longer than this is refused (a 64x64 picture with separators fits easily).
 MAX_TEXT = 1 << 20
 # Characters that only separate cells in pictures; never cell symbols.
-_SEPARATORS = frozenset("|+:!")
+CELL_SEPARATORS = frozenset("|+:!")
 # For each size n, the byte values a cell may hold (0..n).
 _VALID_VALUES = tuple(bytes(range(n + 1)) for n in range(MAX_SIZE + 1))
 # Characters (besides whitespace) a picture's rule line is made of.
@@ -68,7 +68,7 @@ class Conflict(_Record):
         object.__setattr__(self, "cells", cells)
 
 
-def _symbol_value(ch: str, n: int) -> int:
+def symbol_value(ch: str, n: int) -> int:
     """The digit of symbol *ch* for size *n*, or -1 when it is not one."""
     if ch in BLANKS:
         return 0
@@ -104,7 +104,9 @@ def expand_symbols(spec: str) -> str:
             out.append(spec[i])
             i += 1
     alphabet = "".join(out)
-    bad = next((ch for ch in alphabet if ch.isspace() or ch in _SEPARATORS or ch in ".,;"), None)
+    bad = next(
+        (ch for ch in alphabet if ch.isspace() or ch in CELL_SEPARATORS or ch in ".,;"), None
+    )
     if bad is not None or not alphabet:
         what = "is empty" if not alphabet else f"holds {bad!r}, a blank or separator"
         raise ParseError(f"symbols {quote(spec)}: {what}")
@@ -130,7 +132,7 @@ def _declared(text: str, alphabet: str, spec: str) -> str:
         for col, ch in enumerate(line, 1):
             mapped = digits.get(ch)
             if mapped is None:
-                if not (ch in BLANKS or ch.isspace() or ch in _SEPARATORS or ch in _RULE_CHARS):
+                if not (ch in BLANKS or ch.isspace() or ch in CELL_SEPARATORS or ch in _RULE_CHARS):
                     raise ParseError(
                         f"unexpected character {ch!r}, expected one of the symbols {spec} "
                         "or a blank (. - _ *)",
@@ -160,7 +162,7 @@ def shifted_alphabet_hint(grid: Grid) -> str | None:
     )
 
 
-def _is_separator_line(line: str, n_hint: int | None) -> bool:
+def is_separator_line(line: str, n_hint: int | None) -> bool:
     """A picture line made only of rule characters (``------+-----``), not a row of blanks."""
     if not line.strip() or not all(ch in _RULE_CHARS or ch.isspace() for ch in line):
         return False
@@ -175,11 +177,11 @@ def _is_separator_line(line: str, n_hint: int | None) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _line_table(n: int) -> bytes:
-    """A ``bytes.translate`` table: ASCII symbol to digit as `_symbol_value` reads it, else 255."""
+def digit_table(n: int) -> bytes:
+    """A ``bytes.translate`` table: ASCII symbol to digit as `symbol_value` reads it, else 255."""
     table = bytearray([255] * 256)
     for code in range(128):
-        value = _symbol_value(chr(code), n)
+        value = symbol_value(chr(code), n)
         if value >= 0:
             table[code] = value
     return bytes(table)
@@ -199,16 +201,16 @@ def _parse_line_fast(text: str, shape: Shape | None) -> tuple[Shape, bytes] | No
         return None
     if not line.isascii() or len(text.splitlines()) > 1:
         return None
-    values = line.encode("ascii").translate(_line_table(target.n))
+    values = line.encode("ascii").translate(digit_table(target.n))
     return None if 255 in values else (target, values)
 
 
-def _int_tokens(text: str) -> list[str] | None:
+def int_tokens(text: str) -> list[str] | None:
     """The values of *text* read as separated integers, or ``None`` when some token is not one.
 
     Values are at most 64, so a token of three or more digits is a row of symbols instead.
 
-    >>> _int_tokens("10, 0 | 3"), _int_tokens("123 4")
+    >>> int_tokens("10, 0 | 3"), int_tokens("123 4")
     (['10', '0', '3'], None)
     """
     tokens = text.translate(_INT_SEPARATORS).split()
@@ -221,7 +223,7 @@ def _int_tokens(text: str) -> list[str] | None:
 
 def _parse_integers(text: str, shape: Shape | None) -> tuple[Shape, bytes] | None:
     """Separated-integer cell text (``"10,0,3,..."``), or ``None`` when *text* is not that."""
-    tokens = _int_tokens(text)
+    tokens = int_tokens(text)
     # One token ("12") is two symbols, not a 1x1 grid of integers.
     if tokens is None or len(tokens) < 2:
         return None
@@ -235,7 +237,7 @@ def _parse_integers(text: str, shape: Shape | None) -> tuple[Shape, bytes] | Non
         # Without commas '12|34' rows may as well be symbols: numbers only when that reading
         # makes a square grid with as many rows as the text has.
         square = Shape.from_cell_count(len(tokens))
-        rows = sum(1 for line in text.splitlines() if _int_tokens(line) is not None)
+        rows = sum(1 for line in text.splitlines() if int_tokens(line) is not None)
         if square is None or (rows > 1 and rows != square.n):
             return None
     target = shape or Shape.from_cell_count(len(tokens))
@@ -264,17 +266,15 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
     n_hint = shape.n if shape is not None else None
     if n_hint is None and len([ln for ln in lines if ln.strip()]) > 1:
         # A row of blank cells ('|..|..|') is a row, not a rule: rules never hold '.'.
-        rows = [
-            ln for ln in lines if ln.strip() and ("." in ln or not _is_separator_line(ln, None))
-        ]
+        rows = [ln for ln in lines if ln.strip() and ("." in ln or not is_separator_line(ln, None))]
         n_hint = len(rows) or None
     kept: list[tuple[str, int, int]] = []  # symbol, line, column (1-based)
     multi = len(lines) > 1
     for lineno, line in enumerate(lines, 1):
-        if multi and _is_separator_line(line, n_hint):
+        if multi and is_separator_line(line, n_hint):
             continue
         for col, ch in enumerate(line, 1):
-            if ch.isspace() or ch in _SEPARATORS:
+            if ch.isspace() or ch in CELL_SEPARATORS:
                 continue
             kept.append((ch, lineno, col))
     count = len(kept)
@@ -296,7 +296,7 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
             count > 64
             and root**3 == count
             and root <= len(SYMBOLS)
-            and all(_symbol_value(ch, root) >= 0 for ch, _, _ in kept)
+            and all(symbol_value(ch, root) >= 0 for ch, _, _ in kept)
         ):
             raise ParseError(
                 f"{count} symbols make no grid (at most {MAX_SIZE}x{MAX_SIZE} cells) but are "
@@ -317,7 +317,7 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
         raise ParseError(f"expected {target.ncells} cells for {target.n}x{target.n}, got {count}")
     values = bytearray(count)
     for i, (ch, lineno, col) in enumerate(kept):
-        v = _symbol_value(ch, target.n)
+        v = symbol_value(ch, target.n)
         if v < 0:
             top = target.symbols[-1]
             raise ParseError(

@@ -35,12 +35,13 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple, TypeVar
 
 from ._version import __version__
-from .errors import SudokuError
-from .formats import output_bytes
+from .errors import ParseError, SudokuError
+from .formats import line_text, output_bytes
 from .formats._files import writes_through
 from .parallel import pool_size, unordered_map
 
 __all__ = [
+    "NOT_TEXT",
     "SHARD_ROWS",
     "Lines",
     "Manifest",
@@ -52,6 +53,7 @@ __all__ = [
     "parse_part",
     "part_range",
     "run_shards",
+    "split_lines",
     "work_manifest",
 ]
 
@@ -400,20 +402,44 @@ def _byte_chunks(path: Path, size: int) -> Iterator[tuple[int, bytes]]:
             yield shard, block
 
 
+#: What a line that is not text becomes for a :func:`map_file` function: U+FFFD, the character
+#: that stands for undecodable input, alone (one bad record: never blank, never a comment).
+NOT_TEXT = "\ufffd"
+
+
+def split_lines(data: bytes) -> list[str] | ParseError:
+    """The lines of *data* (one line or many) as :func:`map_file` hands them to its function
+    (a text file's reading: UTF-8, ends ``\\n``, ``\\r\\n`` or a lone ``\\r`` removed), or the
+    :class:`~sudokit.errors.ParseError` that says why *data* is not text
+    (:func:`sudokit.formats.line_text`, the rule and message of every puzzle reader).
+
+    >>> split_lines(b"ab\\r\\ncd\\ref\\n\\n"), split_lines(b"ab\\n1.\\xff\\n")
+    (['ab', 'cd', 'ef', ''], ParseError('column 6: not UTF-8 text (byte 0xff)'))
+    """
+    text = line_text(data)
+    if isinstance(text, ParseError):
+        return text
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.removesuffix("\n").split("\n")
+
+
 def _apply_block(fn: Callable[[list[str]], Sequence[str] | Noted], block: bytes) -> str | Noted:
-    """Worker body of :func:`map_file`: *fn* over the lines of *block* (read as a text file
-    reads them: UTF-8, any line end; a byte that is not UTF-8 becomes U+FFFD, so that its
-    line is one bad record for *fn*), its output lines as one text.
+    """Worker body of :func:`map_file`: *fn* over the lines of *block* (:func:`split_lines`;
+    a line that is not text is one bad record for *fn*, :data:`NOT_TEXT`), its output lines as
+    one text.
 
     >>> _apply_block(lambda lines: [s.upper() for s in lines], b"ab\\r\\ncd\\n\\nef")
     'AB\\nCD\\n\\nEF\\n'
+    >>> _apply_block(lambda lines: [repr(s) for s in lines], b"# \\xe9\\nab\\n")
+    "'\\ufffd'\\n'ab'\\n"
     """
-    text = block.decode("utf-8", "replace")  # a line that is not UTF-8 is one bad record
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
+    lines = split_lines(block)
+    if isinstance(lines, ParseError):  # some line is not text: each line on its own
+        lines = []
+        for line in block.removesuffix(b"\n").split(b"\n"):
+            found = split_lines(line)
+            lines += [NOT_TEXT] if isinstance(found, ParseError) else found
     out = fn(lines)
     if isinstance(out, Noted):
         return Noted("".join(line + "\n" for line in out.lines), out.notes)

@@ -47,7 +47,7 @@ from .errors import (
     SudokuError,
     quote,
 )
-from .grid import Grid, _default_shape
+from .grid import Grid
 from .shape import Shape
 
 __all__ = [
@@ -219,7 +219,9 @@ def _check_bound(value: int, name: str, least: int, kind: str = "an int", note: 
     return value
 
 
-def _check_limit(limit: int) -> None:
+def check_limit(limit: int) -> None:
+    """A TypeError or ValueError unless *limit* (solutions to count up to) is an int in
+    1..2**63-1."""
     _check_bound(limit, "limit", 1)
 
 
@@ -237,7 +239,7 @@ def default_budget(shape: Shape, limit: int = 2) -> int:
     >>> default_budget(Shape(8, 8)) < nine < default_budget(Shape(3, 3), limit=10**4)
     True
     """
-    _check_limit(limit)
+    check_limit(limit)
     base = DEFAULT_GUESS_WORK // shape.ncells
     if engine().name == "python":
         base //= _REFERENCE_SLOWDOWN
@@ -286,7 +288,7 @@ def _status(count: int, complete: bool, limit: int) -> Status:
     return Status.NONE
 
 
-def _result(
+def to_solve_result(
     puzzle: Grid,
     count: int,
     first: bytes | None,
@@ -339,12 +341,12 @@ def solve(
     >>> solve("." * 16, limit=1).status  # one solution found, a second not looked for
     <Status.SOLVED: 'solved'>
     """
-    _check_limit(limit)
+    check_limit(limit)
     grid = _as_grid(puzzle, shape)
     budget = _budget(budget, grid.shape, limit)
     found = engine().search(grid.shape, grid.cells, limit, 1, budget)
     first = found.solutions[0] if found.solutions else None
-    return _result(grid, found.count, first, found.guesses, found.complete, budget, limit)
+    return to_solve_result(grid, found.count, first, found.guesses, found.complete, budget, limit)
 
 
 def solution(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | None = None) -> Grid:
@@ -406,7 +408,7 @@ def solutions(
     >>> len(list(solutions("." * 16, limit=5)))
     5
     """
-    _check_limit(limit)
+    check_limit(limit)
     grid = _as_grid(puzzle, shape)
     return _solutions(grid, limit, _budget(budget, grid.shape, limit))
 
@@ -439,7 +441,7 @@ def count_solutions(
     >>> count_solutions("." * 16)
     2
     """
-    _check_limit(limit)
+    check_limit(limit)
     grid = _as_grid(puzzle, shape)
     budget = _budget(budget, grid.shape, limit)
     if grid.conflicts():
@@ -501,7 +503,7 @@ def solve_many(
     >>> [r.status.value for r in solve_many(lines, limit=1)]
     ['solved', 'invalid', 'invalid', 'solved']
     """
-    _check_limit(limit)
+    check_limit(limit)
     if budget is not None:
         _check_budget(budget)  # now, not at the first chunk
     if jobs < 0:
@@ -525,7 +527,7 @@ def _chunk_shape(chunk: tuple[Grid | str, ...], shape: Shape | None) -> Shape | 
     for item in chunk:
         if type(item) is Grid:
             return item.shape
-        if type(item) is str and (found := _default_shape(len(item.strip()))) is not None:
+        if type(item) is str and (found := Shape.from_cell_count(len(item.strip()))) is not None:
             return found
     return None
 
@@ -550,7 +552,7 @@ def _solve_chunk(
     results: list[SolveResult | None] = found  # SolveResult records, or None
     for k, puzzle, count, first, guesses, complete in rest:
         grid = puzzle if isinstance(puzzle, Grid) else Grid._trusted(puzzle, fast)
-        results[k] = _result(grid, count, first, guesses, complete, bound, limit)
+        results[k] = to_solve_result(grid, count, first, guesses, complete, bound, limit)
     if pending:
         others = _solve_parsed(eng, [chunk[k] for k in pending], limit, budget, threads, shape)
         for k, result in zip(pending, others, strict=True):
@@ -596,5 +598,5 @@ def _solve_parsed(
         for j, (k, grid) in enumerate(group):
             first = out.solutions[j * ncells : (j + 1) * ncells]
             count, guesses, complete = out.counts[j], out.guesses[j], out.complete[j]
-            results[k] = _result(grid, count, first, guesses, complete, bound, limit)
+            results[k] = to_solve_result(grid, count, first, guesses, complete, bound, limit)
     return [r for r in results if r is not None]

@@ -66,7 +66,9 @@ __all__ = [
     "output_option",
     "progress",
     "puzzle_input",
+    "puzzle_lines",
     "puzzle_option",
+    "read_document",
     "records",
     "refuse_input_as_output",
     "region_shape",
@@ -346,10 +348,7 @@ def region_shape(value: str, diagonals: bool, option: str = "--regions") -> Shap
     if not value.startswith("@") and os.path.isfile(value):
         fail(f"{option}: {value} is a file; write @{value} to read the map from it")
     if value.startswith("@"):
-        try:
-            text = formats.read_text_limited(value[1:], MAP_LIMIT, option)
-        except SudokuError as exc:
-            raise CliError(str(exc)) from None
+        text = read_document(value[1:], MAP_LIMIT, option)
     try:
         return Shape.jigsaw(text, diagonals=diagonals)
     except (SudokuError, ValueError) as exc:
@@ -637,11 +636,29 @@ def texts(files: Iterable[str], puzzles: Iterable[str]) -> Iterator[tuple[str, s
         yield ("--puzzle" if k == 1 else f"--puzzle#{k}"), text
     for name in names:
         label = "<stdin>" if name == "-" else name
-        try:
-            text = formats.read_text_limited(name, TEXT_LIMIT)
-        except SudokuError as exc:
-            raise CliError(str(exc)) from None
-        yield label, text
+        yield label, read_document(name, TEXT_LIMIT)
+
+
+def read_document(path: str, limit: int, what: str = "") -> str:
+    """The whole text of the small file *path* (:func:`sudokit.formats.read_text_limited`), or
+    one error line naming *what* (an option, when given) and exit code 2; text that is not
+    UTF-8 is reported as every puzzle reader reports it, on its line and column.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile(suffix=".txt") as f:
+    ...     _ = f.write(b"AABB\\nAA\\xffB\\n"); f.flush()
+    ...     read_document(f.name, 100, "--regions")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudokit.cli.common.CliError: --regions: /...txt:2: column 3: not UTF-8 text (byte 0xff)
+    """
+    try:
+        return formats.read_text_limited(path, limit, what)
+    except ParseError as exc:
+        where, why = describe(exc)
+        raise CliError(f"{where}: {why}") from None
+    except SudokuError as exc:
+        raise CliError(str(exc)) from None
 
 
 def refuse_input_as_output(path: str, inputs: Iterable[str]) -> None:
@@ -722,7 +739,8 @@ def resumable(
     except OSError:
         binary = None  # reported when the run opens it
     if binary is not None:  # a few bad lines are bad records; a binary file is refused
-        fail(f"{source}: not UTF-8 text; --resume reads puzzle lines")
+        reporter.parse_error(ParseError(binary, line=1, source=source), prefix="puzzle 1: ")
+        reporter.exit()  # as the record path reports it
     try:
         with progress(label, reporter, total=functools.partial(_count_lines, source)) as advance:
             yield source, advance
@@ -768,6 +786,9 @@ def report_markers(
         if status == "":
             reporter.problem(source, line, prefix + "several solutions; printed the first")
         elif status == "invalid":
+            if isinstance(text, ParseError):  # a line that is not text
+                reporter.parse_error(text.located(line=line, source=source), prefix=prefix)
+                continue
             try:
                 Grid.parse(text)  # as solve_lines read it
             except ParseError as exc:
@@ -780,12 +801,11 @@ def report_markers(
 
 def _marker_rows(
     source: str, output: str, several: Collection[int] = ()
-) -> Iterator[tuple[int, int, str, str]]:
+) -> Iterator[tuple[int, int, str | ParseError, str]]:
     """The rows of *output* -- a ``--resume`` run of :func:`sudokit.batch.solve_lines` over
     *source* -- that are marker lines (``!none``, ``!invalid``, ...) or in *several* (0-based
     rows; status ``""``), as ``(input line number, puzzle number, input line, status)``.
-    Streams both files (one output row per input line that is not blank or a ``#`` comment,
-    as ``solve_lines`` makes them).
+    Streams both files (one output row per puzzle line, :func:`puzzle_lines`).
 
     >>> import tempfile, os
     >>> with tempfile.TemporaryDirectory() as d:
@@ -795,13 +815,8 @@ def _marker_rows(
     ...     list(_marker_rows(src, dst))
     [(4, 2, '11..............', 'invalid')]
     """
-    with open(source, "rb") as lines, open(output, encoding="utf-8") as rows:
-        number = 0
-        for lineno, raw in enumerate(lines, 1):
-            text = raw.decode("utf-8", "replace").rstrip("\r\n")
-            if not text.strip() or text.lstrip().startswith("#"):
-                continue
-            number += 1
+    with open(output, encoding="utf-8") as rows:
+        for number, (lineno, text) in enumerate(puzzle_lines(source), 1):
             row = rows.readline()
             if not row:
                 return
@@ -809,6 +824,31 @@ def _marker_rows(
                 yield lineno, number, text, row[1:].strip()
             elif number - 1 in several:
                 yield lineno, number, text, ""
+
+
+def puzzle_lines(path: str) -> Iterator[tuple[int, str | ParseError]]:
+    """``(line number, text)`` of each puzzle line of the file *path* as a ``--resume`` run
+    reads it (:func:`sudokit.batch.split_lines`; blank lines and ``#`` comments skipped; a
+    lone CR ends a line on the same line number), with the :class:`ParseError` of a line that
+    is not text in place of its text.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile(suffix=".txt") as f:
+    ...     _ = f.write(b"# x\\n1.3\\r4..\\n\\n# \\xe9\\n"); f.flush()
+    ...     list(puzzle_lines(f.name))
+    [(2, '1.3'), (2, '4..'), (4, ParseError('column 3: not UTF-8 text (byte 0xe9)'))]
+    """
+    from ..batch import split_lines
+
+    with open(path, "rb") as lines:
+        for lineno, raw in enumerate(lines, 1):
+            found = split_lines(raw)
+            if isinstance(found, ParseError):
+                yield lineno, found
+                continue
+            for text in found:
+                if text.strip() and not text.lstrip().startswith("#"):
+                    yield lineno, text
 
 
 def _count_lines(path: str) -> int | None:

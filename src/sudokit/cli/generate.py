@@ -28,7 +28,6 @@ from .. import (
     formats,
     generate_many,
 )
-from ..errors import SudokuError
 from . import common
 from .common import Reporter
 
@@ -72,10 +71,7 @@ def _rating(text: str | None) -> tuple[float, float] | None:
 def _read_text(path: str, what: str) -> str:
     """The text of a pattern or region-map file (``-``: stdin), at most 1 MiB (a 64x64 grid
     with separators fits many times): ``/dev/zero`` is an error, not a memory exhaustion."""
-    try:
-        return formats.read_text_limited(path, 1 << 20, what)
-    except SudokuError as exc:
-        common.fail(str(exc))
+    return common.read_document(path, 1 << 20, what)
 
 
 def _jigsaw_shape(value: str, diagonals: bool) -> Shape:

@@ -453,31 +453,21 @@ def _rate_resumable(
     with open(output, encoding="utf-8") as rows:
         # row k is the k-th puzzle line of the source (rate_lines skips blank and # lines)
         # (no number rather than a wrong one, should the two ever disagree)
-        lines = itertools.chain(_puzzle_line_numbers(source), itertools.repeat(None))
-        for number, (line, line_no) in enumerate(zip(rows, lines, strict=False), 1):
+        lines = itertools.chain(common.puzzle_lines(source), itertools.repeat((None, None)))
+        for number, (line, (line_no, text)) in enumerate(zip(rows, lines, strict=False), 1):
             if '"error": ' not in line:  # cheap test first: a rating row has no such key
                 continue
             row = json.loads(line)
             if "error" not in row:
                 continue
+            prefix = f"puzzle {number}: "
+            if isinstance(text, ParseError):  # a line that is not text
+                reporter.parse_error(text.located(line=line_no, source=source), prefix=prefix)
+                continue
             try:
                 Grid.parse(row["puzzle"])
             except ParseError:
                 where = ParseError(row["error"], line=line_no, source=source)
-                reporter.parse_error(where, prefix=f"puzzle {number}: ")
+                reporter.parse_error(where, prefix=prefix)
             else:
-                reporter.problem(source, line_no, f"puzzle {number}: {row['error']}")
-
-
-def _puzzle_line_numbers(path: str) -> Iterator[int]:
-    """The line number of each puzzle line of *path*, in order: the lines
-    :func:`sudokit.batch.rate_lines` rates (not blank, not a ``#`` comment), read as
-    :func:`sudokit.batch.map_file` reads them (UTF-8 with replacement; a lone CR inside a line
-    ends a record there, on the same line number)."""
-    with open(path, "rb") as f:
-        for line_no, raw in enumerate(f, 1):
-            text = raw.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
-            for part in text.split("\n"):
-                part = part.strip()
-                if part and not part.startswith("#"):
-                    yield line_no
+                reporter.problem(source, line_no, prefix + row["error"])

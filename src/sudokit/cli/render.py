@@ -224,7 +224,7 @@ def render(
             Path(output).write_text(data, encoding="utf-8")
         else:
             click.echo(data, nl=False)
-        return
+        reporter.exit()  # a bad record among the inputs was reported: exit code 2
     n = entry.grid.n
     side = round(n * cell * dpi / 96 * 1.12)  # the grid and its margin, in pixels
     if out_fmt == "png" and side * side > _MAX_PIXELS:

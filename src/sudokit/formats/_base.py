@@ -39,6 +39,7 @@ __all__ = [
     "binary_offset",
     "block_error",
     "each_line",
+    "line_text",
     "stream_lines",
     "text_lines",
 ]
@@ -89,11 +90,8 @@ def text_lines(text: str) -> Iterator[Line]:
                 lineno,
                 ParseError(f"line of {len(line)} characters is longer than {MAX_LINE}; skipped"),
             )
-        elif "\0" in line:
-            yield (
-                lineno,
-                ParseError("binary data, not text (a NUL byte)", column=line.find("\0") + 1),
-            )
+        elif isinstance(error := line_text(line), ParseError):
+            yield lineno, error
         else:
             yield lineno, _clean(line, lineno)
 
@@ -139,24 +137,35 @@ def stream_lines(stream: IO[bytes] | IO[str], head: bytes | str = b"") -> Iterat
                 return
             yield lineno, ParseError(f"line of {total} {unit} is longer than {MAX_LINE}; skipped")
             continue
-        if isinstance(piece, bytes):
-            try:
-                text = piece.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield (
-                    lineno,
-                    ParseError(
-                        f"not UTF-8 text (byte 0x{piece[exc.start]:02x})", column=exc.start + 1
-                    ),
-                )
-                continue
-        else:
-            text = piece
-        nul = text.find("\0")
-        if nul >= 0:
-            yield lineno, ParseError("binary data, not text (a NUL byte)", column=nul + 1)
+        text = line_text(piece)
+        if isinstance(text, ParseError):
+            yield lineno, text
             continue
         yield lineno, _clean(text, lineno)
+
+
+def line_text(line: bytes | str) -> str | ParseError:
+    """The text of one input *line*, or the :class:`~sudokit.errors.ParseError` that says why
+    it is not text: a byte that is not UTF-8 (named, at its column, counted in bytes) or a NUL
+    byte. The one rule, and the one message, of every reader of puzzle text: the record
+    readers, the bulk path's bad lines, ``--resume`` runs and whole small files
+    (:func:`~sudokit.formats.read_text_limited`).
+
+    >>> line_text(b"1.3\\xff..")
+    ParseError('column 4: not UTF-8 text (byte 0xff)')
+    >>> line_text("12\\x003"), line_text(b"1.3.")
+    (ParseError('column 3: binary data, not text (a NUL byte)'), '1.3.')
+    """
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            byte = line[exc.start]
+            return ParseError(f"not UTF-8 text (byte 0x{byte:02x})", column=exc.start + 1)
+    nul = line.find("\0")
+    if nul >= 0:
+        return ParseError("binary data, not text (a NUL byte)", column=nul + 1)
+    return line
 
 
 def _ends_line(part: bytes | str) -> bool:

@@ -22,7 +22,8 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from ..errors import SudokuError
+from ..errors import ParseError, SudokuError
+from ._base import line_text
 
 __all__ = ["output", "output_bytes", "read_text_limited", "temporary_sibling", "writes_through"]
 
@@ -132,7 +133,9 @@ def _fdopen(fd: int, mode: str) -> IO[Any]:
 def read_text_limited(path: str, limit: int, what: str = "") -> str:
     """The whole text of the file *path* (``-``: standard input), refused with a
     :class:`~sudokit.errors.SudokuError` naming *what* (when given) when it is longer than
-    *limit* bytes, missing, unreadable or not UTF-8 -- never more than *limit* + 1 bytes are
+    *limit* bytes, missing or unreadable, and with a :class:`~sudokit.errors.ParseError` on
+    its line and column when it is not UTF-8 text or holds a NUL byte (the line readers' one
+    rule, :func:`~sudokit.formats._base.line_text`) -- never more than *limit* + 1 bytes are
     read. The one bounded-read rule of the library and the CLI (region maps, patterns, pencil
     marks).
 
@@ -159,12 +162,19 @@ def read_text_limited(path: str, limit: int, what: str = "") -> str:
         raise SudokuError(f"{label}: {exc.strerror or exc}") from None
     if len(data) > limit:
         raise SudokuError(f"{label}: larger than {limit} bytes")
+    bad = data.find(b"\0")
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise SudokuError(
-            f"{label}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
-        ) from None
+        bad = exc.start if bad < 0 else min(bad, exc.start)
+    if bad < 0:
+        return text
+    # Not text: the line readers' own error for the first bad line, placed on that line.
+    start = data.rfind(b"\n", 0, bad) + 1
+    end = data.find(b"\n", bad)
+    error = line_text(data[start : len(data) if end < 0 else end])
+    assert isinstance(error, ParseError)
+    raise error.located(line=data.count(b"\n", 0, start) + 1, source=label)
 
 
 def _read_upto(stream: IO[bytes] | io.BufferedIOBase, size: int) -> bytes:

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from ..errors import ParseError, quote
-from ..grid import Grid, _symbol_value
+from ..grid import Grid, symbol_value
 from ..marks import Candidates
 from ..shape import SYMBOLS, Shape
 from . import picture
@@ -60,7 +60,7 @@ def row_groups(line: str) -> list[tuple[str, int]]:
 
 def candidate_groups(groups: list[str], n: int) -> bool:
     """Groups that can only be candidate lists of size *n* (not rows of symbols or integers)."""
-    if n > len(SYMBOLS) or any(_symbol_value(ch, n) <= 0 for g in groups for ch in g):
+    if n > len(SYMBOLS) or any(symbol_value(ch, n) <= 0 for g in groups for ch in g):
         return False
     longest = max(len(g) for g in groups)
     return longest >= 3 or (longest >= 2 and n <= 9)
@@ -112,7 +112,7 @@ def parse_candidates(text: str, shape: Shape | None = None) -> Candidates:
         mask = 0
         if group not in _EMPTY:
             for offset, ch in enumerate(group):
-                value = _symbol_value(ch, target.n)
+                value = symbol_value(ch, target.n)
                 if value <= 0:
                     raise ParseError(
                         f"unexpected {ch!r} in candidate group {quote(group)}, "

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from ..errors import ParseError, quote
-from ..grid import BLANKS, Grid, _symbol_value
+from ..grid import BLANKS, Grid, symbol_value
 from ..marks import Candidates
 from ..shape import Shape
 from . import line
@@ -106,7 +106,7 @@ def parse_candidates(text: str, shape: Shape | None = None) -> Candidates:
         mask = 0
         for d in range(n):
             ch = body[cell * n + d]
-            value = _symbol_value(ch, n)
+            value = symbol_value(ch, n)
             if value == 0:
                 continue
             if value != d + 1:

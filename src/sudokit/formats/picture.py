@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 from ..errors import ParseError
-from ..grid import _SEPARATORS, Grid, _int_tokens, _is_separator_line
+from ..grid import CELL_SEPARATORS, Grid, int_tokens, is_separator_line
 from ..shape import MAX_SIZE, Shape
 from ._base import MAX_RECORD, Format, Line, Raw, parse_cells
 
@@ -48,18 +48,18 @@ def row_cells(line: str) -> int:
     >>> row_cells("5 3 . | . 7 . | . . ."), row_cells("10, 0, 3, 16"), row_cells("|12|34|")
     (9, 4, 4)
     """
-    tokens = _int_tokens(line)
+    tokens = int_tokens(line)
     spaced = len(line.split()) > 1
     if tokens and ("," in line or ";" in line or (spaced and any(len(t) == 2 for t in tokens))):
         return len(tokens)
-    return sum(1 for ch in line if not ch.isspace() and ch not in _SEPARATORS)
+    return sum(1 for ch in line if not ch.isspace() and ch not in CELL_SEPARATORS)
 
 
 def is_rule(line: str, rows_wanted: int | None) -> bool:
     """True for a rule line between bands (a row of ``.`` blanks is a row, not a rule)."""
     if "." in line and rows_wanted is None:
         return False
-    return _is_separator_line(line, rows_wanted)
+    return is_separator_line(line, rows_wanted)
 
 
 def collect(

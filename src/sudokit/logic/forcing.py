@@ -89,9 +89,9 @@ from .chaining import (
     potential_name,
     se_rating,
 )
-from .cycles import _MODES, _SORT_KEY, hint_path, unary_all
-from .inchain import BASIC_RULES, Found, _locking_pairs, _se_units
-from .step import _THRESHOLDS, Step
+from .cycles import hint_path, unary_all, unary_all_c
+from .inchain import BASIC_RULES, Found, c_rules
+from .step import LENGTH_BONUS_THRESHOLDS, Step
 
 __all__ = [
     "NESTED_FLOOR",
@@ -651,7 +651,7 @@ def _basic(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
     if core is not None:
         got = _INCHAIN.get(id(geo))
         if got is None or got[0] is not geo:
-            got = _INCHAIN[id(geo)] = (geo, _new_inchain(core, geo))
+            got = _INCHAIN[id(geo)] = (geo, c_rules(core, geo))
         if got[1] is not None:
             found: Found = got[1].find(save, masks)
             return found
@@ -660,18 +660,6 @@ def _basic(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
         if found:
             return found
     return []
-
-
-def _new_inchain(core: Any, geo: Geometry) -> Any:
-    """The C *core*'s ``InChain`` for *geo*, or None (an older core, or a unit not of n
-    cells)."""
-    n = geo.n
-    if not hasattr(core, "InChain") or n > 64 or any(len(u) != n for u in geo.units):
-        return None
-    shape = geo.shape
-    pairs = tuple((u, v) for u, v, _, _ in _locking_pairs(geo))
-    lines = (tuple(_se_units(geo)), tuple(shape.row_units), tuple(shape.column_units))
-    return core.InChain(n, geo.units, pairs, lines)
 
 
 def _advanced(
@@ -752,7 +740,7 @@ def _nested_unary(
     """SE's "Forcing Chains & Cycles" run inside a chain on the chain's candidates *masks*."""
     n = geo.n
     out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
-    found = _c_unary_all(geo, masks)
+    found = unary_all_c(geo, masks)
     if found is not None:
         for kind, cx, removable, path in found:
             line = [*path, path[0]] if kind == 0 else list(path)
@@ -767,26 +755,6 @@ def _nested_unary(
             chains, ons = _unary_chains(geo, masks, h.kind == "cycle", hint_path(h))
             out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
-
-
-def _c_unary_all(
-    geo: Geometry, masks: Sequence[int]
-) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] | None:
-    """What :func:`_nested_unary` reads of :func:`~sudokit.logic.cycles.unary_all`, from the C
-    core (``_core.unary_all`` on the three search modes: the hints that change *masks* in SE's
-    order, only the first of each distinct set of removals) as (kind: 0 cycle / 1 forcing
-    chain, complexity, removals, search path); None without the core."""
-    core = c_core()
-    if core is None or not hasattr(core, "unary_all") or geo.n > 64:
-        return None
-    modes = tuple(core.ChainMode(geo.n, geo.units, geo.unit_order, masks, y, x) for y, x in _MODES)
-    # base ratings in tenths per mode (cycle, forcing chain), as cycles._CMode's
-    base10 = tuple(t for y, x in _MODES for t in ((70, 70) if y and x else (65, 66)))
-    keys = tuple(_SORT_KEY[m] for m in _MODES)
-    found: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = core.unary_all(
-        modes, base10, keys, _THRESHOLDS, 4 * geo.ncells * geo.n
-    )
-    return found
 
 
 def _nest_removals(
@@ -1140,7 +1108,7 @@ def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | N
     keys = tuple(_SORT_KEYS[k] for k in _KINDS)
     base = _base(rank)
     found = chainer.c.best(
-        rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), _THRESHOLDS, keys
+        rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), LENGTH_BONUS_THRESHOLDS, keys
     )
     return [] if found is None else [_c_hint(geo, chainer, base, found)]
 

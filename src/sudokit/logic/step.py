@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .._record import _Record
 
-__all__ = ["Step", "chain_length_bonus"]
+__all__ = ["LENGTH_BONUS_THRESHOLDS", "Step", "chain_length_bonus"]
 
 
 class Step(_Record):
@@ -111,7 +111,9 @@ class Step(_Record):
         }
 
 
-_THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
+#: The chain lengths of SE 1.2.1's length bonus: a chain longer than each of them adds 0.1 to
+#: its rating (:func:`chain_length_bonus`; the C chaining engine takes the same tuple).
+LENGTH_BONUS_THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
 
 
 def chain_length_bonus(length: int) -> float:
@@ -122,7 +124,7 @@ def chain_length_bonus(length: int) -> float:
     (0.0, 0.1, 0.4)
     """
     bonus = 0
-    for t in _THRESHOLDS:
+    for t in LENGTH_BONUS_THRESHOLDS:
         if length > t:
             bonus += 1
         else:
