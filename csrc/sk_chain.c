@@ -891,7 +891,7 @@ static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len, ive
         }
     }
     if (el == NULL) return 0;
-    qsort(el->data, el->len, sizeof *el->data, cmp_int32);
+    if (el->len > 1) qsort(el->data, el->len, sizeof *el->data, cmp_int32);
     return el->len > 0;
 }
 
@@ -1141,7 +1141,7 @@ int sk_chainer_all(sk_chainer *c, int nishio, int multiple, const int32_t sort_k
         memcpy(rec + 7 * i, r, sizeof r);
     }
     free(all.data);
-    qsort(rec, nh, 7 * sizeof *rec, cmp_sorted);
+    if (nh > 1) qsort(rec, nh, 7 * sizeof *rec, cmp_sorted);
     if (++c->mgen == 0) { /* marks: the removals (as a key potential) already taken */
         memset(c->mark, 0, (size_t)c->npot * sizeof *c->mark);
         c->mgen = 1;
@@ -1217,7 +1217,7 @@ int sk_chain_unary_all(sk_chain_mode *const modes[3], const int32_t base10[3][2]
         }
     }
     const size_t nh = recs.len / 8;
-    qsort(recs.data, nh, 8 * sizeof *recs.data, cmp_unary);
+    if (nh > 1) qsort(recs.data, nh, 8 * sizeof *recs.data, cmp_unary);
     single = calloc((size_t)modes[0]->npot + 1, 1); /* single removals already taken */
     if (single == NULL) goto done;
     const int n = modes[0]->n;

@@ -2381,7 +2381,7 @@ static int small_ints(PyObject *obj, const char *what, int32_t *v, Py_ssize_t ma
     return ok;
 }
 
-/* The rule arguments of Chainer.best / Chainer.all (nishio, multiple, sort_keys: 4 ints),
+/* The rule arguments of Chainer.best / Chainer.nested (nishio, multiple, sort_keys: 4 ints),
  * checked on a ready chainer.  0 with an exception on error. */
 static int chainer_rule_args(ChainerObject *self, PyObject *nishio_obj, PyObject *multiple_obj,
                              PyObject *keys_obj, int *nishio, int *multiple, int32_t keys[4]) {
@@ -2427,36 +2427,6 @@ static PyObject *Chainer_best(ChainerObject *self, PyObject *const *args, Py_ssi
     if (rc) return PyErr_NoMemory();
     if (!found) Py_RETURN_NONE;
     return Py_BuildValue("(iiiiii)", h[0], h[1], h[2], h[3], h[4], h[5]);
-}
-
-/* Chainer.all(nishio, multiple, sort_keys): sk_chainer_all, as a tuple of 6-tuples. */
-static PyObject *Chainer_all(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "all() takes 3 arguments (nishio, multiple, sort_keys), "
-                                      "got %zd", nargs);
-        return NULL;
-    }
-    int nishio, multiple;
-    int32_t keys[4];
-    if (!chainer_rule_args(self, args[0], args[1], args[2], &nishio, &multiple, keys))
-        return NULL;
-    sk_chain_out out = {NULL, 0, 0};
-    const int rc = sk_chainer_all(&self->chainer, nishio, multiple, keys, &out);
-    PyObject *t = NULL;
-    if (rc == -2)
-        PyErr_SetString(PyExc_ValueError, "all() needs units of at most 64 cells");
-    else if (rc)
-        PyErr_NoMemory();
-    else
-        t = PyTuple_New((Py_ssize_t)(out.len / 6));
-    for (size_t i = 0; t != NULL && i < out.len / 6; i++) {
-        const int32_t *h = out.data + 6 * i;
-        PyObject *v = Py_BuildValue("(iiiiii)", h[0], h[1], h[2], h[3], h[4], h[5]);
-        if (v == NULL) Py_CLEAR(t);
-        else PyTuple_SET_ITEM(t, (Py_ssize_t)i, v);
-    }
-    free(out.data);
-    return t;
 }
 
 /* The slot argument of a ChainRun method, or -1 with an exception. */
@@ -2522,13 +2492,15 @@ static PyObject *ChainRun_end(ChainRunObject *self, PyObject *unused) {
     return end;
 }
 
+static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs);
+
 static PyMethodDef Chainer_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
      "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
-    {"all", (PyCFunction)(void (*)(void))Chainer_all, METH_FASTCALL,
-     "all(nishio, multiple, sort_keys, /)\n--\n\nThe hints best() chooses from, sorted as SE "
-     "sorts them, the first of each\ndistinct set of removals: (kind, target, source, digit, "
-     "complexity, discovery)."},
+    {"nested", (PyCFunction)(void (*)(void))Chainer_nested, METH_FASTCALL,
+     "nested(multiple, sort_keys, save, shape, /)\n--\n\nThe rule run nested in a chain that "
+     "started from save (sk_nest.h sk_nest_rule;\nshape: the shape's InChain): per hint kept, "
+     "(complexity, removals, rule parents,\nchains)."},
     {"best", (PyCFunction)(void (*)(void))Chainer_best, METH_FASTCALL,
      "best(nishio, multiple, base10, thresholds, sort_keys, /)\n--\n\nThe hint SE's rule "
      "takes on the chainer's state (sk_chainer_best): (kind,\ntarget, source, digit, "
@@ -2587,6 +2559,8 @@ static PyTypeObject ChainRun_Type = {
 
 /* ---------------------------------------------------------------------------------------- */
 /* InChain: SE's basic rules inside a stuck dynamic forcing chain (sk_nest.h)                 */
+
+static PyTypeObject InChain_Type;
 
 typedef struct {
     PyObject_HEAD
@@ -2711,6 +2685,81 @@ static PyObject *InChain_find(InChainObject *self, PyObject *const *args, Py_ssi
         if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
         Py_XDECREF(item);
     }
+    return list;
+}
+
+/* Chainer.nested(multiple, sort_keys, save, shape): sk_nest_rule, as a list of
+ * (complexity, removals, parents, chains). */
+static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "nested() takes 4 arguments (multiple, sort_keys, save, "
+                                      "shape), got %zd", nargs);
+        return NULL;
+    }
+    int nishio, multiple;
+    int32_t keys[4];
+    if (!chainer_rule_args(self, Py_False, args[0], args[1], &nishio, &multiple, keys))
+        return NULL;
+    if (!PyObject_TypeCheck(args[3], &InChain_Type) || !((InChainObject *)args[3])->ready) {
+        PyErr_SetString(PyExc_TypeError, "shape must be a ready InChain");
+        return NULL;
+    }
+    InChainObject *shape = (InChainObject *)args[3];
+    const sk_chainer *c = &self->chainer;
+    if (shape->rules.n != c->n || shape->rules.ncells != c->ncells ||
+        shape->rules.nunits != c->nunits) {
+        PyErr_SetString(PyExc_ValueError, "shape is not the chainer's shape");
+        return NULL;
+    }
+    if (!inchain_masks(args[2], "save", c->ncells, c->n, shape->save)) return NULL;
+    sk_chain_out out = {NULL, 0, 0};
+    const int rc = sk_nest_rule(&self->chainer, &shape->rules, multiple, keys, shape->save, &out);
+    if (rc) {
+        free(out.data);
+        if (rc == -2) PyErr_SetString(PyExc_ValueError, "nested() needs units of at most 64 cells");
+        else PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject *list = PyList_New(0);
+    const int32_t *v = out.data;
+    for (size_t at = 0; list != NULL && at < out.len;) {
+        const int32_t cx = v[at++];
+        PyObject *parts[3] = {NULL, NULL, NULL};
+        for (int part = 0; part < 2; part++) { /* removals, rule parents */
+            const int32_t k = v[at++];
+            parts[part] = PyTuple_New(k);
+            for (int32_t i = 0; parts[part] != NULL && i < k; i++) {
+                PyObject *x = PyLong_FromLong(v[at + (size_t)i]);
+                if (x == NULL) Py_CLEAR(parts[part]);
+                else PyTuple_SET_ITEM(parts[part], i, x);
+            }
+            at += (size_t)k;
+        }
+        const int32_t nchains = v[at++];
+        parts[2] = PyTuple_New(nchains);
+        for (int32_t j = 0; j < nchains; j++) {
+            const int32_t len = v[at++];
+            PyObject *chain = PyTuple_New(len);
+            for (int32_t i = 0; chain != NULL && i < len; i++) {
+                PyObject *x = PyLong_FromLong(v[at + (size_t)i]);
+                if (x == NULL) Py_CLEAR(chain);
+                else PyTuple_SET_ITEM(chain, i, x);
+            }
+            at += (size_t)len;
+            if (parts[2] != NULL && chain != NULL) PyTuple_SET_ITEM(parts[2], j, chain);
+            else {
+                Py_XDECREF(chain);
+                Py_CLEAR(parts[2]);
+            }
+        }
+        PyObject *item = NULL;
+        if (parts[0] && parts[1] && parts[2])
+            item = Py_BuildValue("(iOOO)", cx, parts[0], parts[1], parts[2]);
+        for (int part = 0; part < 3; part++) Py_XDECREF(parts[part]);
+        if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
+        Py_XDECREF(item);
+    }
+    free(out.data);
     return list;
 }
 

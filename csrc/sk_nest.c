@@ -13,6 +13,8 @@
 
 #include "sk_port.h"
 
+typedef sk_chain_out ivec;
+
 /* Room for one pattern's parents and removals: at most 2n of either (n <= 64). */
 #define SK_NEST_ROOM 128
 
@@ -257,4 +259,184 @@ int sk_inchain_find(sk_inchain *r, const uint64_t *save, const uint64_t *masks, 
         if (out->len > before) return i;
     }
     return -1;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Multiple / dynamic forcing chains nested in a chain (forcing._nested_rule)                 */
+
+/* The parents of potential q in the chainer's last run (forcing._bfs_chain's view): with
+ * use_new, the new potential of its contradiction has that one's parents (before its slot's,
+ * as the Python's); else a reached potential its slot's; others none. */
+static const int32_t *parents_of(const sk_chainer *c, int32_t q, int use_new, int32_t *count) {
+    if (use_new && c->absurd && q == c->ab_new) {
+        *count = (int32_t)c->ab_prs.len;
+        return c->ab_prs.data;
+    }
+    if (c->stamp[q] == c->gen) {
+        const int32_t s = c->slot[q];
+        *count = c->par_start[s + 1] - c->par_start[s];
+        return c->par.data + c->par_start[s];
+    }
+    *count = 0;
+    return NULL;
+}
+
+/* forcing._bfs_chain over the last run (its contradiction's new potential with its parents):
+ * target and its ancestors breadth first, each once.  Appends L, then the L potentials, to
+ * *out; *queue is scratch.  0, or -1 when out of memory. */
+static int bfs_chain(sk_chainer *c, int32_t target, int use_new, ivec *queue, ivec *out) {
+    if (++c->mgen == 0) {
+        memset(c->mark, 0, (size_t)c->npot * sizeof *c->mark);
+        c->mgen = 1;
+    }
+    const size_t at = out->len;
+    if (sk_chain_out_push(out, 0)) return -1;
+    queue->len = 0;
+    if (sk_chain_out_push(queue, target)) return -1;
+    for (size_t i = 0; i < queue->len; i++) {
+        const int32_t p = queue->data[i];
+        if (c->mark[p] == c->mgen) continue;
+        c->mark[p] = c->mgen;
+        if (sk_chain_out_push(out, p)) return -1;
+        int32_t k;
+        const int32_t *prs = parents_of(c, p, use_new, &k);
+        for (int32_t j = 0; j < k; j++)
+            if (sk_chain_out_push(queue, prs[j])) return -1;
+    }
+    out->data[at] = (int32_t)(out->len - at - 1);
+    return 0;
+}
+
+/* forcing._link_cause on the chainer's state: -1 when a and b share a cell, else the first
+ * unit of a's cell (SE's order) holding b's cell, for an "off" a one where b's digit has
+ * exactly two places. */
+static int32_t link_cause(const sk_chainer *c, int32_t a, int32_t b) {
+    const int n = c->n;
+    const int32_t ca = (a >> 1) / n, cb = (b >> 1) / n, d = (b >> 1) % n;
+    if (ca == cb) return -1;
+    for (int32_t k = c->cell_start[ca]; k < c->cell_start[ca + 1]; k++) {
+        const size_t key = (size_t)c->cell_units[k] * (size_t)n + (size_t)d;
+        int in = 0; /* b's cell holds the digit, so it is in the unit when among its places */
+        for (int32_t x = c->pl_start[key]; x < c->pl_start[key + 1] && !in; x++)
+            in = c->pl_cells[x] == cb;
+        if (in && ((a & 1) || c->counts0[key] == 2)) return c->cell_units[k];
+    }
+    return -1;
+}
+
+/* forcing._rule_parents for one "on" potential r with its cause: the candidates the outer
+ * chain removed (save -> the chainer's state) from r's cell (cause < 0) or of r's digit from
+ * the unit cause; appended to *prs unless marked already (mark: r->mgen is taken by the
+ * caller for this hint). */
+static int rule_parents(sk_chainer *c, const sk_inchain *shape, const uint64_t *save,
+                        int32_t r, int32_t cause, uint32_t *seen, uint32_t mark, ivec *prs) {
+    const int n = c->n;
+    const int32_t cell = (r >> 1) / n, d = (r >> 1) % n;
+    if (cause < 0) {
+        for (uint64_t b = save[cell] & ~c->masks0[cell]; b; b &= b - 1) {
+            const int32_t q = 2 * (cell * n + __builtin_ctzll(b));
+            if (seen[q] != mark && ((seen[q] = mark), sk_chain_out_push(prs, q))) return -1;
+        }
+        return 0;
+    }
+    const int32_t *cells = shape->ucells + (size_t)cause * n;
+    for (int k = 0; k < n; k++) {
+        const int32_t o = cells[k];
+        if (!(save[o] >> d & 1) || (c->masks0[o] >> d & 1)) continue;
+        const int32_t q = 2 * (o * n + d);
+        if (seen[q] != mark && ((seen[q] = mark), sk_chain_out_push(prs, q))) return -1;
+    }
+    return 0;
+}
+
+int sk_nest_rule(sk_chainer *c, const sk_inchain *shape, int multiple,
+                 const int32_t sort_keys[4], const uint64_t *save, sk_chain_out *out) {
+    const int n = c->n;
+    ivec kept = {NULL, 0, 0}, queue = {NULL, 0, 0}, chains = {NULL, 0, 0}, prs = {NULL, 0, 0},
+         rem = {NULL, 0, 0};
+    uint32_t *seen = calloc((size_t)c->npot + 1, sizeof *seen);
+    int rc = seen == NULL ? -1 : sk_chainer_all(c, 0, multiple, sort_keys, &kept);
+    uint32_t mark = 0;
+    int32_t starts[64];
+    for (size_t h = 0; rc == 0 && h + 6 <= kept.len; h += 6) {
+        const int32_t kind = kept.data[h], target = kept.data[h + 1], source = kept.data[h + 2];
+        const int32_t digit = kept.data[h + 3], cx = kept.data[h + 4];
+        int nstarts = 0; /* the branches, as forcing._c_hint reads them back */
+        if (kind == 3) starts[nstarts++] = source;
+        else if (kind == 0) {
+            starts[nstarts++] = source;
+            starts[nstarts++] = source ^ 1;
+        } else if (kind == 1) {
+            for (uint64_t b = c->masks0[source]; b; b &= b - 1)
+                starts[nstarts++] = 2 * (source * n + __builtin_ctzll(b)) + 1;
+        } else {
+            const size_t key = (size_t)source * (size_t)n + (size_t)(digit - 1);
+            for (int32_t x = c->pl_start[key]; x < c->pl_start[key + 1] && nstarts < 64; x++)
+                starts[nstarts++] = 2 * (c->pl_cells[x] * n + digit - 1) + 1;
+        }
+        chains.len = prs.len = 0;
+        int32_t nchains = 0;
+        mark++; /* a fresh mark for this hint's rule parents (one per hint: < 2^32 hints) */
+        for (int b = 0; b < nstarts && rc == 0; b++) {
+            const int32_t p = starts[b];
+            if ((rc = sk_chainer_run(c, p)) != 0) break;
+            int32_t targets[2] = {target, -1}, nt = 1;
+            if (kind == 3) {
+                targets[0] = c->ab_on;
+                targets[1] = c->ab_off;
+                nt = 2;
+            }
+            for (int32_t t = 0; t < nt && rc == 0; t++) {
+                const size_t at = chains.len;
+                if ((rc = bfs_chain(c, targets[t], kind == 3, &queue, &chains)) != 0) break;
+                nchains++;
+                const int32_t len = chains.data[at];
+                for (int32_t i = 0; i < len && rc == 0; i++) { /* forcing._hint_chains' ons */
+                    const int32_t r = chains.data[at + 1 + i];
+                    if (!(r & 1)) continue;
+                    int32_t k0, k;
+                    (void)parents_of(c, r, 0, &k0);
+                    const int32_t *rp = parents_of(c, r, kind == 3, &k);
+                    int32_t cause = SK_CHAIN_NO_CAUSE;
+                    if (r == p && k0 == 0) { /* the assumption of a cell / region branch */
+                        if (kind == 1) cause = -1;
+                        else if (kind == 2) cause = source;
+                    } else if (c->dynamic && c->stamp[r] == c->gen &&
+                               c->cause[c->slot[r]] != SK_CHAIN_NO_CAUSE) {
+                        cause = c->cause[c->slot[r]];
+                    } else if (c->dynamic && c->absurd && r == c->ab_new &&
+                               c->ab_cause != SK_CHAIN_NO_CAUSE) { /* causes.setdefault */
+                        cause = c->ab_cause;
+                    } else if (k > 0) {
+                        cause = link_cause(c, rp[0], r);
+                    }
+                    if (cause != SK_CHAIN_NO_CAUSE)
+                        rc = rule_parents(c, shape, save, r, cause, seen, mark, &prs);
+                }
+            }
+        }
+        if (rc || prs.len == 0) continue;
+        rem.len = 0; /* forcing._removable */
+        const int32_t cell = (target >> 1) / n, d = (target >> 1) % n;
+        if (target & 1) {
+            for (uint64_t b = c->masks0[cell] & ~((uint64_t)1 << d); b && rc == 0; b &= b - 1)
+                rc = sk_chain_out_push(&rem, 2 * (cell * n + __builtin_ctzll(b)));
+        } else
+            rc = sk_chain_out_push(&rem, target);
+        const int32_t head[2] = {cx, (int32_t)rem.len};
+        for (int i = 0; i < 2 && rc == 0; i++) rc = sk_chain_out_push(out, head[i]);
+        for (size_t i = 0; i < rem.len && rc == 0; i++) rc = sk_chain_out_push(out, rem.data[i]);
+        if (rc == 0) rc = sk_chain_out_push(out, (int32_t)prs.len);
+        for (size_t i = 0; i < prs.len && rc == 0; i++) rc = sk_chain_out_push(out, prs.data[i]);
+        if (rc == 0) rc = sk_chain_out_push(out, nchains);
+        for (size_t i = 0; i < chains.len && rc == 0; i++)
+            rc = sk_chain_out_push(out, chains.data[i]);
+    }
+    free(kept.data);
+    free(queue.data);
+    free(chains.data);
+    free(prs.data);
+    free(rem.data);
+    free(seen);
+    return rc;
 }

@@ -57,4 +57,17 @@ void sk_inchain_free(sk_inchain *r);
 int sk_inchain_find(sk_inchain *r, const uint64_t *save, const uint64_t *masks, int first,
                     sk_chain_out *out);
 
+/* forcing._nested_rule on chainer c (a record chainer of the state inside the outer chain:
+ * multiple = 1 with y = 1, dynamic = 0 for multiple forcing chains, y = dynamic = 1 for
+ * dynamic ones), the outer chain having started from *save*; shape: the shape's unit tables.
+ * For each hint sk_chainer_all keeps (SE's order, one per distinct set of removals), its
+ * branches are run again, their chains read back breadth first (forcing._hint_chains) and
+ * their rule parents collected (forcing._rule_parents); a hint with none is dropped.
+ * Appends to *out per hint kept:
+ *     complexity, k, its k removals, np, its np rule parents, nchains, then per chain
+ *     L and its L potentials (the nested chain's identity, forcing._FullChain)
+ * 0, -1 when out of memory, -2 when a unit has more than 64 cells. */
+int sk_nest_rule(sk_chainer *c, const sk_inchain *shape, int multiple,
+                 const int32_t sort_keys[4], const uint64_t *save, sk_chain_out *out);
+
 #endif

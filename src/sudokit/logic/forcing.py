@@ -643,18 +643,26 @@ def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> 
 _INCHAIN: dict[int, tuple[Geometry, Any]] = {}
 
 
+def _c_rules(geo: Geometry) -> Any:
+    """The C core's ``InChain`` of *geo* (:func:`~sudokit.logic.inchain.c_rules`, made once per
+    geometry), or None without the core."""
+    core = c_core()
+    if core is None:
+        return None
+    got = _INCHAIN.get(id(geo))
+    if got is None or got[0] is not geo:
+        got = _INCHAIN[id(geo)] = (geo, c_rules(core, geo))
+    return got[1]
+
+
 def _basic(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
     """What the first of :data:`~sudokit.logic.inchain.BASIC_RULES` that finds anything finds
     (see :func:`_advanced`): by the C core's ``InChain`` (csrc/sk_nest.c, the same removals in
     the same order with the same parents) when it is there, else by the Python rules."""
-    core = c_core()
-    if core is not None:
-        got = _INCHAIN.get(id(geo))
-        if got is None or got[0] is not geo:
-            got = _INCHAIN[id(geo)] = (geo, c_rules(core, geo))
-        if got[1] is not None:
-            found: Found = got[1].find(save, masks)
-            return found
+    rules = _c_rules(geo)
+    if rules is not None:
+        found: Found = rules.find(save, masks)
+        return found
     for rule in BASIC_RULES:
         found = rule(geo, save, masks)
         if found:
@@ -839,11 +847,20 @@ def _nested_rule(
 ) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
     """SE's multiple or dynamic forcing chains (*rank*) run inside a chain on its *masks*."""
     n = geo.n
-    hints = _c_nested_hints(geo, masks, rank)
-    if hints is None:
-        hints = _collect(geo, masks, rank, record=True)
-        hints.sort(key=_Hint.order)
     out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    chainer = _c_chainer(geo, masks, rank, True)
+    shape = None if chainer is None else _c_rules(geo)
+    if chainer is not None and shape is not None:
+        # the C core does all of what follows (csrc/sk_nest.c, sk_nest_rule)
+        keys = tuple(_SORT_KEYS[k] for k in _KINDS)
+        for cx, removable, prs, chains in chainer.c.nested(
+            rank >= RANK_MULTIPLE, keys, save, shape
+        ):
+            nest: _Nest = (_FullChain(chains), cx)
+            out += [(q, prs, nest) for q in removable]
+        return out
+    hints = _collect(geo, masks, rank, record=True)
+    hints.sort(key=_Hint.order)
     seen: set[tuple[int, ...]] = set()
     for h in hints:
         cell, d = cell_digit(n, h.target)
@@ -854,19 +871,6 @@ def _nested_rule(
             chains, ons = _hint_chains(geo, masks, h)
             out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
     return out
-
-
-def _c_nested_hints(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | None:
-    """What :func:`_nested_rule` reads of level-0 rule *rank*'s hints on *masks*, from the C
-    core (``Chainer.all``: the hints of :func:`_collect` sorted as SE sorts them, only the
-    first of each distinct set of removals); None when the C core does not do this."""
-    chainer = _c_chainer(geo, masks, rank, True)
-    if chainer is None:
-        return None
-    base = _base(rank)
-    keys = tuple(_SORT_KEYS[k] for k in _KINDS)
-    found = chainer.c.all(rank == RANK_NISHIO, rank >= RANK_MULTIPLE, keys)
-    return [_c_hint(geo, chainer, base, f) for f in found]
 
 
 def _nested(
