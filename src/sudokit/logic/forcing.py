@@ -50,7 +50,11 @@ run) are done in C when the core is built (``_core.Chainer``, csrc/sk_chain.c), 
 the same potentials in the same order with the same ancestors and parents, read through
 :class:`_RunMap` views. :class:`_Run` is their specification, the fallback
 (``SUDOKIT_BACKEND=python``) and the continuation of nesting levels >= 1;
-tests/test_chain_c_forcing.py holds the two equal.
+tests/test_chain_c_forcing.py holds the two equal. What a run of nesting level >= 1 applies
+when it is stuck is C as well: the basic in-chain rules (``_core.InChain``), and the nested
+forcing chains & cycles (:func:`~sudokit.logic.cycles.unary_all_c`) and multiple / dynamic
+forcing chains (``Chainer.nested``), csrc/sk_nest.c and csrc/sk_chain.c; the Python here and in
+:mod:`~sudokit.logic.inchain` is their specification and fallback (tests/test_nest_c.py).
 
 >>> from sudokit.shape import Shape
 >>> marks = {0: 0b11, 4: 0b101, 8: 0b1001, 36: 0b10001, 40: 0b100001, 43: 0b1000001}
