@@ -19,7 +19,8 @@ Environment switches:
     Add ``-Werror`` to ``-Wall -Wextra``.
 ``SUDOKIT_SANITIZE=1``
     ASan + UBSan build (``-fsanitize=address,undefined``, ``-O1 -g``), used by
-    ``tests/sanitize.sh``; load it with ``LD_PRELOAD`` of libasan.
+    ``tests/sanitize.sh``; load it with ``LD_PRELOAD`` of libasan. Portable (no ``-march``)
+    unless ``SUDOKIT_MARCH`` is set: sanitize.sh builds it both ways where the CPU has AVX-512.
 
 The compile flags are recorded in the core (``_core.BUILD_FLAGS``, with ``_core.COMPILER``
 from the compiler's own macros, csrc/sk_port.h) and shown by ``sudokit --version``.
@@ -69,6 +70,9 @@ sources = [
     str(CSRC / "sk_chain.c"),
     str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)
     str(CSRC / "sk_gen.c"),
+    str(CSRC / "sk_human.c"),  # the cheap human techniques' searches (sk_human.h)
+    str(CSRC / "sk_excl.c"),  # Aligned Pair / Triple Exclusion (sk_excl.h)
+    str(CSRC / "sk_uniq.c"),  # unique rectangles / loops and BUG cells (sk_uniq.h)
     str(CSRC / "sk_nest.c"),  # the rules inside nested forcing chains (sk_nest.h)
 ]
 macros: list[tuple[str, str | None]] = []
@@ -86,7 +90,7 @@ if SANITIZE:
     ldflags += san
 else:
     cflags.append("-O3")
-if MARCH and MARCH != "portable" and not SANITIZE:
+if MARCH and MARCH != "portable" and (not SANITIZE or "SUDOKIT_MARCH" in os.environ):
     cflags.append(f"-march={MARCH}")
 cflags.append("-pthread")
 
@@ -168,6 +172,11 @@ else:
                 str(CSRC / "sk_canon.h"),
                 str(CSRC / "sk_lines.h"),
                 str(CSRC / "sk_chain.h"),
+                str(CSRC / "sk_uniq.h"),
+                str(CSRC / "sk_human.h"),
+                str(CSRC / "sk_excl.h"),
+                str(CSRC / "sk_cdcl.h"),
+                str(CSRC / "sk_gen.h"),
                 str(CSRC / "sk_nest.h"),
                 str(CSRC / "sk_port.h"),
                 *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),

@@ -7,6 +7,10 @@
 #
 # SUDOKIT_FUZZ_SECONDS: length of the fuzz run (default 30; 0 skips it; needs atheris).
 #
+# The build is portable (no -march), so the 9x9 fast path's AVX-512 branch is left out of it;
+# where the compiler's native target has AVX-512, a second build with -march=native runs the
+# fast path's tests again (the two branches must agree: same deductions, same guesses).
+#
 # Python itself is not instrumented, so libasan is preloaded; leak detection is off because
 # the interpreter keeps memory alive at exit on purpose. UBSan findings abort the run
 # (-fno-sanitize-recover), ASan findings always do. Needs gcc (or clang) with sanitizer runtimes.
@@ -16,15 +20,20 @@ cd "$(dirname "$0")/.."
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/sudokit-asan.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 
-mkdir -p "$tmp/lib"
-cp -r src/sudokit "$tmp/lib/sudokit"
-rm -rf "$tmp"/lib/sudokit/_core*.so "$tmp"/lib/sudokit/_core*.pyd
-find "$tmp/lib/sudokit" -type d -name __pycache__ -prune -exec rm -rf {} +
+# build_core DIR [MARCH]: a copy of the package in DIR with sudokit._core built with ASan +
+# UBSan; portable (no -march) unless MARCH is given (setup.py's SUDOKIT_MARCH).
+build_core() {
+    mkdir -p "$1"
+    cp -r src/sudokit "$1/sudokit"
+    rm -rf "$1"/sudokit/_core*.so "$1"/sudokit/_core*.pyd
+    find "$1/sudokit" -type d -name __pycache__ -prune -exec rm -rf {} +
+    echo "== sanitize: building sudokit._core with -fsanitize=address,undefined ${2:+-march=$2}"
+    env ${2:+SUDOKIT_MARCH="$2"} SUDOKIT_SANITIZE=1 SUDOKIT_BUILD_EXT=1 SUDOKIT_STRICT=1 \
+        python setup.py -q build_ext --build-lib "$1" --build-temp "$1.build" >"$1.log" 2>&1 \
+        || { cat "$1.log"; exit 1; }
+}
 
-echo "== sanitize: building sudokit._core with -fsanitize=address,undefined"
-SUDOKIT_SANITIZE=1 SUDOKIT_BUILD_EXT=1 SUDOKIT_STRICT=1 \
-    python setup.py -q build_ext --build-lib "$tmp/lib" --build-temp "$tmp/build" >"$tmp/build.log" 2>&1 \
-    || { cat "$tmp/build.log"; exit 1; }
+build_core "$tmp/lib"
 
 cc="${CC:-gcc}"
 asan="$("$cc" -print-file-name=libasan.so)"
@@ -33,17 +42,24 @@ asan="$("$cc" -print-file-name=libasan.so)"
 export LD_PRELOAD="$asan"
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-export PYTHONPATH="$tmp/lib${PYTHONPATH:+:$PYTHONPATH}"
+outer_path="${PYTHONPATH:-}"
+export PYTHONPATH="$tmp/lib${outer_path:+:$outer_path}"
 export SUDOKIT_BACKEND=c SUDOKIT_REQUIRE_C=1
 export SUDOKIT_ENGINE_EXAMPLES="${SUDOKIT_ENGINE_EXAMPLES:-40}"
 
-# Make sure the sanitized build is the one imported, not the installed one.
-python - "$tmp/lib" <<'EOF'
+# Make sure the sanitized build in $1 is the one imported, not the installed one (and, with
+# more arguments, that it was compiled with those flags).
+check_core() {
+    python - "$@" <<'EOF'
 import sys
 from sudokit import _core
 assert _core.__file__.startswith(sys.argv[1]), f"wrong _core imported: {_core.__file__}"
-print(f"sanitize: using {_core.__file__}")
+for flag in sys.argv[2:]:
+    assert flag in _core.BUILD_FLAGS.split(), f"{flag} not in {_core.BUILD_FLAGS}"
+print(f"sanitize: using {_core.__file__} ({_core.BUILD_FLAGS})")
 EOF
+}
+check_core "$tmp/lib"
 
 if [ "${1:-}" != "--fuzz-only" ]; then
     echo "== sanitize: engine tests under ASan + UBSan"
@@ -52,10 +68,25 @@ if [ "${1:-}" != "--fuzz-only" ]; then
         tests/test_solve_many_fast.py \
         tests/test_generate_fast.py \
         tests/test_chain_c.py tests/test_chain_c_best.py tests/test_generic_tails.py \
+        tests/test_human_c.py tests/test_exclusion_c.py tests/test_uniqueness_c.py \
         tests/test_nest_c.py "$@"
     echo "== sanitize: variant rules (C engine only; OR-Tools is not run under libasan)"
     python -m pytest -q -p no:cacheprovider tests/test_variants_engine.py \
         -k "not cpsat and not python" "$@"
+fi
+
+# The 9x9 fast path has an AVX-512 branch (csrc/sk_fast9.c, under __AVX512F__) that the
+# portable build above leaves out. Where the compiler's native target has AVX-512 (the CPU
+# has it), build again with -march=native and run the fast path's tests on that build too.
+if [ "${1:-}" != "--fuzz-only" ] \
+    && "$cc" -march=native -dM -E -x c /dev/null 2>/dev/null | grep -q '__AVX512F__'; then
+    build_core "$tmp/native" native
+    export PYTHONPATH="$tmp/native${outer_path:+:$outer_path}"
+    check_core "$tmp/native" -march=native
+    echo "== sanitize: the 9x9 fast path's tests under ASan + UBSan, AVX-512 build"
+    python -m pytest -q -p no:cacheprovider tests/test_engine.py tests/test_lines_fast.py \
+        tests/test_solve_many_fast.py tests/test_generate_fast.py "$@"
+    export PYTHONPATH="$tmp/lib${outer_path:+:$outer_path}"  # the fuzz run: the portable build
 fi
 
 if [ "${SUDOKIT_FUZZ_SECONDS:-30}" != 0 ]; then

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
 
-from . import _reference
 from ._config import requested_backend
 from ._record import _Record
 from .shape import Shape
@@ -277,7 +276,7 @@ class _ReferenceEngine(Engine):
         >>> _ReferenceEngine().bind(Shape(2, 2))(bytes(16), 3, 0, 0)[0]
         3
         """
-        run = _reference.search
+        from ._reference import search as run  # only for this engine: import sudokit skips it
 
         def search(
             cells: bytes, limit: int, keep: int, budget: int
@@ -290,8 +289,8 @@ class _ReferenceEngine(Engine):
     def search(
         self, shape: Shape, cells: bytes, limit: int, keep: int, budget: int
     ) -> SearchOutcome:
-        count, sols, guesses, complete = _reference.search(shape, cells, limit, keep, budget)
-        return SearchOutcome(count, tuple(sols), guesses, complete)
+        count, sols, guesses, complete = self.bind(shape)(cells, limit, keep, budget)
+        return SearchOutcome(count, sols, guesses, complete)
 
 
 def _load() -> Engine:

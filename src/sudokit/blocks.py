@@ -30,8 +30,7 @@ import os
 import stat
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ._backend import engine
 from ._record import _Record
@@ -48,6 +47,9 @@ from .solver import (
     solve_many,
     to_solve_result,
 )
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = [
     "CHUNK",
@@ -372,6 +374,8 @@ def scan_stream(
             else:
                 yield first, data, scan(data)
         return
+    from concurrent.futures import ThreadPoolExecutor  # only here: its import costs start-up
+
     window: deque[tuple[int, bytes, Future[Block] | ParseError]] = deque()
     pool = ThreadPoolExecutor(threads, thread_name_prefix="sudokit-blocks")
     try:
@@ -389,16 +393,13 @@ def scan_stream(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _done(item: object) -> bool:
-    return not isinstance(item, Future) or item.done()
+def _done(item: Future[Block] | ParseError) -> bool:
+    return isinstance(item, ParseError) or item.done()
 
 
-def _resolved(item: tuple[int, bytes, object]) -> Piece:
+def _resolved(item: tuple[int, bytes, Future[Block] | ParseError]) -> Piece:
     first, data, found = item
-    if isinstance(found, Future):
-        found = found.result()
-    assert isinstance(found, Block | ParseError)
-    return first, data, found
+    return first, data, found if isinstance(found, ParseError) else found.result()
 
 
 def note_result(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..grid import Grid
 from ..shape import Shape
@@ -66,18 +66,22 @@ class CandidateGrid:
     when ``d`` is still a candidate, 0 for solved cells); ``all_mask`` (the mask of every digit).
     """
 
-    __slots__ = ("all_mask", "masks", "shape", "values")
+    __slots__ = ("all_mask", "human", "masks", "peers", "shape", "values")
 
     shape: Shape
     values: list[int]
     masks: list[int]
     all_mask: int
+    peers: tuple[tuple[int, ...], ...]  # the shape's peers (read once: a shape hashes slowly)
+    human: Any  # logic._human's search table for the shape, None or, until first used, 0
 
     def __init__(self, shape: Shape, values: list[int], masks: list[int]) -> None:
         self.shape = shape
         self.values = values
         self.masks = masks
         self.all_mask = (1 << shape.n) - 1
+        self.peers = shape.peers
+        self.human = 0
 
     # -- construction ----------------------------------------------------------------------
 
@@ -92,8 +96,25 @@ class CandidateGrid:
         shape = grid.shape
         values = list(grid.cells)
         full = (1 << shape.n) - 1
-        peers = shape.peers
         masks = [0] * shape.ncells
+        if shape.constraints is None:
+            # the peers are the cells of the cell's units: read each unit once
+            placed = []
+            for unit in shape.units:
+                seen = 0
+                for c in unit:
+                    v = values[c]
+                    if v:
+                        seen |= 1 << (v - 1)
+                placed.append(seen)
+            for i, units in enumerate(shape.cell_units):
+                if values[i] == 0:
+                    seen = 0
+                    for u in units:
+                        seen |= placed[u]
+                    masks[i] = full & ~seen
+            return cls(shape, values, masks)
+        peers = shape.peers
         for i, v in enumerate(values):
             if v == 0:
                 seen = 0
@@ -134,7 +155,7 @@ class CandidateGrid:
         self.masks[cell] = 0
         keep = ~(1 << (digit - 1))
         masks = self.masks
-        for p in self.shape.peers[cell]:
+        for p in self.peers[cell]:
             masks[p] &= keep
 
     def eliminate(self, cell: int, digit: int) -> bool:

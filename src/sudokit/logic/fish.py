@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from functools import partial
 from itertools import combinations
 
+from . import _human
+from ._bits import bit_indices, bit_set
 from ._delta import Delta, Since, changed_digits, incremental
 from ._names import cell_list, digit_name, join_words
 from .candidates import CandidateGrid, bits
@@ -69,19 +71,40 @@ _SINCE = {k: Since() for k in _NAMES}
 
 
 def _basic(cg: CandidateGrid, k: int) -> Iterator[Step]:
-    """The steps of :func:`_basic_search`, for the digits whose places changed since the last
-    state where it found nothing (a fish of digit d is decided by the places of d alone)."""
+    """The steps of :func:`_basic_search`, from the C core's search when there is one, else
+    for the digits whose places changed since the last state where it found nothing (a fish
+    of digit d is decided by the places of d alone)."""
+    table = _human.core(cg)
+    if table is not None:
+        return map(partial(_basic_step, cg, k), table.find(_human.FISH, k, cg.masks, ()))
     return incremental(_SINCE[k], partial(_basic_search, k=k), cg)
 
 
-def _basic_search(cg: CandidateGrid, delta: Delta | None, k: int) -> Iterator[Step]:
-    shape = cg.shape
-    n = shape.n
+def _basic_elims(
+    cg: CandidateGrid, d: int, by_rows: bool, base: tuple[int, ...], cover: list[int]
+) -> tuple[tuple[int, int], ...]:
+    """The places of *d* in the *cover* lines (1-based) outside the *base* lines."""
+    n = cg.shape.n
     masks = cg.masks
-    name = _NAMES[k]
+    bit = 1 << (d - 1)
+    return tuple(
+        (cell, d)
+        for x in cover
+        for line in range(n)
+        if line not in base
+        for cell in (_cell(n, line, x - 1, by_rows),)
+        if masks[cell] & bit
+    )
+
+
+def _basic_hits(
+    cg: CandidateGrid, delta: Delta | None, k: int
+) -> Iterator[tuple[int, bool, int, int]]:
+    """(digit, by_rows, base lines, cover lines) of every basic fish of size *k* that
+    eliminates something (line sets as bit masks); only the digits changed in *delta*."""
+    n = cg.shape.n
     digits = range(1, n + 1) if delta is None else bits(changed_digits(cg, delta))
     for d in digits:
-        bit = 1 << (d - 1)
         for by_rows in (True, False):
             lines = _lines(cg, d, by_rows)
             eligible = [i for i in range(n) if 2 <= lines[i].bit_count() <= k]
@@ -91,18 +114,21 @@ def _basic_search(cg: CandidateGrid, delta: Delta | None, k: int) -> Iterator[St
                     union |= lines[i]
                 if union.bit_count() != k:
                     continue
-                cover = bits(union)  # 1-based cross indices
-                elims = tuple(
-                    (cell, d)
-                    for x in cover
-                    for line in range(n)
-                    if line not in base
-                    for cell in (_cell(n, line, x - 1, by_rows),)
-                    if masks[cell] & bit
-                )
-                if not elims:
-                    continue
-                yield _fish_step(cg, name, BASIC_RATING[k], d, by_rows, base, cover, (), elims)
+                if _basic_elims(cg, d, by_rows, base, bits(union)):
+                    yield d, by_rows, bit_set(base), union
+
+
+def _basic_step(cg: CandidateGrid, k: int, hit: tuple[int, bool, int, int]) -> Step:
+    d, by_rows, base_lines, union = hit
+    base = tuple(bit_indices(base_lines))
+    cover = bits(union)  # 1-based cross indices
+    elims = _basic_elims(cg, d, bool(by_rows), base, cover)
+    return _fish_step(cg, _NAMES[k], BASIC_RATING[k], d, bool(by_rows), base, cover, (), elims)
+
+
+def _basic_search(cg: CandidateGrid, delta: Delta | None, k: int) -> Iterator[Step]:
+    for hit in _basic_hits(cg, delta, k):
+        yield _basic_step(cg, k, hit)
 
 
 def _fish_step(

@@ -22,12 +22,13 @@ from functools import lru_cache, partial
 
 from .._record import _Record
 from ..shape import Shape
+from . import _human
 from ._delta import Delta, Since, incremental
 from ._names import cell_list, digit_name, join_or
 from .candidates import CandidateGrid
 from .step import Step
 
-__all__ = ["Lock", "claiming", "locks", "pointing"]
+__all__ = ["Lock", "claiming", "crossings", "lock_hits", "locks", "make_lock", "pointing"]
 
 BOX_KINDS = ("box", "region")
 
@@ -51,7 +52,7 @@ def is_box(shape: Shape, unit: int) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _crossings(
+def crossings(
     shape: Shape, pointing_kind: bool
 ) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """For every base unit (boxes when *pointing_kind*, else lines) and every unit of the other
@@ -78,14 +79,14 @@ def _crossings(
 
 @lru_cache(maxsize=64)
 def _regions(shape: Shape, pointing_kind: bool, direct: bool) -> tuple[int, ...]:
-    """Per crossing of :func:`_crossings` (same order), the cells (a bit set) whose candidates
+    """Per crossing of :func:`crossings` (same order), the cells (a bit set) whose candidates
     decide its locks: the base and cover units, and for *direct* also every unit of the base's
     kind that meets the rest of the cover (where the direct techniques look for a single)."""
     units = shape.units
     kinds = shape.unit_kinds
     cell_units = shape.cell_units
     out = []
-    for base, cover, _, _, rest_cover in _crossings(shape, pointing_kind):
+    for base, cover, _, _, rest_cover in crossings(shape, pointing_kind):
         region = {base, cover}
         if direct:
             region.update(u for c in rest_cover for u in cell_units[c] if kinds[u] == kinds[base])
@@ -93,18 +94,17 @@ def _regions(shape: Shape, pointing_kind: bool, direct: bool) -> tuple[int, ...]
     return tuple(out)
 
 
-def locks(
+def lock_hits(
     cg: CandidateGrid, pointing_kind: bool, near: int = -1, direct: bool = False
-) -> Iterator[Lock]:
-    """Every locked-candidate pattern with eliminations; boxes as base when *pointing_kind*,
-    lines as base otherwise. Digits with a single place in the base (hidden singles) are left
-    out, as in SE. Only the crossings whose region (:func:`_regions`, for *direct* or not)
-    holds a cell of *near* (a cell bit set; -1: every cell)."""
+) -> Iterator[tuple[int, int]]:
+    """Every locked-candidate pattern with eliminations, as (crossing index into
+    :func:`crossings`, digit); boxes as base when *pointing_kind*, lines as base otherwise.
+    Digits with a single place in the base (hidden singles) are left out, as in SE. Only the
+    crossings whose region (:func:`_regions`, for *direct* or not) holds a cell of *near* (a
+    cell bit set; -1: every cell)."""
     masks = cg.masks
     regions = _regions(cg.shape, pointing_kind, direct)
-    for i, (base, cover, overlap, rest_base, rest_cover) in enumerate(
-        _crossings(cg.shape, pointing_kind)
-    ):
+    for i, (_, _, overlap, rest_base, rest_cover) in enumerate(crossings(cg.shape, pointing_kind)):
         if not regions[i] & near:
             continue
         once = twice = 0
@@ -127,9 +127,25 @@ def locks(
         while locked:
             low = locked & -locked
             locked ^= low
-            cells = tuple(c for c in overlap if masks[c] & low)
-            removed = tuple(c for c in rest_cover if masks[c] & low)
-            yield Lock(base, cover, low.bit_length(), cells, removed)
+            yield i, low.bit_length()
+
+
+def make_lock(cg: CandidateGrid, pointing_kind: bool, crossing: int, digit: int) -> Lock:
+    """The :class:`Lock` of *digit* in crossing number *crossing* of :func:`crossings`."""
+    base, cover, overlap, _, rest_cover = crossings(cg.shape, pointing_kind)[crossing]
+    masks = cg.masks
+    bit = 1 << (digit - 1)
+    cells = tuple(c for c in overlap if masks[c] & bit)
+    removed = tuple(c for c in rest_cover if masks[c] & bit)
+    return Lock(base, cover, digit, cells, removed)
+
+
+def locks(
+    cg: CandidateGrid, pointing_kind: bool, near: int = -1, direct: bool = False
+) -> Iterator[Lock]:
+    """The :class:`Lock` of every hit of :func:`lock_hits` (same arguments)."""
+    for i, d in lock_hits(cg, pointing_kind, near, direct):
+        yield make_lock(cg, pointing_kind, i, d)
 
 
 def lock_text(shape: Shape, lock: Lock) -> str:
@@ -146,32 +162,44 @@ def lock_text(shape: Shape, lock: Lock) -> str:
     )
 
 
-def _steps(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -> Iterator[Step]:
-    shape = cg.shape
+def _step(cg: CandidateGrid, pointing_kind: bool, hit: tuple[int, int]) -> Step:
+    """The step of one hit of :func:`lock_hits`."""
+    lock = make_lock(cg, pointing_kind, *hit)
     name, rating = ("Pointing", 2.6) if pointing_kind else ("Claiming", 2.8)
-    for lock in locks(cg, pointing_kind, -1 if delta is None else delta.cells):
-        elims = tuple((c, lock.digit) for c in lock.removed)
-        yield Step(
-            name,
-            rating,
-            eliminations=elims,
-            text=lock_text(shape, lock),
-            cells=lock.cells,
-            units=(lock.base, lock.cover),
-            highlights=tuple((c, lock.digit) for c in lock.cells),
-            size=shape.n,
-        )
+    return Step(
+        name,
+        rating,
+        eliminations=tuple((c, lock.digit) for c in lock.removed),
+        text=lock_text(cg.shape, lock),
+        cells=lock.cells,
+        units=(lock.base, lock.cover),
+        highlights=tuple((c, lock.digit) for c in lock.cells),
+        size=cg.shape.n,
+    )
+
+
+def _steps(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -> Iterator[Step]:
+    for hit in lock_hits(cg, pointing_kind, -1 if delta is None else delta.cells):
+        yield _step(cg, pointing_kind, hit)
 
 
 # The last state each finder (pointing, claiming) found nothing on (see :mod:`._delta`).
 _SINCE = {True: Since(), False: Since()}
 
 
+def _finder(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
+    table = _human.core(cg)
+    if table is not None:
+        hits = table.find(_human.LOCKS, pointing_kind, cg.masks, ())
+        return map(partial(_step, cg, pointing_kind), hits)
+    return incremental(_SINCE[pointing_kind], partial(_steps, pointing_kind=pointing_kind), cg)
+
+
 def pointing(cg: CandidateGrid) -> Iterator[Step]:
     """Pointing: a digit of a box confined to one line is removed from the rest of the line."""
-    return incremental(_SINCE[True], partial(_steps, pointing_kind=True), cg)
+    return _finder(cg, True)
 
 
 def claiming(cg: CandidateGrid) -> Iterator[Step]:
     """Claiming: a digit of a line confined to one box is removed from the rest of the box."""
-    return incremental(_SINCE[False], partial(_steps, pointing_kind=False), cg)
+    return _finder(cg, False)

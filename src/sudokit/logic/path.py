@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
+from operator import or_
 
 from .._record import _Record
 from ..errors import BudgetExceededError
@@ -212,7 +213,6 @@ def _walk(
     stopped_at = ""
     floor = 0.0
     broken = cg.is_broken()
-    peers = cg.shape.peers
     while not broken and not cg.is_solved:
         if max_steps and len(steps) >= max_steps:
             complete = False
@@ -246,15 +246,10 @@ def _walk(
             cg.apply(step)
         steps.extend(batch)
         families.extend([tech.family] * len(batch))
-        # a contradiction (only possible from wrong pencil marks) ends the path
-        masks = cg.masks
-        values = cg.values
-        for s in batch:
-            touched = [c for c, _ in s.eliminations]
-            for c, _ in s.placements:
-                touched.extend(peers[c])
-            if any(not masks[c] and not values[c] for c in touched):
-                broken = True
+        # A contradiction (only possible from wrong pencil marks) ends the path: an empty cell
+        # without candidates. Only the cells a step touched can have become one, and before
+        # the batch there was none (the loop stops at the first), so the whole grid is read.
+        broken = 0 in map(or_, cg.masks, cg.values)
     return Path(tuple(steps), cg.is_solved, complete, tuple(families), stopped_at, floor)
 
 

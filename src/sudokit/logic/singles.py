@@ -22,18 +22,19 @@ text explains the whole argument. Everything works on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Container, Iterable, Iterator
 from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
 from ..shape import Shape
+from . import _human
 from ._delta import Delta, Since, by_units, incremental
 from ._names import cell_list, digit_list, digit_name
 from .candidates import CandidateGrid, bits
-from .intersections import is_box, lock_text, locks
+from .intersections import is_box, lock_hits, lock_text, make_lock
 from .step import Step
-from .subsets import hidden_sets
+from .subsets import hidden_set_hits
 
 __all__ = [
     "direct_claiming",
@@ -83,13 +84,12 @@ def _single(
     )
 
 
-def full_house(cg: CandidateGrid) -> Iterator[Step]:
-    """Units with exactly one empty cell (SE 1.0)."""
-    shape = cg.shape
+def _full_house_hits(cg: CandidateGrid) -> Iterator[tuple[int, int, int]]:
+    """(unit, cell, digit) of every unit with exactly one empty cell."""
     masks = cg.masks
     values = cg.values
     full = cg.all_mask
-    for u, get, _, unit in _getters(shape):
+    for u, get, _, unit in _getters(cg.shape):
         vals = get(values)
         if vals.count(0) != 1:
             continue
@@ -101,19 +101,33 @@ def full_house(cg: CandidateGrid) -> Iterator[Step]:
         missing = full & ~placed
         if missing.bit_count() != 1 or not masks[empty] & missing:
             continue
-        d = missing.bit_length()
-        text = (
-            f"{shape.cell_name(empty)} is the last empty cell of {shape.unit_name(u)}, "
-            f"so it takes the missing digit {digit_name(shape, d)}."
-        )
-        yield _single(shape, "Full House", 1.0, empty, d, text, (u,))
+        yield u, empty, missing.bit_length()
 
 
-def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
+def _full_house_step(cg: CandidateGrid, hit: tuple[int, int, int]) -> Step:
     shape = cg.shape
+    u, empty, d = hit
+    text = (
+        f"{shape.cell_name(empty)} is the last empty cell of {shape.unit_name(u)}, "
+        f"so it takes the missing digit {digit_name(shape, d)}."
+    )
+    return _single(shape, "Full House", 1.0, empty, d, text, (u,))
+
+
+def full_house(cg: CandidateGrid) -> Iterator[Step]:
+    """Units with exactly one empty cell (SE 1.0)."""
+    table = _human.core(cg)
+    if table is None:
+        hits: Iterable[tuple[int, int, int]] = _full_house_hits(cg)
+    else:
+        hits = table.find(_human.FULL_HOUSE, 0, cg.masks, cg.values)
+    return map(partial(_full_house_step, cg), hits)
+
+
+def _hidden_single_hits(cg: CandidateGrid, boxes: bool) -> Iterator[tuple[int, int, int]]:
+    """(unit, cell, digit) of every digit with one place in a unit (boxes or the others)."""
     masks = cg.masks
-    rating = 1.2 if boxes else 1.5
-    for u, get, box, unit in _getters(shape):
+    for u, get, box, unit in _getters(cg.shape):
         if box != boxes:
             continue
         once = 0
@@ -125,14 +139,28 @@ def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
         while single:
             low = single & -single
             single ^= low
-            d = low.bit_length()
-            cell = next(c for c in unit if masks[c] & low)
-            dn = digit_name(shape, d)
-            text = (
-                f"In {shape.unit_name(u)} the {dn} can only go in {shape.cell_name(cell)}, "
-                f"so {shape.cell_name(cell)} is {dn}."
-            )
-            yield _single(shape, "Hidden Single", rating, cell, d, text, (u,))
+            yield u, next(c for c in unit if masks[c] & low), low.bit_length()
+
+
+def _hidden_single_step(cg: CandidateGrid, hit: tuple[int, int, int]) -> Step:
+    shape = cg.shape
+    u, cell, d = hit
+    dn = digit_name(shape, d)
+    text = (
+        f"In {shape.unit_name(u)} the {dn} can only go in {shape.cell_name(cell)}, "
+        f"so {shape.cell_name(cell)} is {dn}."
+    )
+    rating = 1.2 if is_box(shape, u) else 1.5
+    return _single(shape, "Hidden Single", rating, cell, d, text, (u,))
+
+
+def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
+    table = _human.core(cg)
+    if table is None:
+        hits: Iterable[tuple[int, int, int]] = _hidden_single_hits(cg, boxes)
+    else:
+        hits = table.find(_human.HIDDEN_SINGLES, boxes, cg.masks, ())
+    return map(partial(_hidden_single_step, cg), hits)
 
 
 def hidden_single_box(cg: CandidateGrid) -> Iterator[Step]:
@@ -145,30 +173,42 @@ def hidden_single_line(cg: CandidateGrid) -> Iterator[Step]:
     return _hidden_singles(cg, False)
 
 
-def naked_single(cg: CandidateGrid) -> Iterator[Step]:
-    """Cells with a single candidate (SE 2.3)."""
-    shape = cg.shape
+def _naked_single_hits(cg: CandidateGrid) -> Iterator[tuple[int, int]]:
+    """(cell, digit) of every cell with a single candidate."""
     for cell, m in enumerate(cg.masks):
         if m and m & (m - 1) == 0:
-            d = m.bit_length()
-            text = (
-                f"{shape.cell_name(cell)} has only one candidate left, "
-                f"so it is {digit_name(shape, d)}."
-            )
-            yield _single(shape, "Naked Single", 2.3, cell, d, text)
+            yield cell, m.bit_length()
 
 
-def _direct_locks(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -> Iterator[Step]:
+def _naked_single_step(cg: CandidateGrid, hit: tuple[int, int]) -> Step:
+    shape = cg.shape
+    cell, d = hit
+    text = f"{shape.cell_name(cell)} has only one candidate left, so it is {digit_name(shape, d)}."
+    return _single(shape, "Naked Single", 2.3, cell, d, text)
+
+
+def naked_single(cg: CandidateGrid) -> Iterator[Step]:
+    """Cells with a single candidate (SE 2.3)."""
+    table = _human.core(cg)
+    if table is None:
+        hits: Iterable[tuple[int, int]] = _naked_single_hits(cg)
+    else:
+        hits = table.find(_human.NAKED_SINGLES, 0, cg.masks, ())
+    return map(partial(_naked_single_step, cg), hits)
+
+
+def _direct_lock_hits(
+    cg: CandidateGrid, delta: Delta | None, pointing_kind: bool
+) -> Iterator[tuple[int, int, int, int]]:
     """As SE: after the lock's eliminations, another unit of the same kind as the lock's base
     (another box for pointing, another line of the same direction for claiming) crossing the
-    cover is left with one place for the digit."""
+    cover is left with one place for the digit: (crossing, digit, that unit, the place)."""
     shape = cg.shape
     masks = cg.masks
     kinds = shape.unit_kinds
-    name, rating = ("Direct Pointing", 1.7) if pointing_kind else ("Direct Claiming", 1.9)
     near = -1 if delta is None else delta.cells
-    for lock in locks(cg, pointing_kind, near, direct=True):
-        d = lock.digit
+    for i, d in lock_hits(cg, pointing_kind, near, direct=True):
+        lock = make_lock(cg, pointing_kind, i, d)
         bit = 1 << (d - 1)
         cover = set(shape.units[lock.cover])
         removed = set(lock.removed)
@@ -182,66 +222,113 @@ def _direct_locks(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -
             left = [c for c in pos if c not in cover]
             if len(pos) < 2 or len(left) != 1 or not removed.intersection(pos):
                 continue
-            cell = left[0]
-            dn = digit_name(shape, d)
-            text = (
-                lock_text(shape, lock) + f" Then in {shape.unit_name(u)} the {dn} can only go in "
-                f"{shape.cell_name(cell)}, so {shape.cell_name(cell)} is {dn}."
-            )
-            shown = tuple((c, d) for c in lock.cells)
-            units = (lock.base, lock.cover, u)
-            yield _single(shape, name, rating, cell, d, text, units, lock.cells, shown)
+            yield i, d, u, left[0]
+
+
+def _direct_lock_step(
+    cg: CandidateGrid, pointing_kind: bool, hit: tuple[int, int, int, int]
+) -> Step:
+    shape = cg.shape
+    i, d, u, cell = hit
+    lock = make_lock(cg, pointing_kind, i, d)
+    name, rating = ("Direct Pointing", 1.7) if pointing_kind else ("Direct Claiming", 1.9)
+    dn = digit_name(shape, d)
+    text = (
+        lock_text(shape, lock) + f" Then in {shape.unit_name(u)} the {dn} can only go in "
+        f"{shape.cell_name(cell)}, so {shape.cell_name(cell)} is {dn}."
+    )
+    shown = tuple((c, d) for c in lock.cells)
+    units = (lock.base, lock.cover, u)
+    return _single(shape, name, rating, cell, d, text, units, lock.cells, shown)
+
+
+def _direct_locks(cg: CandidateGrid, delta: Delta | None, pointing_kind: bool) -> Iterator[Step]:
+    for hit in _direct_lock_hits(cg, delta, pointing_kind):
+        yield _direct_lock_step(cg, pointing_kind, hit)
 
 
 # The last state each direct lock finder (pointing, claiming) found nothing on (._delta).
 _SINCE_LOCKS = {True: Since(), False: Since()}
 
 
+def _direct_lock_finder(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
+    table = _human.core(cg)
+    if table is not None:
+        hits = table.find(_human.DIRECT_LOCKS, pointing_kind, cg.masks, ())
+        return map(partial(_direct_lock_step, cg, pointing_kind), hits)
+    search = partial(_direct_locks, pointing_kind=pointing_kind)
+    return incremental(_SINCE_LOCKS[pointing_kind], search, cg)
+
+
 def direct_pointing(cg: CandidateGrid) -> Iterator[Step]:
     """A pointing that leaves a hidden single of the same digit (SE 1.7)."""
-    return incremental(_SINCE_LOCKS[True], partial(_direct_locks, pointing_kind=True), cg)
+    return _direct_lock_finder(cg, True)
 
 
 def direct_claiming(cg: CandidateGrid) -> Iterator[Step]:
     """A claiming that leaves a hidden single of the same digit (SE 1.9)."""
-    return incremental(_SINCE_LOCKS[False], partial(_direct_locks, pointing_kind=False), cg)
+    return _direct_lock_finder(cg, False)
+
+
+def _direct_hidden_hits(
+    cg: CandidateGrid, units: Container[int] | None, k: int
+) -> Iterator[tuple[int, ...]]:
+    """(unit, digits, digit, cell, *set cells): a hidden set of size *k* in the unit and a digit
+    it eliminates that is then left with one place in the unit."""
+    shape = cg.shape
+    masks = cg.masks
+    for hit in hidden_set_hits(cg, k, direct=True, units=units):
+        u, dmask, *cells = hit
+        inside = set(cells)
+        others = 0
+        for c in cells:
+            others |= masks[c] & ~dmask
+        for d in bits(others):
+            bit = 1 << (d - 1)
+            left = [c for c in shape.units[u] if masks[c] & bit and c not in inside]
+            if len(left) == 1:
+                yield (u, dmask, d, left[0], *cells)
+
+
+def _direct_hidden_step(cg: CandidateGrid, k: int, hit: tuple[int, ...]) -> Step:
+    shape = cg.shape
+    u, dmask, d, cell, *rest = hit
+    cells = tuple(rest)
+    name, rating = ("Direct Hidden Pair", 2.0) if k == 2 else ("Direct Hidden Triple", 2.5)
+    digits = bits(dmask)
+    dn = digit_name(shape, d)
+    text = (
+        f"In {shape.unit_name(u)}, the digits {digit_list(shape, digits)} can only "
+        f"go in {cell_list(shape, cells)}, so no other digit fits there. That leaves "
+        f"{dn} only one place in {shape.unit_name(u)}: "
+        f"{shape.cell_name(cell)} is {dn}."
+    )
+    shown = tuple((c, x) for c in cells for x in digits if cg.has(c, x))
+    return _single(shape, name, rating, cell, d, text, (u,), cells, shown)
 
 
 def _direct_hidden(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
-    shape = cg.shape
-    masks = cg.masks
-    name, rating = ("Direct Hidden Pair", 2.0) if k == 2 else ("Direct Hidden Triple", 2.5)
-    for sub, elims in hidden_sets(cg, k, direct=True, units=units):
-        unit = shape.units[sub.unit]
-        inside = set(sub.cells)
-        others = {d for _, d in elims}
-        for d in sorted(others):
-            bit = 1 << (d - 1)
-            left = [c for c in unit if masks[c] & bit and c not in inside]
-            if len(left) != 1:
-                continue
-            cell = left[0]
-            digits = bits(sub.digits)
-            dn = digit_name(shape, d)
-            text = (
-                f"In {shape.unit_name(sub.unit)}, the digits {digit_list(shape, digits)} can only "
-                f"go in {cell_list(shape, sub.cells)}, so no other digit fits there. That leaves "
-                f"{dn} only one place in {shape.unit_name(sub.unit)}: "
-                f"{shape.cell_name(cell)} is {dn}."
-            )
-            shown = tuple((c, x) for c in sub.cells for x in digits if cg.has(c, x))
-            yield _single(shape, name, rating, cell, d, text, (sub.unit,), sub.cells, shown)
+    for hit in _direct_hidden_hits(cg, units, k):
+        yield _direct_hidden_step(cg, k, hit)
 
 
 # The finders search only the units changed since they last found nothing (see ._delta).
 _DIRECT_HIDDEN = {k: by_units(partial(_direct_hidden, k=k)) for k in (2, 3)}
 
 
+def _direct_hidden_finder(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    table = _human.core(cg)
+    if table is None:
+        return iter(_DIRECT_HIDDEN[k](cg))
+    hits = table.find(_human.DIRECT_HIDDEN, k, cg.masks, ())
+    return map(partial(_direct_hidden_step, cg, k), hits)
+
+
 def direct_hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
     """A hidden pair that leaves another digit a single place in its unit (SE 2.0)."""
-    return _DIRECT_HIDDEN[2](cg)
+    return _direct_hidden_finder(cg, 2)
 
 
 def direct_hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
     """A hidden triple that leaves another digit a single place in its unit (SE 2.5)."""
-    return _DIRECT_HIDDEN[3](cg)
+    return _direct_hidden_finder(cg, 3)

@@ -21,6 +21,7 @@ from functools import partial
 from itertools import combinations
 
 from .._record import _Record
+from . import _human
 from ._delta import by_units
 from ._names import cell_list, digit_list, elim_text
 from .candidates import CandidateGrid, bits
@@ -30,10 +31,12 @@ __all__ = [
     "Subset",
     "hidden_pair",
     "hidden_quad",
+    "hidden_set_hits",
     "hidden_sets",
     "hidden_triple",
     "naked_pair",
     "naked_quad",
+    "naked_set_hits",
     "naked_sets",
     "naked_triple",
 ]
@@ -53,10 +56,28 @@ class Subset(_Record):
     digits: int
 
 
-def naked_sets(
+def _naked_elims(
+    cg: CandidateGrid, u: int, cells: tuple[int, ...], union: int
+) -> tuple[tuple[int, int], ...]:
+    """What the naked set *cells* (of unit *u*, holding the digits *union*) eliminates."""
+    masks = cg.masks
+    return tuple(
+        (c, d) for c in cg.shape.units[u] if c not in cells for d in bits(masks[c] & union)
+    )
+
+
+def _hidden_elims(
+    cg: CandidateGrid, cells: tuple[int, ...], dmask: int
+) -> tuple[tuple[int, int], ...]:
+    """What the hidden set *cells* of the digits *dmask* eliminates."""
+    masks = cg.masks
+    return tuple((c, d) for c in cells for d in bits(masks[c] & ~dmask))
+
+
+def naked_set_hits(
     cg: CandidateGrid, k: int, units: Container[int] | None = None
-) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
-    """Every naked set of size *k* that eliminates something, with its eliminations (only in
+) -> Iterator[tuple[int, ...]]:
+    """Every naked set of size *k* that eliminates something, as (unit, digits, *cells) (only in
     *units* when given)."""
     masks = cg.masks
     for u, unit in enumerate(cg.shape.units):
@@ -74,16 +95,15 @@ def naked_sets(
                 union |= masks[c]
             if union.bit_count() != k:
                 continue
-            elims = tuple((c, d) for c in empty if c not in combo for d in bits(masks[c] & union))
-            if elims:
-                yield Subset(u, combo, union), elims
+            if _naked_elims(cg, u, combo, union):
+                yield (u, union, *combo)
 
 
-def hidden_sets(
+def hidden_set_hits(
     cg: CandidateGrid, k: int, direct: bool = False, units: Container[int] | None = None
-) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
-    """Every hidden set of size *k* that eliminates something, with its eliminations (only in
-    *units* when given).
+) -> Iterator[tuple[int, ...]]:
+    """Every hidden set of size *k* that eliminates something, as (unit, digits, *cells) (only
+    in *units* when given).
 
     As in SE, a plain hidden set is looked for only in units with more than ``2k`` empty cells
     (otherwise the complementary naked set is the simpler view); *direct* lowers that to ``k``.
@@ -118,54 +138,85 @@ def hidden_sets(
             for d in combo:
                 dmask |= 1 << (d - 1)
             cells = tuple(empty[j] for j in range(len(empty)) if union >> j & 1)
-            elims = tuple((c, d) for c in cells for d in bits(masks[c] & ~dmask))
-            if elims:
-                yield Subset(u, cells, dmask), elims
+            if _hidden_elims(cg, cells, dmask):
+                yield (u, dmask, *cells)
+
+
+def naked_sets(
+    cg: CandidateGrid, k: int, units: Container[int] | None = None
+) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
+    """Every naked set of size *k* that eliminates something, with its eliminations (only in
+    *units* when given)."""
+    for u, union, *cells in naked_set_hits(cg, k, units):
+        combo = tuple(cells)
+        yield Subset(u, combo, union), _naked_elims(cg, u, combo, union)
+
+
+def hidden_sets(
+    cg: CandidateGrid, k: int, direct: bool = False, units: Container[int] | None = None
+) -> Iterator[tuple[Subset, tuple[tuple[int, int], ...]]]:
+    """Every hidden set of size *k* that eliminates something, with its eliminations (only in
+    *units* when given; *direct*: see :func:`hidden_set_hits`)."""
+    for u, dmask, *cells in hidden_set_hits(cg, k, direct, units):
+        found = tuple(cells)
+        yield Subset(u, found, dmask), _hidden_elims(cg, found, dmask)
+
+
+def _naked_step(cg: CandidateGrid, k: int, hit: tuple[int, ...]) -> Step:
+    shape = cg.shape
+    u, union, *rest = hit
+    cells = tuple(rest)
+    elims = _naked_elims(cg, u, cells, union)
+    digits = bits(union)
+    text = (
+        f"In {shape.unit_name(u)}, the cells {cell_list(shape, cells)} can only "
+        f"hold {digit_list(shape, digits)} between them, so those digits must go in those "
+        f"cells and are removed from the rest of {shape.unit_name(u)}: "
+        f"{elim_text(shape, elims)}."
+    )
+    return Step(
+        f"Naked {_NAMES[k]}",
+        NAKED_RATING[k],
+        eliminations=elims,
+        text=text,
+        cells=cells,
+        units=(u,),
+        highlights=tuple((c, d) for c in cells for d in cg.digits(c)),
+        size=shape.n,
+    )
+
+
+def _hidden_step(cg: CandidateGrid, k: int, hit: tuple[int, ...]) -> Step:
+    shape = cg.shape
+    u, dmask, *rest = hit
+    cells = tuple(rest)
+    elims = _hidden_elims(cg, cells, dmask)
+    digits = bits(dmask)
+    text = (
+        f"In {shape.unit_name(u)}, the digits {digit_list(shape, digits)} can only go "
+        f"in {cell_list(shape, cells)}, so those cells hold exactly these digits and their "
+        f"other candidates are removed: {elim_text(shape, elims)}."
+    )
+    return Step(
+        f"Hidden {_NAMES[k]}",
+        HIDDEN_RATING[k],
+        eliminations=elims,
+        text=text,
+        cells=cells,
+        units=(u,),
+        highlights=tuple((c, d) for c in cells for d in digits if cg.has(c, d)),
+        size=shape.n,
+    )
 
 
 def _naked(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
-    shape = cg.shape
-    name = f"Naked {_NAMES[k]}"
-    for sub, elims in naked_sets(cg, k, units):
-        digits = bits(sub.digits)
-        text = (
-            f"In {shape.unit_name(sub.unit)}, the cells {cell_list(shape, sub.cells)} can only "
-            f"hold {digit_list(shape, digits)} between them, so those digits must go in those "
-            f"cells and are removed from the rest of {shape.unit_name(sub.unit)}: "
-            f"{elim_text(shape, elims)}."
-        )
-        yield Step(
-            name,
-            NAKED_RATING[k],
-            eliminations=elims,
-            text=text,
-            cells=sub.cells,
-            units=(sub.unit,),
-            highlights=tuple((c, d) for c in sub.cells for d in cg.digits(c)),
-            size=shape.n,
-        )
+    for hit in naked_set_hits(cg, k, units):
+        yield _naked_step(cg, k, hit)
 
 
 def _hidden(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
-    shape = cg.shape
-    name = f"Hidden {_NAMES[k]}"
-    for sub, elims in hidden_sets(cg, k, units=units):
-        digits = bits(sub.digits)
-        text = (
-            f"In {shape.unit_name(sub.unit)}, the digits {digit_list(shape, digits)} can only go "
-            f"in {cell_list(shape, sub.cells)}, so those cells hold exactly these digits and their "
-            f"other candidates are removed: {elim_text(shape, elims)}."
-        )
-        yield Step(
-            name,
-            HIDDEN_RATING[k],
-            eliminations=elims,
-            text=text,
-            cells=sub.cells,
-            units=(sub.unit,),
-            highlights=tuple((c, d) for c in sub.cells for d in digits if cg.has(c, d)),
-            size=shape.n,
-        )
+    for hit in hidden_set_hits(cg, k, units=units):
+        yield _hidden_step(cg, k, hit)
 
 
 # The finders search only the units changed since they last found nothing (see ._delta).
@@ -173,31 +224,39 @@ _NAKED = {k: by_units(partial(_naked, k=k)) for k in _NAMES}
 _HIDDEN = {k: by_units(partial(_hidden, k=k)) for k in _NAMES}
 
 
+def _finder(cg: CandidateGrid, k: int, hidden: bool) -> Iterator[Step]:
+    table = _human.core(cg)
+    if table is None:
+        return iter((_HIDDEN if hidden else _NAKED)[k](cg))
+    kind, build = (_human.HIDDEN_SETS, _hidden_step) if hidden else (_human.NAKED_SETS, _naked_step)
+    return map(partial(build, cg, k), table.find(kind, k, cg.masks, ()))
+
+
 def naked_pair(cg: CandidateGrid) -> Iterator[Step]:
     """Naked pairs (SE 3.0)."""
-    return _NAKED[2](cg)
+    return _finder(cg, 2, False)
 
 
 def naked_triple(cg: CandidateGrid) -> Iterator[Step]:
     """Naked triples (SE 3.6)."""
-    return _NAKED[3](cg)
+    return _finder(cg, 3, False)
 
 
 def naked_quad(cg: CandidateGrid) -> Iterator[Step]:
     """Naked quads (SE 5.0)."""
-    return _NAKED[4](cg)
+    return _finder(cg, 4, False)
 
 
 def hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
     """Hidden pairs (SE 3.4)."""
-    return _HIDDEN[2](cg)
+    return _finder(cg, 2, True)
 
 
 def hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
     """Hidden triples (SE 4.0)."""
-    return _HIDDEN[3](cg)
+    return _finder(cg, 3, True)
 
 
 def hidden_quad(cg: CandidateGrid) -> Iterator[Step]:
     """Hidden quads (SE 5.4)."""
-    return _HIDDEN[4](cg)
+    return _finder(cg, 4, True)

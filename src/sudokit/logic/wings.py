@@ -21,8 +21,10 @@ Work on every shape (they only use peers).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from functools import partial
 
+from . import _human
 from ._names import cell_list, digit_list, digit_name, elim_text
 from .candidates import CandidateGrid, bits
 from .step import Step
@@ -38,11 +40,20 @@ def _common_peers(cg: CandidateGrid, cells: tuple[int, ...]) -> set[int]:
     return common
 
 
-def _wings(cg: CandidateGrid, xyz: bool) -> Iterator[Step]:
-    shape = cg.shape
+def _wing_elims(
+    cg: CandidateGrid, pivot: int, a: int, b: int, z: int, xyz: bool
+) -> tuple[tuple[int, int], ...]:
+    """The *z* candidates seen by both pincers (and the pivot for an XYZ-Wing)."""
     masks = cg.masks
-    peers = shape.peers
-    name, rating = ("XYZ-Wing", 4.4) if xyz else ("XY-Wing", 4.2)
+    zmask = 1 << (z - 1)
+    targets = _common_peers(cg, (pivot, a, b) if xyz else (a, b)) - {pivot, a, b}
+    return tuple((c, z) for c in sorted(targets) if masks[c] & zmask)
+
+
+def _wing_hits(cg: CandidateGrid, xyz: bool) -> Iterator[tuple[int, int, int, int]]:
+    """(pivot, a, b, z) of every XY-Wing (XYZ-Wing when *xyz*) that eliminates something."""
+    masks = cg.masks
+    peers = cg.shape.peers
     want = 3 if xyz else 2
     for pivot, pm in enumerate(masks):
         if pm.bit_count() != want:
@@ -67,37 +78,52 @@ def _wings(cg: CandidateGrid, xyz: bool) -> Iterator[Step]:
                 if zmask.bit_count() != 1:
                     continue
                 z = zmask.bit_length()
-                pattern = (pivot, a, b) if xyz else (a, b)
-                targets = _common_peers(cg, pattern) - {pivot, a, b}
-                elims = tuple((c, z) for c in sorted(targets) if masks[c] & zmask)
-                if not elims:
-                    continue
-                pd = digit_list(shape, bits(pm))
-                zn = digit_name(shape, z)
-                if xyz:
-                    text = (
-                        f"XYZ-Wing: {shape.cell_name(pivot)} holds {pd} and sees "
-                        f"{shape.cell_name(a)} and {shape.cell_name(b)}; whichever digit the "
-                        f"pivot takes, one of the three cells is {zn}, so {zn} is removed from the "
-                        f"cells that see all three: {elim_text(shape, elims)}."
-                    )
-                else:
-                    text = (
-                        f"XY-Wing: the pivot {shape.cell_name(pivot)} is "
-                        f"{digit_list(shape, bits(pm), 'or')}; either way one of the pincers "
-                        f"{shape.cell_name(a)} or "
-                        f"{shape.cell_name(b)} is {zn}, so {zn} is removed from the cells that see "
-                        f"both pincers: {elim_text(shape, elims)}."
-                    )
-                yield Step(
-                    name,
-                    rating,
-                    eliminations=elims,
-                    text=text,
-                    cells=(pivot, a, b),
-                    highlights=tuple((c, d) for c in (pivot, a, b) for d in bits(masks[c])),
-                    size=shape.n,
-                )
+                if _wing_elims(cg, pivot, a, b, z, xyz):
+                    yield pivot, a, b, z
+
+
+def _wing_step(cg: CandidateGrid, xyz: bool, hit: tuple[int, int, int, int]) -> Step:
+    shape = cg.shape
+    masks = cg.masks
+    pivot, a, b, z = hit
+    pm = masks[pivot]
+    elims = _wing_elims(cg, pivot, a, b, z, xyz)
+    pd = digit_list(shape, bits(pm))
+    zn = digit_name(shape, z)
+    if xyz:
+        text = (
+            f"XYZ-Wing: {shape.cell_name(pivot)} holds {pd} and sees "
+            f"{shape.cell_name(a)} and {shape.cell_name(b)}; whichever digit the "
+            f"pivot takes, one of the three cells is {zn}, so {zn} is removed from the "
+            f"cells that see all three: {elim_text(shape, elims)}."
+        )
+    else:
+        text = (
+            f"XY-Wing: the pivot {shape.cell_name(pivot)} is "
+            f"{digit_list(shape, bits(pm), 'or')}; either way one of the pincers "
+            f"{shape.cell_name(a)} or "
+            f"{shape.cell_name(b)} is {zn}, so {zn} is removed from the cells that see "
+            f"both pincers: {elim_text(shape, elims)}."
+        )
+    name, rating = ("XYZ-Wing", 4.4) if xyz else ("XY-Wing", 4.2)
+    return Step(
+        name,
+        rating,
+        eliminations=elims,
+        text=text,
+        cells=(pivot, a, b),
+        highlights=tuple((c, d) for c in (pivot, a, b) for d in bits(masks[c])),
+        size=shape.n,
+    )
+
+
+def _wings(cg: CandidateGrid, xyz: bool) -> Iterator[Step]:
+    table = _human.core(cg)
+    if table is None:
+        hits: Iterable[tuple[int, int, int, int]] = _wing_hits(cg, xyz)
+    else:
+        hits = table.find(_human.WINGS, xyz, cg.masks, ())
+    return map(partial(_wing_step, cg, xyz), hits)
 
 
 def xy_wing(cg: CandidateGrid) -> Iterator[Step]:

@@ -1,0 +1,429 @@
+/* sk_human.c: the searches of the cheap human techniques (see sk_human.h for the contract).
+ *
+ * Every search walks the state in the order of its Python specification (named above each
+ * function), so that the hits come out in the order the Python finder yields its steps: units
+ * in the shape's order, digits ascending, subsets and fish bases in itertools.combinations
+ * order, wing pincers in the pivot's peer order.  Only the *search* is here: whether a pattern
+ * eliminates something is decided, what it eliminates and how it reads is left to Python.
+ *
+ * Rejected: keeping a per-state table of places (unit x digit -> cells) across calls.  The
+ * binding reads the masks afresh on every call (under a microsecond on 9x9), the searches
+ * themselves take about as long, and a cache would need the Python working copy to say when
+ * it changed, which its callers do not.
+ */
+#include "sk_human.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sk_port.h"
+
+#define POP(m) __builtin_popcountll(m)
+#define CTZ(m) __builtin_ctzll(m)
+#define MAXK 4
+
+/* Appends one hit of out->width fields; 0, or -1 without memory. */
+static int push(sk_hits *out, const uint64_t *fields) {
+    const size_t w = (size_t)out->width;
+    if (out->len + w > out->cap) {
+        size_t cap = out->cap ? 2 * out->cap : 16 * w;
+        uint64_t *grown = realloc(out->v, cap * sizeof *grown);
+        if (grown == NULL) return -1;
+        out->v = grown;
+        out->cap = cap;
+    }
+    memcpy(out->v + out->len, fields, w * sizeof *fields);
+    out->len += w;
+    return 0;
+}
+
+/* The next k-combination of 0..m-1 after idx (lexicographic, as itertools.combinations);
+ * 0 when idx was the last. */
+static int next_comb(int *idx, int k, int m) {
+    int i = k - 1;
+    while (i >= 0 && idx[i] == i + m - k) i--;
+    if (i < 0) return 0;
+    idx[i]++;
+    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
+/* True when cell lies in unit u (read from the cell's own unit list). */
+static int in_unit(const sk_human_geom *g, int cell, int u) {
+    for (int32_t i = g->cstart[cell]; i < g->cstart[cell + 1]; i++)
+        if (g->cunits[i] == u) return 1;
+    return 0;
+}
+
+/* True when t is one of the peers of cell. */
+static int is_peer(const sk_human_geom *g, int cell, int t) {
+    for (int32_t i = g->pstart[cell]; i < g->pstart[cell + 1]; i++)
+        if (g->peers[i] == t) return 1;
+    return 0;
+}
+
+static uint64_t all_digits(int n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
+
+/* singles.full_house */
+int sk_full_house(const sk_human_geom *g, const uint64_t *masks, const uint8_t *values,
+                  sk_hits *out) {
+    out->width = 3;
+    const uint64_t full = all_digits(g->n);
+    for (int u = 0; u < g->nunits; u++) {
+        const int32_t *cells = g->ucells + g->ustart[u];
+        const int len = g->ustart[u + 1] - g->ustart[u];
+        if (len <= 1) continue;
+        int zeros = 0, empty = -1;
+        uint64_t placed = 0;
+        for (int i = 0; i < len; i++) {
+            const int v = values[cells[i]];
+            if (v == 0) {
+                if (zeros++ == 0) empty = cells[i];
+            } else {
+                placed |= (uint64_t)1 << (v - 1);
+            }
+        }
+        if (zeros != 1) continue;
+        const uint64_t missing = full & ~placed;
+        if (POP(missing) != 1 || !(masks[empty] & missing)) continue;
+        const uint64_t hit[3] = {(uint64_t)u, (uint64_t)empty, (uint64_t)CTZ(missing) + 1};
+        if (push(out, hit)) return -1;
+    }
+    return 0;
+}
+
+/* singles._hidden_singles */
+int sk_hidden_singles(const sk_human_geom *g, const uint64_t *masks, int boxes, sk_hits *out) {
+    out->width = 3;
+    for (int u = 0; u < g->nunits; u++) {
+        const int32_t *cells = g->ucells + g->ustart[u];
+        const int len = g->ustart[u + 1] - g->ustart[u];
+        if (len <= 1 || (g->box[u] != 0) != (boxes != 0)) continue;
+        uint64_t once = 0, twice = 0;
+        for (int i = 0; i < len; i++) {
+            twice |= once & masks[cells[i]];
+            once |= masks[cells[i]];
+        }
+        for (uint64_t single = once & ~twice; single; single &= single - 1) {
+            const uint64_t low = single & -single;
+            int i = 0;
+            while (!(masks[cells[i]] & low)) i++;
+            const uint64_t hit[3] = {(uint64_t)u, (uint64_t)cells[i], (uint64_t)CTZ(low) + 1};
+            if (push(out, hit)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* singles.naked_single */
+int sk_naked_singles(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    out->width = 2;
+    for (int c = 0; c < g->ncells; c++) {
+        const uint64_t m = masks[c];
+        if (m && !(m & (m - 1))) {
+            const uint64_t hit[2] = {(uint64_t)c, (uint64_t)CTZ(m) + 1};
+            if (push(out, hit)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* The digits (a mask) locked in crossing i of kind `pointing` with something to remove
+ * (intersections.locks, for every crossing). */
+static uint64_t locked_digits(const sk_human_geom *g, const uint64_t *masks, int pointing,
+                              int32_t i) {
+    const int base = g->cross[pointing][2 * i], cover = g->cross[pointing][2 * i + 1];
+    uint64_t once = 0, twice = 0, outside = 0, removable = 0;
+    for (int32_t j = g->ustart[cover]; j < g->ustart[cover + 1]; j++) {
+        const int c = g->ucells[j];
+        if (in_unit(g, c, base)) {
+            twice |= once & masks[c];
+            once |= masks[c];
+        } else {
+            removable |= masks[c];
+        }
+    }
+    if (!twice) return 0;
+    for (int32_t j = g->ustart[base]; j < g->ustart[base + 1]; j++)
+        if (!in_unit(g, g->ucells[j], cover)) outside |= masks[g->ucells[j]];
+    return twice & ~outside & removable;
+}
+
+/* intersections.locks (near = every cell) */
+int sk_locks(const sk_human_geom *g, const uint64_t *masks, int pointing, sk_hits *out) {
+    out->width = 2;
+    for (int32_t i = 0; i < g->ncross[pointing]; i++)
+        for (uint64_t locked = locked_digits(g, masks, pointing, i); locked;
+             locked &= locked - 1) {
+            const uint64_t hit[2] = {(uint64_t)i, (uint64_t)CTZ(locked) + 1};
+            if (push(out, hit)) return -1;
+        }
+    return 0;
+}
+
+/* singles._direct_locks: for each lock, the units u of the base's kind (ascending, not base
+ * or cover) holding a removed cell, where the digit has >= 2 places, exactly one outside the
+ * cover, and a place among the removed cells. */
+int sk_direct_locks(const sk_human_geom *g, const uint64_t *masks, int pointing, sk_hits *out) {
+    out->width = 4;
+    uint8_t *seen = calloc((size_t)g->nunits + 1, 1);
+    if (seen == NULL) return -1;
+    int rc = 0;
+    for (int32_t i = 0; i < g->ncross[pointing] && rc == 0; i++) {
+        const int base = g->cross[pointing][2 * i], cover = g->cross[pointing][2 * i + 1];
+        for (uint64_t locked = locked_digits(g, masks, pointing, i); locked && rc == 0;
+             locked &= locked - 1) {
+            const uint64_t bit = locked & -locked;
+            for (int32_t j = g->ustart[cover]; j < g->ustart[cover + 1]; j++) {
+                const int c = g->ucells[j];
+                if (!(masks[c] & bit) || in_unit(g, c, base)) continue; /* not removed */
+                for (int32_t k = g->cstart[c]; k < g->cstart[c + 1]; k++) seen[g->cunits[k]] = 1;
+            }
+            for (int u = 0; u < g->nunits && rc == 0; u++) {
+                if (!seen[u]) continue;
+                seen[u] = 0;
+                if (u == base || u == cover || g->kind[u] != g->kind[base]) continue;
+                int pos = 0, left = 0, cell = -1, hits_removed = 0;
+                for (int32_t j = g->ustart[u]; j < g->ustart[u + 1]; j++) {
+                    const int c = g->ucells[j];
+                    if (!(masks[c] & bit)) continue;
+                    pos++;
+                    if (!in_unit(g, c, cover)) {
+                        left++;
+                        cell = c;
+                    } else if (!in_unit(g, c, base)) {
+                        hits_removed = 1;
+                    }
+                }
+                if (pos < 2 || left != 1 || !hits_removed) continue;
+                const uint64_t hit[4] = {(uint64_t)i, (uint64_t)CTZ(bit) + 1, (uint64_t)u,
+                                         (uint64_t)cell};
+                rc = push(out, hit);
+            }
+        }
+    }
+    free(seen);
+    return rc;
+}
+
+/* subsets.naked_sets */
+int sk_naked_sets(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
+    out->width = 2 + k;
+    for (int u = 0; u < g->nunits; u++) {
+        const int32_t *cells = g->ucells + g->ustart[u];
+        const int len = g->ustart[u + 1] - g->ustart[u];
+        int nempty = 0, nelig = 0, elig[64];
+        for (int i = 0; i < len; i++) {
+            const uint64_t m = masks[cells[i]];
+            if (!m) continue;
+            nempty++;
+            if (POP(m) >= 2 && POP(m) <= k) elig[nelig++] = cells[i];
+        }
+        if (nempty < 2 * k || nelig < k) continue;
+        int idx[MAXK];
+        for (int j = 0; j < k; j++) idx[j] = j;
+        do {
+            uint64_t uni = 0;
+            for (int j = 0; j < k; j++) uni |= masks[elig[idx[j]]];
+            if (POP(uni) != k) continue;
+            int elims = 0;
+            for (int i = 0; i < len && !elims; i++) {
+                const int c = cells[i];
+                if (!(masks[c] & uni)) continue;
+                int inside = 0;
+                for (int j = 0; j < k; j++) inside |= elig[idx[j]] == c;
+                elims = !inside;
+            }
+            if (!elims) continue;
+            uint64_t hit[2 + MAXK] = {(uint64_t)u, uni};
+            for (int j = 0; j < k; j++) hit[2 + j] = (uint64_t)elig[idx[j]];
+            if (push(out, hit)) return -1;
+        } while (next_comb(idx, k, nelig));
+    }
+    return 0;
+}
+
+/* The hidden sets of size k in unit u (subsets.hidden_sets for one unit), each passed to
+ * emit(cells, ncells = k, digits) when it eliminates something; stops at emit's first
+ * nonzero return and returns it. */
+typedef int (*hidden_emit)(const sk_human_geom *g, const uint64_t *masks, int u,
+                           const int *cells, int k, uint64_t digits, sk_hits *out);
+
+static int hidden_in_unit(const sk_human_geom *g, const uint64_t *masks, int u, int k,
+                          int direct, hidden_emit emit, sk_hits *out) {
+    const int32_t *ucells = g->ucells + g->ustart[u];
+    const int len = g->ustart[u + 1] - g->ustart[u];
+    int empty[64], nempty = 0;
+    for (int i = 0; i < len; i++)
+        if (masks[ucells[i]]) empty[nempty++] = ucells[i];
+    if (nempty <= (direct ? k : 2 * k)) return 0;
+    uint64_t pos[64] = {0}; /* per digit - 1: its places, bit j = empty[j] */
+    for (int j = 0; j < nempty; j++)
+        for (uint64_t m = masks[empty[j]]; m; m &= m - 1) pos[CTZ(m)] |= (uint64_t)1 << j;
+    int where[64], nwhere = 0;
+    for (int d = 0; d < g->n; d++)
+        if (POP(pos[d]) >= 2 && POP(pos[d]) <= k) where[nwhere++] = d;
+    if (nwhere < k) return 0;
+    int idx[MAXK];
+    for (int j = 0; j < k; j++) idx[j] = j;
+    do {
+        uint64_t uni = 0, digits = 0;
+        for (int j = 0; j < k; j++) {
+            uni |= pos[where[idx[j]]];
+            digits |= (uint64_t)1 << where[idx[j]];
+        }
+        if (POP(uni) != k) continue;
+        int cells[MAXK], nc = 0, elims = 0;
+        for (uint64_t b = uni; b; b &= b - 1) {
+            cells[nc] = empty[CTZ(b)];
+            elims |= (masks[cells[nc]] & ~digits) != 0;
+            nc++;
+        }
+        if (!elims) continue;
+        const int rc = emit(g, masks, u, cells, k, digits, out);
+        if (rc) return rc;
+    } while (next_comb(idx, k, nwhere));
+    return 0;
+}
+
+static int emit_hidden(const sk_human_geom *g, const uint64_t *masks, int u, const int *cells,
+                       int k, uint64_t digits, sk_hits *out) {
+    (void)g;
+    (void)masks;
+    uint64_t hit[2 + MAXK] = {(uint64_t)u, digits};
+    for (int j = 0; j < k; j++) hit[2 + j] = (uint64_t)cells[j];
+    return push(out, hit);
+}
+
+/* singles._direct_hidden for one hidden set: each eliminated digit (ascending) left with a
+ * single place in the unit outside the set. */
+static int emit_direct(const sk_human_geom *g, const uint64_t *masks, int u, const int *cells,
+                       int k, uint64_t digits, sk_hits *out) {
+    uint64_t others = 0;
+    for (int j = 0; j < k; j++) others |= masks[cells[j]] & ~digits;
+    for (; others; others &= others - 1) {
+        const uint64_t bit = others & -others;
+        int left = 0, cell = -1;
+        for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++) {
+            const int c = g->ucells[i];
+            if (!(masks[c] & bit)) continue;
+            int inside = 0;
+            for (int j = 0; j < k; j++) inside |= cells[j] == c;
+            if (!inside) {
+                left++;
+                cell = c;
+            }
+        }
+        if (left != 1) continue;
+        uint64_t hit[4 + MAXK] = {(uint64_t)u, digits, (uint64_t)CTZ(bit) + 1, (uint64_t)cell};
+        for (int j = 0; j < k; j++) hit[4 + j] = (uint64_t)cells[j];
+        if (push(out, hit)) return -1;
+    }
+    return 0;
+}
+
+int sk_hidden_sets(const sk_human_geom *g, const uint64_t *masks, int k, int direct,
+                   sk_hits *out) {
+    out->width = 2 + k;
+    for (int u = 0; u < g->nunits; u++)
+        if (hidden_in_unit(g, masks, u, k, direct, emit_hidden, out)) return -1;
+    return 0;
+}
+
+int sk_direct_hidden(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
+    out->width = 4 + k;
+    for (int u = 0; u < g->nunits; u++)
+        if (hidden_in_unit(g, masks, u, k, 1, emit_direct, out)) return -1;
+    return 0;
+}
+
+/* fish._basic_search (every digit) */
+int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
+    out->width = 4;
+    const int n = g->n;
+    for (int d = 0; d < n; d++) {
+        const uint64_t bit = (uint64_t)1 << d;
+        for (int by_rows = 1; by_rows >= 0; by_rows--) {
+            uint64_t lines[64] = {0};
+            for (int r = 0; r < n; r++)
+                for (int c = 0; c < n; c++)
+                    if (masks[r * n + c] & bit) {
+                        if (by_rows) lines[r] |= (uint64_t)1 << c;
+                        else lines[c] |= (uint64_t)1 << r;
+                    }
+            int elig[64], nelig = 0;
+            for (int i = 0; i < n; i++)
+                if (POP(lines[i]) >= 2 && POP(lines[i]) <= k) elig[nelig++] = i;
+            if (nelig < k) continue;
+            int idx[MAXK];
+            for (int j = 0; j < k; j++) idx[j] = j;
+            do {
+                uint64_t uni = 0, base = 0;
+                for (int j = 0; j < k; j++) {
+                    uni |= lines[elig[idx[j]]];
+                    base |= (uint64_t)1 << elig[idx[j]];
+                }
+                if (POP(uni) != k) continue;
+                int elims = 0;
+                for (int line = 0; line < n && !elims; line++)
+                    if (!(base >> line & 1)) elims = (lines[line] & uni) != 0;
+                if (!elims) continue;
+                const uint64_t hit[4] = {(uint64_t)d + 1, (uint64_t)by_rows, base, uni};
+                if (push(out, hit)) return -1;
+            } while (next_comb(idx, k, nelig));
+        }
+    }
+    return 0;
+}
+
+/* wings._wings */
+int sk_wings(const sk_human_geom *g, const uint64_t *masks, int xyz, sk_hits *out) {
+    out->width = 4;
+    const int want = xyz ? 3 : 2;
+    int maxdeg = 0;
+    for (int c = 0; c < g->ncells; c++)
+        if (g->pstart[c + 1] - g->pstart[c] > maxdeg) maxdeg = g->pstart[c + 1] - g->pstart[c];
+    int *wings = malloc(((size_t)maxdeg + 1) * sizeof *wings);
+    if (wings == NULL) return -1;
+    int rc = 0;
+    for (int pivot = 0; pivot < g->ncells && rc == 0; pivot++) {
+        const uint64_t pm = masks[pivot];
+        if (POP(pm) != want) continue;
+        int nw = 0;
+        for (int32_t i = g->pstart[pivot]; i < g->pstart[pivot + 1]; i++) {
+            const int c = g->peers[i];
+            if (POP(masks[c]) == 2 && (masks[c] & pm)) wings[nw++] = c;
+        }
+        for (int i = 0; i < nw && rc == 0; i++) {
+            const int a = wings[i];
+            const uint64_t am = masks[a];
+            for (int j = i + 1; j < nw && rc == 0; j++) {
+                const int b = wings[j];
+                const uint64_t bm = masks[b];
+                uint64_t z;
+                if (xyz) {
+                    if ((am | bm) != pm || am == bm) continue;
+                    z = am & bm;
+                } else {
+                    const uint64_t ax = am & pm, bx = bm & pm;
+                    if (POP(ax) != 1 || POP(bx) != 1 || ax == bx) continue;
+                    z = am & ~pm;
+                    if (z != (bm & ~pm)) continue;
+                }
+                if (POP(z) != 1) continue;
+                int elims = 0;
+                for (int32_t t = g->pstart[a]; t < g->pstart[a + 1] && !elims; t++) {
+                    const int c = g->peers[t];
+                    if (c == pivot || c == b || !(masks[c] & z)) continue;
+                    elims = is_peer(g, b, c) && (!xyz || is_peer(g, pivot, c));
+                }
+                if (!elims) continue;
+                const uint64_t hit[4] = {(uint64_t)pivot, (uint64_t)a, (uint64_t)b,
+                                         (uint64_t)CTZ(z) + 1};
+                rc = push(out, hit);
+            }
+        }
+    }
+    free(wings);
+    return rc;
+}

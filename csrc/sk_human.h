@@ -1,0 +1,78 @@
+/* sk_human.h: the searches of the cheap human techniques of the rating path (issue 16).
+ *
+ * Singles, SE's "direct" techniques, intersections, naked and hidden subsets, basic fish and
+ * XY/XYZ-Wings, searched over one candidate state.  Each search writes its *hits* (the few
+ * integers that identify a step: a unit and a cell, a crossing and a digit, ...) in exactly the
+ * order the Python finders of sudokit.logic (singles.py, intersections.py, subsets.py, fish.py,
+ * wings.py) yield their steps; Python builds the Step (text, eliminations, highlights) of a
+ * hit only when the path asks for it.  The Python searches are the specification
+ * (tests/test_human_c.py holds the two equal).
+ *
+ * Pure C (no Python.h), reentrant: every function reads an immutable geometry and the state it
+ * is given and writes only into the caller's hit buffer.  Nothing here validates indices: the
+ * binding (sk_module.c, HumanShape) checks every table once when it builds the geometry.
+ *
+ * Data layout (all tables CSR: start[i] .. start[i + 1] indexes items):
+ *
+ *     units      ustart[nunits + 1], ucells[]   cells of each unit, in the shape's order
+ *     kind[u]    an id per unit kind (row, column, box, ...); box[u] = 1 for a box or region
+ *     peers      pstart[ncells + 1], peers[]    the shape's peers of each cell, in its order
+ *     cell_units cstart[ncells + 1], cunits[]   the units holding each cell
+ *     cross[p]   ncross[p] pairs (base, cover): p = 1 pointing (a box base), 0 claiming
+ *
+ *     masks[c]   bit d - 1 set when digit d is a candidate of cell c (0 for a solved cell)
+ *     values[c]  the digit placed in c, 0 when empty (only the Full House reads it)
+ */
+#ifndef SK_HUMAN_H
+#define SK_HUMAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    int n, ncells, nunits;
+    const int32_t *ustart, *ucells;
+    const int32_t *kind;
+    const uint8_t *box;
+    const int32_t *pstart, *peers;
+    const int32_t *cstart, *cunits;
+    int32_t ncross[2];
+    const int32_t *cross[2];
+} sk_human_geom;
+
+/* A growable list of hits, `width` 64-bit fields each. */
+typedef struct {
+    uint64_t *v;
+    size_t len, cap; /* in fields */
+    int width;
+} sk_hits;
+
+/* The searches.  Each appends its hits to *out (whose width it sets) and returns 0, or -1 when
+ * memory ran out (the hits so far stay valid; the caller frees out->v with free()).
+ *
+ *   sk_full_house      (unit, cell, digit)            units with one empty cell (SE 1.0)
+ *   sk_hidden_singles  (unit, cell, digit)            boxes when `boxes`, else the other units
+ *   sk_naked_singles   (cell, digit)
+ *   sk_locks           (crossing, digit)              crossing: index into g->cross[pointing]
+ *   sk_direct_locks    (crossing, digit, unit, cell)  the single the lock leaves in `unit`
+ *   sk_naked_sets      (unit, digits, c1 .. ck)
+ *   sk_hidden_sets     (unit, digits, c1 .. ck)       `direct`: SE's looser size condition
+ *   sk_direct_hidden   (unit, digits, digit, cell, c1 .. ck)
+ *   sk_fish            (digit, by_rows, base lines, cover lines)   line sets as bit masks
+ *   sk_wings           (pivot, a, b, z)               XYZ-Wings when `xyz`, else XY-Wings
+ *
+ * k is 2..4 for the sets and fish (the binding checks it). */
+int sk_full_house(const sk_human_geom *g, const uint64_t *masks, const uint8_t *values,
+                  sk_hits *out);
+int sk_hidden_singles(const sk_human_geom *g, const uint64_t *masks, int boxes, sk_hits *out);
+int sk_naked_singles(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
+int sk_locks(const sk_human_geom *g, const uint64_t *masks, int pointing, sk_hits *out);
+int sk_direct_locks(const sk_human_geom *g, const uint64_t *masks, int pointing, sk_hits *out);
+int sk_naked_sets(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
+int sk_hidden_sets(const sk_human_geom *g, const uint64_t *masks, int k, int direct,
+                   sk_hits *out);
+int sk_direct_hidden(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
+int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
+int sk_wings(const sk_human_geom *g, const uint64_t *masks, int xyz, sk_hits *out);
+
+#endif
