@@ -3085,6 +3085,14 @@ static int Uniq_init(UniqObject *self, PyObject *args, PyObject *kwds) {
     rc = 0;
 done:
     PyMem_RawFree(kstart);
+    if (rc) { /* nothing half-made stays (a later __init__ may try again) */
+        int32_t **owned[] = {&self->ustart, &self->ucells, &self->cstart, &self->cunits,
+                             &self->kind,   &self->pstart, &self->pcells};
+        for (size_t i = 0; i < sizeof owned / sizeof *owned; i++) {
+            PyMem_RawFree(*owned[i]);
+            *owned[i] = NULL;
+        }
+    }
     return rc;
 }
 

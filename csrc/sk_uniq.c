@@ -31,6 +31,7 @@ typedef struct {
     seen_loop *seen;
     size_t nseen, seen_cap;
     uint8_t *unit_seen; /* nunits, zero between uses (_is_deadly) */
+    uint8_t *on_path;   /* nunits: the parities (bit i & 1) of the path's cells in each unit */
     int32_t *count;     /* ncells, zero between uses (type 2's common peers) */
     int32_t *scratch;   /* 3 * ncells: empty / others / combo cells of a unit */
 } uniq_ctx;
@@ -379,8 +380,29 @@ static int on_loop(uniq_ctx *x) {
     return loop_steps(x, loop, x->len);
 }
 
+/* Marks (set 1) or unmarks (set 0) the parity bit of path cell i in each of its units; with
+ * set 1, returns 0 without marking anything when a unit already has that bit. */
+static int mark_parity(uniq_ctx *x, int32_t cell, int i, int set) {
+    const sk_uniq_geom *g = x->g;
+    const uint8_t bit = (uint8_t)(1 << (i & 1));
+    if (!set) {
+        for (int32_t k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++)
+            x->on_path[g->cell_units[k]] &= (uint8_t)~bit;
+        return 1;
+    }
+    for (int32_t k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++)
+        if (x->on_path[g->cell_units[k]] & bit) return 0;
+    for (int32_t k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++)
+        x->on_path[g->cell_units[k]] |= bit;
+    return 1;
+}
+
 /* The recursive walk of loops(): from the path's last cell through its units of another
- * kind than last (-1: none yet). */
+ * kind than last (-1: none yet).  One pruning, exact: the walk does not extend the path with
+ * a cell that shares a unit with a path cell of the same parity (position i & 1).  Every
+ * closed path through it would fail _is_deadly (that unit would hold two cells of one
+ * parity), and a closed path failing _is_deadly is dropped without a trace (it adds no
+ * `found` key), so the loops met and their order are those of the unpruned walk. */
 static int walk(uniq_ctx *x, int last, int allowed, uint64_t extra) {
     const sk_uniq_geom *g = x->g;
     const int32_t cell = x->path[x->len - 1];
@@ -397,9 +419,11 @@ static int walk(uniq_ctx *x, int last, int allowed, uint64_t extra) {
                 continue;
             const uint64_t more = x->masks[nxt] & ~x->pm, grown = extra | more;
             if (more && popcount64(grown) != 1 && allowed <= 0) continue;
+            if (!mark_parity(x, nxt, x->len, 1)) continue;
             x->path[x->len++] = nxt;
             const int rc = walk(x, g->kind[u], allowed - (more ? 1 : 0), grown);
             x->len--;
+            mark_parity(x, nxt, x->len, 0);
             if (rc) return -1;
         }
     }
@@ -437,10 +461,11 @@ int sk_uniq_steps(const sk_uniq_geom *g, const uint64_t *masks, const uint8_t *c
     uint8_t *near = calloc((size_t)nc, 1), *rooms = NULL;
     size_t nrooms = 0, rooms_cap = 0;
     x.unit_seen = calloc((size_t)g->nunits + 1, 1);
+    x.on_path = calloc((size_t)g->nunits + 1, 1);
     x.count = calloc((size_t)nc, sizeof *x.count);
     x.scratch = malloc(3 * (size_t)nc * sizeof *x.scratch);
     int rc = -1;
-    if (!room_at || !near || !x.unit_seen || !x.count || !x.scratch) goto done;
+    if (!room_at || !near || !x.unit_seen || !x.on_path || !x.count || !x.scratch) goto done;
     if (changed != NULL) /* the changed cells and their peers */
         for (int32_t c = 0; c < nc; c++)
             if (changed[c]) {
@@ -481,7 +506,10 @@ int sk_uniq_steps(const sk_uniq_geom *g, const uint64_t *masks, const uint8_t *c
         x.pm = m;
         x.path[0] = start;
         x.len = 1;
-        if (walk(&x, -1, 2, 0)) goto done;
+        mark_parity(&x, start, 0, 1);
+        const int walked = walk(&x, -1, 2, 0);
+        mark_parity(&x, start, 0, 0);
+        if (walked) goto done;
     }
     rc = 0;
 done:
@@ -489,6 +517,7 @@ done:
     free(near);
     free(rooms);
     free(x.unit_seen);
+    free(x.on_path);
     free(x.count);
     free(x.scratch);
     free(x.seen);

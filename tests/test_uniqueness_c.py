@@ -189,6 +189,20 @@ def test_every_kind_is_compared() -> None:
     assert {4, 6} <= loops, loops
 
 
+def test_finds_equal_on_a_dense_room() -> None:
+    # 8x8: the cells whose solution is 1 or 2 hold {1, 2}, those of 3 hold {1, 2, 3}, the rest
+    # are solved: every unit holds three cells of the room, the walk's worst kind of state
+    # (the C walk prunes paths with two cells of one parity in a unit: it must lose nothing)
+    shape = Shape.parse_box("2x4")
+    solution = _solved(shape)
+    masks = [{1: 3, 2: 3, 3: 7}.get(v, 0) for v in solution.cells]
+    values = [0 if m else v for m, v in zip(masks, solution.cells, strict=True)]
+    cg = CandidateGrid.from_masks(shape, values, masks)
+    py = list(uniqueness._ur_finds(cg, None))
+    assert _c_finds(cg, None) == py
+    assert len(py) >= 5
+
+
 def _step_keys(cg: CandidateGrid) -> list[tuple[object, ...]]:
     return [
         (s.technique, s.rating, s.eliminations, s.text, s.cells, s.highlights)
@@ -238,7 +252,7 @@ def test_bug_extras_equal(path_states: list[CandidateGrid]) -> None:
 def test_bad_arguments_raise() -> None:
     shape = Shape.parse_box("2x2")
     core = uniqueness._c_uniq_for(shape)
-    good = [0b11] * 16
+    good = [0b1111] * 16
     with pytest.raises(ValueError, match="masks must hold 16"):
         core.steps(good[:5], None, None)
     with pytest.raises(ValueError, match=r"masks\[3\] must be in 0..15"):
@@ -261,5 +275,12 @@ def test_bad_arguments_raise() -> None:
         _core.Uniq(4, shape.units, shape.cell_units, [0], shape.peers)
     with pytest.raises(ValueError, match="ascending"):
         _core.Uniq(4, shape.units, shape.cell_units, [0] * 12, [tuple(range(16))] * 16)
+    fresh = _core.Uniq.__new__(_core.Uniq)
     with pytest.raises(ValueError, match="not initialised"):
-        _core.Uniq.__new__(_core.Uniq).steps(good, None, None)
+        fresh.steps(good, None, None)
+    with pytest.raises(ValueError, match="kinds must hold 12"):
+        fresh.__init__(4, shape.units, shape.cell_units, [0], shape.peers)
+    fresh.__init__(4, shape.units, shape.cell_units, [0] * 12, shape.peers)  # now it can
+    assert fresh.steps(good, None, None) == core.steps(good, None, None)
+    with pytest.raises(TypeError, match="already initialised"):
+        fresh.__init__(4, shape.units, shape.cell_units, [0] * 12, shape.peers)

@@ -273,6 +273,7 @@ def _ur_finds(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[_Find]:
 
 @lru_cache(maxsize=64)
 def _c_uniq_for(shape: Shape) -> Any:
+    """The C core's finders for *shape* (made once per shape; unit kinds become small ints)."""
     from .. import _core
 
     kinds: dict[str, int] = {}
@@ -285,17 +286,33 @@ def _c_uniq_for(shape: Shape) -> Any:
     )
 
 
+#: The last answer of :func:`_c_uniq`: (shape, backend asked for, finders). A Shape hashes
+#: slowly and every state asks for its shape's finders twice; one record, replaced in one
+#: assignment, so threads can only miss it.
+_LAST: tuple[Shape, str, Any] | None = None
+
+
 def _c_uniq(shape: Shape) -> Any:
     """The C core's finders for *shape* (``_core.Uniq``, csrc/sk_uniq.h), or None when the core
     is not built (or predates them), ``SUDOKIT_BACKEND=python`` asks for this module's code
     (their specification), or the shape has more than 64 digits."""
-    if requested_backend() == "python" or shape.n > 64:
-        return None
-    try:
-        from .. import _core
-    except ImportError:
-        return None
-    return _c_uniq_for(shape) if hasattr(_core, "Uniq") else None
+    global _LAST
+    choice = requested_backend()
+    last = _LAST
+    if last is not None and last[0] is shape and last[1] == choice:
+        return last[2]
+    found = None
+    if choice != "python" and shape.n <= 64:
+        try:
+            from .. import _core
+
+            built = hasattr(_core, "Uniq")
+        except ImportError:
+            built = False
+        if built:
+            found = _c_uniq_for(shape)
+    _LAST = (shape, choice, found)
+    return found
 
 
 def _loop(cg: CandidateGrid, cells: tuple[int, ...], pm: int) -> _Loop:
