@@ -127,6 +127,19 @@ def test_find_rejects_bad_arguments() -> None:
     with pytest.raises(ValueError, match="rows and cols"):
         CORE.InChain(4, geo.units, (), ((0,), (0,), (0,)))
     assert rules.find(full, full) == []  # nothing removed by a chain: nothing to find
+    chainer = CORE.Chainer(4, geo.units, geo.unit_order, full, True, True)
+    with pytest.raises(TypeError, match="InChain"):
+        chainer.nested(True, (1, 5, 6, 7), full, None)
+    with pytest.raises(ValueError, match="save"):
+        chainer.nested(True, (1, 5, 6, 7), full[:3], rules)
+    with pytest.raises(ValueError, match="sort_keys"):
+        chainer.nested(True, (1, 5), full, rules)
+    assert chainer.nested(True, (1, 5, 6, 7), full, rules) == []  # nothing removed: no parents
+    mode = CORE.ChainMode(4, geo.units, geo.unit_order, full, True, True)
+    with pytest.raises(TypeError, match="ChainMode"):
+        CORE.unary_all((mode, mode, None), (65, 66, 65, 66, 70, 70), (2, 3, 4), (4,), 100)
+    with pytest.raises(ValueError, match="base10"):
+        CORE.unary_all((mode, mode, mode), (65,), (2, 3, 4), (4,), 100)
 
 
 def _steps(cg: CandidateGrid, rank: int) -> list[tuple[object, ...]]:
