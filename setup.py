@@ -73,6 +73,7 @@ sources = [
     str(CSRC / "sk_human.c"),  # the cheap human techniques' searches (sk_human.h)
     str(CSRC / "sk_excl.c"),  # Aligned Pair / Triple Exclusion (sk_excl.h)
     str(CSRC / "sk_uniq.c"),  # unique rectangles / loops and BUG cells (sk_uniq.h)
+    str(CSRC / "sk_nest.c"),  # the rules inside nested forcing chains (sk_nest.h)
 ]
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
@@ -176,6 +177,7 @@ else:
                 str(CSRC / "sk_excl.h"),
                 str(CSRC / "sk_cdcl.h"),
                 str(CSRC / "sk_gen.h"),
+                str(CSRC / "sk_nest.h"),
                 str(CSRC / "sk_port.h"),
                 *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),
             ],

@@ -850,10 +850,18 @@ static void mark_seen(sk_chain_mode *m, uint32_t *stamp, int32_t cell, uint32_t 
     }
 }
 
-/* cycles._cycle_eliminations is not empty: some candidate outside the loop's cells sees an
- * "on" and an "off" potential of its digit in the loop path[0..len). */
-static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len) {
+static int cmp_int32(const void *pa, const void *pb) {
+    const int32_t a = *(const int32_t *)pa, b = *(const int32_t *)pb;
+    return (a > b) - (a < b);
+}
+
+/* cycles._cycle_eliminations for the loop path[0..len): the candidates outside the loop's
+ * cells that see an "on" and an "off" potential of their digit in it.  With el == NULL:
+ * 1 when there is one, else 0.  Else their "off" potentials are put in *el, ascending, each
+ * once (the Python's sorted list): 1 when there are any, 0 when none, -1 out of memory. */
+static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len, ivec *el) {
     const int n = m->n;
+    if (el != NULL) el->len = 0;
     const uint32_t loop = next_cgen(m);
     for (int32_t i = 0; i < len; i++) m->lstamp[(path[i] >> 1) / n] = loop;
     for (int32_t i = 0; i < len; i++) {
@@ -865,6 +873,7 @@ static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len) {
         const uint32_t fwd = next_cgen(m);
         for (int32_t j = i; j < len; j++)
             if ((path[j] & 1) && (path[j] >> 1) % n == d) mark_seen(m, m->cstamp, (path[j] >> 1) / n, fwd);
+        const uint32_t taken = next_cgen(m); /* cells already put in *el for d */
         for (int32_t j = 0; j < len; j++) {
             if ((path[j] & 1) || (path[j] >> 1) % n != d) continue;
             const int32_t cell = (path[j] >> 1) / n;
@@ -872,13 +881,18 @@ static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len) {
                 const int32_t u = m->g_cunits[k];
                 for (int32_t x = m->g_ustart[u]; x < m->g_ustart[u + 1]; x++) {
                     const int32_t o = m->g_ucells[x];
-                    if (m->cstamp[o] == fwd && m->lstamp[o] != loop && (m->masks[o] >> d & 1))
-                        return 1;
+                    if (m->cstamp[o] == fwd && m->lstamp[o] != loop && (m->masks[o] >> d & 1)) {
+                        if (el == NULL) return 1;
+                        m->cstamp[o] = taken;
+                        if (ivec_push(el, 2 * (o * n + d))) return -1;
+                    }
                 }
             }
         }
     }
-    return 0;
+    if (el == NULL) return 0;
+    if (el->len > 1) qsort(el->data, el->len, sizeof *el->data, cmp_int32);
+    return el->len > 0;
 }
 
 int sk_chain_best(sk_chain_mode *m, int64_t cap, const int32_t base10[2],
@@ -907,7 +921,7 @@ int sk_chain_best(sk_chain_mode *m, int64_t cap, const int32_t base10[2],
         int32_t rating = base10[kind];
         for (int t = 0; t < nthr && cx - 2 > thresholds[t]; t++) rating++;
         if (found && (rating > best_rating || (rating == best_rating && cx >= best_cx))) continue;
-        if (kind == 0 && !cycle_removes(m, path, len)) continue;
+        if (kind == 0 && !cycle_removes(m, path, len, NULL)) continue;
         found = 1;
         best_rating = rating;
         best_cx = cx;
@@ -962,17 +976,25 @@ static void mark_run(sk_chainer *c, int32_t start) {
     }
 }
 
-/* The hints found so far and the best one (_Hints.add, then forcing_hints' sort). */
+/* The hints found so far and the best one (_Hints.add, then forcing_hints' sort); with
+ * `all` set, every hint is appended to it instead (kind, target, source, digit, cx, seq). */
 typedef struct {
     int32_t base10, nthr, seq;
     const int32_t *thresholds, *sort_keys;
     int found;
     int32_t rating, cx, key, hint[6];
+    ivec *all;
+    int oom;
 } best_hint;
 
 static void consider(const sk_chainer *c, best_hint *b, int32_t kind, int32_t target,
                      int32_t source, int32_t digit, int32_t cx) {
     const int32_t seq = b->seq++;
+    if (b->all != NULL) {
+        const int32_t h[6] = {kind, target, source, digit, cx, seq};
+        for (int i = 0; i < 6; i++) b->oom |= ivec_push(b->all, h[i]);
+        return;
+    }
     int32_t rating = b->base10;
     for (int t = 0; t < b->nthr && cx - 2 > b->thresholds[t]; t++) rating++;
     const int32_t key = b->sort_keys[kind];
@@ -1018,12 +1040,11 @@ static int common(sk_chainer *c, best_hint *b, int32_t kind, int32_t source, int
     return 0;
 }
 
-int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
-                    const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
-                    int *found, int32_t out[6]) {
+/* Every hint of the rule in discovery order, each passed to consider() (sk_chainer_best's
+ * walk).  0, -1 when out of memory, -2 when a unit has more than 64 cells. */
+static int scan_hints(sk_chainer *c, int nishio, int multiple, best_hint *b) {
     const int n = c->n;
     const size_t np = (size_t)c->npot;
-    *found = 0;
     if (c->rs_at == NULL) {
         c->rs_at = malloc(np * sizeof *c->rs_at);
         c->rs_n = calloc(np, sizeof *c->rs_n);
@@ -1033,7 +1054,6 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
         if (!c->rs_at || !c->rs_n || !c->rs_absurd || !c->mark || !c->mval) return -1;
         for (size_t p = 0; p < np; p++) c->rs_at[p] = -1;
     }
-    best_hint b = {base10, nthr, 0, thresholds, sort_keys, 0, 0, 0, 0, {0}};
     int32_t starts[64], where[64];
     for (int32_t cell = 0; cell < c->ncells; cell++) {
         const uint64_t cm = c->masks0[cell];
@@ -1048,7 +1068,7 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                 const int32_t pair[2] = {p_on, p_on ^ 1};
                 for (int side = 0; side < 2; side++) /* _Hints.contradiction */
                     if (c->rs_absurd[pair[side]] >= 0)
-                        consider(c, &b, 3, pair[side] ^ 1, pair[side], 0, c->rs_absurd[pair[side]]);
+                        consider(c, b, 3, pair[side] ^ 1, pair[side], 0, c->rs_absurd[pair[side]]);
                 if (card >= 3 && !nishio) { /* _Hints.doubles */
                     mark_run(c, p_on ^ 1);
                     const int32_t *on = c->rs.data + c->rs_at[p_on];
@@ -1056,7 +1076,7 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                         for (int32_t i = 0; i < c->rs_n[p_on]; i++) {
                             const int32_t q = on[2 * i];
                             if ((q & 1) == want && c->mark[q] == c->mgen)
-                                consider(c, &b, 0, q, p_on, 0, on[2 * i + 1] + c->mval[q]);
+                                consider(c, b, 0, q, p_on, 0, on[2 * i + 1] + c->mval[q]);
                         }
                 }
             }
@@ -1072,14 +1092,177 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                         where[j] = 2 * (pl[j] * n + d) + 1;
                         if (summarise(c, where[j])) return -1;
                     }
-                    if (common(c, &b, 2, u, d + 1, where, count)) return -1;
+                    if (common(c, b, 2, u, d + 1, where, count)) return -1;
                 }
             starts[nvals++] = p_on;
         }
-        if (!nishio && (card == 2 || multiple) && common(c, &b, 1, cell, 0, starts, nvals))
+        if (!nishio && (card == 2 || multiple) && common(c, b, 1, cell, 0, starts, nvals))
             return -1;
     }
+    return b->oom ? -1 : 0;
+}
+
+int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
+                    const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
+                    int *found, int32_t out[6]) {
+    best_hint b = {base10, nthr, 0, thresholds, sort_keys, 0, 0, 0, 0, {0}, NULL, 0};
+    *found = 0;
+    const int rc = scan_hints(c, nishio, multiple, &b);
+    if (rc) return rc;
     *found = b.found;
     memcpy(out, b.hint, sizeof b.hint);
     return 0;
+}
+
+/* Orders sort records (complexity, sort key, discovery, kind, target, source, digit) as SE
+ * sorts one rule's hints: by rating, which grows with the complexity, then complexity, sort
+ * key, discovery (unique). */
+static int cmp_sorted(const void *pa, const void *pb) {
+    const int32_t *a = pa, *b = pb;
+    for (int i = 0; i < 3; i++)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+int sk_chainer_all(sk_chainer *c, int nishio, int multiple, const int32_t sort_keys[4],
+                   sk_chain_out *out) {
+    ivec all = {NULL, 0, 0};
+    best_hint b = {0, 0, 0, NULL, sort_keys, 0, 0, 0, 0, {0}, &all, 0};
+    int rc = scan_hints(c, nishio, multiple, &b);
+    const size_t nh = all.len / 6;
+    int32_t *rec = rc ? NULL : malloc((nh ? nh : 1) * 7 * sizeof *rec);
+    if (rc || rec == NULL) {
+        free(all.data);
+        return rc ? rc : -1;
+    }
+    for (size_t i = 0; i < nh; i++) {
+        const int32_t *h = all.data + 6 * i;
+        const int32_t r[7] = {h[4], sort_keys[h[0]], h[5], h[0], h[1], h[2], h[3]};
+        memcpy(rec + 7 * i, r, sizeof r);
+    }
+    free(all.data);
+    if (nh > 1) qsort(rec, nh, 7 * sizeof *rec, cmp_sorted);
+    if (++c->mgen == 0) { /* marks: the removals (as a key potential) already taken */
+        memset(c->mark, 0, (size_t)c->npot * sizeof *c->mark);
+        c->mgen = 1;
+    }
+    const int n = c->n;
+    for (size_t i = 0; i < nh && !rc; i++) {
+        const int32_t *r = rec + 7 * i, target = r[4];
+        const int32_t cell = (target >> 1) / n, d = (target >> 1) % n;
+        const uint64_t others = c->masks0[cell] & ~((uint64_t)1 << d);
+        int32_t key = target; /* an "off" target removes itself */
+        if (target & 1) {     /* an "on" one the cell's other candidates */
+            if (!others) continue;
+            if (!(others & (others - 1))) key = 2 * (cell * n + __builtin_ctzll(others));
+        }
+        if (c->mark[key] == c->mgen) continue;
+        c->mark[key] = c->mgen;
+        const int32_t h[6] = {r[3], r[4], r[5], r[6], r[0], r[2]};
+        for (int k = 0; k < 6 && !rc; k++) rc = ivec_push(out, h[k]);
+    }
+    free(rec);
+    return rc;
+}
+
+int sk_chain_out_push(sk_chain_out *o, int32_t x) { return ivec_push(o, x); }
+
+/* ---------------------------------------------------------------------------------------- */
+/* "Forcing Chains & Cycles" nested in a chain (cycles.unary_all, forcing._nested_unary)      */
+
+/* Orders unary sort records (rating, complexity, sort key, mode, source index, rank, kind,
+ * offset): SE's order (RankedHint.order; the discovery index is (mode, source, rank)). */
+static int cmp_unary(const void *pa, const void *pb) {
+    const int32_t *a = pa, *b = pb;
+    for (int i = 0; i < 6; i++)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* True when rem[0..k) equals one of the kept removal sets in *kept* (records k, k items). */
+static int kept_before(const ivec *kept, const int32_t *rem, int32_t k) {
+    for (size_t at = 0; at < kept->len; at += 1 + (size_t)kept->data[at])
+        if (kept->data[at] == k && !memcmp(kept->data + at + 1, rem, (size_t)k * sizeof *rem))
+            return 1;
+    return 0;
+}
+
+int sk_chain_unary_all(sk_chain_mode *const modes[3], const int32_t base10[3][2],
+                       const int32_t sort_keys[3], const int32_t *thresholds, int nthr,
+                       int64_t cap, sk_chain_out *out) {
+    ivec recs = {NULL, 0, 0}, rem = {NULL, 0, 0}, kept = {NULL, 0, 0};
+    uint8_t *single = NULL;
+    int rc = -1;
+    for (int i = 0; i < 3; i++) { /* every hint of every mode, as a sort record */
+        sk_chain_mode *m = modes[i];
+        m->scratch.len = 0;
+        if (sk_chain_hints(m, cap, &m->scratch)) goto done;
+        const int32_t *rec = m->scratch.data;
+        int32_t last = -1, k = 0;
+        for (size_t at = 0; at < m->scratch.len; at += 3 + (size_t)rec[at + 2]) {
+            const int32_t source = rec[at], kind = rec[at + 1], len = rec[at + 2];
+            k = source == last ? k + 1 : 0;
+            last = source;
+            int32_t cx = 0; /* distinct potentials */
+            for (int32_t a = 0; a < len; a++) {
+                int dup = 0;
+                for (int32_t b = 0; b < a && !dup; b++) dup = rec[at + 3 + b] == rec[at + 3 + a];
+                cx += !dup;
+            }
+            int32_t rating = base10[i][kind];
+            for (int t = 0; t < nthr && cx - 2 > thresholds[t]; t++) rating++;
+            const int32_t r[8] = {rating, cx, sort_keys[i], i, source, k, kind, (int32_t)at};
+            for (int f = 0; f < 8; f++)
+                if (ivec_push(&recs, r[f])) goto done;
+        }
+    }
+    const size_t nh = recs.len / 8;
+    if (nh > 1) qsort(recs.data, nh, 8 * sizeof *recs.data, cmp_unary);
+    single = calloc((size_t)modes[0]->npot + 1, 1); /* single removals already taken */
+    if (single == NULL) goto done;
+    const int n = modes[0]->n;
+    for (size_t h = 0; h < nh; h++) {
+        const int32_t *r = recs.data + 8 * h;
+        sk_chain_mode *m = modes[r[3]];
+        const int32_t *path = m->scratch.data + r[7] + 3, len = path[-1];
+        rem.len = 0;
+        if (r[6] == 0) { /* a cycle: its eliminations (none: it changes nothing) */
+            const int any = cycle_removes(m, path, len, &rem);
+            if (any < 0) goto done;
+            if (!any) continue;
+        } else { /* a forcing chain: its end is placed or removed */
+            const int32_t p = path[len - 1], cell = (p >> 1) / n, d = (p >> 1) % n;
+            if (!(p & 1)) {
+                if (ivec_push(&rem, p)) goto done;
+            } else
+                for (uint64_t b = m->masks[cell] & ~((uint64_t)1 << d); b; b &= b - 1)
+                    if (ivec_push(&rem, 2 * (cell * n + __builtin_ctzll(b)))) goto done;
+            if (!rem.len) continue;
+        }
+        const int32_t k = (int32_t)rem.len;
+        if (k == 1) {
+            if (single[rem.data[0]]) continue;
+            single[rem.data[0]] = 1;
+        } else {
+            if (kept_before(&kept, rem.data, k)) continue;
+            if (ivec_push(&kept, k)) goto done;
+            for (int32_t i = 0; i < k; i++)
+                if (ivec_push(&kept, rem.data[i])) goto done;
+        }
+        const int32_t head[4] = {r[6], r[1], k, len};
+        for (int f = 0; f < 3; f++)
+            if (ivec_push(out, head[f])) goto done;
+        for (int32_t i = 0; i < k; i++)
+            if (ivec_push(out, rem.data[i])) goto done;
+        if (ivec_push(out, len)) goto done;
+        for (int32_t i = 0; i < len; i++)
+            if (ivec_push(out, path[i])) goto done;
+    }
+    rc = 0;
+done:
+    free(recs.data);
+    free(rem.data);
+    free(kept.data);
+    free(single);
+    return rc;
 }

@@ -175,4 +175,32 @@ int sk_chainer_best(sk_chainer *c, int nishio, int multiple, int32_t base10,
                     const int32_t *thresholds, int nthr, const int32_t sort_keys[4],
                     int *found, int32_t out[6]);
 
+/* Every hint sk_chainer_best chooses from (the same walk; no rating is needed), sorted as SE
+ * sorts them (by complexity, which orders the rating, then sort key, then discovery), keeping
+ * the first of each distinct set of removals it makes on the chainer's state (forcing.
+ * _nested_rule: an "off" target removes itself, an "on" one the other candidates of its cell;
+ * none: skipped).  Appends to *out per hint kept: kind, target, source, digit, complexity,
+ * discovery index (as sk_chainer_best's out).  0, -1 when out of memory, -2 when a unit has
+ * more than 64 cells. */
+int sk_chainer_all(sk_chainer *c, int nishio, int multiple, const int32_t sort_keys[4],
+                   sk_chain_out *out);
+
+/* "Forcing Chains & Cycles" nested inside a chain (cycles.unary_all, then forcing.
+ * _nested_unary's walk): every hint of the three modes of one state (X, Y, X+Y, in that
+ * order, built on the same masks; each with at most cap potentials), sorted as SE sorts them
+ * (rating in tenths base10[mode][kind] + the thresholds complexity - 2 exceeds, complexity,
+ * sort_keys[mode], discovery), those that change nothing dropped (a cycle without
+ * eliminations, a placement in a solved cell), and of the rest only the first of each
+ * distinct set of removals.  Appends to *out per hint kept:
+ *     kind (0 cycle, 1 forcing chain), complexity, k, its k removals ("off" potentials,
+ *     ascending), L, its search path of L potentials (as sk_chain_hints)
+ * 0, or -1 when out of memory. */
+int sk_chain_unary_all(sk_chain_mode *const modes[3], const int32_t base10[3][2],
+                       const int32_t sort_keys[3], const int32_t *thresholds, int nthr,
+                       int64_t cap, sk_chain_out *out);
+
+/* Appends x to *o (grown with realloc; free o->data when done).  0, or -1 when out of
+ * memory (then *o is unchanged). */
+int sk_chain_out_push(sk_chain_out *o, int32_t x);
+
 #endif

@@ -39,6 +39,8 @@
  *                                                   (sk_chain.h): .sources, .bounds, .hints(cap)
  *   Chainer(n, units, unit_order, masks, y, dynamic) SE's forcing-chain runs at nesting level
  *                                                   0 (sk_chain.h): .run(start) -> ChainRun
+ *   InChain(n, units, lock_pairs, lines)            SE's basic rules inside a stuck dynamic
+ *                                                   chain (sk_nest.h): .find(save, masks)
  *   Exclusion(n, peers)                             Aligned Pair / Triple Exclusion on one
  *                                                   shape (sk_excl.h): .find(masks, degree,
  *                                                   before, cursor) -> the next step
@@ -66,6 +68,7 @@
 #include "sk_gen.h"
 #include "sk_lines.h"
 #include "sk_chain.h"
+#include "sk_nest.h"
 #include "sk_human.h"
 #include "sk_excl.h"
 #include "sk_port.h"
@@ -2384,6 +2387,26 @@ static int small_ints(PyObject *obj, const char *what, int32_t *v, Py_ssize_t ma
     return ok;
 }
 
+/* The rule arguments of Chainer.best / Chainer.nested (nishio, multiple, sort_keys: 4 ints),
+ * checked on a ready chainer.  0 with an exception on error. */
+static int chainer_rule_args(ChainerObject *self, PyObject *nishio_obj, PyObject *multiple_obj,
+                             PyObject *keys_obj, int *nishio, int *multiple, int32_t keys[4]) {
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Chainer is not initialised");
+        return 0;
+    }
+    *nishio = PyObject_IsTrue(nishio_obj);
+    *multiple = PyObject_IsTrue(multiple_obj);
+    if (*nishio < 0 || *multiple < 0) return 0;
+    Py_ssize_t nkeys;
+    if (!small_ints(keys_obj, "sort_keys", keys, 4, &nkeys)) return 0;
+    if (nkeys != 4) {
+        PyErr_SetString(PyExc_ValueError, "sort_keys must hold 4 items");
+        return 0;
+    }
+    return 1;
+}
+
 /* Chainer.best(nishio, multiple, base10, thresholds, sort_keys): sk_chainer_best. */
 static PyObject *Chainer_best(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5) {
@@ -2391,23 +2414,14 @@ static PyObject *Chainer_best(ChainerObject *self, PyObject *const *args, Py_ssi
                                       "thresholds, sort_keys), got %zd", nargs);
         return NULL;
     }
-    if (!self->ready) {
-        PyErr_SetString(PyExc_ValueError, "Chainer is not initialised");
-        return NULL;
-    }
-    const int nishio = PyObject_IsTrue(args[0]), multiple = PyObject_IsTrue(args[1]);
-    if (nishio < 0 || multiple < 0) return NULL;
+    int nishio, multiple;
     uint64_t base10;
     int32_t thr[64], keys[4];
-    Py_ssize_t nthr, nkeys;
-    if (!rule_int(args[2], (uint64_t)1 << 20, "base10", 0, &base10) ||
-        !small_ints(args[3], "thresholds", thr, 64, &nthr) ||
-        !small_ints(args[4], "sort_keys", keys, 4, &nkeys))
+    Py_ssize_t nthr;
+    if (!chainer_rule_args(self, args[0], args[1], args[4], &nishio, &multiple, keys) ||
+        !rule_int(args[2], (uint64_t)1 << 20, "base10", 0, &base10) ||
+        !small_ints(args[3], "thresholds", thr, 64, &nthr))
         return NULL;
-    if (nkeys != 4) {
-        PyErr_SetString(PyExc_ValueError, "sort_keys must hold 4 items");
-        return NULL;
-    }
     int found;
     int32_t h[6];
     const int rc = sk_chainer_best(&self->chainer, nishio, multiple, (int32_t)base10, thr,
@@ -2484,9 +2498,15 @@ static PyObject *ChainRun_end(ChainRunObject *self, PyObject *unused) {
     return end;
 }
 
+static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs);
+
 static PyMethodDef Chainer_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
      "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
+    {"nested", (PyCFunction)(void (*)(void))Chainer_nested, METH_FASTCALL,
+     "nested(multiple, sort_keys, save, shape, /)\n--\n\nThe rule run nested in a chain that "
+     "started from save (sk_nest.h sk_nest_rule;\nshape: the shape's InChain): per hint kept, "
+     "(complexity, removals, rule parents,\nchains)."},
     {"best", (PyCFunction)(void (*)(void))Chainer_best, METH_FASTCALL,
      "best(nishio, multiple, base10, thresholds, sort_keys, /)\n--\n\nThe hint SE's rule "
      "takes on the chainer's state (sk_chainer_best): (kind,\ntarget, source, digit, "
@@ -3248,6 +3268,305 @@ static int add_uniq(PyObject *m) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* InChain: SE's basic rules inside a stuck dynamic forcing chain (sk_nest.h)                 */
+
+static PyTypeObject InChain_Type;
+
+typedef struct {
+    PyObject_HEAD
+    sk_inchain rules;
+    uint64_t *save, *masks; /* the arguments of one find() */
+    sk_chain_out out;
+    int ready;
+} InChainObject;
+
+static void InChain_dealloc(InChainObject *self) {
+    if (self->ready) sk_inchain_free(&self->rules);
+    PyMem_RawFree(self->save);
+    PyMem_RawFree(self->masks);
+    free(self->out.data);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* InChain(n, units, lock_pairs, lines): every unit n cells; lock_pairs (u, v) unit pairs;
+ * lines = (se_units, rows, cols), rows and cols n units each. */
+static int InChain_init(InChainObject *self, PyObject *args, PyObject *kwds) {
+    char *kwlist[] = {"n", "units", "lock_pairs", "lines", NULL};
+    int n, rc = -1;
+    PyObject *units, *lock_obj, *lines_obj;
+    int32_t *ustart = NULL, *ucells = NULL, *lstart = NULL, *lock = NULL, *lnstart = NULL,
+            *lines = NULL;
+    Py_ssize_t nunits = 0, nlock = 0, nlines = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOO:InChain", kwlist, &n, &units, &lock_obj,
+                                     &lines_obj))
+        return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_TypeError, "InChain is already initialised");
+        return -1;
+    }
+    if (n < 1 || n > 64 || n > SK_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", n > 64 ? 64 : SK_MAX_N, n);
+        return -1;
+    }
+    const int ncells = n * n;
+    if (!csr_arg(units, "units", -1, (uint64_t)ncells, &ustart, &ucells, &nunits)) goto done;
+    for (Py_ssize_t u = 0; u < nunits; u++)
+        if (ustart[u + 1] - ustart[u] != n) {
+            PyErr_Format(PyExc_ValueError, "units[%zd] must hold %d cells", u, n);
+            goto done;
+        }
+    if (!csr_arg(lock_obj, "lock_pairs", -1, (uint64_t)nunits, &lstart, &lock, &nlock)) goto done;
+    for (Py_ssize_t i = 0; i < nlock; i++)
+        if (lstart[i + 1] - lstart[i] != 2) {
+            PyErr_Format(PyExc_ValueError, "lock_pairs[%zd] must be a pair of units", i);
+            goto done;
+        }
+    if (!csr_arg(lines_obj, "lines", 3, (uint64_t)nunits, &lnstart, &lines, &nlines)) goto done;
+    if (lnstart[2] - lnstart[1] != n || lnstart[3] - lnstart[2] != n) {
+        PyErr_Format(PyExc_ValueError, "lines: rows and cols must hold %d units each", n);
+        goto done;
+    }
+    const sk_inchain_geom g = {n, ncells, (int)nunits, ustart, ucells, (int)nlock, lock,
+                               (int)lnstart[1], lines, lines + lnstart[1], lines + lnstart[2]};
+    self->save = PyMem_RawMalloc((size_t)ncells * sizeof *self->save);
+    self->masks = PyMem_RawMalloc((size_t)ncells * sizeof *self->masks);
+    if (self->save == NULL || self->masks == NULL || sk_inchain_init(&self->rules, &g)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->ready = 1;
+    rc = 0;
+done:
+    PyMem_RawFree(ustart);
+    PyMem_RawFree(ucells);
+    PyMem_RawFree(lstart);
+    PyMem_RawFree(lock);
+    PyMem_RawFree(lnstart);
+    PyMem_RawFree(lines);
+    return rc;
+}
+
+/* ncells masks (ints in 0 .. 2^n - 1) from a sequence into buf.  0 with an exception. */
+static int inchain_masks(PyObject *obj, const char *what, int ncells, int n, uint64_t *buf) {
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (seq == NULL) return 0;
+    int ok = PySequence_Fast_GET_SIZE(seq) == ncells;
+    if (!ok)
+        PyErr_Format(PyExc_ValueError, "%s must hold %d items, got %zd", what, ncells,
+                     PySequence_Fast_GET_SIZE(seq));
+    const uint64_t bound = n == 64 ? 0 : (uint64_t)1 << n;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int i = 0; ok && i < ncells; i++) ok = rule_int(items[i], bound, what, i, &buf[i]);
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* InChain.find(save, masks[, first]): sk_inchain_find, as a list of (potential, parents)
+ * (empty when no rule finds anything). */
+static PyObject *InChain_find(InChainObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    uint64_t first = 0;
+    if (nargs != 2 && nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "find() takes 2 or 3 arguments (save, masks[, first]), "
+                                      "got %zd", nargs);
+        return NULL;
+    }
+    if (nargs == 3 && !rule_int(args[2], 4, "first", 0, &first)) return NULL;
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "InChain is not initialised");
+        return NULL;
+    }
+    const int ncells = self->rules.ncells, n = self->rules.n;
+    if (!inchain_masks(args[0], "save", ncells, n, self->save) ||
+        !inchain_masks(args[1], "masks", ncells, n, self->masks))
+        return NULL;
+    self->out.len = 0;
+    if (sk_inchain_find(&self->rules, self->save, self->masks, (int)first, &self->out) == -2)
+        return PyErr_NoMemory();
+    PyObject *list = PyList_New(0);
+    const int32_t *v = self->out.data;
+    for (size_t i = 0; list != NULL && i < self->out.len; i += 2 + (size_t)v[i + 1]) {
+        PyObject *prs = PyTuple_New(v[i + 1]);
+        for (int32_t j = 0; prs != NULL && j < v[i + 1]; j++) {
+            PyObject *x = PyLong_FromLong(v[i + 2 + j]);
+            if (x == NULL) Py_CLEAR(prs);
+            else PyTuple_SET_ITEM(prs, j, x);
+        }
+        PyObject *item = prs == NULL ? NULL : Py_BuildValue("(iN)", v[i], prs);
+        if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
+        Py_XDECREF(item);
+    }
+    return list;
+}
+
+/* Chainer.nested(multiple, sort_keys, save, shape): sk_nest_rule, as a list of
+ * (complexity, removals, parents, chains). */
+static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "nested() takes 4 arguments (multiple, sort_keys, save, "
+                                      "shape), got %zd", nargs);
+        return NULL;
+    }
+    int nishio, multiple;
+    int32_t keys[4];
+    if (!chainer_rule_args(self, Py_False, args[0], args[1], &nishio, &multiple, keys))
+        return NULL;
+    if (!PyObject_TypeCheck(args[3], &InChain_Type) || !((InChainObject *)args[3])->ready) {
+        PyErr_SetString(PyExc_TypeError, "shape must be a ready InChain");
+        return NULL;
+    }
+    InChainObject *shape = (InChainObject *)args[3];
+    const sk_chainer *c = &self->chainer;
+    if (shape->rules.n != c->n || shape->rules.ncells != c->ncells ||
+        shape->rules.nunits != c->nunits) {
+        PyErr_SetString(PyExc_ValueError, "shape is not the chainer's shape");
+        return NULL;
+    }
+    if (!inchain_masks(args[2], "save", c->ncells, c->n, shape->save)) return NULL;
+    sk_chain_out out = {NULL, 0, 0};
+    const int rc = sk_nest_rule(&self->chainer, &shape->rules, multiple, keys, shape->save, &out);
+    if (rc) {
+        free(out.data);
+        if (rc == -2) PyErr_SetString(PyExc_ValueError, "nested() needs units of at most 64 cells");
+        else PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject *list = PyList_New(0);
+    const int32_t *v = out.data;
+    for (size_t at = 0; list != NULL && at < out.len;) {
+        const int32_t cx = v[at++];
+        PyObject *parts[3] = {NULL, NULL, NULL};
+        for (int part = 0; part < 2; part++) { /* removals, rule parents */
+            const int32_t k = v[at++];
+            parts[part] = PyTuple_New(k);
+            for (int32_t i = 0; parts[part] != NULL && i < k; i++) {
+                PyObject *x = PyLong_FromLong(v[at + (size_t)i]);
+                if (x == NULL) Py_CLEAR(parts[part]);
+                else PyTuple_SET_ITEM(parts[part], i, x);
+            }
+            at += (size_t)k;
+        }
+        const int32_t nchains = v[at++];
+        parts[2] = PyTuple_New(nchains);
+        for (int32_t j = 0; j < nchains; j++) {
+            const int32_t len = v[at++];
+            PyObject *chain = PyTuple_New(len);
+            for (int32_t i = 0; chain != NULL && i < len; i++) {
+                PyObject *x = PyLong_FromLong(v[at + (size_t)i]);
+                if (x == NULL) Py_CLEAR(chain);
+                else PyTuple_SET_ITEM(chain, i, x);
+            }
+            at += (size_t)len;
+            if (parts[2] != NULL && chain != NULL) PyTuple_SET_ITEM(parts[2], j, chain);
+            else {
+                Py_XDECREF(chain);
+                Py_CLEAR(parts[2]);
+            }
+        }
+        PyObject *item = NULL;
+        if (parts[0] && parts[1] && parts[2])
+            item = Py_BuildValue("(iOOO)", cx, parts[0], parts[1], parts[2]);
+        for (int part = 0; part < 3; part++) Py_XDECREF(parts[part]);
+        if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
+        Py_XDECREF(item);
+    }
+    free(out.data);
+    return list;
+}
+
+static PyMethodDef InChain_methods[] = {
+    {"find", (PyCFunction)(void (*)(void))InChain_find, METH_FASTCALL,
+     "find(save, masks, first=0, /)\n--\n\nThe removals (potential, parents) of the first "
+     "basic rule from rule first on (0 locking, 1 hidden pairs, 2 naked pairs, 3 X-Wings) "
+     "that finds any on the chain's candidates masks (started from save)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject InChain_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.InChain",
+    .tp_basicsize = sizeof(InChainObject),
+    .tp_dealloc = (destructor)InChain_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "InChain(n, units, lock_pairs, lines)\n--\n\nSE's basic rules inside a stuck "
+              "dynamic forcing chain (sk_nest.h): pointing/claiming over lock_pairs, hidden "
+              "and naked pairs over lines[0], X-Wings over rows lines[1] and columns lines[2].",
+    .tp_methods = InChain_methods,
+    .tp_init = (initproc)InChain_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* unary_all(modes, base10, sort_keys, thresholds, cap): sk_chain_unary_all on three ready
+ * ChainMode objects of one state, as a list of (kind, complexity, removals, path). */
+static PyObject *core_unary_all(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "unary_all() takes 5 arguments (modes, base10, "
+                                      "sort_keys, thresholds, cap), got %zd", nargs);
+        return NULL;
+    }
+    PyObject *mt = as_tuple(args[0], "modes", -1);
+    if (mt == NULL) return NULL;
+    sk_chain_mode *modes[3];
+    int ok = PyTuple_GET_SIZE(mt) == 3;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "modes must hold 3 ChainMode objects");
+    for (int i = 0; ok && i < 3; i++) {
+        PyObject *o = PyTuple_GET_ITEM(mt, i);
+        ok = PyObject_TypeCheck(o, &ChainMode_Type) && ((ChainModeObject *)o)->ready;
+        if (!ok) PyErr_Format(PyExc_TypeError, "modes[%d] must be a ready ChainMode", i);
+        else modes[i] = &((ChainModeObject *)o)->mode;
+    }
+    for (int i = 1; ok && i < 3; i++) {
+        ok = modes[i]->n == modes[0]->n && modes[i]->ncells == modes[0]->ncells;
+        if (!ok) PyErr_SetString(PyExc_ValueError, "modes must be of one shape");
+    }
+    Py_DECREF(mt);
+    int32_t flat[6], keys[3], thr[64];
+    Py_ssize_t nflat, nkeys, nthr;
+    uint64_t cap;
+    if (!ok || !small_ints(args[1], "base10", flat, 6, &nflat) ||
+        !small_ints(args[2], "sort_keys", keys, 3, &nkeys) ||
+        !small_ints(args[3], "thresholds", thr, 64, &nthr) || !as_count(args[4], "cap", 0, &cap))
+        return NULL;
+    if (nflat != 6 || nkeys != 3) {
+        PyErr_SetString(PyExc_ValueError, "base10 must hold 6 items, sort_keys 3");
+        return NULL;
+    }
+    const int32_t base10[3][2] = {{flat[0], flat[1]}, {flat[2], flat[3]}, {flat[4], flat[5]}};
+    sk_chain_out out = {NULL, 0, 0};
+    if (sk_chain_unary_all(modes, base10, keys, thr, (int)nthr,
+                           cap > INT64_MAX ? INT64_MAX : (int64_t)cap, &out)) {
+        free(out.data);
+        return PyErr_NoMemory();
+    }
+    PyObject *list = PyList_New(0);
+    const int32_t *v = out.data;
+    for (size_t at = 0; list != NULL && at < out.len;) {
+        const int32_t k = v[at + 2], len = v[at + 3 + k];
+        PyObject *rem = PyTuple_New(k), *path = PyTuple_New(len), *item = NULL;
+        for (int32_t i = 0; rem != NULL && path != NULL && i < k + len; i++) {
+            PyObject *x = PyLong_FromLong(i < k ? v[at + 3 + i] : v[at + 4 + i]);
+            if (x == NULL) Py_CLEAR(rem);
+            else if (i < k) PyTuple_SET_ITEM(rem, i, x);
+            else PyTuple_SET_ITEM(path, i - k, x);
+        }
+        if (rem != NULL && path != NULL) item = Py_BuildValue("(iiOO)", v[at], v[at + 1], rem, path);
+        Py_XDECREF(rem);
+        Py_XDECREF(path);
+        if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
+        Py_XDECREF(item);
+        at += 4 + (size_t)k + (size_t)len;
+    }
+    free(out.data);
+    return list;
+}
+
+PyDoc_STRVAR(unary_all_doc,
+             "unary_all(modes, base10, sort_keys, thresholds, cap, /)\n--\n\n\"Forcing Chains "
+             "& Cycles\" nested in a chain (sk_chain.h sk_chain_unary_all):\nthe hints of the "
+             "three ChainMode objects of one state (X, Y, X+Y) that\nchange it, SE's order, one "
+             "per distinct set of removals, as (kind, complexity,\nremovals, path). base10: per "
+             "mode (cycle, chain) base ratings in tenths.");
+
+/* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
 static PyMethodDef core_methods[] = {
@@ -3263,6 +3582,7 @@ static PyMethodDef core_methods[] = {
     {"canonical9", (PyCFunction)(void (*)(void))core_canonical9, METH_FASTCALL,
      canonical9_doc},
     {"lines", (PyCFunction)(void (*)(void))core_lines, METH_FASTCALL, lines_doc},
+    {"unary_all", (PyCFunction)(void (*)(void))core_unary_all, METH_FASTCALL, unary_all_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -3294,6 +3614,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&ChainMode_Type) < 0) return NULL;
     if (PyType_Ready(&Chainer_Type) < 0) return NULL;
     if (PyType_Ready(&ChainRun_Type) < 0) return NULL;
+    if (PyType_Ready(&InChain_Type) < 0) return NULL;
     if (PyType_Ready(&HumanShape_Type) < 0) return NULL;
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
@@ -3306,6 +3627,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObject(m, "Chainer", (PyObject *)&Chainer_Type) < 0) goto fail;
     Py_INCREF(&ChainRun_Type);
     if (PyModule_AddObject(m, "ChainRun", (PyObject *)&ChainRun_Type) < 0) goto fail;
+    Py_INCREF(&InChain_Type);
+    if (PyModule_AddObject(m, "InChain", (PyObject *)&InChain_Type) < 0) goto fail;
     Py_INCREF(&HumanShape_Type);
     if (PyModule_AddObject(m, "HumanShape", (PyObject *)&HumanShape_Type) < 0) goto fail;
     if (excl_add(m) < 0) goto fail;

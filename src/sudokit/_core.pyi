@@ -144,6 +144,9 @@ class Chainer:
         dynamic: bool,
     ) -> None: ...
     def run(self, start: int, /) -> ChainRun: ...
+    def nested(
+        self, multiple: bool, sort_keys: Sequence[int], save: Sequence[int], shape: InChain, /
+    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]]: ...
     def best(
         self,
         nishio: bool,
@@ -210,3 +213,26 @@ class Uniq:
         ]
     ]: ...
     def bug_extras(self, masks: Sequence[int], /) -> dict[int, int] | None: ...
+
+class InChain:
+    """SE's basic rules inside a stuck dynamic forcing chain, per shape (csrc/sk_nest.c)."""
+
+    def __init__(
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        lock_pairs: Sequence[tuple[int, int]],
+        lines: tuple[Sequence[int], Sequence[int], Sequence[int]],
+    ) -> None: ...
+    def find(
+        self, save: Sequence[int], masks: Sequence[int], first: int = 0, /
+    ) -> list[tuple[int, tuple[int, ...]]]: ...
+
+def unary_all(
+    modes: tuple[ChainMode, ChainMode, ChainMode],
+    base10: Sequence[int],
+    sort_keys: Sequence[int],
+    thresholds: Sequence[int],
+    cap: int,
+    /,
+) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]: ...

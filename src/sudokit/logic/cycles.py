@@ -76,6 +76,7 @@ __all__ = [
     "forcing_chains_and_cycles",
     "hint_path",
     "unary_all",
+    "unary_all_c",
     "unary_hints",
 ]
 
@@ -447,7 +448,7 @@ class _CMode:
             zip(self.sources, self._c.bounds, strict=True)
         )
         # the base ratings of cycles and forcing chains in tenths, for the C choice
-        self._tenths = (70, 70) if (y and x) else (65, 66)
+        self._tenths = _base_tenths(y, x)
 
     def bounds(self, src: int) -> tuple[int, int, int]:
         """(cycle, forcing from *src*, forcing from its conjugate) complexity bounds."""
@@ -488,6 +489,32 @@ class _CMode:
         base = (7.0 if (y and x) else 6.5, 7.0 if (y and x) else 6.6)[kind]
         names = ("cycle", "forcing")
         return UnaryHint(se_rating(base, cx), cx, _SORT_KEY[(y, x)], seq, names[kind], y, x, node)
+
+
+def _base_tenths(y: bool, x: bool) -> tuple[int, int]:
+    """The base ratings of a mode's cycles and forcing chains, in tenths (7.0 with both link
+    kinds, else 6.5 and 6.6)."""
+    return (70, 70) if (y and x) else (65, 66)
+
+
+def unary_all_c(
+    geo: Geometry, masks: Sequence[int]
+) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] | None:
+    """What a "Forcing Chains & Cycles" rule nested in a chain reads of :func:`unary_all`
+    (``forcing._nested_unary``), from the C core (``_core.unary_all`` over the three modes'
+    searches, csrc/sk_chain.c): the hints that change *masks*, in SE's order, only the first
+    of each distinct set of removals, as (kind: 0 cycle / 1 forcing chain, complexity, the
+    removals as "off" potentials ascending, the search path); None without the core."""
+    core = c_core()
+    if core is None or not hasattr(core, "unary_all") or geo.n > 64:
+        return None
+    modes = tuple(core.ChainMode(geo.n, geo.units, geo.unit_order, masks, y, x) for y, x in _MODES)
+    base10 = tuple(t for y, x in _MODES for t in _base_tenths(y, x))
+    keys = tuple(_SORT_KEY[m] for m in _MODES)
+    found: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = core.unary_all(
+        modes, base10, keys, LENGTH_BONUS_THRESHOLDS, 4 * geo.ncells * geo.n
+    )
+    return found
 
 
 def _new_mode(

@@ -50,7 +50,11 @@ run) are done in C when the core is built (``_core.Chainer``, csrc/sk_chain.c), 
 the same potentials in the same order with the same ancestors and parents, read through
 :class:`_RunMap` views. :class:`_Run` is their specification, the fallback
 (``SUDOKIT_BACKEND=python``) and the continuation of nesting levels >= 1;
-tests/test_chain_c_forcing.py holds the two equal.
+tests/test_chain_c_forcing.py holds the two equal. What a run of nesting level >= 1 applies
+when it is stuck is C as well: the basic in-chain rules (``_core.InChain``), and the nested
+forcing chains & cycles (:func:`~sudokit.logic.cycles.unary_all_c`) and multiple / dynamic
+forcing chains (``Chainer.nested``), csrc/sk_nest.c and csrc/sk_chain.c; the Python here and in
+:mod:`~sudokit.logic.inchain` is their specification and fallback (tests/test_nest_c.py).
 
 >>> from sudokit.shape import Shape
 >>> marks = {0: 0b11, 4: 0b101, 8: 0b1001, 36: 0b10001, 40: 0b100001, 43: 0b1000001}
@@ -89,8 +93,8 @@ from .chaining import (
     potential_name,
     se_rating,
 )
-from .cycles import hint_path, unary_all
-from .inchain import BASIC_RULES
+from .cycles import hint_path, unary_all, unary_all_c
+from .inchain import BASIC_RULES, Found, c_rules
 from .step import LENGTH_BONUS_THRESHOLDS, Step
 
 __all__ = [
@@ -639,6 +643,37 @@ def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> 
     return chainer
 
 
+#: Per geometry (by id, kept alive with it): the C core's basic in-chain rules (None: none).
+_INCHAIN: dict[int, tuple[Geometry, Any]] = {}
+
+
+def _c_rules(geo: Geometry) -> Any:
+    """The C core's ``InChain`` of *geo* (:func:`~sudokit.logic.inchain.c_rules`, made once per
+    geometry), or None without the core."""
+    core = c_core()
+    if core is None:
+        return None
+    got = _INCHAIN.get(id(geo))
+    if got is None or got[0] is not geo:
+        got = _INCHAIN[id(geo)] = (geo, c_rules(core, geo))
+    return got[1]
+
+
+def _basic(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
+    """What the first of :data:`~sudokit.logic.inchain.BASIC_RULES` that finds anything finds
+    (see :func:`_advanced`): by the C core's ``InChain`` (csrc/sk_nest.c, the same removals in
+    the same order with the same parents) when it is there, else by the Python rules."""
+    rules = _c_rules(geo)
+    if rules is not None:
+        found: Found = rules.find(save, masks)
+        return found
+    for rule in BASIC_RULES:
+        found = rule(geo, save, masks)
+        if found:
+            return found
+    return []
+
+
 def _advanced(
     geo: Geometry, save: Sequence[int], masks: Sequence[int], level: int
 ) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
@@ -647,10 +682,11 @@ def _advanced(
     chaining rules (the first of these that finds any) make possible on the current candidates
     *masks* because of removals made by the chain (relative to *save*). Each comes with its
     parents, the chain's removals the pattern relies on, and the nested chain it came from."""
-    for rule in BASIC_RULES:
-        found = rule(geo, save, masks)
-        if found:
-            return [(q, prs, None) for q, prs in found]
+    found: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    for q, prs in _basic(geo, save, masks):
+        found.append((q, prs, None))
+    if found:
+        return found
     if level >= 2:
         return _nested(geo, save, masks, level)
     return []
@@ -716,6 +752,13 @@ def _nested_unary(
     """SE's "Forcing Chains & Cycles" run inside a chain on the chain's candidates *masks*."""
     n = geo.n
     out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    found = unary_all_c(geo, masks)
+    if found is not None:
+        for kind, cx, removable, path in found:
+            line = [*path, path[0]] if kind == 0 else list(path)
+            chains, ons = _unary_chains(geo, masks, kind == 0, line)
+            out += _nest_removals(geo, save, masks, removable, chains, ons, cx)
+        return out
     seen: set[tuple[int, ...]] = set()
     for h, (placements, elims) in unary_all(geo, masks):
         removable = _removable(n, masks, placements, elims)
@@ -808,9 +851,20 @@ def _nested_rule(
 ) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
     """SE's multiple or dynamic forcing chains (*rank*) run inside a chain on its *masks*."""
     n = geo.n
+    out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    chainer = _c_chainer(geo, masks, rank, True)
+    shape = None if chainer is None else _c_rules(geo)
+    if chainer is not None and shape is not None:
+        # the C core does all of what follows (csrc/sk_nest.c, sk_nest_rule)
+        keys = tuple(_SORT_KEYS[k] for k in _KINDS)
+        for cx, removable, prs, chains in chainer.c.nested(
+            rank >= RANK_MULTIPLE, keys, save, shape
+        ):
+            nest: _Nest = (_FullChain(chains), cx)
+            out += [(q, prs, nest) for q in removable]
+        return out
     hints = _collect(geo, masks, rank, record=True)
     hints.sort(key=_Hint.order)
-    out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
     seen: set[tuple[int, ...]] = set()
     for h in hints:
         cell, d = cell_digit(n, h.target)
@@ -1040,16 +1094,23 @@ def _rule_chainer(geo: Geometry, masks: Sequence[int], rank: int, record: bool) 
 _KINDS = ("double", "cell", "region", "contradiction")
 
 
+def _c_chainer(geo: Geometry, masks: Sequence[int], rank: int, record: bool) -> _Chainer | None:
+    """The chainer of level-0 rule *rank* (:func:`_rule_chainer`) when its runs are the C
+    core's (Nishio, multiple, dynamic; grids up to 16x16), else None."""
+    if rank > RANK_DYNAMIC or geo.n > _C_MAX_N:
+        return None
+    chainer = _rule_chainer(geo, masks, rank, record)
+    return None if chainer.c is None else chainer
+
+
 def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | None:
     """SE's choice among the hints :func:`_collect` would find for level-0 rule *rank*
     (Nishio, multiple, dynamic), made by the C core (``Chainer.best``, csrc/sk_chain.c: the
     same runs, the same discovery order, the same intersections, only (rating, complexity,
     kind, discovery) kept per hint); only the chosen hint's branches are read back here.
     None when the C core does not do this rule on this grid."""
-    if rank > RANK_DYNAMIC or geo.n > _C_MAX_N:
-        return None
-    chainer = _rule_chainer(geo, masks, rank, False)
-    if chainer.c is None:
+    chainer = _c_chainer(geo, masks, rank, False)
+    if chainer is None:
         return None
     check_budget()
     keys = tuple(_SORT_KEYS[k] for k in _KINDS)
@@ -1057,8 +1118,15 @@ def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | N
     found = chainer.c.best(
         rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), LENGTH_BONUS_THRESHOLDS, keys
     )
-    if found is None:
-        return []
+    return [] if found is None else [_c_hint(geo, chainer, base, found)]
+
+
+def _c_hint(
+    geo: Geometry, chainer: _Chainer, base: float, found: tuple[int, int, int, int, int, int]
+) -> _Hint:
+    """The hint the C core reported as (kind, target, source, digit, complexity, discovery
+    index), its branches read back through the chainer's runs."""
+    masks = chainer.masks
     code, target, source, digit, cx, seq = found
     kind = _KINDS[code]
     n = geo.n
@@ -1074,7 +1142,7 @@ def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | N
         starts = [on_potential(n, c, digit - 1) for c in places]
     chains = tuple((p, chainer.run(p)) for p in starts)
     rating = se_rating(base, cx)
-    return [_Hint(rating, cx, _SORT_KEYS[kind], seq, kind, target, source, digit, chains)]
+    return _Hint(rating, cx, _SORT_KEYS[kind], seq, kind, target, source, digit, chains)
 
 
 def _collect(

@@ -20,10 +20,19 @@ SE's order; a chain uses the first that finds anything.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .chaining import Geometry, off_potential
 
-__all__ = ["BASIC_RULES", "Found", "hidden_pairs", "locking", "naked_pairs", "x_wings"]
+__all__ = [
+    "BASIC_RULES",
+    "Found",
+    "c_rules",
+    "hidden_pairs",
+    "locking",
+    "naked_pairs",
+    "x_wings",
+]
 
 #: What a rule found: ("off" potential removed, the chain's removals it relies on) pairs.
 Found = list[tuple[int, tuple[int, ...]]]
@@ -231,3 +240,16 @@ BASIC_RULES: tuple[Callable[[Geometry, Sequence[int], Sequence[int]], Found], ..
     naked_pairs,
     x_wings,
 )
+
+
+def c_rules(core: Any, geo: Geometry) -> Any:
+    """The C *core*'s ``InChain`` for *geo* (csrc/sk_nest.c: :data:`BASIC_RULES` with the same
+    removals, order and parents; ``find(save, masks)`` returns what the first rule that finds
+    anything finds), or None (a core without it, or a unit not of n cells)."""
+    n = geo.n
+    if not hasattr(core, "InChain") or n > 64 or any(len(u) != n for u in geo.units):
+        return None
+    shape = geo.shape
+    pairs = tuple((u, v) for u, v, _, _ in _locking_pairs(geo))
+    lines = (tuple(_se_units(geo)), tuple(shape.row_units), tuple(shape.column_units))
+    return core.InChain(n, geo.units, pairs, lines)
