@@ -318,15 +318,20 @@ def _to_candidates(puzzle: object) -> tuple[CandidateGrid, Grid]:
 
 def _solution(grid: Grid) -> Grid | None:
     """The unique solution, None when there are several; raises for none / invalid."""
-    if grid.conflicts():
-        raise InvalidPuzzleError(
-            f"conflicting givens in {cell_list(grid.shape, grid.conflicts()[0].cells)}"
-        )
     result = solve(grid, limit=2)
-    if result.status is Status.NONE:
-        raise NoSolutionError(f"the puzzle {str(grid)[:40]!r} has no solution")
-    if result.status is Status.UNIQUE:
+    status = result.status
+    if status is Status.UNIQUE:
         return result.solution
+    # A grid with conflicting givens has no solution, so the solver never says unique or
+    # multiple for one: only the other answers need the (slower) look at the givens.
+    if status is not Status.MULTIPLE:
+        conflicts = grid.conflicts()
+        if conflicts:
+            raise InvalidPuzzleError(
+                f"conflicting givens in {cell_list(grid.shape, conflicts[0].cells)}"
+            )
+    if status is Status.NONE:
+        raise NoSolutionError(f"the puzzle {str(grid)[:40]!r} has no solution")
     return None
 
 

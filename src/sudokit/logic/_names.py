@@ -26,6 +26,7 @@ __all__ = [
     "elim_words",
     "join_or",
     "join_words",
+    "labels_now",
     "unit_short",
 ]
 
@@ -47,6 +48,15 @@ def digit_labels(labels: Labels) -> Iterator[None]:
         yield
     finally:
         _LABELS.reset(token)
+
+
+def labels_now() -> Labels:
+    """How digits are named in the step texts made here and now (see :func:`digit_labels`).
+
+    >>> labels_now()
+    'symbols'
+    """
+    return _LABELS.get()
 
 
 def digit_name(n: int | Shape, digit: int) -> str:

@@ -206,6 +206,9 @@ def _walk(
     techs = list(TECHNIQUES if techniques is None else techniques)
     techs.sort(key=lambda t: t.rating)
     n = cg.shape.n
+    values = cg.values  # changed in place by cg.apply / cg.place, never replaced
+    masks = cg.masks
+    place = cg.place
     steps: list[Step] = []
     families: list[str] = []
     deadline = time.monotonic() + budget_s if budget_s > 0 else 0.0
@@ -213,7 +216,12 @@ def _walk(
     stopped_at = ""
     floor = 0.0
     broken = cg.is_broken()
-    while not broken and not cg.is_solved:
+    # Solved cells hold no candidates (from_grid, from_masks and place keep it so, and an
+    # elimination only clears bits): then the masks that are 0 are the solved cells' plus the
+    # empty cells without candidates, so two counts tell whether there is such a cell.
+    counted = not any(m for m, v in zip(masks, values, strict=True) if v)
+    ncells = len(values)
+    while not broken and 0 in values:
         if max_steps and len(steps) >= max_steps:
             complete = False
             break
@@ -234,23 +242,35 @@ def _walk(
         step, tech = found
         if step.size != n:
             step = _with_size(step, n)
-        batch = [step]
+        cg.apply(step)
+        steps.append(step)
         if tech.name in _BATCHED:
-            cg.apply(step)
+            # the technique's other steps of the same rating on the new state, each re-checked
+            # on the state the ones before it left
+            rating = step.rating
             for more in list(tech.finder(cg)):
-                if more.rating == step.rating and _is_valid_placement(cg, more):
-                    more = _with_size(more, n) if more.size != n else more
+                if more.rating != rating:
+                    continue
+                placed = more.placements
+                if len(placed) == 1 and not more.eliminations:  # a single: placed here
+                    cell, digit = placed[0]
+                    if values[cell] or not masks[cell] >> (digit - 1) & 1:
+                        continue
+                    place(cell, digit)
+                elif _is_valid_placement(cg, more):
                     cg.apply(more)
-                    batch.append(more)
-        else:
-            cg.apply(step)
-        steps.extend(batch)
-        families.extend([tech.family] * len(batch))
+                else:
+                    continue
+                steps.append(more if more.size == n else _with_size(more, n))
+        families.extend([tech.family] * (len(steps) - len(families)))
         # A contradiction (only possible from wrong pencil marks) ends the path: an empty cell
         # without candidates. Only the cells a step touched can have become one, and before
-        # the batch there was none (the loop stops at the first), so the whole grid is read.
-        broken = 0 in map(or_, cg.masks, cg.values)
-    return Path(tuple(steps), cg.is_solved, complete, tuple(families), stopped_at, floor)
+        # the batch there was none (the loop stops at the first).
+        if counted:
+            broken = masks.count(0) + values.count(0) > ncells
+        else:
+            broken = 0 in map(or_, masks, values)
+    return Path(tuple(steps), 0 not in values, complete, tuple(families), stopped_at, floor)
 
 
 def _with_size(step: Step, n: int) -> Step:

@@ -33,7 +33,7 @@ from ._delta import Delta, Since, by_units, incremental
 from ._names import cell_list, digit_list, digit_name
 from .candidates import CandidateGrid, bits
 from .intersections import is_box, lock_hits, lock_text, make_lock
-from .step import Step
+from .step import Step, deferred_text
 from .subsets import hidden_set_hits
 
 __all__ = [
@@ -104,14 +104,20 @@ def _full_house_hits(cg: CandidateGrid) -> Iterator[tuple[int, int, int]]:
         yield u, empty, missing.bit_length()
 
 
-def _full_house_step(cg: CandidateGrid, hit: tuple[int, int, int]) -> Step:
-    shape = cg.shape
-    u, empty, d = hit
-    text = (
+def _full_house_text(shape: Shape, u: int, empty: int, d: int) -> str:
+    return (
         f"{shape.cell_name(empty)} is the last empty cell of {shape.unit_name(u)}, "
         f"so it takes the missing digit {digit_name(shape, d)}."
     )
-    return _single(shape, "Full House", 1.0, empty, d, text, (u,))
+
+
+def _full_house_step(cg: CandidateGrid, hit: tuple[int, int, int]) -> Step:
+    # Step() made here, positionally, the text deferred: a rating makes ~60 singles a puzzle
+    shape = cg.shape
+    u, empty, d = hit
+    placed = ((empty, d),)
+    text = deferred_text(_full_house_text, shape, u, empty, d)
+    return Step("Full House", 1.0, placed, (), text, (empty,), (u,), placed, (), shape.n)
 
 
 def full_house(cg: CandidateGrid) -> Iterator[Step]:
@@ -142,16 +148,19 @@ def _hidden_single_hits(cg: CandidateGrid, boxes: bool) -> Iterator[tuple[int, i
             yield u, next(c for c in unit if masks[c] & low), low.bit_length()
 
 
+def _hidden_single_text(shape: Shape, u: int, cell: int, d: int) -> str:
+    dn = digit_name(shape, d)
+    name = shape.cell_name(cell)
+    return f"In {shape.unit_name(u)} the {dn} can only go in {name}, so {name} is {dn}."
+
+
 def _hidden_single_step(cg: CandidateGrid, hit: tuple[int, int, int]) -> Step:
     shape = cg.shape
     u, cell, d = hit
-    dn = digit_name(shape, d)
-    text = (
-        f"In {shape.unit_name(u)} the {dn} can only go in {shape.cell_name(cell)}, "
-        f"so {shape.cell_name(cell)} is {dn}."
-    )
+    placed = ((cell, d),)
+    text = deferred_text(_hidden_single_text, shape, u, cell, d)
     rating = 1.2 if is_box(shape, u) else 1.5
-    return _single(shape, "Hidden Single", rating, cell, d, text, (u,))
+    return Step("Hidden Single", rating, placed, (), text, (cell,), (u,), placed, (), shape.n)
 
 
 def _hidden_singles(cg: CandidateGrid, boxes: bool) -> Iterator[Step]:
@@ -180,11 +189,16 @@ def _naked_single_hits(cg: CandidateGrid) -> Iterator[tuple[int, int]]:
             yield cell, m.bit_length()
 
 
+def _naked_single_text(shape: Shape, cell: int, d: int) -> str:
+    return f"{shape.cell_name(cell)} has only one candidate left, so it is {digit_name(shape, d)}."
+
+
 def _naked_single_step(cg: CandidateGrid, hit: tuple[int, int]) -> Step:
     shape = cg.shape
     cell, d = hit
-    text = f"{shape.cell_name(cell)} has only one candidate left, so it is {digit_name(shape, d)}."
-    return _single(shape, "Naked Single", 2.3, cell, d, text)
+    placed = ((cell, d),)
+    text = deferred_text(_naked_single_text, shape, cell, d)
+    return Step("Naked Single", 2.3, placed, (), text, (cell,), (), placed, (), shape.n)
 
 
 def naked_single(cg: CandidateGrid) -> Iterator[Step]:
