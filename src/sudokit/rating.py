@@ -60,6 +60,7 @@ work" number that grows with both the length and the difficulty of the path.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Iterator, Mapping
 
 from ._record import FrozenMap, _Record
@@ -542,18 +543,17 @@ def rate(puzzle: Grid | str, *, budget_s: float = RATE_BUDGET_S) -> Rating:
     solution = _solution(grid)
     if solution is None:
         raise MultipleSolutionsError(f"the puzzle {str(grid)[:40]!r} has more than one solution")
-    path = solve_path(cg, rating_techniques(grid.shape), unique=True, budget_s=budget_s)
-    counts: dict[str, int] = {}
+    # cg holds the candidates the givens leave, and the puzzle has a solution
+    techs = rating_techniques(grid.shape)
+    path = solve_path(cg, techs, unique=True, budget_s=budget_s, consistent=True)
+    steps = path.steps
+    counts = Counter([s.technique for s in steps])  # in order of first use, as the output
+    families = Counter(path.families)
     cells: dict[str, int] = {}
-    families: dict[str, int] = {}
-    for fam in path.families:
-        families[fam] = families.get(fam, 0) + 1
-    score = 0
-    for s in path.steps:
-        counts[s.technique] = counts.get(s.technique, 0) + 1
+    for s in steps:
         if s.placements:
             cells[s.technique] = cells.get(s.technique, 0) + len(s.placements)
-        score += round(10 * s.rating)
+    score = sum([round(10 * s.rating) for s in steps])
     lower = not path.solved
     se = round(path.bound, 1)
     if lower:
