@@ -71,6 +71,8 @@ sources = [
     str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)
     str(CSRC / "sk_gen.c"),
     str(CSRC / "sk_human.c"),  # the cheap human techniques' searches (sk_human.h)
+    str(CSRC / "sk_excl.c"),  # Aligned Pair / Triple Exclusion (sk_excl.h)
+    str(CSRC / "sk_uniq.c"),  # unique rectangles / loops and BUG cells (sk_uniq.h)
 ]
 macros: list[tuple[str, str | None]] = []
 if HAVE_FAST9:
@@ -169,6 +171,11 @@ else:
                 str(CSRC / "sk_canon.h"),
                 str(CSRC / "sk_lines.h"),
                 str(CSRC / "sk_chain.h"),
+                str(CSRC / "sk_uniq.h"),
+                str(CSRC / "sk_human.h"),
+                str(CSRC / "sk_excl.h"),
+                str(CSRC / "sk_cdcl.h"),
+                str(CSRC / "sk_gen.h"),
                 str(CSRC / "sk_port.h"),
                 *([str(CSRC / "sk_fast9.h")] if HAVE_FAST9 else []),
             ],

@@ -5,10 +5,14 @@ states before each step of rating 6.2 and up), for puzzles of an SE-rated TSV in
 (never copied into the repository) rated between ``--min-se`` and ``--max-se``, then times the
 two finders on them with ``time.process_time``. With ``--reference MODULE_FILE`` it also times
 another implementation of the finders (an older copy of exclusion.py) and checks that both
-yield the same steps. ``--rate N`` then times ``sudokit.rate`` per puzzle on N random puzzles
+yield the same steps; with ``--python`` it also times the Python specification with the C
+core's search switched off (``exclusion._engine`` answering None) and checks both yield the
+same steps (each run starts with nothing remembered, so both take the same incremental
+paths). ``--rate N`` then times ``sudokit.rate`` per puzzle on N random puzzles
 (seed ``--seed``) rated at least ``--rate-min-se`` and prints the median and 99th percentile.
 
     python benchmarks/bench_exclusion.py --puzzles 60 --reference /tmp/exclusion_old.py
+    python benchmarks/bench_exclusion.py --puzzles 60 --python
     python benchmarks/bench_exclusion.py --puzzles 0 --rate 300 --rate-min-se 7.0
 """
 
@@ -26,6 +30,7 @@ from types import ModuleType
 import sudokit
 from sudokit.grid import Grid
 from sudokit.logic import exclusion
+from sudokit.logic._delta import Since
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.path import find_step
 
@@ -57,6 +62,8 @@ def states(puzzle: str, max_steps: int = 200) -> list[CandidateGrid]:
 
 
 def run(mod: ModuleType, cgs: list[CandidateGrid]) -> tuple[float, list[object]]:
+    if hasattr(mod, "_SINCE"):  # start with nothing remembered
+        mod._SINCE = {2: Since(), 3: Since()}
     out: list[object] = []
     start = time.process_time()
     for cg in cgs:
@@ -73,6 +80,7 @@ def main() -> int:
     ap.add_argument("--max-se", type=float, default=9.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reference", default=None, help="another exclusion.py to compare with")
+    ap.add_argument("--python", action="store_true", help="compare with the C core switched off")
     ap.add_argument("--rate", type=int, default=0, help="time sudokit.rate on this many puzzles")
     ap.add_argument("--rate-min-se", type=float, default=0.0)
     args = ap.parse_args()
@@ -102,6 +110,21 @@ def main() -> int:
             found = sum(len(x) for x in out_new)  # type: ignore[arg-type]
             print(f"identical output: {same} ({found} steps found)")
             if not same:
+                return 1
+        if args.python:
+            engine = exclusion._engine
+            exclusion._engine = lambda shape: None  # type: ignore[assignment]
+            try:
+                t_py, out_py = run(exclusion, cgs)
+            finally:
+                exclusion._engine = engine  # type: ignore[assignment]
+            print(
+                f"finders (Python specification): {t_py:.2f} CPU-s  "
+                f"this tree at {t_new / t_py:.3f}x of it"
+            )
+            found = sum(len(x) for x in out_py)  # type: ignore[arg-type]
+            print(f"identical output: {out_new == out_py} ({found} steps found)")
+            if out_new != out_py:
                 return 1
     if args.rate:
         pool2 = [p for p, se in rows if se >= args.rate_min_se]

@@ -39,6 +39,9 @@
  *                                                   (sk_chain.h): .sources, .bounds, .hints(cap)
  *   Chainer(n, units, unit_order, masks, y, dynamic) SE's forcing-chain runs at nesting level
  *                                                   0 (sk_chain.h): .run(start) -> ChainRun
+ *   Exclusion(n, peers)                             Aligned Pair / Triple Exclusion on one
+ *                                                   shape (sk_excl.h): .find(masks, degree,
+ *                                                   before, cursor) -> the next step
  *
  * Batch layout: puzzles is one bytes object of k * ncells cell values, puzzle after puzzle
  * (explicit length, no terminator); first_solutions has the same layout, all zeros for a
@@ -64,8 +67,10 @@
 #include "sk_lines.h"
 #include "sk_chain.h"
 #include "sk_human.h"
+#include "sk_excl.h"
 #include "sk_port.h"
 #include "sk_solver.h"
+#include "sk_uniq.h"
 
 /* Largest batch (puzzles per call) and largest kept-solution buffer accepted. */
 #define SK_MAX_BATCH ((Py_ssize_t)1 << 24)
@@ -2795,6 +2800,434 @@ static PyTypeObject HumanShape_Type = {
 };
 
 /* ---------------------------------------------------------------------------------------- */
+/* Exclusion: Aligned Pair / Triple Exclusion searches of one shape (sk_excl.h)               */
+
+typedef struct {
+    PyObject_HEAD
+    sk_excl_geom geom;
+    int ready;
+} ExclusionObject;
+
+static void Exclusion_dealloc(ExclusionObject *self) {
+    if (self->ready) sk_excl_geom_free(&self->geom);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Exclusion(n, peers): n digits, peers[c] the peers of cell c (SK_EXCL_MAX_CELLS at most). */
+static int Exclusion_init(ExclusionObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"n", "peers", NULL};
+    int n;
+    PyObject *peers;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO:Exclusion", kwlist, &n, &peers)) return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Exclusion is already initialised");
+        return -1;
+    }
+    if (n < 1 || n > SK_EXCL_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", SK_EXCL_MAX_N, n);
+        return -1;
+    }
+    PyObject *pt = as_tuple(peers, "peers", -1);
+    if (pt == NULL) return -1;
+    const Py_ssize_t ncells = PyTuple_GET_SIZE(pt);
+    int32_t *start = NULL, *items = NULL;
+    Py_ssize_t count = 0;
+    int rc = -1;
+    if (ncells < 1 || ncells > SK_EXCL_MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "peers must list 1..%d cells, got %zd",
+                     SK_EXCL_MAX_CELLS, ncells);
+        goto done;
+    }
+    if (!csr_arg(pt, "peers", ncells, (uint64_t)ncells, &start, &items, &count)) goto done;
+    for (int c = 0; c < (int)ncells; c++)
+        if (contains32(items, start[c], start[c + 1], c)) {
+            PyErr_Format(PyExc_ValueError, "peers[%d] lists the cell itself", c);
+            goto done;
+        }
+    if (sk_excl_geom_init(&self->geom, n, (int)ncells, start, items)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->ready = 1;
+    rc = 0;
+done:
+    PyMem_RawFree(start);
+    PyMem_RawFree(items);
+    Py_DECREF(pt);
+    return rc;
+}
+
+/* Reads the candidate masks obj (a sequence of ncells ints below 2^n) into out. */
+static int excl_masks(PyObject *obj, const char *what, const sk_excl_geom *g, uint64_t *out) {
+    PyObject *t = as_tuple(obj, what, -1);
+    if (t == NULL) return 0;
+    int ok = PyTuple_GET_SIZE(t) == g->ncells;
+    if (!ok)
+        PyErr_Format(PyExc_ValueError, "%s must hold %d items, got %zd", what, g->ncells,
+                     PyTuple_GET_SIZE(t));
+    const uint64_t bound = g->n == 64 ? 0 : (uint64_t)1 << g->n; /* 0: every 64-bit value */
+    for (int i = 0; ok && i < g->ncells; i++)
+        ok = rule_int(PyTuple_GET_ITEM(t, i), bound, what, i, &out[i]);
+    Py_DECREF(t);
+    return ok;
+}
+
+/* The step as (cursor, cells, excluders, ((cell, digit), ...)). */
+static PyObject *excl_step_tuple(const sk_excl_step *st) {
+    PyObject *cells = int_tuple(st->cells, st->size);
+    PyObject *excl = int_tuple(st->excl, st->nexcl);
+    PyObject *elims = PyTuple_New(st->nelim);
+    for (int i = 0; elims != NULL && i < st->nelim; i++) {
+        PyObject *e = Py_BuildValue("(ii)", (int)st->elim_cell[i], (int)st->elim_digit[i]);
+        if (e == NULL) Py_CLEAR(elims);
+        else PyTuple_SET_ITEM(elims, i, e);
+    }
+    PyObject *out = NULL;
+    if (cells != NULL && excl != NULL && elims != NULL)
+        out = Py_BuildValue("(LOOO)", (long long)st->cursor, cells, excl, elims);
+    Py_XDECREF(cells);
+    Py_XDECREF(excl);
+    Py_XDECREF(elims);
+    return out;
+}
+
+/* Exclusion.find(masks, degree, before, cursor): sk_excl_next. */
+static PyObject *Exclusion_find(ExclusionObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError,
+                     "find() takes 4 arguments (masks, degree, before, cursor), got %zd", nargs);
+        return NULL;
+    }
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Exclusion is not initialised");
+        return NULL;
+    }
+    const sk_excl_geom *g = &self->geom;
+    uint64_t degree, cursor;
+    if (!as_count(args[1], "degree", 2, &degree) || !as_count(args[3], "cursor", 0, &cursor))
+        return NULL;
+    if (degree > 3) {
+        PyErr_Format(PyExc_ValueError, "degree must be 2 or 3, got %llu",
+                     (unsigned long long)degree);
+        return NULL;
+    }
+    /* small grids (up to 16x16) keep their tables on the stack */
+    uint64_t small_masks[2 * 256];
+    int32_t small_excl[256];
+    uint64_t *masks = small_masks;
+    int32_t *excl = small_excl;
+    if (g->ncells > 256) {
+        masks = PyMem_RawMalloc(2 * (size_t)g->ncells * sizeof *masks);
+        excl = PyMem_RawMalloc((size_t)g->ncells * sizeof *excl);
+        if (masks == NULL || excl == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+    }
+    uint64_t *before = args[2] == Py_None ? NULL : masks + g->ncells;
+    if (!excl_masks(args[0], "masks", g, masks) ||
+        (before != NULL && !excl_masks(args[2], "before", g, before)))
+        goto fail;
+    sk_excl_step step;
+    step.excl = excl;
+    int local = 0;
+    const int rc = sk_excl_next(g, masks, before, (int)degree, (int64_t)cursor, &step, &local);
+    PyObject *out = NULL;
+    if (rc < 0)
+        PyErr_NoMemory();
+    else if (rc == 0)
+        out = PyBool_FromLong(local);
+    else
+        out = excl_step_tuple(&step);
+    if (masks != small_masks) {
+        PyMem_RawFree(masks);
+        PyMem_RawFree(excl);
+    }
+    return out;
+fail:
+    if (masks != small_masks) {
+        PyMem_RawFree(masks);
+        PyMem_RawFree(excl);
+    }
+    return NULL;
+}
+
+static PyMethodDef Exclusion_methods[] = {
+    {"find", (PyCFunction)(void (*)(void))Exclusion_find, METH_FASTCALL,
+     "find(masks, degree, before, cursor, /)\n--\n\nThe next Aligned Pair (degree 2) or "
+     "Triple (3) Exclusion step on the candidate\nmasks after the step of cursor (0: the "
+     "first) as (cursor, cells, excluders,\n((cell, digit), ...)); when there is none, "
+     "whether the state may be remembered\n(no cell has a single candidate).  before: None "
+     "or the masks of a state on which\nthe search found nothing; only what changed since "
+     "is searched (sk_excl.h)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject Exclusion_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.Exclusion",
+    .tp_basicsize = sizeof(ExclusionObject),
+    .tp_dealloc = (destructor)Exclusion_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Exclusion(n, peers)\n--\n\nAligned Pair / Triple Exclusion searches on one "
+              "shape (n digits, the peers of\neach cell); the Python specification is "
+              "sudokit.logic.exclusion._search.\nImmutable once built.",
+    .tp_methods = Exclusion_methods,
+    .tp_init = (initproc)Exclusion_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* Adds the Exclusion type to the module m; -1 on error. */
+static int excl_add(PyObject *m) {
+    if (PyType_Ready(&Exclusion_Type) < 0) return -1;
+    Py_INCREF(&Exclusion_Type);
+    if (PyModule_AddObject(m, "Exclusion", (PyObject *)&Exclusion_Type) < 0) {
+        Py_DECREF(&Exclusion_Type);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Uniq: unique rectangles / loops and the BUG cells on one shape (sk_uniq.h)                 */
+
+typedef struct {
+    PyObject_HEAD
+    sk_uniq_geom g;
+    int32_t *ustart, *ucells, *cstart, *cunits, *kind, *pstart, *pcells;
+    int ready;
+} UniqObject;
+
+static void Uniq_dealloc(UniqObject *self) {
+    PyMem_RawFree(self->ustart);
+    PyMem_RawFree(self->ucells);
+    PyMem_RawFree(self->cstart);
+    PyMem_RawFree(self->cunits);
+    PyMem_RawFree(self->kind);
+    PyMem_RawFree(self->pstart);
+    PyMem_RawFree(self->pcells);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int Uniq_init(UniqObject *self, PyObject *args, PyObject *kwds) {
+    char *kwlist[] = {"n", "units", "cell_units", "kinds", "peers", NULL};
+    int n;
+    PyObject *units, *cell_units, *kinds, *peers;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOO:Uniq", kwlist, &n, &units, &cell_units,
+                                     &kinds, &peers))
+        return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_TypeError, "Uniq is already initialised");
+        return -1;
+    }
+    if (n < 1 || n > SK_UNIQ_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be in 1..%d, got %d", SK_UNIQ_MAX_N, n);
+        return -1;
+    }
+    const int ncells = n * n;
+    Py_ssize_t nunits = 0, count = 0;
+    int32_t *kstart = NULL;
+    int rc = -1;
+    if (!csr_arg(units, "units", -1, (uint64_t)ncells, &self->ustart, &self->ucells, &nunits))
+        goto done;
+    if (!csr_arg(cell_units, "cell_units", ncells, (uint64_t)nunits, &self->cstart,
+                 &self->cunits, &count) ||
+        !csr_arg(peers, "peers", ncells, (uint64_t)ncells, &self->pstart, &self->pcells, &count))
+        goto done;
+    PyObject *one = PyTuple_Pack(1, kinds); /* kinds as one "row" of ints */
+    if (one == NULL) goto done;
+    const int ok = csr_arg(one, "kinds", 1, (uint64_t)INT32_MAX, &kstart, &self->kind, &count);
+    Py_DECREF(one);
+    if (!ok) goto done;
+    if (kstart[1] != nunits) {
+        PyErr_Format(PyExc_ValueError, "kinds must hold %zd items, got %d", nunits, kstart[1]);
+        goto done;
+    }
+    for (int cell = 0; cell < ncells; cell++) { /* each cell in each unit it lists */
+        for (int32_t k = self->cstart[cell]; k < self->cstart[cell + 1]; k++) {
+            const int32_t u = self->cunits[k];
+            if (!contains32(self->ucells, self->ustart[u], self->ustart[u + 1], cell)) {
+                PyErr_Format(PyExc_ValueError, "cell_units[%d] lists unit %d, which does not "
+                                               "hold cell %d", cell, (int)u, cell);
+                goto done;
+            }
+        }
+        for (int32_t k = self->pstart[cell]; k < self->pstart[cell + 1]; k++)
+            if (self->pcells[k] == cell ||
+                (k > self->pstart[cell] && self->pcells[k] <= self->pcells[k - 1])) {
+                PyErr_Format(PyExc_ValueError, "peers[%d] must be ascending, without the "
+                                               "cell itself", cell);
+                goto done;
+            }
+    }
+    self->g = (sk_uniq_geom){n,           ncells,      (int)nunits, self->ustart, self->ucells,
+                             self->cstart, self->cunits, self->kind,  self->pstart, self->pcells};
+    self->ready = 1;
+    rc = 0;
+done:
+    PyMem_RawFree(kstart);
+    if (rc) { /* nothing half-made stays (a later __init__ may try again) */
+        int32_t **owned[] = {&self->ustart, &self->ucells, &self->cstart, &self->cunits,
+                             &self->kind,   &self->pstart, &self->pcells};
+        for (size_t i = 0; i < sizeof owned / sizeof *owned; i++) {
+            PyMem_RawFree(*owned[i]);
+            *owned[i] = NULL;
+        }
+    }
+    return rc;
+}
+
+/* masks (a sequence of ncells ints in 0..2^n - 1) into out (ncells entries). */
+static int uniq_masks(const UniqObject *self, PyObject *obj, uint64_t *out) {
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Uniq is not initialised");
+        return 0;
+    }
+    PyObject *t = as_tuple(obj, "masks", -1);
+    if (t == NULL) return 0;
+    int ok = PyTuple_GET_SIZE(t) == self->g.ncells;
+    if (!ok)
+        PyErr_Format(PyExc_ValueError, "masks must hold %d items, got %zd", self->g.ncells,
+                     PyTuple_GET_SIZE(t));
+    const uint64_t bound = self->g.n == 64 ? 0 : (uint64_t)1 << self->g.n;
+    for (int i = 0; ok && i < self->g.ncells; i++)
+        ok = rule_int(PyTuple_GET_ITEM(t, i), bound, "masks", i, &out[i]);
+    Py_DECREF(t);
+    return ok;
+}
+
+/* One sk_uniq_find as (cells, pm, kind, hidden, bonus, unit, group, digits, elims). */
+static PyObject *uniq_find_tuple(const sk_uniq_out *out, const sk_uniq_find *f) {
+    PyObject *elims = PyTuple_New(f->nelim);
+    if (elims == NULL) return NULL;
+    for (int32_t i = 0; i < f->nelim; i++) {
+        const int32_t *e = out->ints + f->elim_at + 2 * (size_t)i;
+        PyObject *pair = Py_BuildValue("(ii)", e[0], e[1]);
+        if (pair == NULL) {
+            Py_DECREF(elims);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(elims, i, pair);
+    }
+    return Py_BuildValue("(NKiiiiNKN)", int_tuple(f->cells, f->len), (unsigned long long)f->pm,
+                         f->kind, f->hidden, f->bonus, f->unit,
+                         int_tuple(out->ints + f->group_at, f->ngroup),
+                         (unsigned long long)f->digits, elims);
+}
+
+static PyObject *Uniq_steps(UniqObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "steps(masks, changed, before) takes 3 arguments");
+        return NULL;
+    }
+    const int nc = self->g.ncells;
+    uint64_t *masks = PyMem_RawCalloc((size_t)(nc > 0 ? nc : 1), 2 * sizeof *masks);
+    uint8_t *changed = NULL;
+    sk_uniq_out out = {0};
+    PyObject *res = NULL, *before = NULL;
+    if (masks == NULL) return PyErr_NoMemory();
+    if (!uniq_masks(self, args[0], masks)) goto done;
+    if (args[1] != Py_None) { /* delta.cells as little-endian bytes, delta.before */
+        if (!PyBytes_Check(args[1]) || PyBytes_GET_SIZE(args[1]) != (nc + 7) / 8) {
+            PyErr_Format(PyExc_ValueError, "changed must be None or %d bytes", (nc + 7) / 8);
+            goto done;
+        }
+        const unsigned char *bits = (const unsigned char *)PyBytes_AS_STRING(args[1]);
+        before = as_tuple(args[2], "before", -1);
+        changed = PyMem_RawCalloc((size_t)nc + 1, 1);
+        if (before == NULL || changed == NULL) {
+            if (changed == NULL) PyErr_NoMemory();
+            goto done;
+        }
+        if (PyTuple_GET_SIZE(before) != nc) {
+            PyErr_Format(PyExc_ValueError, "before must hold %d items", nc);
+            goto done;
+        }
+        for (int c = 0; c < nc; c++) {
+            changed[c] = bits[c >> 3] >> (c & 7) & 1;
+            if (changed[c] &&
+                !rule_int(PyTuple_GET_ITEM(before, c), 0, "before", c, &masks[nc + c]))
+                goto done;
+        }
+    }
+    if (sk_uniq_steps(&self->g, masks, changed, masks + nc, &out)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    res = PyList_New((Py_ssize_t)out.nfinds);
+    for (size_t i = 0; res != NULL && i < out.nfinds; i++) {
+        PyObject *t = uniq_find_tuple(&out, &out.finds[i]);
+        if (t == NULL) Py_CLEAR(res);
+        else PyList_SET_ITEM(res, (Py_ssize_t)i, t);
+    }
+done:
+    sk_uniq_out_free(&out);
+    PyMem_RawFree(masks);
+    PyMem_RawFree(changed);
+    Py_XDECREF(before);
+    return res;
+}
+
+static PyObject *Uniq_bug_extras(UniqObject *self, PyObject *arg) {
+    const int nc = self->g.ncells;
+    uint64_t *masks = PyMem_RawMalloc((size_t)(nc > 0 ? nc : 1) * 2 * sizeof *masks);
+    PyObject *res = NULL;
+    if (masks == NULL) return PyErr_NoMemory();
+    if (!uniq_masks(self, arg, masks)) goto done;
+    if (!sk_uniq_bug_extras(&self->g, masks, masks + nc)) {
+        res = Py_NewRef(Py_None);
+        goto done;
+    }
+    res = PyDict_New();
+    for (int c = 0; res != NULL && c < nc; c++) {
+        if (!masks[nc + c]) continue;
+        PyObject *k = PyLong_FromLong(c), *v = PyLong_FromUnsignedLongLong(masks[nc + c]);
+        if (k == NULL || v == NULL || PyDict_SetItem(res, k, v) < 0) Py_CLEAR(res);
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+    }
+done:
+    PyMem_RawFree(masks);
+    return res;
+}
+
+static PyMethodDef Uniq_methods[] = {
+    {"steps", (PyCFunction)(void (*)(void))Uniq_steps, METH_FASTCALL,
+     "steps(masks, changed, before, /)\n--\n\nThe unique rectangle / loop steps on masks "
+     "(uniqueness._ur_finds), in its order,\nas (cells, pm, kind, hidden, bonus, unit, group, "
+     "digits, elims) tuples; changed\n(None: a full search) is delta.cells as little-endian "
+     "bytes, before delta.before."},
+    {"bug_extras", (PyCFunction)Uniq_bug_extras, METH_O,
+     "bug_extras(masks, /)\n--\n\nThe BUG cells and their extra digits (a dict), or None "
+     "(uniqueness._bug_extras)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject Uniq_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudokit._core.Uniq",
+    .tp_basicsize = sizeof(UniqObject),
+    .tp_dealloc = (destructor)Uniq_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Uniq(n, units, cell_units, kinds, peers)\n--\n\nThe uniqueness finders of one "
+              "shape (units and per cell its units in the shape's\norder, a kind number per "
+              "unit, per cell its peers ascending); the Python\nspecification is "
+              "sudokit.logic.uniqueness. Reentrant: each call allocates its own state.",
+    .tp_methods = Uniq_methods,
+    .tp_init = (initproc)Uniq_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* Readies Uniq and adds it to the module m (0 / -1 with an exception). */
+static int add_uniq(PyObject *m) {
+    if (PyType_Ready(&Uniq_Type) < 0) return -1;
+    Py_INCREF(&Uniq_Type);
+    if (PyModule_AddObject(m, "Uniq", (PyObject *)&Uniq_Type) < 0) {
+        Py_DECREF(&Uniq_Type);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* module                                                                                     */
 
 static PyMethodDef core_methods[] = {
@@ -2855,6 +3288,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObject(m, "ChainRun", (PyObject *)&ChainRun_Type) < 0) goto fail;
     Py_INCREF(&HumanShape_Type);
     if (PyModule_AddObject(m, "HumanShape", (PyObject *)&HumanShape_Type) < 0) goto fail;
+    if (excl_add(m) < 0) goto fail;
+    if (add_uniq(m) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
     if (PyModule_AddStringConstant(m, "COMPILER", SK_COMPILER) < 0) goto fail;

@@ -4,8 +4,8 @@
   subsets, direct hidden sets, basic fish, unique rectangles, aligned exclusion) search only
   around the cells changed since the last state on which they found nothing. Run over a
   sequence of candidate states (in path order, and shuffled: the rule holds for any two
-  states), each must yield the same steps as the full search (``Since.changed`` patched to
-  always answer "no remembered state").
+  states), each must yield the same steps as the full search (``Since.remembered``, and so
+  ``Since.changed``, patched to always answer "no remembered state").
 * The unique-loop pre-check (``uniqueness._room``) must not lose a loop: the same loops with
   the pre-check replaced by "every cell".
 * The BUG cells read with bit operations (``uniqueness._bug_extras``) equal the plain reading
@@ -129,7 +129,7 @@ def test_incremental_finder_equals_full_search(
     random.Random(name).shuffle(shuffled)
     fast = _run(finder, states)
     fast_shuffled = _run(finder, shuffled)
-    monkeypatch.setattr(_delta.Since, "changed", lambda self, cg: None)
+    monkeypatch.setattr(_delta.Since, "remembered", lambda self, cg: None)  # and so changed
     full = _run(finder, states)
     full_shuffled = _run(finder, shuffled)
     assert fast == full

@@ -172,3 +172,41 @@ class HumanShape:
     def find(
         self, kind: int, k: int, masks: Sequence[int], values: Sequence[int], /
     ) -> tuple[tuple[int, ...], ...]: ...
+
+class Exclusion:
+    """Aligned Pair / Triple Exclusion searches on one shape (csrc/sk_excl.c; the
+    specification is sudokit.logic.exclusion._search)."""
+
+    def __init__(self, n: int, peers: Sequence[Sequence[int]]) -> None: ...
+    def find(
+        self, masks: Sequence[int], degree: int, before: Sequence[int] | None, cursor: int, /
+    ) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]] | bool: ...
+
+class Uniq:
+    """Unique rectangles / loops and the BUG cells of one shape (csrc/sk_uniq.c; the Python
+    specification is sudokit.logic.uniqueness)."""
+
+    def __init__(
+        self,
+        n: int,
+        units: Sequence[Sequence[int]],
+        cell_units: Sequence[Sequence[int]],
+        kinds: Sequence[int],
+        peers: Sequence[Sequence[int]],
+    ) -> None: ...
+    def steps(
+        self, masks: Sequence[int], changed: bytes | None, before: Sequence[int] | None, /
+    ) -> list[
+        tuple[
+            tuple[int, ...],
+            int,
+            int,
+            int,
+            int,
+            int,
+            tuple[int, ...],
+            int,
+            tuple[tuple[int, int], ...],
+        ]
+    ]: ...
+    def bug_extras(self, masks: Sequence[int], /) -> dict[int, int] | None: ...

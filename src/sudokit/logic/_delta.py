@@ -67,16 +67,21 @@ class Since:
     def __init__(self) -> None:
         self._last = None
 
+    def remembered(self, cg: CandidateGrid) -> tuple[int, ...] | None:
+        """The masks of the remembered state when it is of *cg*'s shape, else None (for a
+        finder that compares them itself: the C core's aligned exclusion)."""
+        last = self._last
+        if last is None or last[0] is not cg.shape or len(last[1]) != len(cg.masks):
+            return None
+        return last[1]
+
     def changed(self, cg: CandidateGrid) -> Delta | None:
         """The cells whose masks differ from the remembered state of the same shape, with
         that state's masks, or None when there is none."""
-        last = self._last
-        if last is None or last[0] is not cg.shape:
+        old = self.remembered(cg)
+        if old is None:
             return None
-        old = last[1]
         masks = cg.masks
-        if len(old) != len(masks):
-            return None
         out = 0
         for i in compress(range(len(old)), map(ne, masks, old)):
             out |= 1 << i

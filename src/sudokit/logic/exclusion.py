@@ -12,6 +12,11 @@ excluders cannot matter (none has all its candidates among the base cells, and n
 cells are twins) is skipped, the digit of the last base cell is handled as one bit mask, and
 the answer for given masks is memoized across candidate states.
 
+The search itself runs in the C core when it is built (``_core.Exclusion``, csrc/sk_excl.c:
+the same sets in the same order, incremental the same way); this module's :func:`_search` is
+its specification and the fallback (``SUDOKIT_BACKEND=python``), held equal to it by
+tests/test_exclusion_c.py. Only the steps found become Python objects.
+
 >>> from sudokit.shape import Shape
 >>> from sudokit.logic.candidates import CandidateGrid
 >>> full = 0b111111111
@@ -26,8 +31,11 @@ the answer for given masks is memoized across candidate states.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import partial
+from functools import lru_cache, partial
+from typing import Any
 
+from .._config import requested_backend
+from ..shape import Shape
 from ._bits import low_bits as _lows
 from ._delta import Delta, Since, incremental
 from ._names import cell_list, elim_text
@@ -183,13 +191,47 @@ def _twins(masks: list[int], peer_bits: Sequence[int], cells: tuple[int, ...]) -
 _SINCE = {2: Since(), 3: Since()}
 
 
+@lru_cache(maxsize=16)
+def _engine(shape: Shape) -> Any:
+    """The C core's search on *shape* (``_core.Exclusion``, csrc/sk_excl.h), or None when
+    the core is not built (or predates it) or ``SUDOKIT_BACKEND=python`` asks for the
+    Python code, its specification."""
+    if requested_backend() == "python" or shape.n > 64:
+        return None
+    try:
+        from .. import _core
+    except ImportError:
+        return None
+    kind = getattr(_core, "Exclusion", None)
+    return None if kind is None else kind(shape.n, shape.peers)
+
+
 def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
     """The steps of :func:`_search`, searching only around the cells changed since the last
     state where it found nothing. Exact when no cell has a single candidate (then a set of
     base cells is tried, and what it removes is decided, by the candidates of its cells and
-    of the cells seeing them all alone); otherwise a full search."""
+    of the cells seeing them all alone); otherwise a full search. Done by the C core when
+    there is one (:func:`_c_search`)."""
+    engine = _engine(cg.shape)
+    if engine is not None:
+        return _c_search(engine, cg, degree)
     single = any(not m & (m - 1) for m in cg.masks if m)
     return incremental(_SINCE[degree], partial(_search, degree=degree), cg, not single)
+
+
+def _c_search(engine: Any, cg: CandidateGrid, degree: int) -> Iterator[Step]:
+    """The steps of :func:`_aligned` found by the C core *engine*: the same incremental
+    search (the core compares the state with the remembered one itself, and tells whether
+    the state may be remembered: no cell with a single candidate), one step a call."""
+    since = _SINCE[degree]
+    before = since.remembered(cg)
+    got = engine.find(cg.masks, degree, before, 0)
+    if got is True:
+        since.found_nothing(cg)
+    while got.__class__ is tuple:
+        cursor, cells, excluders, elims = got
+        yield _exclusion_step(cg, cells, excluders, elims)
+        got = engine.find(cg.masks, degree, before, cursor)
 
 
 def _search(cg: CandidateGrid, delta: Delta | None, degree: int) -> Iterator[Step]:

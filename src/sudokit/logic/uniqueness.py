@@ -28,10 +28,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from .._config import requested_backend
 from ..shape import Shape
 from ._delta import Delta, Since, incremental
 from ._names import cell_list, digit_list, digit_name, elim_text
@@ -203,32 +205,114 @@ def _sorted_ur_steps(cg: CandidateGrid, delta: Delta | None) -> Iterator[Step]:
 
 
 def _ur_steps(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[Step]:
+    """The steps of :func:`_ur_finds` (found by the C core when it is there: same finds, same
+    order), each made a :class:`Step` with its text."""
+    core = _c_uniq(cg.shape)
+    if core is None:
+        finds: Iterable[_Find] = _ur_finds(cg, delta)
+    else:
+        if delta is None:
+            raw = core.steps(cg.masks, None, None)
+        else:
+            nbytes = (cg.shape.ncells + 7) // 8
+            raw = core.steps(cg.masks, delta.cells.to_bytes(nbytes, "little"), delta.before)
+        finds = map(_Find._make, raw)
+    for f in finds:
+        yield _BUILD[f.kind](cg, f)
+
+
+class _Find(NamedTuple):
+    """One unique rectangle/loop step as found, before its text: the loop's *cells* (loop
+    order) and digits *pm*; its *kind* (1..4; *hidden* 1 for a type 3 with a hidden set);
+    *bonus* tenths on the loop's rating; the *unit* (types 3 and 4, else -1); the *group*
+    (type 1: the extra cell; type 2: the extra cells; type 3: the set's other cells; type 4:
+    the two extra cells) and *digits* (type 2: the extra digit; type 3: the set's digits;
+    type 4: the digit kept), as masks; the eliminations *elims*. The C core
+    (``_core.Uniq.steps``, csrc/sk_uniq.c) gives the same tuples."""
+
+    cells: tuple[int, ...]
+    pm: int
+    kind: int
+    hidden: int
+    bonus: int
+    unit: int
+    group: tuple[int, ...]
+    digits: int
+    elims: tuple[tuple[int, int], ...]
+
+
+def _ur_finds(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[_Find]:
     """Every unique rectangle/loop step: type 1 when one cell has extra candidates, else types
     2, 4 and 3 (the last two only with two extra cells); only of the loops :func:`loops`
     gives for *delta*."""
     for cells, pm in loops(cg, delta):
-        ur = _loop(cg, cells, pm)
         extras = [c for c in cells if cg.masks[c] & ~pm]
         if len(extras) == 1:
-            yield _ur_type1(cg, ur, pm, extras[0])
+            x, y = bits(pm)
+            e = extras[0]
+            yield _Find(cells, pm, 1, 0, 0, -1, (e,), 0, ((e, x), (e, y)))
             continue
         if not extras:
             continue
         extra_union = 0
         for c in extras:
             extra_union |= cg.masks[c] & ~pm
-        yield from _ur_type2(cg, ur, pm, extras, extra_union)
+        yield from _ur_type2(cg, cells, pm, extras, extra_union)
         if len(extras) != 2:
             continue
         e1, e2 = extras
         shared = _common_units(cg, extras)
-        yield from _ur_type4(cg, ur, pm, (e1, e2), shared)
+        yield from _ur_type4(cg, cells, pm, (e1, e2), shared)
         # type 3: the extra digits of e1 and e2 act as one cell in a naked or hidden set of a
         # unit they share. SE's limits, kept exactly: the set's degree starts at the number of
         # extra digits and stops below n - 1 (7 on 9x9); a naked set needs 2 x degree <= the
         # unit's empty cells, a hidden set 2 x degree < them.
         if extra_union.bit_count() >= 2:
-            yield from _ur_type3(cg, ur, pm, (e1, e2), extra_union, shared)
+            yield from _ur_type3(cg, cells, pm, (e1, e2), extra_union, shared)
+
+
+@lru_cache(maxsize=64)
+def _c_uniq_for(shape: Shape) -> Any:
+    """The C core's finders for *shape* (made once per shape; unit kinds become small ints)."""
+    from .. import _core
+
+    kinds: dict[str, int] = {}
+    return _core.Uniq(
+        shape.n,
+        shape.units,
+        shape.cell_units,
+        [kinds.setdefault(k, len(kinds)) for k in shape.unit_kinds],
+        shape.peers,
+    )
+
+
+#: The last answer of :func:`_c_uniq`: (shape, backend asked for, finders). A Shape hashes
+#: slowly and every state asks for its shape's finders twice; one record, replaced in one
+#: assignment, so threads can only miss it.
+_LAST: tuple[Shape, str, Any] | None = None
+
+
+def _c_uniq(shape: Shape) -> Any:
+    """The C core's finders for *shape* (``_core.Uniq``, csrc/sk_uniq.h), or None when the core
+    is not built (or predates them), ``SUDOKIT_BACKEND=python`` asks for this module's code
+    (their specification), or the shape has more than 64 digits."""
+    global _LAST
+    choice = requested_backend()
+    last = _LAST
+    if last is not None and last[0] is shape and last[1] == choice:
+        return last[2]
+    found = None
+    if choice != "python" and shape.n <= 64:
+        try:
+            from .. import _core
+
+            built = hasattr(_core, "Uniq")
+        except ImportError:
+            built = False
+        if built:
+            found = _c_uniq_for(shape)
+    _LAST = (shape, choice, found)
+    return found
 
 
 def _loop(cg: CandidateGrid, cells: tuple[int, ...], pm: int) -> _Loop:
@@ -245,21 +329,21 @@ def _loop(cg: CandidateGrid, cells: tuple[int, ...], pm: int) -> _Loop:
     return _Loop(cells, tuple((c, d) for c in cells for d in (x, y)), text, loop_rating(len(cells)))
 
 
-def _ur_type1(cg: CandidateGrid, ur: _Loop, pm: int, e: int) -> Step:
-    """Type 1: the one cell *e* with extra candidates loses the loop's digits."""
+def _ur_type1_step(cg: CandidateGrid, f: _Find) -> Step:
+    """Type 1: the one cell with extra candidates loses the loop's digits."""
     shape = cg.shape
-    x, y = bits(pm)
+    x, y = bits(f.pm)
     xn, yn = digit_name(shape, x), digit_name(shape, y)
     why = (
-        f"; so {shape.cell_name(e)} must be one of its other candidates "
+        f"; so {shape.cell_name(f.group[0])} must be one of its other candidates "
         f"and {xn} and {yn} are removed from it."
     )
-    return _step(cg, ur, 1, ur.rating, ((e, x), (e, y)), why)
+    return _step(cg, f, why)
 
 
 def _ur_type2(
-    cg: CandidateGrid, ur: _Loop, pm: int, extras: list[int], extra_union: int
-) -> Iterator[Step]:
+    cg: CandidateGrid, cells: tuple[int, ...], pm: int, extras: list[int], extra_union: int
+) -> Iterator[_Find]:
     """Type 2: every extra cell has the same one extra digit z; z leaves every cell seeing
     them all."""
     shape = cg.shape
@@ -272,62 +356,80 @@ def _ur_type2(
         common.intersection_update(shape.peers[c])
     elims = tuple((c, z) for c in sorted(common) if masks[c] & extra_union)
     if elims:
-        zn = digit_name(shape, z)
-        why = (
-            f"; so one of {cell_list(shape, extras, 'or')} is {zn}, and {zn} "
-            f"is removed from every cell that sees them all: {elim_text(shape, elims)}."
-        )
-        yield _step(cg, ur, 2, ur.rating, elims, why)
+        yield _Find(cells, pm, 2, 0, 0, -1, tuple(extras), extra_union, elims)
+
+
+def _ur_type2_step(cg: CandidateGrid, f: _Find) -> Step:
+    shape = cg.shape
+    zn = digit_name(shape, f.digits.bit_length())
+    why = (
+        f"; so one of {cell_list(shape, f.group, 'or')} is {zn}, and {zn} "
+        f"is removed from every cell that sees them all: {elim_text(shape, f.elims)}."
+    )
+    return _step(cg, f, why)
 
 
 def _ur_type4(
-    cg: CandidateGrid, ur: _Loop, pm: int, extra_cells: tuple[int, int], shared: list[int]
-) -> Iterator[Step]:
+    cg: CandidateGrid,
+    cells: tuple[int, ...],
+    pm: int,
+    extra_cells: tuple[int, int],
+    shared: list[int],
+) -> Iterator[_Find]:
     """Type 4: one loop digit is confined to the two extra cells in a unit they share; the
     other leaves both."""
-    shape = cg.shape
     e1, e2 = extra_cells
     x, y = bits(pm)
     for u in shared:
         for keep, drop in ((x, y), (y, x)):
             if sorted(cg.cells_with(u, keep)) != sorted(extra_cells):
                 continue
-            kn, dn = digit_name(shape, keep), digit_name(shape, drop)
-            why = (
-                f". In {shape.unit_name(u)} the {kn} can only go in "
-                f"{shape.cell_name(e1)} or {shape.cell_name(e2)}, so one of them is "
-                f"{kn}; if either were {dn} the rectangle would be deadly, so {dn} "
-                f"is removed from both."
-            )
-            yield _step(cg, ur, 4, ur.rating, ((e1, drop), (e2, drop)), why)
+            elims = ((e1, drop), (e2, drop))
+            yield _Find(cells, pm, 4, 0, 0, u, extra_cells, 1 << (keep - 1), elims)
+
+
+def _ur_type4_step(cg: CandidateGrid, f: _Find) -> Step:
+    shape = cg.shape
+    e1, e2 = f.group
+    keep = f.digits.bit_length()
+    drop = (f.pm & ~f.digits).bit_length()
+    kn, dn = digit_name(shape, keep), digit_name(shape, drop)
+    why = (
+        f". In {shape.unit_name(f.unit)} the {kn} can only go in "
+        f"{shape.cell_name(e1)} or {shape.cell_name(e2)}, so one of them is "
+        f"{kn}; if either were {dn} the rectangle would be deadly, so {dn} "
+        f"is removed from both."
+    )
+    return _step(cg, f, why)
 
 
 def _ur_type3(
     cg: CandidateGrid,
-    ur: _Loop,
+    cells: tuple[int, ...],
     pm: int,
     extra_cells: tuple[int, int],
     extra_union: int,
     shared: list[int],
-) -> Iterator[Step]:
-    """Unique rectangle/loop type 3 steps: the loop *ur* holds the digits of mask *pm*, its two
-    *extra_cells* hold the other digits *extra_union*, and *shared* are their common units;
+) -> Iterator[_Find]:
+    """Unique rectangle/loop type 3 steps: the loop *cells* holds the digits of mask *pm*, its
+    two *extra_cells* hold the other digits *extra_union*, and *shared* are their common units;
     naked sets first, then hidden ones."""
     degrees = range(extra_union.bit_count(), cg.shape.n - 1)
     for u in shared:
-        yield from _ur_type3_naked(cg, ur, extra_cells, extra_union, u, degrees)
+        yield from _ur_type3_naked(cg, cells, pm, extra_cells, extra_union, u, degrees)
     for u in shared:
-        yield from _ur_type3_hidden(cg, ur, pm, extra_cells, extra_union, u, degrees)
+        yield from _ur_type3_hidden(cg, cells, pm, extra_cells, extra_union, u, degrees)
 
 
 def _ur_type3_naked(
     cg: CandidateGrid,
-    ur: _Loop,
+    cells: tuple[int, ...],
+    pm: int,
     extra_cells: tuple[int, int],
     extra_union: int,
     u: int,
     degrees: range,
-) -> Iterator[Step]:
+) -> Iterator[_Find]:
     """Type 3 with a naked set: the extra cells count as one cell holding *extra_union*; with
     ``degree - 1`` other cells of unit *u* they hold *degree* digits, which leave the rest."""
     shape = cg.shape
@@ -351,35 +453,24 @@ def _ur_type3_naked(
             if union.bit_count() != degree or both_extra | combo_union != union:
                 continue
             elims = tuple((c, d) for c in others if c not in combo for d in bits(masks[c] & union))
-            if not elims:
-                continue
-            why = (
-                f"; so one of {shape.cell_name(e1)} and "
-                f"{shape.cell_name(e2)} holds one of "
-                f"{digit_list(shape, bits(extra_union), 'or')}. "
-                f"Together with {cell_list(shape, combo)} they form a naked set of "
-                f"{digit_list(shape, bits(union))} in {shape.unit_name(u)}, so "
-                f"{elim_text(shape, elims)}."
-            )
-            yield _step(cg, ur, 3, ur.rating + 0.1 * (degree - 1), elims, why)
+            if elims:
+                yield _Find(cells, pm, 3, 0, degree - 1, u, combo, union, elims)
 
 
 def _ur_type3_hidden(
     cg: CandidateGrid,
-    ur: _Loop,
+    cells: tuple[int, ...],
     pm: int,
     extra_cells: tuple[int, int],
     extra_union: int,
     u: int,
     degrees: range,
-) -> Iterator[Step]:
+) -> Iterator[_Find]:
     """Type 3 with a hidden set: the extra cells give unit *u* at most one of the loop's
     digits, so they count as one cell in a hidden set made of those digits and ``degree - 2``
     other digits that are not extras; the set's cells lose their other candidates."""
     shape = cg.shape
     masks = cg.masks
-    e1, e2 = extra_cells
-    xn, yn = (digit_name(shape, v) for v in bits(pm))
     pm_extra = pm | extra_union
     free = [d for d in range(1, shape.n + 1) if not pm_extra >> (d - 1) & 1]
     empty = [c for c in shape.units[u] if masks[c]]
@@ -397,15 +488,38 @@ def _ur_type3_hidden(
             if any(not any(masks[c] >> (d - 1) & 1 for c in spots) for d in extra_digits):
                 continue
             elims = tuple((c, d) for c in spots for d in bits(masks[c] & ~hidden))
-            if not elims:
-                continue
-            why = (
-                f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
-                f"hold at most one of {xn} and {yn}. In {shape.unit_name(u)} the digits "
-                f"{digit_list(shape, bits(hidden))} must then go in these two cells and "
-                f"{cell_list(shape, spots)}, so {elim_text(shape, elims)}."
-            )
-            yield _step(cg, ur, 3, ur.rating + 0.1 * (degree - 2), elims, why)
+            if elims:
+                yield _Find(cells, pm, 3, 1, degree - 2, u, tuple(spots), hidden, elims)
+
+
+def _ur_type3_step(cg: CandidateGrid, f: _Find) -> Step:
+    shape = cg.shape
+    masks = cg.masks
+    e1, e2 = (c for c in f.cells if masks[c] & ~f.pm)
+    unit = shape.unit_name(f.unit)
+    if f.hidden:
+        xn, yn = (digit_name(shape, v) for v in bits(f.pm))
+        why = (
+            f"; so {shape.cell_name(e1)} and {shape.cell_name(e2)} "
+            f"hold at most one of {xn} and {yn}. In {unit} the digits "
+            f"{digit_list(shape, bits(f.digits))} must then go in these two cells and "
+            f"{cell_list(shape, f.group)}, so {elim_text(shape, f.elims)}."
+        )
+    else:
+        extra_union = (masks[e1] | masks[e2]) & ~f.pm
+        why = (
+            f"; so one of {shape.cell_name(e1)} and "
+            f"{shape.cell_name(e2)} holds one of "
+            f"{digit_list(shape, bits(extra_union), 'or')}. "
+            f"Together with {cell_list(shape, f.group)} they form a naked set of "
+            f"{digit_list(shape, bits(f.digits))} in {unit}, so "
+            f"{elim_text(shape, f.elims)}."
+        )
+    return _step(cg, f, why)
+
+
+#: The step of each kind of find (by _Find.kind).
+_BUILD = {1: _ur_type1_step, 2: _ur_type2_step, 3: _ur_type3_step, 4: _ur_type4_step}
 
 
 class _Loop(NamedTuple):
@@ -418,21 +532,14 @@ class _Loop(NamedTuple):
     rating: float
 
 
-def _step(
-    cg: CandidateGrid,
-    ur: _Loop,
-    kind: int,
-    rating: float,
-    elims: tuple[tuple[int, int], ...],
-    why: str,
-) -> Step:
-    """The step of a unique rectangle/loop *ur* of *kind* (1..4) removing *elims* (*why*
-    completes the loop's text)."""
+def _step(cg: CandidateGrid, f: _Find, why: str) -> Step:
+    """The step of find *f* (*why* completes its loop's text)."""
+    ur = _loop(cg, f.cells, f.pm)
     name = "Unique Rectangle" if len(ur.cells) == 4 else "Unique Loop"
     return Step(
-        f"{name} type {kind}",
-        round(rating, 1),
-        eliminations=elims,
+        f"{name} type {f.kind}",
+        round(ur.rating + 0.1 * f.bonus, 1),
+        eliminations=f.elims,
         text=ur.text + why,
         cells=ur.cells,
         highlights=ur.pattern,
@@ -442,7 +549,17 @@ def _step(
 
 def _bug_extras(cg: CandidateGrid) -> dict[int, int] | None:
     """The BUG cells of :func:`bug` and their extra digits (masks), or None when the grid is
-    no BUG pattern. Per unit, the digits by number of places are read with a few bit
+    no BUG pattern: :func:`_bug_extras_py`, by the C core when it is there."""
+    core = _c_uniq(cg.shape)
+    if core is None:
+        return _bug_extras_py(cg)
+    extra: dict[int, int] | None = core.bug_extras(cg.masks)
+    return extra
+
+
+def _bug_extras_py(cg: CandidateGrid) -> dict[int, int] | None:
+    """The BUG cells and their extra digits (the specification of ``_core.Uniq.bug_extras``).
+    Per unit, the digits by number of places are read with a few bit
     operations (the plain reading, a list of places per unit and digit, is the reference in
     tests/test_rating_fast.py)."""
     shape = cg.shape

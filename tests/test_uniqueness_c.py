@@ -1,0 +1,286 @@
+"""The C uniqueness finders (csrc/sk_uniq.c, ``_core.Uniq``) give exactly what their Python
+specification (:mod:`sudokit.logic.uniqueness`) gives.
+
+* Unique rectangles / loops: ``Uniq.steps`` equals ``uniqueness._ur_finds`` find by find (the
+  loop, its kind, the unit, the set, the eliminations, in order), for full searches and for
+  the incremental ones (a delta from an earlier state, as ``_delta.Since`` makes it), on the
+  easiest-first path states of shipped puzzles (the rating path's own calls), thinned copies
+  of them, and random states of 4x4, 6x6, 8x8, 9x9, 16x16 and a 9x9 jigsaw; the steps built
+  from them (text included) are the same with ``SUDOKIT_BACKEND=python``.
+* BUG: ``Uniq.bug_extras`` equals ``uniqueness._bug_extras_py`` on the same states and on
+  near-BUG states.
+* Bad arguments get an exception, never a crash.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import sudokit
+from sudokit.grid import Grid
+from sudokit.logic import uniqueness
+from sudokit.logic._delta import Delta, Since
+from sudokit.logic.candidates import CandidateGrid, bits
+from sudokit.shape import Shape
+from test_logic_exclusion import _thinned
+from test_rating_fast import _walk
+
+DATA = Path(__file__).parent / "data"
+
+try:
+    from sudokit import _core
+
+    HAVE_UNIQ = hasattr(_core, "Uniq")
+except ImportError:
+    HAVE_UNIQ = False
+
+pytestmark = pytest.mark.skipif(not HAVE_UNIQ, reason="the C core (with Uniq) is not built")
+
+
+def _c_finds(cg: CandidateGrid, delta: Delta | None) -> list[uniqueness._Find]:
+    core = uniqueness._c_uniq_for(cg.shape)
+    if delta is None:
+        raw = core.steps(cg.masks, None, None)
+    else:
+        nbytes = (cg.shape.ncells + 7) // 8
+        raw = core.steps(cg.masks, delta.cells.to_bytes(nbytes, "little"), delta.before)
+    return [uniqueness._Find._make(t) for t in raw]
+
+
+def _delta(before: CandidateGrid, after: CandidateGrid) -> Delta | None:
+    since = Since()
+    since.found_nothing(before)
+    return since.changed(after)
+
+
+def _compare(states: list[CandidateGrid], rng: random.Random) -> dict[tuple[int, int], int]:
+    """Asserts both backends' finds are equal on every state (full search) and from each
+    state's predecessor and from a random earlier state (incremental); the kinds seen."""
+    kinds: dict[tuple[int, int], int] = {}
+    for i, cg in enumerate(states):
+        py = list(uniqueness._ur_finds(cg, None))
+        assert _c_finds(cg, None) == py, f"state {i}"
+        for f in py:
+            kinds[f.kind, f.hidden] = kinds.get((f.kind, f.hidden), 0) + 1
+        for j in (i - 1, rng.randrange(len(states))):
+            if j < 0 or states[j].shape is not cg.shape:
+                continue
+            delta = _delta(states[j], cg)
+            assert _c_finds(cg, delta) == list(uniqueness._ur_finds(cg, delta)), f"{j} -> {i}"
+    return kinds
+
+
+def _puzzles() -> list[str]:
+    text = (DATA / "logic_puzzles.txt").read_text()
+    return [ln.split()[0] for ln in text.splitlines() if ln and ln[0] != "#"]
+
+
+@pytest.fixture(scope="module")
+def path_states() -> list[CandidateGrid]:
+    """The path states of 14 shipped puzzles and thinned copies of every third."""
+    rng = random.Random(16)
+    out: list[CandidateGrid] = []
+    for puzzle in _puzzles()[:14]:
+        walk = _walk(puzzle)
+        out.extend(walk)
+        out.extend(_thinned(cg, rng, 0.3) for cg in walk[::3])
+    return out
+
+
+def test_finds_equal_on_path_states(path_states: list[CandidateGrid]) -> None:
+    kinds = _compare(path_states, random.Random(1))
+    assert sum(kinds.values()) >= 20, kinds
+    assert {(1, 0), (2, 0), (4, 0)} <= set(kinds), kinds
+
+
+def _random_states(shape: Shape, solution: Grid, count: int, seed: int) -> list[CandidateGrid]:
+    """States of *shape* around *solution*: a cell is solved with chance 0.3, else it holds
+    its solution digit and one to three random digits; then a few deadly patterns are
+    planted (:func:`_plant`)."""
+    rng = random.Random(seed)
+    n = shape.n
+    out = []
+    for _ in range(count):
+        values, masks = [], []
+        for c in range(shape.ncells):
+            if rng.random() < 0.3:
+                values.append(solution.cells[c])
+                masks.append(0)
+                continue
+            m = 1 << (solution.cells[c] - 1)
+            for _ in range(rng.choice((1, 1, 2, 3))):
+                m |= 1 << rng.randrange(n)
+            values.append(0)
+            masks.append(m)
+        for _ in range(rng.randrange(1, 4)):
+            _plant(shape, values, masks, rng)
+        out.append(CandidateGrid.from_masks(shape, values, masks))
+    return out
+
+
+def _plant(shape: Shape, values: list[int], masks: list[int], rng: random.Random) -> None:
+    """Plants a rectangle (two rows of a band, two columns of different stacks) or a 6-cell
+    loop (three rows of a band, three columns of different stacks) holding two digits, a few
+    of its cells with extra digits (sometimes one digit shared by all of them)."""
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    size = 3 if br >= 3 and n // bc >= 3 and rng.random() < 0.4 else 2
+    band = rng.randrange(n // br)
+    rows = [band * br + r for r in rng.sample(range(br), size)]
+    cols = [s * bc + rng.randrange(bc) for s in rng.sample(range(n // bc), size)]
+    if size == 2:
+        cells = [rows[0] * n + cols[0], rows[0] * n + cols[1]]
+        cells += [rows[1] * n + cols[1], rows[1] * n + cols[0]]
+    else:
+        r1, r2, r3 = rows
+        c1, c2, c3 = cols
+        cells = [r1 * n + c1, r1 * n + c2, r2 * n + c2, r2 * n + c3, r3 * n + c3, r3 * n + c1]
+    pair = sum(1 << d for d in rng.sample(range(n), 2))
+    shared = 1 << rng.randrange(n) if rng.random() < 0.3 else 0
+    extra_cells = rng.sample(cells, rng.choice((1, 2, 2, 2, 3)))
+    for c in cells:
+        values[c] = 0
+        masks[c] = pair
+        if c in extra_cells:
+            masks[c] |= shared or 1 << rng.randrange(n) | 1 << rng.randrange(n)
+            if masks[c] == pair:
+                masks[c] |= 1 << (pair.bit_length() % n)
+
+
+def _jigsaw() -> tuple[Shape, Grid]:
+    for line in (DATA / "corpus.txt").read_text().splitlines():
+        options, _, rest = line.partition(";")
+        if options.startswith("jigsaw=") and len(options) == 7 + 81 and rest.count(":") == 2:
+            shape = Shape.jigsaw(options[7:])
+            return shape, Grid.parse(rest.split(":")[2], shape)
+    raise AssertionError("no 9x9 jigsaw with a solution in corpus.txt")
+
+
+def _solved(shape: Shape) -> Grid:
+    return next(sudokit.solutions(Grid.parse("." * shape.ncells, shape=shape), limit=1))
+
+
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [("2x2", 60), ("2x3", 60), ("2x4", 40), ("3x3", 40), ("4x4", 6), ("jigsaw", 40)],
+)
+def test_finds_equal_on_random_states(name: str, count: int) -> None:
+    if name == "jigsaw":
+        shape, solution = _jigsaw()
+    else:
+        shape = Shape.parse_box(name)
+        solution = _solved(shape)
+    states = _random_states(shape, solution, count, seed=len(name) + count)
+    kinds = _compare(states, random.Random(2))
+    if shape.n >= 8:
+        assert sum(kinds.values()) >= 10, kinds
+
+
+def test_every_kind_is_compared() -> None:
+    # the hidden-set type 3 and the loops are rare on path states: 9x9 random states have them
+    shape = Shape.parse_box("3x3")
+    states = _random_states(shape, _solved(shape), 80, seed=9)
+    kinds = _compare(states, random.Random(3))
+    assert {(1, 0), (2, 0), (3, 0), (3, 1), (4, 0)} <= set(kinds), kinds
+    loops = {len(f.cells) for cg in states for f in uniqueness._ur_finds(cg, None)}
+    assert {4, 6} <= loops, loops
+
+
+def test_finds_equal_on_a_dense_room() -> None:
+    # 8x8: the cells whose solution is 1 or 2 hold {1, 2}, those of 3 hold {1, 2, 3}, the rest
+    # are solved: every unit holds three cells of the room, the walk's worst kind of state
+    # (the C walk prunes paths with two cells of one parity in a unit: it must lose nothing)
+    shape = Shape.parse_box("2x4")
+    solution = _solved(shape)
+    masks = [{1: 3, 2: 3, 3: 7}.get(v, 0) for v in solution.cells]
+    values = [0 if m else v for m, v in zip(masks, solution.cells, strict=True)]
+    cg = CandidateGrid.from_masks(shape, values, masks)
+    py = list(uniqueness._ur_finds(cg, None))
+    assert _c_finds(cg, None) == py
+    assert len(py) >= 5
+
+
+def _step_keys(cg: CandidateGrid) -> list[tuple[object, ...]]:
+    return [
+        (s.technique, s.rating, s.eliminations, s.text, s.cells, s.highlights)
+        for s in uniqueness._ur_steps(cg.copy(), None)
+    ]
+
+
+def test_steps_equal_between_backends(
+    path_states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shape = Shape.parse_box("3x3")
+    states = path_states[::2] + _random_states(shape, _solved(shape), 30, seed=4)
+    with_c = [_step_keys(cg) for cg in states]
+    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    assert uniqueness._c_uniq(shape) is None
+    assert [_step_keys(cg) for cg in states] == with_c
+    assert sum(map(len, with_c)) >= 20
+
+
+def _near_bug(cg: CandidateGrid, rng: random.Random) -> CandidateGrid:
+    """*cg* with every cell cut to its two lowest candidates, one cell in twenty to three."""
+    masks = [
+        sum(1 << (d - 1) for d in bits(m)[: 3 if rng.random() < 0.05 else 2]) for m in cg.masks
+    ]
+    return CandidateGrid(cg.shape, cg.values[:], masks)
+
+
+def _bug_states(path_states: list[CandidateGrid]) -> Iterator[CandidateGrid]:
+    rng = random.Random(7)
+    yield from path_states
+    yield from (_near_bug(cg, rng) for cg in path_states)
+    for box in ("2x2", "2x3", "3x3"):
+        shape = Shape.parse_box(box)
+        for cg in _random_states(shape, _solved(shape), 20, seed=5):
+            yield cg
+            yield _near_bug(cg, rng)
+
+
+def test_bug_extras_equal(path_states: list[CandidateGrid]) -> None:
+    states = list(_bug_states(path_states))
+    py = [uniqueness._bug_extras_py(cg) for cg in states]
+    core = [uniqueness._c_uniq_for(cg.shape).bug_extras(cg.masks) for cg in states]
+    assert core == py
+    assert sum(e is not None for e in py) >= 5
+
+
+def test_bad_arguments_raise() -> None:
+    shape = Shape.parse_box("2x2")
+    core = uniqueness._c_uniq_for(shape)
+    good = [0b1111] * 16
+    with pytest.raises(ValueError, match="masks must hold 16"):
+        core.steps(good[:5], None, None)
+    with pytest.raises(ValueError, match=r"masks\[3\] must be in 0..15"):
+        core.steps([1, 2, 3, 16, *good[4:]], None, None)
+    with pytest.raises(TypeError):
+        core.steps([1.5] * 16, None, None)
+    with pytest.raises(ValueError, match="changed must be None or 2 bytes"):
+        core.steps(good, b"\x01", tuple(good))
+    with pytest.raises(ValueError, match="before must hold 16"):
+        core.steps(good, b"\x01\x00", (1, 2))
+    with pytest.raises(ValueError, match="masks must hold 16"):
+        core.bug_extras([1])
+    with pytest.raises(ValueError, match="n must be in"):
+        _core.Uniq(65, [], [], [], [])
+    with pytest.raises(ValueError, match="cell_units must hold 16"):
+        _core.Uniq(4, shape.units, shape.cell_units[:3], [0] * 12, shape.peers)
+    with pytest.raises(ValueError, match="lists unit"):
+        _core.Uniq(4, shape.units, [(1,)] * 16, [0] * 12, shape.peers)
+    with pytest.raises(ValueError, match="kinds must hold 12"):
+        _core.Uniq(4, shape.units, shape.cell_units, [0], shape.peers)
+    with pytest.raises(ValueError, match="ascending"):
+        _core.Uniq(4, shape.units, shape.cell_units, [0] * 12, [tuple(range(16))] * 16)
+    fresh = _core.Uniq.__new__(_core.Uniq)
+    with pytest.raises(ValueError, match="not initialised"):
+        fresh.steps(good, None, None)
+    with pytest.raises(ValueError, match="kinds must hold 12"):
+        fresh.__init__(4, shape.units, shape.cell_units, [0], shape.peers)
+    fresh.__init__(4, shape.units, shape.cell_units, [0] * 12, shape.peers)  # now it can
+    assert fresh.steps(good, None, None) == core.steps(good, None, None)
+    with pytest.raises(TypeError, match="already initialised"):
+        fresh.__init__(4, shape.units, shape.cell_units, [0] * 12, shape.peers)
