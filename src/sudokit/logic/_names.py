@@ -9,7 +9,7 @@ keeps digits as numbers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -50,13 +50,9 @@ def digit_labels(labels: Labels) -> Iterator[None]:
         _LABELS.reset(token)
 
 
-def labels_now() -> Labels:
-    """How digits are named in the step texts made here and now (see :func:`digit_labels`).
-
-    >>> labels_now()
-    'symbols'
-    """
-    return _LABELS.get()
+#: How digits are named in the step texts made here and now (see :func:`digit_labels`): the
+#: context variable's own ``get``, so that asking costs no Python call.
+labels_now: Callable[[], Labels] = _LABELS.get
 
 
 def digit_name(n: int | Shape, digit: int) -> str:
