@@ -2622,7 +2622,7 @@ static int HumanShape_init(HumanShapeObject *self, PyObject *args, PyObject *kwd
     PyObject *flat[2] = {kinds, boxes};
     for (int j = 0; j < 2; j++) {
         PyObject *t = as_tuple(flat[j], j ? "boxes" : "kinds", -1);
-        if (t == NULL) goto done;
+        if (t == NULL) goto rows_done; /* rows[0] may be held already */
         rows[j] = PyTuple_New(PyTuple_GET_SIZE(t));
         for (Py_ssize_t i = 0; rows[j] != NULL && i < PyTuple_GET_SIZE(t); i++)
             PyTuple_SET_ITEM(rows[j], i, PyTuple_Pack(1, PyTuple_GET_ITEM(t, i)));
@@ -2708,8 +2708,10 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
         PyErr_SetString(PyExc_TypeError, "find(kind, k, masks, values) takes 4 arguments");
         return NULL;
     }
-    const long kind = PyLong_AsLong(args[0]), k = PyLong_AsLong(args[1]);
-    if (PyErr_Occurred()) return NULL;
+    const long kind = PyLong_AsLong(args[0]);
+    if (kind == -1 && PyErr_Occurred()) return NULL; /* before k's __index__ can run */
+    const long k = PyLong_AsLong(args[1]);
+    if (k == -1 && PyErr_Occurred()) return NULL;
     const int sets = kind >= 5 && kind <= 8;
     if (kind < 0 || kind > 9 || (sets ? k < 2 || k > 4 : k < 0 || k > 1)) {
         PyErr_Format(PyExc_ValueError, "find: no search (%ld, %ld)", kind, k);

@@ -5,14 +5,18 @@ specification (the ``*_hits`` searches of :mod:`sudokit.logic`), hit for hit and
   states of tests/test_rating_fast.py: path states, thinned copies, hidden quads) and on random
   states of 4x4, 6x6, 9x9 (also with diagonals, windoku windows and jigsaw regions) and 16x16
   grids: a solution with cells emptied, its candidates, some of them removed (and, on 9x9,
-  candidate masks that no solution explains).
+  candidate masks that no solution explains), and on 36x36 and 64x64 grids, where masks,
+  a unit's places and a digit's lines need more than 32 bits (some wrong pencil marks too).
 * The finders give the same steps (every field, the text included) with either backend.
 * The binding refuses bad tables and bad states with an exception.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import random
+import sys
 from collections.abc import Callable, Iterable, Iterator
 
 import pytest
@@ -155,6 +159,39 @@ def _noise(count: int, seed: int) -> Iterator[CandidateGrid]:
         yield CandidateGrid.from_masks(shape, [0] * 81, masks)
 
 
+def _wide_states(shape: Shape, seed: int) -> Iterator[CandidateGrid]:
+    """States of a grid of more than 32 digits: a solution (a relabelled pattern, its rows and
+    columns shuffled within bands and stacks), then (1) a few cells emptied, their candidates
+    thinned hard and, in some, the solution's digit removed (full houses, singles, locks and
+    broken units); (2) most cells of the first band emptied (units of more than 32 empty
+    cells); (3) every cell empty with random candidates, most of them high digits."""
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    rng = random.Random(seed)
+    label = rng.sample(range(1, n + 1), n)
+    rows = [b * br + i for b in rng.sample(range(bc), bc) for i in rng.sample(range(br), br)]
+    cols = [s * bc + j for s in rng.sample(range(br), br) for j in rng.sample(range(bc), bc)]
+    pattern = (label[((r % br) * bc + r // br + c) % n] for r in rows for c in cols)
+    solved = Grid(bytes(pattern), shape)
+    assert solved.is_solution()
+    sol = solved.cells
+    # (share of cells emptied in the first band, elsewhere; thinning; solution digits removed)
+    for band, rest, thin, wrong in ((0.12, 0.12, 0.9, 0.3), (0.9, 0.05, 0.5, 0.0)):
+        cells = bytes(
+            0 if rng.random() < (band if c < br * n else rest) else v for c, v in enumerate(sol)
+        )
+        cg = CandidateGrid.from_grid(Grid(cells, shape))
+        for c, m in enumerate(cg.masks):
+            for d in bits(m):
+                if rng.random() < (wrong if d == sol[c] else thin):
+                    cg.masks[c] &= ~(1 << (d - 1))
+        yield cg
+    masks = [0] * shape.ncells
+    for c in range(shape.ncells):
+        for _ in range(2 if rng.random() < 0.1 else rng.randrange(5, 9)):
+            masks[c] |= 1 << rng.randrange(n // 2 if rng.random() < 0.7 else 0, n)
+    yield CandidateGrid.from_masks(shape, [0] * shape.ncells, masks)
+
+
 def test_searches_equal_on_path_states(states: list[CandidateGrid]) -> None:
     fired = _compare(states)
     # the path states make the usual techniques fire (quads and jellyfish are rare there)
@@ -184,6 +221,12 @@ def test_searches_equal_on_noise() -> None:
     fired = _compare(_noise(150, seed=7))
     rare = [name for name, v in fired.items() if not v and name != "full house"]
     assert len(rare) <= 4, rare
+
+
+@pytest.mark.parametrize("shape", [Shape(6, 6), Shape(8, 8)], ids=["36x36", "64x64"])
+def test_searches_equal_beyond_32_digits(shape: Shape) -> None:
+    fired = _compare(_wide_states(shape, seed=shape.n))
+    assert sum(1 for v in fired.values() if v) >= len(SEARCHES) - 3, fired
 
 
 @pytest.mark.parametrize("name", sorted(FINDERS))
@@ -251,3 +294,32 @@ def test_binding_refuses_bad_input() -> None:
     assert fresh.find(_human.NAKED_SINGLES, 0, [1] * 16, ()) == tuple((c, 1) for c in range(16))
     with pytest.raises(TypeError, match="already initialised"):
         fresh.__init__(*args)
+
+
+class _BadIndex:
+    """An int-like value whose conversion fails."""
+
+    def __index__(self) -> int:
+        raise KeyError("not an index")
+
+
+def test_binding_error_paths_are_clean() -> None:
+    """A bad kind is reported as such (k was then converted with the error pending: its
+    ``__index__`` ran and the call ended in a SystemError), and a refused HumanShape() keeps
+    no memory (the kinds read before a bad boxes argument leaked)."""
+    from sudokit import _core
+
+    shape = Shape(2, 2)
+    with pytest.raises(TypeError, match="'str' object cannot be interpreted as an integer"):
+        _human._table(shape).find("x", _BadIndex(), [0b1111] * 16, ())
+    args = (4, shape.units, [0] * 12, [0] * 12, shape.peers, shape.cell_units, (), ())
+
+    with pytest.raises(TypeError, match="boxes must be a sequence"):
+        _core.HumanShape(*args[:3], 5, *args[4:])
+    gc.collect()
+    before = sys.getallocatedblocks()
+    for _ in range(200):
+        with contextlib.suppress(TypeError):
+            _core.HumanShape(*args[:3], 5, *args[4:])
+    gc.collect()
+    assert sys.getallocatedblocks() - before < 100, "about 13 blocks a call leaked"

@@ -146,6 +146,20 @@ def test_uniqueness_techniques_need_uniqueness() -> None:
         assert not any(s.technique.startswith(("Unique", "BUG")) for s in path.steps)
 
 
+def test_path_ends_at_a_contradiction() -> None:
+    """Wrong pencil marks: r1c1 and r1c2 both hold only 1. The first step places one of
+    them and leaves the other without a candidate; the path ends there instead of going on
+    over a broken grid (where it took 12 more steps)."""
+    masks = [0b1111] * 16
+    masks[0] = masks[1] = 0b0001
+    cg = CandidateGrid.from_masks(Shape(2, 2), [0] * 16, masks)
+    assert not cg.is_broken()
+    path = solve_path(cg)
+    assert len(path.steps) == 1, path.steps
+    assert not path.solved
+    assert any(v == 0 and m == 0 for v, m in zip(cg.values, cg.masks, strict=True))
+
+
 def test_hint_from_pencil_marks() -> None:
     grid = puzzles()[0]
     marks = Candidates.from_grid(grid)
