@@ -3044,6 +3044,24 @@ static int Uniq_init(UniqObject *self, PyObject *args, PyObject *kwds) {
         PyErr_Format(PyExc_ValueError, "kinds must hold %zd items, got %d", nunits, kstart[1]);
         goto done;
     }
+    /* no unit lists a cell twice (sk_uniq.c keeps a unit's cells in ncells-sized scratch) */
+    int32_t *last = PyMem_RawMalloc((size_t)ncells * sizeof *last);
+    if (last == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int c = 0; c < ncells; c++) last[c] = -1;
+    for (Py_ssize_t u = 0; u < nunits; u++)
+        for (int32_t k = self->ustart[u]; k < self->ustart[u + 1]; k++) {
+            if (last[self->ucells[k]] == (int32_t)u) {
+                PyErr_Format(PyExc_ValueError, "units[%zd] lists cell %d twice", u,
+                             (int)self->ucells[k]);
+                PyMem_RawFree(last);
+                goto done;
+            }
+            last[self->ucells[k]] = (int32_t)u;
+        }
+    PyMem_RawFree(last);
     for (int cell = 0; cell < ncells; cell++) { /* each cell in each unit it lists */
         for (int32_t k = self->cstart[cell]; k < self->cstart[cell + 1]; k++) {
             const int32_t u = self->cunits[k];

@@ -1510,7 +1510,9 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
 /* Largest n handed over.  49x49 and 64x64 keep the restarts: clause learning there is not
  * measured against SAT yet, and the empty 64x64 (which it answers in 0.8 s, 90,654 guesses) is
  * the test suite's standard long search (default bound, Ctrl-C); raise this with those tests. */
+#ifndef SK_CDCL_MAX_N
 #define SK_CDCL_MAX_N 36
+#endif
 /* Smallest n handed over.  Up to 9x9 the restarts answer quickly; there, the hand-over would
  * only change which solution an unbudgeted search finds first: the 9x9 jigsaw generator's
  * fill searches run past SK_CDCL_AFTER on a few random layouts (5 of 1,000 puzzles of

@@ -25,8 +25,9 @@
  * cell_units[cell_start[cell] .. cell_start[cell + 1]) (shape.cell_units); kind[u] >= 0 the
  * unit's kind (equal ints = equal shape.unit_kinds); a cell's peers, ascending, are
  * peer_cells[peer_start[cell] .. peer_start[cell + 1]) (shape.peers, the cell excluded).
- * Not validated here: the binding checks every index is in range, that a cell lists only
- * units holding it, and 1 <= n <= SK_UNIQ_MAX_N. */
+ * Not validated here: the binding checks every index is in range, that no unit lists a cell
+ * twice (so a unit has at most ncells cells: the per-call scratch is sized so), that a cell
+ * lists only units holding it, and 1 <= n <= SK_UNIQ_MAX_N. */
 typedef struct {
     int n, ncells, nunits;
     const int32_t *unit_start, *unit_cells;

@@ -13,7 +13,8 @@ after each step from a cursor). The states:
 * random consistent states of 9x9 puzzles (wrong candidates removed at random), where the
   techniques fire often;
 * random states of other shapes: 4x4, 6x6, diagonals, windoku, jigsaw, anti-knight (extra
-  peers), 16x16 and 25x25 (cell sets of several words; the binding's heap path).
+  peers), 16x16 and 25x25 (cell sets of several words; the binding's heap path), 36x36 and
+  64x64 (candidate masks beyond 32 bits, cell sets of 21 and 64 words).
 
 The C search must also give the same steps with its incremental path switched off, and the
 binding must refuse bad arguments with a clear error.
@@ -37,6 +38,7 @@ from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.registry import Technique
 from sudokit.logic.step import Step
 from sudokit.shape import Shape
+from test_uniqueness_c import _pattern_solved
 
 DATA = Path(__file__).parent / "data" / "logic_puzzles.txt"
 #: A 9x9 jigsaw region map (from tests/data/corpus.txt).
@@ -212,6 +214,31 @@ def test_random_9x9_states(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_other_shapes(shape: Shape, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
     fired = _compare(_random_calls(shape, count, seed=shape.n), monkeypatch)
     assert fired > 0
+
+
+@pytest.mark.parametrize(
+    ("shape", "share"), [(Shape(6, 6), 0.5), (Shape(8, 8), 0.3)], ids=["36x36", "64x64"]
+)
+def test_shapes_beyond_32_digits(
+    shape: Shape, share: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """36x36 and 64x64 states: the first two bands partly empty, each empty cell holding its
+    solution's digit and one or two of a few digits above 32 (masks beyond 32 bits; cell sets
+    of 21 and 64 words), in order with the remembered states (the incremental paths)."""
+    rng = random.Random(shape.n)
+    solution = _pattern_solved(shape, rng).cells
+    n = shape.n
+    calls = []
+    for _ in range(3):
+        pool = rng.sample(range(n // 2, n), 4 if share < 0.5 else 6)
+        masks = [0] * shape.ncells
+        for c in range(2 * shape.box_rows * n):
+            if rng.random() < share:
+                masks[c] = 1 << (solution[c] - 1)
+                for _ in range(rng.choice((1, 1, 2))):
+                    masks[c] |= 1 << rng.choice(pool)
+        calls += [(d, CandidateGrid.from_masks(shape, [0] * shape.ncells, masks)) for d in (2, 3)]
+    assert _compare(calls, monkeypatch) >= 3
 
 
 def test_incremental_equals_full(

@@ -187,6 +187,23 @@ def test_clause_learning_counts_distinct_solutions(generic: _backend.Engine, see
         assert generic.search(shape, cells, limit, limit, 0) == out
 
 
+def changed_givens(shape: Shape, cells: bytes, rng: random.Random, times: int) -> bytes:
+    """*cells* with *times* givens (drawn by *rng*) changed to a digit that no peer holds."""
+    out = bytearray(cells)
+    peers = [
+        {j for u in shape.cell_units[i] for j in shape.units[u]} - {i} for i in range(shape.ncells)
+    ]
+    for _ in range(times):
+        options: list[int] = []
+        i = 0
+        while not options:
+            i = rng.choice([k for k, v in enumerate(out) if v])
+            held = {out[j] for j in peers[i]} | {out[i]}
+            options = [d for d in range(1, shape.n + 1) if d not in held]
+        out[i] = rng.choice(options)
+    return bytes(out)
+
+
 # 25x25 grids (42% of a solution kept, one given changed to a digit no peer holds) whose plain
 # search goes to clause learning.
 CHANGED25 = [4, 10, 12, 14, 22]
@@ -200,19 +217,7 @@ def test_clause_learning_counts_match_restarts(seed: int) -> None:
     from sudokit import _core
 
     shape = Shape.from_size(25)
-    rng = random.Random(seed)
-    cells = bytearray(under_constrained(25, seed, 0.42))
-    peers = [
-        {j for u in shape.cell_units[i] for j in shape.units[u]} - {i} for i in range(shape.ncells)
-    ]
-    options: list[int] = []
-    i = 0
-    while not options:
-        i = rng.choice([k for k, v in enumerate(cells) if v])
-        held = {cells[j] for j in peers[i]} | {cells[i]}
-        options = [d for d in range(1, 26) if d not in held]
-    cells[i] = rng.choice(options)
-    puzzle = bytes(cells)
+    puzzle = changed_givens(shape, under_constrained(25, seed, 0.42), random.Random(seed), 1)
     count, sols, guesses, complete = _core.search(_core.Geometry(25, shape.units), puzzle, 3, 3, 0)
     assert guesses > HANDOVER25
     # Any variant rule keeps the restarts; this one changes nothing (two cells of a row differ).
@@ -231,3 +236,61 @@ def test_budget_bounds_clause_learning(generic: _backend.Engine) -> None:
     out = generic.search(shape, cells, 2, 0, HANDOVER25 + 50)
     assert not out.complete
     assert out.guesses == HANDOVER25 + 50
+
+
+# 20x20 grids (4x5 boxes, 42% of a solution kept, two givens changed to digits no peer holds)
+# whose search goes to clause learning: NONE20 have no solution, MANY20 five or more.  The
+# randomised restarts prove 251 has none in 818,804 guesses; on 46 and 238 they had not after
+# 3,000,000 (clause learning needs 14-50 decisions).
+HANDOVER20 = 2000 + 20 * 400
+NONE20 = [46, 238, 251]
+MANY20 = [57, 88]
+
+
+def changed20(seed: int) -> bytes:
+    """The 20x20 grid of *seed* (see NONE20)."""
+    shape = Shape.from_size(20)
+    return changed_givens(shape, under_constrained(20, seed, 0.42), random.Random(seed), 2)
+
+
+@pytest.mark.parametrize("seed", NONE20)
+def test_clause_learning_proves_no_solution(seed: int) -> None:
+    """Clause learning proves there is no solution: count 0 and complete, and the same answer
+    twice.  The randomised restarts (another complete method) find none in 300,000 guesses,
+    and on seed 251 they prove it in 1,000,000."""
+    require_c_backend()
+    from sudokit import _core
+
+    shape = Shape.from_size(20)
+    puzzle = changed20(seed)
+    geometry = _core.Geometry(20, shape.units)
+    count, sols, guesses, complete = _core.search(geometry, puzzle, 2, 2, 0)
+    assert guesses > HANDOVER20
+    assert (count, len(sols), complete) == (0, 0, True)
+    restarts = _core.Geometry(20, shape.units, different=[(0, 1)])  # changes no answer
+    other = _core.search(restarts, puzzle, 1, 0, 1_000_000 if seed == 251 else 300_000)
+    assert other[0] == 0
+    assert other[3] or seed != 251
+    assert _core.search(geometry, puzzle, 2, 2, 0) == (count, sols, guesses, complete)
+
+
+@pytest.mark.parametrize("seed", MANY20)
+def test_clause_learning_finds_first_and_more(seed: int) -> None:
+    """At limit 1 the solution comes from clause learning (a run that finds one stops there, so
+    more guesses than the hand-over point mean the learning search found it); at limit 5, five
+    distinct valid solutions, as many as the randomised restarts count."""
+    require_c_backend()
+    from sudokit import _core
+
+    shape = Shape.from_size(20)
+    puzzle = changed20(seed)
+    geometry = _core.Geometry(20, shape.units)
+    count, sols, guesses, complete = _core.search(geometry, puzzle, 1, 1, 0)
+    assert guesses > HANDOVER20
+    assert (count, complete) == (1, True)
+    check_solutions(shape, puzzle, sols)
+    count, sols, guesses, complete = _core.search(geometry, puzzle, 5, 5, 0)
+    assert (count, complete) == (5, True)
+    check_solutions(shape, puzzle, sols)
+    restarts = _core.Geometry(20, shape.units, different=[(0, 1)])
+    assert _core.search(restarts, puzzle, 5, 0, 0)[0] == 5

@@ -5,7 +5,8 @@ specification (:mod:`sudokit.logic.uniqueness`) gives.
   loop, its kind, the unit, the set, the eliminations, in order), for full searches and for
   the incremental ones (a delta from an earlier state, as ``_delta.Since`` makes it), on the
   easiest-first path states of shipped puzzles (the rating path's own calls), thinned copies
-  of them, and random states of 4x4, 6x6, 8x8, 9x9, 16x16 and a 9x9 jigsaw; the steps built
+  of them, and random states of 4x4, 6x6, 8x8, 9x9, 16x16, 36x36, 64x64 (masks beyond 32
+  bits) and a 9x9 jigsaw; the steps built
   from them (text included) are the same with ``SUDOKIT_BACKEND=python``.
 * BUG: ``Uniq.bug_extras`` equals ``uniqueness._bug_extras_py`` on the same states and on
   near-BUG states.
@@ -163,6 +164,51 @@ def _solved(shape: Shape) -> Grid:
     return next(sudokit.solutions(Grid.parse("." * shape.ncells, shape=shape), limit=1))
 
 
+def _pattern_solved(shape: Shape, rng: random.Random) -> Grid:
+    """A solution of *shape* at any size (a search for one of a 64x64 grid runs out of
+    budget): the base pattern with its digits relabelled at random."""
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    label = rng.sample(range(1, n + 1), n)
+    solved = Grid(
+        bytes(label[((r % br) * bc + r // br + c) % n] for r in range(n) for c in range(n)), shape
+    )
+    assert solved.is_solution()
+    return solved
+
+
+@pytest.mark.parametrize(("name", "solved_share"), [("6x6", 0.7), ("8x8", 0.9)])
+def test_finds_equal_beyond_32_digits(name: str, solved_share: float) -> None:
+    """36x36 and 64x64 states whose extra candidates are mostly digits 33..64 (masks, pattern
+    digits, type 2's digit, type 3's sets and type 4's kept digit above 32 bits) and units of
+    more than 32 cells; BUG cells too."""
+    shape = Shape.parse_box(name)
+    rng = random.Random(shape.n)
+    solution = _pattern_solved(shape, rng)
+    n = shape.n
+    states = []
+    for _ in range(4):
+        values, masks = [], []
+        for v in solution.cells:
+            if rng.random() < solved_share:
+                values.append(v)
+                masks.append(0)
+                continue
+            m = 1 << (v - 1)
+            for _ in range(rng.choice((1, 1, 2, 3))):
+                m |= 1 << rng.randrange(n // 2 if rng.random() < 0.8 else 0, n)
+            values.append(0)
+            masks.append(m)
+        for _ in range(rng.randrange(2, 6)):
+            _plant(shape, values, masks, rng)
+        states.append(CandidateGrid.from_masks(shape, values, masks))
+    kinds = _compare(states, random.Random(1))
+    assert {(1, 0), (3, 1), (4, 0)} <= set(kinds), kinds
+    core = uniqueness._c_uniq_for(shape)
+    assert [core.bug_extras(cg.masks) for cg in states] == [
+        uniqueness._bug_extras_py(cg) for cg in states
+    ]
+
+
 @pytest.mark.parametrize(
     ("name", "count"),
     [("2x2", 60), ("2x3", 60), ("2x4", 40), ("3x3", 40), ("4x4", 6), ("jigsaw", 40)],
@@ -284,3 +330,19 @@ def test_bad_arguments_raise() -> None:
     assert fresh.steps(good, None, None) == core.steps(good, None, None)
     with pytest.raises(TypeError, match="already initialised"):
         fresh.__init__(4, shape.units, shape.cell_units, [0] * 12, shape.peers)
+
+
+def test_a_unit_listing_a_cell_twice_is_refused() -> None:
+    """A unit is copied into scratch of one slot per cell: one listing a cell again (so it
+    could hold more items than the grid has cells) is refused, never read past its end. With
+    this unit and state, the type 3 search of row 0 used to write past the scratch (ASan)."""
+    shape = Shape.parse_box("2x2")
+    units = [list(u) for u in shape.units]
+    units[units.index([0, 1, 2, 3])] = [0, 1, 2, 3] * 20
+    kinds = {k: i for i, k in enumerate(dict.fromkeys(shape.unit_kinds))}
+    kind_ids = [kinds[k] for k in shape.unit_kinds]
+    with pytest.raises(ValueError, match=r"units\[\d+\] lists cell 0 twice"):
+        _core.Uniq(4, units, shape.cell_units, kind_ids, shape.peers)
+    units[0] = [*shape.units[0], shape.units[0][0]]
+    with pytest.raises(ValueError, match="twice"):
+        _core.Uniq(4, units, shape.cell_units, kind_ids, shape.peers)
