@@ -6,8 +6,9 @@ which alone cost more than the rest of ``import sudokit``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Self, TypeVar, dataclass_transform
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MemberDescriptorType
+from typing import Any, ClassVar, Self, TypeVar, dataclass_transform
 
 __all__ = ["FrozenMap", "_Record"]
 
@@ -54,13 +55,21 @@ class _Record:
     #: The fields equality and hashing compare, when not all of them (diagnostic fields left
     #: out, as ``field(compare=False)`` does for a dataclass); ``None`` = every field.
     _compared: tuple[str, ...] | None = None
+    #: Per class, a setter of each field of ``__match_args__`` in order: the slot's own
+    #: ``__set__``, which writes past the frozen ``__setattr__`` at about half the cost of
+    #: ``object.__setattr__`` (records are made on hot paths: a rating makes ~60 Steps a
+    #: puzzle). Set when the class is made (:meth:`__init_subclass__`).
+    _setters: ClassVar[tuple[Callable[[Any, Any], None], ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._setters = tuple(_setter(cls, name) for name in cls.__match_args__)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        names = self.__match_args__
-        if kwargs or len(args) != len(names):
+        if kwargs or len(args) != len(self.__match_args__):
             args = self._by_name(args, kwargs)
-        for name, value in zip(names, args, strict=True):
-            object.__setattr__(self, name, value)
+        for put, value in zip(self._setters, args, strict=True):
+            put(self, value)
         self._check()
 
     def _by_name(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
@@ -78,8 +87,8 @@ class _Record:
 
     def _set(self, *values: object) -> None:
         """Set the fields, in the order of ``__match_args__`` (for ``__init__``: once)."""
-        for name, value in zip(self.__match_args__, values, strict=True):
-            object.__setattr__(self, name, value)
+        for put, value in zip(self._setters, values, strict=True):
+            put(self, value)
 
     def _values(self) -> tuple[object, ...]:
         return tuple([getattr(self, name) for name in self.__match_args__])
@@ -128,6 +137,23 @@ class _Record:
         ``__init__`` takes every field by its name).
         """
         return type(self)(**(self._asdict() | changes))
+
+
+def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """How a record of *cls* sets its field *name*: the slot's ``__set__`` when the field is a
+    slot, else (a field a subclass serves otherwise, or not declared yet) ``object.__setattr__``
+    by name, which says what is wrong if the field cannot be set."""
+    for klass in cls.__mro__:
+        attr = vars(klass).get(name)
+        if attr is not None:
+            if isinstance(attr, MemberDescriptorType):
+                return attr.__set__
+            break
+
+    def put(record: Any, value: Any) -> None:
+        object.__setattr__(record, name, value)
+
+    return put
 
 
 class FrozenMap(Mapping[_K, _V]):

@@ -60,6 +60,7 @@ work" number that grows with both the length and the difficulty of the path.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Iterator, Mapping
 
 from ._record import FrozenMap, _Record
@@ -318,15 +319,20 @@ def _to_candidates(puzzle: object) -> tuple[CandidateGrid, Grid]:
 
 def _solution(grid: Grid) -> Grid | None:
     """The unique solution, None when there are several; raises for none / invalid."""
-    if grid.conflicts():
-        raise InvalidPuzzleError(
-            f"conflicting givens in {cell_list(grid.shape, grid.conflicts()[0].cells)}"
-        )
     result = solve(grid, limit=2)
-    if result.status is Status.NONE:
-        raise NoSolutionError(f"the puzzle {str(grid)[:40]!r} has no solution")
-    if result.status is Status.UNIQUE:
+    status = result.status
+    if status is Status.UNIQUE:
         return result.solution
+    # A grid with conflicting givens has no solution, so the solver never says unique or
+    # multiple for one: only the other answers need the (slower) look at the givens.
+    if status is not Status.MULTIPLE:
+        conflicts = grid.conflicts()
+        if conflicts:
+            raise InvalidPuzzleError(
+                f"conflicting givens in {cell_list(grid.shape, conflicts[0].cells)}"
+            )
+    if status is Status.NONE:
+        raise NoSolutionError(f"the puzzle {str(grid)[:40]!r} has no solution")
     return None
 
 
@@ -537,18 +543,17 @@ def rate(puzzle: Grid | str, *, budget_s: float = RATE_BUDGET_S) -> Rating:
     solution = _solution(grid)
     if solution is None:
         raise MultipleSolutionsError(f"the puzzle {str(grid)[:40]!r} has more than one solution")
-    path = solve_path(cg, rating_techniques(grid.shape), unique=True, budget_s=budget_s)
-    counts: dict[str, int] = {}
+    # cg holds the candidates the givens leave, and the puzzle has a solution
+    techs = rating_techniques(grid.shape)
+    path = solve_path(cg, techs, unique=True, budget_s=budget_s, consistent=True)
+    steps = path.steps
+    counts = Counter([s.technique for s in steps])  # in order of first use, as the output
+    families = Counter(path.families)
     cells: dict[str, int] = {}
-    families: dict[str, int] = {}
-    for fam in path.families:
-        families[fam] = families.get(fam, 0) + 1
-    score = 0
-    for s in path.steps:
-        counts[s.technique] = counts.get(s.technique, 0) + 1
+    for s in steps:
         if s.placements:
             cells[s.technique] = cells.get(s.technique, 0) + len(s.placements)
-        score += round(10 * s.rating)
+    score = sum([round(10 * s.rating) for s in steps])
     lower = not path.solved
     se = round(path.bound, 1)
     if lower:

@@ -9,7 +9,7 @@ keeps digits as numbers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -26,6 +26,7 @@ __all__ = [
     "elim_words",
     "join_or",
     "join_words",
+    "labels_now",
     "unit_short",
 ]
 
@@ -47,6 +48,11 @@ def digit_labels(labels: Labels) -> Iterator[None]:
         yield
     finally:
         _LABELS.reset(token)
+
+
+#: How digits are named in the step texts made here and now (see :func:`digit_labels`): the
+#: context variable's own ``get``, so that asking costs no Python call.
+labels_now: Callable[[], Labels] = _LABELS.get
 
 
 def digit_name(n: int | Shape, digit: int) -> str:

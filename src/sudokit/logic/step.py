@@ -11,9 +11,31 @@ Cells are indices ``row * n + col``; digits ``1..n``.
 
 from __future__ import annotations
 
-from .._record import _Record
+from collections.abc import Callable
+from typing import Any
 
-__all__ = ["LENGTH_BONUS_THRESHOLDS", "Step", "chain_length_bonus"]
+from .._record import _Record
+from ._names import digit_labels, labels_now
+
+__all__ = ["LENGTH_BONUS_THRESHOLDS", "Step", "chain_length_bonus", "deferred_text"]
+
+#: A step text not made yet (:func:`deferred_text`): ``(make, labels, *args)``.
+DeferredText = tuple[Any, ...]
+
+
+def deferred_text(make: Callable[..., str], *args: object) -> DeferredText:
+    """A step text made only when it is first read: ``make(*args)``, with digits named as the
+    caller's :func:`~sudokit.logic._names.digit_labels` name them now.
+
+    The rating reads only techniques and ratings, yet walks ~60 steps a puzzle; a builder whose
+    text needs nothing that changes later (the grid's shape and the step's own cells, units and
+    digits, never the working grid's candidates) passes it this way.
+
+    >>> s = Step("Naked Single", 2.3, ((0, 1),), text=deferred_text("{} is {}".format, "r1c1", 1))
+    >>> s.text, s == Step("Naked Single", 2.3, ((0, 1),), text="r1c1 is 1")
+    ('r1c1 is 1', True)
+    """
+    return (make, labels_now(), *args)
 
 
 class Step(_Record):
@@ -25,9 +47,13 @@ class Step(_Record):
     candidates) and ``links`` (``(cell1, d1, cell2, d2, strong)``) say what justifies it.
     ``size`` is the grid size *n* used to turn cell indices into rows and columns (0 = unknown,
     filled in by the path functions).
+
+    *text* may be given as a :func:`deferred_text`: it is then made when first read (equality,
+    hashing, ``repr`` and pickling read it too), so a step is the same value either way.
     """
 
     __slots__ = (
+        "_text",
         "cells",
         "eliminations",
         "highlights",
@@ -36,7 +62,6 @@ class Step(_Record):
         "rating",
         "size",
         "technique",
-        "text",
         "units",
     )
     __match_args__ = (
@@ -55,7 +80,7 @@ class Step(_Record):
     rating: float
     placements: tuple[tuple[int, int], ...]
     eliminations: tuple[tuple[int, int], ...]
-    text: str
+    _text: str | DeferredText
     cells: tuple[int, ...]
     units: tuple[int, ...]
     highlights: tuple[tuple[int, int], ...]
@@ -68,16 +93,39 @@ class Step(_Record):
         rating: float,
         placements: tuple[tuple[int, int], ...] = (),
         eliminations: tuple[tuple[int, int], ...] = (),
-        text: str = "",
+        text: str | DeferredText = "",
         cells: tuple[int, ...] = (),
         units: tuple[int, ...] = (),
         highlights: tuple[tuple[int, int], ...] = (),
         links: tuple[tuple[int, int, int, int, bool], ...] = (),
         size: int = 0,
     ) -> None:
-        self._set(
-            technique, rating, placements, eliminations, text, cells, units, highlights, links, size
-        )
+        # the slots' own setters, one by one: a rating makes ~60 steps a puzzle
+        _TECHNIQUE(self, technique)
+        _RATING(self, rating)
+        _PLACEMENTS(self, placements)
+        _ELIMINATIONS(self, eliminations)
+        _TEXT(self, text)
+        _CELLS(self, cells)
+        _UNITS(self, units)
+        _HIGHLIGHTS(self, highlights)
+        _LINKS(self, links)
+        _SIZE(self, size)
+
+    @property
+    def text(self) -> str:
+        """The plain-English explanation (made now if it was deferred)."""
+        text = self._text
+        if isinstance(text, str):
+            return text
+        make, labels, *args = text
+        if labels == labels_now():
+            made: str = make(*args)
+        else:
+            with digit_labels(labels):
+                made = make(*args)
+        _TEXT(self, made)
+        return made
 
     @property
     def is_progress(self) -> bool:
@@ -109,6 +157,20 @@ class Step(_Record):
             "highlights": [[*rc(c), d] for c, d in self.highlights],
             "links": [[*rc(a), da, *rc(b), db, strong] for a, da, b, db, strong in self.links],
         }
+
+
+(
+    _TECHNIQUE,
+    _RATING,
+    _PLACEMENTS,
+    _ELIMINATIONS,
+    _TEXT,
+    _CELLS,
+    _UNITS,
+    _HIGHLIGHTS,
+    _LINKS,
+    _SIZE,
+) = (vars(Step)["_text" if name == "text" else name].__set__ for name in Step.__match_args__)
 
 
 #: The chain lengths of SE 1.2.1's length bonus: a chain longer than each of them adds 0.1 to
