@@ -85,8 +85,10 @@ def test_rate_with_tiny_budget_is_a_lower_bound() -> None:
     assert "Proof by Search" not in r.techniques
     stopped = by_name(r.stopped_at)  # a registered SE rule was searching
     assert stopped.se
-    assert r.steps == 0  # no SE rule below the one searching found anything
-    assert r.se == stopped.rating <= 11.9
+    # steps found before the budget ran out (none, or a few nested chains: how many depends on
+    # the machine's speed) are counted, and the bound is the stopped rule's floor or a harder step
+    assert r.steps == sum(r.techniques.values())
+    assert stopped.rating <= r.se <= 11.9
     assert r.se_text == f">={r.se:.1f}"
     js = r.to_json(EASTER)
     assert js["lower_bound"] is True
