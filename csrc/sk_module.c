@@ -2998,17 +2998,6 @@ static PyTypeObject Exclusion_Type = {
     .tp_new = PyType_GenericNew,
 };
 
-/* Adds the Exclusion type to the module m; -1 on error. */
-static int excl_add(PyObject *m) {
-    if (PyType_Ready(&Exclusion_Type) < 0) return -1;
-    Py_INCREF(&Exclusion_Type);
-    if (PyModule_AddObject(m, "Exclusion", (PyObject *)&Exclusion_Type) < 0) {
-        Py_DECREF(&Exclusion_Type);
-        return -1;
-    }
-    return 0;
-}
-
 /* ---------------------------------------------------------------------------------------- */
 /* Uniq: unique rectangles / loops and the BUG cells on one shape (sk_uniq.h)                 */
 
@@ -3255,17 +3244,6 @@ static PyTypeObject Uniq_Type = {
     .tp_init = (initproc)Uniq_init,
     .tp_new = PyType_GenericNew,
 };
-
-/* Readies Uniq and adds it to the module m (0 / -1 with an exception). */
-static int add_uniq(PyObject *m) {
-    if (PyType_Ready(&Uniq_Type) < 0) return -1;
-    Py_INCREF(&Uniq_Type);
-    if (PyModule_AddObject(m, "Uniq", (PyObject *)&Uniq_Type) < 0) {
-        Py_DECREF(&Uniq_Type);
-        return -1;
-    }
-    return 0;
-}
 
 /* ---------------------------------------------------------------------------------------- */
 /* InChain: SE's basic rules inside a stuck dynamic forcing chain (sk_nest.h)                 */
@@ -3609,30 +3587,31 @@ static void find_main_thread(void) {
     Py_XDECREF(threading);
 }
 
+/* The module's classes, readied and added under these names. */
+static const struct {
+    PyTypeObject *type;
+    const char *name;
+} module_types[] = {
+    {&Geometry_Type, "Geometry"},   {&ChainMode_Type, "ChainMode"},
+    {&Chainer_Type, "Chainer"},     {&ChainRun_Type, "ChainRun"},
+    {&InChain_Type, "InChain"},     {&HumanShape_Type, "HumanShape"},
+    {&Exclusion_Type, "Exclusion"}, {&Uniq_Type, "Uniq"},
+};
+
 PyMODINIT_FUNC PyInit__core(void) {
-    if (PyType_Ready(&Geometry_Type) < 0) return NULL;
-    if (PyType_Ready(&ChainMode_Type) < 0) return NULL;
-    if (PyType_Ready(&Chainer_Type) < 0) return NULL;
-    if (PyType_Ready(&ChainRun_Type) < 0) return NULL;
-    if (PyType_Ready(&InChain_Type) < 0) return NULL;
-    if (PyType_Ready(&HumanShape_Type) < 0) return NULL;
+    size_t n_types = sizeof module_types / sizeof module_types[0];
+    for (size_t i = 0; i < n_types; i++)
+        if (PyType_Ready(module_types[i].type) < 0) return NULL;
     find_main_thread();
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL) return NULL;
-    Py_INCREF(&Geometry_Type);
-    if (PyModule_AddObject(m, "Geometry", (PyObject *)&Geometry_Type) < 0) goto fail;
-    Py_INCREF(&ChainMode_Type);
-    if (PyModule_AddObject(m, "ChainMode", (PyObject *)&ChainMode_Type) < 0) goto fail;
-    Py_INCREF(&Chainer_Type);
-    if (PyModule_AddObject(m, "Chainer", (PyObject *)&Chainer_Type) < 0) goto fail;
-    Py_INCREF(&ChainRun_Type);
-    if (PyModule_AddObject(m, "ChainRun", (PyObject *)&ChainRun_Type) < 0) goto fail;
-    Py_INCREF(&InChain_Type);
-    if (PyModule_AddObject(m, "InChain", (PyObject *)&InChain_Type) < 0) goto fail;
-    Py_INCREF(&HumanShape_Type);
-    if (PyModule_AddObject(m, "HumanShape", (PyObject *)&HumanShape_Type) < 0) goto fail;
-    if (excl_add(m) < 0) goto fail;
-    if (add_uniq(m) < 0) goto fail;
+    for (size_t i = 0; i < n_types; i++) {
+        Py_INCREF(module_types[i].type);
+        if (PyModule_AddObject(m, module_types[i].name, (PyObject *)module_types[i].type) < 0) {
+            Py_DECREF(module_types[i].type);
+            goto fail;
+        }
+    }
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
     if (PyModule_AddStringConstant(m, "COMPILER", SK_COMPILER) < 0) goto fail;
