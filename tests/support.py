@@ -243,6 +243,9 @@ def interrupt(
         text=True,
         env={**os.environ, **(env or {})},
         cwd=cwd,
+        # SIGINT at its default, as in a terminal: a runner that starts the suite in the
+        # background (a non-interactive shell's `cmd &`) ignores it, and children inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         deadline = time.monotonic() + 120

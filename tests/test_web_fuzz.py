@@ -155,7 +155,10 @@ def test_openapi_document_is_valid() -> None:
 def test_no_request_gets_a_500(client: TestClient, request: tuple[str, Any]) -> None:
     path, body = request
     r = client.post(path, json=body)
-    assert r.status_code < 500, (path, body, r.text)
+    # 504 is the server's own answer when the work outlives its time limit (a loaded machine can
+    # stretch a jigsaw generation past it); any other 5xx is a fault
+    timed_out = r.status_code == 504 and "longer than the server's limit" in r.json()["error"]
+    assert r.status_code < 500 or timed_out, (path, body, r.text)
     payload = r.json()
     if r.status_code >= 400:
         assert isinstance(payload.get("error"), str), payload
