@@ -715,6 +715,18 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  *   -> 1.26-1.27, 1106 0.83-0.84 -> 1.04-1.06 / 0.84 -> 1.03, hardest x100 0.71 -> 0.80-0.83
  *   / 0.78-0.79 -> 0.88-0.90, top1465 0.69-0.70 -> 0.80-0.81 (limit 1 / limit 2): the 54
  *   pattern lookups a branch point cost far more than the 3-6% of guesses saved.
+ * - value order at a bivalue cell (limit 1 only; counts and limit-2 trees of proper puzzles
+ *   do not change): the digit left in more of the cell's peers first ("most constraining
+ *   value"): guesses at limit 1 hardest x100 5.49 -> 5.60 (over the 8,800 isomorphs of seeds
+ *   1-8: 5.66 -> 5.49), top95 6.63 -> 5.55, 1106 82.7 -> 77.7, serg 6.45 -> 5.08 (and 7.03 ->
+ *   5.81 at limit 2: two solutions sooner), 1905 46.8 -> 45.2, top1465 7.00 -> 7.02; the
+ *   seed-1 draw of the 11 falls to 5.18 (CPU 1.40x -> 0.94-0.95x) and 5 other seeds' draws
+ *   fall, but seeds 3 and 5 rise (6.36 -> 6.45, 5.45 -> 7.64), and over the 8,800 the gain
+ *   is 3%: the 11 at limit 1 measure the draw; limit 2 stays 1.08-1.11x. CPU with a
+ *   branch-free swap (8 popcounts a branch point; two alternating pairs, load ~4): limit 1
+ *   serg 0.91-0.92 -> 0.89-0.91, 1106 0.83 -> 0.81-0.84, hardest x100 0.70 -> 0.73-0.76,
+ *   top1465 0.69 -> 0.72-0.73; limit 2 1905 0.76-0.77 -> 0.80 (the popcounts, no guess
+ *   saved): rejected. The digit left in fewer of its peers first: serg 8.49 / 8.75, 1106 88.1.
  * No mix found keeps both the hardest's trees (pattern branching) and top95 / top1465's
  * (cell branching): the choice stays as it is.
  */
