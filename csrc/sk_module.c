@@ -2712,10 +2712,11 @@ done:
     return rc;
 }
 
-/* Reads seq (a list or tuple of ncells ints, each below bound, 0 = no bound) into out. */
+/* Reads seq (a sequence of ncells ints, each below bound, 0 = no bound) into out. */
 static int read_state(PyObject *seq, const char *what, int ncells, uint64_t bound,
                       uint64_t *out) {
-    PyObject *fast = PySequence_Fast(seq, "the state must be a list or tuple");
+    PyObject *fast = PyList_Check(seq) || PyTuple_Check(seq) ? Py_NewRef(seq)
+                                                             : as_tuple(seq, what, -1);
     if (fast == NULL) return 0;
     int ok = PySequence_Fast_GET_SIZE(fast) == ncells;
     if (!ok)
@@ -2729,12 +2730,13 @@ static int read_state(PyObject *seq, const char *what, int ncells, uint64_t boun
 
 static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
                                  Py_ssize_t nargs) {
-    if (!self->ready) {
-        PyErr_SetString(PyExc_ValueError, "HumanShape is not initialised");
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "find() takes 4 arguments (kind, k, masks, values), got %zd",
+                     nargs);
         return NULL;
     }
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "find(kind, k, masks, values) takes 4 arguments");
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "HumanShape is not initialised");
         return NULL;
     }
     const long kind = PyLong_AsLong(args[0]);
@@ -2851,7 +2853,7 @@ static int Exclusion_init(ExclusionObject *self, PyObject *args, PyObject *kwds)
     PyObject *peers;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO:Exclusion", kwlist, &n, &peers)) return -1;
     if (self->ready) {
-        PyErr_SetString(PyExc_ValueError, "Exclusion is already initialised");
+        PyErr_SetString(PyExc_TypeError, "Exclusion is already initialised");
         return -1;
     }
     if (n < 1 || n > SK_EXCL_MAX_N) {
@@ -3143,7 +3145,8 @@ static PyObject *uniq_find_tuple(const sk_uniq_out *out, const sk_uniq_find *f) 
 
 static PyObject *Uniq_steps(UniqObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "steps(masks, changed, before) takes 3 arguments");
+        PyErr_Format(PyExc_TypeError, "steps() takes 3 arguments (masks, changed, before), got %zd",
+                     nargs);
         return NULL;
     }
     const int nc = self->g.ncells;
