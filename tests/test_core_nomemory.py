@@ -16,21 +16,14 @@ from collections.abc import Callable
 
 import pytest
 
-from sudokit.logic import _human, exclusion, uniqueness
+from sudokit.logic import _human, uniqueness
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.shape import Shape
 from test_uniqueness_c import _random_states, _solved
 
 _testcapi = pytest.importorskip("_testcapi")
 
-try:
-    from sudokit import _core
-
-    HAVE_CORE = all(hasattr(_core, k) for k in ("Exclusion", "Uniq", "HumanShape"))
-except ImportError:
-    HAVE_CORE = False
-
-pytestmark = pytest.mark.skipif(not HAVE_CORE, reason="the C core (with its searches) is not built")
+_core = pytest.importorskip("sudokit._core", reason="the C core is not built")
 
 
 def _failing(call: Callable[[], object], k: int) -> object:
@@ -109,7 +102,7 @@ def test_uniq_steps_and_bug_extras() -> None:
 
 def test_exclusion_find() -> None:
     shape = Shape(3, 3)
-    engine = exclusion._engine(shape)
+    engine = _core.Exclusion(9, shape.peers)
     rng = random.Random(11)
     for _ in range(2000):
         masks = [rng.randrange(1, 512) if rng.random() < 0.8 else 0 for _ in range(81)]

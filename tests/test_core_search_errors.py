@@ -13,14 +13,7 @@ import pytest
 from sudokit.logic import _human
 from sudokit.shape import Shape
 
-try:
-    from sudokit import _core
-
-    HAVE_CORE = all(hasattr(_core, k) for k in ("Exclusion", "Uniq", "HumanShape"))
-except ImportError:
-    HAVE_CORE = False
-
-pytestmark = pytest.mark.skipif(not HAVE_CORE, reason="the C core (with its searches) is not built")
+_core = pytest.importorskip("sudokit._core", reason="the C core is not built")
 
 SHAPE = Shape(2, 2)
 KINDS = [0] * len(SHAPE.units)
