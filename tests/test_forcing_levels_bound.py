@@ -1,6 +1,7 @@
 """The nested chainers kept for the path's state (``forcing._LEVELS``) stay within their bound
 (``forcing._LEVELS_KEEP``; each holds a run per potential, megabytes at 9x9), and dropping them
-early changes no rating: they are a cache."""
+early changes no rating: they are a cache. The in-chain rules kept per geometry
+(``forcing._INCHAIN``) are bounded too."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 import pytest
 
 import sudokit
-from sudokit.logic import forcing
+from sudokit.logic import chaining, forcing
+from sudokit.shape import Shape
 
 #: Two puzzles of the hardest list (se_hardest_database_110626.tsv) with their published ER:
 #: the first needs nesting level 1, the second levels 1 and 2 (a level-2 chainer continues
@@ -55,3 +57,21 @@ def test_levels_stay_bounded_and_ratings_do_not_change(monkeypatch: pytest.Monke
     assert max(sizes) == 1
     assert tight == kept
     forcing._LEVELS.clear()
+
+
+def test_in_chain_rules_per_geometry_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One entry per geometry met, at most _INCHAIN_KEEP (it held every geometry it met): the
+    newest kept, an evicted geometry rebuilt when met again."""
+    if forcing._c_rules(chaining.geometry(Shape(3, 3))) is None:
+        pytest.skip("no C in-chain rules (the core is not built or the backend is Python)")
+    monkeypatch.setattr(forcing, "_INCHAIN_KEEP", 3)
+    monkeypatch.setattr(forcing, "_INCHAIN", {})
+    geos = [chaining.geometry(Shape(r, c)) for r, c in ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4))]
+    for i, geo in enumerate(geos):
+        rules = forcing._c_rules(geo)
+        assert rules is not None
+        assert forcing._c_rules(geo) is rules  # kept while it is among the newest
+        assert len(forcing._INCHAIN) == min(i + 1, 3)
+    assert [g for g, _ in forcing._INCHAIN.values()] == geos[-3:]
+    forcing._c_rules(geos[0])  # made again, the oldest of the others dropped
+    assert [g for g, _ in forcing._INCHAIN.values()] == [*geos[-2:], geos[0]]

@@ -649,8 +649,11 @@ def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> 
     return chainer
 
 
-#: Per geometry (by id, kept alive with it): the C core's basic in-chain rules (None: none).
+#: Per geometry (by id, kept alive with it): the C core's basic in-chain rules (None: none);
+#: at most _INCHAIN_KEEP geometries, the oldest dropped first (a run over many jigsaw shapes
+#: would otherwise keep every geometry it met alive).
 _INCHAIN: dict[int, tuple[Geometry, Any]] = {}
+_INCHAIN_KEEP = 32  # as many as chaining.geometry caches
 
 
 def _c_rules(geo: Geometry) -> Any:
@@ -662,6 +665,8 @@ def _c_rules(geo: Geometry) -> Any:
     got = _INCHAIN.get(id(geo))
     if got is None or got[0] is not geo:
         got = _INCHAIN[id(geo)] = (geo, c_rules(core, geo))
+        while len(_INCHAIN) > _INCHAIN_KEEP:  # the newest is last: never dropped here
+            del _INCHAIN[next(iter(_INCHAIN))]
     return got[1]
 
 
