@@ -799,6 +799,8 @@ typedef struct {
     Py_ssize_t next; /* shared: next puzzle to take (atomic) */
     int failed;      /* shared: a worker ran out of memory (atomic) */
     py_poll *poll;   /* the calling thread's poll state; its stop flag is shared */
+    sk_work *mine;   /* the calling thread's workspace: taken from the geometry's pool (NULL:
+                        allocated by batch_work), given back by search_all; only it touches it */
 } batch_job;
 
 /* Puzzles the calling thread searches between two polls in a batch (one search polls on its
@@ -812,11 +814,12 @@ typedef struct {
 static void batch_work(batch_job *job, int caller) {
     sk_poll_fn poll = caller ? py_poll_fn : stop_flag_fn;
     Py_ssize_t since_poll = 0;
-    sk_work *w = sk_work_new(job->geom);
+    sk_work *w = caller && job->mine != NULL ? job->mine : sk_work_new(job->geom);
     if (w == NULL) {
         __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
         return;
     }
+    if (caller) job->mine = w; /* search_all gives it back to the pool */
     const size_t nc = (size_t)job->ncells;
     for (;;) {
         if (__atomic_load_n(&job->poll->stop, __ATOMIC_RELAXED)) break;
@@ -838,7 +841,7 @@ static void batch_work(batch_job *job, int caller) {
             job->complete[i] = rc == SK_COMPLETE;
         }
     }
-    sk_work_free(w);
+    if (!caller) sk_work_free(w);
 }
 
 #ifdef SK_HAVE_PTHREADS
@@ -903,6 +906,7 @@ static int search_all(GeometryObject *g, const uint8_t *puzzles, Py_ssize_t k, u
         .budget = budget,
         .next = 0,
         .failed = 0,
+        .mine = work_take(g), /* a one-puzzle call costs no workspace allocation */
     };
     py_poll poll;
     job.poll = &poll;
@@ -910,6 +914,7 @@ static int search_all(GeometryObject *g, const uint8_t *puzzles, Py_ssize_t k, u
     poll_release(&poll);
     run_batch(&job, nthreads);
     poll_acquire(&poll);
+    work_give(g, job.mine);
     Py_DECREF(g);
     if (poll.raised) return 0; /* a signal handler raised (KeyboardInterrupt): it is set */
     /* Every claimed puzzle is finished by its claimer, so next >= k means all are done; it
@@ -1189,7 +1194,9 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
             return NULL;
         }
         table = (const uint8_t *)PyBytes_AS_STRING(table_obj);
-        for (int c = 0; c < 256; c++) {
+        int bad = 0; /* no early exit: the loop vectorises (it runs on every call) */
+        for (int c = 0; c < 256; c++) bad |= table[c] != 255 && table[c] > g->n;
+        for (int c = 0; bad && c < 256; c++) {
             if (table[c] != 255 && table[c] > g->n) {
                 PyErr_Format(PyExc_ValueError, "table maps %d to %d, expected 0..%d or 255", c,
                              (int)table[c], g->n);
@@ -1215,8 +1222,7 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
     uint64_t *counts = PyMem_RawMalloc(((size_t)k + 1) * sizeof *counts);
     uint64_t *guesses = PyMem_RawMalloc(((size_t)k + 1) * sizeof *guesses);
     uint8_t *complete = PyMem_RawMalloc((size_t)k + 1);
-    PyObject *name_shape = PyUnicode_InternFromString("shape");
-    PyObject *name_cells = PyUnicode_InternFromString("cells");
+    PyObject *name_shape = NULL, *name_cells = NULL; /* made at the first Grid item */
     PyObject *results = PyList_New(k), *rest = PyList_New(0), *pending = PyList_New(0);
     PyObject *out = NULL;
     if (buf == NULL || sols == NULL || where == NULL || counts == NULL || guesses == NULL ||
@@ -1224,9 +1230,7 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
         PyErr_NoMemory();
         goto done;
     }
-    if (name_shape == NULL || name_cells == NULL || results == NULL || rest == NULL ||
-        pending == NULL)
-        goto done;
+    if (results == NULL || rest == NULL || pending == NULL) goto done;
 
     /* Read: the taken items' cells into buf, their indices into where. */
     Py_ssize_t m = 0;
@@ -1238,8 +1242,13 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
         int taken = 0;
         if (PyUnicode_CheckExact(item))
             taken = table != NULL && read_line(item, table, g->ncells, cells);
-        else if ((PyObject *)Py_TYPE(item) == grid_type)
+        else if ((PyObject *)Py_TYPE(item) == grid_type) {
+            if (name_shape == NULL && (name_shape = PyUnicode_InternFromString("shape")) == NULL)
+                goto done;
+            if (name_cells == NULL && (name_cells = PyUnicode_InternFromString("cells")) == NULL)
+                goto done;
             taken = read_grid(item, shape, name_shape, name_cells, g->ncells, g->n, cells);
+        }
         if (taken) {
             where[m++] = i;
             continue;
