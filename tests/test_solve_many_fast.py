@@ -10,6 +10,7 @@ order), and to the pure-Python reference where the reference is fast enough.
 from __future__ import annotations
 
 import gc
+import logging
 import pickle
 import random
 import re
@@ -437,3 +438,44 @@ def test_which_items_the_core_reads(c_engine: Engine) -> None:
     assert [k for k, r in enumerate(found) if r is not None] == [0, 1, 2, 6, 7, 22, 24, 32]
     assert found[24] is not None
     assert found[24].puzzle is items[24]  # a Grid item is kept, not copied
+
+
+# -- the fixed cost of a call: one-item calls, the chunk log ---------------------------------
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_one_item_calls_in_turn_match_the_general_path(limit: int) -> None:
+    """The per-call path on its own, one item a call, shapes in turn: the default shape of a
+    cell count is taken from a cache (and its geometry found by identity), so a call after a
+    call of another shape must still read, search and name everything as the general path."""
+    items: list[object] = [
+        str(UNIQUE.puzzle),
+        str(FOUR.puzzle),
+        UNIQUE.puzzle,
+        str(SIXTEEN.puzzle),
+        str(TWELVE.puzzle),
+        SIXTEEN.puzzle,
+        "11" + "." * 79,
+        FOUR.puzzle,
+        "bad",
+    ]
+    for item in items * 2:
+        [got] = fast([item], limit=limit)
+        [want] = general([item], ENGINE, limit=limit)
+        assert fields(got) == fields(want)
+        if got.solution is not None:
+            assert got.puzzle is not None
+            assert got.solution.is_solution(got.puzzle)
+        if isinstance(item, str) and got.puzzle is not None:
+            assert got.puzzle.shape == Shape.from_cell_count(len(item))
+
+
+def test_each_chunk_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    """A chunk is logged at DEBUG on ``sudokit.solver`` (the logger is looked up once)."""
+    caplog.set_level(logging.DEBUG, logger="sudokit.solver")
+    for _ in range(2):
+        caplog.clear()
+        results = fast([str(UNIQUE.puzzle)] * 5, chunk=2)
+        assert [r.status for r in results] == [Status.UNIQUE] * 5
+        got = [r.getMessage() for r in caplog.records if r.name == "sudokit.solver"]
+        assert got == ["solved a chunk of 2 puzzles"] * 2 + ["solved a chunk of 1 puzzles"]

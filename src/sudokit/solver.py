@@ -35,6 +35,8 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ._backend import Engine, engine
 from ._record import _Record
@@ -48,6 +50,9 @@ from .errors import (
 )
 from .grid import Grid, _default_shape
 from .shape import Shape
+
+if TYPE_CHECKING:
+    import logging
 
 __all__ = [
     "SolveResult",
@@ -579,10 +584,17 @@ def _solve_chunk(
         for k, result in zip(pending, others, strict=True):
             results[k] = result
     if "logging" in sys.modules:  # else nobody can be listening: skip the slow import
-        import logging
-
-        logging.getLogger(__name__).debug("solved a chunk of %d puzzles", len(chunk))
+        _logger().debug("solved a chunk of %d puzzles", len(chunk))
     return results  # type: ignore[return-value]  # every None was replaced above
+
+
+@cache
+def _logger() -> logging.Logger:
+    """This module's logger, looked up once (``logging.getLogger`` takes a lock: per chunk it
+    cost more than the rest of a one-line :func:`solve_many` call's Python)."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def _solve_parsed(
