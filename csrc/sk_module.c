@@ -1036,6 +1036,7 @@ enum { REC_PUZZLE, REC_SOLUTION, REC_SHAPE, REC_STATUS, REC_COUNT, REC_GUESSES, 
 typedef struct {
     PyTypeObject *cls;
     PyObject *descr[REC_FIELDS]; /* new references: member descriptors of cls */
+    Py_ssize_t offset[REC_FIELDS]; /* where each field's object pointer sits in a record */
     PyObject *by_count;          /* tuple: the status of a complete search by count (>= 1) */
 } record_spec;
 
@@ -1070,7 +1071,15 @@ static int record_spec_read(PyObject *record, record_spec *r) {
     for (int f = 0; f < REC_FIELDS; f++) {
         PyObject *name = PyTuple_GET_ITEM(names, f);
         PyObject *d = PyUnicode_Check(name) ? PyObject_GetAttr(cls, name) : NULL;
-        if (d == NULL || !Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+        /* A writable object slot (what __slots__ makes) of cls or of a base of it (a slot
+         * descriptor of another class, planted on cls, is refused: its offset is another
+         * layout's): record_new writes its pointer directly, as the descriptor would. */
+        const PyMemberDef *m =
+            d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+                    PyType_IsSubtype((PyTypeObject *)cls, PyDescr_TYPE(d))
+                ? ((PyMemberDescrObject *)d)->d_member
+                : NULL;
+        if (m == NULL || m->type != T_OBJECT_EX || (m->flags & READONLY)) {
             Py_XDECREF(d);
             PyErr_Clear();
             PyErr_Format(PyExc_TypeError, "record field %R is not a slot of %R", name, cls);
@@ -1078,20 +1087,19 @@ static int record_spec_read(PyObject *record, record_spec *r) {
             return 0;
         }
         r->descr[f] = d;
+        r->offset[f] = m->offset;
     }
     return 1;
 }
 
-/* A new record with values[f] in field f (references borrowed); NULL with an exception. */
+/* A new record with values[f] in field f (references borrowed, none NULL); NULL with an
+ * exception.  tp_alloc zeroes the slots, so each is set by storing a new reference, as the
+ * slot's descriptor does (it would also check the record's type: it is cls here). */
 static PyObject *record_new(const record_spec *r, PyObject *const values[REC_FIELDS]) {
     PyObject *obj = r->cls->tp_alloc(r->cls, 0);
     if (obj == NULL) return NULL;
-    for (int f = 0; f < REC_FIELDS; f++) {
-        if (Py_TYPE(r->descr[f])->tp_descr_set(r->descr[f], obj, values[f]) < 0) {
-            Py_DECREF(obj);
-            return NULL;
-        }
-    }
+    for (int f = 0; f < REC_FIELDS; f++)
+        *(PyObject **)((char *)obj + r->offset[f]) = Py_NewRef(values[f]);
     if (PyObject_IS_GC(obj)) PyObject_GC_UnTrack(obj);
     return obj;
 }

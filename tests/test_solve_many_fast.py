@@ -360,6 +360,20 @@ def test_both_engines_agree_through_solve_many(monkeypatch: pytest.MonkeyPatch) 
 # -- the binding: arguments checked, nothing trusted -----------------------------------------
 
 
+class Planted(SolveResult):
+    """A record class with another class's slot planted on it (the core writes slots by
+    their offsets: one of another layout must be refused, not written)."""
+
+    __slots__ = ()
+
+
+Planted._puzzle = Grid.__dict__["cells"]  # type: ignore[assignment]
+
+
+class ReadOnly(property):
+    """A class whose ``fget`` is a member of a kind the core does not write (read-only)."""
+
+
 def test_search_items_arguments(c_engine: Engine) -> None:
     from sudokit import _cengine, _core
 
@@ -384,6 +398,8 @@ def test_search_items_arguments(c_engine: Engine) -> None:
         ((*ok[:8], (SolveResult, solver._FIELDS[:7], spec[2])), TypeError, "record[1]"),
         ((*ok[:8], (SolveResult, ("puzzle", *solver._FIELDS[1:]), spec[2])), TypeError, "slot"),
         ((*ok[:8], (Grid, solver._FIELDS, spec[2])), TypeError, "not a slot of"),
+        ((*ok[:8], (Planted, solver._FIELDS, spec[2])), TypeError, "'_puzzle' is not a slot"),
+        ((*ok[:8], (ReadOnly, ("fget",) * 8, spec[2])), TypeError, "'fget' is not a slot"),
     ]
     for args, exc, message in bad:
         with pytest.raises(exc, match=re.escape(message)):
