@@ -1203,8 +1203,11 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
             return NULL;
         }
         table = (const uint8_t *)PyBytes_AS_STRING(table_obj);
-        int bad = 0; /* no early exit: the loop vectorises (it runs on every call) */
-        for (int c = 0; c < 256; c++) bad |= table[c] != 255 && table[c] > g->n;
+        /* One byte compare per entry, no early exit, so that the loop vectorises (it runs on
+         * every call): adding 1 maps 255 (not a symbol) to 0 and 0..n to 1..n+1 (n <= 64). */
+        const uint8_t top = (uint8_t)(g->n + 1);
+        uint8_t bad = 0;
+        for (int c = 0; c < 256; c++) bad |= (uint8_t)(table[c] + 1) > top;
         for (int c = 0; bad && c < 256; c++) {
             if (table[c] != 255 && table[c] > g->n) {
                 PyErr_Format(PyExc_ValueError, "table maps %d to %d, expected 0..%d or 255", c,
