@@ -32,12 +32,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from _commit import code_commit
 from sudokit import Grid, Shape, _backend, generate
 from sudokit.generator.fill import band_pattern
 from sudokit.transform import random_isomorph
@@ -190,16 +190,6 @@ def instances(
             yield f"proper {size}x{size}", p.shape, bytes(p.cells)
 
 
-def _commit() -> str:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
-        )
-        return out.stdout.strip() or "unknown"
-    except OSError:
-        return "unknown"
-
-
 def run(
     seeds: int,
     big: bool,
@@ -214,7 +204,7 @@ def run(
     """Measure every instance at every limit, emit a markdown report; False when a check fails
     (a count that differs from the SAT solver's, or a wrong solution; giving up is no failure)."""
     good = True
-    emit(f"# bench_generic ({time.strftime('%Y-%m-%d')}, commit {_commit()})\n")
+    emit(f"# bench_generic ({time.strftime('%Y-%m-%d')}, commit {code_commit()})\n")
     emit(f"CPU seconds of the solving call; sudokit = C core, budget {budget:,} guesses (a count")
     emit("marked 'gave up' ran out: its time is a lower bound); SAT = Glucose 4 ")
     emit("(python-sat) on the CNF after the givens' eliminations (encoding time apart)")
