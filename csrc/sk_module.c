@@ -646,7 +646,11 @@ static int as_count(PyObject *obj, const char *name, uint64_t minimum, uint64_t 
 
 /* Checks that buf holds bytes of values 0..n; names the first bad cell.  0 on error. */
 static int check_values(const uint8_t *buf, Py_ssize_t len, int ncells, int n, const char *what) {
-    for (Py_ssize_t i = 0; i < len; i++) {
+    /* A branch-free pass first (it vectorises: batches are checked whole), then the slow one
+     * only to name the first bad cell. */
+    uint8_t bad = 0;
+    for (Py_ssize_t i = 0; i < len; i++) bad |= buf[i] > n;
+    for (Py_ssize_t i = 0; bad && i < len; i++) {
         if (buf[i] > n) {
             if (len == ncells)
                 PyErr_Format(PyExc_ValueError, "cell %zd has value %d, expected 0..%d", i,
@@ -799,6 +803,8 @@ typedef struct {
     Py_ssize_t next; /* shared: next puzzle to take (atomic) */
     int failed;      /* shared: a worker ran out of memory (atomic) */
     py_poll *poll;   /* the calling thread's poll state; its stop flag is shared */
+    sk_work *mine;   /* the calling thread's workspace: taken from the geometry's pool (NULL:
+                        allocated by batch_work), given back by search_all; only it touches it */
 } batch_job;
 
 /* Puzzles the calling thread searches between two polls in a batch (one search polls on its
@@ -812,11 +818,12 @@ typedef struct {
 static void batch_work(batch_job *job, int caller) {
     sk_poll_fn poll = caller ? py_poll_fn : stop_flag_fn;
     Py_ssize_t since_poll = 0;
-    sk_work *w = sk_work_new(job->geom);
+    sk_work *w = caller && job->mine != NULL ? job->mine : sk_work_new(job->geom);
     if (w == NULL) {
         __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
         return;
     }
+    if (caller) job->mine = w; /* search_all gives it back to the pool */
     const size_t nc = (size_t)job->ncells;
     for (;;) {
         if (__atomic_load_n(&job->poll->stop, __ATOMIC_RELAXED)) break;
@@ -838,7 +845,7 @@ static void batch_work(batch_job *job, int caller) {
             job->complete[i] = rc == SK_COMPLETE;
         }
     }
-    sk_work_free(w);
+    if (!caller) sk_work_free(w);
 }
 
 #ifdef SK_HAVE_PTHREADS
@@ -903,6 +910,7 @@ static int search_all(GeometryObject *g, const uint8_t *puzzles, Py_ssize_t k, u
         .budget = budget,
         .next = 0,
         .failed = 0,
+        .mine = work_take(g), /* a one-puzzle call costs no workspace allocation */
     };
     py_poll poll;
     job.poll = &poll;
@@ -910,6 +918,7 @@ static int search_all(GeometryObject *g, const uint8_t *puzzles, Py_ssize_t k, u
     poll_release(&poll);
     run_batch(&job, nthreads);
     poll_acquire(&poll);
+    work_give(g, job.mine);
     Py_DECREF(g);
     if (poll.raised) return 0; /* a signal handler raised (KeyboardInterrupt): it is set */
     /* Every claimed puzzle is finished by its claimer, so next >= k means all are done; it
@@ -1016,9 +1025,10 @@ done:
  * (`_line_table(n)`), so a line taken here gives the cells Grid.parse gives; every other line
  * (separators, integers, bad symbols, other lengths, non-ASCII) is the caller's.
  *
- * Records are built without calling cls.__init__: tp_alloc, then the member descriptor of
- * each field (named by the caller, in the order of the REC_ enum) sets its value, as
- * object.__setattr__ would.  They are then untracked by the cycle collector: their values are
+ * Records are built without calling cls.__init__: tp_alloc, then each field (named by the
+ * caller, in the order of the REC_ enum: a writable object slot of cls, checked once a call)
+ * gets its value stored at the slot's offset, as its member descriptor would store it
+ * (object.__setattr__), without a call per field.  They are then untracked by the cycle collector: their values are
  * bytes, ints, bools, None, the shape, a status and exact-grid_type items, none of which can
  * lead back to a record (the caller's contract), so no cycle can pass through one, and a
  * million kept results cost the collector nothing.
@@ -1031,6 +1041,7 @@ enum { REC_PUZZLE, REC_SOLUTION, REC_SHAPE, REC_STATUS, REC_COUNT, REC_GUESSES, 
 typedef struct {
     PyTypeObject *cls;
     PyObject *descr[REC_FIELDS]; /* new references: member descriptors of cls */
+    Py_ssize_t offset[REC_FIELDS]; /* where each field's object pointer sits in a record */
     PyObject *by_count;          /* tuple: the status of a complete search by count (>= 1) */
 } record_spec;
 
@@ -1065,7 +1076,15 @@ static int record_spec_read(PyObject *record, record_spec *r) {
     for (int f = 0; f < REC_FIELDS; f++) {
         PyObject *name = PyTuple_GET_ITEM(names, f);
         PyObject *d = PyUnicode_Check(name) ? PyObject_GetAttr(cls, name) : NULL;
-        if (d == NULL || !Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+        /* A writable object slot (what __slots__ makes) of cls or of a base of it (a slot
+         * descriptor of another class, planted on cls, is refused: its offset is another
+         * layout's): record_new writes its pointer directly, as the descriptor would. */
+        const PyMemberDef *m =
+            d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+                    PyType_IsSubtype((PyTypeObject *)cls, PyDescr_TYPE(d))
+                ? ((PyMemberDescrObject *)d)->d_member
+                : NULL;
+        if (m == NULL || m->type != T_OBJECT_EX || (m->flags & READONLY)) {
             Py_XDECREF(d);
             PyErr_Clear();
             PyErr_Format(PyExc_TypeError, "record field %R is not a slot of %R", name, cls);
@@ -1073,20 +1092,19 @@ static int record_spec_read(PyObject *record, record_spec *r) {
             return 0;
         }
         r->descr[f] = d;
+        r->offset[f] = m->offset;
     }
     return 1;
 }
 
-/* A new record with values[f] in field f (references borrowed); NULL with an exception. */
+/* A new record with values[f] in field f (references borrowed, none NULL); NULL with an
+ * exception.  tp_alloc zeroes the slots, so each is set by storing a new reference, as the
+ * slot's descriptor does (it would also check the record's type: it is cls here). */
 static PyObject *record_new(const record_spec *r, PyObject *const values[REC_FIELDS]) {
     PyObject *obj = r->cls->tp_alloc(r->cls, 0);
     if (obj == NULL) return NULL;
-    for (int f = 0; f < REC_FIELDS; f++) {
-        if (Py_TYPE(r->descr[f])->tp_descr_set(r->descr[f], obj, values[f]) < 0) {
-            Py_DECREF(obj);
-            return NULL;
-        }
-    }
+    for (int f = 0; f < REC_FIELDS; f++)
+        *(PyObject **)((char *)obj + r->offset[f]) = Py_NewRef(values[f]);
     if (PyObject_IS_GC(obj)) PyObject_GC_UnTrack(obj);
     return obj;
 }
@@ -1189,7 +1207,12 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
             return NULL;
         }
         table = (const uint8_t *)PyBytes_AS_STRING(table_obj);
-        for (int c = 0; c < 256; c++) {
+        /* One byte compare per entry, no early exit, so that the loop vectorises (it runs on
+         * every call): adding 1 maps 255 (not a symbol) to 0 and 0..n to 1..n+1 (n <= 64). */
+        const uint8_t top = (uint8_t)(g->n + 1);
+        uint8_t bad = 0;
+        for (int c = 0; c < 256; c++) bad |= (uint8_t)(table[c] + 1) > top;
+        for (int c = 0; bad && c < 256; c++) {
             if (table[c] != 255 && table[c] > g->n) {
                 PyErr_Format(PyExc_ValueError, "table maps %d to %d, expected 0..%d or 255", c,
                              (int)table[c], g->n);
@@ -1215,8 +1238,7 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
     uint64_t *counts = PyMem_RawMalloc(((size_t)k + 1) * sizeof *counts);
     uint64_t *guesses = PyMem_RawMalloc(((size_t)k + 1) * sizeof *guesses);
     uint8_t *complete = PyMem_RawMalloc((size_t)k + 1);
-    PyObject *name_shape = PyUnicode_InternFromString("shape");
-    PyObject *name_cells = PyUnicode_InternFromString("cells");
+    PyObject *name_shape = NULL, *name_cells = NULL; /* made at the first Grid item */
     PyObject *results = PyList_New(k), *rest = PyList_New(0), *pending = PyList_New(0);
     PyObject *out = NULL;
     if (buf == NULL || sols == NULL || where == NULL || counts == NULL || guesses == NULL ||
@@ -1224,9 +1246,7 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
         PyErr_NoMemory();
         goto done;
     }
-    if (name_shape == NULL || name_cells == NULL || results == NULL || rest == NULL ||
-        pending == NULL)
-        goto done;
+    if (results == NULL || rest == NULL || pending == NULL) goto done;
 
     /* Read: the taken items' cells into buf, their indices into where. */
     Py_ssize_t m = 0;
@@ -1238,8 +1258,13 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
         int taken = 0;
         if (PyUnicode_CheckExact(item))
             taken = table != NULL && read_line(item, table, g->ncells, cells);
-        else if ((PyObject *)Py_TYPE(item) == grid_type)
+        else if ((PyObject *)Py_TYPE(item) == grid_type) {
+            if (name_shape == NULL && (name_shape = PyUnicode_InternFromString("shape")) == NULL)
+                goto done;
+            if (name_cells == NULL && (name_cells = PyUnicode_InternFromString("cells")) == NULL)
+                goto done;
             taken = read_grid(item, shape, name_shape, name_cells, g->ncells, g->n, cells);
+        }
         if (taken) {
             where[m++] = i;
             continue;
