@@ -50,6 +50,11 @@ def check_solutions(shape: Shape, cells: bytes, solutions: tuple[bytes, ...]) ->
 # Seeds whose first solution comes after the first run's cap (8 x 625 guesses), so the answer
 # comes from a randomised run, and that take under 0.1 s of CPU each.
 RESTARTED25 = [1, 3, 4, 10, 13]
+# The largest guess budget the generator gives a search (jigsaw maps: 50 x cells): budgets up to
+# it keep the randomised runs up to the hand-over at 2000 + 20 x cells; with no budget (or a
+# larger one) and a limit of at most 2, clause learning takes over after 2 x cells guesses.
+GENERATOR25 = 50 * 625
+EARLY25 = 2 * 625
 
 
 @pytest.mark.parametrize("seed", RESTARTED25)
@@ -60,10 +65,10 @@ def test_under_constrained_25x25_answered_without_budget(
     (before restarts, such grids could run past 2,000,000 guesses)."""
     shape = Shape.from_size(25)
     cells = under_constrained(25, seed, 0.45)
-    out = generic.search(shape, cells, 2, 2, 0)
+    out = generic.search(shape, cells, 2, 2, GENERATOR25)
     assert (out.count, out.complete) == (2, True)
     check_solutions(shape, cells, out.solutions)
-    first = generic.search(shape, cells, 1, 1, 0)
+    first = generic.search(shape, cells, 1, 1, GENERATOR25)
     assert first.guesses > 8 * shape.ncells  # run 0 was cut: a restart found it
     check_solutions(shape, cells, first.solutions)
 
@@ -74,13 +79,14 @@ def test_same_input_same_answer(generic: _backend.Engine) -> None:
     shape = Shape.from_size(25)
     for seed in RESTARTED25[:2]:
         cells = under_constrained(25, seed, 0.45)
-        first = generic.search(shape, cells, 2, 2, 0)
-        again = generic.search(shape, cells, 2, 2, 0)
-        assert (first.count, first.solutions, first.guesses) == (
-            again.count,
-            again.solutions,
-            again.guesses,
-        )
+        for budget in (GENERATOR25, 0):  # the randomised runs, the early hand-over
+            first = generic.search(shape, cells, 2, 2, budget)
+            again = generic.search(shape, cells, 2, 2, budget)
+            assert (first.count, first.solutions, first.guesses) == (
+                again.count,
+                again.solutions,
+                again.guesses,
+            )
 
 
 def test_budget_still_bounds_every_run(generic: _backend.Engine) -> None:
@@ -179,12 +185,13 @@ def test_clause_learning_counts_distinct_solutions(generic: _backend.Engine, see
     clauses), the search complete and the same answer twice."""
     shape = Shape.from_size(25)
     cells = under_constrained(25, seed, 0.45)
-    for limit in (2, 5):
-        out = generic.search(shape, cells, limit, limit, 0)
+    for limit in (2, 5):  # (limit 5 keeps the late hand-over without a budget too)
+        budget = GENERATOR25 if limit == 2 else 0
+        out = generic.search(shape, cells, limit, limit, budget)
         assert out.guesses > HANDOVER25
         assert (out.count, out.complete) == (limit, True)
         check_solutions(shape, cells, out.solutions)
-        assert generic.search(shape, cells, limit, limit, 0) == out
+        assert generic.search(shape, cells, limit, limit, budget) == out
 
 
 def changed_givens(shape: Shape, cells: bytes, rng: random.Random, times: int) -> bytes:
@@ -243,6 +250,7 @@ def test_budget_bounds_clause_learning(generic: _backend.Engine) -> None:
 # randomised restarts prove 251 has none in 818,804 guesses; on 46 and 238 they had not after
 # 3,000,000 (clause learning needs 14-50 decisions).
 HANDOVER20 = 2000 + 20 * 400
+EARLY20 = 2 * 400
 NONE20 = [46, 238, 251]
 MANY20 = [57, 88]
 
@@ -265,8 +273,11 @@ def test_clause_learning_proves_no_solution(seed: int) -> None:
     puzzle = changed20(seed)
     geometry = _core.Geometry(20, shape.units)
     count, sols, guesses, complete = _core.search(geometry, puzzle, 2, 2, 0)
-    assert guesses > HANDOVER20
+    assert guesses > EARLY20  # the early hand-over (no budget)
     assert (count, len(sols), complete) == (0, 0, True)
+    late = _core.search(geometry, puzzle, 2, 2, 50 * 400)  # a generator's budget: the late one
+    assert late[2] > HANDOVER20
+    assert (late[0], late[3]) == (0, True)
     restarts = _core.Geometry(20, shape.units, different=[(0, 1)])  # changes no answer
     other = _core.search(restarts, puzzle, 1, 0, 1_000_000 if seed == 251 else 300_000)
     assert other[0] == 0
@@ -286,7 +297,7 @@ def test_clause_learning_finds_first_and_more(seed: int) -> None:
     puzzle = changed20(seed)
     geometry = _core.Geometry(20, shape.units)
     count, sols, guesses, complete = _core.search(geometry, puzzle, 1, 1, 0)
-    assert guesses > HANDOVER20
+    assert guesses > EARLY20
     assert (count, complete) == (1, True)
     check_solutions(shape, puzzle, sols)
     count, sols, guesses, complete = _core.search(geometry, puzzle, 5, 5, 0)
