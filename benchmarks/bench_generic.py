@@ -30,6 +30,7 @@ lower bound, and so is a median over it).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -190,6 +191,14 @@ def instances(
             yield f"proper {size}x{size}", p.shape, bytes(p.cells)
 
 
+def _load() -> str:
+    """The 1, 5 and 15 minute load averages (the machine may be shared: times are CPU time)."""
+    try:
+        return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def run(
     seeds: int,
     big: bool,
@@ -205,6 +214,7 @@ def run(
     (a count that differs from the SAT solver's, or a wrong solution; giving up is no failure)."""
     good = True
     emit(f"# bench_generic ({time.strftime('%Y-%m-%d')}, commit {code_commit()})\n")
+    emit(f"Load average at the start: {_load()}.")
     emit(f"CPU seconds of the solving call; sudokit = C core, budget {budget:,} guesses (a count")
     emit("marked 'gave up' ran out: its time is a lower bound); SAT = Glucose 4 ")
     emit("(python-sat) on the CNF after the givens' eliminations (encoding time apart)")
@@ -249,6 +259,7 @@ def run(
             f"| {name} | {limit} | {len(pairs)} | {mo:.4f} | {ms:.4f} | {mo / ms:.2f}x | "
             f"{worst / ms:.2f}x | {within} of {len(pairs)} |"
         )
+    emit(f"\nLoad average at the end: {_load()}.")
     return good
 
 

@@ -55,6 +55,23 @@
 #ifndef SK_CDCL_PHASE
 #define SK_CDCL_PHASE 0
 #endif
+/* VSIDS: activities grow by 1 / decay a conflict.  Rejected (C harness, CPU, limit 2): 0.80 on
+ * 25x25 at 45% givens took bench_generic's seeds 0-19 from 0.42 to 0.30-0.34 s in all, but
+ * seeds 20-59 from 0.91-1.06 to 3.4-3.7 s (worst 2.1-2.3 s against 0.18-0.22 s), and 36x36
+ * grid 1 from 5.4 to 40.4 s; Glucose's 0.80 raised by 0.01 every 5000 conflicts to 0.95 took
+ * 36x36 grid 1 to 11.4 s and grid 2 past 150 s (102 s at 0.95). */
+#ifndef SK_CDCL_DECAY
+#define SK_CDCL_DECAY 0.95
+#endif
+/* Grids with fewer than this percentage of their cells placed at level 0 start at phase 1
+ * instead: with few givens solutions are dense, and a phase-0 decision removes one candidate,
+ * so filling an empty 16x16 takes thousands of decisions.  Measured on the generator's check of
+ * random jigsaw maps (the empty grid, 50 x cells guesses; `generate --jigsaw random --size 16
+ * -n 20`, seeds 1/2/3): phase 0 gave up on 53/59/38 of 75/83/60 maps, phase 1 on 41/38/38 of
+ * 61/59/61, and the whole run took 8.43/9.69/8.48 s against 7.02/7.21/8.49 s CPU. */
+#ifndef SK_CDCL_SPARSE
+#define SK_CDCL_SPARSE 10u
+#endif
 #ifndef SK_CDCL_MRV
 #define SK_CDCL_MRV 1
 #endif
@@ -62,7 +79,9 @@
 #define SK_CDCL_MINIMIZE 1
 #endif
 /* Conflicts of the first restart interval (times Luby's 1 1 2 1 1 2 4 ...). */
+#ifndef SK_CDCL_LUBY
 #define SK_CDCL_LUBY 100u
+#endif
 /* Learnt clauses kept before the first reduction (plus ncells), and its growth per reduction. */
 #define SK_CDCL_LEARNTS 4000u
 #ifndef SK_CDCL_LEARNTS_STEP
@@ -95,7 +114,8 @@ typedef struct {
     const uint64_t *init;         /* [ncells] initial candidates (the clauses' literals) */
     uint64_t *mask;               /* [ncells] candidates not false now */
     uint8_t *cleft;               /* [ncells] candidates not false now */
-    uint8_t *pleft;               /* [nunits * n] places not false now */
+    uint64_t *place;              /* [nunits * n] (unit, digit): positions not false now */
+    uint8_t *cpos;                /* [cu_start[ncells]] position of the cell in unit cu[k] */
     wvec *ws;                     /* [2 * nvars] watchers of each literal (visited when false) */
     uint32_t *arena;              /* clauses: size, lbd (0: permanent), literals */
     size_t alen, acap;
@@ -210,7 +230,7 @@ static void enqueue(cdcl *S, uint32_t lit, int kind, uint32_t data) {
         S->mask[c] &= ~((uint64_t)1 << d);
         S->cleft[c]--;
         for (uint32_t k = S->sh->cu_start[c]; k < S->sh->cu_start[c + 1]; k++)
-            S->pleft[(size_t)S->sh->cu[k] * n + d]--;
+            S->place[(size_t)S->sh->cu[k] * n + d] &= ~((uint64_t)1 << S->cpos[k]);
     }
 }
 
@@ -286,13 +306,13 @@ static int propagate(cdcl *S) {
                 }
                 if (S->val[w] == 0) enqueue(S, 2 * w + 1, R_AMO, v);
             }
-            /* unit AMO */
+            /* unit AMO: the other places of d in each unit of c, in unit order */
             for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
-                const uint16_t *unit = sh->units + (size_t)sh->cu[k] * n;
-                for (int i = 0; i < n; i++) {
-                    const uint32_t c2 = unit[i];
-                    if (c2 == c || !(S->mask[c2] & bit)) continue;
-                    const uint32_t w = c2 * (uint32_t)n + d;
+                const uint32_t u = sh->cu[k];
+                const uint16_t *unit = sh->units + (size_t)u * n;
+                for (uint64_t m = S->place[(size_t)u * n + d] & ~((uint64_t)1 << S->cpos[k]); m;
+                     m &= m - 1) {
+                    const uint32_t w = unit[__builtin_ctzll(m)] * (uint32_t)n + d;
                     if (S->val[w] == 1) {
                         conflict(S, R_AMO, v, w);
                         return 0;
@@ -314,15 +334,15 @@ static int propagate(cdcl *S) {
             /* unit ALO */
             for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
                 const uint32_t u = sh->cu[k], ud = u * (uint32_t)n + d;
-                if (S->pleft[ud] == 0) {
+                const uint64_t m = S->place[ud];
+                if (m == 0) {
                     conflict(S, R_UNIT, ud, 0);
                     return 0;
                 }
-                if (S->pleft[ud] == 1) {
-                    const uint16_t *unit = sh->units + (size_t)u * n;
-                    int i = 0;
-                    while (!(S->mask[unit[i]] & bit)) i++;
-                    const uint32_t w = unit[i] * (uint32_t)n + d;
+                if ((m & (m - 1)) == 0) {
+                    const uint32_t w = sh->units[(size_t)ud - d + (size_t)__builtin_ctzll(m)] *
+                                           (uint32_t)n +
+                                       d;
                     if (S->val[w] == 0) enqueue(S, 2 * w, R_UNIT, ud);
                 }
             }
@@ -345,7 +365,7 @@ static void cancel_until(cdcl *S, uint32_t lvl) {
             S->mask[c] |= (uint64_t)1 << d;
             S->cleft[c]++;
             for (uint32_t k = S->sh->cu_start[c]; k < S->sh->cu_start[c + 1]; k++)
-                S->pleft[(size_t)S->sh->cu[k] * n + d]++;
+                S->place[(size_t)S->sh->cu[k] * n + d] |= (uint64_t)1 << S->cpos[k];
         }
         S->phase[v] = S->val[v] > 0;
         S->val[v] = 0;
@@ -627,7 +647,8 @@ static void cdcl_free(cdcl *S) {
     free(S->lim);
     free(S->mask);
     free(S->cleft);
-    free(S->pleft);
+    free(S->place);
+    free(S->cpos);
     if (S->ws)
         for (uint32_t l = 0; l < 2 * S->nvars; l++) free(S->ws[l].w);
     free(S->ws);
@@ -667,14 +688,15 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
     S.lim = malloc((nv + 1) * sizeof *S.lim);
     S.mask = malloc((size_t)ncells * sizeof *S.mask);
     S.cleft = malloc((size_t)ncells);
-    S.pleft = calloc(nplaces, 1);
+    S.place = calloc(nplaces, sizeof *S.place);
+    S.cpos = malloc((size_t)sh->cu_start[ncells] + 1);
     S.ws = calloc(2 * nv, sizeof *S.ws);
     S.buf = malloc((nv + 2) * sizeof *S.buf);
     S.stack = malloc(nv * sizeof *S.stack);
     S.clear = malloc(nv * sizeof *S.clear);
     S.stamp = calloc(nv + 2, sizeof *S.stamp);
     if (!S.val || !S.level || !S.rkind || !S.rdata || !S.phase || !S.seen || !S.act || !S.heap ||
-        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.pleft || !S.ws || !S.buf ||
+        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.place || !S.cpos || !S.ws || !S.buf ||
         !S.stack || !S.clear || !S.stamp) {
         cdcl_free(&S);
         return SK_ENOMEM;
@@ -689,11 +711,16 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
         S.mask[c] = m;
         S.cleft[c] = (uint8_t)__builtin_popcountll(m);
         if (m == 0) ok = 0;
-        for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++)
+        for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
+            const uint16_t *unit = sh->units + (size_t)sh->cu[k] * n;
+            int i = 0;
+            while (unit[i] != c) i++; /* c is in its units (sk_geom_new's CSR) */
+            S.cpos[k] = (uint8_t)i;
             for (uint64_t b = m; b; b &= b - 1)
-                S.pleft[(size_t)sh->cu[k] * n + __builtin_ctzll(b)]++;
+                S.place[(size_t)sh->cu[k] * n + __builtin_ctzll(b)] |= (uint64_t)1 << i;
+        }
     }
-    for (size_t k = 0; k < nplaces && ok; k++) ok = S.pleft[k] > 0;
+    for (size_t k = 0; k < nplaces && ok; k++) ok = S.place[k] != 0;
     for (int c = 0; c < ncells && ok; c++) {
         if (S.cleft[c] != 1) {
             for (uint64_t b = cand[c]; b; b &= b - 1) {
@@ -708,6 +735,10 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
         ok = propagate(&S);
     }
     if (ok) ok = propagate(&S);
+    /* A (nearly) empty grid starts at phase 1: see SK_CDCL_SPARSE. */
+    uint32_t placed = 0;
+    for (int c = 0; c < ncells; c++) placed += S.cleft[c] == 1;
+    if ((uint64_t)placed * 100 < (uint64_t)ncells * SK_CDCL_SPARSE) memset(S.phase, 1, nv);
 
     uint64_t found = 0, made = 0, conflicts = 0, restarts = 0;
     uint64_t restart_at = SK_CDCL_LUBY;
@@ -732,7 +763,7 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
                 }
                 enqueue(&S, S.buf[0], R_CLAUSE, cref);
             }
-            S.inc /= 0.95;
+            S.inc /= SK_CDCL_DECAY;
             if (conflicts >= restart_at) {
                 restart_at = conflicts + SK_CDCL_LUBY * sk_luby(++restarts);
                 cancel_until(&S, 0);

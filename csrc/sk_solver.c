@@ -1497,16 +1497,38 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
  * (run 0 and randomised runs) with no solution goes to sk_cdcl (clause learning over the one-hot model, complete, its
  * own exact counting) from the givens, and its decisions count as guesses against the budget;
  * with rules (which sk_cdcl does not model), below SK_CDCL_MIN_N and above SK_CDCL_MAX_N,
- * the randomised runs above go on.  Searches that run
- * 0 answers are unchanged, as before.  Measured: bench_generic.py (results in
- * benchmarks/results).
+ * the randomised runs above go on.  Searches that run 0 answers are unchanged, as before.  With
+ * no budget (or a large one) and a limit of at most 2 the hand-over is earlier: see "Early
+ * hand-over" below.  Measured: bench_generic.py (results in benchmarks/results).
  */
+#ifndef SK_RESTART_FIRST
 #define SK_RESTART_FIRST 8u
+#endif
 /* Guesses after which a stalled search goes to clause learning: the generator's guess budget
  * per search (search_budget in generator/search.py: 2000 + 20 x cells), so that every budgeted
  * search of generation ends exactly as before (the same puzzles per seed) and only searches
  * that would have run past it change method. */
+#ifndef SK_CDCL_AFTER
 #define SK_CDCL_AFTER(ncells) (2000u + 20u * (ncells))
+#endif
+/* Early hand-over.  A search with no budget or one above SK_CDCL_EARLY_ABOVE (every budget the
+ * generator sets is at most 50 x cells: search_budget, jigsaw maps' 50 x cells, ncells / 2;
+ * killers have rules) and a limit of at most 2 (a solution, or the proof of uniqueness) caps
+ * run 0 at SK_CDCL_EARLY guesses and goes to clause learning right after it, with no
+ * randomised runs: on under-constrained grids the depth-first search past that point is a
+ * lottery that clause learning wins on average.  Generated proper puzzles of 16x16-36x36 take
+ * about ncells / 2 guesses (at most 128, 312 and 648 on seeds 0-9, 0-7 and 0-2), within run 0,
+ * so they are unchanged.  Counts above 2 keep the restarts up to SK_CDCL_AFTER (clause learning
+ * restarts from level 0 after each solution it blocks: slow for long counts).  Measured (25x25
+ * at 45% givens, bench_generic's seeds 0-19 / 20-59, CPU, C harness, limit 2, the learning
+ * search of this commit): hand-over at SK_CDCL_AFTER: median 32 / 42-46 ms, in all 0.79-0.88 /
+ * 1.8-2.0 s; at 1 x cells: 10.9 / 11.8 ms, 0.43 / 0.91 s; at 2 x cells: 11.9 / 15.1 ms, 0.44 /
+ * 1.07 s; at 4 x cells: 13.8 / 17.0 ms, 0.47 / 1.13 s; after run 0 at 8 x cells: median 19 ms
+ * on seeds 0-19. */
+#ifndef SK_CDCL_EARLY
+#define SK_CDCL_EARLY(ncells) (1u * (ncells))
+#endif
+#define SK_CDCL_EARLY_ABOVE(ncells) (50u * (uint64_t)(ncells))
 /* Largest n handed over.  49x49 and 64x64 keep the restarts: clause learning there is not
  * measured against SAT yet, and the empty 64x64 (which it answers in 0.8 s, 90,654 guesses) is
  * the test suite's standard long search (default bound, Ctrl-C); raise this with those tests. */
@@ -1668,12 +1690,15 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
     int status;
     /* Whether a stalled search goes to clause learning (see "Hand-over" above). */
     int learns = g->rules == NULL && g->n >= SK_CDCL_MIN_N && g->n <= SK_CDCL_MAX_N;
+    uint64_t after = SK_CDCL_AFTER(unit);
+    if (learns && limit <= 2 && (budget == 0 || budget > SK_CDCL_EARLY_ABOVE(unit)))
+        span = after = SK_CDCL_EARLY(unit); /* see "Early hand-over" */
     for (uint64_t run = 1;; run++) {
         /* This run's cap: span guesses more (no overflow: span <= 2^40 * 4096). */
         status = generic_run(g, w, cells, limit, keep, solutions, budget, tries + span, count,
                              &tries, rng, poll, poll_ctx);
         if (status != SK_RESTART) break;
-        if (learns && tries >= SK_CDCL_AFTER(unit)) {
+        if (learns && tries >= after) {
             const int rc = cdcl_search(g, w, cells, limit, keep, solutions, budget, count,
                                        &tries, poll, poll_ctx);
             if (rc >= 0) {
@@ -1685,8 +1710,7 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
         rng = &rng_state;
         span = unit * sk_luby(run);
         /* The last randomised run ends where clause learning starts. */
-        if (learns && tries < SK_CDCL_AFTER(unit) && tries + span > SK_CDCL_AFTER(unit))
-            span = SK_CDCL_AFTER(unit) - tries;
+        if (learns && tries < after && tries + span > after) span = after - tries;
     }
     if (guesses) *guesses = tries;
     return status;

@@ -50,6 +50,10 @@ def check_solutions(shape: Shape, cells: bytes, solutions: tuple[bytes, ...]) ->
 # Seeds whose first solution comes after the first run's cap (8 x 625 guesses), so the answer
 # comes from a randomised run, and that take under 0.1 s of CPU each.
 RESTARTED25 = [1, 3, 4, 10, 13]
+# The largest guess budget the generator gives a search (jigsaw maps: 50 x cells): budgets up to
+# it keep the randomised runs up to the hand-over at 2000 + 20 x cells; with no budget (or a
+# larger one) and a limit of at most 2, clause learning takes over after ncells guesses.
+GENERATOR25 = 50 * 625
 
 
 @pytest.mark.parametrize("seed", RESTARTED25)
@@ -60,10 +64,10 @@ def test_under_constrained_25x25_answered_without_budget(
     (before restarts, such grids could run past 2,000,000 guesses)."""
     shape = Shape.from_size(25)
     cells = under_constrained(25, seed, 0.45)
-    out = generic.search(shape, cells, 2, 2, 0)
+    out = generic.search(shape, cells, 2, 2, GENERATOR25)
     assert (out.count, out.complete) == (2, True)
     check_solutions(shape, cells, out.solutions)
-    first = generic.search(shape, cells, 1, 1, 0)
+    first = generic.search(shape, cells, 1, 1, GENERATOR25)
     assert first.guesses > 8 * shape.ncells  # run 0 was cut: a restart found it
     check_solutions(shape, cells, first.solutions)
 
@@ -74,13 +78,14 @@ def test_same_input_same_answer(generic: _backend.Engine) -> None:
     shape = Shape.from_size(25)
     for seed in RESTARTED25[:2]:
         cells = under_constrained(25, seed, 0.45)
-        first = generic.search(shape, cells, 2, 2, 0)
-        again = generic.search(shape, cells, 2, 2, 0)
-        assert (first.count, first.solutions, first.guesses) == (
-            again.count,
-            again.solutions,
-            again.guesses,
-        )
+        for budget in (GENERATOR25, 0):  # the randomised runs, the early hand-over
+            first = generic.search(shape, cells, 2, 2, budget)
+            again = generic.search(shape, cells, 2, 2, budget)
+            assert (first.count, first.solutions, first.guesses) == (
+                again.count,
+                again.solutions,
+                again.guesses,
+            )
 
 
 def test_budget_still_bounds_every_run(generic: _backend.Engine) -> None:
@@ -179,12 +184,13 @@ def test_clause_learning_counts_distinct_solutions(generic: _backend.Engine, see
     clauses), the search complete and the same answer twice."""
     shape = Shape.from_size(25)
     cells = under_constrained(25, seed, 0.45)
-    for limit in (2, 5):
-        out = generic.search(shape, cells, limit, limit, 0)
+    for limit in (2, 5):  # (limit 5 keeps the late hand-over without a budget too)
+        budget = GENERATOR25 if limit == 2 else 0
+        out = generic.search(shape, cells, limit, limit, budget)
         assert out.guesses > HANDOVER25
         assert (out.count, out.complete) == (limit, True)
         check_solutions(shape, cells, out.solutions)
-        assert generic.search(shape, cells, limit, limit, 0) == out
+        assert generic.search(shape, cells, limit, limit, budget) == out
 
 
 def changed_givens(shape: Shape, cells: bytes, rng: random.Random, times: int) -> bytes:
@@ -243,6 +249,7 @@ def test_budget_bounds_clause_learning(generic: _backend.Engine) -> None:
 # randomised restarts prove 251 has none in 818,804 guesses; on 46 and 238 they had not after
 # 3,000,000 (clause learning needs 14-50 decisions).
 HANDOVER20 = 2000 + 20 * 400
+EARLY20 = 400
 NONE20 = [46, 238, 251]
 MANY20 = [57, 88]
 
@@ -265,8 +272,11 @@ def test_clause_learning_proves_no_solution(seed: int) -> None:
     puzzle = changed20(seed)
     geometry = _core.Geometry(20, shape.units)
     count, sols, guesses, complete = _core.search(geometry, puzzle, 2, 2, 0)
-    assert guesses > HANDOVER20
+    assert guesses > EARLY20  # the early hand-over (no budget)
     assert (count, len(sols), complete) == (0, 0, True)
+    late = _core.search(geometry, puzzle, 2, 2, 50 * 400)  # a generator's budget: the late one
+    assert late[2] > HANDOVER20
+    assert (late[0], late[3]) == (0, True)
     restarts = _core.Geometry(20, shape.units, different=[(0, 1)])  # changes no answer
     other = _core.search(restarts, puzzle, 1, 0, 1_000_000 if seed == 251 else 300_000)
     assert other[0] == 0
@@ -286,7 +296,7 @@ def test_clause_learning_finds_first_and_more(seed: int) -> None:
     puzzle = changed20(seed)
     geometry = _core.Geometry(20, shape.units)
     count, sols, guesses, complete = _core.search(geometry, puzzle, 1, 1, 0)
-    assert guesses > HANDOVER20
+    assert guesses > EARLY20
     assert (count, complete) == (1, True)
     check_solutions(shape, puzzle, sols)
     count, sols, guesses, complete = _core.search(geometry, puzzle, 5, 5, 0)
@@ -294,3 +304,66 @@ def test_clause_learning_finds_first_and_more(seed: int) -> None:
     check_solutions(shape, puzzle, sols)
     restarts = _core.Geometry(20, shape.units, different=[(0, 1)])
     assert _core.search(restarts, puzzle, 5, 0, 0)[0] == 5
+
+
+def test_early_handover_only_without_a_generator_budget(generic: _backend.Engine) -> None:
+    """No budget (or one above the generator's 50 x cells) and limit 2: clause learning after
+    ncells guesses; a generator's budget, or limit 3, keeps the late hand-over, exactly."""
+    shape = Shape.from_size(25)
+    for seed in LEARNT25:
+        cells = under_constrained(25, seed, 0.45)
+        early = generic.search(shape, cells, 2, 2, 0)
+        assert early.guesses > shape.ncells
+        assert (early.count, early.complete) == (2, True)
+        check_solutions(shape, cells, early.solutions)
+        assert generic.search(shape, cells, 2, 2, GENERATOR25 + 1) == early
+        late = generic.search(shape, cells, 2, 2, GENERATOR25)
+        assert late.guesses > HANDOVER25
+        assert (late.count, late.complete) == (2, True)
+        counted = generic.search(shape, cells, 3, 3, 0)
+        assert counted == generic.search(shape, cells, 3, 3, GENERATOR25)
+        assert (counted.count, counted.complete) == (3, True)
+        check_solutions(shape, cells, counted.solutions)
+
+
+@pytest.mark.parametrize("size", [16, 25])
+def test_proper_puzzles_unchanged_by_the_early_handover(
+    generic: _backend.Engine, size: int
+) -> None:
+    """A generated proper puzzle is answered by the first depth-first run: the same outcome
+    (unique, same guesses) with no budget as with the generator's."""
+    from sudokit import generate
+
+    puzzle = generate(size=size, seed=1).puzzle
+    cells = bytes(puzzle.cells)
+    free = generic.search(puzzle.shape, cells, 2, 1, 0)
+    assert free == generic.search(puzzle.shape, cells, 2, 1, 50 * puzzle.shape.ncells)
+    assert (free.count, free.complete) == (1, True)
+    assert free.guesses <= puzzle.shape.ncells
+    check_solutions(puzzle.shape, cells, free.solutions)
+
+
+# Random 12x12 jigsaw maps (random_jigsaw(12, Random(seed))) whose empty grid the first
+# depth-first run does not fill within ncells guesses, so clause learning does; with no cell
+# placed it starts at phase 1 (SK_CDCL_SPARSE in csrc/sk_cdcl.c).
+JIGSAW12 = [1, 2, 3, 6]
+
+
+@pytest.mark.parametrize("seed", JIGSAW12)
+def test_empty_jigsaw_filled_by_clause_learning(seed: int) -> None:
+    """Two distinct valid solutions of the empty map, the same answer twice, and the
+    randomised restarts (another complete method) also find two."""
+    require_c_backend()
+    from sudokit import _core
+    from sudokit.generator.jigsaw import random_jigsaw
+
+    shape = random_jigsaw(12, random.Random(seed))
+    geometry = _core.Geometry(12, shape.units)
+    empty = bytes(shape.ncells)
+    count, sols, guesses, complete = _core.search(geometry, empty, 2, 2, 0)
+    assert guesses > shape.ncells
+    assert (count, complete) == (2, True)
+    check_solutions(shape, empty, sols)
+    assert _core.search(geometry, empty, 2, 2, 0) == (count, sols, guesses, complete)
+    restarts = _core.Geometry(12, shape.units, different=[(0, 1)])  # changes no answer
+    assert _core.search(restarts, empty, 2, 0, 0)[0] == 2
