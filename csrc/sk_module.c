@@ -1093,6 +1093,15 @@ static int record_spec_read(PyObject *record, record_spec *r) {
         }
         r->descr[f] = d;
         r->offset[f] = m->offset;
+        /* Two fields in one slot: record_new would store twice and leak the first reference. */
+        for (int e = 0; e < f; e++) {
+            if (r->offset[e] == m->offset) {
+                PyErr_Format(PyExc_TypeError, "record fields %R and %R are the same slot of %R",
+                             PyTuple_GET_ITEM(names, e), name, cls);
+                record_spec_clear(r);
+                return 0;
+            }
+        }
     }
     return 1;
 }
