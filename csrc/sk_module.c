@@ -1256,13 +1256,14 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
         goto done;
     }
     if (results == NULL || rest == NULL || pending == NULL) goto done;
+    /* Every entry None before any Python code runs (read_grid's attribute lookups and
+     * comparisons): gc.get_objects() there could reach the list, and a NULL entry crashes. */
+    for (Py_ssize_t i = 0; i < k; i++) PyList_SET_ITEM(results, i, Py_NewRef(Py_None));
 
     /* Read: the taken items' cells into buf, their indices into where. */
     Py_ssize_t m = 0;
     for (Py_ssize_t i = 0; i < k; i++) {
         PyObject *item = PyTuple_GET_ITEM(items, i);
-        Py_INCREF(Py_None);
-        PyList_SET_ITEM(results, i, Py_None);
         uint8_t *cells = buf + (size_t)m * nc;
         int taken = 0;
         if (PyUnicode_CheckExact(item))

@@ -4,7 +4,9 @@ a call (the binding must refuse, or give what a plain call gives: never crash or
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import textwrap
 from typing import Any
 
 import pytest
@@ -53,6 +55,45 @@ def test_two_fields_in_one_slot_are_refused(core: Any, geo9: Any) -> None:
     assert sys.getrefcount(NINE) == before + 1  # the record's one reference
     del record
     assert sys.getrefcount(NINE) == before
+
+
+def test_results_list_is_whole_while_python_code_runs() -> None:
+    """A Grid item's ``shape`` is looked up (Python code may run) before the search: the
+    results list it could reach through gc.get_objects() has no empty (NULL) entry then.
+    In a subprocess, since the failure was a crash."""
+    require_c_backend()
+    code = textwrap.dedent(
+        """
+        import gc
+        from sudokit import _cengine, _core, solver, Shape, SolveResult, Status
+
+        NINE = Shape(3, 3)
+        K = 5
+        seen = []
+
+        class Item:
+            cells = bytes(81)
+
+            @property
+            def shape(self):
+                for o in gc.get_objects():
+                    if type(o) is list and len(o) == K and o[0] is None:
+                        seen.append(list(o))  # reads every entry
+                return NINE
+
+        spec = (SolveResult, solver._FIELDS, (None, Status.UNIQUE, Status.MULTIPLE))
+        out = _core.search_items(
+            _cengine.geometry(NINE), NINE, (Item(),) * K, None, Item, 2, 0, 1, spec
+        )
+        assert len(out[0]) == K and out[2] == [], out
+        assert seen and all(entries == [None] * K for entries in seen), seen
+        print("ok")
+        """
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (run.returncode, run.stdout.strip()) == (0, "ok"), run.stderr[-2000:]
 
 
 class Raising:
