@@ -967,16 +967,14 @@ static PyObject *core_search_batch(PyObject *module, PyObject *const *args, Py_s
                         counts, guesses, complete);
     Py_DECREF(args[1]);
     if (!ok) goto done;
-    lcounts = PyList_New(k);
-    lguesses = PyList_New(k);
-    lcomplete = PyList_New(k);
-    if (lcounts == NULL || lguesses == NULL || lcomplete == NULL) goto done;
+    if ((lcounts = PyList_New(k)) == NULL || (lguesses = PyList_New(k)) == NULL ||
+        (lcomplete = PyList_New(k)) == NULL)
+        goto done;
     for (Py_ssize_t i = 0; i < k; i++) {
         PyObject *c = PyLong_FromUnsignedLongLong(counts[i]);
-        PyObject *q = PyLong_FromUnsignedLongLong(guesses[i]);
-        if (c == NULL || q == NULL) {
+        PyObject *q = c == NULL ? NULL : PyLong_FromUnsignedLongLong(guesses[i]);
+        if (q == NULL) {
             Py_XDECREF(c);
-            Py_XDECREF(q);
             goto done;
         }
         PyList_SET_ITEM(lcounts, i, c);
@@ -1248,14 +1246,15 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
     uint64_t *guesses = PyMem_RawMalloc(((size_t)k + 1) * sizeof *guesses);
     uint8_t *complete = PyMem_RawMalloc((size_t)k + 1);
     PyObject *name_shape = NULL, *name_cells = NULL; /* made at the first Grid item */
-    PyObject *results = PyList_New(k), *rest = PyList_New(0), *pending = PyList_New(0);
-    PyObject *out = NULL;
+    PyObject *results = NULL, *rest = NULL, *pending = NULL, *out = NULL;
     if (buf == NULL || sols == NULL || where == NULL || counts == NULL || guesses == NULL ||
         complete == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    if (results == NULL || rest == NULL || pending == NULL) goto done;
+    if ((results = PyList_New(k)) == NULL || (rest = PyList_New(0)) == NULL ||
+        (pending = PyList_New(0)) == NULL)
+        goto done;
     /* Every entry None before any Python code runs (read_grid's attribute lookups and
      * comparisons): gc.get_objects() there could reach the list, and a NULL entry crashes. */
     for (Py_ssize_t i = 0; i < k; i++) PyList_SET_ITEM(results, i, Py_NewRef(Py_None));
@@ -1298,14 +1297,15 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
         PyObject *item = PyTuple_GET_ITEM(items, i);
         const char *cells = (const char *)buf + (size_t)j * nc;
         const char *first = (const char *)sols + (size_t)j * nc;
-        PyObject *puzzle = PyUnicode_CheckExact(item)
+        /* Each value made only while none failed (no object made with an error set). */
+        PyObject *puzzle = NULL, *count = NULL, *guess = NULL, *solution = NULL;
+        int ok = (puzzle = PyUnicode_CheckExact(item)
                                ? PyBytes_FromStringAndSize(cells, (Py_ssize_t)nc)
-                               : Py_NewRef(item);
-        PyObject *count = PyLong_FromUnsignedLongLong(counts[j]);
-        PyObject *guess = PyLong_FromUnsignedLongLong(guesses[j]);
-        PyObject *solution = counts[j] ? PyBytes_FromStringAndSize(first, (Py_ssize_t)nc)
-                                       : Py_NewRef(Py_None);
-        int ok = puzzle != NULL && count != NULL && guess != NULL && solution != NULL;
+                               : Py_NewRef(item)) != NULL &&
+                 (count = PyLong_FromUnsignedLongLong(counts[j])) != NULL &&
+                 (guess = PyLong_FromUnsignedLongLong(guesses[j])) != NULL &&
+                 (solution = counts[j] ? PyBytes_FromStringAndSize(first, (Py_ssize_t)nc)
+                                       : Py_NewRef(Py_None)) != NULL;
         if (ok && complete[j] && counts[j] >= 1) {
             const Py_ssize_t c = counts[j] < (uint64_t)nby ? (Py_ssize_t)counts[j] : nby - 1;
             PyObject *const values[REC_FIELDS] = {

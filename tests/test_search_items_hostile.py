@@ -4,6 +4,7 @@ a call (the binding must refuse, or give what a plain call gives: never crash or
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import textwrap
@@ -151,3 +152,45 @@ def test_hostile_item_classes(core: Any, geo9: Any) -> None:
         assert record.puzzle is item
         assert record.solution == UNIQUE.solution
         assert (record.status, record.count, record.complete) == (Status.UNIQUE, 1, True)
+
+
+def test_failed_allocations_raise_memory_error_and_leak_nothing(core: Any, geo9: Any) -> None:
+    """search_items and search_batch with each of their allocations failed in turn: the
+    result of a normal call or MemoryError, never another error or a leak (the sweep of
+    tests/test_core_nomemory.py).  A Grid item whose attribute lookup failed is left to the
+    caller (read_grid's contract: the general path then reads it), so search_items' answer
+    may also be the normal one with such items moved to ``pending``."""
+    pytest.importorskip("_testcapi")
+    from sudokit import _cengine
+    from test_core_nomemory import _failing, _sweep
+
+    cases = [c for c in CORPUS if c.shape == NINE and not c.invalid][:3]
+    items = (*(str(c.puzzle) for c in cases), cases[0].puzzle, cases[1].puzzle, "bad", 7)
+    table = _cengine.digit_table(9)
+
+    def call() -> object:
+        return core.search_items(geo9, NINE, items, table, Grid, 2, 0, 1, SPEC)
+
+    expected: Any = call()
+    grids = {i for i, item in enumerate(items) if isinstance(item, Grid)}
+    raised = 0
+    gc.collect()
+    before = sys.getallocatedblocks()
+    for k in range(400):
+        got: Any = _failing(call, k)
+        if got is MemoryError:
+            raised += 1
+            continue
+        found, rest, pending = got
+        left = set(pending) - set(expected[2])
+        assert left <= grids, k
+        assert sorted(pending) == sorted([*expected[2], *left]), k
+        assert rest == [r for r in expected[1] if r[0] not in left], k
+        for i, record in enumerate(found):
+            assert record == (None if i in left else expected[0][i]), k
+    del got, found, rest, pending
+    gc.collect()
+    assert sys.getallocatedblocks() - before < 50, "a failed call leaked"
+    assert raised >= 10
+    batch = b"".join(c.puzzle.cells for c in cases)
+    assert _sweep(lambda: core.search_batch(geo9, batch, 2, 0, 1)) >= 5
