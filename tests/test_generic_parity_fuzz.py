@@ -152,9 +152,10 @@ def test_small_shapes_against_the_reference(core: Any, shape: Shape) -> None:
 
 
 def test_batch_on_pooled_workspaces_equals_single_searches(core: Any) -> None:
-    """search_batch on two threads (the caller's workspace from the geometry's pool, reused
-    across calls and limits) gives each puzzle what a search of it alone gives: count, first
-    solution, guesses (clause learning included: its answers are deterministic)."""
+    """search_batch on one and two threads (the caller's workspace from the geometry's pool,
+    reused across calls and limits) gives each puzzle what a search of it alone on a new
+    geometry gives: count, first solution, guesses (clause learning included: its answers
+    are deterministic)."""
     shape = Shape(2, 5)
     geo = core.Geometry(shape.n, shape.units)
     puzzles = []
@@ -164,7 +165,9 @@ def test_batch_on_pooled_workspaces_equals_single_searches(core: Any) -> None:
             puzzles.append(drawn[1])
     assert len(puzzles) >= 10
     for limit in (1, 2, 3):
-        singles = [core.search(geo, p, limit, 1, 0) for p in puzzles]
+        # Each alone on a new geometry: a new workspace, nothing left from other searches.
+        fresh = [core.Geometry(shape.n, shape.units) for _ in puzzles]
+        singles = [core.search(g, p, limit, 1, 0) for g, p in zip(fresh, puzzles, strict=True)]
         for threads in (1, 2):
             counts, firsts, guesses, complete = core.search_batch(
                 geo, b"".join(puzzles), limit, 0, threads
