@@ -1026,10 +1026,10 @@ done:
  * Records are built without calling cls.__init__: tp_alloc, then each field (named by the
  * caller, in the order of the REC_ enum: a writable object slot of cls, checked once a call)
  * gets its value stored at the slot's offset, as its member descriptor would store it
- * (object.__setattr__), without a call per field.  They are then untracked by the cycle collector: their values are
- * bytes, ints, bools, None, the shape, a status and exact-grid_type items, none of which can
- * lead back to a record (the caller's contract), so no cycle can pass through one, and a
- * million kept results cost the collector nothing.
+ * (object.__setattr__), without a call per field.  They are then untracked by the cycle
+ * collector: their values are bytes, ints, bools, None, the shape, a status and
+ * exact-grid_type items, none of which can lead back to a record (the caller's contract), so
+ * no cycle can pass through one, and a million kept results cost the collector nothing.
  */
 
 /* The fields search_items sets, in the order of the `names` the caller passes. */
