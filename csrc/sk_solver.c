@@ -1524,9 +1524,11 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
  * search of this commit): hand-over at SK_CDCL_AFTER: median 32 / 42-46 ms, in all 0.79-0.88 /
  * 1.8-2.0 s; at 1 x cells: 10.9 / 11.8 ms, 0.43 / 0.91 s; at 2 x cells: 11.9 / 15.1 ms, 0.44 /
  * 1.07 s; at 4 x cells: 13.8 / 17.0 ms, 0.47 / 1.13 s; after run 0 at 8 x cells: median 19 ms
- * on seeds 0-19. */
+ * on seeds 0-19.  2 x cells, not 1: run 0 fills the empty 25x25 and 36x36 in 1,075 and 2,470
+ * guesses (limit 2; 2.0 and 8.1 ms), which clause learning at 1 x cells took to 13.6 and
+ * 54.4 ms. */
 #ifndef SK_CDCL_EARLY
-#define SK_CDCL_EARLY(ncells) (1u * (ncells))
+#define SK_CDCL_EARLY(ncells) (2u * (ncells))
 #endif
 #define SK_CDCL_EARLY_ABOVE(ncells) (50u * (uint64_t)(ncells))
 /* Largest n handed over.  49x49 and 64x64 keep the restarts: clause learning there is not
