@@ -1047,9 +1047,9 @@ static void record_spec_clear(record_spec *r) {
     for (int f = 0; f < REC_FIELDS; f++) Py_CLEAR(r->descr[f]);
 }
 
-/* record = (cls, names, by_count): cls a type, names REC_FIELDS strs naming slots of cls,
- * by_count a tuple of at least 2 statuses (entry c for count c, the last for larger counts;
- * entry 0 unused).  0 with an exception on error (r is then cleared). */
+/* record = (cls, names, by_count): cls a type, names REC_FIELDS strs naming distinct slots of
+ * cls, by_count a tuple of at least 2 statuses (entry c for count c, the last for larger
+ * counts; entry 0 unused).  0 with an exception on error (r is then cleared). */
 static int record_spec_read(PyObject *record, record_spec *r) {
     memset(r, 0, sizeof *r);
     if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) {

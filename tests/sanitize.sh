@@ -65,7 +65,7 @@ if [ "${1:-}" != "--fuzz-only" ]; then
     echo "== sanitize: engine tests under ASan + UBSan"
     python -m pytest -q -p no:cacheprovider tests/test_engine.py tests/test_engine_binding.py \
         tests/test_engine_reduce.py tests/test_canonical_c.py tests/test_lines_fast.py \
-        tests/test_solve_many_fast.py \
+        tests/test_solve_many_fast.py tests/test_search_items_hostile.py \
         tests/test_generate_fast.py \
         tests/test_chain_c.py tests/test_chain_c_best.py tests/test_generic_tails.py \
         tests/test_human_c.py tests/test_exclusion_c.py tests/test_uniqueness_c.py \
