@@ -18,10 +18,11 @@ import argparse
 import platform
 import random
 import statistics
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from _commit import code_commit
 
 #: Where the SE-rated sets are (next to the repository's checkout).
 RATED = Path(__file__).resolve().parents[2] / "shared" / "rated"
@@ -104,13 +105,10 @@ def agreement(pairs: list[tuple[float, float]], exact_tol: float = 1e-9) -> dict
 
 def run_info() -> dict[str, str]:
     """The machine, Python and commit a result was measured on."""
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-    )
     return {
         "machine": platform.platform(),
         "python": platform.python_version(),
-        "commit": commit.stdout.strip(),
+        "commit": code_commit(),
     }
 
 

@@ -40,6 +40,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _commit import code_commit
 from sudokit import Grid
 from sudokit.transform import random_isomorph
 
@@ -221,9 +222,7 @@ def main() -> None:
         return
     args.work.mkdir(parents=True, exist_ok=True)
     sk = [sys.executable, "-m", "sudokit"]
-    commit = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
-    ).stdout.strip()
+    commit = code_commit()
     print(f"# bench_dataset  {platform.node()}  {platform.processor() or platform.machine()}")
     print(f"# cpus {os.cpu_count()}  load {os.getloadavg()}  commit {commit}")
     print(f"# python {platform.python_version()}  {platform.platform()}")

@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 import sudokit
+from _commit import code_commit
 from sudokit import _backend
 from sudokit.errors import BudgetExceededError
 from sudokit.generator import derive_seed, generate, generate_many, lowclue
@@ -65,22 +66,13 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 def machine() -> dict[str, Any]:
     """What ran the benchmark: platform, Python, compiler, cores, commit, backend."""
-
-    def git(*args: str) -> str:
-        try:
-            out = subprocess.run(["git", *args], capture_output=True, text=True, check=True)
-        except (OSError, subprocess.CalledProcessError):
-            return "?"
-        return out.stdout.strip()
-
     return {
         "platform": platform.platform(),
         "processor": platform.processor() or platform.machine(),
         "python": sys.version.split()[0],
         "compiler": sysconfig.get_config_var("CC") or "?",
         "cores": os.cpu_count(),
-        "commit": git("rev-parse", "--short", "HEAD")
-        + (" (dirty)" if git("status", "--porcelain") else ""),
+        "commit": code_commit(),
         "backend": sudokit.BACKEND,
         "sudokit": sudokit.__version__,
     }

@@ -33,12 +33,12 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from _commit import code_commit
 from sudokit import Grid, Shape, _backend, generate
 from sudokit.generator.fill import band_pattern
 from sudokit.transform import random_isomorph
@@ -191,16 +191,6 @@ def instances(
             yield f"proper {size}x{size}", p.shape, bytes(p.cells)
 
 
-def _commit() -> str:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
-        )
-        return out.stdout.strip() or "unknown"
-    except OSError:
-        return "unknown"
-
-
 def _load() -> str:
     """The 1, 5 and 15 minute load averages (the machine may be shared: times are CPU time)."""
     try:
@@ -223,7 +213,7 @@ def run(
     """Measure every instance at every limit, emit a markdown report; False when a check fails
     (a count that differs from the SAT solver's, or a wrong solution; giving up is no failure)."""
     good = True
-    emit(f"# bench_generic ({time.strftime('%Y-%m-%d')}, commit {_commit()})\n")
+    emit(f"# bench_generic ({time.strftime('%Y-%m-%d')}, commit {code_commit()})\n")
     emit(f"Load average at the start: {_load()}.")
     emit(f"CPU seconds of the solving call; sudokit = C core, budget {budget:,} guesses (a count")
     emit("marked 'gave up' ran out: its time is a lower bound); SAT = Glucose 4 ")

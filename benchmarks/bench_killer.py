@@ -28,13 +28,13 @@ import json
 import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import sudokit
+from _commit import code_commit
 from sudokit import _core
 from sudokit._cengine import geometry
 from sudokit.constraints import Constraints
@@ -146,19 +146,6 @@ def time_cpsat(killers: list[tuple[Grid, bytes]]) -> float:
     return (time.process_time() - t0) / len(killers) * 1e6
 
 
-def _commit() -> str:
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return out.stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--data", default=str(ROOT / "tests" / "data" / "killers9.txt"))
@@ -183,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     c = time_c(killers, args.runs)
     result: dict[str, Any] = {
         "date": _dt.date.today().isoformat(),
-        "commit": _commit(),
+        "commit": code_commit(),
         "machine": platform.machine(),
         "python": sys.version.split()[0],
         "compiler": _core.COMPILER,

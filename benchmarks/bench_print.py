@@ -28,12 +28,12 @@ import io
 import json
 import os
 import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import sudokit
+from _commit import code_commit
 from sudokit.grid import Grid
 from sudokit.render import PRINT_THEME, draw
 from sudokit.render.pdf import PAGE_SIZES, BookItem, write_book
@@ -122,7 +122,7 @@ def main() -> int:
     t_book = _best(book, args.repeat)
     t_blank = _best(lambda: _blank(info.pages), args.repeat)
     t_naive = _best(lambda: _naive(items, info.pages), args.repeat)
-    commit = _commit()
+    commit = code_commit()
     result = {
         "bench": "print",
         "puzzles": args.count,
@@ -149,15 +149,6 @@ def main() -> int:
         with open(args.json, "a", encoding="utf-8") as fh:
             fh.write(line + "\n")
     return 0 if result["target_ok"] else 1
-
-
-def _commit() -> str:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-        ).stdout.strip()
-    except OSError:
-        return ""
 
 
 def _killer_main(args: argparse.Namespace) -> int:
@@ -189,7 +180,7 @@ def _killer_main(args: argparse.Namespace) -> int:
         "cpus": os.cpu_count(),
         "python": platform.python_version(),
         "backend": sudokit.BACKEND,
-        "commit": _commit(),
+        "commit": code_commit(),
     }
     line = json.dumps(result)
     print(line)

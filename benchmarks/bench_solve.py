@@ -78,6 +78,11 @@ from sudokit._backend import get_engine
 from sudokit.transform import random_isomorph, random_transform
 
 ROOT = Path(__file__).resolve().parent.parent
+# `sudokit bench` and the tests load this file by its path: its directory is not on sys.path
+if str(ROOT / "benchmarks") not in sys.path:
+    sys.path.append(str(ROOT / "benchmarks"))
+from _commit import code_commit  # noqa: E402
+
 NINE = Shape(3, 3)
 BUILD = ROOT / "build" / "bench-c"
 
@@ -630,13 +635,11 @@ def machine_info() -> dict[str, Any]:
         if line.startswith("Model name:"):
             model = line.split(":", 1)[1].strip()
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    commit = _run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]) or "unknown"
-    dirty = _run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "csrc", "src"])
     from sudokit import _core
 
     return {
         "date": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": commit + ("-dirty" if dirty else ""),
+        "commit": code_commit(),
         "cpu": model or platform.processor(),
         "cores": os.cpu_count(),
         "load_average": os.getloadavg(),

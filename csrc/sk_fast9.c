@@ -660,8 +660,75 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  *   the rest of its row and box): guesses hardest 9.45 -> 9.23, top1465 11.62 -> 10.93, 1106
  *   160.9 -> 158.4, but CPU time against tdoku in the same process (bench_fast9_tdoku -T)
  *   hardest 1.07x -> 1.20x, top1465 0.98x -> 1.07x, 1106 1.12x -> 1.28x, serg 1.08x -> 1.43x.
- * So the choice stays as it is: what tdoku gains on these is propagation (its triads), not
- * the branching choice.
+ * The conclusion drawn then (tdoku's gain on the hardest is its triads, not its branching)
+ * did not hold up in session 8, below: it is the branching.
+ *
+ * Issue 15 item 4, session 8 (goal: the 11 "hardest" <= 1.0x tdoku at limits 1 and 2 in
+ * bench_solve's draw AND in other draws, no other set more than ~3% worse). Guesses a puzzle
+ * at limit 1 / limit 2 on bench_solve's seed-1 isomorphs (hardest x100 = its 1,100; 1905 =
+ * the first 5,000 of forum_hardest_1905); this choice as the base: hardest x100 5.49 / 8.65
+ * (tdoku 3.99 / 5.51), top95 6.63 / 9.35, top1465 7.00 / 10.60, 1106 82.7 / 148.9, serg
+ * 6.45 / 7.03, 1905 46.8 / 87.8. The tail is two puzzles: the 2nd and 6th of hardest.txt,
+ * 34.9 guesses each at limit 2 over their 100 isomorphs (tdoku 14.6 and 26.0); in the seed-1
+ * draw they take 35 and 38 at limit 1, where their mean is 19-20: that draw is unlucky for
+ * us (8.55 against tdoku's 3.27 guesses, 1.38x CPU). Seeds 1-8 of the draw, CPU ratio at
+ * limit 1 / 2: benchmarks/results/2026-11-25-773942b-hardest.md (benchmarks/c/hardest_seeds.py).
+ * Tried, all rejected:
+ * - deductions only at branch points (after the fixpoint, before choose(); a change goes back
+ *   to propagate()): minirow triads (a minirow with 3 candidate digits left holds those 3,
+ *   fewer fails): hardest x100 5.42 / 8.48, top95 6.01 / 8.46, top1465 6.65 / 9.98, 1106
+ *   81.2 / 146.4; minicolumn triads: 5.47 / 8.54, 6.31 / 8.75, 6.35 / 9.54, 80.9 / 144.5;
+ *   the stack twin of the band shrink (claiming column -> box and more): 5.57 / 8.66, 6.38 /
+ *   8.95, 6.66 / 10.04, 78.9 / 141.6; all three: 5.44 / 8.36, 5.71 / 7.81, 5.79 / 8.59, 76.2
+ *   / 136.2. Propagation barely moves the hardest (8.65 -> 8.36 where tdoku makes 5.51); and
+ *   the straightforward scalar version cost more than it saved: CPU ratio at limit 2 (two
+ *   alternating runs of each, load 3.5-5) hardest x100 0.78-0.93 -> 1.00-1.01, top95
+ *   0.59-0.61 -> 0.70-0.72, top1465 0.75-0.77 -> 0.83-0.88, 1106 0.84-0.88 -> 1.09-1.12;
+ * - tdoku's branching, rows and stacks (the band or stack with the fewest row->box
+ *   placement patterns in total, in it the digit with the fewest, 2 first; one alternative
+ *   per pattern): alone 4.30 / 6.12, top95 9.22 / 17.4, top1465 9.62 / 15.1, 1106 86.0 /
+ *   166.8; with the three deductions above: 4.12 / 5.78 (tdoku's tree: 3.99 / 5.51; puzzles 2
+ *   and 6 at 14.6 and 27.6), but top95 6.49 / 13.1, top1465 7.75 / 11.9, 1106 69.5 / 133.8,
+ *   1905 43.5 / 80.5, and CPU at limit 2 (pattern counts not tuned) hardest x100 -> 0.97-1.01,
+ *   top95 -> 1.36-1.37, top1465 -> 1.39-1.43, 1106 -> 1.51-1.60; the 11 of the seed-1 draw
+ *   still 1.50-1.56x / 1.20-1.21x (4.73 / 5.73 guesses). So the tail IS the branching
+ *   (cell branching makes 35 guesses where pattern branching makes 15 on puzzle 2), but
+ *   pattern branching makes 12-40% more guesses on top1465 / top95 here;
+ * - mixing the two, guesses at limit 2 on hardest x100 / top95 / top1465 / 1106: patterns
+ *   when their best band or stack has at most T patterns in all, T = 12: 8.36 / 9.82 / 10.76 /
+ *   148.2, T = 16: 7.40 / 11.5 / 12.1 / 163.7, T = 20: 6.47 / 15.9 / 13.7 / 166.5; at the
+ *   first K branch points of a path, K = 1: 7.93 / 10.3 / 11.0 / 153.6, K = 5: 6.30 / 14.9 /
+ *   13.0 / 157.0; after the puzzle's first G guesses, G = 8: 7.45 / 10.2 / 11.8 / 172.5, G =
+ *   32: 8.61 / 9.33 / 10.8 / 167.6; when the best bivalue cell has fewer than P unsolved
+ *   peers, P = 12: 8.39 / 9.11 / 10.53 / 143.6 (serg 6.98: 2-4% fewer everywhere), P = 14:
+ *   7.33 / 9.26 / 11.2 / 152.5; fewer than R% of the unsolved cells, R = 30: 6.47 / 13.7 /
+ *   12.9 / 159.0; the bivalue cell taken in the band or stack of fewest patterns: 7.84 /
+ *   13.3 / 12.7 / 201.7. Only P = 12 lost nowhere, and in CPU it lost everywhere (the
+ *   pattern counts at those branch points; two alternating runs, load ~5): at limit 1 serg
+ *   0.92 -> 1.29-1.30, hardest x100 0.70 -> 0.73-0.75, 1106 0.84-0.86 -> 0.92;
+ * - bivalue cells scored 2 x unsolved peers + the number of its two digits with exactly two
+ *   placement patterns left in its band, and in its stack (a 512-bit table, 54 lookups a
+ *   branch point): 8.14 / 9.59 / 10.06 / 143.6 (-6% hardest, -5% top1465, +2.6% top95);
+ *   weighting the patterns up (1 x peers + 1 x patterns) 7.41 / 10.1 / 10.1 / 144.7, rows
+ *   only 8.43 / 10.4 / 10.3 / 146.6; the 11 of the seed-1 draw 7.55 / 8.91: far from 1.0x.
+ *   CPU (the first scoring, two alternating runs, load 3.5-4): serg 0.92 -> 1.31 / 0.87-0.92
+ *   -> 1.26-1.27, 1106 0.83-0.84 -> 1.04-1.06 / 0.84 -> 1.03, hardest x100 0.71 -> 0.80-0.83
+ *   / 0.78-0.79 -> 0.88-0.90, top1465 0.69-0.70 -> 0.80-0.81 (limit 1 / limit 2): the 54
+ *   pattern lookups a branch point cost far more than the 3-6% of guesses saved.
+ * - value order at a bivalue cell (limit 1 only; counts and limit-2 trees of proper puzzles
+ *   do not change): the digit left in more of the cell's peers first ("most constraining
+ *   value"): guesses at limit 1 hardest x100 5.49 -> 5.60 (over the 8,800 isomorphs of seeds
+ *   1-8: 5.66 -> 5.49), top95 6.63 -> 5.55, 1106 82.7 -> 77.7, serg 6.45 -> 5.08 (and 7.03 ->
+ *   5.81 at limit 2: two solutions sooner), 1905 46.8 -> 45.2, top1465 7.00 -> 7.02; the
+ *   seed-1 draw of the 11 falls to 5.18 (CPU 1.40x -> 0.94-0.95x) and 5 other seeds' draws
+ *   fall, but seeds 3 and 5 rise (6.36 -> 6.45, 5.45 -> 7.64), and over the 8,800 the gain
+ *   is 3%: the 11 at limit 1 measure the draw; limit 2 stays 1.08-1.11x. CPU with a
+ *   branch-free swap (8 popcounts a branch point; two alternating pairs, load ~4): limit 1
+ *   serg 0.91-0.92 -> 0.89-0.91, 1106 0.83 -> 0.81-0.84, hardest x100 0.70 -> 0.73-0.76,
+ *   top1465 0.69 -> 0.72-0.73; limit 2 1905 0.76-0.77 -> 0.80 (the popcounts, no guess
+ *   saved): rejected. The digit left in fewer of its peers first: serg 8.49 / 8.75, 1106 88.1.
+ * No mix found keeps both the hardest's trees (pattern branching) and top95 / top1465's
+ * (cell branching): the choice stays as it is.
  */
 static void choose(const St *s, const uint32_t bival[3], Branch *br) {
     /* key = fewer candidates, then more unsolved peers, then the lower cell: one max, no

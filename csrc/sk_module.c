@@ -646,7 +646,11 @@ static int as_count(PyObject *obj, const char *name, uint64_t minimum, uint64_t 
 
 /* Checks that buf holds bytes of values 0..n; names the first bad cell.  0 on error. */
 static int check_values(const uint8_t *buf, Py_ssize_t len, int ncells, int n, const char *what) {
-    for (Py_ssize_t i = 0; i < len; i++) {
+    /* A branch-free pass first (it vectorises: batches are checked whole), then the slow one
+     * only to name the first bad cell. */
+    uint8_t bad = 0;
+    for (Py_ssize_t i = 0; i < len; i++) bad |= buf[i] > n;
+    for (Py_ssize_t i = 0; bad && i < len; i++) {
         if (buf[i] > n) {
             if (len == ncells)
                 PyErr_Format(PyExc_ValueError, "cell %zd has value %d, expected 0..%d", i,
@@ -799,6 +803,8 @@ typedef struct {
     Py_ssize_t next; /* shared: next puzzle to take (atomic) */
     int failed;      /* shared: a worker ran out of memory (atomic) */
     py_poll *poll;   /* the calling thread's poll state; its stop flag is shared */
+    sk_work *mine;   /* the calling thread's workspace: taken from the geometry's pool (NULL:
+                        allocated by batch_work), given back by search_all; only it touches it */
 } batch_job;
 
 /* Puzzles the calling thread searches between two polls in a batch (one search polls on its
@@ -812,11 +818,12 @@ typedef struct {
 static void batch_work(batch_job *job, int caller) {
     sk_poll_fn poll = caller ? py_poll_fn : stop_flag_fn;
     Py_ssize_t since_poll = 0;
-    sk_work *w = sk_work_new(job->geom);
+    sk_work *w = caller && job->mine != NULL ? job->mine : sk_work_new(job->geom);
     if (w == NULL) {
         __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
         return;
     }
+    if (caller) job->mine = w; /* search_all gives it back to the pool */
     const size_t nc = (size_t)job->ncells;
     for (;;) {
         if (__atomic_load_n(&job->poll->stop, __ATOMIC_RELAXED)) break;
@@ -838,7 +845,7 @@ static void batch_work(batch_job *job, int caller) {
             job->complete[i] = rc == SK_COMPLETE;
         }
     }
-    sk_work_free(w);
+    if (!caller) sk_work_free(w);
 }
 
 #ifdef SK_HAVE_PTHREADS
@@ -903,6 +910,7 @@ static int search_all(GeometryObject *g, const uint8_t *puzzles, Py_ssize_t k, u
         .budget = budget,
         .next = 0,
         .failed = 0,
+        .mine = work_take(g), /* a one-puzzle call costs no workspace allocation */
     };
     py_poll poll;
     job.poll = &poll;
@@ -910,6 +918,7 @@ static int search_all(GeometryObject *g, const uint8_t *puzzles, Py_ssize_t k, u
     poll_release(&poll);
     run_batch(&job, nthreads);
     poll_acquire(&poll);
+    work_give(g, job.mine);
     Py_DECREF(g);
     if (poll.raised) return 0; /* a signal handler raised (KeyboardInterrupt): it is set */
     /* Every claimed puzzle is finished by its claimer, so next >= k means all are done; it
@@ -1016,12 +1025,13 @@ done:
  * (`_line_table(n)`), so a line taken here gives the cells Grid.parse gives; every other line
  * (separators, integers, bad symbols, other lengths, non-ASCII) is the caller's.
  *
- * Records are built without calling cls.__init__: tp_alloc, then the member descriptor of
- * each field (named by the caller, in the order of the REC_ enum) sets its value, as
- * object.__setattr__ would.  They are then untracked by the cycle collector: their values are
- * bytes, ints, bools, None, the shape, a status and exact-grid_type items, none of which can
- * lead back to a record (the caller's contract), so no cycle can pass through one, and a
- * million kept results cost the collector nothing.
+ * Records are built without calling cls.__init__: tp_alloc, then each field (named by the
+ * caller, in the order of the REC_ enum: a writable object slot of cls, checked once a call)
+ * gets its value stored at the slot's offset, as its member descriptor would store it
+ * (object.__setattr__), without a call per field.  They are then untracked by the cycle
+ * collector: their values are bytes, ints, bools, None, the shape, a status and
+ * exact-grid_type items, none of which can lead back to a record (the caller's contract), so
+ * no cycle can pass through one, and a million kept results cost the collector nothing.
  */
 
 /* The fields search_items sets, in the order of the `names` the caller passes. */
@@ -1031,6 +1041,7 @@ enum { REC_PUZZLE, REC_SOLUTION, REC_SHAPE, REC_STATUS, REC_COUNT, REC_GUESSES, 
 typedef struct {
     PyTypeObject *cls;
     PyObject *descr[REC_FIELDS]; /* new references: member descriptors of cls */
+    Py_ssize_t offset[REC_FIELDS]; /* where each field's object pointer sits in a record */
     PyObject *by_count;          /* tuple: the status of a complete search by count (>= 1) */
 } record_spec;
 
@@ -1065,7 +1076,15 @@ static int record_spec_read(PyObject *record, record_spec *r) {
     for (int f = 0; f < REC_FIELDS; f++) {
         PyObject *name = PyTuple_GET_ITEM(names, f);
         PyObject *d = PyUnicode_Check(name) ? PyObject_GetAttr(cls, name) : NULL;
-        if (d == NULL || !Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+        /* A writable object slot (what __slots__ makes) of cls or of a base of it (a slot
+         * descriptor of another class, planted on cls, is refused: its offset is another
+         * layout's): record_new writes its pointer directly, as the descriptor would. */
+        const PyMemberDef *m =
+            d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+                    PyType_IsSubtype((PyTypeObject *)cls, PyDescr_TYPE(d))
+                ? ((PyMemberDescrObject *)d)->d_member
+                : NULL;
+        if (m == NULL || m->type != T_OBJECT_EX || (m->flags & READONLY)) {
             Py_XDECREF(d);
             PyErr_Clear();
             PyErr_Format(PyExc_TypeError, "record field %R is not a slot of %R", name, cls);
@@ -1073,20 +1092,19 @@ static int record_spec_read(PyObject *record, record_spec *r) {
             return 0;
         }
         r->descr[f] = d;
+        r->offset[f] = m->offset;
     }
     return 1;
 }
 
-/* A new record with values[f] in field f (references borrowed); NULL with an exception. */
+/* A new record with values[f] in field f (references borrowed, none NULL); NULL with an
+ * exception.  tp_alloc zeroes the slots, so each is set by storing a new reference, as the
+ * slot's descriptor does (it would also check the record's type: it is cls here). */
 static PyObject *record_new(const record_spec *r, PyObject *const values[REC_FIELDS]) {
     PyObject *obj = r->cls->tp_alloc(r->cls, 0);
     if (obj == NULL) return NULL;
-    for (int f = 0; f < REC_FIELDS; f++) {
-        if (Py_TYPE(r->descr[f])->tp_descr_set(r->descr[f], obj, values[f]) < 0) {
-            Py_DECREF(obj);
-            return NULL;
-        }
-    }
+    for (int f = 0; f < REC_FIELDS; f++)
+        *(PyObject **)((char *)obj + r->offset[f]) = Py_NewRef(values[f]);
     if (PyObject_IS_GC(obj)) PyObject_GC_UnTrack(obj);
     return obj;
 }
@@ -1189,7 +1207,12 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
             return NULL;
         }
         table = (const uint8_t *)PyBytes_AS_STRING(table_obj);
-        for (int c = 0; c < 256; c++) {
+        /* One byte compare per entry, no early exit, so that the loop vectorises (it runs on
+         * every call): adding 1 maps 255 (not a symbol) to 0 and 0..n to 1..n+1 (n <= 64). */
+        const uint8_t top = (uint8_t)(g->n + 1);
+        uint8_t bad = 0;
+        for (int c = 0; c < 256; c++) bad |= (uint8_t)(table[c] + 1) > top;
+        for (int c = 0; bad && c < 256; c++) {
             if (table[c] != 255 && table[c] > g->n) {
                 PyErr_Format(PyExc_ValueError, "table maps %d to %d, expected 0..%d or 255", c,
                              (int)table[c], g->n);
@@ -1215,8 +1238,7 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
     uint64_t *counts = PyMem_RawMalloc(((size_t)k + 1) * sizeof *counts);
     uint64_t *guesses = PyMem_RawMalloc(((size_t)k + 1) * sizeof *guesses);
     uint8_t *complete = PyMem_RawMalloc((size_t)k + 1);
-    PyObject *name_shape = PyUnicode_InternFromString("shape");
-    PyObject *name_cells = PyUnicode_InternFromString("cells");
+    PyObject *name_shape = NULL, *name_cells = NULL; /* made at the first Grid item */
     PyObject *results = PyList_New(k), *rest = PyList_New(0), *pending = PyList_New(0);
     PyObject *out = NULL;
     if (buf == NULL || sols == NULL || where == NULL || counts == NULL || guesses == NULL ||
@@ -1224,9 +1246,7 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
         PyErr_NoMemory();
         goto done;
     }
-    if (name_shape == NULL || name_cells == NULL || results == NULL || rest == NULL ||
-        pending == NULL)
-        goto done;
+    if (results == NULL || rest == NULL || pending == NULL) goto done;
 
     /* Read: the taken items' cells into buf, their indices into where. */
     Py_ssize_t m = 0;
@@ -1238,8 +1258,13 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
         int taken = 0;
         if (PyUnicode_CheckExact(item))
             taken = table != NULL && read_line(item, table, g->ncells, cells);
-        else if ((PyObject *)Py_TYPE(item) == grid_type)
+        else if ((PyObject *)Py_TYPE(item) == grid_type) {
+            if (name_shape == NULL && (name_shape = PyUnicode_InternFromString("shape")) == NULL)
+                goto done;
+            if (name_cells == NULL && (name_cells = PyUnicode_InternFromString("cells")) == NULL)
+                goto done;
             taken = read_grid(item, shape, name_shape, name_cells, g->ncells, g->n, cells);
+        }
         if (taken) {
             where[m++] = i;
             continue;
@@ -1666,10 +1691,11 @@ static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_
     PyObject *puzzle = complete && outcome != SK_FILL_DEAD
                            ? PyBytes_FromStringAndSize((const char *)buf, g->ncells)
                            : Py_NewRef(Py_None);
-    PyObject *solution = complete && outcome == SK_FILL_UNIQUE
+    PyObject *solution = puzzle == NULL ? NULL /* nothing more made with the error set */
+                         : complete && outcome == SK_FILL_UNIQUE
                              ? PyBytes_FromStringAndSize((const char *)buf + g->ncells, g->ncells)
                              : Py_NewRef(Py_None);
-    if (puzzle == NULL || solution == NULL) {
+    if (solution == NULL) {
         Py_XDECREF(puzzle);
         Py_XDECREF(solution);
         Py_DECREF(order);
@@ -2048,16 +2074,12 @@ static int chain_ready(ChainModeObject *self) {
     return self->ready;
 }
 
+static PyObject *int_tuple(const int32_t *v, Py_ssize_t len);
+
 static PyObject *ChainMode_sources(ChainModeObject *self, void *closure) {
     (void)closure;
     if (!chain_ready(self)) return NULL;
-    PyObject *t = PyTuple_New(self->mode.nsources);
-    for (int32_t i = 0; t != NULL && i < self->mode.nsources; i++) {
-        PyObject *v = PyLong_FromLong(self->mode.sources[i]);
-        if (v == NULL) Py_CLEAR(t);
-        else PyTuple_SET_ITEM(t, i, v);
-    }
-    return t;
+    return int_tuple(self->mode.sources, self->mode.nsources);
 }
 
 static PyObject *ChainMode_bounds(ChainModeObject *self, void *closure) {
@@ -2089,12 +2111,7 @@ static PyObject *ChainMode_hints(ChainModeObject *self, PyObject *const *args, P
     list = PyList_New(0);
     for (size_t k = 0; list != NULL && k < out.len;) {
         const int32_t len = out.data[k + 2];
-        PyObject *path = PyTuple_New(len);
-        for (int32_t j = 0; path != NULL && j < len; j++) {
-            PyObject *v = PyLong_FromLong(out.data[k + 3 + (size_t)j]);
-            if (v == NULL) Py_CLEAR(path);
-            else PyTuple_SET_ITEM(path, j, v);
-        }
+        PyObject *path = int_tuple(out.data + k + 3, len);
         PyObject *rec = path ? Py_BuildValue("(iiN)", out.data[k], out.data[k + 1], path) : NULL;
         if (rec == NULL || PyList_Append(list, rec) < 0) Py_CLEAR(list);
         Py_XDECREF(rec);
@@ -2105,7 +2122,6 @@ done:
     return list;
 }
 
-static PyObject *int_tuple(const int32_t *v, Py_ssize_t len);
 
 /* ChainMode.best(cap, base_cycle, base_chain, thresholds): sk_chain_best. */
 static PyObject *ChainMode_best(ChainModeObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -2253,6 +2269,10 @@ static PyObject *bits_to_int(const uint64_t *bits, size_t words) {
     return v;
 }
 
+/* The builders below return a new object, or NULL with the error set; after a failed
+ * allocation they make nothing more (no Python call runs with an exception pending). */
+
+/* (v[0], ..., v[len - 1]) */
 static PyObject *int_tuple(const int32_t *v, Py_ssize_t len) {
     PyObject *t = PyTuple_New(len);
     for (Py_ssize_t j = 0; t != NULL && j < len; j++) {
@@ -2261,6 +2281,31 @@ static PyObject *int_tuple(const int32_t *v, Py_ssize_t len) {
         else PyTuple_SET_ITEM(t, j, x);
     }
     return t;
+}
+
+/* ((a[0], b[0]), (a[step], b[step]), ...): n pairs. */
+static PyObject *pair_tuple(const int32_t *a, const int32_t *b, size_t step, Py_ssize_t n) {
+    PyObject *t = PyTuple_New(n);
+    for (Py_ssize_t i = 0; t != NULL && i < n; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", (int)a[(size_t)i * step], (int)b[(size_t)i * step]);
+        if (pair == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, pair);
+    }
+    return t;
+}
+
+/* d[key] = value (value a new reference, taken; NULL: an error already set); with setdefault,
+ * d.setdefault(key, value).  0, or -1 with the error set. */
+static int dict_put(PyObject *d, long key, PyObject *value, int setdefault) {
+    if (value == NULL) return -1;
+    PyObject *k = PyLong_FromLong(key);
+    int rc = -1;
+    if (k != NULL)
+        rc = setdefault ? (PyDict_SetDefault(d, k, value) == NULL ? -1 : 0)
+                        : PyDict_SetItem(d, k, value);
+    Py_XDECREF(k);
+    Py_DECREF(value);
+    return rc;
 }
 
 static PyObject *int_list64(const void *v, Py_ssize_t len, int is64) {
@@ -2309,18 +2354,13 @@ static PyObject *chain_run_new(const sk_chainer *c) {
     memcpy(r->anc, c->anc, k * W * sizeof *r->anc);
     r->index = PyDict_New();
     if (r->index == NULL) goto fail;
-    for (size_t s = 0; s < k; s++) {
-        PyObject *key = PyLong_FromLong(c->order[s]), *val = PyLong_FromSsize_t((Py_ssize_t)s);
-        const int bad = key == NULL || val == NULL || PyDict_SetItem(r->index, key, val) < 0;
-        Py_XDECREF(key);
-        Py_XDECREF(val);
-        if (bad) goto fail;
-    }
+    for (size_t s = 0; s < k; s++)
+        if (dict_put(r->index, c->order[s], PyLong_FromSsize_t((Py_ssize_t)s), 0)) goto fail;
     if (c->absurd) {
-        PyObject *on_bits = bits_to_int(c->ab_on_bits, W);
-        PyObject *off_bits = bits_to_int(c->ab_off_bits, W);
-        PyObject *prs = int_tuple(c->ab_prs.data, (Py_ssize_t)c->ab_prs.len);
-        if (on_bits && off_bits && prs)
+        PyObject *on_bits = bits_to_int(c->ab_on_bits, W), *off_bits = NULL, *prs = NULL;
+        if (on_bits != NULL) off_bits = bits_to_int(c->ab_off_bits, W);
+        if (off_bits != NULL) prs = int_tuple(c->ab_prs.data, (Py_ssize_t)c->ab_prs.len);
+        if (prs != NULL)
             r->absurd = Py_BuildValue("((iO)(iO)iO)", c->ab_on, on_bits, c->ab_off, off_bits,
                                       c->ab_new, prs);
         Py_XDECREF(on_bits);
@@ -2470,20 +2510,13 @@ static PyObject *ChainRun_parents_at(ChainRunObject *self, PyObject *arg) {
 static PyObject *ChainRun_causes(ChainRunObject *self, PyObject *unused) {
     (void)unused;
     PyObject *causes = PyDict_New();
-    for (int32_t s = 0; causes != NULL && s < self->nslots; s++) {
-        if (self->cause[s] == SK_CHAIN_NO_CAUSE) continue;
-        PyObject *key = PyLong_FromLong(self->order[s]), *val = PyLong_FromLong(self->cause[s]);
-        if (key == NULL || val == NULL || PyDict_SetItem(causes, key, val) < 0) Py_CLEAR(causes);
-        Py_XDECREF(key);
-        Py_XDECREF(val);
-    }
-    if (causes != NULL && self->ab_cause != SK_CHAIN_NO_CAUSE) { /* causes.setdefault(r, why) */
-        PyObject *key = PyLong_FromLong(self->ab_new), *val = PyLong_FromLong(self->ab_cause);
-        if (key == NULL || val == NULL || PyDict_SetDefault(causes, key, val) == NULL)
+    for (int32_t s = 0; causes != NULL && s < self->nslots; s++)
+        if (self->cause[s] != SK_CHAIN_NO_CAUSE &&
+            dict_put(causes, self->order[s], PyLong_FromLong(self->cause[s]), 0))
             Py_CLEAR(causes);
-        Py_XDECREF(key);
-        Py_XDECREF(val);
-    }
+    if (causes != NULL && self->ab_cause != SK_CHAIN_NO_CAUSE && /* causes.setdefault(r, why) */
+        dict_put(causes, self->ab_new, PyLong_FromLong(self->ab_cause), 1))
+        Py_CLEAR(causes);
     return causes;
 }
 
@@ -2644,12 +2677,13 @@ static int HumanShape_init(HumanShapeObject *self, PyObject *args, PyObject *kwd
         PyObject *t = as_tuple(flat[j], j ? "boxes" : "kinds", -1);
         if (t == NULL) goto rows_done; /* rows[0] may be held already */
         rows[j] = PyTuple_New(PyTuple_GET_SIZE(t));
-        for (Py_ssize_t i = 0; rows[j] != NULL && i < PyTuple_GET_SIZE(t); i++)
-            PyTuple_SET_ITEM(rows[j], i, PyTuple_Pack(1, PyTuple_GET_ITEM(t, i)));
+        for (Py_ssize_t i = 0; rows[j] != NULL && i < PyTuple_GET_SIZE(t); i++) {
+            PyObject *row = PyTuple_Pack(1, PyTuple_GET_ITEM(t, i));
+            if (row == NULL) Py_CLEAR(rows[j]); /* no more made with the error pending */
+            else PyTuple_SET_ITEM(rows[j], i, row);
+        }
         Py_DECREF(t);
         if (rows[j] == NULL) goto rows_done;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(rows[j]); i++)
-            if (PyTuple_GET_ITEM(rows[j], i) == NULL) goto rows_done;
     }
     if (!csr_arg(rows[0], "kinds", nunits, (uint64_t)INT32_MAX, &kstart, &self->kind, &count))
         goto rows_done;
@@ -2703,10 +2737,11 @@ done:
     return rc;
 }
 
-/* Reads seq (a list or tuple of ncells ints, each below bound, 0 = no bound) into out. */
+/* Reads seq (a sequence of ncells ints, each below bound, 0 = no bound) into out. */
 static int read_state(PyObject *seq, const char *what, int ncells, uint64_t bound,
                       uint64_t *out) {
-    PyObject *fast = PySequence_Fast(seq, "the state must be a list or tuple");
+    PyObject *fast = PyList_Check(seq) || PyTuple_Check(seq) ? Py_NewRef(seq)
+                                                             : as_tuple(seq, what, -1);
     if (fast == NULL) return 0;
     int ok = PySequence_Fast_GET_SIZE(fast) == ncells;
     if (!ok)
@@ -2720,12 +2755,13 @@ static int read_state(PyObject *seq, const char *what, int ncells, uint64_t boun
 
 static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
                                  Py_ssize_t nargs) {
-    if (!self->ready) {
-        PyErr_SetString(PyExc_ValueError, "HumanShape is not initialised");
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "find() takes 4 arguments (kind, k, masks, values), got %zd",
+                     nargs);
         return NULL;
     }
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "find(kind, k, masks, values) takes 4 arguments");
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "HumanShape is not initialised");
         return NULL;
     }
     const long kind = PyLong_AsLong(args[0]);
@@ -2842,7 +2878,7 @@ static int Exclusion_init(ExclusionObject *self, PyObject *args, PyObject *kwds)
     PyObject *peers;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO:Exclusion", kwlist, &n, &peers)) return -1;
     if (self->ready) {
-        PyErr_SetString(PyExc_ValueError, "Exclusion is already initialised");
+        PyErr_SetString(PyExc_TypeError, "Exclusion is already initialised");
         return -1;
     }
     if (n < 1 || n > SK_EXCL_MAX_N) {
@@ -2896,17 +2932,10 @@ static int excl_masks(PyObject *obj, const char *what, const sk_excl_geom *g, ui
 
 /* The step as (cursor, cells, excluders, ((cell, digit), ...)). */
 static PyObject *excl_step_tuple(const sk_excl_step *st) {
-    PyObject *cells = int_tuple(st->cells, st->size);
-    PyObject *excl = int_tuple(st->excl, st->nexcl);
-    PyObject *elims = PyTuple_New(st->nelim);
-    for (int i = 0; elims != NULL && i < st->nelim; i++) {
-        PyObject *e = Py_BuildValue("(ii)", (int)st->elim_cell[i], (int)st->elim_digit[i]);
-        if (e == NULL) Py_CLEAR(elims);
-        else PyTuple_SET_ITEM(elims, i, e);
-    }
-    PyObject *out = NULL;
-    if (cells != NULL && excl != NULL && elims != NULL)
-        out = Py_BuildValue("(LOOO)", (long long)st->cursor, cells, excl, elims);
+    PyObject *cells = int_tuple(st->cells, st->size), *excl = NULL, *elims = NULL, *out = NULL;
+    if (cells != NULL) excl = int_tuple(st->excl, st->nexcl);
+    if (excl != NULL) elims = pair_tuple(st->elim_cell, st->elim_digit, 1, st->nelim);
+    if (elims != NULL) out = Py_BuildValue("(LOOO)", (long long)st->cursor, cells, excl, elims);
     Py_XDECREF(cells);
     Py_XDECREF(excl);
     Py_XDECREF(elims);
@@ -3126,26 +3155,23 @@ static int uniq_masks(const UniqObject *self, PyObject *obj, uint64_t *out) {
 
 /* One sk_uniq_find as (cells, pm, kind, hidden, bonus, unit, group, digits, elims). */
 static PyObject *uniq_find_tuple(const sk_uniq_out *out, const sk_uniq_find *f) {
-    PyObject *elims = PyTuple_New(f->nelim);
-    if (elims == NULL) return NULL;
-    for (int32_t i = 0; i < f->nelim; i++) {
-        const int32_t *e = out->ints + f->elim_at + 2 * (size_t)i;
-        PyObject *pair = Py_BuildValue("(ii)", e[0], e[1]);
-        if (pair == NULL) {
-            Py_DECREF(elims);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(elims, i, pair);
+    const int32_t *e = out->ints + f->elim_at;
+    PyObject *cells = int_tuple(f->cells, f->len), *group = NULL, *elims = NULL;
+    if (cells != NULL) group = int_tuple(out->ints + f->group_at, f->ngroup);
+    if (group != NULL) elims = pair_tuple(e, e + 1, 2, f->nelim);
+    if (elims == NULL) {
+        Py_XDECREF(cells);
+        Py_XDECREF(group);
+        return NULL;
     }
-    return Py_BuildValue("(NKiiiiNKN)", int_tuple(f->cells, f->len), (unsigned long long)f->pm,
-                         f->kind, f->hidden, f->bonus, f->unit,
-                         int_tuple(out->ints + f->group_at, f->ngroup),
-                         (unsigned long long)f->digits, elims);
+    return Py_BuildValue("(NKiiiiNKN)", cells, (unsigned long long)f->pm, f->kind, f->hidden,
+                         f->bonus, f->unit, group, (unsigned long long)f->digits, elims);
 }
 
 static PyObject *Uniq_steps(UniqObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "steps(masks, changed, before) takes 3 arguments");
+        PyErr_Format(PyExc_TypeError, "steps() takes 3 arguments (masks, changed, before), got %zd",
+                     nargs);
         return NULL;
     }
     const int nc = self->g.ncells;
@@ -3207,13 +3233,9 @@ static PyObject *Uniq_bug_extras(UniqObject *self, PyObject *arg) {
         goto done;
     }
     res = PyDict_New();
-    for (int c = 0; res != NULL && c < nc; c++) {
-        if (!masks[nc + c]) continue;
-        PyObject *k = PyLong_FromLong(c), *v = PyLong_FromUnsignedLongLong(masks[nc + c]);
-        if (k == NULL || v == NULL || PyDict_SetItem(res, k, v) < 0) Py_CLEAR(res);
-        Py_XDECREF(k);
-        Py_XDECREF(v);
-    }
+    for (int c = 0; res != NULL && c < nc; c++)
+        if (masks[nc + c] && dict_put(res, c, PyLong_FromUnsignedLongLong(masks[nc + c]), 0))
+            Py_CLEAR(res);
 done:
     PyMem_RawFree(masks);
     return res;
@@ -3363,12 +3385,7 @@ static PyObject *InChain_find(InChainObject *self, PyObject *const *args, Py_ssi
     PyObject *list = PyList_New(0);
     const int32_t *v = self->out.data;
     for (size_t i = 0; list != NULL && i < self->out.len; i += 2 + (size_t)v[i + 1]) {
-        PyObject *prs = PyTuple_New(v[i + 1]);
-        for (int32_t j = 0; prs != NULL && j < v[i + 1]; j++) {
-            PyObject *x = PyLong_FromLong(v[i + 2 + j]);
-            if (x == NULL) Py_CLEAR(prs);
-            else PyTuple_SET_ITEM(prs, j, x);
-        }
+        PyObject *prs = int_tuple(v + i + 2, v[i + 1]);
         PyObject *item = prs == NULL ? NULL : Py_BuildValue("(iN)", v[i], prs);
         if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
         Py_XDECREF(item);
@@ -3412,37 +3429,22 @@ static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_s
     const int32_t *v = out.data;
     for (size_t at = 0; list != NULL && at < out.len;) {
         const int32_t cx = v[at++];
-        PyObject *parts[3] = {NULL, NULL, NULL};
+        PyObject *parts[3] = {NULL, NULL, NULL}, *item = NULL;
         for (int part = 0; part < 2; part++) { /* removals, rule parents */
             const int32_t k = v[at++];
-            parts[part] = PyTuple_New(k);
-            for (int32_t i = 0; parts[part] != NULL && i < k; i++) {
-                PyObject *x = PyLong_FromLong(v[at + (size_t)i]);
-                if (x == NULL) Py_CLEAR(parts[part]);
-                else PyTuple_SET_ITEM(parts[part], i, x);
-            }
+            parts[part] = part == 0 || parts[0] != NULL ? int_tuple(v + at, k) : NULL;
             at += (size_t)k;
         }
         const int32_t nchains = v[at++];
-        parts[2] = PyTuple_New(nchains);
-        for (int32_t j = 0; j < nchains; j++) {
+        if (parts[1] != NULL) parts[2] = PyTuple_New(nchains);
+        for (int32_t j = 0; j < nchains; j++) { /* every chain's items are skipped over */
             const int32_t len = v[at++];
-            PyObject *chain = PyTuple_New(len);
-            for (int32_t i = 0; chain != NULL && i < len; i++) {
-                PyObject *x = PyLong_FromLong(v[at + (size_t)i]);
-                if (x == NULL) Py_CLEAR(chain);
-                else PyTuple_SET_ITEM(chain, i, x);
-            }
+            PyObject *chain = parts[2] != NULL ? int_tuple(v + at, len) : NULL;
             at += (size_t)len;
-            if (parts[2] != NULL && chain != NULL) PyTuple_SET_ITEM(parts[2], j, chain);
-            else {
-                Py_XDECREF(chain);
-                Py_CLEAR(parts[2]);
-            }
+            if (chain != NULL) PyTuple_SET_ITEM(parts[2], j, chain);
+            else Py_CLEAR(parts[2]);
         }
-        PyObject *item = NULL;
-        if (parts[0] && parts[1] && parts[2])
-            item = Py_BuildValue("(iOOO)", cx, parts[0], parts[1], parts[2]);
+        if (parts[2] != NULL) item = Py_BuildValue("(iOOO)", cx, parts[0], parts[1], parts[2]);
         for (int part = 0; part < 3; part++) Py_XDECREF(parts[part]);
         if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);
         Py_XDECREF(item);
@@ -3519,14 +3521,9 @@ static PyObject *core_unary_all(PyObject *module, PyObject *const *args, Py_ssiz
     const int32_t *v = out.data;
     for (size_t at = 0; list != NULL && at < out.len;) {
         const int32_t k = v[at + 2], len = v[at + 3 + k];
-        PyObject *rem = PyTuple_New(k), *path = PyTuple_New(len), *item = NULL;
-        for (int32_t i = 0; rem != NULL && path != NULL && i < k + len; i++) {
-            PyObject *x = PyLong_FromLong(i < k ? v[at + 3 + i] : v[at + 4 + i]);
-            if (x == NULL) Py_CLEAR(rem);
-            else if (i < k) PyTuple_SET_ITEM(rem, i, x);
-            else PyTuple_SET_ITEM(path, i - k, x);
-        }
-        if (rem != NULL && path != NULL) item = Py_BuildValue("(iiOO)", v[at], v[at + 1], rem, path);
+        PyObject *rem = int_tuple(v + at + 3, k), *path = NULL, *item = NULL;
+        if (rem != NULL) path = int_tuple(v + at + 4 + k, len);
+        if (path != NULL) item = Py_BuildValue("(iiOO)", v[at], v[at + 1], rem, path);
         Py_XDECREF(rem);
         Py_XDECREF(path);
         if (item == NULL || PyList_Append(list, item) < 0) Py_CLEAR(list);

@@ -34,6 +34,7 @@ typedef struct {
     uint8_t *on_path;   /* nunits: the parities (bit i & 1) of the path's cells in each unit */
     int32_t *count;     /* ncells, zero between uses (type 2's common peers) */
     int32_t *scratch;   /* 3 * ncells: empty / others / combo cells of a unit */
+    int32_t *shared;    /* nunits: the units two extra cells share (types 3 and 4) */
 } uniq_ctx;
 
 /* ---- output --------------------------------------------------------------------------- */
@@ -286,13 +287,13 @@ static int loop_steps(uniq_ctx *x, const int32_t *loop, int len) {
     }
     if (nex != 2) return 0;
     const int32_t e1 = extras[0], e2 = extras[1];
-    int32_t shared[SK_UNIQ_MAX_LOOP * 8];
+    int32_t *shared = x->shared; /* distinct units, so at most nunits of them */
     int nshared = 0;
     for (int32_t k = g->cell_start[e1]; k < g->cell_start[e1 + 1]; k++) {
         const int32_t u = g->cell_units[k];
         if (!is_in(g->cell_units + g->cell_start[e2], g->cell_start[e2 + 1] - g->cell_start[e2],
                    u) ||
-            is_in(shared, nshared, u) || nshared == (int)(sizeof shared / sizeof *shared))
+            is_in(shared, nshared, u))
             continue;
         int i = nshared++; /* insertion, ascending */
         while (i > 0 && shared[i - 1] > u) {
@@ -464,8 +465,10 @@ int sk_uniq_steps(const sk_uniq_geom *g, const uint64_t *masks, const uint8_t *c
     x.on_path = calloc((size_t)g->nunits + 1, 1);
     x.count = calloc((size_t)nc, sizeof *x.count);
     x.scratch = malloc(3 * (size_t)nc * sizeof *x.scratch);
+    x.shared = malloc(((size_t)g->nunits + 1) * sizeof *x.shared);
     int rc = -1;
-    if (!room_at || !near || !x.unit_seen || !x.on_path || !x.count || !x.scratch) goto done;
+    if (!room_at || !near || !x.unit_seen || !x.on_path || !x.count || !x.scratch || !x.shared)
+        goto done;
     if (changed != NULL) /* the changed cells and their peers */
         for (int32_t c = 0; c < nc; c++)
             if (changed[c]) {
@@ -520,6 +523,7 @@ done:
     free(x.on_path);
     free(x.count);
     free(x.scratch);
+    free(x.shared);
     free(x.seen);
     return rc;
 }

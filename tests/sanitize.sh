@@ -69,7 +69,7 @@ if [ "${1:-}" != "--fuzz-only" ]; then
         tests/test_generate_fast.py \
         tests/test_chain_c.py tests/test_chain_c_best.py tests/test_generic_tails.py \
         tests/test_human_c.py tests/test_exclusion_c.py tests/test_uniqueness_c.py \
-        tests/test_nest_c.py "$@"
+        tests/test_nest_c.py tests/test_core_nomemory.py tests/test_core_search_errors.py "$@"
     echo "== sanitize: variant rules (C engine only; OR-Tools is not run under libasan)"
     python -m pytest -q -p no:cacheprovider tests/test_variants_engine.py \
         -k "not cpsat and not python" "$@"

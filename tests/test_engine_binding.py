@@ -132,6 +132,50 @@ def test_many_threads_are_capped(core: ModuleType, geo9: Any) -> None:
     assert complete == [True] * 3
 
 
+def test_batch_calls_on_many_threads_share_the_workspaces(core: ModuleType, geo9: Any) -> None:
+    """search_batch and search_items take the calling thread's workspace from the geometry's
+    pool (4 kept) and give it back, as search does: more Python threads than that, calling
+    all three on one geometry at once (the GIL released while they search), still get right
+    answers (each solution checked, counts equal to those of a call on its own)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sudokit.grid import Grid, digit_table
+    from sudokit.solver import _RECORD_SPECS
+    from support import CORPUS
+
+    nine = Shape(3, 3)
+    cases = [c for c in CORPUS if c.shape == nine and not c.invalid][:12]
+    assert len(cases) >= 4
+    expected = [core.search(geo9, c.puzzle.cells, 2, 0, 0)[0] for c in cases]
+    assert expected == [min(c.count, 2) for c in cases]
+    table, spec = digit_table(9), _RECORD_SPECS[1]
+
+    def work(seed: int) -> list[tuple[int, ...]]:
+        rounds = []
+        for r in range(30):
+            k = (seed + r) % len(cases)
+            one = cases[k].puzzle
+            counts, sols, _, done = core.search_batch(geo9, one.cells, 2, 0, 1 + r % 2)
+            assert done == [True]
+            if counts[0]:
+                assert Grid(sols, nine).is_solution(one)
+            [record], rest, pending = core.search_items(
+                geo9, nine, (str(one),), table, Grid, 2, 0, 1, spec
+            )
+            assert pending == []
+            if record is not None:
+                assert record.solution.is_solution(one)
+            count = record.count if record is not None else rest[0][2]
+            alone = core.search(geo9, one.cells, 2, 1, 0)[0]
+            rounds.append((k, counts[0], count, alone))
+        return rounds
+
+    with ThreadPoolExecutor(max_workers=7) as pool:
+        for rounds in pool.map(work, range(7)):
+            for k, *counts in rounds:
+                assert counts == [expected[k]] * 3
+
+
 @pytest.mark.parametrize(
     ("n", "units", "exc", "message"),
     [

@@ -10,6 +10,7 @@ order), and to the pure-Python reference where the reference is fast enough.
 from __future__ import annotations
 
 import gc
+import logging
 import pickle
 import random
 import re
@@ -359,6 +360,20 @@ def test_both_engines_agree_through_solve_many(monkeypatch: pytest.MonkeyPatch) 
 # -- the binding: arguments checked, nothing trusted -----------------------------------------
 
 
+class Planted(SolveResult):
+    """A record class with another class's slot planted on it (the core writes slots by
+    their offsets: one of another layout must be refused, not written)."""
+
+    __slots__ = ()
+
+
+Planted._puzzle = Grid.__dict__["cells"]  # type: ignore[assignment]
+
+
+class ReadOnly(property):
+    """A class whose ``fget`` is a member of a kind the core does not write (read-only)."""
+
+
 def test_search_items_arguments(c_engine: Engine) -> None:
     from sudokit import _cengine, _core
 
@@ -383,6 +398,8 @@ def test_search_items_arguments(c_engine: Engine) -> None:
         ((*ok[:8], (SolveResult, solver._FIELDS[:7], spec[2])), TypeError, "record[1]"),
         ((*ok[:8], (SolveResult, ("puzzle", *solver._FIELDS[1:]), spec[2])), TypeError, "slot"),
         ((*ok[:8], (Grid, solver._FIELDS, spec[2])), TypeError, "not a slot of"),
+        ((*ok[:8], (Planted, solver._FIELDS, spec[2])), TypeError, "'_puzzle' is not a slot"),
+        ((*ok[:8], (ReadOnly, ("fget",) * 8, spec[2])), TypeError, "'fget' is not a slot"),
     ]
     for args, exc, message in bad:
         with pytest.raises(exc, match=re.escape(message)):
@@ -437,3 +454,44 @@ def test_which_items_the_core_reads(c_engine: Engine) -> None:
     assert [k for k, r in enumerate(found) if r is not None] == [0, 1, 2, 6, 7, 22, 24, 32]
     assert found[24] is not None
     assert found[24].puzzle is items[24]  # a Grid item is kept, not copied
+
+
+# -- the fixed cost of a call: one-item calls, the chunk log ---------------------------------
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_one_item_calls_in_turn_match_the_general_path(limit: int) -> None:
+    """The per-call path on its own, one item a call, shapes in turn: the default shape of a
+    cell count is taken from a cache (and its geometry found by identity), so a call after a
+    call of another shape must still read, search and name everything as the general path."""
+    items: list[object] = [
+        str(UNIQUE.puzzle),
+        str(FOUR.puzzle),
+        UNIQUE.puzzle,
+        str(SIXTEEN.puzzle),
+        str(TWELVE.puzzle),
+        SIXTEEN.puzzle,
+        "11" + "." * 79,
+        FOUR.puzzle,
+        "bad",
+    ]
+    for item in items * 2:
+        [got] = fast([item], limit=limit)
+        [want] = general([item], ENGINE, limit=limit)
+        assert fields(got) == fields(want)
+        if got.solution is not None:
+            assert got.puzzle is not None
+            assert got.solution.is_solution(got.puzzle)
+        if isinstance(item, str) and got.puzzle is not None:
+            assert got.puzzle.shape == Shape.from_cell_count(len(item))
+
+
+def test_each_chunk_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    """A chunk is logged at DEBUG on ``sudokit.solver`` (the logger is looked up once)."""
+    caplog.set_level(logging.DEBUG, logger="sudokit.solver")
+    for _ in range(2):
+        caplog.clear()
+        results = fast([str(UNIQUE.puzzle)] * 5, chunk=2)
+        assert [r.status for r in results] == [Status.UNIQUE] * 5
+        got = [r.getMessage() for r in caplog.records if r.name == "sudokit.solver"]
+        assert got == ["solved a chunk of 2 puzzles"] * 2 + ["solved a chunk of 1 puzzles"]

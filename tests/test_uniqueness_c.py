@@ -346,3 +346,32 @@ def test_a_unit_listing_a_cell_twice_is_refused() -> None:
     units[0] = [*shape.units[0], shape.units[0][0]]
     with pytest.raises(ValueError, match="twice"):
         _core.Uniq(4, units, shape.cell_units, kind_ids, shape.peers)
+
+
+def test_more_than_96_shared_units() -> None:
+    """Two cells may share any number of units (sk_uniq.c kept 96 and dropped the rest
+    silently). A 9x9 shape with 120 more copies of one row gives every type 3 and 4 step in
+    that row once more per copy (the copy as its unit), and the other steps unchanged."""
+    shape = Shape.parse_box("3x3")
+    base = uniqueness._c_uniq_for(shape)
+    states = _random_states(shape, _solved(shape), 200, seed=96)
+    rows = {u for u, kind in enumerate(shape.unit_kinds) if kind == shape.unit_kinds[0]}
+    all_finds = [(cg, base.steps(cg.masks, None, None)) for cg in states]
+    picked = [(cg, fs) for cg, fs in all_finds if any(f[2] in (3, 4) and f[5] in rows for f in fs)]
+    assert len(picked) >= 3
+    kinds = {k: i for i, k in enumerate(dict.fromkeys(shape.unit_kinds))}
+    kind_ids = [kinds[k] for k in shape.unit_kinds]
+    copies = 120
+    for cg, finds in picked[:3]:
+        row = next(f[5] for f in finds if f[2] in (3, 4) and f[5] in rows)
+        units = [*shape.units, *[shape.units[row]] * copies]
+        extra = range(len(shape.units), len(units))
+        cell_units = [(*cu, *extra) if row in cu else cu for cu in shape.cell_units]
+        wide = _core.Uniq(9, units, cell_units, [*kind_ids, *[kind_ids[row]] * copies], shape.peers)
+        expected = list(finds)
+        for f in finds:
+            if f[2] in (3, 4) and f[5] == row:
+                expected += [(*f[:5], u, *f[6:]) for u in extra]
+        got = wide.steps(cg.masks, None, None)
+        assert sorted(got) == sorted(expected)
+        assert len(got) > len(finds) + 96

@@ -35,7 +35,8 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
-from functools import partial
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ._backend import Engine, engine
 from ._record import _Record
@@ -47,8 +48,11 @@ from .errors import (
     SudokuError,
     quote,
 )
-from .grid import Grid
+from .grid import Grid, _default_shape
 from .shape import Shape
+
+if TYPE_CHECKING:
+    import logging
 
 __all__ = [
     "SolveResult",
@@ -240,6 +244,11 @@ def default_budget(shape: Shape, limit: int = 2) -> int:
     True
     """
     check_limit(limit)
+    return _default_bound(shape, limit)
+
+
+def _default_bound(shape: Shape, limit: int) -> int:
+    """:func:`default_budget` for a *limit* already checked."""
     base = DEFAULT_GUESS_WORK // shape.ncells
     if engine().name == "python":
         base //= _REFERENCE_SLOWDOWN
@@ -286,6 +295,15 @@ def _status(count: int, complete: bool, limit: int) -> Status:
     if count == 1:
         return Status.UNIQUE if limit >= 2 else Status.SOLVED
     return Status.NONE
+
+
+#: The records the C core's ``search_items`` builds for :func:`solve_many` (see
+#: ``Engine.search_items``), indexed by ``limit >= 2``: the statuses of complete searches
+#: depend on nothing else (:func:`_status`), so they are made once here, not per chunk.
+_RECORD_SPECS = tuple(
+    (SolveResult, _FIELDS, (None, _status(1, True, limit), _status(2, True, limit)))
+    for limit in (1, 2)
+)
 
 
 def to_solve_result(
@@ -509,14 +527,23 @@ def solve_many(
     if jobs < 0:
         raise ValueError(f"jobs must be >= 0 (0 = every core), got {jobs}")
     threads = (os.cpu_count() or 1) if jobs == 0 else jobs
-    solve_chunk = partial(_solve_chunk, engine(), limit, budget, threads, shape)
-    return itertools.chain.from_iterable(map(solve_chunk, _chunks(iter(puzzles), CHUNK * threads)))
+    chunks = _solve_chunks(engine(), limit, budget, threads, shape, iter(puzzles), CHUNK * threads)
+    return itertools.chain.from_iterable(chunks)
 
 
-def _chunks(items: Iterator[Grid | str], size: int) -> Iterator[tuple[Grid | str, ...]]:
-    """*items* in tuples of *size* (the last one shorter), read lazily."""
+def _solve_chunks(
+    eng: Engine,
+    limit: int,
+    budget: int | None,
+    threads: int,
+    shape: Shape | None,
+    items: Iterator[Grid | str],
+    size: int,
+) -> Iterator[list[SolveResult]]:
+    """The results of *items*, read lazily in tuples of *size* (the last one shorter), one
+    list a chunk (:func:`solve_many` chains them: cheaper per result than ``yield from``)."""
     while chunk := tuple(itertools.islice(items, size)):
-        yield chunk
+        yield _solve_chunk(eng, limit, budget, threads, shape, chunk)
 
 
 def _chunk_shape(chunk: tuple[Grid | str, ...], shape: Shape | None) -> Shape | None:
@@ -527,8 +554,8 @@ def _chunk_shape(chunk: tuple[Grid | str, ...], shape: Shape | None) -> Shape | 
     for item in chunk:
         if type(item) is Grid:
             return item.shape
-        if type(item) is str and (found := Shape.from_cell_count(len(item.strip()))) is not None:
-            return found
+        if type(item) is str and (found := _default_shape(len(item.strip()))) is not None:
+            return found  # the cached Shape: the engine finds its geometry by identity
     return None
 
 
@@ -545,9 +572,8 @@ def _solve_chunk(
     fast = _chunk_shape(chunk, shape)
     if fast is None:
         return _solve_parsed(eng, chunk, limit, budget, threads, shape)
-    bound = default_budget(fast, limit) if budget is None else budget
-    by_count = (None, _status(1, True, limit), _status(2, True, limit))
-    record = (SolveResult, _FIELDS, by_count)
+    bound = _default_bound(fast, limit) if budget is None else budget
+    record = _RECORD_SPECS[limit >= 2]
     found, rest, pending = eng.search_items(fast, chunk, limit, bound, threads, record)
     results: list[SolveResult | None] = found  # SolveResult records, or None
     for k, puzzle, count, first, guesses, complete in rest:
@@ -558,10 +584,17 @@ def _solve_chunk(
         for k, result in zip(pending, others, strict=True):
             results[k] = result
     if "logging" in sys.modules:  # else nobody can be listening: skip the slow import
-        import logging
-
-        logging.getLogger(__name__).debug("solved a chunk of %d puzzles", len(chunk))
+        _logger().debug("solved a chunk of %d puzzles", len(chunk))
     return results  # type: ignore[return-value]  # every None was replaced above
+
+
+@cache
+def _logger() -> logging.Logger:
+    """This module's logger, looked up once (``logging.getLogger`` takes a lock: per chunk it
+    cost more than the rest of a one-line :func:`solve_many` call's Python)."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def _solve_parsed(
@@ -593,7 +626,7 @@ def _solve_parsed(
     for group_shape, group in pending.items():
         ncells = group_shape.ncells
         buffer = b"".join(grid.cells for _, grid in group)
-        bound = default_budget(group_shape, limit) if budget is None else budget
+        bound = _default_bound(group_shape, limit) if budget is None else budget
         out = eng.search_batch(group_shape, buffer, limit, bound, threads)
         for j, (k, grid) in enumerate(group):
             first = out.solutions[j * ncells : (j + 1) * ncells]

@@ -43,6 +43,7 @@ __all__ = [
     "NAKED_SINGLES",
     "WINGS",
     "core",
+    "table_args",
 ]
 
 FULL_HOUSE = 0  # (unit, cell, digit)
@@ -76,10 +77,16 @@ def _table(shape: Shape) -> Any:
     cls = getattr(_core, "HumanShape", None)
     if cls is None or shape.n > _core.MAX_SIZE:
         return None
+    return cls(*table_args(shape))
+
+
+def table_args(shape: Shape) -> tuple[Any, ...]:
+    """The arguments of ``_core.HumanShape`` for *shape* (its tables as the C search reads
+    them)."""
     from .intersections import crossings, is_box
 
     ids = {kind: i for i, kind in enumerate(sorted(set(shape.unit_kinds)))}
-    return cls(
+    return (
         shape.n,
         shape.units,
         tuple(ids[kind] for kind in shape.unit_kinds),

@@ -15,6 +15,7 @@ mask 0. Geometry comes from the :class:`~sudokit.shape.Shape` tables, never type
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -129,19 +130,24 @@ class CandidateGrid:
     def from_masks(cls, shape: Shape, values: Sequence[int], masks: Sequence[int]) -> CandidateGrid:
         """A grid from a user's pencil marks: *values* (0 = unsolved) and candidate *masks*.
 
-        Masks of solved cells are cleared; digits outside ``1..n`` are dropped from the masks.
-        Nothing else is changed: the marks are taken as the user wrote them (they may be wrong).
+        Each of the ``ncells`` values must be an int in ``0..n`` and each mask an int in
+        ``0..2**n - 1`` (bit ``d - 1`` = digit ``d``); anything else raises (ValueError, or
+        TypeError for a value that is not an int), naming the list, the index and the cell.
+        Masks of solved cells are cleared. Nothing else is changed: the marks are taken as the
+        user wrote them (they may be wrong).
 
         >>> cg = CandidateGrid.from_masks(Shape(2, 2), [1] + [0] * 15, [0] + [0b1110] * 15)
         >>> cg.digits(1)
         [2, 3, 4]
+        >>> CandidateGrid.from_masks(Shape(2, 2), [0] * 16, [15] * 15 + [16])
+        Traceback (most recent call last):
+        ...
+        ValueError: masks[15] (cell r4c4) must be in 0..15, got 16
         """
-        if len(values) != shape.ncells or len(masks) != shape.ncells:
-            raise ValueError(f"expected {shape.ncells} values and masks")
-        full = (1 << shape.n) - 1
-        vals = [int(v) for v in values]
-        ms = [0 if v else int(m) & full for v, m in zip(vals, masks, strict=True)]
-        return cls(shape, vals, ms)
+        n = shape.n
+        vals = _checked("values", values, shape, n)
+        ms = _checked("masks", masks, shape, (1 << n) - 1)
+        return cls(shape, vals, [0 if v else m for v, m in zip(vals, ms, strict=True)])
 
     def copy(self) -> CandidateGrid:
         """An independent copy."""
@@ -233,3 +239,27 @@ class CandidateGrid:
 
     def __repr__(self) -> str:
         return f"CandidateGrid({self.to_grid()!r}, unsolved={self.unsolved})"
+
+
+def _checked(what: str, items: Sequence[int], shape: Shape, top: int) -> list[int]:
+    """*items* as a list of ints, each in ``0..top``, one per cell of *shape*; else a
+    ValueError (TypeError for an item that is not an int) naming *what*, the index and the
+    cell."""
+    if len(items) != shape.ncells:
+        raise ValueError(f"{what} must hold {shape.ncells} items, got {len(items)}")
+    out = []
+    for i, v in enumerate(items):
+        try:
+            x = operator.index(v)
+        except TypeError:
+            raise TypeError(
+                f"{_where(what, i, shape)} must be an int, not {type(v).__name__}"
+            ) from None
+        if not 0 <= x <= top:
+            raise ValueError(f"{_where(what, i, shape)} must be in 0..{top}, got {x}")
+        out.append(x)
+    return out
+
+
+def _where(what: str, i: int, shape: Shape) -> str:
+    return f"{what}[{i}] (cell {shape.cell_name(i)})"

@@ -627,8 +627,12 @@ def _prev_level(level: int) -> int:
 
 
 # The dynamic chainers of nesting levels >= 1 of the latest candidate state on the path (per
-# level), kept for the higher levels that continue their runs (see _prev_level).
+# level), kept for the higher levels that continue their runs (see _prev_level). A chainer's
+# cache holds a run per potential (megabytes at 9x9), so the dict is bounded: one chainer per
+# level, all of one state (a new state drops the others), and at most _LEVELS_KEEP of them,
+# the oldest dropped first. Dropping one only costs its runs again: it is a cache.
 _LEVELS: dict[tuple[int, bool, int, tuple[int, ...]], _Chainer] = {}
+_LEVELS_KEEP = 5  # SE's nesting levels 1..5
 
 
 def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> _Chainer:
@@ -638,13 +642,18 @@ def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> 
     if chainer is None or chainer.geo is not geo:
         for old in [k for k in _LEVELS if k[2] == level or k[3] != key[3]]:
             del _LEVELS[old]
-        chainer = _Chainer(geo, masks, y=y, dynamic=True, level=level)
+        chainer = _Chainer(geo, masks, y=y, dynamic=True, level=level)  # may add its bases
         _LEVELS[key] = chainer
+        while len(_LEVELS) > _LEVELS_KEEP:  # the newest (key) is last: never dropped here
+            del _LEVELS[next(iter(_LEVELS))]
     return chainer
 
 
-#: Per geometry (by id, kept alive with it): the C core's basic in-chain rules (None: none).
+#: Per geometry (by id, kept alive with it): the C core's basic in-chain rules (None: none);
+#: at most _INCHAIN_KEEP geometries, the oldest dropped first (a run over many jigsaw shapes
+#: would otherwise keep every geometry it met alive).
 _INCHAIN: dict[int, tuple[Geometry, Any]] = {}
+_INCHAIN_KEEP = 32  # as many as chaining.geometry caches
 
 
 def _c_rules(geo: Geometry) -> Any:
@@ -656,6 +665,8 @@ def _c_rules(geo: Geometry) -> Any:
     got = _INCHAIN.get(id(geo))
     if got is None or got[0] is not geo:
         got = _INCHAIN[id(geo)] = (geo, c_rules(core, geo))
+        while len(_INCHAIN) > _INCHAIN_KEEP:  # the newest is last: never dropped here
+            del _INCHAIN[next(iter(_INCHAIN))]
     return got[1]
 
 
