@@ -80,7 +80,10 @@ if HAVE_FAST9:
     sources.append(str(CSRC / "sk_fast9.c"))
     macros.append(("SK_HAVE_FAST9", "1"))
 
-cflags = ["-Wall", "-Wextra", "-UNDEBUG", "-fvisibility=hidden"]
+# -fno-wrapv undoes the -fwrapv of Python's own CFLAGS: the core never relies on signed
+# overflow wrapping, the optimiser may then assume it does not happen (4-5% on the 9x9 batch),
+# and UBSan (SUDOKIT_SANITIZE) checks signed overflow again (under -fwrapv it cannot).
+cflags = ["-Wall", "-Wextra", "-UNDEBUG", "-fvisibility=hidden", "-fno-wrapv"]
 ldflags = ["-pthread"]
 if STRICT:
     cflags.append("-Werror")
