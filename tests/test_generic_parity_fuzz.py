@@ -1,7 +1,7 @@
 """Random puzzles of several shapes: the C core's generic path against independent answers.
 
 Clause learning (``csrc/sk_cdcl.c``) takes over a search that the depth-first run has not
-answered within ncells guesses (no budget, limit <= 2) or within the generator's budget (a
+answered within 2 x ncells guesses (no budget, limit <= 2) or within the generator's budget (a
 later hand-over); variant rules keep it off (the randomised restarts answer alone). So every
 sparse or contradictory puzzle here is answered by up to four routes whose counts must agree:
 the early hand-over, the late one, a count to 3, and the restarts alone (a rule that changes
