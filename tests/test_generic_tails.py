@@ -367,3 +367,94 @@ def test_empty_jigsaw_filled_by_clause_learning(seed: int) -> None:
     assert _core.search(geometry, empty, 2, 2, 0) == (count, sols, guesses, complete)
     restarts = _core.Geometry(12, shape.units, different=[(0, 1)])  # changes no answer
     assert _core.search(restarts, empty, 2, 0, 0)[0] == 2
+
+
+# A 25x25 grid with a few solutions (17) that clause learning counts at every limit: the
+# depth-first search finds none before either hand-over.  Found by search (seeded, then frozen):
+# under_constrained(25, 12, 0.45) plus 20 of its empty cells (Random(12).shuffle) filled from the
+# first solution clause learning gave, which made a proper puzzle that the depth-first search
+# does not answer before the hand-over; then the givens of OPEN25 removed (4 of the 12 cells
+# whose given alone, removed, leaves two solutions).  Of the 495 such 4-subsets it is the one on
+# which a blocking clause without its level-1 literals (`S.level[w] > 1` in csrc/sk_cdcl.c)
+# loses solutions (5 counted, complete, at limits 10 and 20); with the whole clause, 17.
+# Digits are letters: A = 1 ... Y = 25, "." empty.
+FEW25 = (
+    "E.S..T.....K.F...Q...O..."
+    "...LC.D.Q..WB.OF....GJPE."
+    ".O.B....P.QM.DUYLT...X..K"
+    "..KHFCO.B.T...VJP..S.U.QM"
+    ".DUMQR...H.S.......O..L.."
+    "J.EG.VL.TYX.FK.MQUDAW.COI"
+    "XHR.....C.V..LN.....MA.UQ"
+    ".L..V.M..D.........H..G.."
+    "..AQ.XK....EG..WI.CB.LTYN"
+    ".MI.W.P.GJ.....O...NKH..."
+    "BC.W.E.J.PA...DT..LY....."
+    "H.X..IC..GN.LT.PS....DM.U"
+    ".G.S.NT......RF.UA.Q....."
+    "L.YVN........I.RX.....SB."
+    "M..UAH....P...GI.BFC.T.LY"
+    "VN.Y.MAQ.U..O.I.FK.R.E..G"
+    "UAQ.M..RF.SGJ...C..I.NYV."
+    "..FX.......YVN..JP.G...M."
+    "S..J.LN.YVK.XHRA....B...C"
+    "R....P..JS.D.A..Y..T....."
+    "...AD..KHRG.EJ...CI.Y...."
+    "CV..OJS...DA.UMG.Y.LXKRF."
+    "..P....L....RXKUADQM..IC."
+    ".KH.XBW.ICY..V.SEJ.P.MQDA"
+    "......UM..CBIOWX.F..NVEGP"
+)
+OPEN25 = (50, 87, 351, 533)
+
+
+def fillings(shape: Shape, cells: bytes, where: tuple[int, ...]) -> list[bytes]:
+    """*cells* with the empty cells *where* given every combination of digits that no peer
+    (given, or another cell of *where*) holds."""
+    out = [bytes(cells)]
+    for i in where:
+        out = [
+            g[:i] + bytes([d]) + g[i + 1 :]
+            for g in out
+            for d in range(1, shape.n + 1)
+            if all(g[j] != d for j in shape.peers[i])
+        ]
+    return out
+
+
+def test_blocking_clauses_lose_no_solution() -> None:
+    """Counting by clause learning blocks each solution found and nothing else: at limits 2, 3,
+    5, 10 and past the total, the counts agree with each other and with solutions found without
+    any blocking clause (limit-1 searches, one per filling of OPEN25's cells: distinct fillings,
+    distinct solutions), and the complete enumeration contains every one of those."""
+    require_c_backend()
+    from sudokit import _core
+
+    shape = Shape.from_size(25)
+    puzzle = bytes(".ABCDEFGHIJKLMNOPQRSTUVWXY".index(ch) for ch in FEW25)
+    assert all(puzzle[i] == 0 for i in OPEN25)
+    geometry = _core.Geometry(25, shape.units)
+    # Clause learning counts at every limit: no solution before the early (limit 2, no budget)
+    # or the late (limit 3 and above) hand-over; the same guesses, budget or not, up to there.
+    for limit, handover in ((2, 2 * shape.ncells), (3, HANDOVER25)):
+        assert _core.search(geometry, puzzle, limit, 0, handover) == (0, (), handover, False)
+
+    # Solutions found without blocking clauses: one limit-1 search per filling of OPEN25.
+    alone: set[bytes] = set()
+    for filled in fillings(shape, puzzle, OPEN25):
+        _, sols, _, complete = _core.search(geometry, filled, 1, 1, 0)
+        assert complete
+        alone.update(sols)
+    assert len(alone) > 1
+    check_solutions(shape, puzzle, tuple(alone))
+
+    total, every, _, complete = _core.search(geometry, puzzle, 40, 40, 0)
+    assert complete
+    assert total < 40  # so `every` is the whole set of solutions
+    check_solutions(shape, puzzle, every)
+    assert alone <= set(every)
+    for limit in (2, 3, 5, 10):
+        count, sols, _, complete = _core.search(geometry, puzzle, limit, limit, 0)
+        assert (count, complete) == (min(limit, total), True)
+        check_solutions(shape, puzzle, sols)
+        assert set(sols) <= set(every)
