@@ -665,9 +665,7 @@ def machine_info() -> dict[str, Any]:
         "load_average": os.getloadavg(),
         "python": platform.python_version(),
         "compiler": (_run([cc, "--version"]).splitlines() or [cc])[0],
-        "flags": "-O3 -march="
-        + os.environ.get("SUDOKIT_MARCH", "native")
-        + " -Wall -Wextra -UNDEBUG (setup.py defaults)",
+        "flags": getattr(_core, "BUILD_FLAGS", "unknown") + " (the core's own record)",
         "fast9": bool(_core.FAST9),
         "backend": sudokit.BACKEND,
     }
