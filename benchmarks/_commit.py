@@ -17,7 +17,9 @@ def code_commit(package: ModuleType | None = None) -> str:
     """``<short hash>`` or ``<short hash>-dirty`` of the tree holding *package* (default: the
     imported ``sudokit``); ``unknown`` when that is not in a git tree (an installed wheel)."""
     if package is None:
-        import sudokit as package
+        import sudokit
+
+        package = sudokit
     where = str(Path(str(package.__file__)).resolve().parent)
 
     def git(*args: str) -> str | None:
