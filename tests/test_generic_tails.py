@@ -376,7 +376,7 @@ def test_empty_jigsaw_filled_by_clause_learning(seed: int) -> None:
 # does not answer before the hand-over; then the givens of OPEN25 removed (4 of the 12 cells
 # whose given alone, removed, leaves two solutions).  Of the 495 such 4-subsets it is the one on
 # which a blocking clause without its level-1 literals (`S.level[w] > 1` in csrc/sk_cdcl.c)
-# loses solutions (5 counted, complete, at limits 10 and 20); with the whole clause, 17.
+# loses solutions (5 counted, complete, at limits 10, 20 and 40); with the whole clause, 17.
 # Digits are letters: A = 1 ... Y = 25, "." empty.
 FEW25 = (
     "E.S..T.....K.F...Q...O..."
