@@ -188,7 +188,13 @@ def digit_table(n: int) -> bytes:
 
 
 @lru_cache(maxsize=64)
-def _default_shape(ncells: int) -> Shape | None:
+def default_shape(ncells: int) -> Shape | None:
+    """The shape a line of *ncells* cells is read as when no shape is given (one cached object
+    per count; ``None`` when no shape has that many cells).
+
+    >>> default_shape(81).n, default_shape(81) is default_shape(81), default_shape(80)
+    (9, True, None)
+    """
     return Shape.from_cell_count(ncells)
 
 
@@ -196,7 +202,7 @@ def _parse_line_fast(text: str, shape: Shape | None) -> tuple[Shape, bytes] | No
     """The common case, one line of one symbol per cell, by table lookup; ``None`` for anything
     else (separators, integers, errors), which the general readers below handle."""
     line = text.strip()
-    target = shape or _default_shape(len(line))
+    target = shape or default_shape(len(line))
     if target is None or len(line) != target.ncells or target.n > len(SYMBOLS):
         return None
     if not line.isascii() or len(text.splitlines()) > 1:

@@ -48,7 +48,7 @@ from .errors import (
     SudokuError,
     quote,
 )
-from .grid import Grid, _default_shape
+from .grid import Grid, default_shape
 from .shape import Shape
 
 if TYPE_CHECKING:
@@ -554,7 +554,7 @@ def _chunk_shape(chunk: tuple[Grid | str, ...], shape: Shape | None) -> Shape | 
     for item in chunk:
         if type(item) is Grid:
             return item.shape
-        if type(item) is str and (found := _default_shape(len(item.strip()))) is not None:
+        if type(item) is str and (found := default_shape(len(item.strip()))) is not None:
             return found  # the cached Shape: the engine finds its geometry by identity
     return None
 
