@@ -377,10 +377,24 @@ def apply_maps(grids: Sequence[Grid], maps: Sequence[IndexMap]) -> list[str]:
     return ["".join(pick(text)).translate(table) for pick, table in maps for text in texts]
 
 
-def million_lines(grids: Sequence[Grid], copies: int, rng: random.Random) -> list[str]:
-    """``len(grids) * copies`` isomorphs: every grid under each of *copies* random transforms
-    (the transforms drawn once with *rng*)."""
-    return apply_maps(grids, draw_maps(copies, rng))
+def draw_sets(
+    available: dict[str, Path],
+    order: Sequence[str],
+    wanted: Sequence[str],
+    rng: random.Random,
+    limit: int | None = None,
+) -> dict[str, tuple[list[Grid], list[IndexMap]]]:
+    """The isomorphs of every set (at most *limit* puzzles each) and the maps of its extra draw
+    (:data:`EXTRA_COPIES`), by name. Every set is drawn in *order*, wanted or not, up to the
+    last one *wanted*, so a set's isomorphs depend on the seed of *rng* alone, not on which sets
+    or options a run asks for."""
+    draws: dict[str, tuple[list[Grid], list[IndexMap]]] = {}
+    for name in order:
+        if draws.keys() >= set(wanted):
+            break
+        grids = load_set(available[name], limit, rng)
+        draws[name] = (grids, draw_maps(EXTRA_COPIES.get(name, 0), rng))
+    return draws
 
 
 def compare_in_c(driver: Path, path: Path, runs: int) -> dict[int, tuple[float, ...]]:
@@ -816,14 +830,7 @@ def main(
     results = []
     vs: list[VsTdoku] = []
     cli: list[CliRun] = []
-    # Every set is drawn in one order, wanted or not (up to the last one wanted), so a set's
-    # isomorphs depend on --seed alone, not on --sets or the other options.
-    draws: dict[str, tuple[list[Grid], list[IndexMap]]] = {}
-    for name in order:
-        if draws.keys() >= set(wanted):
-            break
-        grids = load_set(available[name], 2000 if args.quick else None, rng)
-        draws[name] = (grids, draw_maps(EXTRA_COPIES.get(name, 0), rng))
+    draws = draw_sets(available, order, wanted, rng, 2000 if args.quick else None)
     for name in wanted:
         grids, extra = draws[name]
         r = bench_set(name, grids, args)

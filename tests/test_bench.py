@@ -136,10 +136,10 @@ def test_tdoku_absent_is_skipped_with_a_note(harness: ModuleType, tmp_path: Path
     assert "no-tdoku" in note
 
 
-def test_million_lines_are_seeded_isomorphs(harness: ModuleType) -> None:
+def test_drawn_maps_give_seeded_isomorphs(harness: ModuleType) -> None:
     grids = [Grid.parse(p, NINE) for p in _puzzles(3)]
-    lines = harness.million_lines(grids, 4, random.Random(7))
-    assert lines == harness.million_lines(grids, 4, random.Random(7))
+    lines = harness.apply_maps(grids, harness.draw_maps(4, random.Random(7)))
+    assert lines == harness.apply_maps(grids, harness.draw_maps(4, random.Random(7)))
     assert len(lines) == 12
     assert len(set(lines)) == 12
     for k, line in enumerate(lines):

@@ -32,21 +32,18 @@ import bench_solve as bs  # noqa: E402  (the draw must be bench_solve's own)
 
 
 def draw(seed: int, data: Path, out: Path) -> list[Path]:
-    """Write the 11 "hardest" isomorphs and the 1,100 of ``hardest_x100`` that a full
-    ``bench_solve.py --seed SEED`` run draws (every set is drawn, in its order, because each
-    draw advances the one generator); returns the two files."""
-    rng = random.Random(seed)
+    """Write the 11 "hardest" isomorphs and the 1,100 of ``hardest_x100`` that
+    ``bench_solve.py --seed SEED`` draws (its own :func:`bench_solve.draw_sets`); returns the
+    two files."""
+    available = {name: data / f"{name}.txt" for name in bs.DEFAULT_ORDER}
+    grids, extra = bs.draw_sets(available, bs.DEFAULT_ORDER, ["hardest"], random.Random(seed))[
+        "hardest"
+    ]
     out.mkdir(parents=True, exist_ok=True)
-    files = []
-    for name in bs.DEFAULT_ORDER:
-        grids = bs.load_set(data / f"{name}.txt", None, rng)
-        if name == "hardest":
-            files.append(bs.write_lines(out / "hardest.txt", [g.to_line() for g in grids]))
-            lines = bs.million_lines(grids, 100, rng)
-            files.append(bs.write_lines(out / "hardest_x100.txt", lines))
-        elif name == "kaggle_1k":  # bench_solve draws the 1,000,000-line file here
-            bs.million_lines(grids, 1000, rng)
-    return files
+    return [
+        bs.write_lines(out / "hardest.txt", [g.to_line() for g in grids]),
+        bs.write_lines(out / "hardest_x100.txt", bs.apply_maps(grids, extra)),
+    ]
 
 
 def seed_list(text: str) -> list[int]:
