@@ -1037,19 +1037,14 @@ enum { REC_PUZZLE, REC_SOLUTION, REC_SHAPE, REC_STATUS, REC_COUNT, REC_GUESSES, 
        REC_ERROR, REC_FIELDS };
 
 typedef struct {
-    PyTypeObject *cls;
-    PyObject *descr[REC_FIELDS]; /* new references: member descriptors of cls */
+    PyTypeObject *cls;             /* borrowed, as by_count: the caller's record holds both */
     Py_ssize_t offset[REC_FIELDS]; /* where each field's object pointer sits in a record */
-    PyObject *by_count;          /* tuple: the status of a complete search by count (>= 1) */
+    PyObject *by_count;            /* tuple: the status of a complete search by count (>= 1) */
 } record_spec;
-
-static void record_spec_clear(record_spec *r) {
-    for (int f = 0; f < REC_FIELDS; f++) Py_CLEAR(r->descr[f]);
-}
 
 /* record = (cls, names, by_count): cls a type, names REC_FIELDS strs naming distinct slots of
  * cls, by_count a tuple of at least 2 statuses (entry c for count c, the last for larger
- * counts; entry 0 unused).  0 with an exception on error (r is then cleared). */
+ * counts; entry 0 unused).  0 with an exception on error.  r holds no references. */
 static int record_spec_read(PyObject *record, record_spec *r) {
     memset(r, 0, sizeof *r);
     if (!PyTuple_Check(record) || PyTuple_GET_SIZE(record) != 3) {
@@ -1082,21 +1077,19 @@ static int record_spec_read(PyObject *record, record_spec *r) {
                     PyType_IsSubtype((PyTypeObject *)cls, PyDescr_TYPE(d))
                 ? ((PyMemberDescrObject *)d)->d_member
                 : NULL;
-        if (m == NULL || m->type != T_OBJECT_EX || (m->flags & READONLY)) {
-            Py_XDECREF(d);
+        const int slot = m != NULL && m->type == T_OBJECT_EX && !(m->flags & READONLY);
+        if (slot) r->offset[f] = m->offset; /* m is cls's (or a base's) member table: it lives */
+        Py_XDECREF(d);                       /* as long as cls, which the caller holds */
+        if (!slot) {
             PyErr_Clear();
             PyErr_Format(PyExc_TypeError, "record field %R is not a slot of %R", name, cls);
-            record_spec_clear(r);
             return 0;
         }
-        r->descr[f] = d;
-        r->offset[f] = m->offset;
         /* Two fields in one slot: record_new would store twice and leak the first reference. */
         for (int e = 0; e < f; e++) {
-            if (r->offset[e] == m->offset) {
+            if (r->offset[e] == r->offset[f]) {
                 PyErr_Format(PyExc_TypeError, "record fields %R and %R are the same slot of %R",
                              PyTuple_GET_ITEM(names, e), name, cls);
-                record_spec_clear(r);
                 return 0;
             }
         }
@@ -1329,7 +1322,6 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
     out = PyTuple_Pack(3, results, rest, pending);
 
 done:
-    record_spec_clear(&rec);
     Py_XDECREF(results);
     Py_XDECREF(rest);
     Py_XDECREF(pending);
