@@ -1134,27 +1134,29 @@ static int read_line(PyObject *item, const uint8_t *table, int ncells, uint8_t *
     return 1;
 }
 
+/* After a failed lookup or comparison of an item's attribute: an Exception is cleared and the
+ * item left to the caller (0); anything else (KeyboardInterrupt, SystemExit) stays set and
+ * stops the call (-1), since Ctrl-C must always stop. */
+static int leave_to_caller(void) {
+    if (!PyErr_ExceptionMatches(PyExc_Exception)) return -1;
+    PyErr_Clear();
+    return 0;
+}
+
 /* Copies the cells of a Grid item of `shape` (the same object, or an equal one) into cells; 1
- * when taken, 0 when it is the caller's (another shape, or cells that are not bytes of ncells
- * values 0..n). */
+ * when taken, 0 when it is the caller's (another shape, cells that are not bytes of ncells
+ * values 0..n, or an Exception raised by its attributes or their comparison), -1 with the
+ * error set when such code raised a BaseException that is not an Exception. */
 static int read_grid(PyObject *item, PyObject *shape, PyObject *name_shape, PyObject *name_cells,
                      int ncells, int n, uint8_t *cells) {
     PyObject *s = PyObject_GetAttr(item, name_shape);
-    if (s == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
+    if (s == NULL) return leave_to_caller();
     const int same = s == shape ? 1 : PyObject_RichCompareBool(s, shape, Py_EQ);
     Py_DECREF(s);
-    if (same != 1) {
-        PyErr_Clear(); /* a failed comparison (-1) leaves the item to the caller too */
-        return 0;
-    }
+    if (same < 0) return leave_to_caller();
+    if (same == 0) return 0;
     PyObject *c = PyObject_GetAttr(item, name_cells);
-    if (c == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
+    if (c == NULL) return leave_to_caller();
     int ok = PyBytes_CheckExact(c) && PyBytes_GET_SIZE(c) == ncells;
     if (ok) {
         const uint8_t *src = (const uint8_t *)PyBytes_AS_STRING(c);
@@ -1266,6 +1268,7 @@ static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_s
             if (name_cells == NULL && (name_cells = PyUnicode_InternFromString("cells")) == NULL)
                 goto done;
             taken = read_grid(item, shape, name_shape, name_cells, g->ncells, g->n, cells);
+            if (taken < 0) goto done;
         }
         if (taken) {
             where[m++] = i;

@@ -194,3 +194,54 @@ def test_failed_allocations_raise_memory_error_and_leak_nothing(core: Any, geo9:
     assert raised >= 10
     batch = b"".join(c.puzzle.cells for c in cases)
     assert _sweep(lambda: core.search_batch(geo9, batch, 2, 0, 1)) >= 5
+
+
+def test_keyboard_interrupt_in_an_item_stops_the_call(core: Any, geo9: Any) -> None:
+    """Ctrl-C always stops: a KeyboardInterrupt (or any BaseException that is not an
+    Exception) raised by an item's attribute lookup or its shape's ``__eq__`` propagates out of
+    search_items instead of being cleared like an ordinary error, and solve_many lets one that
+    fires once (as a user's Ctrl-C does) stop the run instead of solving on."""
+
+    class Interrupting:
+        cells = UNIQUE.puzzle.cells
+
+        @property
+        def shape(self) -> Shape:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        core.search_items(geo9, NINE, (Interrupting(),), None, Interrupting, 2, 0, 1, SPEC)
+
+    class Exiting:
+        def __eq__(self, other: object) -> bool:
+            raise SystemExit(3)
+
+        __hash__ = object.__hash__
+
+    class Odd:
+        cells = UNIQUE.puzzle.cells
+        shape = Exiting()
+
+    with pytest.raises(SystemExit):
+        core.search_items(geo9, NINE, (UNIQUE.puzzle, Odd()), None, Odd, 2, 0, 1, SPEC)
+
+    fired: list[int] = []
+
+    class OnceShape(Shape):
+        __slots__ = ()
+
+        def __eq__(self, other: object) -> bool:
+            if not fired:
+                fired.append(1)
+                raise KeyboardInterrupt
+            return Shape.__eq__(self, other)
+
+        __hash__ = Shape.__hash__
+
+    once = object.__new__(OnceShape)
+    for name in Shape.__slots__:
+        object.__setattr__(once, name, getattr(NINE, name))
+    item = Grid._trusted(UNIQUE.puzzle.cells, once)
+    with pytest.raises(KeyboardInterrupt):
+        list(solver.solve_many([UNIQUE.puzzle, item, UNIQUE.puzzle], jobs=1))
+    assert fired == [1]
