@@ -7,6 +7,7 @@ from fixed seeds and their answers from the library, never from the app.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ import sudokit
 
 pytestmark = pytest.mark.browser
 
+GAMES_KEY = "sudokit.games.v2"
 STATS_KEY = "sudokit.stats.v1"
 
 
@@ -53,3 +55,48 @@ def test_a_win_counts_once_after_undo_and_redo(page: Any, base_url: str, four: A
     page.keyboard.press("Control+z")
     page.keyboard.press("Control+y")
     assert wins(page) == 1
+
+
+def corruptions(game: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Saved games as a bug, another version or a hand edit could leave them."""
+    n2 = len(game["givens"])
+    return {
+        "undo null": {**game, "undo": None, "redo": None},
+        "meta null": {**game, "meta": None},
+        "values too short": {**game, "values": [1, 2]},
+        "marks of another size": {**game, "marks": [1], "corner": "x", "colours": [9] * n2},
+        "undo entries broken": {**game, "undo": [None, {"v": [1]}], "redo": [7]},
+        "elapsed not a number": {**game, "elapsed": "soon", "hinted": None},
+        "solution wrong size": {**game, "solution": [1, 2, 3]},
+    }
+
+
+def test_a_corrupt_saved_game_does_not_break_the_app(page: Any, base_url: str, four: Any) -> None:
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    entry = page.evaluate(f"JSON.parse(localStorage.getItem('{GAMES_KEY}'))[0]")
+    cell = next(i for i in range(16) if not puzzle[i])
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    for label, game in corruptions(entry["game"]).items():
+        page.goto(f"{base_url}/favicon.svg")  # no app here to save over the stored game
+        page.evaluate(
+            "([key, e]) => { localStorage.clear();"
+            " localStorage.setItem(key, JSON.stringify([e])); }",
+            [GAMES_KEY, {**entry, "game": game}],
+        )
+        page.goto(f"{base_url}/")
+        page.wait_for_selector("#board rect.cell")
+        page.wait_for_function("window.sudokit && window.sudokit.state.game")
+        n = state(page, "s.game.n")
+        assert page.locator("#board rect.cell").count() == n * n, label
+        assert state(page, "s.game.values.length") == n * n, label
+        assert re.fullmatch(r"\d+:\d\d", str(page.text_content("#time"))), label
+        # The saved puzzle is kept when its givens are sound, and it can be played and undone.
+        assert state(page, "s.game.puzzleLine") == str(puzzle), label
+        page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+        page.keyboard.press(str(solution[cell]))
+        assert state(page, f"s.game.values[{cell}]") == solution[cell], label
+        page.keyboard.press("Control+z")
+        assert state(page, f"s.game.values[{cell}]") == 0, label
+        assert not errors, (label, errors)

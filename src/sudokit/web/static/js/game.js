@@ -195,25 +195,46 @@ export function lineOf(geo, values) {
   return values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
 }
 
-/** A game: givens, the player's values and marks, history, timer. Serialisable to JSON. */
+/** A copy of *x* when it is an array of *len* integers in 0..max, else null. */
+function cellsOr(x, len, max) {
+  const ok = Array.isArray(x) && x.length === len && x.every((v) => Number.isInteger(v) && v >= 0 && v <= max);
+  return ok ? x.slice() : null;
+}
+
+/**
+ * A game: givens, the player's values and marks, history, timer. Serialisable to JSON.
+ *
+ * Built from a fresh grid or from a saved game (localStorage, which a bug, another version or a
+ * hand edit may have left damaged): throws when the size, box or givens are unusable; any other
+ * field that does not fit the grid is taken as absent (values: the givens; marks, corner marks,
+ * colours: none; a broken undo entry is dropped; time 0), so a damaged save never breaks the app.
+ */
 export class Game {
   constructor({ n, box, diagonals = false, regions = null, rules = {}, givens, values, marks,
     solution = null, elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false,
     corner, colours }) {
+    if (!Number.isInteger(n) || n < 1 || n > SYMBOLS.length || typeof box !== "string") {
+      throw new Error("not a game: no size or box");
+    }
     this.geo = Geometry.fromBox(n, box, diagonals, regions, rules);
-    this.givens = givens.slice();
-    this.values = values ? values.slice() : givens.slice();
-    this.marks = marks ? marks.slice() : new Array(this.geo.ncells).fill(0);
+    if (this.geo.boxRows * this.geo.boxCols !== n) throw new Error("not a game: the box does not fit");
+    const cells = this.geo.ncells, full = 2 ** n - 1, none = () => new Array(cells).fill(0);
+    this.givens = cellsOr(givens, cells, n);
+    if (!this.givens) throw new Error("not a game: the givens are not a grid of this size");
+    const own = cellsOr(values, cells, n);
+    this.values = own && own.every((v, i) => !this.givens[i] || v === this.givens[i]) ? own : this.givens.slice();
+    this.marks = cellsOr(marks, cells, full) || none();
     // Corner marks (Snyder notation): the player's own notes, never read as candidates.
-    this.corner = corner ? corner.slice() : new Array(this.geo.ncells).fill(0);
-    this.colours = colours ? colours.slice() : new Array(this.geo.ncells).fill(0); // 0 = none
-    this.solution = solution;
-    this.elapsed = elapsed;
-    this.meta = meta;
-    this.undoStack = undo;
-    this.redoStack = redo;
-    this.hinted = hinted;
-    this.finished = finished;
+    this.corner = cellsOr(corner, cells, full) || none();
+    this.colours = cellsOr(colours, cells, 6) || none(); // 0 = none
+    this.solution = cellsOr(solution, cells, n);
+    this.elapsed = Number.isFinite(elapsed) && elapsed >= 0 ? elapsed : 0;
+    this.meta = meta && typeof meta === "object" && !Array.isArray(meta) ? meta : {};
+    const snapshot = (s) => !!s && !!cellsOr(s.v, cells, n) && !!cellsOr(s.m, cells, full);
+    this.undoStack = Array.isArray(undo) ? undo.filter(snapshot) : [];
+    this.redoStack = Array.isArray(redo) ? redo.filter(snapshot) : [];
+    this.hinted = Number.isInteger(hinted) && hinted >= 0 ? hinted : 0;
+    this.finished = finished === true;
   }
 
   get n() {
@@ -257,8 +278,8 @@ export class Game {
     to.push(this.snapshot());
     this.values = s.v;
     this.marks = s.m;
-    this.corner = s.k || new Array(this.geo.ncells).fill(0);
-    this.colours = s.t || new Array(this.geo.ncells).fill(0);
+    this.corner = cellsOr(s.k, this.geo.ncells, 2 ** this.n - 1) || new Array(this.geo.ncells).fill(0);
+    this.colours = cellsOr(s.t, this.geo.ncells, 6) || new Array(this.geo.ncells).fill(0);
     return true;
   }
 

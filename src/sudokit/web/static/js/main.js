@@ -107,9 +107,12 @@ function save() {
   writeGames(list);
 }
 
+/** The game of a saved entry, or null when it is beyond repair (see Game). */
 function gameOf(entry) {
   try {
-    return new Game(entry.game);
+    const game = new Game(entry.game);
+    if (!game.meta.id) game.meta.id = entry.id; // saved again under its own entry
+    return game;
   } catch (err) {
     return null;
   }
