@@ -301,15 +301,32 @@ def output_option(fn: F) -> F:
     )(fn)
 
 
+#: The most workers ``--jobs`` may ask for, per core of the machine: more only adds processes
+#: (a pool starts them all at once), so a typo such as ``--jobs 10000`` is refused, not obeyed.
+JOBS_PER_CORE = 4
+
+
+def _check_jobs(_ctx: click.Context, _param: click.Parameter, value: int) -> int:
+    most = JOBS_PER_CORE * (os.cpu_count() or 1)
+    if value > most:
+        raise click.BadParameter(
+            f"{value} is more than {most} ({JOBS_PER_CORE} per core of this machine); "
+            "0 means every core"
+        )
+    return value
+
+
 def jobs_option(fn: F, help: str = "Work on N cores at once (0 = every core).") -> F:
-    """``-j/--jobs N``: how many cores work at once (0 = every core), in every command; the
-    workers are threads or processes as the work needs (*help* may say which)."""
+    """``-j/--jobs N``: how many cores work at once (0 = every core, at most
+    :data:`JOBS_PER_CORE` per core), in every command; the workers are threads or processes
+    as the work needs (*help* may say which)."""
     return click.option(
         "-j",
         "--jobs",
         type=click.IntRange(min=0),
         default=1,
         show_default=True,
+        callback=_check_jobs,
         help=help,
     )(fn)
 
