@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from pageutil import open_puzzle, play_by_keyboard, state
+from pageutil import open_explanation, open_puzzle, play_by_keyboard, state
 
 import sudokit
 
@@ -100,3 +100,106 @@ def test_a_corrupt_saved_game_does_not_break_the_app(page: Any, base_url: str, f
         page.keyboard.press("Control+z")
         assert state(page, f"s.game.values[{cell}]") == 0, label
         assert not errors, (label, errors)
+
+
+#: Board text that fails WCAG 1.4.3 against what is drawn under it (its cell's fill, the ring
+#: behind a pencil mark); text under 24 px (18.66 px bold) needs 4.5:1, larger text 3:1.
+LOW_CONTRAST_JS = """
+() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 4).map(Number);
+  const over = (top, alpha, under) => [0, 1, 2].map((k) => top[k] * alpha + under[k] * (1 - alpha));
+  const lum = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => v / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const svg = document.getElementById('board');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const rings = [...svg.querySelectorAll('circle.ring')];
+  const out = [];
+  for (const t of svg.querySelectorAll('.digits text, .marks text')) {
+    const box = t.getBBox();
+    const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+    const cell = document.getElementById(`cell-${Math.floor(cy / 60)}-${Math.floor(cx / 60)}`);
+    let bg = rgb(getComputedStyle(cell).fill);
+    for (const ring of rings) {
+      if (Math.hypot(ring.cx.baseVal.value - cx, ring.cy.baseVal.value - cy) > 3) continue;
+      const s = getComputedStyle(ring);
+      bg = over(rgb(s.fill), parseFloat(s.opacity), bg);
+    }
+    const s = getComputedStyle(t);
+    const fg = over(rgb(s.fill), parseFloat(s.opacity), bg);
+    const px = parseFloat(s.fontSize) * scale;
+    const large = px >= 24 || (px >= 18.66 && Number(s.fontWeight) >= 700);
+    const r = ratio(fg, bg);
+    if (r < (large ? 3 : 4.5)) {
+      out.push(`${t.getAttribute('class')} on ${cell.getAttribute('class')}: `
+        + `${r.toFixed(2)} at ${px.toFixed(1)}px`);
+    }
+  }
+  return [...new Set(out)];
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def hard() -> tuple[sudokit.Grid, sudokit.Grid]:
+    made = sudokit.generate(size=9, seed=7, difficulty="hard", symmetry="rot180")
+    return made.puzzle, sudokit.solution(made.puzzle)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_board_text_contrast_in_every_highlight(
+    page: Any, base_url: str, hard: Any, theme: str
+) -> None:
+    """Digits and pencil marks keep 4.5:1 (3:1 when large) on every cell highlight a player
+    meets: selected, peers, same digit (and the ring behind same-digit marks), conflicts, a
+    hint's cells, its placement and its eliminations; on a 360 px phone, where the board's
+    digits are under 24 px."""
+    puzzle, solution = hard
+    page.emulate_media(color_scheme=theme)
+    page.set_viewport_size({"width": 360, "height": 640})
+    try:
+        open_puzzle(page, base_url, puzzle)
+        assert page.get_attribute("html", "data-theme") == theme
+        n = 9
+        empty = [i for i in range(81) if not puzzle[i]]
+
+        def click(cell: int) -> None:
+            page.click(f'#board rect[data-cell="{cell // n},{cell % n}"]')
+
+        seen: dict[str, list[str]] = {}
+        page.click("#btn-auto")
+        click(empty[0])
+        page.keyboard.press(str(solution[empty[0]]))  # a digit of the player's, selected
+        seen["own digit selected, same-digit marks"] = page.evaluate(LOW_CONTRAST_JS)
+        click(empty[1])
+        page.keyboard.press("Shift+Space")  # corner marks
+        for d in "123":
+            page.keyboard.press(d)
+        page.keyboard.press("Shift+Space")
+        page.keyboard.press("Space")
+        seen["empty cell selected, its marks"] = page.evaluate(LOW_CONTRAST_JS)
+        wrong = next(
+            puzzle[p] for p in puzzle.shape.peers[empty[2]] if puzzle[p]
+        )  # a digit a peer holds
+        click(empty[2])
+        page.keyboard.press(str(wrong))
+        click(next(i for i in range(81) if puzzle[i]))
+        seen["conflict, given selected"] = page.evaluate(LOW_CONTRAST_JS)
+        page.keyboard.press("Control+z")
+        total = open_explanation(page)
+        kinds: set[str] = set()
+        for k in range(total):
+            step = state(page, "s.steps[s.stepIndex]")
+            kinds |= {key for key in ("placements", "eliminations") if step[key]}
+            seen[f"explanation step {k + 1}"] = page.evaluate(LOW_CONTRAST_JS)
+            if kinds == {"placements", "eliminations"}:
+                break
+            page.click("#hint-next")
+        assert kinds == {"placements", "eliminations"}
+        bad = {k: v for k, v in seen.items() if v}
+        assert not bad, json.dumps(bad, indent=1)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 860})
