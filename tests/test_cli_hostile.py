@@ -6,6 +6,7 @@ nothing started that the machine cannot bear -- through :func:`sudokit.cli.app.m
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +48,33 @@ def test_jobs_beyond_the_machine_are_refused_before_any_work(
     assert err.count("\n") == 1
     assert err.startswith(f"sudokit: {argv[0]}: Invalid value for '-j' / '--jobs': {most + 1} ")
     assert f"is more than {most} ({JOBS_PER_CORE} per core of this machine)" in err
+
+
+NO_ANSWERS = {
+    # conflicting givens (a 3 three times in row 1)
+    "conflict": "33.3.2.6.9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    # no solution: row 1 lacks a 9 that column 9 already holds
+    "none": "12345678." + "." * 27 + "........9" + "." * 36,
+    # twelve solutions
+    "multiple": "...456789679813245548927136...594678857361492964782513...648957796135824485279361",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(NO_ANSWERS))
+def test_hint_and_explain_name_the_puzzle_as_solve_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
+) -> None:
+    """A puzzle without exactly one answer, as the second puzzle of a file: hint and explain
+    said ``f.txt:2: no solution`` where every other command says ``f.txt:2: puzzle 2: ...``
+    (the README's ``sudokit: <file>:<line>: ...`` with the puzzle's number, as solve, count,
+    check and rate write it)."""
+    source = tmp_path / "f.txt"
+    source.write_text(f"{PUZZLE}\n{NO_ANSWERS[kind]}\n")
+    lines = {
+        command: _run(capsys, command, str(source))[2].splitlines()
+        for command in ("hint", "explain", "solve", "rate")
+    }
+    prefix = f"sudokit: {source}:2: puzzle 2: "
+    for command, err in lines.items():
+        assert len(err) == 1, (command, err)
+        assert err[0].startswith(prefix), (command, err)

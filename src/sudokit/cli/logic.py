@@ -49,11 +49,15 @@ def _puzzles(
 ) -> Iterator[tuple[str, Grid | Candidates | None]]:
     """``(where, puzzle)`` for each input puzzle, in order: a grid, a user's pencil marks
     (``--marks``, or ``--from candidates``/``candgrid``; one document per input), or
-    ``None`` for a record that could not be read (reported here)."""
+    ``None`` for a record that could not be read (reported here). *where* is
+    ``source:line: puzzle N``, as every command names a puzzle in its messages."""
     if marks or given.marks:
         for number, (label, text) in enumerate(given.texts(), 1):
             try:
-                yield label, formats.parse_candidates(text, given.fmt, given.shape)
+                yield (
+                    f"{label}: puzzle {number}",
+                    formats.parse_candidates(text, given.fmt, given.shape),
+                )
             except SudokuError as exc:
                 reporter.line(f"{label}: puzzle {number}: {exc}")
                 reporter.code = common.EXIT_USAGE
@@ -63,7 +67,7 @@ def _puzzles(
         if item.grid is None:
             assert item.record.error is not None
             reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
-        yield item.where, item.grid
+        yield f"{item.where}: puzzle {item.number}", item.grid
 
 
 #: ``--seconds`` by default: the time bound per puzzle of hint, explain and rate.
