@@ -203,3 +203,53 @@ def test_board_text_contrast_in_every_highlight(
         assert not bad, json.dumps(bad, indent=1)
     finally:
         page.set_viewport_size({"width": 1280, "height": 860})
+
+
+#: Records every text put into a live region, and whether the region was rendered then (a
+#: region under display:none is not in the accessibility tree: what it receives is not said).
+LIVE_LOG_JS = """
+window.liveLog = [];
+new MutationObserver((records) => {
+  for (const rec of records) {
+    const node = rec.target.nodeType === 1 ? rec.target : rec.target.parentElement;
+    const region = node && node.closest('[aria-live], [role=status], [role=alert], [role=log]');
+    if (!region || !region.textContent.trim()) continue;
+    window.liveLog.push({ text: region.textContent, rendered: region.getClientRects().length > 0 });
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def said(page: Any, text: str) -> bool:
+    """Whether *text* reached a screen reader: put into a rendered live region, or shown in an
+    alert (an element of role alert is announced when it appears)."""
+    page.wait_for_timeout(100)  # the app's own live region is written on the next frame
+    log = page.evaluate("window.liveLog")
+    if any(text in entry["text"] and entry["rendered"] for entry in log):
+        return True
+    return bool(
+        page.evaluate(
+            """t => [...document.querySelectorAll('[role=alert]')]
+                 .some(e => e.textContent.includes(t) && e.getClientRects().length > 0)""",
+            text,
+        )
+    )
+
+
+def test_status_messages_are_announced(page: Any, base_url: str, four: Any) -> None:
+    """WCAG 4.1.3: the toast's messages and the import dialog's error reach a screen reader."""
+    puzzle, _ = four
+    page.add_init_script(LIVE_LOG_JS)
+    open_puzzle(page, base_url, puzzle)
+    page.evaluate("window.liveLog = []")
+    page.click('#pad button[data-digit="1"]')  # no cell selected yet
+    page.wait_for_selector("#toast:has-text('Select a cell first')")
+    assert said(page, "Select a cell first")
+    page.click("#btn-check")
+    page.wait_for_selector("#toast:has-text('exactly one solution')")
+    assert said(page, "This puzzle has exactly one solution.")
+    page.click("#btn-import")
+    page.fill("#import-text", "12x")
+    page.click("#import-go")
+    page.wait_for_selector("#import-error:not([hidden])")
+    assert said(page, str(page.text_content("#import-error")))
