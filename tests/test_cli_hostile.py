@@ -6,6 +6,8 @@ nothing started that the machine cannot bear -- through :func:`sudokit.cli.app.m
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -78,3 +80,40 @@ def test_hint_and_explain_name_the_puzzle_as_solve_does(
     for command, err in lines.items():
         assert len(err) == 1, (command, err)
         assert err[0].startswith(prefix), (command, err)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "-p", PUZZLE],
+        ["convert", "-p", PUZZLE],
+        ["hint", "-p", PUZZLE],
+        ["rate", "-p", PUZZLE],
+        ["generate", "-n", "1"],
+        ["dataset", "-n", "1"],
+        ["render", "-p", PUZZLE, "-f", "svg"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_a_full_output_is_named(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """``-o /dev/full`` said only ``sudokit: No space left on device``: the line now names
+    the output that is full (a write error carries no file name of its own)."""
+    code, _, err = _run(capsys, *argv, "-o", "/dev/full")
+    assert code == 2
+    assert err == "sudokit: /dev/full: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_standard_output_is_named() -> None:
+    """``sudokit solve ... > /dev/full``: the line says it is standard output that is full."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sudokit", "solve", "-p", PUZZLE],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr == "sudokit: standard output: No space left on device\n"

@@ -33,6 +33,7 @@ Conventions every command follows (use these helpers rather than re-inventing th
 
 from __future__ import annotations
 
+import errno
 import functools
 import io
 import os
@@ -208,7 +209,8 @@ def guarded(fn: F) -> F:
         except (SudokuError, ValueError) as exc:
             raise CliError(str(exc)) from None
         except OSError as exc:
-            name = f"{exc.filename}: " if exc.filename else ""
+            place = exc.filename or _full_output(exc, kwargs)
+            name = f"{place}: " if place else ""
             raise CliError(f"{name}{exc.strerror or exc}") from None
         except Exception as exc:
             # A bug, but still one line for the user; SUDOKIT_DEBUG=1 shows the traceback.
@@ -219,6 +221,21 @@ def guarded(fn: F) -> F:
             ) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+#: The errors only a write gives (a full disk, a file too large, a quota): the output's.
+_FULL = frozenset(
+    code for code in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", None)) if code
+)
+
+
+def _full_output(exc: OSError, kwargs: dict[str, Any]) -> str | None:
+    """The output a write error without a file name came from (``-o FILE``, or standard
+    output), so that ``-o /dev/full`` says which file is full; ``None`` for other errors."""
+    if exc.errno not in _FULL:
+        return None
+    output = kwargs.get("output", kwargs.get("out", "-"))
+    return "standard output" if output in ("-", None) else str(output)
 
 
 # -- options ----------------------------------------------------------------------------------
