@@ -253,3 +253,40 @@ def test_status_messages_are_announced(page: Any, base_url: str, four: Any) -> N
     page.click("#import-go")
     page.wait_for_selector("#import-error:not([hidden])")
     assert said(page, str(page.text_content("#import-error")))
+
+
+def test_states_visible_in_forced_colours(page: Any, base_url: str, four: Any) -> None:
+    """Forced colours (Windows high contrast) replace every background with the system's: the
+    switches (their track and knob), the pressed Notes button and the colour swatches, drawn
+    by backgrounds alone, vanished or looked all alike."""
+    page.emulate_media(forced_colors="active")
+    try:
+        open_puzzle(page, base_url, four[0])
+        looks = """() => {
+          const bg = (e, pseudo) => getComputedStyle(e, pseudo).backgroundColor;
+          const on = document.getElementById('opt-autoremove');
+          const off = document.getElementById('opt-mistakes');
+          return { checked: on.checked, unchecked: !off.checked,
+                   onTrack: bg(on), onKnob: bg(on, '::after'),
+                   offTrack: bg(off), offKnob: bg(off, '::after'),
+                   offBorder: getComputedStyle(off).borderTopStyle,
+                   notes: bg(document.getElementById('btn-notes')),
+                   swatches: [...document.querySelectorAll('.swatch')].map((s) => bg(s)) };
+        }"""
+        before = page.evaluate(looks)
+        assert before["checked"]
+        assert before["unchecked"]
+        # Each switch shows a knob on its track, and "on" looks unlike "off".
+        assert before["onKnob"] != before["onTrack"]
+        assert before["offKnob"] != before["offTrack"]
+        assert before["offBorder"] != "none" or before["offTrack"] != page.evaluate(
+            "getComputedStyle(document.querySelector('.settings')).backgroundColor"
+        )
+        assert (before["onTrack"], before["onKnob"]) != (before["offTrack"], before["offKnob"])
+        # Six colours and "no colour": seven swatches that look different.
+        assert len(set(before["swatches"])) == 7
+        page.click("#btn-notes")
+        assert state(page, "s.notes") is True
+        assert page.evaluate(looks)["notes"] != before["notes"]
+    finally:
+        page.emulate_media(forced_colors="none")
