@@ -290,3 +290,23 @@ def test_states_visible_in_forced_colours(page: Any, base_url: str, four: Any) -
         assert page.evaluate(looks)["notes"] != before["notes"]
     finally:
         page.emulate_media(forced_colors="none")
+
+
+def test_reduced_motion_stops_the_transitions(page: Any, base_url: str, four: Any) -> None:
+    """With prefers-reduced-motion the buttons and switches change at once (no slide, no
+    fade, no press movement)."""
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        open_puzzle(page, base_url, four[0])
+        durations = page.evaluate(
+            """() => ['#btn-new', '#opt-mistakes', '.actions .btn'].flatMap((sel) => {
+                 const e = document.querySelector(sel);
+                 return [getComputedStyle(e).transitionDuration,
+                         getComputedStyle(e, '::after').transitionDuration];
+               })"""
+        )
+        assert all(float(d) == 0 for part in durations for d in part.rstrip("s").split("s,")), (
+            durations
+        )
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
