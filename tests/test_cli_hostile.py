@@ -117,3 +117,30 @@ def test_a_full_standard_output_is_named() -> None:
         )
     assert done.returncode == 2
     assert done.stderr == "sudokit: standard output: No space left on device\n"
+
+
+def test_render_follows_the_output_conventions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """render wrote with Path.write_text: ``-o`` onto its own input replaced the puzzle with
+    a picture (every other command refuses), ``-o -`` was "cannot tell the format of '-'"
+    instead of standard output, and only ``-f`` named the output format where the README says
+    ``--to`` does in every command."""
+    source = tmp_path / "in.txt"
+    source.write_text(PUZZLE + "\n")
+    code, out, err = _run(capsys, "render", str(source), "-o", str(source))
+    assert (code, out) == (2, "")
+    assert err == f"sudokit: {source}: the output file is also an input; write to another file\n"
+    assert source.read_text() == PUZZLE + "\n"
+
+    picture = _run(capsys, "render", str(source))
+    assert picture[0] == 0
+    assert picture[1].startswith("+---")
+    assert _run(capsys, "render", str(source), "-o", "-") == picture
+    svg = _run(capsys, "render", str(source), "--to", "svg")
+    assert svg[0] == 0
+    assert svg[1].startswith("<svg")
+    assert _run(capsys, "render", str(source), "-f", "svg") == svg
+    target = tmp_path / "out.svg"
+    assert _run(capsys, "render", str(source), "-o", str(target))[0] == 0
+    assert target.read_text() == svg[1]

@@ -79,7 +79,7 @@ def _solution(entry: _Entry, number: int) -> Grid:
 _MAX_PIXELS = 16_000_000
 
 
-def _png(pdf: bytes, out: str, dpi: int) -> None:
+def _png(pdf: bytes, dpi: int) -> bytes:
     tool = shutil.which("pdftoppm")
     if tool is None:
         raise CliError(
@@ -96,7 +96,7 @@ def _png(pdf: bytes, out: str, dpi: int) -> None:
         )
         if done.returncode != 0:
             raise CliError(f"pdftoppm failed: {done.stderr.decode(errors='replace').strip()}")
-        shutil.copyfile(stem + ".png", out)
+        return Path(stem + ".png").read_bytes()
 
 
 def _pdf_or_fail() -> Any:
@@ -126,11 +126,12 @@ def _draw_options(fn: Any) -> Any:
     "-o", "--output", metavar="FILE", help="Write here (.txt .svg .pdf .png); default stdout."
 )
 @click.option(
+    "--to",
     "-f",
     "--format",
     "out_fmt",
     type=click.Choice(_FORMATS),
-    help="Output format (default: from -o).",
+    help="Output format (default: from -o; -f/--format are the older names).",
 )
 @click.option(
     "--index",
@@ -175,16 +176,20 @@ def render(
 ) -> None:
     """Draw one puzzle of the FILEs (standard input when none; -p TEXT for a puzzle given as
     text; --index picks one of several) as a text picture, SVG, PDF or PNG. Without -o the
-    text picture (or -f svg) goes to standard output."""
+    text picture (or --to svg) goes to standard output (so does -o -, PDF and PNG too)."""
     from ..render import PRINT_THEME, SCREEN_THEME, draw, to_svg, to_text
 
     if out_fmt is None:
-        suffix = Path(output).suffix.lower().lstrip(".") if output else "txt"
+        suffix = Path(output).suffix.lower().lstrip(".") if output not in (None, "-") else "txt"
         if suffix not in _FORMATS:
-            raise CliError(f"cannot tell the format of {output!r}; use -f {'|'.join(_FORMATS)}")
+            raise CliError(
+                f"cannot tell the format of {output!r}; use --to {'|'.join(_FORMATS)}"
+            )
         out_fmt = suffix
     if out_fmt in ("pdf", "png") and not output:
-        raise CliError(f"{out_fmt} output needs -o FILE")
+        raise CliError(f"{out_fmt} output needs -o FILE (- for standard output)")
+    if output is not None:
+        common.refuse_input_as_output(output, given.files)
     reporter = Reporter()
     marks: tuple[int, ...] | None = None
     if given.marks:  # pencil marks in, pencil marks drawn
@@ -220,10 +225,8 @@ def render(
     )
     if out_fmt in ("txt", "svg"):
         data = (to_text(scene) if out_fmt == "txt" else to_svg(scene, cell=cell)) + "\n"
-        if output and output != "-":
-            Path(output).write_text(data, encoding="utf-8")
-        else:
-            click.echo(data, nl=False)
+        with common.open_output(output or "-") as stream:
+            stream.write(data)
         reporter.exit()  # a bad record among the inputs was reported: exit code 2
     n = entry.grid.n
     side = round(n * cell * dpi / 96 * 1.12)  # the grid and its margin, in pixels
@@ -236,10 +239,9 @@ def render(
     buf = io.BytesIO()
     pdf.to_pdf(scene, buf, cell=cell * 0.75, title=f"sudokit {n}x{n}")
     assert output is not None
-    if out_fmt == "pdf":
-        Path(output).write_bytes(buf.getvalue())
-    else:
-        _png(buf.getvalue(), output, dpi)
+    image = buf.getvalue() if out_fmt == "pdf" else _png(buf.getvalue(), dpi)
+    with formats.output_bytes(output) as target:  # "-": standard output
+        target.write(image)
     reporter.exit()
 
 
