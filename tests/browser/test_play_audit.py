@@ -310,3 +310,44 @@ def test_reduced_motion_stops_the_transitions(page: Any, base_url: str, four: An
         )
     finally:
         page.emulate_media(reduced_motion="no-preference")
+
+
+@pytest.fixture(scope="module")
+def nine() -> tuple[sudokit.Grid, sudokit.Grid]:
+    made = sudokit.generate(size=9, seed=2024, symmetry="rot180")
+    return made.puzzle, sudokit.solution(made.puzzle)
+
+
+def test_a_toast_never_takes_a_tap_meant_for_the_pad(page: Any, base_url: str, nine: Any) -> None:
+    """On a 360x640 phone the digit pad sits at the bottom of the screen, where the toast
+    shows its message for 2.6 s (5 s for errors): a tap there hit the toast, not the digit."""
+    puzzle, _ = nine
+    page.set_viewport_size({"width": 360, "height": 640})
+    try:
+        open_puzzle(page, base_url, puzzle)
+        page.evaluate("document.getElementById('pad').scrollIntoView({ block: 'end' })")
+        page.click('#pad button[data-digit="5"]')  # no cell selected: a toast says so
+        page.wait_for_selector("#toast:has-text('Select a cell first')")
+        covered = page.evaluate(
+            """() => [...document.querySelectorAll('#pad button, .toolbar button, .actions button')]
+                 .filter((b) => {
+                   const r = b.getBoundingClientRect();
+                   const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                   if (y < 0 || y > innerHeight) return false;
+                   return !b.contains(document.elementFromPoint(x, y));
+                 }).map((b) => b.id || b.textContent.trim())"""
+        )
+        assert not covered, covered
+        cell = next(i for i in range(81) if not puzzle[i])
+        page.click(f'#board rect[data-cell="{cell // 9},{cell % 9}"]', position={"x": 5, "y": 5})
+        page.evaluate("document.getElementById('pad').scrollIntoView({ block: 'end' })")
+        page.mouse.click(
+            *page.evaluate(
+                """() => { const r = document.querySelector('#pad button[data-digit="4"]')
+                             .getBoundingClientRect();
+                           return [r.left + r.width / 2, r.top + r.height / 2]; }"""
+            )
+        )
+        assert state(page, f"s.game.values[{cell}]") == 4
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 860})
