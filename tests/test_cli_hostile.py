@@ -144,3 +144,39 @@ def test_render_follows_the_output_conventions(
     target = tmp_path / "out.svg"
     assert _run(capsys, "render", str(source), "-o", str(target))[0] == 0
     assert target.read_text() == svg[1]
+
+
+def test_print_refuses_to_write_over_its_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``sudokit print puzzles.txt -o puzzles.txt`` replaced the puzzles with the PDF."""
+    pytest.importorskip("reportlab")
+    source = tmp_path / "in.txt"
+    source.write_text(PUZZLE + "\n")
+    code, out, err = _run(capsys, "print", str(source), "-o", str(source))
+    assert (code, out) == (2, "")
+    assert err == f"sudokit: {source}: the output file is also an input; write to another file\n"
+    assert source.read_text() == PUZZLE + "\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "-p", PUZZLE],
+        ["generate", "-n", "1"],
+        ["render", "-p", PUZZLE, "--to", "svg"],
+        ["hint", "-p", PUZZLE],
+    ],
+    ids=lambda a: a[0],
+)
+def test_an_output_in_a_missing_directory_is_named_as_given(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    """``-o nodir/out.txt`` named the temporary file the output is written to first
+    (``.../nodir/.out.txt.1234-0.tmp: No such file or directory``), not the path the user
+    gave; nothing is created."""
+    target = str(tmp_path / "nodir" / "out.txt")
+    code, out, err = _run(capsys, *argv, "-o", target)
+    assert (code, out) == (2, "")
+    assert err == f"sudokit: {target}: No such file or directory\n"
+    assert os.listdir(tmp_path) == []

@@ -182,9 +182,7 @@ def render(
     if out_fmt is None:
         suffix = Path(output).suffix.lower().lstrip(".") if output not in (None, "-") else "txt"
         if suffix not in _FORMATS:
-            raise CliError(
-                f"cannot tell the format of {output!r}; use --to {'|'.join(_FORMATS)}"
-            )
+            raise CliError(f"cannot tell the format of {output!r}; use --to {'|'.join(_FORMATS)}")
         out_fmt = suffix
     if out_fmt in ("pdf", "png") and not output:
         raise CliError(f"{out_fmt} output needs -o FILE (- for standard output)")
@@ -309,6 +307,7 @@ def print_book(
     or a difficulty/level/rating column is the puzzle's label) as a PDF book: a title page,
     numbered puzzles with their difficulty, and with --answers an answer key. Unreadable
     records are reported and left out."""
+    common.refuse_input_as_output(output, given.files)
     pdf = _pdf_or_fail()
     reporter = Reporter()
     entries = []

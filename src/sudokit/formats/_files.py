@@ -103,7 +103,10 @@ def _output(path: str, binary: bool) -> Iterator[IO[Any]]:
         keep: int | None = stat.S_IMODE(os.stat(target).st_mode)
     except OSError:
         keep = None
-    fd, tmp = temporary_sibling(target)
+    try:
+        fd, tmp = temporary_sibling(target)
+    except OSError as exc:  # named as the user named it, not by the temporary file's name
+        raise OSError(exc.errno, exc.strerror, path) from None
     try:
         with _fdopen(fd, mode) as stream:
             yield stream
@@ -111,7 +114,10 @@ def _output(path: str, binary: bool) -> Iterator[IO[Any]]:
             os.fsync(stream.fileno())
         if keep is not None:
             os.chmod(tmp, keep)
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, path) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
