@@ -25,6 +25,19 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     return code, out, err
 
 
+def _refused_over_its_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> Path:
+    """Run *command* with ``-o`` onto its input file: refused in one line, the input kept."""
+    source = tmp_path / "in.txt"
+    source.write_text(PUZZLE + "\n")
+    code, out, err = _run(capsys, command, str(source), "-o", str(source))
+    assert (code, out) == (2, "")
+    assert err == f"sudokit: {source}: the output file is also an input; write to another file\n"
+    assert source.read_text() == PUZZLE + "\n"
+    return source
+
+
 @pytest.mark.parametrize(
     "argv",
     [
@@ -126,12 +139,7 @@ def test_render_follows_the_output_conventions(
     a picture (every other command refuses), ``-o -`` was "cannot tell the format of '-'"
     instead of standard output, and only ``-f`` named the output format where the README says
     ``--to`` does in every command."""
-    source = tmp_path / "in.txt"
-    source.write_text(PUZZLE + "\n")
-    code, out, err = _run(capsys, "render", str(source), "-o", str(source))
-    assert (code, out) == (2, "")
-    assert err == f"sudokit: {source}: the output file is also an input; write to another file\n"
-    assert source.read_text() == PUZZLE + "\n"
+    source = _refused_over_its_input(capsys, tmp_path, "render")
 
     picture = _run(capsys, "render", str(source))
     assert picture[0] == 0
@@ -151,12 +159,7 @@ def test_print_refuses_to_write_over_its_input(
 ) -> None:
     """``sudokit print puzzles.txt -o puzzles.txt`` replaced the puzzles with the PDF."""
     pytest.importorskip("reportlab")
-    source = tmp_path / "in.txt"
-    source.write_text(PUZZLE + "\n")
-    code, out, err = _run(capsys, "print", str(source), "-o", str(source))
-    assert (code, out) == (2, "")
-    assert err == f"sudokit: {source}: the output file is also an input; write to another file\n"
-    assert source.read_text() == PUZZLE + "\n"
+    _refused_over_its_input(capsys, tmp_path, "print")
 
 
 @pytest.mark.parametrize(
