@@ -351,3 +351,23 @@ def test_a_toast_never_takes_a_tap_meant_for_the_pad(page: Any, base_url: str, n
         assert state(page, f"s.game.values[{cell}]") == 4
     finally:
         page.set_viewport_size({"width": 1280, "height": 860})
+
+
+def test_settings_work_when_storage_refuses(page: Any, base_url: str, four: Any) -> None:
+    """Storage full or blocked (private windows, a site-data policy): the game plays on without
+    saving, and so must the settings: the theme switch did nothing and threw."""
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    page.evaluate(
+        """() => { Storage.prototype.setItem = () => {
+                     throw new DOMException('the quota is exceeded', 'QuotaExceededError'); }; }"""
+    )
+    theme = page.get_attribute("html", "data-theme")
+    page.click("#btn-theme")
+    assert page.get_attribute("html", "data-theme") != theme
+    cell = next(i for i in range(16) if not puzzle[i])
+    wrong = next(d for d in range(1, 5) if d != solution[cell])
+    page.click("label:has(#opt-mistakes)")
+    page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+    page.keyboard.press(str(wrong))
+    page.wait_for_selector(f'#board rect[data-cell="{cell // 4},{cell % 4}"].wrong')

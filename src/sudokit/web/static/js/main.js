@@ -123,7 +123,11 @@ function deleteGame(id) {
 }
 
 function saveSettings() {
-  localStorage.setItem(SETTINGS_KEY, JSON.stringify(state.settings));
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(state.settings));
+  } catch (err) {
+    /* storage full or disabled: the setting holds for this visit */
+  }
 }
 
 function loadSettings() {
