@@ -79,6 +79,37 @@ def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
 RESPONSES = responses(400, 413, 422, 503, 504)
 
 
+#: What FastAPI says of a JSON body it could not decode at all (not UTF-8, nested too deeply).
+_UNPARSED = "There was an error parsing the body"
+#: The answer to a body that is not JSON, or not a JSON object.
+NOT_JSON = "the request body must be a JSON object (UTF-8, Content-Type: application/json)"
+
+
+def _validation_message(error: Mapping[str, Any]) -> str:
+    """One part of a 4xx message: ``field: what is wrong``, the body as a whole named in
+    words (FastAPI's ``0: JSON decode error`` or a bare ``Field required`` said neither what
+    nor where).
+
+    >>> _validation_message({"loc": ("body", 0), "type": "json_invalid",
+    ...                      "msg": "JSON decode error", "ctx": {"error": "Expecting value"}})
+    'the request body is not JSON: Expecting value at character 0'
+    >>> _validation_message({"loc": ("body",), "type": "missing", "msg": "Field required"})
+    'the request body must be a JSON object (UTF-8, Content-Type: application/json)'
+    >>> _validation_message({"loc": ("body", "limit"), "type": "int", "msg": "Input is bad"})
+    'limit: Input is bad'
+    """
+    loc = tuple(error.get("loc", ()))
+    msg = str(error.get("msg", "invalid"))
+    if error.get("type") == "json_invalid" and loc[:1] == ("body",):
+        why = str((error.get("ctx") or {}).get("error", msg))
+        at = f" at character {loc[-1]}" if loc and isinstance(loc[-1], int) else ""
+        return f"the request body is not JSON: {why}{at}"
+    if loc == ("body",):
+        return NOT_JSON
+    where = ".".join(str(p) for p in loc if p != "body")
+    return f"{where}: {msg}" if where else msg
+
+
 def install(app: FastAPI) -> None:
     """Answer every exception a request raises as ``{"error": ...}`` (never a traceback)."""
 
@@ -96,10 +127,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for e in exc.errors()[:5]:
-            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else e.get("msg", ""))
+        parts = [_validation_message(e) for e in exc.errors()[:5]]
         return error_response(
             400 if any("json" in str(e.get("type")) for e in exc.errors()) else 422,
             "; ".join(parts) or "invalid request",
@@ -107,7 +135,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return error_response(exc.status_code, str(exc.detail), exc.headers)
+        detail = str(exc.detail)
+        if detail == _UNPARSED:  # FastAPI's words for a body json.loads raised on
+            detail = "the request body could not be read as JSON (not UTF-8, or nested too deeply)"
+        return error_response(exc.status_code, detail, exc.headers)
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
