@@ -371,3 +371,22 @@ def test_settings_work_when_storage_refuses(page: Any, base_url: str, four: Any)
     page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
     page.keyboard.press(str(wrong))
     page.wait_for_selector(f'#board rect[data-cell="{cell // 4},{cell % 4}"].wrong')
+
+
+@pytest.mark.parametrize(
+    ("fragment", "says"),
+    [
+        ("p=abc", "This link has no valid puzzle"),
+        ("p=" + "." * 81 + "&b=7x7", "This link has no valid puzzle"),
+        ("p=" + "." * 81 + "&b=3x3&v=%7Bbad", "not valid JSON"),
+    ],
+)
+def test_a_broken_link_says_why(page: Any, base_url: str, fragment: str, says: str) -> None:
+    """A shared link whose puzzle cannot be opened gives the player a playable game and a
+    message saying why: the message was replaced at once by "Generating a puzzle…"."""
+    page.goto(f"{base_url}/#{fragment}")
+    page.wait_for_function(
+        "window.sudokit && window.sudokit.state.game && !window.sudokit.state.game.meta.editing"
+        " && document.querySelectorAll('#board rect.cell').length > 0"
+    )
+    page.wait_for_selector(f"#toast.error:has-text('{says}')", timeout=4000)

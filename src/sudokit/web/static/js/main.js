@@ -155,6 +155,8 @@ function syncUrl() {
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
+/** Open the puzzle of the URL's share link: true when it did, false when the URL has none, or
+ * the message that says why the link's puzzle cannot be opened (the caller shows it). */
 async function loadFromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   const puzzle = params.get("p");
@@ -166,8 +168,7 @@ async function loadFromHash() {
   try {
     rules = rulesOf(JSON.parse(params.get("v") || "{}"));
   } catch (err) {
-    toast("This link's variant rules are not valid JSON", true);
-    return false;
+    return "This link's variant rules are not valid JSON";
   }
   const same = (g) => g && g.puzzleLine === puzzle && (!box || g.geo.box === box)
     && (g.geo.apiShape.regions || "") === (regions || "") && g.geo.diagonals === diagonals
@@ -185,8 +186,7 @@ async function loadFromHash() {
     start(gameFromGrid(data.puzzle, null, { source: "link" }));
     toast("Loaded the shared puzzle");
   } catch (err) {
-    toast(`This link has no valid puzzle: ${err.message}`, true);
-    return false;
+    return `This link has no valid puzzle: ${err.message}`;
   }
   return true;
 }
@@ -1252,7 +1252,9 @@ function wire() {
   }
   $("games-list").addEventListener("click", onGamesClick);
   window.addEventListener("hashchange", () => {
-    if (state.game && location.hash !== shareHash(state.game)) loadFromHash();
+    if (state.game && location.hash !== shareHash(state.game)) {
+      loadFromHash().then((got) => typeof got === "string" && toast(got, true));
+    }
   });
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) save();
@@ -1270,16 +1272,17 @@ async function main() {
   loadSettings();
   applyTheme();
   wire();
-  if (await loadFromHash()) return;
+  const linked = await loadFromHash();
+  if (linked === true) return;
   const saved = readGames().map(gameOf).find((g) => g);
-  if (saved) {
-    start(saved);
-    return;
-  }
-  if (!(await newGame({ size: 9, difficulty: "easy", symmetry: "rot180" }))) {
+  if (saved) start(saved);
+  else if (!(await newGame({ size: 9, difficulty: "easy", symmetry: "rot180" }))) {
     // Offline or failing server: an empty board still works as a scratchpad.
     start(new Game({ n: 9, box: "3x3", givens: new Array(81).fill(0) }));
   }
+  // A broken link says why once the game in its place is up (generating one shows its own
+  // messages, which would have replaced this one).
+  if (typeof linked === "string") toast(linked, true);
 }
 
 main();
