@@ -390,3 +390,29 @@ def test_a_broken_link_says_why(page: Any, base_url: str, fragment: str, says: s
         " && document.querySelectorAll('#board rect.cell').length > 0"
     )
     page.wait_for_selector(f"#toast.error:has-text('{says}')", timeout=4000)
+
+
+def test_nothing_changes_the_board_while_paused(page: Any, base_url: str, four: Any) -> None:
+    """The pause cover hides the board; undo, redo, auto notes and clear notes changed it
+    under the cover (typing and hints were already refused)."""
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    empty = [i for i in range(16) if not puzzle[i]]
+    page.click(f'#board rect[data-cell="{empty[0] // 4},{empty[0] % 4}"]')
+    page.keyboard.press(str(solution[empty[0]]))
+    page.click(f'#board rect[data-cell="{empty[1] // 4},{empty[1] % 4}"]')
+    page.keyboard.press(f"Shift+Digit{solution[empty[1]]}")  # a candidate
+    page.keyboard.press("Control+z")  # ... taken back: something to redo
+    before = state(page, "[s.game.values, s.game.marks, s.game.undoStack.length]")
+    page.keyboard.press("p")
+    assert state(page, "s.paused") is True
+    page.focus("#board")
+    for key in ("Control+z", "Control+y"):
+        page.keyboard.press(key)
+    page.click("#btn-auto")
+    page.click("#btn-clear-notes")
+    assert state(page, "[s.game.values, s.game.marks, s.game.undoStack.length]") == before
+    page.click("#timer")  # resume
+    page.focus("#board")
+    page.keyboard.press("Control+z")
+    assert state(page, f"s.game.values[{empty[0]}]") == 0

@@ -466,7 +466,10 @@ function move(dr, dc) {
   select(r * n + c);
 }
 
+// While paused the board is covered: nothing may change it unseen (undo, redo, auto notes,
+// clearing notes), as typing and hints already could not.
 function undo() {
+  if (state.paused) return;
   if (state.game.undo()) {
     $("banner").hidden = true;
     closeSteps();
@@ -476,7 +479,7 @@ function undo() {
 }
 
 function redo() {
-  if (state.game.redo()) changed();
+  if (!state.paused && state.game.redo()) changed();
 }
 
 function togglePause(force) {
@@ -1152,11 +1155,12 @@ function wire() {
     showStep();
   });
   $("btn-auto").addEventListener("click", () => {
-    if (state.game.finished) return;
+    if (state.game.finished || state.paused) return;
     state.game.autoCandidates();
     changed();
   });
   $("btn-clear-notes").addEventListener("click", () => {
+    if (state.paused) return;
     state.game.clearMarks();
     changed();
   });
