@@ -416,3 +416,23 @@ def test_nothing_changes_the_board_while_paused(page: Any, base_url: str, four: 
     page.focus("#board")
     page.keyboard.press("Control+z")
     assert state(page, f"s.game.values[{empty[0]}]") == 0
+
+
+def test_toggle_buttons_expose_their_state(page: Any, base_url: str, four: Any) -> None:
+    """WCAG 4.1.2: the dark-mode button and the timer's pause button are toggles whose state
+    was shown by colours and an icon only; a screen reader now hears pressed / not pressed."""
+    open_puzzle(page, base_url, four[0])
+    dark = page.get_attribute("html", "data-theme") == "dark"
+    theme = page.get_by_role("button", name="Dark mode")
+    assert theme.get_attribute("aria-pressed") == str(dark).lower()
+    theme.click()
+    assert theme.get_attribute("aria-pressed") == str(not dark).lower()
+    theme.click()
+    timer = page.get_by_role("button", name="Pause")
+    assert timer.get_attribute("aria-pressed") == "false"
+    page.focus("#board")
+    page.keyboard.press("p")
+    assert timer.get_attribute("aria-pressed") == "true"
+    timer.click()
+    assert state(page, "s.paused") is False
+    assert timer.get_attribute("aria-pressed") == "false"

@@ -365,6 +365,7 @@ function renderCellMarks() {
 function renderTime() {
   const g = state.game;
   $("time").textContent = formatTime(g ? g.elapsed : 0);
+  $("timer").setAttribute("aria-pressed", String(state.paused));
   $("timer-icon").setAttribute("d", state.paused || (g && g.finished)
     ? "M8 5v14l11-7z" : "M8 5h3v14H8zM13 5h3v14h-3z");
 }
@@ -985,6 +986,7 @@ function applyTheme() {
     ? state.settings.theme === "dark"
     : matchMedia("(prefers-color-scheme: dark)").matches;
   document.documentElement.dataset.theme = dark ? "dark" : "light";
+  $("btn-theme").setAttribute("aria-pressed", String(dark));
 }
 
 // -- keyboard -------------------------------------------------------------------------------
