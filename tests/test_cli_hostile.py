@@ -183,3 +183,33 @@ def test_an_output_in_a_missing_directory_is_named_as_given(
     assert (code, out) == (2, "")
     assert err == f"sudokit: {target}: No such file or directory\n"
     assert os.listdir(tmp_path) == []
+
+
+HUGE = str(2**70)
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["generate", "-n", HUGE], "'-n' / '--count'"),
+        (["dataset", "-o", "-", "-n", HUGE], "'-n'"),
+        (["generate", "--searches", HUGE], "'--searches'"),
+        (["solve", "-p", PUZZLE, "--guesses", HUGE], "'--guesses'"),
+        (["hint", "-p", PUZZLE, "--guesses", HUGE], "'--guesses'"),
+        (["count", "-p", PUZZLE, "--limit", str(2**63 - 1)], "'--limit'"),
+        (["dataset", "-o", "-", "-n", "1", "--size", "1"], "'--size'"),
+    ],
+    ids=["generate-n", "dataset-n", "searches", "solve-guesses", "hint-guesses", "limit", "size"],
+)
+def test_numbers_out_of_range_are_usage_errors_with_one_wording(
+    capsys: pytest.CaptureFixture[str], argv: list[str], option: str
+) -> None:
+    """Numbers past what the 64-bit core takes were ``internal error: OverflowError``
+    (generate -n 2**70), ``budget is too large`` (the option is --guesses), ``limit must be at
+    most 2**63 - 1, got <the limit plus one>`` (count), and dataset --size 1 had its own
+    words: each is now click's range line for the option, exit 2, before any work."""
+    code, out, err = _run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert f"Invalid value for {option}: " in err
+    assert "is not in the range" in err

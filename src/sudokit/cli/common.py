@@ -318,6 +318,10 @@ def output_option(fn: F) -> F:
     )(fn)
 
 
+#: The largest count an option takes (``--guesses``, ``--searches``, ``-n``): the C core's
+#: bounds are 64-bit, so a larger number is a usage error, never an overflow deeper down.
+MAX_COUNT = 2**63 - 1
+
 #: The most workers ``--jobs`` may ask for, per core of the machine: more only adds processes
 #: (a pool starts them all at once), so a typo such as ``--jobs 10000`` is refused, not obeyed.
 JOBS_PER_CORE = 4
@@ -476,7 +480,7 @@ def guesses_option(fn: F, *, legacy: bool = True) -> F:
         fn = renamed("--guesses", "--budget", "guesses", fn)
     return click.option(
         "--guesses",
-        type=click.IntRange(min=0),
+        type=click.IntRange(min=0, max=MAX_COUNT),
         default=None,
         help="Give up on a puzzle after N guesses (default: scales with the size, ~12 "
         "million for 9x9, ~244,000 for 64x64; 0 = never). A puzzle that hits it gets !gave-up.",

@@ -53,7 +53,13 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
 
 
 @click.command()
-@click.option("-n", "count", type=click.IntRange(min=0), required=True, help="Puzzles to generate.")
+@click.option(
+    "-n",
+    "count",
+    type=click.IntRange(min=0, max=common.MAX_COUNT),
+    required=True,
+    help="Puzzles to generate.",
+)
 @click.option(
     "-o",
     "--output",
@@ -73,7 +79,7 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
     help="Output format (default: from the file name's extension, else csv).",
 )
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
-@click.option("--size", type=click.IntRange(min=1, max=64), default=9, show_default=True)
+@click.option("--size", type=click.IntRange(min=2, max=64), default=9, show_default=True)
 @click.option(
     "--symmetry",
     type=click.Choice([*SYMMETRIES, *SYMMETRY_ALIASES]),

@@ -116,7 +116,7 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
 @click.option(
     "-n",
     "--count",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=common.MAX_COUNT),
     default=1,
     show_default=True,
     help="How many puzzles.",
@@ -219,7 +219,7 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
 @functools.partial(common.renamed, "--searches", "--budget", "searches")
 @click.option(
     "--searches",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=common.MAX_COUNT),
     default=None,
     help="Most uniqueness searches per puzzle before giving up (default: the generator's).",
 )

@@ -475,7 +475,7 @@ def _why(result: SolveResult) -> str:
 @common.puzzle_input
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=common.MAX_COUNT - 1),  # the search counts to limit + 1
     default=1000,
     show_default=True,
     help="Count up to N solutions; more prints '>N'.",
