@@ -436,3 +436,50 @@ def test_toggle_buttons_expose_their_state(page: Any, base_url: str, four: Any) 
     timer.click()
     assert state(page, "s.paused") is False
     assert timer.get_attribute("aria-pressed") == "false"
+
+
+def test_conflicts_and_mistakes_not_by_colour_alone(page: Any, base_url: str, nine: Any) -> None:
+    """WCAG 1.4.1 and 1.3.1: a digit that breaks a rule, or (with "Show mistakes") differs
+    from the solution, was shown by red alone: no shape on the board, nothing in the cell's
+    name. Now each such cell gets a drawn flag (an inset outline) and its name says so."""
+    puzzle, solution = nine
+    open_puzzle(page, base_url, puzzle)
+    n = 9
+    cell = next(i for i in range(81) if not puzzle[i])
+    peer = next(p for p in puzzle.shape.peers[cell] if puzzle[p])
+    page.click(f'#board rect[data-cell="{cell // n},{cell % n}"]')
+    page.keyboard.press(str(puzzle[peer]))
+    name = str(page.get_attribute(f"#cell-{cell // n}-{cell % n}", "aria-label"))
+    assert name.endswith(f"placed {puzzle[peer]}, breaks a rule")
+    name = str(page.get_attribute(f"#cell-{peer // n}-{peer % n}", "aria-label"))
+    assert name.endswith(f"given {puzzle[peer]}, breaks a rule")
+    flagged = page.evaluate(
+        "[...document.querySelectorAll('#board .flags [data-cell]')].map(e => e.dataset.cell)"
+    )
+    assert sorted(flagged) == sorted(f"{c // n},{c % n}" for c in (cell, peer))
+    page.keyboard.press("Control+z")
+    assert page.locator("#board .flags [data-cell]").count() == 0
+    # A digit no peer holds, but not the solution's: "wrong" once mistakes are shown.
+    other = next(
+        i
+        for i in range(81)
+        if not puzzle[i]
+        and any(
+            d != solution[i] and all(puzzle[p] != d for p in puzzle.shape.peers[i])
+            for d in range(1, 10)
+        )
+    )
+    wrong = next(
+        d
+        for d in range(1, 10)
+        if d != solution[other] and all(puzzle[p] != d for p in puzzle.shape.peers[other])
+    )
+    page.click("label:has(#opt-mistakes)")
+    page.click(f'#board rect[data-cell="{other // n},{other % n}"]')
+    page.keyboard.press(str(wrong))
+    page.wait_for_selector(f'#board rect[data-cell="{other // n},{other % n}"].wrong')
+    name = str(page.get_attribute(f"#cell-{other // n}-{other % n}", "aria-label"))
+    assert name.endswith(f"placed {wrong}, wrong")
+    assert page.evaluate(
+        "[...document.querySelectorAll('#board .flags [data-cell]')].map(e => e.dataset.cell)"
+    ) == [f"{other // n},{other % n}"]

@@ -47,13 +47,17 @@ export function ruleWords(geo, i) {
 }
 
 /** A cell's accessible name: "row 3, column 7, empty, candidates 1 4 9, cage of 3 cells,
- * sum 11" (digits as shown; the rules of a variant last). */
-export function cellLabel(view, i, v, mask, cornerMask = 0) {
+ * sum 11" (digits as shown; the rules of a variant last); a digit's *problem* ("breaks a
+ * rule", "wrong") follows the digit, as the board's red and its flag show it. */
+export function cellLabel(view, i, v, mask, cornerMask = 0, problem = "") {
   const { game } = view;
   const n = game.n;
   const where = `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
   const rules = game.geo.hasRules ? ruleWords(game.geo, i) : "";
-  if (v) return `${where}, ${game.isGiven(i) ? "given" : "placed"} ${symbolOf(v, n, view.numbers)}${rules}`;
+  if (v) {
+    const what = `${game.isGiven(i) ? "given" : "placed"} ${symbolOf(v, n, view.numbers)}`;
+    return `${where}, ${what}${problem ? `, ${problem}` : ""}${rules}`;
+  }
   const named = (m) => digitsOf(m).map((d) => symbolOf(d, n, view.numbers)).join(" ");
   const marks = mask ? `, candidates ${named(mask)}` : "";
   const notes = cornerMask ? `, corner marks ${named(cornerMask)}` : "";
@@ -213,6 +217,8 @@ export class Board {
     const colours = game.colours || [];
     const gDigits = el("g", { class: "digits", "aria-hidden": "true" });
     const gMarks = el("g", { class: "marks", "aria-hidden": "true" });
+    // A digit that breaks a rule or is wrong is flagged by a shape too, not by red alone.
+    const gFlags = el("g", { class: "flags", "aria-hidden": "true" });
     const sub = Math.ceil(Math.sqrt(n));
     const subRows = Math.ceil(n / sub);
     const markFont = CELL / (sub + 0.9);
@@ -241,12 +247,18 @@ export class Board {
       if (bad.has(i) && values[i]) cls.push("conflict");
       if (wrong.has(i)) cls.push("wrong");
       const v = values[i];
+      const problem = v && bad.has(i) ? "breaks a rule" : wrong.has(i) ? "wrong" : "";
+      if (problem) {
+        gFlags.append(el("rect", {
+          x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 4, class: "flag", "data-cell": `${r},${c}`,
+        }));
+      }
       if (colours[i]) gTints.append(el("rect", { x, y, width: CELL, height: CELL, class: `tint t${colours[i]}` }));
       rows[r].append(el("rect", {
         x, y, width: CELL, height: CELL, class: cls.join(" "), "data-cell": `${r},${c}`,
         id: `cell-${r}-${c}`, role: "gridcell", "aria-colindex": c + 1,
         "aria-selected": String(i === sel || multi.has(i)),
-        "aria-label": cellLabel(view, i, v, marks[i], corner[i]),
+        "aria-label": cellLabel(view, i, v, marks[i], corner[i], problem),
       }));
       if (v) {
         const dcls = ["digit", game.isGiven(i) ? "given" : "user"];
@@ -341,7 +353,7 @@ export class Board {
       gLinks.append(el("line", { x1, y1, x2, y2, class: strong ? "link strong" : "link weak" }));
     }
     const [gUnder, gOver] = drawRules(geo);
-    svg.append(gCells, gTints, gUnder, gHi, gMarks, gDigits, gLines, gOver, gLinks);
+    svg.append(gCells, gTints, gUnder, gHi, gMarks, gDigits, gFlags, gLines, gOver, gLinks);
     if (sel != null) svg.setAttribute("aria-activedescendant", `cell-${Math.floor(sel / n)}-${sel % n}`);
     else svg.removeAttribute("aria-activedescendant");
     if (view.paused) {
