@@ -174,5 +174,6 @@ def dataset(
             shard_rows=shard_rows,
             progress=advance,
         )
-    reporter.line(f"wrote {rows} rows to {out}")
+    where = "standard output" if out == "-" else out
+    reporter.line(f"wrote {rows} row{'' if rows == 1 else 's'} to {where}")
     reporter.exit()
