@@ -216,8 +216,11 @@ def test_numbers_out_of_range_are_usage_errors_with_one_wording(
 
 
 def test_dataset_says_where_it_wrote_in_words(capsys: pytest.CaptureFixture[str]) -> None:
-    """``dataset -n 1 -o -`` ended with ``sudokit: wrote 1 rows to -``."""
+    """``dataset -n 1 -o -`` ended with ``sudokit: wrote 1 rows to -``; and without ``-o``
+    dataset was "Missing option '-o'" where the README says every command's output defaults
+    to standard output, dataset included."""
     code, out, err = _run(capsys, "dataset", "-n", "1", "--size", "4", "-o", "-")
     assert code == 0
     assert out.count("\n") == 2  # the header and one row
     assert err == "sudokit: wrote 1 row to standard output\n"
+    assert _run(capsys, "dataset", "-n", "1", "--size", "4") == (code, out, err)

@@ -65,9 +65,9 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
     "--output",
     "--out",
     "out",
-    required=True,
+    default="-",
     metavar="FILE",
-    help="The dataset file to write (- for standard output; a symlink or device is written "
+    help="The dataset file to write (default: standard output; a symlink or device is written "
     "through, a regular file replaced only when the run is complete).",
 )
 @click.option(
