@@ -483,3 +483,44 @@ def test_conflicts_and_mistakes_not_by_colour_alone(page: Any, base_url: str, ni
     assert page.evaluate(
         "[...document.querySelectorAll('#board .flags [data-cell]')].map(e => e.dataset.cell)"
     ) == [f"{other // n},{other % n}"]
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two computed rgb() colours."""
+
+    def lum(c: str) -> float:
+        v = [float(x) / 255 for x in re.findall(r"[\d.]+", c)[:3]]
+        v = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in v]
+        return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_switches_and_swatches_non_text_contrast(
+    page: Any, base_url: str, four: Any, theme: str
+) -> None:
+    """WCAG 1.4.11: a switch's track (on and off) stands out 3:1 from its card and its knob
+    3:1 from the track; the "no colour" swatch's ring 3:1 from the panel. An off switch was a
+    1.2:1 grey track on white (1.4:1 in dark), the "no colour" swatch a faint circle."""
+    page.emulate_media(color_scheme=theme)
+    open_puzzle(page, base_url, four[0])
+    got = page.evaluate(
+        """() => {
+          const css = (e, p, pseudo) => getComputedStyle(e, pseudo)[p];
+          const card = css(document.querySelector('.settings'), 'backgroundColor');
+          const on = document.getElementById('opt-autoremove');
+          const off = document.getElementById('opt-mistakes');
+          const none = document.querySelector('.swatch.t0');
+          const bg = 'backgroundColor';
+          return { card, onTrack: css(on, bg), onKnob: css(on, bg, '::after'),
+                   offTrack: css(off, bg), offKnob: css(off, bg, '::after'),
+                   panel: getComputedStyle(document.body).backgroundColor,
+                   swatchRing: css(none, 'borderTopColor') };
+        }"""
+    )
+    for track, knob in (("onTrack", "onKnob"), ("offTrack", "offKnob")):
+        assert _contrast(got[track], got["card"]) >= 3, (track, got)
+        assert _contrast(got[knob], got[track]) >= 3, (knob, got)
+    assert _contrast(got["swatchRing"], got["panel"]) >= 3, got
