@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from pageutil import open_explanation, open_puzzle, play_by_keyboard, state
+from pageutil import SYMBOLS, open_explanation, open_puzzle, play_by_keyboard, state
 
 import sudokit
 
@@ -524,3 +524,31 @@ def test_switches_and_swatches_non_text_contrast(
         assert _contrast(got[track], got["card"]) >= 3, (track, got)
         assert _contrast(got[knob], got[track]) >= 3, (knob, got)
     assert _contrast(got["swatchRing"], got["panel"]) >= 3, got
+
+
+def test_jigsaw_cells_name_their_region(page: Any, base_url: str) -> None:
+    """WCAG 1.3.1: a jigsaw's regions were drawn only (thick lines); a cell's name gave its row
+    and column, from which a classic box follows but a jigsaw region does not. The names now
+    say the region, and the regions they say are the puzzle's."""
+    made = sudokit.generate(size=6, seed=3, jigsaw=True)
+    puzzle, regions = made.puzzle, made.puzzle.shape.regions
+    symbols = "".join(SYMBOLS[k] for k in regions)
+    page.goto(f"{base_url}/#p={puzzle}&r={symbols}")
+    page.wait_for_function(
+        "line => window.sudokit && window.sudokit.state.game"
+        " && window.sudokit.state.game.puzzleLine === line",
+        arg=str(puzzle),
+    )
+    names = page.eval_on_selector_all(
+        "#board rect.cell", "cells => cells.map((c) => c.getAttribute('aria-label'))"
+    )
+    said = [re.search(r", region (\d+)", name) for name in names]
+    assert all(said), names
+    groups: dict[str, set[int]] = {}
+    for cell, match in enumerate(said):
+        assert match is not None
+        groups.setdefault(match.group(1), set()).add(cell)
+    expected: dict[int, set[int]] = {}
+    for cell, k in enumerate(regions):
+        expected.setdefault(k, set()).add(cell)
+    assert sorted(map(sorted, groups.values())) == sorted(map(sorted, expected.values()))

@@ -47,12 +47,14 @@ export function ruleWords(geo, i) {
 }
 
 /** A cell's accessible name: "row 3, column 7, empty, candidates 1 4 9, cage of 3 cells,
- * sum 11" (digits as shown; the rules of a variant last); a digit's *problem* ("breaks a
+ * sum 11" (digits as shown; a jigsaw's region after the column; the rules of a variant last); a digit's *problem* ("breaks a
  * rule", "wrong") follows the digit, as the board's red and its flag show it. */
 export function cellLabel(view, i, v, mask, cornerMask = 0, problem = "") {
   const { game } = view;
   const n = game.n;
-  const where = `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
+  // A jigsaw region does not follow from row and column as a box does: it is said.
+  const region = game.geo.regions ? `, region ${game.geo.regions[i] + 1}` : "";
+  const where = `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}${region}`;
   const rules = game.geo.hasRules ? ruleWords(game.geo, i) : "";
   if (v) {
     const what = `${game.isGiven(i) ? "given" : "placed"} ${symbolOf(v, n, view.numbers)}`;
