@@ -552,3 +552,22 @@ def test_jigsaw_cells_name_their_region(page: Any, base_url: str) -> None:
     for cell, k in enumerate(regions):
         expected.setdefault(k, set()).add(cell)
     assert sorted(map(sorted, groups.values())) == sorted(map(sorted, expected.values()))
+
+
+def test_windoku_cells_name_their_window(page: Any, base_url: str) -> None:
+    """WCAG 1.3.1: a windoku's four extra units were shaded only; the names of the cells in
+    them now say which window, and the windows said are the puzzle's."""
+    made = sudokit.generate(shape=sudokit.Shape(3, 3, windoku=True), seed=1)
+    puzzle, shape = made.puzzle, made.puzzle.shape
+    windows = [set(shape.units[u]) for u, kind in enumerate(shape.unit_kinds) if kind == "window"]
+    assert len(windows) == 4
+    open_puzzle(page, base_url, puzzle)
+    names = page.eval_on_selector_all(
+        "#board rect.cell", "cells => cells.map((c) => c.getAttribute('aria-label'))"
+    )
+    groups: dict[str, set[int]] = {}
+    for cell, name in enumerate(names):
+        match = re.search(r", window (\d+)", name)
+        if match:
+            groups.setdefault(match.group(1), set()).add(cell)
+    assert sorted(map(sorted, groups.values())) == sorted(map(sorted, windows))

@@ -20,11 +20,13 @@ export function symbolOf(d, n, numbers) {
 const SIDES = { [-1]: "to the left", 1: "to the right" };
 const PAIR_WORDS = { white: "white dot", black: "black dot", x: "X", v: "V" };
 
-/** What the variant rules say about cell *i*, for its accessible name: its cage (size and
- * sum), parity, thermometer, and the dots and letters on its edges. */
+/** What the variant rules say about cell *i*, for its accessible name: its windoku window,
+ * its cage (size and sum), parity, thermometer, and the dots and letters on its edges. */
 export function ruleWords(geo, i) {
   const n = geo.n;
   const out = [];
+  const w = geo.windows.findIndex((cells) => cells.includes(i));
+  if (w >= 0) out.push(`window ${w + 1}`);
   const k = geo.cageOf[i];
   if (k >= 0) {
     const cage = geo.cages[k];
