@@ -5,13 +5,16 @@ nothing started that the machine cannot bear -- through :func:`sudokit.cli.app.m
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
+import sudokit
 from sudokit.cli.app import main
 from sudokit.cli.common import JOBS_PER_CORE
 
@@ -224,3 +227,44 @@ def test_dataset_says_where_it_wrote_in_words(capsys: pytest.CaptureFixture[str]
     assert out.count("\n") == 2  # the header and one row
     assert err == "sudokit: wrote 1 row to standard output\n"
     assert _run(capsys, "dataset", "-n", "1", "--size", "4") == (code, out, err)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmHWM in /proc")
+@pytest.mark.parametrize("command", ["solve", "rate"])
+def test_resume_reads_a_huge_line_in_bounded_memory(tmp_path: Path, command: str) -> None:
+    """``--resume`` read each line whole (the shards were cut with ``for line in file``): a
+    64 MB line took several times 64 MB, where the record path reads at most MAX_LINE of
+    it; and it was named ``puzzle text of N characters is larger than the limit`` where the
+    plain run says ``line of N bytes is longer than 1048576; skipped``. Now the same words,
+    and the whole run stays under the line's size."""
+    size = 64 << 20
+    source, out = tmp_path / "in.txt", tmp_path / "out.txt"
+    with open(source, "wb") as f:
+        for _ in range(size >> 20):
+            f.write(b"1" * (1 << 20))
+        f.write(b"\n" + PUZZLE.encode() + b"\n")
+    extra = ["--to", "json"] if command == "rate" else []
+    code = textwrap.dedent(
+        f"""
+        from sudokit.cli.app import main
+        code = main({[command, str(source), "-o", str(out), "--resume", *extra]!r})
+        # the peak of this process's own memory (ru_maxrss also counts the parent's at exec)
+        peak = next(l for l in open("/proc/self/status") if l.startswith("VmHWM:"))
+        print(code, int(peak.split()[1]) * 1024)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    status, peak = map(int, done.stdout.split())
+    assert status == 2
+    assert done.stderr == (
+        f"sudokit: {source}:1: puzzle 1: line of {size + 1} bytes is longer than 1048576; skipped\n"
+    )
+    assert peak < size, f"peak RSS {peak >> 20} MiB for a {size >> 20} MiB line"
+    rows = out.read_text().splitlines()
+    assert len(rows) == 2
+    if command == "solve":
+        assert rows == ["!invalid", str(sudokit.solution(sudokit.Grid.parse(PUZZLE)))]
+    else:
+        assert json.loads(rows[1])["puzzle"] == PUZZLE

@@ -36,7 +36,7 @@ from typing import IO, Any, NamedTuple, TypeVar
 
 from ._version import __version__
 from .errors import ParseError, SudokuError
-from .formats import line_text, output_bytes
+from .formats import bounded_lines, line_text, output_bytes
 from .formats._files import writes_through
 from .parallel import pool_size, unordered_map
 
@@ -395,8 +395,11 @@ def _byte_chunks(path: Path, size: int) -> Iterator[tuple[int, bytes]]:
     """The file's shards of *size* lines, as bytes: the reading process only cuts the file
     (at line feeds, in C); decoding and splitting are the worker's (:func:`_apply_block`)."""
     with open(path, "rb") as f:
+        # In bounded memory: a line longer than formats.MAX_LINE comes as its first bytes, one
+        # bad record (the CLI names it from its own bounded read, cli.common.puzzle_lines).
+        lines = (raw if cut is None else raw + b"\n" for raw, cut in bounded_lines(f))
         for shard in itertools.count():
-            block = b"".join(itertools.islice(f, size))
+            block = b"".join(itertools.islice(lines, size))
             if not block:
                 return
             yield shard, block

@@ -878,8 +878,11 @@ def puzzle_lines(path: str) -> Iterator[tuple[int, str | ParseError]]:
     """
     from ..batch import split_lines
 
-    with open(path, "rb") as lines:
-        for lineno, raw in enumerate(lines, 1):
+    with open(path, "rb") as lines:  # in bounded memory, as the record readers read
+        for lineno, (raw, total) in enumerate(formats.bounded_lines(lines), 1):
+            if total is not None:
+                yield lineno, formats.long_line_error(total)
+                continue
             found = split_lines(raw)
             if isinstance(found, ParseError):
                 yield lineno, found

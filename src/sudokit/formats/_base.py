@@ -86,10 +86,7 @@ def text_lines(text: str) -> Iterator[Line]:
     """The numbered lines of *text* (line endings and a leading BOM removed)."""
     for lineno, line in enumerate(io.StringIO(text, newline=None), 1):
         if len(line) > MAX_LINE:
-            yield (
-                lineno,
-                ParseError(f"line of {len(line)} characters is longer than {MAX_LINE}; skipped"),
-            )
+            yield lineno, long_line_error(len(line), in_bytes=False)
         elif isinstance(error := line_text(line), ParseError):
             yield lineno, error
         else:
@@ -114,28 +111,13 @@ def stream_lines(stream: IO[bytes] | IO[str], head: bytes | str = b"") -> Iterat
         return part
 
     lineno = 0
-    while True:
-        piece = readline(MAX_LINE + 1)
-        if not piece:
-            return
+    while (got := _bounded_line(readline)) is not None:
+        piece, total = got
         lineno += 1
-        if len(piece) > MAX_LINE and not _ends_line(piece):
-            total = len(piece)
-            while total <= MAX_SKIP:
-                rest = readline(_CHUNK)
-                total += len(rest)
-                if not rest or _ends_line(rest):
-                    break
-            unit = "bytes" if isinstance(piece, bytes) else "characters"
+        if total is not None:
+            yield lineno, long_line_error(total, isinstance(piece, bytes))
             if total > MAX_SKIP:  # no end in sight (a device, say): stop reading
-                yield (
-                    lineno,
-                    ParseError(
-                        f"line longer than {MAX_SKIP >> 20} MiB; the rest of the input is not read"
-                    ),
-                )
                 return
-            yield lineno, ParseError(f"line of {total} {unit} is longer than {MAX_LINE}; skipped")
             continue
         text = line_text(piece)
         if isinstance(text, ParseError):
@@ -166,6 +148,61 @@ def line_text(line: bytes | str) -> str | ParseError:
     if nul >= 0:
         return ParseError("binary data, not text (a NUL byte)", column=nul + 1)
     return line
+
+
+def _bounded_line(
+    readline: Callable[[int], bytes | str],
+) -> tuple[bytes | str, int | None] | None:
+    """The next line through *readline*, in bounded memory: ``None`` at the end of the input,
+    else ``(piece, None)`` for a line of at most :data:`MAX_LINE` (its end included), or its
+    first ``MAX_LINE + 1`` bytes (characters) and its whole length for a longer one, whose
+    rest is read and dropped in chunks (a length past :data:`MAX_SKIP`: no end in sight)."""
+    piece = readline(MAX_LINE + 1)
+    if not piece:
+        return None
+    if len(piece) <= MAX_LINE or _ends_line(piece):
+        return piece, None
+    total = len(piece)
+    while total <= MAX_SKIP:
+        rest = readline(_CHUNK)
+        total += len(rest)
+        if not rest or _ends_line(rest):
+            break
+    return piece, total
+
+
+def bounded_lines(stream: IO[bytes]) -> Iterator[tuple[bytes, int | None]]:
+    """The raw lines of *stream* (ends kept) in bounded memory, as :func:`stream_lines` reads
+    them: ``(line, None)``, or for a line longer than :data:`MAX_LINE` its first
+    ``MAX_LINE + 1`` bytes and its length (:func:`long_line_error` says why it is skipped);
+    after a line longer than :data:`MAX_SKIP` the rest of the input is not read.
+
+    >>> import io
+    >>> data = io.BytesIO(b"1.3\\n" + b"4" * MAX_LINE + b"5\\n..")
+    >>> [(line[:3], total) for line, total in bounded_lines(data)]
+    [(b'1.3', None), (b'444', 1048578), (b'..', None)]
+    """
+    while (got := _bounded_line(stream.readline)) is not None:
+        line, total = got
+        assert isinstance(line, bytes)  # a binary stream's
+        yield line, total
+        if total is not None and total > MAX_SKIP:
+            return
+
+
+def long_line_error(total: int, in_bytes: bool = True) -> ParseError:
+    """Why a line of *total* bytes (or characters) longer than :data:`MAX_LINE` is skipped,
+    or, past :data:`MAX_SKIP`, why the input ends there (one wording for every reader).
+
+    >>> long_line_error(MAX_LINE + 5)
+    ParseError('line of 1048581 bytes is longer than 1048576; skipped')
+    """
+    if total > MAX_SKIP:
+        return ParseError(
+            f"line longer than {MAX_SKIP >> 20} MiB; the rest of the input is not read"
+        )
+    unit = "bytes" if in_bytes else "characters"
+    return ParseError(f"line of {total} {unit} is longer than {MAX_LINE}; skipped")
 
 
 def _ends_line(part: bytes | str) -> bool:
