@@ -268,3 +268,33 @@ def test_resume_reads_a_huge_line_in_bounded_memory(tmp_path: Path, command: str
         assert rows == ["!invalid", str(sudokit.solution(sudokit.Grid.parse(PUZZLE)))]
     else:
         assert json.loads(rows[1])["puzzle"] == PUZZLE
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a standard stream with sh")
+@pytest.mark.parametrize(
+    ("args", "redirect", "code", "err"),
+    [
+        ("solve -p " + PUZZLE, ">&-", 2, "sudokit: standard output: Bad file descriptor\n"),
+        ("generate -n 1", ">&-", 2, "sudokit: standard output: Bad file descriptor\n"),
+        ("--version", ">&-", 2, "sudokit: standard output: Bad file descriptor\n"),
+        ("solve", "<&-", 2, "sudokit: <stdin>: Bad file descriptor\n"),
+        ("solve -p " + PUZZLE + " -o /dev/null", ">&-", 0, ""),
+    ],
+    ids=["solve", "generate", "version", "stdin", "unused"],
+)
+def test_a_closed_standard_stream_is_one_line(
+    args: str, redirect: str, code: int, err: str
+) -> None:
+    """``sudokit solve ... >&-`` (or ``<&-``): Python sets a closed standard stream to None,
+    and every command answered ``internal error: AttributeError: 'NoneType' object has no
+    attribute 'write'`` (``--version``/``--help``: a traceback). Now the stream is named as
+    the shell's tools name it, and a run that does not use it is not disturbed."""
+    done = subprocess.run(
+        ["sh", "-c", f'exec "$0" -m sudokit {args} {redirect}', sys.executable],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (code, err)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
+import io
+import os
 import sys
+from typing import NoReturn
 
 import click
 
@@ -84,8 +88,56 @@ def cli() -> None:
     """Solve, count, check, generate, explain, rate and print Sudoku puzzles of every size."""
 
 
+class _ClosedStream(io.TextIOBase):
+    """Stands in for a standard stream closed before sudokit started (``>&-``, ``<&-``:
+    Python then sets it to None): using it is an :class:`OSError` naming the stream, as
+    the shell's own tools say ``Bad file descriptor``, instead of an internal error; a run
+    that does not use it is not disturbed."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__()
+        self.label = label
+
+    def _fail(self) -> NoReturn:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF), self.label)
+
+    def write(self, _text: str, /) -> int:
+        self._fail()
+
+    def read(self, _size: int | None = -1, /) -> str:
+        self._fail()
+
+    def readline(self, _size: int | None = -1, /) -> str:  # type: ignore[override]
+        self._fail()
+
+    def fileno(self) -> int:
+        self._fail()
+
+    @property
+    def buffer(self) -> NoReturn:
+        self._fail()
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI on *argv* (default ``sys.argv[1:]``) and return the exit code."""
+    streams = sys.stdin, sys.stdout
+    if sys.stdin is None:
+        sys.stdin = _ClosedStream("standard input")
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream("standard output")
+    try:
+        return _run(argv)
+    finally:
+        sys.stdin, sys.stdout = streams
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         result = cli.main(args=argv, prog_name="sudokit", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -108,4 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         # Output piped into `head` and the like: stop quietly, as Unix tools do.
         sys.stderr.close()
         return 0
+    except OSError as exc:  # --help or --version onto a closed standard output, say
+        name = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"sudokit: {name}{exc.strerror or exc}", err=True)
+        return 2
     return int(result) if isinstance(result, int) else 0
