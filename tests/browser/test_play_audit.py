@@ -11,7 +11,14 @@ import re
 from typing import Any
 
 import pytest
-from pageutil import SYMBOLS, open_explanation, open_puzzle, play_by_keyboard, state
+from pageutil import (
+    SYMBOLS,
+    open_explanation,
+    open_puzzle,
+    paste_import,
+    play_by_keyboard,
+    state,
+)
 
 import sudokit
 
@@ -571,3 +578,41 @@ def test_windoku_cells_name_their_window(page: Any, base_url: str) -> None:
         if match:
             groups.setdefault(match.group(1), set()).add(cell)
     assert sorted(map(sorted, groups.values())) == sorted(map(sorted, windows))
+
+
+def several_solutions(puzzle: sudokit.Grid) -> sudokit.Grid:
+    """*puzzle* with givens taken away, in order, until it has more than one solution."""
+    cells = bytearray(puzzle.cells)
+    for i in range(puzzle.shape.ncells):
+        cells[i] = 0
+        fewer = sudokit.Grid(bytes(cells), puzzle.shape)
+        if sudokit.count_solutions(fewer, limit=2) > 1:
+            return fewer
+    raise AssertionError("an empty grid has many solutions")
+
+
+@pytest.mark.parametrize("kind", ["breaks a rule", "several solutions"])
+def test_import_says_when_the_puzzle_has_no_one_answer(
+    page: Any, base_url: str, nine: Any, kind: str
+) -> None:
+    """An imported puzzle whose givens break a rule, or that has several solutions, was
+    announced as "Imported a 9x9 puzzle" and nothing more: the player found out at the end (or
+    never). Now the import says it, as the Uniqueness button would."""
+    puzzle, _ = nine
+    line = str(puzzle)
+    if kind == "breaks a rule":
+        text, says = "11" + line[2:], "break a rule"
+    else:
+        text, says = str(several_solutions(puzzle)), "more than one solution"
+        assert sudokit.count_solutions(sudokit.Grid.parse(text), limit=2) == 2
+    open_puzzle(page, base_url, puzzle)
+    paste_import(page, text)
+    page.wait_for_function(
+        "line => window.sudokit.state.game.puzzleLine === line", arg=text.replace("0", ".")
+    )
+    page.wait_for_selector(f"#toast.error:has-text('{says}')", timeout=4000)
+    # A sound puzzle imports without a warning.
+    paste_import(page, line)
+    page.wait_for_selector("#toast:has-text('Imported a 9×9')")
+    page.wait_for_timeout(500)
+    assert "error" not in str(page.get_attribute("#toast", "class"))

@@ -183,8 +183,10 @@ async function loadFromHash() {
   }
   try {
     const data = await api("convert", { puzzle, box, regions, diagonals, ...rules, to: "line" });
-    start(gameFromGrid(data.puzzle, null, { source: "link" }));
+    const game = gameFromGrid(data.puzzle, null, { source: "link" });
+    start(game);
     toast("Loaded the shared puzzle");
+    warnUnlessUnique(game);
   } catch (err) {
     return `This link has no valid puzzle: ${err.message}`;
   }
@@ -271,6 +273,20 @@ async function ensureSolution() {
   g.solution = data.solution.cells;
   save();
   return g.solution;
+}
+
+/** Say so when a puzzle just opened cannot be played to one answer: its givens break a rule,
+ * it has no solution, or several (the Uniqueness button's check; a search that gives up says
+ * nothing here). */
+async function warnUnlessUnique(game) {
+  try {
+    const data = await api("check", puzzleBody(false));
+    if (state.game === game && ["invalid", "none", "multiple"].includes(data.status)) {
+      toast(describeStatus(data.status), true);
+    }
+  } catch (err) {
+    /* the game plays on; the Uniqueness button says more */
+  }
 }
 
 function describeStatus(status) {
@@ -1209,6 +1225,7 @@ function wire() {
       start(game);
       const kind = game.geo.hasRules ? `${variantName(game.geo)} ` : "";
       toast(`Imported a ${data.puzzle.size}×${data.puzzle.size} ${kind}puzzle (${data.from})`);
+      warnUnlessUnique(game);
     } catch (err) {
       $("import-error").textContent = err.message;
       $("import-error").hidden = false;
