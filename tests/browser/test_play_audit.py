@@ -616,3 +616,25 @@ def test_import_says_when_the_puzzle_has_no_one_answer(
     page.wait_for_selector("#toast:has-text('Imported a 9×9')")
     page.wait_for_timeout(500)
     assert "error" not in str(page.get_attribute("#toast", "class"))
+
+
+def test_a_full_grid_that_is_not_solved_says_so(page: Any, base_url: str, four: Any) -> None:
+    """Filling the last cell with a digit that breaks a rule gave no word: the grid sat full,
+    with no completion card, and a screen-reader player could not tell why. Now a message
+    says the grid is full but breaks a rule (once, not at every later change)."""
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    empty = [i for i in range(16) if not puzzle[i]]
+    last = empty[-1]
+    wrong = next(d for d in range(1, 5) if d != solution[last])
+    for cell in empty:
+        page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+        page.keyboard.press(str(wrong if cell == last else solution[cell]))
+    page.wait_for_selector("#toast.error:has-text('Every cell is filled')")
+    assert state(page, "s.game.finished") is False
+    page.evaluate("document.getElementById('toast').hidden = true")
+    page.click('.swatch[data-colour="2"]')  # a later change says nothing again
+    page.wait_for_timeout(200)
+    assert page.locator("#toast").is_hidden()
+    page.keyboard.press(str(solution[last]))
+    page.wait_for_selector("#banner:not([hidden])")

@@ -19,6 +19,7 @@ const state = {
   markKind: "candidates", // what notes mode writes: "candidates" (centre) or "corner"
   multi: new Set(), // further selected cells (Ctrl/Shift-click, drag), besides `selected`
   paused: false,
+  full: false, // whether every cell of the game holds a digit (to say when that first happens)
   steps: null, // the hint or explanation being shown
   stepIndex: 0,
   stepMode: null, // "hint" | "explain"
@@ -204,6 +205,7 @@ function gameFromGrid(grid, solution, meta = {}) {
 
 function start(game) {
   state.game = game;
+  state.full = !game.values.includes(0);
   state.selected = null;
   state.paused = false;
   closeSteps();
@@ -427,6 +429,12 @@ function changed() {
       showBanner();
     }
   }
+  // The last empty cell filled, and the grid is not a solution: say so (the flags show where).
+  const full = !g.values.includes(0);
+  if (full && !state.full && !g.finished && !g.meta.editing) {
+    toast("Every cell is filled, but some digits break a rule: they are flagged in red.", true);
+  }
+  state.full = full;
   if (g.meta.editing) checkOwn();
   save();
   render();
