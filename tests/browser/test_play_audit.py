@@ -638,3 +638,21 @@ def test_a_full_grid_that_is_not_solved_says_so(page: Any, base_url: str, four: 
     assert page.locator("#toast").is_hidden()
     page.keyboard.press(str(solution[last]))
     page.wait_for_selector("#banner:not([hidden])")
+
+
+def test_theme_follows_the_system_until_chosen(page: Any, base_url: str, four: Any) -> None:
+    """With no theme chosen in the app, the board follows the system's light/dark setting
+    when it changes (it did only at load); a theme chosen with the button stays."""
+    page.emulate_media(color_scheme="light")
+    try:
+        open_puzzle(page, base_url, four[0])
+        assert page.get_attribute("html", "data-theme") == "light"
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_function("document.documentElement.dataset.theme === 'dark'", timeout=2000)
+        page.click("#btn-theme")  # chosen: light, whatever the system says
+        page.emulate_media(color_scheme="light")
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_timeout(100)
+        assert page.get_attribute("html", "data-theme") == "light"
+    finally:
+        page.emulate_media(color_scheme="light")

@@ -1302,6 +1302,8 @@ function wire() {
 async function main() {
   loadSettings();
   applyTheme();
+  // Until a theme is chosen with the button, the app follows the system's, also when it changes.
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", applyTheme);
   wire();
   const linked = await loadFromHash();
   if (linked === true) return;
