@@ -298,3 +298,48 @@ def test_a_closed_standard_stream_is_one_line(
         check=False,
     )
     assert (done.returncode, done.stderr) == (code, err)
+
+
+@pytest.mark.parametrize(
+    ("argv", "kind", "why"),
+    [
+        (["render", "--solution"], "multiple", "the puzzle has more than one solution"),
+        (["render", "--hint"], "conflict", "conflicting givens"),
+        (["print", "--answers", "-o", "-"], "none", "the puzzle has no solution"),
+        (["print", "--rate", "-o", "-"], "multiple", "has more than one solution"),
+    ],
+    ids=["render-solution", "render-hint", "print-answers", "print-rate"],
+)
+def test_render_and_print_name_the_puzzle_and_keep_the_worst_code(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], kind: str, why: str
+) -> None:
+    """After a bad record, a puzzle render/print cannot answer for was named by its place
+    among the readable ones (``puzzle 1`` for the second puzzle), ``render --hint`` named
+    no place at all (``sudokit: conflicting givens in ...``), and the exit code was 1 though
+    a bad record (2) had been reported: the worst code wins everywhere else."""
+    if argv[0] == "print":
+        pytest.importorskip("reportlab")
+    source = tmp_path / "in.txt"
+    source.write_text(f"bad\n{NO_ANSWERS[kind]}\n")
+    code, _, err = _run(capsys, *argv, str(source))
+    lines = err.splitlines()
+    assert code == 2
+    assert lines[0].startswith(f"sudokit: {source}:1: puzzle 1: ")
+    assert lines[1].startswith(f"sudokit: {source}:2: puzzle 2: ")
+    assert why in lines[1]
+    assert len(lines) == 2
+
+
+def test_print_names_a_puzzle_it_leaves_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """print's line for a puzzle with conflicting givens had no puzzle number."""
+    pytest.importorskip("reportlab")
+    source = tmp_path / "in.txt"
+    source.write_text(f"{PUZZLE}\n{NO_ANSWERS['conflict']}\n")
+    code, _, err = _run(capsys, "print", str(source), "-o", str(tmp_path / "book.pdf"))
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"sudokit: {source}:2: puzzle 2: conflicting givens (3 in row 1: r1c1, r1c2, r1c4); "
+        "left out"
+    )

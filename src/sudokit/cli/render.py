@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 import click
 
@@ -33,6 +33,7 @@ class _Entry:
     grid: Grid
     where: str
     comment: str
+    number: int  # the puzzle's number in the input, as every message names it
 
 
 def _label_of(fields: Mapping[str, str]) -> str:
@@ -59,7 +60,7 @@ def _read(given: common.PuzzleInput, reporter: Reporter) -> list[_Entry]:
             assert item.record.error is not None
             reporter.parse_error(item.record.error, prefix=f"puzzle {item.number}: ")
             continue
-        entries.append(_Entry(item.grid, item.where, _label_of(item.record.fields)))
+        entries.append(_Entry(item.grid, item.where, _label_of(item.record.fields), item.number))
     if not entries:
         if reporter.code != common.EXIT_OK:  # each bad input has had its line already
             reporter.exit()
@@ -67,11 +68,18 @@ def _read(given: common.PuzzleInput, reporter: Reporter) -> list[_Entry]:
     return entries
 
 
-def _solution(entry: _Entry, number: int) -> Grid:
+def _no_answer(reporter: Reporter, entry: _Entry, why: object) -> NoReturn:
+    """End the command on a puzzle that cannot be drawn as asked: one line naming it, and
+    the worst exit code seen (a bad record read before it makes it 2, as everywhere)."""
+    reporter.problem(entry.where, None, f"puzzle {entry.number}: {why}")
+    reporter.exit()
+
+
+def _solution(entry: _Entry, reporter: Reporter) -> Grid:
     try:
         return sudokit.solution(entry.grid)
     except SudokuError as exc:
-        raise common.NoAnswerError(f"{entry.where}: puzzle {number}: {exc}") from None
+        _no_answer(reporter, entry, exc)
 
 
 #: The largest PNG drawn (pixels; 4000x4000): beyond, pdftoppm needs gigabytes of memory, and
@@ -197,7 +205,7 @@ def render(
             except SudokuError as exc:
                 raise CliError(f"{label}: {exc}") from None
             marks = cands.masks
-            entries = [_Entry(Grid(cands.values, cands.shape), label, "")]
+            entries = [_Entry(Grid(cands.values, cands.shape), label, "", 1)]
             break
     else:
         entries = _read(given, reporter)
@@ -209,13 +217,13 @@ def render(
         try:
             step = sudokit.hint(entry.grid)
         except SudokuError as exc:
-            raise common.NoAnswerError(str(exc)) from None
+            _no_answer(reporter, entry, exc)
         if step is None:
-            raise common.NoAnswerError("no logical step found for this puzzle")
+            _no_answer(reporter, entry, "no logical step found for this puzzle")
         click.echo(step.text or step.technique, err=True)
     scene = draw(
         entry.grid,
-        user=_solution(entry, index) if show_solution else None,
+        user=_solution(entry, reporter) if show_solution else None,
         candidates=marks if marks is not None else "auto" if candidates or step else None,
         step=step,
         labels="numbers" if numbers else "symbols",
@@ -318,7 +326,11 @@ def print_book(
             where = ", ".join(entry.grid.shape.cell_name(c) for c in first.cells)
             # A broken variant rule (digit 0) names itself: "cage of sum 3 at r1c1 adds up to 4".
             what = f"{first.digit} in {first.unit}" if first.digit else first.unit
-            reporter.problem(entry.where, None, f"conflicting givens ({what}: {where}); left out")
+            reporter.problem(
+                entry.where,
+                None,
+                f"puzzle {entry.number}: conflicting givens ({what}: {where}); left out",
+            )
         else:
             entries.append(entry)
     if not entries:
@@ -333,11 +345,11 @@ def print_book(
             )
     rated: list[tuple[float, _Entry, str]] = []
     with common.progress("rating", reporter, enabled=None if rate_fn else False) as advance:
-        for number, entry in enumerate(entries, 1):
+        for entry in entries:
             try:
                 label, se = _label(entry, rate_fn)
             except SudokuError as exc:
-                raise common.NoAnswerError(f"{entry.where}: puzzle {number}: {exc}") from None
+                _no_answer(reporter, entry, exc)
             rated.append((se, entry, label))
             advance(1)
     if sort_easy_first:
@@ -345,8 +357,8 @@ def print_book(
             raise CliError("--sort needs --rate (and sudokit.rate)")
         rated.sort(key=lambda t: t[0])  # stable: equal ratings keep the file order
     items = []
-    for number, (_, entry, label) in enumerate(rated, 1):
-        solution = _solution(entry, number) if answers else None
+    for _, entry, label in rated:
+        solution = _solution(entry, reporter) if answers else None
         items.append(pdf.BookItem(entry.grid, solution, label))
     with formats.output_bytes(output) as target:  # "-": standard output
         info = pdf.write_book(
