@@ -53,7 +53,15 @@ def test_a_win_counts_once_after_undo_and_redo(page: Any, base_url: str, four: A
     page.keyboard.press("Control+y")
     assert state(page, "s.game.finished") is True
     assert state(page, "s.game.values") == list(solution.cells)
-    # The same game solved again is not a second win, and the card does not come back.
+    # The same game solved again is not a second win, and the card does not come back: a
+    # message says why (after a restart too, the same puzzle counts once).
+    assert wins(page) == 1
+    assert page.locator("#banner").is_hidden()
+    page.wait_for_selector("#toast:has-text('Solved again')")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#btn-restart")
+    play_by_keyboard(page, puzzle, solution)
+    page.wait_for_selector("#toast:has-text('Solved again')")
     assert wins(page) == 1
     assert page.locator("#banner").is_hidden()
     page.reload()

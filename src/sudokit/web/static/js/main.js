@@ -422,7 +422,7 @@ function changed() {
   if (!g.finished && !g.meta.editing && g.isComplete()) {
     g.finished = true;
     if (g.meta.revealed) announce("The solution is shown: this game does not count as solved.");
-    else if (g.meta.won) announce("Solved again: a game counts once in the statistics.");
+    else if (g.meta.won) toast("Solved again: a game counts once in the statistics.");
     else {
       g.meta.won = true; // undo then redo completes the grid again: the same win, not another
       recordWin(g);
