@@ -192,7 +192,7 @@ def test_print_leaves_out_conflicting_puzzles(
     code, err = _run(capsys, "print", str(mixed), "-o", str(book))
     assert code == 1
     lines = err.splitlines()
-    assert lines[0].startswith(f"sudokit: {mixed}:2: conflicting givens")
+    assert lines[0].startswith(f"sudokit: {mixed}:2: puzzle 2: conflicting givens")
     assert lines[-1] == f"sudokit: {book}: 2 puzzles, 2 pages"
     assert book.read_bytes().startswith(b"%PDF")
 
