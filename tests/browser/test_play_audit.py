@@ -725,3 +725,22 @@ def test_a_long_hint_comes_into_view_and_goes_back(phone: Any, base_url: str, ha
     assert box["height"] - box["bottom"] < 10, f"scrolled further than it takes: {box}"
     phone.tap("#hint-close")
     assert phone.evaluate("scrollY") == 0
+
+
+def test_closing_the_hint_box_keeps_the_focus(page: Any, base_url: str, four: Any) -> None:
+    """Close and Apply hide the hint box with the focused button in it, and "Show the answer"
+    hides itself: the focus fell to the page's start, and the next Tab went to the top bar's
+    first control. It goes on to Apply, and from Close or Apply to the board."""
+    open_puzzle(page, base_url, four[0])
+    for button in ("#hint-close", "#hint-apply"):
+        page.focus("#btn-hint")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        page.focus("#hint-more")
+        while page.locator("#hint-more").is_visible():
+            page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "hint-apply"
+        page.focus(button)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#hint-box", state="hidden")
+        assert page.evaluate("document.activeElement.id") == "board", button

@@ -660,6 +660,7 @@ function showStep({ reveal = true } = {}) {
   const explaining = state.stepMode === "explain";
   const shown = gradedStep(step);
   const answer = explaining || state.hintLevel >= 3;
+  const moreFocused = document.activeElement === $("hint-more");
   $("hint-box").hidden = false;
   $("hint-technique").textContent = step.technique;
   $("hint-rating").textContent = step.technique === "Mistake" ? "check" : `SE ${step.rating.toFixed(1)}`;
@@ -673,6 +674,8 @@ function showStep({ reveal = true } = {}) {
   $("hint-more").textContent = state.hintLevel === 1 ? "Show the cells" : "Show the answer";
   $("hint-apply").hidden = step.technique === "Mistake" || !answer;
   $("hint-apply").textContent = explaining ? "Apply up to here" : "Apply";
+  // "Show the answer" hides itself: the focus goes on to Apply (Close for a mistake).
+  if (moreFocused && answer) ($("hint-apply").hidden ? $("hint-close") : $("hint-apply")).focus();
   announce(`${step.technique}. ${shown.text}`);
   render();
   if (reveal) revealHintBox();
@@ -730,12 +733,15 @@ async function relabelSteps() {
 
 /** Closes the hint box. *scrollBack* (its Close and Apply buttons, Escape): if showing the box
  * scrolled the page down, the page goes back up, so the board is whole again (the box no longer
- * pushes the pad down either). */
+ * pushes the pad down either). Focus in the box goes to the board, where play goes on (a hidden
+ * button would drop it to the page's start). */
 function closeSteps({ scrollBack = false } = {}) {
   state.steps = null;
   state.stepMode = null;
   state.hintLevel = 3;
+  const hadFocus = $("hint-box").contains(document.activeElement);
   $("hint-box").hidden = true;
+  if (hadFocus) $("board").focus({ preventScroll: true });
   if (scrollBack && scrolledFrom !== null && scrollY > scrolledFrom) {
     const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
     scrollTo({ top: scrolledFrom, behavior: still ? "auto" : "smooth" });
