@@ -664,3 +664,83 @@ def test_theme_follows_the_system_until_chosen(page: Any, base_url: str, four: A
         assert page.get_attribute("html", "data-theme") == "light"
     finally:
         page.emulate_media(color_scheme="light")
+
+
+def test_hint_box_in_view_on_a_phone(phone: Any, base_url: str, nine: Any) -> None:
+    """On a 360x640 phone the hint box opened below the digit pad, half off the screen: the
+    hint's text and its Apply / Close buttons needed a scroll nobody expects after tapping
+    Hint. It now opens right under the toolbar, whole, with the board's top still in view (not
+    under the sticky top bar either). It is there in the DOM too, so the focus order is the
+    order on screen; a wide screen keeps it after the digit pad."""
+    phone.set_viewport_size({"width": 360, "height": 640})
+    puzzle, _ = nine
+    open_puzzle(phone, base_url, puzzle)
+    phone.tap("#btn-hint")
+    phone.wait_for_selector("#hint-box:not([hidden])")
+    box = phone.evaluate(HINT_BOX_RECT)
+    assert box["top"] >= box["bar"], box
+    assert box["bottom"] <= box["height"], box
+    assert box["board"] >= box["bar"], box
+    assert phone.evaluate("document.querySelector('.toolbar').nextElementSibling.id") == "hint-box"
+    phone.tap("#hint-more")
+    phone.tap("#hint-more")
+    box = phone.evaluate(HINT_BOX_RECT)
+    assert box["top"] >= box["bar"], box
+    assert box["bottom"] <= box["height"], box
+    assert box["board"] >= box["bar"], box
+    phone.tap("#hint-apply")
+    phone.wait_for_selector("#hint-box", state="hidden")
+    phone.set_viewport_size({"width": 1280, "height": 860})
+    assert phone.evaluate("document.getElementById('pad').nextElementSibling.id") == "hint-box"
+
+
+#: Where the hint box, the board's top and the sticky top bar's bottom are on screen.
+HINT_BOX_RECT = """() => {
+    const r = document.getElementById('hint-box').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: innerHeight, scrolled: scrollY,
+             board: document.getElementById('board').getBoundingClientRect().top,
+             bar: document.querySelector('.topbar').getBoundingClientRect().bottom }; }"""
+
+
+def test_a_long_hint_comes_into_view_and_goes_back(phone: Any, base_url: str, hard: Any) -> None:
+    """A step too long for the room under the board on a 360x640 phone scrolls the page just
+    far enough to show the box whole (at once with reduced motion), and Close scrolls back so
+    the board is whole again."""
+    phone.set_viewport_size({"width": 360, "height": 640})
+    phone.emulate_media(reduced_motion="reduce")
+    open_puzzle(phone, base_url, hard[0])
+    open_explanation(phone)
+    phone.evaluate("scrollTo(0, 0)")
+    longest = state(
+        phone, "s.steps.reduce((k, x, i, all) => x.text.length > all[k].text.length ? i : k, 0)"
+    )
+    assert longest > 0
+    assert len(state(phone, f"s.steps[{longest}].text")) > 200
+    phone.evaluate(f"window.sudokit.state.stepIndex = {longest - 1}")
+    phone.tap("#hint-next")
+    box = phone.evaluate(HINT_BOX_RECT)
+    assert box["scrolled"] > 0, box
+    assert box["top"] >= box["bar"], box
+    assert box["bottom"] <= box["height"], box
+    assert box["height"] - box["bottom"] < 10, f"scrolled further than it takes: {box}"
+    phone.tap("#hint-close")
+    assert phone.evaluate("scrollY") == 0
+
+
+def test_closing_the_hint_box_keeps_the_focus(page: Any, base_url: str, four: Any) -> None:
+    """Close and Apply hide the hint box with the focused button in it, and "Show the answer"
+    hides itself: the focus fell to the page's start, and the next Tab went to the top bar's
+    first control. It goes on to Apply, and from Close or Apply to the board."""
+    open_puzzle(page, base_url, four[0])
+    for button in ("#hint-close", "#hint-apply"):
+        page.focus("#btn-hint")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        page.focus("#hint-more")
+        while page.locator("#hint-more").is_visible():
+            page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "hint-apply"
+        page.focus(button)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#hint-box", state="hidden")
+        assert page.evaluate("document.activeElement.id") == "board", button

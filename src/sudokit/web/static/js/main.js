@@ -652,12 +652,15 @@ function gradedStep(step) {
   return { text: step.text, step };
 }
 
-function showStep() {
+/** Shows the current step in the hint box and, unless *reveal* is false (a relabelling the
+ * player asked for elsewhere), brings the box whole into view. */
+function showStep({ reveal = true } = {}) {
   const step = currentStep();
   if (!step) return closeSteps();
   const explaining = state.stepMode === "explain";
   const shown = gradedStep(step);
   const answer = explaining || state.hintLevel >= 3;
+  const moreFocused = document.activeElement === $("hint-more");
   $("hint-box").hidden = false;
   $("hint-technique").textContent = step.technique;
   $("hint-rating").textContent = step.technique === "Mistake" ? "check" : `SE ${step.rating.toFixed(1)}`;
@@ -671,8 +674,44 @@ function showStep() {
   $("hint-more").textContent = state.hintLevel === 1 ? "Show the cells" : "Show the answer";
   $("hint-apply").hidden = step.technique === "Mistake" || !answer;
   $("hint-apply").textContent = explaining ? "Apply up to here" : "Apply";
+  // "Show the answer" hides itself: the focus goes on to Apply (Close for a mistake).
+  if (moreFocused && answer) ($("hint-apply").hidden ? $("hint-close") : $("hint-apply")).focus();
   announce(`${step.technique}. ${shown.text}`);
   render();
+  if (reveal) revealHintBox();
+}
+
+// On a phone the panel is one column under the board, and the hint box, after the digit pad,
+// opened below the bottom of the screen. There it sits right under the toolbar instead: in the
+// DOM, not by CSS order, so the reading and focus order (Hint, then the hint's buttons, then the
+// colours and the pad) is the order on screen. A wide screen keeps it after the pad, beside the
+// board. The width is the CSS's phone breakpoint (app.css, "phones and narrow windows").
+const NARROW = matchMedia("(max-width: 860px)");
+
+function placeHintBox() {
+  const box = $("hint-box");
+  const after = NARROW.matches ? document.querySelector(".panel > .toolbar") : $("pad");
+  if (after.nextElementSibling === box) return;
+  const focused = box.contains(document.activeElement) ? document.activeElement : null;
+  after.after(box);
+  if (focused) focused.focus({ preventScroll: true }); // moving a node drops its focus
+}
+
+let scrolledFrom = null; // where the page was before revealHintBox scrolled it, while the box is open
+
+/** Scrolls the page until the hint box is whole on screen, clear of the sticky top bar, by as
+ * little as it takes: not at all when it already is (the usual case on a phone now, and always
+ * beside the board). Below the screen it comes up just far enough; above it (Explain steps
+ * pressed lower down the page) it comes down only as far as its bottom, which brings the board
+ * above it back into view too. A box taller than the room shows its top. */
+function revealHintBox() {
+  const box = $("hint-box").getBoundingClientRect();
+  const top = document.querySelector(".topbar").getBoundingClientRect().bottom + 8;
+  const bottom = innerHeight - 8;
+  if (box.top >= top && box.bottom <= bottom) return;
+  if (scrolledFrom === null) scrolledFrom = scrollY;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  scrollBy({ top: Math.min(box.bottom - bottom, box.top - top), behavior: still ? "auto" : "smooth" });
 }
 
 /** The shown steps' texts again, with the labels the board now shows (after the numbers
@@ -686,17 +725,28 @@ async function relabelSteps() {
     const same = fresh && fresh.length === shown.length && fresh.every((s, i) => s && s.technique === shown[i].technique);
     if (state.steps !== shown || !same) return;
     state.steps = shown.map((s, i) => ({ ...s, text: fresh[i].text }));
-    showStep();
+    showStep({ reveal: false }); // the player is at the settings switch: the page stays put
   } catch (err) {
     toast(err.message, true);
   }
 }
 
-function closeSteps() {
+/** Closes the hint box. *scrollBack* (its Close and Apply buttons, Escape): if showing the box
+ * scrolled the page down, the page goes back up, so the board is whole again (the box no longer
+ * pushes the pad down either). Focus in the box goes to the board, where play goes on (a hidden
+ * button would drop it to the page's start). */
+function closeSteps({ scrollBack = false } = {}) {
   state.steps = null;
   state.stepMode = null;
   state.hintLevel = 3;
+  const hadFocus = $("hint-box").contains(document.activeElement);
   $("hint-box").hidden = true;
+  if (hadFocus) $("board").focus({ preventScroll: true });
+  if (scrollBack && scrolledFrom !== null && scrollY > scrolledFrom) {
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    scrollTo({ top: scrolledFrom, behavior: still ? "auto" : "smooth" });
+  }
+  scrolledFrom = null;
 }
 
 function applySteps() {
@@ -706,7 +756,7 @@ function applySteps() {
   const steps = state.steps.slice(0, upto);
   // Steps taken from an explanation are hints too (a hint's own count was taken when asked).
   if (state.stepMode === "explain") g.hinted += steps.length;
-  closeSteps();
+  closeSteps({ scrollBack: true });
   g.remember();
   const before = g.undoStack.pop(); // one undo entry for the whole batch
   // An elimination must outlive the step: a player without pencil marks gets them filled in.
@@ -1099,7 +1149,7 @@ function onKey(ev) {
   }
   if (ev.key === "Escape") {
     if (!$("banner").hidden) return closeBanner();
-    if (state.steps) closeSteps();
+    if (state.steps) closeSteps({ scrollBack: true });
     else if (state.multi.size) state.multi.clear();
     else state.selected = null;
     return render();
@@ -1168,7 +1218,7 @@ function wire() {
   $("btn-kind").addEventListener("click", toggleKind);
   $("btn-explain").addEventListener("click", explainAll);
   $("hint-close").addEventListener("click", () => {
-    closeSteps();
+    closeSteps({ scrollBack: true });
     render();
   });
   $("hint-apply").addEventListener("click", applySteps);
@@ -1305,6 +1355,8 @@ async function main() {
   // Until a theme is chosen with the button, the app follows the system's, also when it changes.
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", applyTheme);
   wire();
+  placeHintBox();
+  NARROW.addEventListener("change", placeHintBox);
   const linked = await loadFromHash();
   if (linked === true) return;
   const saved = readGames().map(gameOf).find((g) => g);
