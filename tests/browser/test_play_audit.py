@@ -677,21 +677,23 @@ def test_hint_box_in_view_on_a_phone(phone: Any, base_url: str, nine: Any) -> No
     open_puzzle(phone, base_url, puzzle)
     phone.tap("#btn-hint")
     phone.wait_for_selector("#hint-box:not([hidden])")
-    box = phone.evaluate(HINT_BOX_RECT)
-    assert box["top"] >= box["bar"], box
-    assert box["bottom"] <= box["height"], box
-    assert box["board"] >= box["bar"], box
+    assert_hint_box_whole_under_the_bar(phone)
     assert phone.evaluate("document.querySelector('.toolbar').nextElementSibling.id") == "hint-box"
     phone.tap("#hint-more")
     phone.tap("#hint-more")
-    box = phone.evaluate(HINT_BOX_RECT)
-    assert box["top"] >= box["bar"], box
-    assert box["bottom"] <= box["height"], box
-    assert box["board"] >= box["bar"], box
+    assert_hint_box_whole_under_the_bar(phone)
     phone.tap("#hint-apply")
     phone.wait_for_selector("#hint-box", state="hidden")
     phone.set_viewport_size({"width": 1280, "height": 860})
     assert phone.evaluate("document.getElementById('pad').nextElementSibling.id") == "hint-box"
+
+
+def assert_hint_box_whole_under_the_bar(page: Any) -> None:
+    """The hint box is whole on screen, and it and the board's top are below the top bar."""
+    box = page.evaluate(HINT_BOX_RECT)
+    assert box["top"] >= box["bar"], box
+    assert box["bottom"] <= box["height"], box
+    assert box["board"] >= box["bar"], box
 
 
 #: Where the hint box, the board's top and the sticky top bar's bottom are on screen.
