@@ -368,6 +368,58 @@ def test_a_toast_never_takes_a_tap_meant_for_the_pad(page: Any, base_url: str, n
         page.set_viewport_size({"width": 1280, "height": 860})
 
 
+#: The toast on screen: its box, how many lines its text takes, whether the text runs out of
+#: the box, whether a tap at its centre lands on it, and its border (its edge in forced colours).
+TOAST_RECT = """() => {
+    const t = document.getElementById('toast');
+    const r = t.getBoundingClientRect();
+    const text = document.createRange();
+    text.selectNodeContents(t);
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { left: r.left, right: r.right, width: r.width, screen: innerWidth,
+             lines: text.getClientRects().length, overflow: t.scrollWidth > t.clientWidth,
+             taken: t.contains(hit), edge: getComputedStyle(t).borderTopStyle }; }"""
+
+
+@pytest.mark.parametrize("look", ["light", "dark", "forced"])
+def test_a_toast_is_one_line_where_it_fits(page: Any, base_url: str, nine: Any, look: str) -> None:
+    """A toast was centred by left: 50% and a transform, which capped its width at half the
+    screen: on a 360x640 phone 'Loaded the shared puzzle' took two lines, 180 px wide, and a
+    share link the clipboard refused ran out of its box. A message now takes one line where it
+    fits; a longer one wraps at the screen's width less a margin, even a link with no spaces;
+    centred, letting taps through, and with an edge in forced colours (its background is the
+    page's there)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.emulate_media(
+        color_scheme="dark" if look == "dark" else "light",
+        forced_colors="active" if look == "forced" else "none",
+    )
+    try:
+        open_puzzle(page, base_url, nine[0])
+        page.wait_for_selector("#toast:has-text('Loaded the shared puzzle')")
+        toast = page.evaluate(TOAST_RECT)
+        assert toast["lines"] == 1, toast
+        assert abs(toast["left"] + toast["right"] - toast["screen"]) <= 1, toast
+        assert not toast["taken"], toast
+        if look == "forced":
+            assert toast["edge"] != "none", toast
+        # Without the clipboard, Share link shows the link itself: no space to wrap at.
+        page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(); }")
+        page.click("#btn-share")
+        page.wait_for_selector("#toast:has-text('http://')")
+        toast = page.evaluate(TOAST_RECT)
+        assert toast["lines"] > 1, toast
+        assert not toast["overflow"], toast
+        assert toast["left"] >= 8, toast
+        assert toast["screen"] - toast["right"] >= 8, toast
+        assert toast["width"] >= toast["screen"] - 40, toast  # as wide as the margins allow
+        assert abs(toast["left"] + toast["right"] - toast["screen"]) <= 1, toast
+        assert not toast["taken"], toast
+    finally:
+        page.emulate_media(color_scheme="light", forced_colors="none")
+        page.set_viewport_size({"width": 1280, "height": 860})
+
+
 def test_settings_work_when_storage_refuses(page: Any, base_url: str, four: Any) -> None:
     """Storage full or blocked (private windows, a site-data policy): the game plays on without
     saving, and so must the settings: the theme switch did nothing and threw."""
