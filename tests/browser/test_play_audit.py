@@ -796,3 +796,32 @@ def test_closing_the_hint_box_keeps_the_focus(page: Any, base_url: str, four: An
         page.keyboard.press("Enter")
         page.wait_for_selector("#hint-box", state="hidden")
         assert page.evaluate("document.activeElement.id") == "board", button
+
+
+def test_explain_prev_and_next_keep_the_focus(page: Any, base_url: str, four: Any) -> None:
+    """Explain steps' Next became disabled on reaching the last step with the focus on it (Prev
+    on the first): the focus fell to the page's start and the next Tab went to the top bar.
+    They are now unavailable (aria-disabled, dimmed) but keep the focus; pressing one then does
+    nothing, and Tab goes on inside the box (WCAG 2.4.3)."""
+    open_puzzle(page, base_url, four[0])
+    total = open_explanation(page)
+    assert total >= 2
+    page.focus("#hint-next")
+    for _ in range(total):  # one press more than it takes: the last does nothing
+        page.keyboard.press("Enter")
+    assert page.text_content("#hint-pos") == f"{total} / {total}"
+    assert page.evaluate("document.activeElement.id") == "hint-next"
+    assert page.get_attribute("#hint-next", "aria-disabled") == "true"
+    assert page.get_attribute("#hint-prev", "aria-disabled") == "false"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "hint-apply"
+    page.focus("#hint-prev")
+    for _ in range(total):
+        page.keyboard.press("Enter")
+    assert page.text_content("#hint-pos") == f"1 / {total}"
+    assert page.evaluate("document.activeElement.id") == "hint-prev"
+    assert page.get_attribute("#hint-prev", "aria-disabled") == "true"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "hint-next"
+    page.click("#hint-prev", force=True)  # a click at the first step does nothing either
+    assert page.text_content("#hint-pos") == f"1 / {total}"
