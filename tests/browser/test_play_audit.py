@@ -825,3 +825,60 @@ def test_explain_prev_and_next_keep_the_focus(page: Any, base_url: str, four: An
     assert page.evaluate("document.activeElement.id") == "hint-next"
     page.click("#hint-prev", force=True)  # a click at the first step does nothing either
     assert page.text_content("#hint-pos") == f"1 / {total}"
+
+
+#: What of the board, the digit pad and the hint box is on screen, clear of the sticky top bar.
+ON_SCREEN = """() => {
+    const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+    const inView = (e) => { const r = e.getBoundingClientRect();
+        return r.top >= bar - 0.5 && r.bottom <= innerHeight + 0.5
+            && r.left >= -0.5 && r.right <= innerWidth + 0.5; };
+    const board = document.getElementById('board').getBoundingClientRect();
+    const box = document.getElementById('hint-box');
+    return { board: inView(document.getElementById('board')),
+             boardSize: [Math.round(board.width), Math.round(board.height)],
+             pad: [...document.querySelectorAll('#pad button')].every(inView),
+             hint: !box.hidden && inView(box),
+             sideways: document.documentElement.scrollWidth > innerWidth,
+             screen: [innerWidth, innerHeight], scrolled: scrollY }; }"""
+
+
+@pytest.mark.parametrize("size", [(740, 360), (844, 390), (568, 320)])
+def test_a_phone_held_sideways_shows_the_whole_board(
+    phone: Any, base_url: str, hard: Any, size: tuple[int, int]
+) -> None:
+    """Held sideways, a phone got the phone layout's one column, which took the screen's width
+    and not its height: on a 740x360 screen the board was 620 px tall, and the player never saw
+    it whole. The board now sits beside the controls, whole under the top bar, with the digit
+    pad on screen too; it stays whole while the controls scroll, and a hint or an explanation's
+    longest step opens on screen beside it (whole, where the box is not taller than the room)."""
+    width, height = size
+    phone.set_viewport_size({"width": width, "height": height})
+    phone.emulate_media(reduced_motion="reduce")
+    open_puzzle(phone, base_url, hard[0])
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["board"], seen
+    assert seen["pad"], seen
+    assert not seen["sideways"], seen
+    phone.tap("#btn-hint")
+    phone.wait_for_selector("#hint-box:not([hidden])")
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["hint"], seen
+    assert seen["board"], seen
+    phone.tap("#hint-close")
+    phone.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["scrolled"] > 0, seen
+    assert seen["board"], seen  # the controls scroll, the board stays
+    open_explanation(phone)
+    longest = state(
+        phone, "s.steps.reduce((k, x, i, all) => x.text.length > all[k].text.length ? i : k, 0)"
+    )
+    phone.evaluate(f"window.sudokit.state.stepIndex = {longest - 1}")
+    phone.tap("#hint-next")
+    seen = phone.evaluate(ON_SCREEN)
+    box = phone.evaluate(HINT_BOX_RECT)
+    assert box["top"] >= box["bar"], box
+    # Whole on screen, or (on 568x320, 264 px tall in 252 px of room) its top under the bar.
+    assert box["bottom"] <= box["height"] or box["top"] <= box["bar"] + 8.5, box
+    assert seen["board"], seen
