@@ -368,6 +368,58 @@ def test_a_toast_never_takes_a_tap_meant_for_the_pad(page: Any, base_url: str, n
         page.set_viewport_size({"width": 1280, "height": 860})
 
 
+#: The toast on screen: its box, how many lines its text takes, whether the text runs out of
+#: the box, whether a tap at its centre lands on it, and its border (its edge in forced colours).
+TOAST_RECT = """() => {
+    const t = document.getElementById('toast');
+    const r = t.getBoundingClientRect();
+    const text = document.createRange();
+    text.selectNodeContents(t);
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { left: r.left, right: r.right, width: r.width, screen: innerWidth,
+             lines: text.getClientRects().length, overflow: t.scrollWidth > t.clientWidth,
+             taken: t.contains(hit), edge: getComputedStyle(t).borderTopStyle }; }"""
+
+
+@pytest.mark.parametrize("look", ["light", "dark", "forced"])
+def test_a_toast_is_one_line_where_it_fits(page: Any, base_url: str, nine: Any, look: str) -> None:
+    """A toast was centred by left: 50% and a transform, which capped its width at half the
+    screen: on a 360x640 phone 'Loaded the shared puzzle' took two lines, 180 px wide, and a
+    share link the clipboard refused ran out of its box. A message now takes one line where it
+    fits; a longer one wraps at the screen's width less a margin, even a link with no spaces;
+    centred, letting taps through, and with an edge in forced colours (its background is the
+    page's there)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.emulate_media(
+        color_scheme="dark" if look == "dark" else "light",
+        forced_colors="active" if look == "forced" else "none",
+    )
+    try:
+        open_puzzle(page, base_url, nine[0])
+        page.wait_for_selector("#toast:has-text('Loaded the shared puzzle')")
+        toast = page.evaluate(TOAST_RECT)
+        assert toast["lines"] == 1, toast
+        assert abs(toast["left"] + toast["right"] - toast["screen"]) <= 1, toast
+        assert not toast["taken"], toast
+        if look == "forced":
+            assert toast["edge"] != "none", toast
+        # Without the clipboard, Share link shows the link itself: no space to wrap at.
+        page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(); }")
+        page.click("#btn-share")
+        page.wait_for_selector("#toast:has-text('http://')")
+        toast = page.evaluate(TOAST_RECT)
+        assert toast["lines"] > 1, toast
+        assert not toast["overflow"], toast
+        assert toast["left"] >= 8, toast
+        assert toast["screen"] - toast["right"] >= 8, toast
+        assert toast["width"] >= toast["screen"] - 40, toast  # as wide as the margins allow
+        assert abs(toast["left"] + toast["right"] - toast["screen"]) <= 1, toast
+        assert not toast["taken"], toast
+    finally:
+        page.emulate_media(color_scheme="light", forced_colors="none")
+        page.set_viewport_size({"width": 1280, "height": 860})
+
+
 def test_settings_work_when_storage_refuses(page: Any, base_url: str, four: Any) -> None:
     """Storage full or blocked (private windows, a site-data policy): the game plays on without
     saving, and so must the settings: the theme switch did nothing and threw."""
@@ -746,3 +798,89 @@ def test_closing_the_hint_box_keeps_the_focus(page: Any, base_url: str, four: An
         page.keyboard.press("Enter")
         page.wait_for_selector("#hint-box", state="hidden")
         assert page.evaluate("document.activeElement.id") == "board", button
+
+
+def test_explain_prev_and_next_keep_the_focus(page: Any, base_url: str, four: Any) -> None:
+    """Explain steps' Next became disabled on reaching the last step with the focus on it (Prev
+    on the first): the focus fell to the page's start and the next Tab went to the top bar.
+    They are now unavailable (aria-disabled, dimmed) but keep the focus; pressing one then does
+    nothing, and Tab goes on inside the box (WCAG 2.4.3)."""
+    open_puzzle(page, base_url, four[0])
+    total = open_explanation(page)
+    assert total >= 2
+    page.focus("#hint-next")
+    for _ in range(total):  # one press more than it takes: the last does nothing
+        page.keyboard.press("Enter")
+    assert page.text_content("#hint-pos") == f"{total} / {total}"
+    assert page.evaluate("document.activeElement.id") == "hint-next"
+    assert page.get_attribute("#hint-next", "aria-disabled") == "true"
+    assert page.get_attribute("#hint-prev", "aria-disabled") == "false"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "hint-apply"
+    page.focus("#hint-prev")
+    for _ in range(total):
+        page.keyboard.press("Enter")
+    assert page.text_content("#hint-pos") == f"1 / {total}"
+    assert page.evaluate("document.activeElement.id") == "hint-prev"
+    assert page.get_attribute("#hint-prev", "aria-disabled") == "true"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "hint-next"
+    page.click("#hint-prev", force=True)  # a click at the first step does nothing either
+    assert page.text_content("#hint-pos") == f"1 / {total}"
+
+
+#: What of the board, the digit pad and the hint box is on screen, clear of the sticky top bar.
+ON_SCREEN = """() => {
+    const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+    const inView = (e) => { const r = e.getBoundingClientRect();
+        return r.top >= bar - 0.5 && r.bottom <= innerHeight + 0.5
+            && r.left >= -0.5 && r.right <= innerWidth + 0.5; };
+    const board = document.getElementById('board').getBoundingClientRect();
+    const box = document.getElementById('hint-box');
+    return { board: inView(document.getElementById('board')),
+             boardSize: [Math.round(board.width), Math.round(board.height)],
+             pad: [...document.querySelectorAll('#pad button')].every(inView),
+             hint: !box.hidden && inView(box),
+             sideways: document.documentElement.scrollWidth > innerWidth,
+             screen: [innerWidth, innerHeight], scrolled: scrollY }; }"""
+
+
+@pytest.mark.parametrize("size", [(740, 360), (844, 390), (568, 320)])
+def test_a_phone_held_sideways_shows_the_whole_board(
+    phone: Any, base_url: str, hard: Any, size: tuple[int, int]
+) -> None:
+    """Held sideways, a phone got the phone layout's one column, which took the screen's width
+    and not its height: on a 740x360 screen the board was 620 px tall, and the player never saw
+    it whole. The board now sits beside the controls, whole under the top bar, with the digit
+    pad on screen too; it stays whole while the controls scroll, and a hint or an explanation's
+    longest step opens on screen beside it (whole, where the box is not taller than the room)."""
+    width, height = size
+    phone.set_viewport_size({"width": width, "height": height})
+    phone.emulate_media(reduced_motion="reduce")
+    open_puzzle(phone, base_url, hard[0])
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["board"], seen
+    assert seen["pad"], seen
+    assert not seen["sideways"], seen
+    phone.tap("#btn-hint")
+    phone.wait_for_selector("#hint-box:not([hidden])")
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["hint"], seen
+    assert seen["board"], seen
+    phone.tap("#hint-close")
+    phone.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["scrolled"] > 0, seen
+    assert seen["board"], seen  # the controls scroll, the board stays
+    open_explanation(phone)
+    longest = state(
+        phone, "s.steps.reduce((k, x, i, all) => x.text.length > all[k].text.length ? i : k, 0)"
+    )
+    phone.evaluate(f"window.sudokit.state.stepIndex = {longest - 1}")
+    phone.tap("#hint-next")
+    seen = phone.evaluate(ON_SCREEN)
+    box = phone.evaluate(HINT_BOX_RECT)
+    assert box["top"] >= box["bar"], box
+    # Whole on screen, or (on 568x320, 264 px tall in 252 px of room) its top under the bar.
+    assert box["bottom"] <= box["height"] or box["top"] <= box["bar"] + 8.5, box
+    assert seen["board"], seen

@@ -667,8 +667,12 @@ function showStep({ reveal = true } = {}) {
   $("hint-text").textContent = shown.text;
   $("hint-prev").hidden = !explaining;
   $("hint-next").hidden = !explaining;
-  $("hint-prev").disabled = state.stepIndex === 0;
-  $("hint-next").disabled = state.stepIndex >= state.steps.length - 1;
+  // At the first or last step Prev or Next is unavailable but keeps the focus: `disabled` on
+  // the focused button dropped it to the page's start (the next Tab went to the top bar), and
+  // moving it to the other button would make a further Enter go back. A screen reader says
+  // "dimmed" or "unavailable"; pressing it does nothing.
+  $("hint-prev").setAttribute("aria-disabled", String(state.stepIndex === 0));
+  $("hint-next").setAttribute("aria-disabled", String(state.stepIndex >= state.steps.length - 1));
   $("hint-pos").textContent = explaining ? `${state.stepIndex + 1} / ${state.steps.length}` : "";
   $("hint-more").hidden = answer;
   $("hint-more").textContent = state.hintLevel === 1 ? "Show the cells" : "Show the answer";
@@ -1223,11 +1227,13 @@ function wire() {
   });
   $("hint-apply").addEventListener("click", applySteps);
   $("hint-prev").addEventListener("click", () => {
-    state.stepIndex = Math.max(0, state.stepIndex - 1);
+    if (!state.steps || state.stepIndex === 0) return; // aria-disabled: it stays focusable
+    state.stepIndex -= 1;
     showStep();
   });
   $("hint-next").addEventListener("click", () => {
-    state.stepIndex = Math.min(state.steps.length - 1, state.stepIndex + 1);
+    if (!state.steps || state.stepIndex >= state.steps.length - 1) return;
+    state.stepIndex += 1;
     showStep();
   });
   $("btn-auto").addEventListener("click", () => {
