@@ -161,10 +161,14 @@ def _serve(conn: Connection, parent: int) -> None:  # pragma: no cover (a child 
 
 def _context() -> Any:
     """Worker processes start from a fork server that has imported the library once (fast to
-    replace, and no fork of the threaded server); ``spawn`` where there is no fork server."""
+    replace, and no fork of the threaded server); ``spawn`` where there is no fork server.
+    The fork server imports the rating and the generator too (``sudokit`` loads them on first
+    use): a worker that replaces one stopped at the time limit then answers its first request
+    without importing them (about 0.1 s of CPU, several seconds on a loaded machine, where a
+    4x4 rating right after a timeout ran past a 0.5 s limit)."""
     try:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["sudokit.web.tasks"])
+        ctx.set_forkserver_preload(["sudokit.web.tasks", "sudokit.rating", "sudokit.generator"])
         return ctx
     except ValueError:  # pragma: no cover (no fork server on this platform)
         return multiprocessing.get_context("spawn")
