@@ -769,6 +769,12 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  *   (same trees: the restructured loop's cost); serg 0.99, 0.99 -> 1.04, 0.96 / 0.95, 0.96 ->
  *   1.04, 0.97; only after the puzzle's first 4, 8 or 16 guesses: the 11 back to 8.1. A value
  *   order cannot move limit 2 (1.08x on the 11) anyway.
+ * - cells of 3+ candidates competing with bivalue cells, key 4 x unsolved peers - A x
+ *   (candidates - 2), guesses at limit 1 / 2 on hardest x100, top95, top1465, 1106, serg:
+ *   base 5.49 / 8.65, 6.63 / 9.35, 7.00 / 10.60, 82.7 / 148.9, 6.45 / 7.03; A = 8: 6.26 /
+ *   10.19, 8.07 / 11.89, 8.34 / 13.01, 77.0 / 145.6, 6.10 / 6.70; A = 12: 5.60 / 8.80, 7.22 /
+ *   10.27, 7.32 / 11.26, 77.3 / 141.6, 6.39 / 6.98; A = 16: 5.49 / 8.65, 6.77 / 9.48, 7.00 /
+ *   10.69, 79.0 / 142.2, serg unchanged. Never fewer on the hardest (only 1106 gains 5%).
  */
 static void choose(const St *s, const uint32_t bival[3], Branch *br) {
     /* key = fewer candidates, then more unsolved peers, then the lower cell: one max, no
