@@ -729,6 +729,52 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  *   saved): rejected. The digit left in fewer of its peers first: serg 8.49 / 8.75, 1106 88.1.
  * No mix found keeps both the hardest's trees (pattern branching) and top95 / top1465's
  * (cell branching): the choice stays as it is.
+ *
+ * Session 9 (same goal). CPU ratio to tdoku at limit 1 / limit 2, bench_fast9_tdoku -T -P on
+ * bench_solve's seed-1 isomorphs (1905 = its first 5,000), 3-7 rounds, variants alternating,
+ * load 4-10 (so +-10% between runs of one binary); the base over 17 runs: the 11 1.17-1.48 /
+ * 0.88-1.31, hardest x100 0.67-0.85 / 0.78-0.93, top95 0.60-0.78 / 0.54-0.75, top1465 0.66-0.82
+ * / 0.70-0.88, 1106 0.82-1.04 / 0.84-0.97, serg 0.90-1.04 / 0.85-0.99. Rejected:
+ * - failed-literal probing at a branch point with bivalue cells: both digits of the K best (by
+ *   unsolved peers) propagated on copies; a digit that fails forces the other (no guess), else
+ *   branch on the cell whose two children leave the fewest unsolved cells in all, its
+ *   propagated children kept. Counted guesses collapse (hardest x100 5.49 / 8.65 -> 1.1 / 1.4
+ *   at K = 3, probes not counted) but every probe is a full propagation: K = 3: the 11 1.29 /
+ *   1.05, hardest x100 0.94 / 0.86, top1465 0.97 / 0.79, 1106 1.04 / 0.97, serg 2.92 / 2.88;
+ *   K = 2: hardest x100 1.05 / 0.83, serg 2.30 / 2.16; K = 6 worse; K = 1 (the same tree, the
+ *   second child propagated eagerly): 1106 1.02-1.04 / 1.03-1.13, serg 1.50-1.56 / 1.21-1.37.
+ *   Narrowed: K = 3 only when the best cell has < 14 unsolved peers: the 11 1.14 / 0.95,
+ *   hardest x100 0.93 / 0.91, serg 2.36 / 2.32; only after the puzzle's first 8 guesses: 1.64 /
+ *   1.18, 0.99 / 0.91, 1106 1.21 / 0.97, serg 1.19 / 1.07; both: 1.37 / 0.95, 0.78 / 0.85, 1106
+ *   1.11 / 1.08, serg 1.18 / 1.15; at the root only (K = 8, until the first guess): hardest
+ *   x100 1.00 / 0.98, top1465 1.21 / 1.00, serg 2.07 / 1.84; scoring by the larger child
+ *   instead of the sum: worse (K = 3: serg 3.33, 1106 1.20 / 1.11). A propagation from near the
+ *   root costs about a guess: probing only pays where it removes more guesses than it adds
+ *   propagations;
+ * - why the tail (an oracle, hardest.txt as given, limit 2): puzzle 2 has 2 bivalue cells at
+ *   its root, 33 and 34 guesses below them with this choice; the best of ALL its 56 unsolved
+ *   root cells gives 21 (a 4-candidate cell); puzzle 6: 33 and 37, best 32. No single better
+ *   choice at the root reaches tdoku's 15 / 26: the whole tree is bigger;
+ * - value order from the propagated children of a bivalue cell (both propagated before
+ *   descending, the one with fewer unsolved cells first; limit-2 trees of proper puzzles
+ *   unchanged): guesses at limit 1 the 11 of seed 1 8.55 -> 5.45, seed 2 7.36 -> 4.45, seed 3
+ *   6.36 -> 6.91, hardest x100 5.49 -> 5.35 (seeds 2, 3: 5.64 -> 5.14, 5.68 -> 5.37), top95
+ *   6.63 -> 5.30, top1465 7.00 -> 6.65, 1106 82.7 -> 81.4, serg 6.45 -> 4.80 (limit 2: 7.03 ->
+ *   5.50); more unsolved first: worse (the 11 7.7, serg 9.5). CPU: the second child is
+ *   propagated even when the first subtree ends the search: serg 0.95 -> 1.13-1.32 at limit 1.
+ *   Lazily (the first child taken first, unpropagated second, when it already solved 6+ cells),
+ *   two alternating pairs of 7 rounds, load 7-9: the 11 1.32, 1.38 -> 1.03, 1.06 but limit 2
+ *   1.14, 1.13 -> 1.19, 1.08 (same tree); hardest x100 0.83, 0.73 -> 0.73, 0.77 / 0.91, 0.80 ->
+ *   0.88, 0.85; top1465 limit 2 0.74, 0.79 -> 0.83, 0.83 and top95 0.59, 0.64 -> 0.66, 0.66
+ *   (same trees: the restructured loop's cost); serg 0.99, 0.99 -> 1.04, 0.96 / 0.95, 0.96 ->
+ *   1.04, 0.97; only after the puzzle's first 4, 8 or 16 guesses: the 11 back to 8.1. A value
+ *   order cannot move limit 2 (1.08x on the 11) anyway.
+ * - cells of 3+ candidates competing with bivalue cells, key 4 x unsolved peers - A x
+ *   (candidates - 2), guesses at limit 1 / 2 on hardest x100, top95, top1465, 1106, serg:
+ *   base 5.49 / 8.65, 6.63 / 9.35, 7.00 / 10.60, 82.7 / 148.9, 6.45 / 7.03; A = 8: 6.26 /
+ *   10.19, 8.07 / 11.89, 8.34 / 13.01, 77.0 / 145.6, 6.10 / 6.70; A = 12: 5.60 / 8.80, 7.22 /
+ *   10.27, 7.32 / 11.26, 77.3 / 141.6, 6.39 / 6.98; A = 16: 5.49 / 8.65, 6.77 / 9.48, 7.00 /
+ *   10.69, 79.0 / 142.2, serg unchanged. Never fewer on the hardest (only 1106 gains 5%).
  */
 static void choose(const St *s, const uint32_t bival[3], Branch *br) {
     /* key = fewer candidates, then more unsolved peers, then the lower cell: one max, no
