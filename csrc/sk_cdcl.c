@@ -12,6 +12,10 @@
  *                                                                 (x(c,1) | ... | x(c,n)) over
  *                                                                 its initial candidates
  *   unit ALO   one place left for a digit in a unit -> true       reason: (unit, digit)'s clause
+ *   locked     the places of digit d in unit u all lie in u & v    reason (-x(q,d) | x(p,d) for
+ *              (n <= SK_CDCL_LOCKED_MAX_N) -> d leaves the other   the initial places p of d in
+ *              cells q of v                                        u outside v): ALO(u, d)
+ *                                                                  resolved with AMO(v, d)
  *
  * Counters (candidates left per cell, places left per (unit, digit)) and candidate masks make
  * the ALO checks O(1) and the AMO scans skip what is already false, as in sk_solver.c; they
@@ -88,7 +92,29 @@
 #define SK_CDCL_LEARNTS_STEP 500u
 #endif
 
-enum { R_NONE = 0, R_AMO = 1, R_CELL = 2, R_UNIT = 3, R_CLAUSE = 4 };
+/* Largest n whose learning search propagates locked candidates (pointing / claiming, for every
+ * pair of units sharing two cells or more: the model above).  sk_solver.c's depth-first search
+ * has had them all along; the learning search had singles only.  Measured (C harness, limit 2,
+ * budget 3M, the whole sk_search with the hand-over after 2 x cells; bench_generic's 25x25 at 45%
+ * givens, seeds 0-59): guesses in all 308,183 -> 226,786, median 3,989 -> 2,050, seeds 0-4
+ * 2855/4240/6912/3463/2235 -> 1456/1764/1979/1422/2020; on seed 2 (bench grid 3) learning made
+ * 729 decisions instead of 5,662, and the whole search 50.1M instructions instead of 173.8M
+ * (callgrind).  Worse on some (seed 56: 1,911 -> 28,175 guesses; 52: 3,534 -> 14,263).  On
+ * 36x36 at 48% it lost: seed 0 took 907,434 guesses, 55.5 s, against 578,711, 13.3 s (same
+ * load ~4; learnt clauses 182 literals on average against 95: the locked reasons are long),
+ * so 36x36 keeps singles only. */
+#ifndef SK_CDCL_LOCKED_MAX_N
+#define SK_CDCL_LOCKED_MAX_N 25
+#endif
+
+enum { R_NONE = 0, R_AMO = 1, R_CELL = 2, R_UNIT = 3, R_CLAUSE = 4, R_LOCK = 5 };
+
+/* An ordered pair of units (u, v) sharing at least two cells: when a digit's places in u all lie
+ * in u & v, it leaves v's other cells.  mu, mv: the shared cells' positions in u and in v. */
+typedef struct {
+    uint64_t mu, mv;
+    uint32_t u, v;
+} upair;
 
 typedef struct {
     uint32_t *w; /* watchers: (clause offset, blocker literal) pairs */
@@ -115,6 +141,10 @@ typedef struct {
     uint64_t *mask;               /* [ncells] candidates not false now */
     uint8_t *cleft;               /* [ncells] candidates not false now */
     uint64_t *place;              /* [nunits * n] (unit, digit): positions not false now */
+    uint64_t *iplace;             /* [nunits * n] (unit, digit): initial positions */
+    upair *pairs;                 /* locked candidates: pairs of unit u at pstart[u].. */
+    uint32_t *pstart;             /* [nunits + 1] */
+    uint8_t *pmax;                /* [nunits] largest intersection of unit u with a partner */
     uint8_t *cpos;                /* [cu_start[ncells]] position of the cell in unit cu[k] */
     wvec *ws;                     /* [2 * nvars] watchers of each literal (visited when false) */
     uint32_t *arena;              /* clauses: size, lbd (0: permanent), literals */
@@ -344,6 +374,22 @@ static int propagate(cdcl *S) {
                                            (uint32_t)n +
                                        d;
                     if (S->val[w] == 0) enqueue(S, 2 * w, R_UNIT, ud);
+                } else if (__builtin_popcountll(m) <= S->pmax[u]) { /* pmax 0: none */
+                    /* locked candidates: d's places in u all in u & v leave v's others */
+                    for (uint32_t j = S->pstart[u]; j < S->pstart[u + 1]; j++) {
+                        const upair *pr = S->pairs + j;
+                        if (m & ~pr->mu) continue;
+                        const uint16_t *vu = sh->units + (size_t)pr->v * n;
+                        for (uint64_t r = S->place[(size_t)pr->v * n + d] & ~pr->mv; r;
+                             r &= r - 1) {
+                            const uint32_t w = vu[__builtin_ctzll(r)] * (uint32_t)n + d;
+                            if (S->val[w] == 1) {
+                                conflict(S, R_LOCK, j * (uint32_t)n + d, w);
+                                return 0;
+                            }
+                            if (S->val[w] == 0) enqueue(S, 2 * w + 1, R_LOCK, j * (uint32_t)n + d);
+                        }
+                    }
                 }
             }
             if (!watch(S, 2 * v)) return 0;
@@ -396,8 +442,17 @@ static uint32_t reason_lits(cdcl *S, int kind, uint32_t data, uint32_t data2,
     case R_UNIT: {
         const uint32_t u = data / (uint32_t)n, d = data % (uint32_t)n;
         const uint16_t *unit = S->sh->units + (size_t)u * n;
-        for (int i = 0; i < n; i++)
-            if (S->init[unit[i]] >> d & 1) S->rbuf[k++] = 2 * (unit[i] * (uint32_t)n + d);
+        for (uint64_t m = S->iplace[data]; m; m &= m - 1)
+            S->rbuf[k++] = 2 * (unit[__builtin_ctzll(m)] * (uint32_t)n + d);
+        break;
+    }
+    case R_LOCK: { /* -x(q, d) | the places of d in u outside v (data2 = q's variable) */
+        const upair *pr = S->pairs + data / (uint32_t)n;
+        const uint32_t d = data % (uint32_t)n;
+        const uint16_t *unit = S->sh->units + (size_t)pr->u * n;
+        S->rbuf[k++] = 2 * data2 + 1;
+        for (uint64_t m = S->iplace[(size_t)pr->u * n + d] & ~pr->mu; m; m &= m - 1)
+            S->rbuf[k++] = 2 * (unit[__builtin_ctzll(m)] * (uint32_t)n + d);
         break;
     }
     default: /* R_CLAUSE */
@@ -648,6 +703,10 @@ static void cdcl_free(cdcl *S) {
     free(S->mask);
     free(S->cleft);
     free(S->place);
+    free(S->iplace);
+    free(S->pairs);
+    free(S->pstart);
+    free(S->pmax);
     free(S->cpos);
     if (S->ws)
         for (uint32_t l = 0; l < 2 * S->nvars; l++) free(S->ws[l].w);
@@ -690,13 +749,16 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
     S.cleft = malloc((size_t)ncells);
     S.place = calloc(nplaces, sizeof *S.place);
     S.cpos = malloc((size_t)sh->cu_start[ncells] + 1);
+    S.iplace = malloc(nplaces * sizeof *S.iplace);
+    S.pstart = calloc((size_t)sh->nunits + 1, sizeof *S.pstart);
+    S.pmax = calloc((size_t)sh->nunits + 1, 1);
     S.ws = calloc(2 * nv, sizeof *S.ws);
     S.buf = malloc((nv + 2) * sizeof *S.buf);
     S.stack = malloc(nv * sizeof *S.stack);
     S.clear = malloc(nv * sizeof *S.clear);
     S.stamp = calloc(nv + 2, sizeof *S.stamp);
     if (!S.val || !S.level || !S.rkind || !S.rdata || !S.phase || !S.seen || !S.act || !S.heap ||
-        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.place || !S.cpos || !S.ws || !S.buf ||
+        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.place || !S.cpos || !S.iplace || !S.pstart || !S.pmax || !S.ws || !S.buf ||
         !S.stack || !S.clear || !S.stamp) {
         cdcl_free(&S);
         return SK_ENOMEM;
@@ -721,6 +783,52 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
         }
     }
     for (size_t k = 0; k < nplaces && ok; k++) ok = S.place[k] != 0;
+    memcpy(S.iplace, S.place, nplaces * sizeof *S.place);
+    if (n <= SK_CDCL_LOCKED_MAX_N) { /* the pairs of units sharing two cells or more */
+        const int nu = sh->nunits;
+        uint64_t *mu = calloc((size_t)nu, sizeof *mu), *mv = calloc((size_t)nu, sizeof *mv);
+        uint32_t np = 0, cap = 0;
+        if (mu == NULL || mv == NULL) S.oom = 1;
+        for (int u = 0; u < nu && !S.oom; u++) {
+            S.pstart[u] = np;
+            S.pmax[u] = 0;
+            const uint16_t *unit = sh->units + (size_t)u * n;
+            for (int i = 0; i < n; i++)
+                for (uint32_t k = sh->cu_start[unit[i]]; k < sh->cu_start[unit[i] + 1]; k++)
+                    if ((int)sh->cu[k] != u) {
+                        mu[sh->cu[k]] |= (uint64_t)1 << i;
+                        mv[sh->cu[k]] |= (uint64_t)1 << S.cpos[k];
+                    }
+            for (int v = 0; v < nu; v++) {
+                if (__builtin_popcountll(mu[v]) >= 2) {
+                    if (np == cap) {
+                        cap = cap ? 2 * cap : 64;
+                        upair *q = realloc(S.pairs, (size_t)cap * sizeof *q);
+                        if (q == NULL) {
+                            S.oom = 1;
+                            break;
+                        }
+                        S.pairs = q;
+                    }
+                    S.pairs[np].u = (uint32_t)u;
+                    S.pairs[np].v = (uint32_t)v;
+                    S.pairs[np].mu = mu[v];
+                    S.pairs[np].mv = mv[v];
+                    np++;
+                    if (__builtin_popcountll(mu[v]) > S.pmax[u])
+                        S.pmax[u] = (uint8_t)__builtin_popcountll(mu[v]);
+                }
+                mu[v] = mv[v] = 0;
+            }
+        }
+        S.pstart[nu] = np;
+        free(mu);
+        free(mv);
+        if (S.oom) {
+            cdcl_free(&S);
+            return SK_ENOMEM;
+        }
+    }
     for (int c = 0; c < ncells && ok; c++) {
         if (S.cleft[c] != 1) {
             for (uint64_t b = cand[c]; b; b &= b - 1) {
