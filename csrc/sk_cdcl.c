@@ -145,7 +145,11 @@ typedef struct {
     upair *pairs;                 /* locked candidates: pairs of unit u at pstart[u].. */
     uint32_t *pstart;             /* [nunits + 1] */
     uint8_t *pmax;                /* [nunits] largest intersection of unit u with a partner */
+    uint32_t *plist, *plstart;    /* pairs of unit u whose u & v holds position i: plist from
+                                     plstart[u * n + i] to plstart[u * n + i + 1] */
     uint8_t *cpos;                /* [cu_start[ncells]] position of the cell in unit cu[k] */
+    uint32_t *cub;                /* [cu_start[ncells]] cu[k] * n: its row of place */
+    uint64_t *cbit;               /* [cu_start[ncells]] 1 << cpos[k] */
     wvec *ws;                     /* [2 * nvars] watchers of each literal (visited when false) */
     uint32_t *arena;              /* clauses: size, lbd (0: permanent), literals */
     size_t alen, acap;
@@ -260,7 +264,7 @@ static void enqueue(cdcl *S, uint32_t lit, int kind, uint32_t data) {
         S->mask[c] &= ~((uint64_t)1 << d);
         S->cleft[c]--;
         for (uint32_t k = S->sh->cu_start[c]; k < S->sh->cu_start[c + 1]; k++)
-            S->place[(size_t)S->sh->cu[k] * n + d] &= ~((uint64_t)1 << S->cpos[k]);
+            S->place[S->cub[k] + d] &= ~S->cbit[k];
     }
 }
 
@@ -340,7 +344,7 @@ static int propagate(cdcl *S) {
             for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
                 const uint32_t u = sh->cu[k];
                 const uint16_t *unit = sh->units + (size_t)u * n;
-                for (uint64_t m = S->place[(size_t)u * n + d] & ~((uint64_t)1 << S->cpos[k]); m;
+                for (uint64_t m = S->place[S->cub[k] + d] & ~S->cbit[k]; m;
                      m &= m - 1) {
                     const uint32_t w = unit[__builtin_ctzll(m)] * (uint32_t)n + d;
                     if (S->val[w] == 1) {
@@ -376,7 +380,9 @@ static int propagate(cdcl *S) {
                     if (S->val[w] == 0) enqueue(S, 2 * w, R_UNIT, ud);
                 } else if (__builtin_popcountll(m) <= S->pmax[u]) { /* pmax 0: none */
                     /* locked candidates: d's places in u all in u & v leave v's others */
-                    for (uint32_t j = S->pstart[u]; j < S->pstart[u + 1]; j++) {
+                    const uint32_t *pl = S->plist, ui = ud - d + (uint32_t)__builtin_ctzll(m);
+                    for (uint32_t t = S->plstart[ui]; t < S->plstart[ui + 1]; t++) {
+                        const uint32_t j = pl[t];
                         const upair *pr = S->pairs + j;
                         if (m & ~pr->mu) continue;
                         const uint16_t *vu = sh->units + (size_t)pr->v * n;
@@ -411,7 +417,7 @@ static void cancel_until(cdcl *S, uint32_t lvl) {
             S->mask[c] |= (uint64_t)1 << d;
             S->cleft[c]++;
             for (uint32_t k = S->sh->cu_start[c]; k < S->sh->cu_start[c + 1]; k++)
-                S->place[(size_t)S->sh->cu[k] * n + d] |= (uint64_t)1 << S->cpos[k];
+                S->place[S->cub[k] + d] |= S->cbit[k];
         }
         S->phase[v] = S->val[v] > 0;
         S->val[v] = 0;
@@ -707,7 +713,11 @@ static void cdcl_free(cdcl *S) {
     free(S->pairs);
     free(S->pstart);
     free(S->pmax);
+    free(S->plist);
+    free(S->plstart);
     free(S->cpos);
+    free(S->cub);
+    free(S->cbit);
     if (S->ws)
         for (uint32_t l = 0; l < 2 * S->nvars; l++) free(S->ws[l].w);
     free(S->ws);
@@ -749,6 +759,8 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
     S.cleft = malloc((size_t)ncells);
     S.place = calloc(nplaces, sizeof *S.place);
     S.cpos = malloc((size_t)sh->cu_start[ncells] + 1);
+    S.cub = malloc(((size_t)sh->cu_start[ncells] + 1) * sizeof *S.cub);
+    S.cbit = malloc(((size_t)sh->cu_start[ncells] + 1) * sizeof *S.cbit);
     S.iplace = malloc(nplaces * sizeof *S.iplace);
     S.pstart = calloc((size_t)sh->nunits + 1, sizeof *S.pstart);
     S.pmax = calloc((size_t)sh->nunits + 1, 1);
@@ -758,7 +770,7 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
     S.clear = malloc(nv * sizeof *S.clear);
     S.stamp = calloc(nv + 2, sizeof *S.stamp);
     if (!S.val || !S.level || !S.rkind || !S.rdata || !S.phase || !S.seen || !S.act || !S.heap ||
-        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.place || !S.cpos || !S.iplace || !S.pstart || !S.pmax || !S.ws || !S.buf ||
+        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.place || !S.cpos || !S.cub || !S.cbit || !S.iplace || !S.pstart || !S.pmax || !S.ws || !S.buf ||
         !S.stack || !S.clear || !S.stamp) {
         cdcl_free(&S);
         return SK_ENOMEM;
@@ -778,6 +790,8 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
             int i = 0;
             while (unit[i] != c) i++; /* c is in its units (sk_geom_new's CSR) */
             S.cpos[k] = (uint8_t)i;
+            S.cub[k] = sh->cu[k] * (uint32_t)n;
+            S.cbit[k] = (uint64_t)1 << i;
             for (uint64_t b = m; b; b &= b - 1)
                 S.place[(size_t)sh->cu[k] * n + __builtin_ctzll(b)] |= (uint64_t)1 << i;
         }
@@ -824,6 +838,18 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
         S.pstart[nu] = np;
         free(mu);
         free(mv);
+        /* by position: the pairs of u holding it, in pair order */
+        S.plstart = calloc(nplaces + 1, sizeof *S.plstart);
+        S.plist = malloc(((size_t)np * (size_t)n + 1) * sizeof *S.plist);
+        if (S.plstart == NULL || S.plist == NULL) S.oom = 1;
+        uint32_t t = 0;
+        for (int u = 0; u < nu && !S.oom; u++)
+            for (int i = 0; i < n; i++) {
+                S.plstart[(size_t)u * n + i] = t;
+                for (uint32_t j = S.pstart[u]; j < S.pstart[u + 1]; j++)
+                    if (S.pairs[j].mu >> i & 1) S.plist[t++] = j;
+            }
+        if (!S.oom) S.plstart[nplaces] = t;
         if (S.oom) {
             cdcl_free(&S);
             return SK_ENOMEM;
