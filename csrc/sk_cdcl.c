@@ -82,7 +82,12 @@
 #ifndef SK_CDCL_MINIMIZE
 #define SK_CDCL_MINIMIZE 1
 #endif
-/* Conflicts of the first restart interval (times Luby's 1 1 2 1 1 2 4 ...). */
+/* Conflicts of the first restart interval (times Luby's 1 1 2 1 1 2 4 ...).  Re-measured with
+ * locked candidates and run 0 capped at 1 x cells (sk_solver.c, "Measured, not kept"; 25x25
+ * at 45%, seeds 0-59, guesses of the whole
+ * search in all / median / max; 0-4 the bench grids): x 100 191,831 / 1,425 / 27,550, seed 2
+ * 1,354; x 150 256,085 / 1,611 / 67,444; x 200 162,060 / 1,480 / 18,547 but seed 2 2,376; decay
+ * 0.90: 186,612 / 1,613 / 23,645; 0.92: 190,779 / 1,334 / 49,282.  No robust gain: kept. */
 #ifndef SK_CDCL_LUBY
 #define SK_CDCL_LUBY 100u
 #endif

@@ -1531,24 +1531,17 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
 #define SK_CDCL_EARLY(ncells) (2u * (ncells))
 #endif
 #define SK_CDCL_EARLY_ABOVE(ncells) (50u * (uint64_t)(ncells))
-/* Dense grids hand over sooner: with at least SK_CDCL_DENSE percent of the cells given, run 0
- * is capped at SK_CDCL_EARLY_DENSE (1 x cells) instead.  Once clause learning propagated locked
- * candidates (sk_cdcl.c, SK_CDCL_LOCKED_MAX_N) the depth-first guesses before it were mostly
- * wasted on under-constrained grids: learning made the same decisions after 1 x cells as
- * after 2 x cells.  Instructions of sk_search (callgrind, limit 2, 25x25 at 45%, bench_generic
- * seeds 0-19): 1,498M -> 1,245M in all, seeds 0-4 27.8/51.1/46.3/48.0/60.6M ->
- * 19.7/39.3/37.7/28.2/49.5M; one loss, seed 17 (run 0 answered it in 886 guesses: 29.1 ->
- * 35.5M).  Random 25x25 at 40% and 50% givens (5 seeds each): the 8 grids that reach learning
- * 25-37% fewer instructions, the others unchanged.  Not for sparse grids: at 1 x cells the
- * empty 25x25 and 36x36 went to learning (4,056 guesses, 25.5 ms against 1,075 and 4.8 ms;
- * 22,369 guesses, 142 ms against 2,470 and 17.7 ms, C harness), and so did grids at 10-30%
- * givens that run 0 answers in 700-1,200 guesses (2-3.5x slower each). */
-#ifndef SK_CDCL_DENSE
-#define SK_CDCL_DENSE 40u
-#endif
-#ifndef SK_CDCL_EARLY_DENSE
-#define SK_CDCL_EARLY_DENSE(ncells) (1u * (ncells))
-#endif
+/* Measured, not kept (tests/test_generic_tails.py pins the 2 x cells point on 20x20 and 25x25
+ * grids; to redo with those tests): run 0 capped at 1 x cells when at least 40% of the cells are
+ * given.  With locked candidates in learning (sk_cdcl.c) the depth-first guesses before the
+ * hand-over are mostly wasted on under-constrained grids (learning makes the same decisions
+ * after 1 x cells as after 2 x cells).  Instructions of sk_search (callgrind, limit 2, 25x25 at
+ * 45%, bench_generic seeds 0-19): 1,498M -> 1,245M; the bench grids 27.8/51.1/46.3/48.0/60.6M ->
+ * 19.7/39.3/37.7/28.2/49.5M; one loss (seed 17, answered by run 0 in 886 guesses: 29.1 ->
+ * 35.5M).  Sparse grids must keep 2 x cells: at 1 x cells the empty 25x25 and 36x36 went to
+ * learning (4,056 guesses, 25.5 ms against 1,075 and 4.8 ms; 22,369 guesses, 142 ms against
+ * 2,470 and 17.7 ms), and so did grids at 10-30% givens that run 0 answers in 700-1,200
+ * guesses (2-3.5x slower each). */
 /* Largest n handed over.  49x49 and 64x64 keep the restarts: clause learning there is not
  * measured against SAT yet, and the empty 64x64 (which it answers in 0.8 s, 90,654 guesses) is
  * the test suite's standard long search (default bound, Ctrl-C); raise this with those tests. */
@@ -1711,12 +1704,8 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
     /* Whether a stalled search goes to clause learning (see "Hand-over" above). */
     int learns = g->rules == NULL && g->n >= SK_CDCL_MIN_N && g->n <= SK_CDCL_MAX_N;
     uint64_t after = SK_CDCL_AFTER(unit);
-    if (learns && limit <= 2 && (budget == 0 || budget > SK_CDCL_EARLY_ABOVE(unit))) {
+    if (learns && limit <= 2 && (budget == 0 || budget > SK_CDCL_EARLY_ABOVE(unit)))
         span = after = SK_CDCL_EARLY(unit); /* see "Early hand-over" */
-        uint64_t givens = 0;
-        for (int c = 0; c < g->ncells; c++) givens += cells[c] != 0;
-        if (givens * 100 >= unit * SK_CDCL_DENSE) span = after = SK_CDCL_EARLY_DENSE(unit);
-    }
     for (uint64_t run = 1;; run++) {
         /* This run's cap: span guesses more (no overflow: span <= 2^40 * 4096). */
         status = generic_run(g, w, cells, limit, keep, solutions, budget, tries + span, count,
