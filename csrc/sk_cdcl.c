@@ -12,6 +12,10 @@
  *                                                                 (x(c,1) | ... | x(c,n)) over
  *                                                                 its initial candidates
  *   unit ALO   one place left for a digit in a unit -> true       reason: (unit, digit)'s clause
+ *   locked     the places of digit d in unit u all lie in u & v    reason (-x(q,d) | x(p,d) for
+ *              (n <= SK_CDCL_LOCKED_MAX_N) -> d leaves the other   the initial places p of d in
+ *              cells q of v                                        u outside v): ALO(u, d)
+ *                                                                  resolved with AMO(v, d)
  *
  * Counters (candidates left per cell, places left per (unit, digit)) and candidate masks make
  * the ALO checks O(1) and the AMO scans skip what is already false, as in sk_solver.c; they
@@ -78,7 +82,12 @@
 #ifndef SK_CDCL_MINIMIZE
 #define SK_CDCL_MINIMIZE 1
 #endif
-/* Conflicts of the first restart interval (times Luby's 1 1 2 1 1 2 4 ...). */
+/* Conflicts of the first restart interval (times Luby's 1 1 2 1 1 2 4 ...).  Re-measured with
+ * locked candidates and run 0 capped at 1 x cells (sk_solver.c, "Measured, not kept"; 25x25
+ * at 45%, seeds 0-59, guesses of the whole
+ * search in all / median / max; 0-4 the bench grids): x 100 191,831 / 1,425 / 27,550, seed 2
+ * 1,354; x 150 256,085 / 1,611 / 67,444; x 200 162,060 / 1,480 / 18,547 but seed 2 2,376; decay
+ * 0.90: 186,612 / 1,613 / 23,645; 0.92: 190,779 / 1,334 / 49,282.  No robust gain: kept. */
 #ifndef SK_CDCL_LUBY
 #define SK_CDCL_LUBY 100u
 #endif
@@ -88,7 +97,29 @@
 #define SK_CDCL_LEARNTS_STEP 500u
 #endif
 
-enum { R_NONE = 0, R_AMO = 1, R_CELL = 2, R_UNIT = 3, R_CLAUSE = 4 };
+/* Largest n whose learning search propagates locked candidates (pointing / claiming, for every
+ * pair of units sharing two cells or more: the model above).  sk_solver.c's depth-first search
+ * has had them all along; the learning search had singles only.  Measured (C harness, limit 2,
+ * budget 3M, the whole sk_search with the hand-over after 2 x cells; bench_generic's 25x25 at 45%
+ * givens, seeds 0-59): guesses in all 308,183 -> 226,786, median 3,989 -> 2,050, seeds 0-4
+ * 2855/4240/6912/3463/2235 -> 1456/1764/1979/1422/2020; on seed 2 (bench grid 3) learning made
+ * 729 decisions instead of 5,662, and the whole search 50.1M instructions instead of 173.8M
+ * (callgrind).  Worse on some (seed 56: 1,911 -> 28,175 guesses; 52: 3,534 -> 14,263).  On
+ * 36x36 at 48% it lost: seed 0 took 907,434 guesses, 55.5 s, against 578,711, 13.3 s (same
+ * load ~4; learnt clauses 182 literals on average against 95: the locked reasons are long),
+ * so 36x36 keeps singles only. */
+#ifndef SK_CDCL_LOCKED_MAX_N
+#define SK_CDCL_LOCKED_MAX_N 25
+#endif
+
+enum { R_NONE = 0, R_AMO = 1, R_CELL = 2, R_UNIT = 3, R_CLAUSE = 4, R_LOCK = 5 };
+
+/* An ordered pair of units (u, v) sharing at least two cells: when a digit's places in u all lie
+ * in u & v, it leaves v's other cells.  mu, mv: the shared cells' positions in u and in v. */
+typedef struct {
+    uint64_t mu, mv;
+    uint32_t u, v;
+} upair;
 
 typedef struct {
     uint32_t *w; /* watchers: (clause offset, blocker literal) pairs */
@@ -115,7 +146,15 @@ typedef struct {
     uint64_t *mask;               /* [ncells] candidates not false now */
     uint8_t *cleft;               /* [ncells] candidates not false now */
     uint64_t *place;              /* [nunits * n] (unit, digit): positions not false now */
+    uint64_t *iplace;             /* [nunits * n] (unit, digit): initial positions */
+    upair *pairs;                 /* locked candidates: pairs of unit u at pstart[u].. */
+    uint32_t *pstart;             /* [nunits + 1] */
+    uint8_t *pmax;                /* [nunits] largest intersection of unit u with a partner */
+    uint32_t *plist, *plstart;    /* pairs of unit u whose u & v holds position i: plist from
+                                     plstart[u * n + i] to plstart[u * n + i + 1] */
     uint8_t *cpos;                /* [cu_start[ncells]] position of the cell in unit cu[k] */
+    uint32_t *cub;                /* [cu_start[ncells]] cu[k] * n: its row of place */
+    uint64_t *cbit;               /* [cu_start[ncells]] 1 << cpos[k] */
     wvec *ws;                     /* [2 * nvars] watchers of each literal (visited when false) */
     uint32_t *arena;              /* clauses: size, lbd (0: permanent), literals */
     size_t alen, acap;
@@ -230,7 +269,7 @@ static void enqueue(cdcl *S, uint32_t lit, int kind, uint32_t data) {
         S->mask[c] &= ~((uint64_t)1 << d);
         S->cleft[c]--;
         for (uint32_t k = S->sh->cu_start[c]; k < S->sh->cu_start[c + 1]; k++)
-            S->place[(size_t)S->sh->cu[k] * n + d] &= ~((uint64_t)1 << S->cpos[k]);
+            S->place[S->cub[k] + d] &= ~S->cbit[k];
     }
 }
 
@@ -310,7 +349,7 @@ static int propagate(cdcl *S) {
             for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
                 const uint32_t u = sh->cu[k];
                 const uint16_t *unit = sh->units + (size_t)u * n;
-                for (uint64_t m = S->place[(size_t)u * n + d] & ~((uint64_t)1 << S->cpos[k]); m;
+                for (uint64_t m = S->place[S->cub[k] + d] & ~S->cbit[k]; m;
                      m &= m - 1) {
                     const uint32_t w = unit[__builtin_ctzll(m)] * (uint32_t)n + d;
                     if (S->val[w] == 1) {
@@ -344,6 +383,24 @@ static int propagate(cdcl *S) {
                                            (uint32_t)n +
                                        d;
                     if (S->val[w] == 0) enqueue(S, 2 * w, R_UNIT, ud);
+                } else if (__builtin_popcountll(m) <= S->pmax[u]) { /* pmax 0: none */
+                    /* locked candidates: d's places in u all in u & v leave v's others */
+                    const uint32_t *pl = S->plist, ui = ud - d + (uint32_t)__builtin_ctzll(m);
+                    for (uint32_t t = S->plstart[ui]; t < S->plstart[ui + 1]; t++) {
+                        const uint32_t j = pl[t];
+                        const upair *pr = S->pairs + j;
+                        if (m & ~pr->mu) continue;
+                        const uint16_t *vu = sh->units + (size_t)pr->v * n;
+                        for (uint64_t r = S->place[(size_t)pr->v * n + d] & ~pr->mv; r;
+                             r &= r - 1) {
+                            const uint32_t w = vu[__builtin_ctzll(r)] * (uint32_t)n + d;
+                            if (S->val[w] == 1) {
+                                conflict(S, R_LOCK, j * (uint32_t)n + d, w);
+                                return 0;
+                            }
+                            if (S->val[w] == 0) enqueue(S, 2 * w + 1, R_LOCK, j * (uint32_t)n + d);
+                        }
+                    }
                 }
             }
             if (!watch(S, 2 * v)) return 0;
@@ -365,7 +422,7 @@ static void cancel_until(cdcl *S, uint32_t lvl) {
             S->mask[c] |= (uint64_t)1 << d;
             S->cleft[c]++;
             for (uint32_t k = S->sh->cu_start[c]; k < S->sh->cu_start[c + 1]; k++)
-                S->place[(size_t)S->sh->cu[k] * n + d] |= (uint64_t)1 << S->cpos[k];
+                S->place[S->cub[k] + d] |= S->cbit[k];
         }
         S->phase[v] = S->val[v] > 0;
         S->val[v] = 0;
@@ -396,8 +453,17 @@ static uint32_t reason_lits(cdcl *S, int kind, uint32_t data, uint32_t data2,
     case R_UNIT: {
         const uint32_t u = data / (uint32_t)n, d = data % (uint32_t)n;
         const uint16_t *unit = S->sh->units + (size_t)u * n;
-        for (int i = 0; i < n; i++)
-            if (S->init[unit[i]] >> d & 1) S->rbuf[k++] = 2 * (unit[i] * (uint32_t)n + d);
+        for (uint64_t m = S->iplace[data]; m; m &= m - 1)
+            S->rbuf[k++] = 2 * (unit[__builtin_ctzll(m)] * (uint32_t)n + d);
+        break;
+    }
+    case R_LOCK: { /* -x(q, d) | the places of d in u outside v (data2 = q's variable) */
+        const upair *pr = S->pairs + data / (uint32_t)n;
+        const uint32_t d = data % (uint32_t)n;
+        const uint16_t *unit = S->sh->units + (size_t)pr->u * n;
+        S->rbuf[k++] = 2 * data2 + 1;
+        for (uint64_t m = S->iplace[(size_t)pr->u * n + d] & ~pr->mu; m; m &= m - 1)
+            S->rbuf[k++] = 2 * (unit[__builtin_ctzll(m)] * (uint32_t)n + d);
         break;
     }
     default: /* R_CLAUSE */
@@ -648,7 +714,15 @@ static void cdcl_free(cdcl *S) {
     free(S->mask);
     free(S->cleft);
     free(S->place);
+    free(S->iplace);
+    free(S->pairs);
+    free(S->pstart);
+    free(S->pmax);
+    free(S->plist);
+    free(S->plstart);
     free(S->cpos);
+    free(S->cub);
+    free(S->cbit);
     if (S->ws)
         for (uint32_t l = 0; l < 2 * S->nvars; l++) free(S->ws[l].w);
     free(S->ws);
@@ -690,13 +764,18 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
     S.cleft = malloc((size_t)ncells);
     S.place = calloc(nplaces, sizeof *S.place);
     S.cpos = malloc((size_t)sh->cu_start[ncells] + 1);
+    S.cub = malloc(((size_t)sh->cu_start[ncells] + 1) * sizeof *S.cub);
+    S.cbit = malloc(((size_t)sh->cu_start[ncells] + 1) * sizeof *S.cbit);
+    S.iplace = malloc(nplaces * sizeof *S.iplace);
+    S.pstart = calloc((size_t)sh->nunits + 1, sizeof *S.pstart);
+    S.pmax = calloc((size_t)sh->nunits + 1, 1);
     S.ws = calloc(2 * nv, sizeof *S.ws);
     S.buf = malloc((nv + 2) * sizeof *S.buf);
     S.stack = malloc(nv * sizeof *S.stack);
     S.clear = malloc(nv * sizeof *S.clear);
     S.stamp = calloc(nv + 2, sizeof *S.stamp);
     if (!S.val || !S.level || !S.rkind || !S.rdata || !S.phase || !S.seen || !S.act || !S.heap ||
-        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.place || !S.cpos || !S.ws || !S.buf ||
+        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.place || !S.cpos || !S.cub || !S.cbit || !S.iplace || !S.pstart || !S.pmax || !S.ws || !S.buf ||
         !S.stack || !S.clear || !S.stamp) {
         cdcl_free(&S);
         return SK_ENOMEM;
@@ -716,11 +795,71 @@ int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint6
             int i = 0;
             while (unit[i] != c) i++; /* c is in its units (sk_geom_new's CSR) */
             S.cpos[k] = (uint8_t)i;
+            S.cub[k] = sh->cu[k] * (uint32_t)n;
+            S.cbit[k] = (uint64_t)1 << i;
             for (uint64_t b = m; b; b &= b - 1)
                 S.place[(size_t)sh->cu[k] * n + __builtin_ctzll(b)] |= (uint64_t)1 << i;
         }
     }
     for (size_t k = 0; k < nplaces && ok; k++) ok = S.place[k] != 0;
+    memcpy(S.iplace, S.place, nplaces * sizeof *S.place);
+    if (n <= SK_CDCL_LOCKED_MAX_N) { /* the pairs of units sharing two cells or more */
+        const int nu = sh->nunits;
+        uint64_t *mu = calloc((size_t)nu, sizeof *mu), *mv = calloc((size_t)nu, sizeof *mv);
+        uint32_t np = 0, cap = 0;
+        if (mu == NULL || mv == NULL) S.oom = 1;
+        for (int u = 0; u < nu && !S.oom; u++) {
+            S.pstart[u] = np;
+            S.pmax[u] = 0;
+            const uint16_t *unit = sh->units + (size_t)u * n;
+            for (int i = 0; i < n; i++)
+                for (uint32_t k = sh->cu_start[unit[i]]; k < sh->cu_start[unit[i] + 1]; k++)
+                    if ((int)sh->cu[k] != u) {
+                        mu[sh->cu[k]] |= (uint64_t)1 << i;
+                        mv[sh->cu[k]] |= (uint64_t)1 << S.cpos[k];
+                    }
+            for (int v = 0; v < nu; v++) {
+                if (__builtin_popcountll(mu[v]) >= 2) {
+                    if (np == cap) {
+                        cap = cap ? 2 * cap : 64;
+                        upair *q = realloc(S.pairs, (size_t)cap * sizeof *q);
+                        if (q == NULL) {
+                            S.oom = 1;
+                            break;
+                        }
+                        S.pairs = q;
+                    }
+                    S.pairs[np].u = (uint32_t)u;
+                    S.pairs[np].v = (uint32_t)v;
+                    S.pairs[np].mu = mu[v];
+                    S.pairs[np].mv = mv[v];
+                    np++;
+                    if (__builtin_popcountll(mu[v]) > S.pmax[u])
+                        S.pmax[u] = (uint8_t)__builtin_popcountll(mu[v]);
+                }
+                mu[v] = mv[v] = 0;
+            }
+        }
+        S.pstart[nu] = np;
+        free(mu);
+        free(mv);
+        /* by position: the pairs of u holding it, in pair order */
+        S.plstart = calloc(nplaces + 1, sizeof *S.plstart);
+        S.plist = malloc(((size_t)np * (size_t)n + 1) * sizeof *S.plist);
+        if (S.plstart == NULL || S.plist == NULL) S.oom = 1;
+        uint32_t t = 0;
+        for (int u = 0; u < nu && !S.oom; u++)
+            for (int i = 0; i < n; i++) {
+                S.plstart[(size_t)u * n + i] = t;
+                for (uint32_t j = S.pstart[u]; j < S.pstart[u + 1]; j++)
+                    if (S.pairs[j].mu >> i & 1) S.plist[t++] = j;
+            }
+        if (!S.oom) S.plstart[nplaces] = t;
+        if (S.oom) {
+            cdcl_free(&S);
+            return SK_ENOMEM;
+        }
+    }
     for (int c = 0; c < ncells && ok; c++) {
         if (S.cleft[c] != 1) {
             for (uint64_t b = cand[c]; b; b &= b - 1) {

@@ -1531,6 +1531,17 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
 #define SK_CDCL_EARLY(ncells) (2u * (ncells))
 #endif
 #define SK_CDCL_EARLY_ABOVE(ncells) (50u * (uint64_t)(ncells))
+/* Measured, not kept (tests/test_generic_tails.py pins the 2 x cells point on 20x20 and 25x25
+ * grids; to redo with those tests): run 0 capped at 1 x cells when at least 40% of the cells are
+ * given.  With locked candidates in learning (sk_cdcl.c) the depth-first guesses before the
+ * hand-over are mostly wasted on under-constrained grids (learning makes the same decisions
+ * after 1 x cells as after 2 x cells).  Instructions of sk_search (callgrind, limit 2, 25x25 at
+ * 45%, bench_generic seeds 0-19): 1,498M -> 1,245M; the bench grids 27.8/51.1/46.3/48.0/60.6M ->
+ * 19.7/39.3/37.7/28.2/49.5M; one loss (seed 17, answered by run 0 in 886 guesses: 29.1 ->
+ * 35.5M).  Sparse grids must keep 2 x cells: at 1 x cells the empty 25x25 and 36x36 went to
+ * learning (4,056 guesses, 25.5 ms against 1,075 and 4.8 ms; 22,369 guesses, 142 ms against
+ * 2,470 and 17.7 ms), and so did grids at 10-30% givens that run 0 answers in 700-1,200
+ * guesses (2-3.5x slower each). */
 /* Largest n handed over.  49x49 and 64x64 keep the restarts: clause learning there is not
  * measured against SAT yet, and the empty 64x64 (which it answers in 0.8 s, 90,654 guesses) is
  * the test suite's standard long search (default bound, Ctrl-C); raise this with those tests. */
