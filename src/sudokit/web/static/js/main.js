@@ -1062,6 +1062,19 @@ async function exportText() {
   }
 }
 
+/** The clipboard refused the link (no permission, an insecure page): show it in a dialog, in
+ * a read-only field, focused and selected, for the player to copy. A toast went away after
+ * 2.6 s and let taps through, so the link could be neither selected nor copied. Closing
+ * returns the focus to Share link, as every dialog here does. */
+function showShareLink(url) {
+  const field = $("share-url");
+  field.value = url;
+  $("dlg-share").showModal();
+  field.focus();
+  field.setSelectionRange(0, url.length); // select() alone leaves nothing selected on iOS
+  field.scrollLeft = 0; // the link's start in view: where it says which site it opens
+}
+
 function toast(message, error = false) {
   const t = $("toast");
   t.textContent = message;
@@ -1333,7 +1346,7 @@ function wire() {
       await navigator.clipboard.writeText(url);
       toast("Link copied: it opens this puzzle");
     } catch (err) {
-      toast(url);
+      showShareLink(url);
     }
   });
   $("btn-print").addEventListener("click", () => window.open(printUrl(state.game), "_blank", "noopener"));
