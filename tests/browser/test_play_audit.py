@@ -980,3 +980,58 @@ def test_a_phone_held_sideways_shows_the_whole_board(
     # Whole on screen, or (on 568x320, 264 px tall in 252 px of room) its top under the bar.
     assert box["bottom"] <= box["height"] or box["top"] <= box["bar"] + 8.5, box
     assert seen["board"], seen
+
+
+#: Where the top bar's content, the board, the panel and a toast are, and the screen's size.
+EDGES = """() => {
+    const box = (q) => document.querySelector(q).getBoundingClientRect();
+    const keys = ['.brand', '.top-actions', '.board-wrap', '.panel', '#toast'];
+    const at = Object.fromEntries(keys.map((q) => {
+        const r = box(q);
+        return [q, {top: r.top, right: r.right, bottom: r.bottom, left: r.left}];
+    }));
+    return {...at, width: innerWidth, height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "insets"),
+    [
+        (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),  # a notch held sideways
+        (390, 844, {"top": 47, "right": 0, "bottom": 34, "left": 0}),  # and upright
+    ],
+)
+def test_a_notch_covers_nothing(
+    page: Any, base_url: str, nine: Any, width: int, height: int, insets: dict[str, int]
+) -> None:
+    """index.html asks for the whole screen (viewport-fit=cover), but no padding allowed for
+    the screen's safe areas: on a notched phone held sideways the notch covered the board's
+    left edge and the top bar's logo, the home bar the toast's foot. Everything the player
+    needs now keeps clear of them (the insets set as an iPhone's are, through DevTools)."""
+    page.set_viewport_size({"width": width, "height": height})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
+    open_puzzle(page, base_url, nine[0])
+    page.evaluate(
+        "() => { navigator.clipboard.writeText = () => Promise.resolve(); }"
+    )  # a toast that stays a while: "Link copied"
+    page.click("#btn-share")
+    page.wait_for_selector("#toast:has-text('Link copied')")
+    at = page.evaluate(EDGES)
+    safe = {
+        "top": insets["top"],
+        "left": insets["left"],
+        "right": at["width"] - insets["right"],
+        "bottom": at["height"] - insets["bottom"],
+    }
+    for part in (".brand", ".top-actions", ".board-wrap", ".panel", "#toast"):
+        box = at[part]
+        assert box["left"] >= safe["left"], (part, box)
+        assert box["right"] <= safe["right"], (part, box)
+    for part in (".brand", ".top-actions"):
+        assert at[part]["top"] >= safe["top"], (part, at[part])
+    assert at["#toast"]["bottom"] <= safe["bottom"] - 8, at["#toast"]
+    if width > height:  # sideways the board is sticky, as tall as the screen: all of it shows
+        assert at[".board-wrap"]["bottom"] <= safe["bottom"], at[".board-wrap"]
+    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": {}})
+    cdp.detach()
