@@ -403,9 +403,12 @@ def test_a_toast_is_one_line_where_it_fits(page: Any, base_url: str, nine: Any, 
         assert not toast["taken"], toast
         if look == "forced":
             assert toast["edge"] != "none", toast
-        # Without the clipboard, Share link shows the link itself: no space to wrap at.
-        page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(); }")
-        page.click("#btn-share")
+        # Text with no space to wrap at (a link: Share link without a clipboard showed one
+        # here before it had its own dialog) still wraps inside the toast.
+        page.evaluate(
+            "() => { const t = document.getElementById('toast');"
+            " t.textContent = location.href; t.hidden = false; }"
+        )
         page.wait_for_selector("#toast:has-text('http://')")
         toast = page.evaluate(TOAST_RECT)
         assert toast["lines"] > 1, toast
@@ -829,6 +832,99 @@ def test_explain_prev_and_next_keep_the_focus(page: Any, base_url: str, four: An
     assert page.text_content("#hint-pos") == f"1 / {total}"
 
 
+#: Holds the app's next /api/generate call until ``window.__answer()``, which answers it as
+#: a busy server does; ``window.__calls`` counts the calls.
+HOLD_GENERATE = """() => {
+    const real = window.fetch;
+    window.__calls = 0;
+    window.fetch = (url, opts) => {
+        if (!String(url).endsWith('/api/generate')) return real(url, opts);
+        window.__calls += 1;
+        return new Promise((resolve) => {
+            window.__answer = () => resolve(new Response(
+                JSON.stringify({error: 'the server is busy'}),
+                {status: 503, headers: {'Content-Type': 'application/json'}}));
+        });
+    };
+}"""
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("document.activeElement.id"))
+
+
+def test_undo_redo_start_and_generate_keep_the_focus(page: Any, base_url: str, four: Any) -> None:
+    """Undo pressed until its history was empty became disabled with the focus on it (Redo
+    likewise), as did "Start playing" when a key changed the puzzle being entered and Generate
+    while it generated: the focus fell to the page's start. They are now unavailable
+    (aria-disabled, dimmed) but keep the focus, and pressing or clicking one does nothing."""
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    empty = [i for i in range(16) if not puzzle[i]][:2]
+    for cell in empty:
+        page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+        page.keyboard.press(str(solution[cell]))
+    played = state(page, "s.game.values")
+    page.focus("#btn-undo")
+    for key in ("Enter", "Space", "Enter"):  # one press more than it takes
+        page.keyboard.press(key)
+    assert state(page, "s.game.values") == list(puzzle.cells)
+    assert focused(page) == "btn-undo"
+    assert page.get_attribute("#btn-undo", "aria-disabled") == "true"
+    page.click("#btn-undo", force=True)  # a click does nothing either
+    assert state(page, "s.game.redoStack.length") == 2
+    page.keyboard.press("Tab")
+    assert focused(page) == "btn-redo"
+    for _ in range(3):
+        page.keyboard.press("Enter")
+    assert state(page, "s.game.values") == played
+    assert focused(page) == "btn-redo"
+    assert page.get_attribute("#btn-redo", "aria-disabled") == "true"
+    # The shortcuts act as before, from the unavailable button too.
+    page.keyboard.press("Control+z")
+    assert page.get_attribute("#btn-redo", "aria-disabled") == "false"
+    page.keyboard.press("Control+y")
+    assert state(page, "s.game.values") == played
+    assert focused(page) == "btn-redo"
+
+    # Your own puzzle: a key that makes it ambiguous again leaves "Start playing" focused.
+    page.click("#btn-custom")
+    for cell in (i for i in range(16) if puzzle[i]):
+        page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+        page.keyboard.press(str(puzzle[cell]))
+    status = "document.getElementById('edit-status').textContent"
+    page.wait_for_function(f"{status}.includes('exactly one')")
+    page.focus("#edit-done")
+    page.keyboard.press("Delete")  # the last given typed, erased: more than one solution
+    page.wait_for_function(f"{status}.includes('more than one')")
+    assert focused(page) == "edit-done"
+    assert page.get_attribute("#edit-done", "aria-disabled") == "true"
+    page.keyboard.press("Enter")
+    assert state(page, "s.game.meta.editing") is True
+    page.keyboard.press(str(puzzle[cell]))
+    page.wait_for_function(f"{status}.includes('exactly one')")
+    page.keyboard.press("Enter")
+    assert state(page, "s.game.givens") == list(puzzle.cells)
+    assert focused(page) == "board"  # the edit bar went away with the button
+
+    # Generate, pressed, keeps the focus while it works and after the server says no; a
+    # second press meanwhile asks for no second puzzle.
+    page.evaluate(HOLD_GENERATE)
+    page.click("#btn-new")
+    page.focus("#new-go")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.__calls === 1")
+    assert page.text_content("#new-go") == "Generating…"
+    assert page.get_attribute("#new-go", "aria-disabled") == "true"
+    assert focused(page) == "new-go"
+    page.keyboard.press("Enter")
+    page.evaluate("window.__answer()")
+    page.wait_for_selector("#new-error:not([hidden])")
+    assert page.evaluate("window.__calls") == 1
+    assert focused(page) == "new-go"
+    assert page.get_attribute("#new-go", "aria-disabled") == "false"
+
+
 #: What of the board, the digit pad and the hint box is on screen, clear of the sticky top bar.
 ON_SCREEN = """() => {
     const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
@@ -884,3 +980,58 @@ def test_a_phone_held_sideways_shows_the_whole_board(
     # Whole on screen, or (on 568x320, 264 px tall in 252 px of room) its top under the bar.
     assert box["bottom"] <= box["height"] or box["top"] <= box["bar"] + 8.5, box
     assert seen["board"], seen
+
+
+#: Where the top bar's content, the board, the panel and a toast are, and the screen's size.
+EDGES = """() => {
+    const box = (q) => document.querySelector(q).getBoundingClientRect();
+    const keys = ['.brand', '.top-actions', '.board-wrap', '.panel', '#toast'];
+    const at = Object.fromEntries(keys.map((q) => {
+        const r = box(q);
+        return [q, {top: r.top, right: r.right, bottom: r.bottom, left: r.left}];
+    }));
+    return {...at, width: innerWidth, height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "insets"),
+    [
+        (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),  # a notch held sideways
+        (390, 844, {"top": 47, "right": 0, "bottom": 34, "left": 0}),  # and upright
+    ],
+)
+def test_a_notch_covers_nothing(
+    page: Any, base_url: str, nine: Any, width: int, height: int, insets: dict[str, int]
+) -> None:
+    """index.html asks for the whole screen (viewport-fit=cover), but no padding allowed for
+    the screen's safe areas: on a notched phone held sideways the notch covered the board's
+    left edge and the top bar's logo, the home bar the toast's foot. Everything the player
+    needs now keeps clear of them (the insets set as an iPhone's are, through DevTools)."""
+    page.set_viewport_size({"width": width, "height": height})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
+    open_puzzle(page, base_url, nine[0])
+    page.evaluate(
+        "() => { navigator.clipboard.writeText = () => Promise.resolve(); }"
+    )  # a toast that stays a while: "Link copied"
+    page.click("#btn-share")
+    page.wait_for_selector("#toast:has-text('Link copied')")
+    at = page.evaluate(EDGES)
+    safe = {
+        "top": insets["top"],
+        "left": insets["left"],
+        "right": at["width"] - insets["right"],
+        "bottom": at["height"] - insets["bottom"],
+    }
+    for part in (".brand", ".top-actions", ".board-wrap", ".panel", "#toast"):
+        box = at[part]
+        assert box["left"] >= safe["left"], (part, box)
+        assert box["right"] <= safe["right"], (part, box)
+    for part in (".brand", ".top-actions"):
+        assert at[part]["top"] >= safe["top"], (part, at[part])
+    assert at["#toast"]["bottom"] <= safe["bottom"] - 8, at["#toast"]
+    if width > height:  # sideways the board is sticky, as tall as the screen: all of it shows
+        assert at[".board-wrap"]["bottom"] <= safe["bottom"], at[".board-wrap"]
+    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": {}})
+    cdp.detach()

@@ -719,3 +719,66 @@ def test_enter_my_own_puzzle_with_a_live_uniqueness_check(
     assert state(page, "s.game.givens") == list(puzzle.cells)
     assert page.locator("#edit-bar").is_hidden()
     assert page.locator("#board text.digit.given").count() == puzzle.clues
+
+
+#: navigator.clipboard as a browser that refuses it (no permission) or lacks it (an insecure
+#: page), or as one that takes the text (kept in ``window.__copied``).
+CLIPBOARD = {
+    "refuses": """() => { navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')); }""",
+    "missing": "() => Object.defineProperty(navigator, 'clipboard', {value: undefined})",
+    "takes": """() => { navigator.clipboard.writeText = (text) => {
+        window.__copied = text; return Promise.resolve(); }; }""",
+}
+
+
+@pytest.mark.parametrize("clipboard", ["refuses", "missing"])
+def test_share_link_without_a_clipboard_can_be_copied(
+    page: Any, base_url: str, four: Any, clipboard: str, artifacts: Path
+) -> None:
+    """When the clipboard refused the link, it showed in a toast for 2.6 s that let every tap
+    through: it could be neither selected nor copied. It now shows in a dialog, in a read-only
+    field, focused and selected; Close or Escape return the focus to Share link."""
+    open_puzzle(page, base_url, four[0])
+    page.evaluate(CLIPBOARD[clipboard])
+    page.focus("#btn-share")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-share[open]")
+    link = page.evaluate("location.href")
+    assert page.input_value("#share-url") == link
+    assert page.get_attribute("#share-url", "readonly") is not None
+    assert page.evaluate("document.activeElement.id") == "share-url"
+    assert page.evaluate(
+        "(() => { const f = document.getElementById('share-url');"
+        " return [f.selectionStart, f.selectionEnd]; })()"
+    ) == [0, len(link)]
+    assert link not in str(page.text_content("#toast"))  # not in a toast: there it cannot be copied
+    for theme in ("light", "dark"):
+        if page.get_attribute("html", "data-theme") != theme:
+            page.evaluate("document.getElementById('btn-theme').click()")
+        page.wait_for_timeout(250)  # colour transitions end
+        page.screenshot(path=str(artifacts / f"share-{clipboard}-{theme}.png"))
+    if AXE.exists():
+        assert not audit(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-share:not([open])", state="attached")
+    assert page.evaluate("document.activeElement.id") == "btn-share"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-share[open]")
+    page.click("#dlg-share button:has-text('Close')")
+    page.wait_for_selector("#dlg-share:not([open])", state="attached")
+    assert page.evaluate("document.activeElement.id") == "btn-share"
+    # The link opens this puzzle.
+    page.goto(link)
+    page.wait_for_function("window.sudokit && window.sudokit.state.game")
+    assert state(page, "s.game.puzzleLine") == str(four[0])
+
+
+def test_share_link_with_a_clipboard_copies_it(page: Any, base_url: str, four: Any) -> None:
+    """Where the clipboard takes the link, it is copied and a toast says so, as before."""
+    open_puzzle(page, base_url, four[0])
+    page.evaluate(CLIPBOARD["takes"])
+    page.click("#btn-share")
+    page.wait_for_selector("#toast:has-text('Link copied')")
+    assert page.evaluate("window.__copied") == page.evaluate("location.href")
+    assert page.locator("#dlg-share[open]").count() == 0

@@ -228,7 +228,7 @@ async function newGame(opts) {
   if (opts.difficulty && body.size <= 9) body.difficulty = opts.difficulty;
   document.body.classList.add("busy");
   const go = $("new-go");
-  go.disabled = true;
+  unavailable(go, true); // keeps the focus it has (the dialog's own Generate, pressed)
   go.textContent = "Generating…";
   toast("Generating a puzzle…");
   try {
@@ -262,7 +262,7 @@ async function newGame(opts) {
     return false;
   } finally {
     document.body.classList.remove("busy");
-    go.disabled = false;
+    unavailable(go, false);
     go.textContent = "Generate";
   }
 }
@@ -347,8 +347,8 @@ function render() {
   $("btn-notes").setAttribute("aria-pressed", String(state.notes));
   const corner = state.markKind === "corner";
   $("kind-label").textContent = corner ? "Corner" : "Centre";
-  $("btn-undo").disabled = !g.undoStack.length;
-  $("btn-redo").disabled = !g.redoStack.length;
+  unavailable($("btn-undo"), !g.undoStack.length);
+  unavailable($("btn-redo"), !g.redoStack.length);
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
   const kind = g.geo.hasRules ? ` ${variantName(g.geo)}` : g.geo.diagonals ? " X" : "";
   $("puzzle-label").textContent = `${g.n}×${g.n}${kind}${level}`;
@@ -491,10 +491,22 @@ function move(dr, dc) {
   select(r * n + c);
 }
 
+/** A button that cannot act now but keeps its place in the Tab order and the focus it has:
+ * `disabled` on the focused button (Undo pressed until its history is empty, Start playing
+ * while a digit is typed, Generate pressed) dropped the focus to the page's start. A screen
+ * reader says "dimmed" or "unavailable"; its handler checks the state and does nothing. */
+function unavailable(button, off) {
+  button.setAttribute("aria-disabled", String(off));
+}
+
+function isUnavailable(button) {
+  return button.getAttribute("aria-disabled") === "true";
+}
+
 // While paused the board is covered: nothing may change it unseen (undo, redo, auto notes,
 // clearing notes), as typing and hints already could not.
 function undo() {
-  if (state.paused) return;
+  if (state.paused || !state.game.undoStack.length) return;
   if (state.game.undo()) {
     $("banner").hidden = true;
     closeSteps();
@@ -783,7 +795,7 @@ function enterOwn() {
     meta: { editing: true, source: "entered" },
   }));
   $("edit-status").textContent = "Type the givens of your puzzle.";
-  $("edit-done").disabled = true;
+  unavailable($("edit-done"), true);
   $("board").focus({ preventScroll: true });
 }
 
@@ -792,13 +804,13 @@ async function checkOwn() {
   const g = state.game;
   const line = lineOf(g.geo, g.values);
   checkOwn.line = line;
-  $("edit-done").disabled = true;
+  unavailable($("edit-done"), true);
   if (!g.values.some((v) => v)) return;
   try {
     const data = await api("check", { puzzle: line, ...g.geo.apiShape });
     if (checkOwn.line !== line || state.game !== g) return;
     $("edit-status").textContent = describeStatus(data.status);
-    $("edit-done").disabled = data.status !== "unique";
+    unavailable($("edit-done"), data.status !== "unique");
   } catch (err) {
     if (checkOwn.line === line) $("edit-status").textContent = err.message;
   }
@@ -807,11 +819,15 @@ async function checkOwn() {
 /** Play the entered puzzle: its digits become the givens. */
 function startOwn() {
   const g = state.game;
+  if (!g.meta.editing || isUnavailable($("edit-done"))) return; // not (yet) one solution
+  const focused = document.activeElement === $("edit-done");
   const givens = g.values.slice();
   start(new Game({
     n: g.n, box: g.geo.box, diagonals: g.geo.diagonals, givens, meta: { source: "entered", id: g.meta.id },
   }));
   toast("Your puzzle is ready: it has exactly one solution.");
+  // The edit bar is gone with the button pressed in it: the focus goes on to the board.
+  if (focused) $("board").focus({ preventScroll: true });
 }
 
 // -- daily puzzle and statistics ------------------------------------------------------------
@@ -1046,6 +1062,19 @@ async function exportText() {
   }
 }
 
+/** The clipboard refused the link (no permission, an insecure page): show it in a dialog, in
+ * a read-only field, focused and selected, for the player to copy. A toast went away after
+ * 2.6 s and let taps through, so the link could be neither selected nor copied. Closing
+ * returns the focus to Share link, as every dialog here does. */
+function showShareLink(url) {
+  const field = $("share-url");
+  field.value = url;
+  $("dlg-share").showModal();
+  field.focus();
+  field.setSelectionRange(0, url.length); // select() alone leaves nothing selected on iOS
+  field.scrollLeft = 0; // the link's start in view: where it says which site it opens
+}
+
 function toast(message, error = false) {
   const t = $("toast");
   t.textContent = message;
@@ -1196,6 +1225,7 @@ function wire() {
   $("btn-stats").addEventListener("click", openStats);
   $("new-size").addEventListener("change", syncDifficulty);
   $("new-go").addEventListener("click", async () => {
+    if (isUnavailable($("new-go"))) return; // a puzzle is being generated already
     const ok = await newGame({
       size: $("new-size").value, difficulty: $("new-difficulty").value,
       symmetry: $("new-symmetry").value, diagonals: $("new-diagonals").checked,
@@ -1316,7 +1346,7 @@ function wire() {
       await navigator.clipboard.writeText(url);
       toast("Link copied: it opens this puzzle");
     } catch (err) {
-      toast(url);
+      showShareLink(url);
     }
   });
   $("btn-print").addEventListener("click", () => window.open(printUrl(state.game), "_blank", "noopener"));
