@@ -721,6 +721,31 @@ def test_enter_my_own_puzzle_with_a_live_uniqueness_check(
     assert page.locator("#board text.digit.given").count() == puzzle.clues
 
 
+def test_undo_while_entering_a_puzzle_checks_it_again(page: Any, base_url: str, four: Any) -> None:
+    """Undo in "Enter a puzzle" did not check the puzzle again (redo did): with the last given
+    undone, the status still said 'exactly one solution' and "Start playing" started an
+    ambiguous puzzle under 'Your puzzle is ready: it has exactly one solution.'"""
+    puzzle, _ = four
+    open_puzzle(page, base_url, puzzle)
+    page.click("#btn-custom")
+    for cell in (i for i in range(16) if puzzle[i]):
+        click_cell(page, 4, cell)
+        page.keyboard.press(str(puzzle[cell]))
+    status = "document.getElementById('edit-status').textContent"
+    page.wait_for_function(f"{status}.includes('exactly one')")
+    page.keyboard.press("Control+z")  # the last given: more than one solution again
+    page.wait_for_function(f"{status}.includes('more than one')")
+    assert page.get_attribute("#edit-done", "aria-disabled") == "true"
+    page.click("#edit-done", force=True)  # pressed all the same: nothing starts
+    assert state(page, "s.game.meta.editing") is True
+    page.keyboard.press("Control+y")
+    page.wait_for_function(f"{status}.includes('exactly one')")
+    for _ in range(puzzle.clues):  # every given undone: the status is the first prompt again
+        page.keyboard.press("Control+z")
+    page.wait_for_function(f"{status} === 'Type the givens of your puzzle.'")
+    assert page.get_attribute("#edit-done", "aria-disabled") == "true"
+
+
 #: navigator.clipboard as a browser that refuses it (no permission) or lacks it (an insecure
 #: page), or as one that takes the text (kept in ``window.__copied``).
 CLIPBOARD = {

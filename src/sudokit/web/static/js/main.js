@@ -510,6 +510,7 @@ function undo() {
   if (state.game.undo()) {
     $("banner").hidden = true;
     closeSteps();
+    if (state.game.meta.editing) checkOwn(); // an entered puzzle is checked again, as on redo
     save();
     render();
   }
@@ -805,7 +806,10 @@ async function checkOwn() {
   const line = lineOf(g.geo, g.values);
   checkOwn.line = line;
   unavailable($("edit-done"), true);
-  if (!g.values.some((v) => v)) return;
+  if (!g.values.some((v) => v)) {
+    $("edit-status").textContent = "Type the givens of your puzzle."; // not the last answer's
+    return;
+  }
   try {
     const data = await api("check", { puzzle: line, ...g.geo.apiShape });
     if (checkOwn.line !== line || state.game !== g) return;
