@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -146,6 +147,69 @@ def test_drawn_maps_give_seeded_isomorphs(harness: ModuleType) -> None:
         grid, source = Grid.parse(line, NINE), grids[k % 3]
         assert grid.clues == source.clues
         assert solve(grid).count == solve(source).count == 1
+
+
+def test_small_sets_are_widened_to_enough_isomorphs(harness: ModuleType) -> None:
+    """A set under MIN_COMPARED puzzles gets k isomorphs of each, seeded by seed and name and
+    drawn apart from the main draw; the "hardest" keep their own 100."""
+    grids = [Grid.parse(p, NINE) for p in _puzzles(40)]
+    maps = harness.widening_maps("small", 40, [], 3)
+    assert len(maps) * 40 >= harness.MIN_COMPARED > (len(maps) - 1) * 40
+    lines = harness.apply_maps(grids, maps)
+    assert lines == harness.apply_maps(grids, harness.widening_maps("small", 40, [], 3))
+    assert lines != harness.apply_maps(grids, harness.widening_maps("small", 40, [], 4))
+    assert lines != harness.apply_maps(grids, harness.widening_maps("other", 40, [], 3))
+    assert Grid.parse(lines[41], NINE).clues == grids[1].clues
+    hundred = harness.draw_maps(100, random.Random(1))
+    assert harness.widening_maps("hardest", 11, hundred, 1) is hundred
+    assert harness.widening_maps("big", harness.MIN_COMPARED, [], 1) == []
+
+
+def _row(harness: ModuleType, name: str, limit: int, c: float, many: float | None) -> Any:
+    """A VsTdoku row: tdoku 4 µs a puzzle, the C core *c* times that, solve_many *many*."""
+    return harness.VsTdoku(
+        name=name,
+        puzzles=1100 if "_x" in name else 11,
+        limit=limit,
+        c_us=4 * c,
+        c_guesses=1.0,
+        tdoku_us=4.0,
+        tdoku_guesses=1.0,
+        c_ratio=c,
+        engine_batch_us=4 * c,
+        solve_many_us=None if many is None else 4 * many,
+        load=1.0,
+    )
+
+
+def test_the_verdict_reads_a_small_set_off_its_widened_rows(harness: ModuleType) -> None:
+    rows = [
+        _row(harness, "small", 1, 1.4, 1.5),
+        _row(harness, "small", 2, 1.1, 1.2),
+        _row(harness, "small_x100", 1, 0.7, 0.8),
+        _row(harness, "small_x100", 2, 0.8, 1.1),
+        _row(harness, "slow", 1, 0.9, 1.0),
+        _row(harness, "slow", 2, 1.05, 1.0),
+        _row(harness, "pythonslow", 1, 0.9, 1.2),
+        _row(harness, "pythonslow", 2, 0.9, 1.0),
+        _row(harness, "refused", 1, 0.9, None),
+        _row(harness, "refused", 2, 0.9, 1.0),
+    ]
+    table = {
+        line.split("|")[1].strip(): line
+        for line in harness.render_verdict(rows)
+        if line.startswith("| ") and "read off" not in line
+    }
+    assert sorted(table) == ["pythonslow", "refused", "slow", "small"]
+    assert "| small_x100 | 1,100 | 0.70x | 0.80x | 0.80x | 1.10x | yes |" in table["small"]
+    assert table["slow"].endswith("| NO |")  # the C core 1.05x at limit 2
+    assert table["pythonslow"].endswith("| NO |")  # solve_many 1.2x where tdoku takes 4 µs
+    assert table["refused"].endswith("| NO |")  # no solve_many figure: not met
+    easy = [_row(harness, "easy", k, 0.9, 1.4) for k in (1, 2)]
+    for r in easy:
+        r.tdoku_us = 2.0  # under 3 µs: the easy sets' 1.5x
+        r.solve_many_us = 2.8
+    assert harness.render_verdict(easy)[-1].endswith("| yes |")
 
 
 def test_bench_command_without_tdoku(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
