@@ -982,6 +982,31 @@ def test_a_phone_held_sideways_shows_the_whole_board(
     assert seen["board"], seen
 
 
+#: A notched phone's screen and safe-area insets, held sideways and upright (an iPhone's).
+IPHONES = [
+    (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),
+    (390, 844, {"top": 47, "right": 0, "bottom": 34, "left": 0}),
+]
+
+
+def notch(page: Any, width: int, height: int, insets: dict[str, int]) -> dict[str, int]:
+    """Make *page*'s screen a notched phone's: *width* x *height* with the safe-area *insets*
+    (px a side, set through DevTools, for as long as the tab lasts); the safe area's edges.
+    Skips on a Chromium without Emulation.setSafeAreaInsetsOverride."""
+    page.set_viewport_size({"width": width, "height": height})
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
+    except Exception as exc:  # playwright's Error: a Chromium without this DevTools command
+        pytest.skip(f"this Chromium cannot emulate safe areas: {exc}")
+    return {
+        "top": insets["top"],
+        "left": insets["left"],
+        "right": width - insets["right"],
+        "bottom": height - insets["bottom"],
+    }
+
+
 #: Where the top bar's content, the board, the panel and a toast are, and the screen's size.
 EDGES = """() => {
     const box = (q) => document.querySelector(q).getBoundingClientRect();
@@ -994,13 +1019,7 @@ EDGES = """() => {
 }"""
 
 
-@pytest.mark.parametrize(
-    ("width", "height", "insets"),
-    [
-        (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),  # a notch held sideways
-        (390, 844, {"top": 47, "right": 0, "bottom": 34, "left": 0}),  # and upright
-    ],
-)
+@pytest.mark.parametrize(("width", "height", "insets"), IPHONES)
 def test_a_notch_covers_nothing(
     page: Any, base_url: str, nine: Any, width: int, height: int, insets: dict[str, int]
 ) -> None:
@@ -1008,12 +1027,7 @@ def test_a_notch_covers_nothing(
     the screen's safe areas: on a notched phone held sideways the notch covered the board's
     left edge and the top bar's logo, the home bar the toast's foot. Everything the player
     needs now keeps clear of them (the insets set as an iPhone's are, through DevTools)."""
-    page.set_viewport_size({"width": width, "height": height})
-    cdp = page.context.new_cdp_session(page)
-    try:
-        cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
-    except Exception as exc:  # playwright's Error: a Chromium without this DevTools command
-        pytest.skip(f"this Chromium cannot emulate safe areas: {exc}")
+    safe = notch(page, width, height, insets)
     open_puzzle(page, base_url, nine[0])
     page.evaluate(
         "() => { navigator.clipboard.writeText = () => Promise.resolve(); }"
@@ -1021,12 +1035,6 @@ def test_a_notch_covers_nothing(
     page.click("#btn-share")
     page.wait_for_selector("#toast:has-text('Link copied')")
     at = page.evaluate(EDGES)
-    safe = {
-        "top": insets["top"],
-        "left": insets["left"],
-        "right": at["width"] - insets["right"],
-        "bottom": at["height"] - insets["bottom"],
-    }
     for part in (".brand", ".top-actions", ".board-wrap", ".panel", "#toast"):
         box = at[part]
         assert box["left"] >= safe["left"], (part, box)
@@ -1036,5 +1044,35 @@ def test_a_notch_covers_nothing(
     assert at["#toast"]["bottom"] <= safe["bottom"] - 8, at["#toast"]
     if width > height:  # sideways the board is sticky, as tall as the screen: all of it shows
         assert at[".board-wrap"]["bottom"] <= safe["bottom"], at[".board-wrap"]
-    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": {}})
-    cdp.detach()
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "insets"),
+    [*IPHONES, (568, 320, {"top": 0, "right": 44, "bottom": 21, "left": 44})],  # a small one
+)
+def test_dialogs_keep_clear_of_the_notch(
+    page: Any, base_url: str, nine: Any, width: int, height: int, insets: dict[str, int]
+) -> None:
+    """The dialogs were centred in the whole screen, 94vw wide and as tall as the screen less
+    19 px: held sideways, a notch covered the left of the new-game dialog on a 568 px screen
+    and the home bar the foot of it on an 844 px one. Every dialog now keeps inside the safe
+    area, however tall its content."""
+    safe = notch(page, width, height, insets)
+    open_puzzle(page, base_url, nine[0])
+    for button, dialog in (
+        ("#btn-new", "#dlg-new"),
+        ("#btn-import", "#dlg-import"),
+        ("#btn-export", "#dlg-export"),
+        ("#btn-stats", "#dlg-stats"),
+    ):
+        page.evaluate(f"document.querySelector('{button}').click()")
+        page.wait_for_selector(f"{dialog}[open]")
+        box = page.evaluate(
+            f"(() => {{ const r = document.querySelector('{dialog}').getBoundingClientRect();"
+            " return {top: r.top, right: r.right, bottom: r.bottom, left: r.left}; })()"
+        )
+        for side in ("top", "left"):
+            assert box[side] >= safe[side], (dialog, side, box, safe)
+        for side in ("right", "bottom"):
+            assert box[side] <= safe[side], (dialog, side, box, safe)
+        page.evaluate(f"document.querySelector('{dialog}').close()")
