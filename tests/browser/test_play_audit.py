@@ -925,6 +925,64 @@ def test_undo_redo_start_and_generate_keep_the_focus(page: Any, base_url: str, f
     assert page.get_attribute("#new-go", "aria-disabled") == "false"
 
 
+#: Holds the server's answer to the app's next /api/generate call until ``window.__answer()``.
+#: As fetch does, the call fails at once with an AbortError when its signal aborts (and sets
+#: ``window.__aborted``); ``window.__asked`` says that the call was made.
+HOLD_ANSWER = """() => {
+    const real = window.fetch;
+    window.fetch = (url, opts = {}) => {
+        if (!String(url).endsWith('/api/generate')) return real(url, opts);
+        window.__asked = true;
+        const answer = real(url, {...opts, signal: undefined});
+        return new Promise((resolve, reject) => {
+            window.__answer = () => answer.then(resolve, reject);
+            if (opts.signal) opts.signal.addEventListener('abort', () => {
+                window.__aborted = true;
+                reject(opts.signal.reason);
+            });
+        });
+    };
+}"""
+
+
+@pytest.mark.parametrize("cancel", ["button", "Escape"])
+def test_cancelling_a_new_game_stops_it(page: Any, base_url: str, four: Any, cancel: str) -> None:
+    """Cancel (or Escape) in the new-game dialog while it generated closed the dialog, and
+    the game on screen was replaced all the same when the server answered, progress and all.
+    Cancel now aborts the request: the game plays on, and the app is as it was before
+    Generate was pressed (no toast, no busy cursor, Generate ready again)."""
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    cell = next(i for i in range(16) if not puzzle[i])
+    page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+    page.keyboard.press(str(solution[cell]))
+    played = state(page, "s.game.values")
+    page.evaluate(HOLD_ANSWER)
+    page.click("#btn-new")
+    page.select_option("#new-size", "9")
+    page.click("#new-go")
+    page.wait_for_function("window.__asked")
+    assert page.text_content("#new-go") == "Generating…"
+    if cancel == "button":
+        page.click("#dlg-new button[value=cancel]")
+    else:
+        page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    page.evaluate("window.__answer()")  # the server's answer comes, unless it was aborted
+    page.wait_for_function(
+        "line => window.__aborted || window.sudokit.state.game.puzzleLine !== line",
+        arg=str(puzzle),
+    )
+    assert state(page, "s.game.puzzleLine") == str(puzzle)
+    assert state(page, "s.game.values") == played
+    page.wait_for_function("document.getElementById('new-go').textContent === 'Generate'")
+    assert page.get_attribute("#new-go", "aria-disabled") == "false"
+    assert page.locator("#toast").is_hidden()
+    assert "busy" not in str(page.get_attribute("body", "class"))
+    page.click("#btn-new")  # opened again, the dialog is as it was, with no error
+    assert page.locator("#new-error").is_hidden()
+
+
 #: What of the board, the digit pad and the hint box is on screen, clear of the sticky top bar.
 ON_SCREEN = """() => {
     const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;

@@ -217,7 +217,9 @@ function start(game) {
   render();
 }
 
-async function newGame(opts) {
+/** Generate a puzzle and start it; answers whether it did. *signal* aborting (the new-game
+ * dialog cancelled) stops the request: the game on screen plays on, the app as it was. */
+async function newGame(opts, signal) {
   const body = {
     size: Number(opts.size), symmetry: opts.symmetry, diagonals: !!opts.diagonals,
   };
@@ -234,16 +236,16 @@ async function newGame(opts) {
   try {
     let data;
     try {
-      data = await api("generate", body);
+      data = await api("generate", body, signal);
     } catch (err) {
       // A symmetry the grid lacks: fall back to none rather than fail; likewise a difficulty
       // target the generator cannot aim at for these variant rules.
       if (body.symmetry !== "none" && /symmetr/.test(err.message)) {
         body.symmetry = "none";
-        data = await api("generate", body);
+        data = await api("generate", body, signal);
       } else if (body.difficulty && /difficulty/.test(err.message)) {
         delete body.difficulty;
-        data = await api("generate", body);
+        data = await api("generate", body, signal);
       } else throw err;
     }
     const p = data.puzzles[0];
@@ -253,9 +255,10 @@ async function newGame(opts) {
     hideToast();
     return true;
   } catch (err) {
+    hideToast();
+    if (signal?.aborted) return false;
     // Inside the open dialog the error shows in it, not dimmed behind its backdrop.
     if ($("dlg-new").open) {
-      hideToast();
       $("new-error").textContent = err.message;
       $("new-error").hidden = false;
     } else toast(err.message, true);
@@ -1230,13 +1233,18 @@ function wire() {
   $("new-size").addEventListener("change", syncDifficulty);
   $("new-go").addEventListener("click", async () => {
     if (isUnavailable($("new-go"))) return; // a puzzle is being generated already
+    // Cancel or Escape closes the dialog while it generates: that aborts the request.
+    const cancelled = new AbortController();
+    const abort = () => cancelled.abort();
+    $("dlg-new").addEventListener("close", abort);
     const ok = await newGame({
       size: $("new-size").value, difficulty: $("new-difficulty").value,
       symmetry: $("new-symmetry").value, diagonals: $("new-diagonals").checked,
       jigsaw: $("new-jigsaw").checked,
       variants: [...document.querySelectorAll("#new-variants input[data-variant]:checked")]
         .map((box) => box.dataset.variant),
-    });
+    }, cancelled.signal);
+    $("dlg-new").removeEventListener("close", abort);
     if (ok) $("dlg-new").close();
   });
   $("btn-theme").addEventListener("click", () => {
