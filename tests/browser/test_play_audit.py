@@ -423,6 +423,41 @@ def test_a_toast_is_one_line_where_it_fits(page: Any, base_url: str, nine: Any, 
         page.set_viewport_size({"width": 1280, "height": 860})
 
 
+def heard(page: Any, text: str) -> bool:
+    """Whether *text* is in the page's accessibility tree, where a screen reader reaches it
+    (an open modal dialog leaves the page outside it out: it is inert)."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    return any(
+        not node.get("ignored") and text in str(node.get("name", {}).get("value", ""))
+        for node in nodes
+    )
+
+
+def test_a_toast_is_never_behind_a_dialog(page: Any, base_url: str, four: Any) -> None:
+    """A toast showed under an open dialog's backdrop, dimmed, and out of a screen reader's
+    reach (a modal dialog makes the page outside it inert): "Copied" from the export dialog's
+    Copy button, or a toast still on screen when a dialog opened. A toast that comes while a
+    dialog is open now shows in the dialog, above its backdrop, and is heard; one on screen
+    when a dialog opens goes."""
+    open_puzzle(page, base_url, four[0])
+    page.evaluate("navigator.clipboard.writeText = () => Promise.resolve()")
+    page.click("#btn-share")
+    page.wait_for_selector("#toast:has-text('Link copied')")
+    page.click("#btn-export")
+    page.wait_for_selector("#dlg-export[open]")
+    assert page.locator("#toast").is_hidden()
+    assert not heard(page, "Sudoku grid")  # the page behind the dialog is out of reach
+    page.click("#export-copy")
+    page.wait_for_selector("#toast:has-text('Copied')")
+    assert heard(page, "Copied")
+    page.click("#dlg-export button[value=cancel]")
+    page.click("#btn-share")  # with the dialog gone, a toast shows on the page again
+    page.wait_for_selector("#toast:has-text('Link copied')")
+    assert heard(page, "Link copied")
+
+
 def test_settings_work_when_storage_refuses(page: Any, base_url: str, four: Any) -> None:
     """Storage full or blocked (private windows, a site-data policy): the game plays on without
     saving, and so must the settings: the theme switch did nothing and threw."""

@@ -935,7 +935,7 @@ function openStats() {
   }
   const { current, best } = streaks(stats.days);
   $("stats-streak").textContent = `Streak: ${current} day${current === 1 ? "" : "s"} · longest ${best}`;
-  $("dlg-stats").showModal();
+  openDialog($("dlg-stats"));
 }
 
 // -- dialogs --------------------------------------------------------------------------------
@@ -1000,7 +1000,7 @@ function openGames() {
     li.append(text, button("resume", "Resume", "btn small primary"), button("delete", "Delete", "btn small"));
     list.append(li);
   }
-  $("dlg-games").showModal();
+  openDialog($("dlg-games"));
 }
 
 function onGamesClick(ev) {
@@ -1052,7 +1052,7 @@ function openNew() {
   if (g && $("new-size").querySelector(`option[value="${g.n}"]`)) $("new-size").value = String(g.n);
   syncDifficulty();
   $("new-error").hidden = true;
-  $("dlg-new").showModal();
+  openDialog($("dlg-new"));
 }
 
 async function exportText() {
@@ -1076,14 +1076,25 @@ async function exportText() {
 function showShareLink(url) {
   const field = $("share-url");
   field.value = url;
-  $("dlg-share").showModal();
+  openDialog($("dlg-share"));
   field.focus();
   field.setSelectionRange(0, url.length); // select() alone leaves nothing selected on iOS
   field.scrollLeft = 0; // the link's start in view: where it says which site it opens
 }
 
+/** Open *dialog* as a modal. A toast on screen goes: it would stay under the backdrop, dimmed,
+ * and out of a screen reader's reach (a modal dialog makes the page outside it inert). */
+function openDialog(dialog) {
+  hideToast();
+  dialog.showModal();
+}
+
+/** A short message at the foot of the screen (a polite live region). While a dialog is open
+ * it shows in the dialog, above its backdrop, where a screen reader reaches it ("Copied"). */
 function toast(message, error = false) {
   const t = $("toast");
+  const host = document.querySelector("dialog[open]") || document.body;
+  if (t.parentElement !== host) host.append(t);
   t.textContent = message;
   t.classList.toggle("error", error);
   t.hidden = false;
@@ -1319,7 +1330,7 @@ function wire() {
   });
   $("btn-import").addEventListener("click", () => {
     $("import-error").hidden = true;
-    $("dlg-import").showModal();
+    openDialog($("dlg-import"));
   });
   $("import-go").addEventListener("click", async () => {
     const text = $("import-text").value;
@@ -1338,7 +1349,7 @@ function wire() {
     }
   });
   $("btn-export").addEventListener("click", () => {
-    $("dlg-export").showModal();
+    openDialog($("dlg-export"));
     exportText();
   });
   $("export-format").addEventListener("change", exportText);
