@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pageutil import (
     SYMBOLS,
+    killer_of,
     open_explanation,
     open_puzzle,
     paste_import,
@@ -1072,6 +1073,34 @@ def test_a_phone_held_sideways_shows_the_whole_board(
     assert box["top"] >= box["bar"], box
     # Whole on screen, or (on 568x320, 264 px tall in 252 px of room) its top under the bar.
     assert box["bottom"] <= box["height"] or box["top"] <= box["bar"] + 8.5, box
+    assert seen["board"], seen
+
+
+@pytest.mark.parametrize("size", [(844, 390), (740, 360), (568, 320)])
+def test_a_phone_held_sideways_shows_the_rules_and_the_whole_board(
+    phone: Any, base_url: str, nine: Any, size: tuple[int, int]
+) -> None:
+    """Held sideways, a variant's rules under the board made the sticky board and its rules
+    taller than the screen: the rules were below its foot, and scrolled to them (or to the
+    page's end) the board's top was cut off under the top bar (by 69 px on 844x390). The
+    rules now follow the digit pad, beside the board, which stays whole wherever the page is
+    scrolled."""
+    width, height = size
+    phone.set_viewport_size({"width": width, "height": height})
+    killer, _ = killer_of(nine[0], 3)
+    open_puzzle(phone, base_url, killer)
+    rules_seen = """() => { const r = document.getElementById('rules').getBoundingClientRect();
+        const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+        return r.height > 0 && r.top >= bar - 0.5 && r.bottom <= innerHeight + 0.5; }"""
+    # Scrolled down just far enough to read the rules (not at all where they show), then to
+    # the page's end.
+    phone.evaluate("document.getElementById('rules').scrollIntoView({block: 'nearest'})")
+    assert phone.evaluate(rules_seen)
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["board"], seen
+    assert not seen["sideways"], seen
+    phone.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    seen = phone.evaluate(ON_SCREEN)
     assert seen["board"], seen
 
 

@@ -701,20 +701,29 @@ function showStep({ reveal = true } = {}) {
   if (reveal) revealHintBox();
 }
 
-// On a phone the panel is one column under the board, and the hint box, after the digit pad,
-// opened below the bottom of the screen. There it sits right under the toolbar instead: in the
-// DOM, not by CSS order, so the reading and focus order (Hint, then the hint's buttons, then the
-// colours and the pad) is the order on screen. A wide screen keeps it after the pad, beside the
-// board. The width is the CSS's phone breakpoint (app.css, "phones and narrow windows").
+// Parts the layout puts elsewhere on a phone, in the DOM, not by CSS order, so that the reading
+// and focus order is the order on screen. The media queries are app.css's ("phones and narrow
+// windows", "phones held sideways").
+// - The hint box: in the phone's one column, after the digit pad, it opened below the bottom of
+//   the screen. There it sits right under the toolbar instead (Hint, then the hint's buttons,
+//   then the colours and the pad). A wide screen keeps it after the pad, beside the board.
+// - A variant's rules: held sideways the board is as tall as the screen and stays in view
+//   (sticky); the rules under it made it taller than the screen, so they were never seen with
+//   the board's top. There they follow the digit pad, beside the board.
 const NARROW = matchMedia("(max-width: 860px)");
+const SIDEWAYS = matchMedia("(max-width: 860px) and (orientation: landscape) and (max-height: 620px)");
 
-function placeHintBox() {
-  const box = $("hint-box");
-  const after = NARROW.matches ? document.querySelector(".panel > .toolbar") : $("pad");
-  if (after.nextElementSibling === box) return;
-  const focused = box.contains(document.activeElement) ? document.activeElement : null;
-  after.after(box);
-  if (focused) focused.focus({ preventScroll: true }); // moving a node drops its focus
+function placeParts() {
+  place($("hint-box"), NARROW.matches ? document.querySelector(".panel > .toolbar") : $("pad"));
+  place($("rules"), SIDEWAYS.matches ? $("pad") : $("board-help"));
+}
+
+/** Put *part* right after *after*, keeping the focus it holds (moving a node drops it). */
+function place(part, after) {
+  if (after.nextElementSibling === part) return;
+  const focused = part.contains(document.activeElement) ? document.activeElement : null;
+  after.after(part);
+  if (focused) focused.focus({ preventScroll: true });
 }
 
 let scrolledFrom = null; // where the page was before revealHintBox scrolled it, while the box is open
@@ -1414,8 +1423,8 @@ async function main() {
   // Until a theme is chosen with the button, the app follows the system's, also when it changes.
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", applyTheme);
   wire();
-  placeHintBox();
-  NARROW.addEventListener("change", placeHintBox);
+  placeParts();
+  for (const layout of [NARROW, SIDEWAYS]) layout.addEventListener("change", placeParts);
   const linked = await loadFromHash();
   if (linked === true) return;
   const saved = readGames().map(gameOf).find((g) => g);
