@@ -1104,6 +1104,42 @@ def test_a_phone_held_sideways_shows_the_rules_and_the_whole_board(
     assert seen["board"], seen
 
 
+@pytest.fixture(scope="module")
+def sixteen() -> sudokit.Grid:
+    return sudokit.generate(size=16, seed=5).puzzle
+
+
+@pytest.mark.parametrize("width", [390, 412, 430])
+def test_the_top_bar_fits_a_phone_whatever_the_puzzle(
+    phone: Any, base_url: str, nine: Any, sixteen: sudokit.Grid, width: int
+) -> None:
+    """The puzzle's name in the top bar gave way (cut short with an ellipsis) only on screens
+    up to 380 px wide: on a 390 px phone "16×16" made the bar 5 px wider than the screen, and
+    a killer at a difficulty ("9×9 Killer · expert") 86 px, 46 px on a 430 px phone, and the
+    phone showed the whole app zoomed out to that width. The name gives way at every width
+    now (in full to a screen reader, and in the rules under the board), and a tighter bar on
+    phones leaves a short one whole."""
+    phone.set_viewport_size({"width": width, "height": 844})
+    killer, _ = killer_of(nine[0], 3)
+    for puzzle, level in ((sixteen, None), (killer, "expert")):
+        open_puzzle(phone, base_url, puzzle)
+        if level:  # as a generated game at that level is named
+            phone.evaluate(f"window.sudokit.state.game.meta.difficulty = '{level}'")
+            phone.tap("#btn-notes")  # drawn again
+            phone.wait_for_selector(f"#puzzle-label:has-text('{level}')")
+        seen = phone.evaluate(
+            """() => ({ page: document.documentElement.scrollWidth, screen: innerWidth,
+                theme: document.getElementById('btn-theme').getBoundingClientRect().right,
+                label: document.getElementById('puzzle-label').textContent,
+                whole: document.getElementById('puzzle-label').scrollWidth
+                    <= document.getElementById('puzzle-label').clientWidth })"""
+        )
+        assert seen["screen"] == width, seen  # not zoomed out
+        assert seen["page"] <= width, seen
+        assert seen["theme"] <= width, seen
+        assert seen["whole"] or level, seen  # "16×16" is not cut short
+
+
 #: A notched phone's screen and safe-area insets, held sideways and upright (an iPhone's).
 IPHONES = [
     (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),
