@@ -1140,6 +1140,36 @@ def test_the_top_bar_fits_a_phone_whatever_the_puzzle(
         assert seen["whole"] or level, seen  # "16×16" is not cut short
 
 
+@pytest.mark.parametrize("size", [(1280, 700), (390, 844), (844, 390)])
+def test_the_focus_never_hides_under_the_top_bar(
+    page: Any, base_url: str, nine: Any, size: tuple[int, int]
+) -> None:
+    """Going back up the page with Shift+Tab, the browser scrolled each control just into
+    view, at the screen's top edge: under the sticky top bar, which hid it and its focus
+    ring (the digit pad on a 1280x700 desktop, the actions held sideways). The page now
+    keeps the top bar's height clear when it scrolls to a control."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_puzzle(page, base_url, nine[0])
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    page.focus("#opt-numbers")  # the last control
+    hidden = []
+    for _ in range(60):
+        page.keyboard.press("Shift+Tab")
+        at = page.evaluate(
+            """() => { const e = document.activeElement, r = e.getBoundingClientRect();
+                return { id: e.id || e.textContent.trim() || e.getAttribute('aria-label'),
+                         top: r.top, bar: document.querySelector('.topbar')
+                             .getBoundingClientRect().bottom,
+                         inBar: !!e.closest('.topbar') }; }"""
+        )
+        if at["inBar"]:
+            break
+        if at["top"] < at["bar"] - 0.5:
+            hidden.append(at)
+    assert not hidden, hidden
+
+
 #: A notched phone's screen and safe-area insets, held sideways and upright (an iPhone's).
 IPHONES = [
     (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),
