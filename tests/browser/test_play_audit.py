@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -1170,6 +1171,36 @@ def test_the_focus_never_hides_under_the_top_bar(
     assert not hidden, hidden
 
 
+def each_dialog(page: Any) -> Iterator[str]:
+    """Open each of the app's dialogs in turn (its button clicked by script, wherever the
+    layout puts it), giving its selector while it is open."""
+    for button in ("new", "import", "export", "stats", "games"):
+        page.evaluate(f"document.getElementById('btn-{button}').click()")
+        page.wait_for_selector(f"#dlg-{button}[open]")
+        yield f"#dlg-{button}"
+        page.evaluate(f"document.getElementById('dlg-{button}').close()")
+
+
+def test_dialogs_reflow_at_320_px(page: Any, base_url: str, four: Any) -> None:
+    """WCAG 1.4.10 (reflow): on a screen 320 px wide (a desktop zoomed to 400%) the new-game
+    dialog's form was 68 px wider than the dialog, which scrolled sideways: the size and
+    difficulty lists, "Sudoku-X (diagonals are units)" and the right column of variant
+    switches were cut at its edge. Every dialog's content now fits its width."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_puzzle(page, base_url, four[0])
+    for dialog in each_dialog(page):
+        fit = page.evaluate(
+            """q => { const d = document.querySelector(q), edge = d.getBoundingClientRect().right;
+                return { scroll: d.scrollWidth, width: d.clientWidth,
+                         out: [...d.querySelectorAll('*')]
+                             .filter(e => e.getBoundingClientRect().right > edge + 0.5)
+                             .map(e => e.id || e.textContent.trim().slice(0, 30)) }; }""",
+            dialog,
+        )
+        assert fit["scroll"] <= fit["width"], (dialog, fit)
+        assert not fit["out"], (dialog, fit)
+
+
 #: A notched phone's screen and safe-area insets, held sideways and upright (an iPhone's).
 IPHONES = [
     (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),
@@ -1247,14 +1278,7 @@ def test_dialogs_keep_clear_of_the_notch(
     area, however tall its content."""
     safe = notch(page, width, height, insets)
     open_puzzle(page, base_url, nine[0])
-    for button, dialog in (
-        ("#btn-new", "#dlg-new"),
-        ("#btn-import", "#dlg-import"),
-        ("#btn-export", "#dlg-export"),
-        ("#btn-stats", "#dlg-stats"),
-    ):
-        page.evaluate(f"document.querySelector('{button}').click()")
-        page.wait_for_selector(f"{dialog}[open]")
+    for dialog in each_dialog(page):
         box = page.evaluate(
             f"(() => {{ const r = document.querySelector('{dialog}').getBoundingClientRect();"
             " return {top: r.top, right: r.right, bottom: r.bottom, left: r.left}; })()"
@@ -1263,4 +1287,3 @@ def test_dialogs_keep_clear_of_the_notch(
             assert box[side] >= safe[side], (dialog, side, box, safe)
         for side in ("right", "bottom"):
             assert box[side] <= safe[side], (dialog, side, box, safe)
-        page.evaluate(f"document.querySelector('{dialog}').close()")
