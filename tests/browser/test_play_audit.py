@@ -1181,6 +1181,23 @@ def each_dialog(page: Any) -> Iterator[str]:
         page.evaluate(f"document.getElementById('dlg-{button}').close()")
 
 
+def test_the_clock_stops_while_a_dialog_is_open(phone: Any, base_url: str, four: Any) -> None:
+    """The game's clock ran on behind every dialog (My games, Statistics, Export, a new game
+    asked for and cancelled), where the board cannot be played, and the minutes spent there
+    counted in the solving time and the best times. It stops while a dialog is open, as a
+    paused game's does (the page's clock is DevTools', so no test time passes)."""
+    phone.clock.install()
+    open_puzzle(phone, base_url, four[0])
+    phone.clock.run_for(3000)
+    before = state(phone, "s.game.elapsed")
+    assert before >= 2
+    for dialog in each_dialog(phone):
+        phone.clock.run_for(5000)
+        assert state(phone, "s.game.elapsed") == before, dialog
+    phone.clock.run_for(3000)
+    assert state(phone, "s.game.elapsed") >= before + 2  # and runs on once they are closed
+
+
 def test_dialogs_reflow_at_320_px(page: Any, base_url: str, four: Any) -> None:
     """WCAG 1.4.10 (reflow): on a screen 320 px wide (a desktop zoomed to 400%) the new-game
     dialog's form was 68 px wider than the dialog, which scrolled sideways: the size and

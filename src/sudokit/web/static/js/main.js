@@ -1408,9 +1408,11 @@ function wire() {
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) save();
   });
+  // The clock counts playing time: not while the game is paused, finished or out of sight,
+  // nor while a dialog covers the board (its time would count in the best times).
   setInterval(() => {
     const g = state.game;
-    if (!g || g.finished || state.paused || document.hidden) return;
+    if (!g || g.finished || state.paused || document.hidden || document.querySelector("dialog[open]")) return;
     g.elapsed += 1;
     renderTime();
     if (g.elapsed % 5 === 0) save();
