@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from pageutil import (
     SYMBOLS,
+    killer_of,
     open_explanation,
     open_puzzle,
     paste_import,
@@ -421,6 +423,41 @@ def test_a_toast_is_one_line_where_it_fits(page: Any, base_url: str, nine: Any, 
     finally:
         page.emulate_media(color_scheme="light", forced_colors="none")
         page.set_viewport_size({"width": 1280, "height": 860})
+
+
+def heard(page: Any, text: str) -> bool:
+    """Whether *text* is in the page's accessibility tree, where a screen reader reaches it
+    (an open modal dialog leaves the page outside it out: it is inert)."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    return any(
+        not node.get("ignored") and text in str(node.get("name", {}).get("value", ""))
+        for node in nodes
+    )
+
+
+def test_a_toast_is_never_behind_a_dialog(page: Any, base_url: str, four: Any) -> None:
+    """A toast showed under an open dialog's backdrop, dimmed, and out of a screen reader's
+    reach (a modal dialog makes the page outside it inert): "Copied" from the export dialog's
+    Copy button, or a toast still on screen when a dialog opened. A toast that comes while a
+    dialog is open now shows in the dialog, above its backdrop, and is heard; one on screen
+    when a dialog opens goes."""
+    open_puzzle(page, base_url, four[0])
+    page.evaluate("navigator.clipboard.writeText = () => Promise.resolve()")
+    page.click("#btn-share")
+    page.wait_for_selector("#toast:has-text('Link copied')")
+    page.click("#btn-export")
+    page.wait_for_selector("#dlg-export[open]")
+    assert page.locator("#toast").is_hidden()
+    assert not heard(page, "Sudoku grid")  # the page behind the dialog is out of reach
+    page.click("#export-copy")
+    page.wait_for_selector("#toast:has-text('Copied')")
+    assert heard(page, "Copied")
+    page.click("#dlg-export button[value=cancel]")
+    page.click("#btn-share")  # with the dialog gone, a toast shows on the page again
+    page.wait_for_selector("#toast:has-text('Link copied')")
+    assert heard(page, "Link copied")
 
 
 def test_settings_work_when_storage_refuses(page: Any, base_url: str, four: Any) -> None:
@@ -925,6 +962,64 @@ def test_undo_redo_start_and_generate_keep_the_focus(page: Any, base_url: str, f
     assert page.get_attribute("#new-go", "aria-disabled") == "false"
 
 
+#: Holds the server's answer to the app's next /api/generate call until ``window.__answer()``.
+#: As fetch does, the call fails at once with an AbortError when its signal aborts (and sets
+#: ``window.__aborted``); ``window.__asked`` says that the call was made.
+HOLD_ANSWER = """() => {
+    const real = window.fetch;
+    window.fetch = (url, opts = {}) => {
+        if (!String(url).endsWith('/api/generate')) return real(url, opts);
+        window.__asked = true;
+        const answer = real(url, {...opts, signal: undefined});
+        return new Promise((resolve, reject) => {
+            window.__answer = () => answer.then(resolve, reject);
+            if (opts.signal) opts.signal.addEventListener('abort', () => {
+                window.__aborted = true;
+                reject(opts.signal.reason);
+            });
+        });
+    };
+}"""
+
+
+@pytest.mark.parametrize("cancel", ["button", "Escape"])
+def test_cancelling_a_new_game_stops_it(page: Any, base_url: str, four: Any, cancel: str) -> None:
+    """Cancel (or Escape) in the new-game dialog while it generated closed the dialog, and
+    the game on screen was replaced all the same when the server answered, progress and all.
+    Cancel now aborts the request: the game plays on, and the app is as it was before
+    Generate was pressed (no toast, no busy cursor, Generate ready again)."""
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    cell = next(i for i in range(16) if not puzzle[i])
+    page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+    page.keyboard.press(str(solution[cell]))
+    played = state(page, "s.game.values")
+    page.evaluate(HOLD_ANSWER)
+    page.click("#btn-new")
+    page.select_option("#new-size", "9")
+    page.click("#new-go")
+    page.wait_for_function("window.__asked")
+    assert page.text_content("#new-go") == "Generating…"
+    if cancel == "button":
+        page.click("#dlg-new button[value=cancel]")
+    else:
+        page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    page.evaluate("window.__answer()")  # the server's answer comes, unless it was aborted
+    page.wait_for_function(
+        "line => window.__aborted || window.sudokit.state.game.puzzleLine !== line",
+        arg=str(puzzle),
+    )
+    assert state(page, "s.game.puzzleLine") == str(puzzle)
+    assert state(page, "s.game.values") == played
+    page.wait_for_function("document.getElementById('new-go').textContent === 'Generate'")
+    assert page.get_attribute("#new-go", "aria-disabled") == "false"
+    assert page.locator("#toast").is_hidden()
+    assert "busy" not in str(page.get_attribute("body", "class"))
+    page.click("#btn-new")  # opened again, the dialog is as it was, with no error
+    assert page.locator("#new-error").is_hidden()
+
+
 #: What of the board, the digit pad and the hint box is on screen, clear of the sticky top bar.
 ON_SCREEN = """() => {
     const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
@@ -982,6 +1077,172 @@ def test_a_phone_held_sideways_shows_the_whole_board(
     assert seen["board"], seen
 
 
+@pytest.mark.parametrize("size", [(844, 390), (740, 360), (568, 320)])
+def test_a_phone_held_sideways_shows_the_rules_and_the_whole_board(
+    phone: Any, base_url: str, nine: Any, size: tuple[int, int]
+) -> None:
+    """Held sideways, a variant's rules under the board made the sticky board and its rules
+    taller than the screen: the rules were below its foot, and scrolled to them (or to the
+    page's end) the board's top was cut off under the top bar (by 69 px on 844x390). The
+    rules now follow the digit pad, beside the board, which stays whole wherever the page is
+    scrolled."""
+    width, height = size
+    phone.set_viewport_size({"width": width, "height": height})
+    killer, _ = killer_of(nine[0], 3)
+    open_puzzle(phone, base_url, killer)
+    rules_seen = """() => { const r = document.getElementById('rules').getBoundingClientRect();
+        const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+        return r.height > 0 && r.top >= bar - 0.5 && r.bottom <= innerHeight + 0.5; }"""
+    # Scrolled down just far enough to read the rules (not at all where they show), then to
+    # the page's end.
+    phone.evaluate("document.getElementById('rules').scrollIntoView({block: 'nearest'})")
+    assert phone.evaluate(rules_seen)
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["board"], seen
+    assert not seen["sideways"], seen
+    phone.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    seen = phone.evaluate(ON_SCREEN)
+    assert seen["board"], seen
+
+
+@pytest.fixture(scope="module")
+def sixteen() -> sudokit.Grid:
+    return sudokit.generate(size=16, seed=5).puzzle
+
+
+@pytest.mark.parametrize("width", [390, 412, 430])
+def test_the_top_bar_fits_a_phone_whatever_the_puzzle(
+    phone: Any, base_url: str, nine: Any, sixteen: sudokit.Grid, width: int
+) -> None:
+    """The puzzle's name in the top bar gave way (cut short with an ellipsis) only on screens
+    up to 380 px wide: on a 390 px phone "16×16" made the bar 5 px wider than the screen, and
+    a killer at a difficulty ("9×9 Killer · expert") 86 px, 46 px on a 430 px phone, and the
+    phone showed the whole app zoomed out to that width. The name gives way at every width
+    now (in full to a screen reader, and in the rules under the board), and a tighter bar on
+    phones leaves a short one whole."""
+    phone.set_viewport_size({"width": width, "height": 844})
+    killer, _ = killer_of(nine[0], 3)
+    for puzzle, level in ((sixteen, None), (killer, "expert")):
+        open_puzzle(phone, base_url, puzzle)
+        if level:  # as a generated game at that level is named
+            phone.evaluate(f"window.sudokit.state.game.meta.difficulty = '{level}'")
+            phone.tap("#btn-notes")  # drawn again
+            phone.wait_for_selector(f"#puzzle-label:has-text('{level}')")
+        seen = phone.evaluate(
+            """() => ({ page: document.documentElement.scrollWidth, screen: innerWidth,
+                theme: document.getElementById('btn-theme').getBoundingClientRect().right,
+                label: document.getElementById('puzzle-label').textContent,
+                whole: document.getElementById('puzzle-label').scrollWidth
+                    <= document.getElementById('puzzle-label').clientWidth })"""
+        )
+        assert seen["screen"] == width, seen  # not zoomed out
+        assert seen["page"] <= width, seen
+        assert seen["theme"] <= width, seen
+        assert seen["whole"] or level, seen  # "16×16" is not cut short
+
+
+@pytest.mark.parametrize("size", [(1280, 700), (390, 844), (844, 390)])
+def test_the_focus_never_hides_under_the_top_bar(
+    page: Any, base_url: str, nine: Any, size: tuple[int, int]
+) -> None:
+    """Going back up the page with Shift+Tab, the browser scrolled each control just into
+    view, at the screen's top edge: under the sticky top bar, which hid it and its focus
+    ring (the digit pad on a 1280x700 desktop, the actions held sideways). The page now
+    keeps the top bar's height clear when it scrolls to a control."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_puzzle(page, base_url, nine[0])
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    page.focus("#opt-numbers")  # the last control
+    hidden = []
+    for _ in range(60):
+        page.keyboard.press("Shift+Tab")
+        at = page.evaluate(
+            """() => { const e = document.activeElement, r = e.getBoundingClientRect();
+                return { id: e.id || e.textContent.trim() || e.getAttribute('aria-label'),
+                         top: r.top, bar: document.querySelector('.topbar')
+                             .getBoundingClientRect().bottom,
+                         inBar: !!e.closest('.topbar') }; }"""
+        )
+        if at["inBar"]:
+            break
+        if at["top"] < at["bar"] - 0.5:
+            hidden.append(at)
+    assert not hidden, hidden
+
+
+def each_dialog(page: Any) -> Iterator[str]:
+    """Open each of the app's dialogs in turn (its button clicked by script, wherever the
+    layout puts it), giving its selector while it is open."""
+    for button in ("new", "import", "export", "stats", "games"):
+        page.evaluate(f"document.getElementById('btn-{button}').click()")
+        page.wait_for_selector(f"#dlg-{button}[open]")
+        yield f"#dlg-{button}"
+        page.evaluate(f"document.getElementById('dlg-{button}').close()")
+
+
+def test_the_clock_stops_while_a_dialog_is_open(phone: Any, base_url: str, four: Any) -> None:
+    """The game's clock ran on behind every dialog (My games, Statistics, Export, a new game
+    asked for and cancelled), where the board cannot be played, and the minutes spent there
+    counted in the solving time and the best times. It stops while a dialog is open, as a
+    paused game's does (the page's clock is DevTools', so no test time passes)."""
+    phone.clock.install()
+    open_puzzle(phone, base_url, four[0])
+    phone.clock.run_for(3000)
+    before = state(phone, "s.game.elapsed")
+    assert before >= 2
+    for dialog in each_dialog(phone):
+        phone.clock.run_for(5000)
+        assert state(phone, "s.game.elapsed") == before, dialog
+    phone.clock.run_for(3000)
+    assert state(phone, "s.game.elapsed") >= before + 2  # and runs on once they are closed
+
+
+def test_dialogs_reflow_at_320_px(page: Any, base_url: str, four: Any) -> None:
+    """WCAG 1.4.10 (reflow): on a screen 320 px wide (a desktop zoomed to 400%) the new-game
+    dialog's form was 68 px wider than the dialog, which scrolled sideways: the size and
+    difficulty lists, "Sudoku-X (diagonals are units)" and the right column of variant
+    switches were cut at its edge. Every dialog's content now fits its width."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_puzzle(page, base_url, four[0])
+    for dialog in each_dialog(page):
+        fit = page.evaluate(
+            """q => { const d = document.querySelector(q), edge = d.getBoundingClientRect().right;
+                return { scroll: d.scrollWidth, width: d.clientWidth,
+                         out: [...d.querySelectorAll('*')]
+                             .filter(e => e.getBoundingClientRect().right > edge + 0.5)
+                             .map(e => e.id || e.textContent.trim().slice(0, 30)) }; }""",
+            dialog,
+        )
+        assert fit["scroll"] <= fit["width"], (dialog, fit)
+        assert not fit["out"], (dialog, fit)
+
+
+#: A notched phone's screen and safe-area insets, held sideways and upright (an iPhone's).
+IPHONES = [
+    (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),
+    (390, 844, {"top": 47, "right": 0, "bottom": 34, "left": 0}),
+]
+
+
+def notch(page: Any, width: int, height: int, insets: dict[str, int]) -> dict[str, int]:
+    """Make *page*'s screen a notched phone's: *width* x *height* with the safe-area *insets*
+    (px a side, set through DevTools, for as long as the tab lasts); the safe area's edges.
+    Skips on a Chromium without Emulation.setSafeAreaInsetsOverride."""
+    page.set_viewport_size({"width": width, "height": height})
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
+    except Exception as exc:  # playwright's Error: a Chromium without this DevTools command
+        pytest.skip(f"this Chromium cannot emulate safe areas: {exc}")
+    return {
+        "top": insets["top"],
+        "left": insets["left"],
+        "right": width - insets["right"],
+        "bottom": height - insets["bottom"],
+    }
+
+
 #: Where the top bar's content, the board, the panel and a toast are, and the screen's size.
 EDGES = """() => {
     const box = (q) => document.querySelector(q).getBoundingClientRect();
@@ -994,13 +1255,7 @@ EDGES = """() => {
 }"""
 
 
-@pytest.mark.parametrize(
-    ("width", "height", "insets"),
-    [
-        (844, 390, {"top": 0, "right": 47, "bottom": 21, "left": 47}),  # a notch held sideways
-        (390, 844, {"top": 47, "right": 0, "bottom": 34, "left": 0}),  # and upright
-    ],
-)
+@pytest.mark.parametrize(("width", "height", "insets"), IPHONES)
 def test_a_notch_covers_nothing(
     page: Any, base_url: str, nine: Any, width: int, height: int, insets: dict[str, int]
 ) -> None:
@@ -1008,12 +1263,7 @@ def test_a_notch_covers_nothing(
     the screen's safe areas: on a notched phone held sideways the notch covered the board's
     left edge and the top bar's logo, the home bar the toast's foot. Everything the player
     needs now keeps clear of them (the insets set as an iPhone's are, through DevTools)."""
-    page.set_viewport_size({"width": width, "height": height})
-    cdp = page.context.new_cdp_session(page)
-    try:
-        cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
-    except Exception as exc:  # playwright's Error: a Chromium without this DevTools command
-        pytest.skip(f"this Chromium cannot emulate safe areas: {exc}")
+    safe = notch(page, width, height, insets)
     open_puzzle(page, base_url, nine[0])
     page.evaluate(
         "() => { navigator.clipboard.writeText = () => Promise.resolve(); }"
@@ -1021,12 +1271,6 @@ def test_a_notch_covers_nothing(
     page.click("#btn-share")
     page.wait_for_selector("#toast:has-text('Link copied')")
     at = page.evaluate(EDGES)
-    safe = {
-        "top": insets["top"],
-        "left": insets["left"],
-        "right": at["width"] - insets["right"],
-        "bottom": at["height"] - insets["bottom"],
-    }
     for part in (".brand", ".top-actions", ".board-wrap", ".panel", "#toast"):
         box = at[part]
         assert box["left"] >= safe["left"], (part, box)
@@ -1036,5 +1280,27 @@ def test_a_notch_covers_nothing(
     assert at["#toast"]["bottom"] <= safe["bottom"] - 8, at["#toast"]
     if width > height:  # sideways the board is sticky, as tall as the screen: all of it shows
         assert at[".board-wrap"]["bottom"] <= safe["bottom"], at[".board-wrap"]
-    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": {}})
-    cdp.detach()
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "insets"),
+    [*IPHONES, (568, 320, {"top": 0, "right": 44, "bottom": 21, "left": 44})],  # a small one
+)
+def test_dialogs_keep_clear_of_the_notch(
+    page: Any, base_url: str, nine: Any, width: int, height: int, insets: dict[str, int]
+) -> None:
+    """The dialogs were centred in the whole screen, 94vw wide and as tall as the screen less
+    19 px: held sideways, a notch covered the left of the new-game dialog on a 568 px screen
+    and the home bar the foot of it on an 844 px one. Every dialog now keeps inside the safe
+    area, however tall its content."""
+    safe = notch(page, width, height, insets)
+    open_puzzle(page, base_url, nine[0])
+    for dialog in each_dialog(page):
+        box = page.evaluate(
+            f"(() => {{ const r = document.querySelector('{dialog}').getBoundingClientRect();"
+            " return {top: r.top, right: r.right, bottom: r.bottom, left: r.left}; })()"
+        )
+        for side in ("top", "left"):
+            assert box[side] >= safe[side], (dialog, side, box, safe)
+        for side in ("right", "bottom"):
+            assert box[side] <= safe[side], (dialog, side, box, safe)

@@ -1,15 +1,18 @@
 // The JSON API client: every call answers the parsed JSON or throws an Error with the
-// server's {"error": "..."} message.
+// server's {"error": "..."} message. A call given an AbortSignal stops when it aborts (the
+// server stops its work too, as for any client gone): it then throws the signal's AbortError.
 
-export async function api(path, body) {
+export async function api(path, body, signal) {
   let response;
   try {
     response = await fetch(`/api/${path}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
+      signal,
     });
   } catch (err) {
+    signal?.throwIfAborted();
     throw new Error("cannot reach the sudokit server");
   }
   let data = null;
@@ -18,6 +21,7 @@ export async function api(path, body) {
   } catch (err) {
     data = null;
   }
+  signal?.throwIfAborted(); // aborted while the answer was read
   if (!response.ok) {
     throw new Error((data && data.error) || `request failed (${response.status})`);
   }

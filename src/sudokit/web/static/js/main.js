@@ -217,7 +217,9 @@ function start(game) {
   render();
 }
 
-async function newGame(opts) {
+/** Generate a puzzle and start it; answers whether it did. *signal* aborting (the new-game
+ * dialog cancelled) stops the request: the game on screen plays on, the app as it was. */
+async function newGame(opts, signal) {
   const body = {
     size: Number(opts.size), symmetry: opts.symmetry, diagonals: !!opts.diagonals,
   };
@@ -234,16 +236,16 @@ async function newGame(opts) {
   try {
     let data;
     try {
-      data = await api("generate", body);
+      data = await api("generate", body, signal);
     } catch (err) {
       // A symmetry the grid lacks: fall back to none rather than fail; likewise a difficulty
       // target the generator cannot aim at for these variant rules.
       if (body.symmetry !== "none" && /symmetr/.test(err.message)) {
         body.symmetry = "none";
-        data = await api("generate", body);
+        data = await api("generate", body, signal);
       } else if (body.difficulty && /difficulty/.test(err.message)) {
         delete body.difficulty;
-        data = await api("generate", body);
+        data = await api("generate", body, signal);
       } else throw err;
     }
     const p = data.puzzles[0];
@@ -253,9 +255,10 @@ async function newGame(opts) {
     hideToast();
     return true;
   } catch (err) {
+    hideToast();
+    if (signal?.aborted) return false;
     // Inside the open dialog the error shows in it, not dimmed behind its backdrop.
     if ($("dlg-new").open) {
-      hideToast();
       $("new-error").textContent = err.message;
       $("new-error").hidden = false;
     } else toast(err.message, true);
@@ -698,20 +701,29 @@ function showStep({ reveal = true } = {}) {
   if (reveal) revealHintBox();
 }
 
-// On a phone the panel is one column under the board, and the hint box, after the digit pad,
-// opened below the bottom of the screen. There it sits right under the toolbar instead: in the
-// DOM, not by CSS order, so the reading and focus order (Hint, then the hint's buttons, then the
-// colours and the pad) is the order on screen. A wide screen keeps it after the pad, beside the
-// board. The width is the CSS's phone breakpoint (app.css, "phones and narrow windows").
+// Parts the layout puts elsewhere on a phone, in the DOM, not by CSS order, so that the reading
+// and focus order is the order on screen. The media queries are app.css's ("phones and narrow
+// windows", "phones held sideways").
+// - The hint box: in the phone's one column, after the digit pad, it opened below the bottom of
+//   the screen. There it sits right under the toolbar instead (Hint, then the hint's buttons,
+//   then the colours and the pad). A wide screen keeps it after the pad, beside the board.
+// - A variant's rules: held sideways the board is as tall as the screen and stays in view
+//   (sticky); the rules under it made it taller than the screen, so they were never seen with
+//   the board's top. There they follow the digit pad, beside the board.
 const NARROW = matchMedia("(max-width: 860px)");
+const SIDEWAYS = matchMedia("(max-width: 860px) and (orientation: landscape) and (max-height: 620px)");
 
-function placeHintBox() {
-  const box = $("hint-box");
-  const after = NARROW.matches ? document.querySelector(".panel > .toolbar") : $("pad");
-  if (after.nextElementSibling === box) return;
-  const focused = box.contains(document.activeElement) ? document.activeElement : null;
-  after.after(box);
-  if (focused) focused.focus({ preventScroll: true }); // moving a node drops its focus
+function placeParts() {
+  place($("hint-box"), NARROW.matches ? document.querySelector(".panel > .toolbar") : $("pad"));
+  place($("rules"), SIDEWAYS.matches ? $("pad") : $("board-help"));
+}
+
+/** Put *part* right after *after*, keeping the focus it holds (moving a node drops it). */
+function place(part, after) {
+  if (after.nextElementSibling === part) return;
+  const focused = part.contains(document.activeElement) ? document.activeElement : null;
+  after.after(part);
+  if (focused) focused.focus({ preventScroll: true });
 }
 
 let scrolledFrom = null; // where the page was before revealHintBox scrolled it, while the box is open
@@ -932,7 +944,7 @@ function openStats() {
   }
   const { current, best } = streaks(stats.days);
   $("stats-streak").textContent = `Streak: ${current} day${current === 1 ? "" : "s"} · longest ${best}`;
-  $("dlg-stats").showModal();
+  openDialog($("dlg-stats"));
 }
 
 // -- dialogs --------------------------------------------------------------------------------
@@ -997,7 +1009,7 @@ function openGames() {
     li.append(text, button("resume", "Resume", "btn small primary"), button("delete", "Delete", "btn small"));
     list.append(li);
   }
-  $("dlg-games").showModal();
+  openDialog($("dlg-games"));
 }
 
 function onGamesClick(ev) {
@@ -1049,7 +1061,7 @@ function openNew() {
   if (g && $("new-size").querySelector(`option[value="${g.n}"]`)) $("new-size").value = String(g.n);
   syncDifficulty();
   $("new-error").hidden = true;
-  $("dlg-new").showModal();
+  openDialog($("dlg-new"));
 }
 
 async function exportText() {
@@ -1073,14 +1085,25 @@ async function exportText() {
 function showShareLink(url) {
   const field = $("share-url");
   field.value = url;
-  $("dlg-share").showModal();
+  openDialog($("dlg-share"));
   field.focus();
   field.setSelectionRange(0, url.length); // select() alone leaves nothing selected on iOS
   field.scrollLeft = 0; // the link's start in view: where it says which site it opens
 }
 
+/** Open *dialog* as a modal. A toast on screen goes: it would stay under the backdrop, dimmed,
+ * and out of a screen reader's reach (a modal dialog makes the page outside it inert). */
+function openDialog(dialog) {
+  hideToast();
+  dialog.showModal();
+}
+
+/** A short message at the foot of the screen (a polite live region). While a dialog is open
+ * it shows in the dialog, above its backdrop, where a screen reader reaches it ("Copied"). */
 function toast(message, error = false) {
   const t = $("toast");
+  const host = document.querySelector("dialog[open]") || document.body;
+  if (t.parentElement !== host) host.append(t);
   t.textContent = message;
   t.classList.toggle("error", error);
   t.hidden = false;
@@ -1230,13 +1253,18 @@ function wire() {
   $("new-size").addEventListener("change", syncDifficulty);
   $("new-go").addEventListener("click", async () => {
     if (isUnavailable($("new-go"))) return; // a puzzle is being generated already
+    // Cancel or Escape closes the dialog while it generates: that aborts the request.
+    const cancelled = new AbortController();
+    const abort = () => cancelled.abort();
+    $("dlg-new").addEventListener("close", abort);
     const ok = await newGame({
       size: $("new-size").value, difficulty: $("new-difficulty").value,
       symmetry: $("new-symmetry").value, diagonals: $("new-diagonals").checked,
       jigsaw: $("new-jigsaw").checked,
       variants: [...document.querySelectorAll("#new-variants input[data-variant]:checked")]
         .map((box) => box.dataset.variant),
-    });
+    }, cancelled.signal);
+    $("dlg-new").removeEventListener("close", abort);
     if (ok) $("dlg-new").close();
   });
   $("btn-theme").addEventListener("click", () => {
@@ -1311,7 +1339,7 @@ function wire() {
   });
   $("btn-import").addEventListener("click", () => {
     $("import-error").hidden = true;
-    $("dlg-import").showModal();
+    openDialog($("dlg-import"));
   });
   $("import-go").addEventListener("click", async () => {
     const text = $("import-text").value;
@@ -1330,7 +1358,7 @@ function wire() {
     }
   });
   $("btn-export").addEventListener("click", () => {
-    $("dlg-export").showModal();
+    openDialog($("dlg-export"));
     exportText();
   });
   $("export-format").addEventListener("change", exportText);
@@ -1380,9 +1408,11 @@ function wire() {
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) save();
   });
+  // The clock counts playing time: not while the game is paused, finished or out of sight,
+  // nor while a dialog covers the board (its time would count in the best times).
   setInterval(() => {
     const g = state.game;
-    if (!g || g.finished || state.paused || document.hidden) return;
+    if (!g || g.finished || state.paused || document.hidden || document.querySelector("dialog[open]")) return;
     g.elapsed += 1;
     renderTime();
     if (g.elapsed % 5 === 0) save();
@@ -1395,8 +1425,8 @@ async function main() {
   // Until a theme is chosen with the button, the app follows the system's, also when it changes.
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", applyTheme);
   wire();
-  placeHintBox();
-  NARROW.addEventListener("change", placeHintBox);
+  placeParts();
+  for (const layout of [NARROW, SIDEWAYS]) layout.addEventListener("change", placeParts);
   const linked = await loadFromHash();
   if (linked === true) return;
   const saved = readGames().map(gameOf).find((g) => g);
