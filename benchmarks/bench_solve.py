@@ -555,8 +555,10 @@ def bench_cli(
 
 
 #: Issue 15's targets against tdoku: the C core at most 1.0x on every set; ``solve_many`` at
-#: most 1.15x where tdoku needs 3 µs or more a puzzle, 1.5x where it needs less (the easy sets).
-C_TARGET, PYTHON_TARGET, PYTHON_EASY_TARGET, EASY_US = 1.0, 1.15, 1.5, 3.0
+#: most 1.15x where tdoku needs 3 µs or more a puzzle, 1.5x on the easy sets, which the issue
+#: names (tdoku's time here depends on the load: a set's class does not).
+C_TARGET, PYTHON_TARGET, PYTHON_EASY_TARGET = 1.0, 1.15, 1.5
+EASY_SETS = frozenset({"kaggle_1k", "easy50", "serg"})
 
 
 def render_verdict(rows: Sequence[VsTdoku]) -> list[str]:
@@ -568,7 +570,7 @@ def render_verdict(rows: Sequence[VsTdoku]) -> list[str]:
     lines = [
         "",
         f"Verdict per set: C core <= {C_TARGET}x tdoku at limits 1 and 2; `solve_many` <="
-        f" {PYTHON_TARGET}x where tdoku needs {EASY_US:g} µs or more a puzzle, else <="
+        f" {PYTHON_TARGET}x, on the easy sets ({', '.join(sorted(EASY_SETS))}) <="
         f" {PYTHON_EASY_TARGET}x. A set of fewer than {MIN_COMPARED:,} puzzles is read off"
         " its widened rows (`_xK`: K isomorphs of each puzzle); its own rows, one isomorph"
         " each, are in the table above.",
@@ -581,11 +583,9 @@ def render_verdict(rows: Sequence[VsTdoku]) -> list[str]:
         used = [r for r in group if r.name != name] or group
         c = {r.limit: r.c_ratio for r in used}
         many = {r.limit: (r.solve_many_us / r.tdoku_us if r.solve_many_us else None) for r in used}
-        met = all(
-            r.c_ratio <= C_TARGET
-            and (ratio := many[r.limit]) is not None
-            and ratio <= (PYTHON_TARGET if r.tdoku_us >= EASY_US else PYTHON_EASY_TARGET)
-            for r in used
+        python_target = PYTHON_EASY_TARGET if name in EASY_SETS else PYTHON_TARGET
+        met = all(v <= C_TARGET for v in c.values()) and all(
+            v is not None and v <= python_target for v in many.values()
         )
         lines.append(
             f"| {name} | {used[0].name} | {used[0].puzzles:,} | {_fmt(c.get(1))}x |"
