@@ -23,7 +23,7 @@ from click.testing import CliRunner
 
 import sudokit
 from sudokit.cli.app import main
-from support import STOP_CPU, interrupt
+from support import STOP_CPU, interrupt, pigeonhole64_file
 
 #: A proper 9x9 puzzle (one solution, singles only: every command answers it at once).
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -189,11 +189,9 @@ def test_puzzle_text_needs_p_and_a_missing_file_is_never_parsed(
 
 
 @pytest.fixture(scope="session")
-def empty64(inputs: Path) -> Path:
-    """An empty 64x64 grid, as comma-separated numbers (one symbol a cell stops at 61)."""
-    path = inputs / "empty64.txt"
-    path.write_text(",".join(["0"] * 64 * 64) + "\n")
-    return path
+def long64(inputs: Path) -> Path:
+    """A 64x64 that every search takes ages over (support.pigeonhole64)."""
+    return pigeonhole64_file(inputs / "long64.txt")
 
 
 @pytest.mark.c_only  # the pure-Python reference needs minutes for the same bound
@@ -201,12 +199,12 @@ def empty64(inputs: Path) -> Path:
     ("command", "row"),
     [("solve", "!gave-up"), ("count", "!gave-up"), ("check", "gave-up"), ("hint", "!gave-up")],
 )
-def test_empty_64x64_gives_up_within_the_default_bound(
-    command: str, row: str, empty64: Path, workdir: Path
+def test_a_long_64x64_search_gives_up_within_the_default_bound(
+    command: str, row: str, long64: Path, workdir: Path
 ) -> None:
     """The default --guesses bound scales with the shape: ~2 s here (TIMEOUT is the margin
     for a loaded machine, not a performance claim)."""
-    done = _run(command, Case((str(empty64),), b"", 1), workdir)
+    done = _run(command, Case((str(long64),), b"", 1), workdir)
     assert done.returncode == 1, done.stderr
     assert done.stdout.decode().splitlines() == [row]
     (line,) = done.stderr.decode().splitlines()
@@ -219,7 +217,7 @@ def test_empty_64x64_gives_up_within_the_default_bound(
 
 @pytest.mark.parametrize("command", ["solve", "count", "check"])
 def test_ctrl_c_during_a_search_exits_130_with_one_line(
-    command: str, empty64: Path, workdir: Path
+    command: str, long64: Path, workdir: Path
 ) -> None:
     """An unbounded search (--guesses 0) stopped by SIGINT: exit 130 and one stderr line,
     within a second of CPU time (:func:`support.interrupt`: the signal goes once the search
@@ -227,7 +225,7 @@ def test_ctrl_c_during_a_search_exits_130_with_one_line(
     1.5 s sleep for the start-up, failed on a loaded machine and under coverage."""
     if sys.platform != "linux":
         pytest.skip("reads /proc to see that the child is busy searching")
-    argv = [sys.executable, "-m", "sudokit", command, "--guesses", "0", str(empty64)]
+    argv = [sys.executable, "-m", "sudokit", command, "--guesses", "0", str(long64)]
     code, err, cpu = interrupt(argv, {"SUDOKIT_NO_PROGRESS": "1"}, cwd=workdir)
     assert code == 130
     assert err.splitlines() == ["sudokit: interrupted"]

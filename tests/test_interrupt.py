@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from support import STOP_CPU, interrupt, require_c_backend
+from support import STOP_CPU, interrupt, pigeonhole64, pigeonhole64_file, require_c_backend
 
 pytestmark = pytest.mark.skipif(
     sys.platform != "linux", reason="reads /proc to see that the child is busy searching"
@@ -27,12 +27,15 @@ pytestmark = pytest.mark.skipif(
 
 
 def _api(code: str) -> list[str]:
-    prelude = """
+    """A child running *code*, with g64 / g9 (geometries) and long64 (the cells of
+    support.pigeonhole64, a search that runs for ages) defined."""
+    prelude = f"""
         from sudokit import _core
         from sudokit.shape import Shape
         from sudokit._cengine import geometry
         g64 = geometry(Shape(8, 8))
         g9 = geometry(Shape(3, 3))
+        long64 = bytes.fromhex("{pigeonhole64().cells.hex()}")
         try:
     """
     body = textwrap.indent(textwrap.dedent(code), " " * 12)
@@ -46,13 +49,13 @@ def _api(code: str) -> list[str]:
 @pytest.mark.parametrize(
     "code",
     [
-        pytest.param("_core.search(g64, bytes(4096), 2, 1, 0)", id="search-64x64"),
+        pytest.param("_core.search(g64, long64, 2, 1, 0)", id="search-64x64"),
         pytest.param("_core.search(g9, bytes(81), 2**62, 0, 0)", id="search-9x9-fast-count"),
         pytest.param(
             "_core.search(geometry(Shape(3, 3), generic=True), bytes(81), 2**62, 0, 0)",
             id="search-9x9-generic-count",
         ),
-        pytest.param("_core.search_batch(g64, bytes(4096 * 8), 2, 0, 2)", id="batch-2-threads"),
+        pytest.param("_core.search_batch(g64, long64 * 8, 2, 0, 2)", id="batch-2-threads"),
         pytest.param(
             """
             sol = _core.search(g9, bytes(81), 1, 1, 0)[1][0]
@@ -91,9 +94,8 @@ def test_sigint_stops_the_reference_engine() -> None:
 @pytest.mark.parametrize("command", ["solve", "count"])
 def test_cli_exits_130_on_sigint_during_an_unbounded_search(command: str, tmp_path: Path) -> None:
     require_c_backend()
-    empty64 = tmp_path / "empty64.txt"
-    empty64.write_text(",".join(["0"] * 4096) + "\n")
-    argv = [sys.executable, "-m", "sudokit", command, "--guesses", "0", str(empty64)]
+    long64 = pigeonhole64_file(tmp_path / "long64.txt")
+    argv = [sys.executable, "-m", "sudokit", command, "--guesses", "0", str(long64)]
     rc, err, cpu = interrupt(argv)
     assert rc == 130, err
     assert "Traceback" not in err

@@ -233,8 +233,8 @@ def default_budget(shape: Shape, limit: int = 2) -> int:
     """The guess bound a search of *shape* counting up to *limit* solutions gets by default.
 
     It scales with the shape (:data:`DEFAULT_GUESS_WORK` / cells) so that a search that
-    would thrash, such as an empty 64x64 grid, gives up within seconds, while no real 9x9
-    puzzle comes near it; counting up to *limit* adds
+    would thrash, such as a 64x64 with a hidden contradiction, gives up within seconds, while
+    no real 9x9 puzzle comes near it; counting up to *limit* adds
     :data:`DEFAULT_GUESSES_PER_SOLUTION` guesses a solution (up to
     :data:`DEFAULT_LIMIT_CAP` solutions). It is smaller when the engine in use is the
     pure-Python reference. Pass ``budget=0`` for no bound at all.
