@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 from pageutil import (
     SYMBOLS,
+    centre_of,
     killer_of,
     open_explanation,
     open_puzzle,
     paste_import,
     play_by_keyboard,
     state,
+    touch_drag,
 )
 
 import sudokit
@@ -1304,3 +1306,35 @@ def test_dialogs_keep_clear_of_the_notch(
             assert box[side] >= safe[side], (dialog, side, box, safe)
         for side in ("right", "bottom"):
             assert box[side] <= safe[side], (dialog, side, box, safe)
+
+
+def test_a_finger_dragged_across_the_board_selects_the_cells(
+    phone: Any, base_url: str, nine: Any
+) -> None:
+    """On a touch screen a drag over the board scrolled the page (pointercancel: 159 px on a
+    390x844 phone) and selected only the cell it started on, where SudokuPad selects every
+    cell the finger crosses, so that a digit or a mark goes into all of them. A drag that
+    starts on the board now selects as a mouse's does; one that starts off it still scrolls."""
+    open_puzzle(phone, base_url, nine[0])
+    assert phone.evaluate("scrollY") == 0
+    touch_drag(
+        phone,
+        centre_of(phone, '#board rect[data-cell="6,4"]'),
+        centre_of(phone, '#board rect[data-cell="2,4"]'),
+    )
+    assert state(phone, "[s.selected, [...s.multi].sort((a, b) => a - b)]") == [
+        6 * 9 + 4,
+        [2 * 9 + 4, 3 * 9 + 4, 4 * 9 + 4, 5 * 9 + 4],
+    ]
+    assert phone.evaluate("scrollY") == 0
+    assert phone.locator("#board rect.selected").count() == 5
+    # A candidate from the pad goes into every empty one of them.
+    phone.tap("#btn-notes")
+    phone.tap("#pad button[data-digit='5']")
+    marks = state(phone, "s.game.marks")
+    empty = [r * 9 + 4 for r in range(2, 7) if not nine[0][r * 9 + 4]]
+    assert len(empty) > 1
+    assert [marks[c] for c in empty] == [1 << 4] * len(empty)
+    # A drag that starts below the board (on the actions) scrolls the page.
+    touch_drag(phone, centre_of(phone, "#btn-stats"), (195, 100))
+    phone.wait_for_function("scrollY > 0")

@@ -149,7 +149,8 @@ const CORNERS = [[0.17, 0.19], [0.83, 0.19], [0.17, 0.83], [0.83, 0.83], [0.5, 0
   [0.17, 0.5], [0.83, 0.5], [0.5, 0.5]];
 
 export class Board {
-  /** onCell(r, c, ev) on a press; onDrag(r, c) for each further cell a mouse drag enters. */
+  /** onCell(r, c, ev) on a press; onDrag(r, c) for each further cell a drag enters, by mouse,
+   * finger or pen alike (the board's touch-action keeps a finger's drag from scrolling the page). */
   constructor(svg, onCell, onDrag = () => {}) {
     this.svg = svg;
     this.onCell = onCell;
@@ -162,7 +163,11 @@ export class Board {
       const rc = cellAt(ev);
       if (!rc) return;
       ev.preventDefault();
-      this.dragging = ev.pointerType === "mouse";
+      // A finger or a pen holds the pointer to the cell it pressed (implicit capture): let go,
+      // so that the cells it then crosses get their pointerover, as under a mouse (the redraw
+      // of a new selection drops that cell too, but a press that redraws nothing would not).
+      if (ev.target.hasPointerCapture(ev.pointerId)) ev.target.releasePointerCapture(ev.pointerId);
+      this.dragging = true;
       this.onCell(rc[0], rc[1], ev);
     });
     svg.addEventListener("pointerover", (ev) => {
@@ -170,7 +175,7 @@ export class Board {
       const rc = cellAt(ev);
       if (rc) onDrag(rc[0], rc[1]);
     });
-    window.addEventListener("pointerup", () => (this.dragging = false));
+    for (const end of ["pointerup", "pointercancel"]) window.addEventListener(end, () => (this.dragging = false));
   }
 
   /**
