@@ -1338,3 +1338,56 @@ def test_a_finger_dragged_across_the_board_selects_the_cells(
     # A drag that starts below the board (on the actions) scrolls the page.
     touch_drag(phone, centre_of(phone, "#btn-stats"), (195, 100))
     phone.wait_for_function("scrollY > 0")
+
+
+#: The controls a player taps on a phone: the digit pad, the toolbar, the colours, the actions,
+#: the top bar, the settings (Undo, unavailable at the start, keeps its idle look when pressed).
+TAPPED = [
+    "#pad button",
+    "#btn-erase",
+    "#btn-notes",
+    "#btn-hint",
+    "#btn-games",
+    "#btn-new",
+    "#timer",
+    "#colours .swatch",
+    "#btn-theme",
+    ".switch",
+]
+
+
+def test_a_tapped_control_shows_its_own_press_not_chromes_highlight(
+    phone: Any, base_url: str, nine: Any
+) -> None:
+    """Chrome on a phone drew its tap highlight (a translucent blue box, rgba(51, 181, 229,
+    0.4), square over the rounded buttons) on the digit pad, the toolbar and every other button;
+    the board alone had it off. The pad and the toolbar had no pressed look of their own
+    (:hover only). Now each control shows a press in its own colours, the highlight is off,
+    and the keyboard's focus ring is unchanged."""
+    open_puzzle(phone, base_url, nine[0])
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    look = """s => { const c = getComputedStyle(document.querySelector(s));
+        return { tap: c.webkitTapHighlightColor, fill: c.backgroundColor, edge: c.borderColor,
+                 move: c.transform, ring: c.outlineStyle + ' ' + c.outlineWidth }; }"""
+
+    def forced(selector: str, pseudo: str) -> dict[str, str]:
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": [pseudo]})
+        try:
+            return dict(phone.evaluate(look, selector))
+        finally:
+            cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": []})
+
+    for selector in TAPPED:
+        idle = phone.evaluate(look, selector)
+        assert idle["tap"] == "rgba(0, 0, 0, 0)", (selector, idle)
+        if selector != ".switch":  # a switch flips at once: that is its feedback
+            pressed = forced(selector, "active")
+            changed = [k for k in ("fill", "edge", "move") if pressed[k] != idle[k]]
+            assert changed, (selector, idle, pressed)
+        focused = forced("#pad button" if selector == ".switch" else selector, "focus-visible")
+        assert focused["ring"] == "solid 3px", (selector, focused)
+    cdp.detach()
