@@ -1391,3 +1391,64 @@ def test_a_tapped_control_shows_its_own_press_not_chromes_highlight(
         focused = forced("#pad button" if selector == ".switch" else selector, "focus-visible")
         assert focused["ring"] == "solid 3px", (selector, focused)
     cdp.detach()
+
+
+MARK_INK = """([r, c]) => {
+    // Every pencil mark of cell (r, c): its font size on screen and its ink's box (the glyph's
+    // measured bounds around the text's anchor, which the board centres in its place).
+    const svg = document.getElementById('board');
+    const m = svg.getScreenCTM();
+    const scale = m.a;
+    const cell = document.getElementById(`cell-${r}-${c}`).getBoundingClientRect();
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const inCell = (t) => {
+      const x = +t.getAttribute('x') * scale + m.e, y = +t.getAttribute('y') * scale + m.f;
+      return x > cell.left && x < cell.right && y > cell.top && y < cell.bottom ? [x, y] : null;
+    };
+    return [...svg.querySelectorAll('text.mark')].filter(inCell).map((t) => {
+      const [x, y] = inCell(t);
+      const style = getComputedStyle(t);
+      const px = +t.getAttribute('font-size') * scale;
+      ctx.font = `${style.fontWeight} ${px}px ${style.fontFamily}`;
+      const ink = ctx.measureText(t.textContent);
+      return { px, left: x - ink.actualBoundingBoxLeft, right: x + ink.actualBoundingBoxRight,
+               top: y - ink.actualBoundingBoxAscent, bottom: y + ink.actualBoundingBoxDescent,
+               cell: [cell.left, cell.top, cell.right, cell.bottom] };
+    });
+}"""
+
+
+@pytest.mark.parametrize(("size", "least"), [(9, 11.5), (6, 20.0), (4, 32.0)])
+def test_pencil_marks_are_as_large_as_their_place_allows(
+    phone: Any, base_url: str, size: int, least: float
+) -> None:
+    """Pencil marks were 9.2 px on a 390 px phone (13.85 units of a 60-unit cell in a 9x9, a
+    6x6 and a 4x4 alike: 13.7 px in a 6x6's 59 px cell, 27.4 px in a 4x4's 88 px one), their
+    digits 7 px high in a 13 px place, where the best apps write them larger. A mark now
+    takes 0.7 of its place's height (0.85 of its width and 0.4 of a cell at most): 11.9,
+    23.7 and 35.3 px there. All of a cell's marks stay apart and inside the cell."""
+    made = sudokit.generate(size=size, seed=5).puzzle
+    open_puzzle(phone, base_url, made)
+    cell = next(i for i in range(size, size * size) if not made[i] and 0 < i % size < size - 1)
+    r, c = divmod(cell, size)
+    phone.tap(f'#board rect[data-cell="{r},{c}"]')
+    phone.tap("#btn-notes")
+    for d in range(size):
+        phone.keyboard.press(SYMBOLS[d])
+    marks = phone.evaluate(MARK_INK, [r, c])
+    assert len(marks) == size
+    assert min(m["px"] for m in marks) >= least, marks
+    for k, a in enumerate(marks):
+        left, top, right, bottom = a["cell"]
+        assert left + 1 <= a["left"] < a["right"] <= right - 1, a
+        assert top + 1 <= a["top"] < a["bottom"] <= bottom - 1, a
+        for b in marks[k + 1 :]:
+            apart = (
+                b["left"] >= a["right"] + 1
+                or a["left"] >= b["right"] + 1
+                or b["top"] >= a["bottom"] + 1
+                or a["top"] >= b["bottom"] + 1
+            )
+            assert apart, (a, b)
