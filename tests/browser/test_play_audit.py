@@ -1452,3 +1452,37 @@ def test_pencil_marks_are_as_large_as_their_place_allows(
                 or a["top"] >= b["bottom"] + 1
             )
             assert apart, (a, b)
+
+
+@pytest.mark.parametrize("size", [(844, 390), (390, 844)])
+def test_the_printed_page_shows_the_rules(
+    phone: Any, base_url: str, nine: Any, size: tuple[int, int]
+) -> None:
+    """Printed from a phone held sideways, a variant's rules could be left out: that layout
+    moves them beside the board, after the digit pad (main.js placeParts), into the controls'
+    column, which the print view hid whole. Chrome's own printing lays the page out portrait
+    and the app's layout listener puts them back under the board first; a print of the page
+    as it stands (print media on the phone's screen here; Firefox prints a static copy of
+    the page) had none. The print view now shows them under the board wherever they are."""
+    width, height = size
+    phone.set_viewport_size({"width": width, "height": height})
+    killer, _ = killer_of(nine[0], 3)
+    open_puzzle(phone, base_url, killer)
+    phone.emulate_media(media="print")
+    try:
+        seen = phone.evaluate(
+            """() => { const rules = document.getElementById('rules').getBoundingClientRect();
+                const board = document.getElementById('board').getBoundingClientRect();
+                const pad = document.getElementById('pad').getBoundingClientRect();
+                return { height: rules.height, top: rules.top, boardBottom: board.bottom,
+                         left: rules.left, right: rules.right, boardLeft: board.left,
+                         boardRight: board.right, pad: pad.height,
+                         text: document.getElementById('rules').innerText }; }"""
+        )
+    finally:
+        phone.emulate_media(media="screen")
+    assert "cage" in seen["text"].lower(), seen
+    assert seen["height"] > 0, seen
+    assert seen["top"] >= seen["boardBottom"], seen  # under the board
+    assert seen["boardLeft"] - 1 <= seen["left"] < seen["right"] <= seen["boardRight"] + 1, seen
+    assert seen["pad"] == 0, seen  # the rest of the controls stays off the paper
