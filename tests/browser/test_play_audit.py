@@ -1486,3 +1486,29 @@ def test_the_printed_page_shows_the_rules(
     assert seen["top"] >= seen["boardBottom"], seen  # under the board
     assert seen["boardLeft"] - 1 <= seen["left"] < seen["right"] <= seen["boardRight"] + 1, seen
     assert seen["pad"] == 0, seen  # the rest of the controls stays off the paper
+
+
+def test_a_tapped_control_does_not_stay_lit(phone: Any, base_url: str, nine: Any) -> None:
+    """A phone keeps :hover on the last control tapped, and the controls' hover look is their
+    pressed one: after a 5 was placed from the pad its 5 kept an accent edge and fill, as if
+    chosen (digit-first input, which the app does not have), and the Hint tool after a hint.
+    Hover looks now apply only where there is a mouse; a tapped control looks as before."""
+    puzzle, solution = nine
+    open_puzzle(phone, base_url, puzzle)
+    look = """s => { const c = getComputedStyle(document.querySelector(s));
+        return [c.backgroundColor, c.borderColor, c.color]; }"""
+    # A tap's :active (the press's own look) lasts a moment after the finger lifts.
+    let_go = "s => !document.querySelector(s).matches(':active')"
+    idle = {s: phone.evaluate(look, s) for s in ("#pad button[data-digit='5']", "#btn-hint")}
+    cell = next(i for i in range(81) if not puzzle[i] and solution[i] == 5)
+    phone.tap(f'#board rect[data-cell="{cell // 9},{cell % 9}"]')
+    phone.tap("#pad button[data-digit='5']")
+    assert state(phone, f"s.game.values[{cell}]") == 5
+    phone.wait_for_function(let_go, arg="#pad button[data-digit='5']")
+    assert (
+        phone.evaluate(look, "#pad button[data-digit='5']") == idle["#pad button[data-digit='5']"]
+    )
+    phone.tap("#btn-hint")
+    phone.wait_for_selector("#hint-box:not([hidden])")
+    phone.wait_for_function(let_go, arg="#btn-hint")
+    assert phone.evaluate(look, "#btn-hint") == idle["#btn-hint"]
