@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -119,6 +120,43 @@ def killer_of(made: sudokit.Grid, seed: int) -> tuple[sudokit.Grid, sudokit.Grid
     answer = sudokit.Grid(solution.cells, shape)
     assert answer.is_solution(killer), "the solution must keep every rule"
     return killer, answer
+
+
+def touch_drag(
+    page: Any, start: tuple[float, float], end: tuple[float, float], steps: int = 12
+) -> None:
+    """A finger pressed at *start*, moved to *end* in *steps* of 16 ms, held still there for
+    0.1 s and lifted (page pixels), sent through DevTools' input pipeline, where the browser
+    pans the page as a phone would. The events carry those times: sent all at once, the drag
+    ended in a fling, and a tap the test sent next stopped the fling and gave no click."""
+    cdp = page.context.new_cdp_session(page)
+    t = time.time()
+    try:
+        (x0, y0), (x1, y1) = start, end
+
+        def touch(kind: str, at: float, k: int | None) -> None:
+            points = (
+                []
+                if k is None
+                else [{"x": x0 + (x1 - x0) * k / steps, "y": y0 + (y1 - y0) * k / steps}]
+            )
+            cdp.send(
+                "Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": at}
+            )
+
+        touch("touchStart", t, 0)
+        for k in range(1, steps + 1):
+            touch("touchMove", t + 0.016 * k, k)
+        touch("touchMove", t + 0.016 * steps + 0.1, steps)
+        touch("touchEnd", t + 0.016 * steps + 0.12, None)
+    finally:
+        cdp.detach()
+
+
+def centre_of(page: Any, selector: str) -> tuple[float, float]:
+    """The centre of the first element *selector* finds, in page pixels."""
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def audit(page: Any) -> list[str]:

@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 from pageutil import (
     SYMBOLS,
+    centre_of,
     killer_of,
     open_explanation,
     open_puzzle,
     paste_import,
     play_by_keyboard,
     state,
+    touch_drag,
 )
 
 import sudokit
@@ -1304,3 +1306,209 @@ def test_dialogs_keep_clear_of_the_notch(
             assert box[side] >= safe[side], (dialog, side, box, safe)
         for side in ("right", "bottom"):
             assert box[side] <= safe[side], (dialog, side, box, safe)
+
+
+def test_a_finger_dragged_across_the_board_selects_the_cells(
+    phone: Any, base_url: str, nine: Any
+) -> None:
+    """On a touch screen a drag over the board scrolled the page (pointercancel: 159 px on a
+    390x844 phone) and selected only the cell it started on, where SudokuPad selects every
+    cell the finger crosses, so that a digit or a mark goes into all of them. A drag that
+    starts on the board now selects as a mouse's does; one that starts off it still scrolls."""
+    open_puzzle(phone, base_url, nine[0])
+    assert phone.evaluate("scrollY") == 0
+    touch_drag(
+        phone,
+        centre_of(phone, '#board rect[data-cell="6,4"]'),
+        centre_of(phone, '#board rect[data-cell="2,4"]'),
+    )
+    assert state(phone, "[s.selected, [...s.multi].sort((a, b) => a - b)]") == [
+        6 * 9 + 4,
+        [2 * 9 + 4, 3 * 9 + 4, 4 * 9 + 4, 5 * 9 + 4],
+    ]
+    assert phone.evaluate("scrollY") == 0
+    assert phone.locator("#board rect.selected").count() == 5
+    # A candidate from the pad goes into every empty one of them.
+    phone.tap("#btn-notes")
+    phone.tap("#pad button[data-digit='5']")
+    marks = state(phone, "s.game.marks")
+    empty = [r * 9 + 4 for r in range(2, 7) if not nine[0][r * 9 + 4]]
+    assert len(empty) > 1
+    assert [marks[c] for c in empty] == [1 << 4] * len(empty)
+    # A drag that starts below the board (on the actions) scrolls the page.
+    touch_drag(phone, centre_of(phone, "#btn-stats"), (195, 100))
+    phone.wait_for_function("scrollY > 0")
+
+
+#: The controls a player taps on a phone: the digit pad, the toolbar, the colours, the actions,
+#: the top bar, the settings (Undo, unavailable at the start, keeps its idle look when pressed).
+TAPPED = [
+    "#pad button",
+    "#btn-erase",
+    "#btn-notes",
+    "#btn-hint",
+    "#btn-games",
+    "#btn-new",
+    "#timer",
+    "#colours .swatch",
+    "#btn-theme",
+    ".switch",
+]
+
+
+def test_a_tapped_control_shows_its_own_press_not_chromes_highlight(
+    phone: Any, base_url: str, nine: Any
+) -> None:
+    """Chrome on a phone drew its tap highlight (a translucent blue box, rgba(51, 181, 229,
+    0.4), square over the rounded buttons) on the digit pad, the toolbar and every other button;
+    the board alone had it off. The pad and the toolbar had no pressed look of their own
+    (:hover only). Now each control shows a press in its own colours, the highlight is off,
+    and the keyboard's focus ring is unchanged."""
+    open_puzzle(phone, base_url, nine[0])
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    look = """s => { const c = getComputedStyle(document.querySelector(s));
+        return { tap: c.webkitTapHighlightColor, fill: c.backgroundColor, edge: c.borderColor,
+                 move: c.transform, ring: c.outlineStyle + ' ' + c.outlineWidth }; }"""
+
+    def forced(selector: str, pseudo: str) -> dict[str, str]:
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": [pseudo]})
+        try:
+            return dict(phone.evaluate(look, selector))
+        finally:
+            cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": []})
+
+    for selector in TAPPED:
+        idle = phone.evaluate(look, selector)
+        assert idle["tap"] == "rgba(0, 0, 0, 0)", (selector, idle)
+        if selector != ".switch":  # a switch flips at once: that is its feedback
+            pressed = forced(selector, "active")
+            changed = [k for k in ("fill", "edge", "move") if pressed[k] != idle[k]]
+            assert changed, (selector, idle, pressed)
+        focused = forced("#pad button" if selector == ".switch" else selector, "focus-visible")
+        assert focused["ring"] == "solid 3px", (selector, focused)
+    cdp.detach()
+
+
+MARK_INK = """([r, c]) => {
+    // Every pencil mark of cell (r, c): its font size on screen and its ink's box (the glyph's
+    // measured bounds around the text's anchor, which the board centres in its place).
+    const svg = document.getElementById('board');
+    const m = svg.getScreenCTM();
+    const scale = m.a;
+    const cell = document.getElementById(`cell-${r}-${c}`).getBoundingClientRect();
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const inCell = (t) => {
+      const x = +t.getAttribute('x') * scale + m.e, y = +t.getAttribute('y') * scale + m.f;
+      return x > cell.left && x < cell.right && y > cell.top && y < cell.bottom ? [x, y] : null;
+    };
+    return [...svg.querySelectorAll('text.mark')].filter(inCell).map((t) => {
+      const [x, y] = inCell(t);
+      const style = getComputedStyle(t);
+      const px = +t.getAttribute('font-size') * scale;
+      ctx.font = `${style.fontWeight} ${px}px ${style.fontFamily}`;
+      const ink = ctx.measureText(t.textContent);
+      return { px, left: x - ink.actualBoundingBoxLeft, right: x + ink.actualBoundingBoxRight,
+               top: y - ink.actualBoundingBoxAscent, bottom: y + ink.actualBoundingBoxDescent,
+               cell: [cell.left, cell.top, cell.right, cell.bottom] };
+    });
+}"""
+
+
+@pytest.mark.parametrize(("size", "least"), [(9, 11.5), (6, 20.0), (4, 32.0)])
+def test_pencil_marks_are_as_large_as_their_place_allows(
+    phone: Any, base_url: str, size: int, least: float
+) -> None:
+    """Pencil marks were 9.2 px on a 390 px phone (13.85 units of a 60-unit cell in a 9x9, a
+    6x6 and a 4x4 alike: 13.7 px in a 6x6's 59 px cell, 27.4 px in a 4x4's 88 px one), their
+    digits 7 px high in a 13 px place, where the best apps write them larger. A mark now
+    takes 0.7 of its place's height (0.85 of its width and 0.4 of a cell at most): 11.9,
+    23.7 and 35.3 px there. All of a cell's marks stay apart and inside the cell."""
+    made = sudokit.generate(size=size, seed=5).puzzle
+    open_puzzle(phone, base_url, made)
+    cell = next(i for i in range(size, size * size) if not made[i] and 0 < i % size < size - 1)
+    r, c = divmod(cell, size)
+    phone.tap(f'#board rect[data-cell="{r},{c}"]')
+    phone.tap("#btn-notes")
+    for d in range(size):
+        phone.keyboard.press(SYMBOLS[d])
+    marks = phone.evaluate(MARK_INK, [r, c])
+    assert len(marks) == size
+    assert min(m["px"] for m in marks) >= least, marks
+    for k, a in enumerate(marks):
+        left, top, right, bottom = a["cell"]
+        assert left + 1 <= a["left"] < a["right"] <= right - 1, a
+        assert top + 1 <= a["top"] < a["bottom"] <= bottom - 1, a
+        for b in marks[k + 1 :]:
+            apart = (
+                b["left"] >= a["right"] + 1
+                or a["left"] >= b["right"] + 1
+                or b["top"] >= a["bottom"] + 1
+                or a["top"] >= b["bottom"] + 1
+            )
+            assert apart, (a, b)
+
+
+@pytest.mark.parametrize("size", [(844, 390), (390, 844)])
+def test_the_printed_page_shows_the_rules(
+    phone: Any, base_url: str, nine: Any, size: tuple[int, int]
+) -> None:
+    """Printed from a phone held sideways, a variant's rules could be left out: that layout
+    moves them beside the board, after the digit pad (main.js placeParts), into the controls'
+    column, which the print view hid whole. Chrome's own printing lays the page out portrait
+    and the app's layout listener puts them back under the board first; a print of the page
+    as it stands (print media on the phone's screen here; Firefox prints a static copy of
+    the page) had none. The print view now shows them under the board wherever they are."""
+    width, height = size
+    phone.set_viewport_size({"width": width, "height": height})
+    killer, _ = killer_of(nine[0], 3)
+    open_puzzle(phone, base_url, killer)
+    phone.emulate_media(media="print")
+    try:
+        seen = phone.evaluate(
+            """() => { const rules = document.getElementById('rules').getBoundingClientRect();
+                const board = document.getElementById('board').getBoundingClientRect();
+                const pad = document.getElementById('pad').getBoundingClientRect();
+                return { height: rules.height, top: rules.top, boardBottom: board.bottom,
+                         left: rules.left, right: rules.right, boardLeft: board.left,
+                         boardRight: board.right, pad: pad.height,
+                         text: document.getElementById('rules').innerText }; }"""
+        )
+    finally:
+        phone.emulate_media(media="screen")
+    assert "cage" in seen["text"].lower(), seen
+    assert seen["height"] > 0, seen
+    assert seen["top"] >= seen["boardBottom"], seen  # under the board
+    assert seen["boardLeft"] - 1 <= seen["left"] < seen["right"] <= seen["boardRight"] + 1, seen
+    assert seen["pad"] == 0, seen  # the rest of the controls stays off the paper
+
+
+def test_a_tapped_control_does_not_stay_lit(phone: Any, base_url: str, nine: Any) -> None:
+    """A phone keeps :hover on the last control tapped, and the controls' hover look is their
+    pressed one: after a 5 was placed from the pad its 5 kept an accent edge and fill, as if
+    chosen (digit-first input, which the app does not have), and the Hint tool after a hint.
+    Hover looks now apply only where there is a mouse; a tapped control looks as before."""
+    puzzle, solution = nine
+    open_puzzle(phone, base_url, puzzle)
+    look = """s => { const c = getComputedStyle(document.querySelector(s));
+        return [c.backgroundColor, c.borderColor, c.color]; }"""
+    # A tap's :active (the press's own look) lasts a moment after the finger lifts.
+    let_go = "s => !document.querySelector(s).matches(':active')"
+    idle = {s: phone.evaluate(look, s) for s in ("#pad button[data-digit='5']", "#btn-hint")}
+    cell = next(i for i in range(81) if not puzzle[i] and solution[i] == 5)
+    phone.tap(f'#board rect[data-cell="{cell // 9},{cell % 9}"]')
+    phone.tap("#pad button[data-digit='5']")
+    assert state(phone, f"s.game.values[{cell}]") == 5
+    phone.wait_for_function(let_go, arg="#pad button[data-digit='5']")
+    assert (
+        phone.evaluate(look, "#pad button[data-digit='5']") == idle["#pad button[data-digit='5']"]
+    )
+    phone.tap("#btn-hint")
+    phone.wait_for_selector("#hint-box:not([hidden])")
+    phone.wait_for_function(let_go, arg="#btn-hint")
+    assert phone.evaluate(look, "#btn-hint") == idle["#btn-hint"]

@@ -149,7 +149,8 @@ const CORNERS = [[0.17, 0.19], [0.83, 0.19], [0.17, 0.83], [0.83, 0.83], [0.5, 0
   [0.17, 0.5], [0.83, 0.5], [0.5, 0.5]];
 
 export class Board {
-  /** onCell(r, c, ev) on a press; onDrag(r, c) for each further cell a mouse drag enters. */
+  /** onCell(r, c, ev) on a press; onDrag(r, c) for each further cell a drag enters, by mouse,
+   * finger or pen alike (the board's touch-action keeps a finger's drag from scrolling the page). */
   constructor(svg, onCell, onDrag = () => {}) {
     this.svg = svg;
     this.onCell = onCell;
@@ -162,7 +163,11 @@ export class Board {
       const rc = cellAt(ev);
       if (!rc) return;
       ev.preventDefault();
-      this.dragging = ev.pointerType === "mouse";
+      // A finger or a pen holds the pointer to the cell it pressed (implicit capture): let go,
+      // so that the cells it then crosses get their pointerover, as under a mouse (the redraw
+      // of a new selection drops that cell too, but a press that redraws nothing would not).
+      if (ev.target.hasPointerCapture(ev.pointerId)) ev.target.releasePointerCapture(ev.pointerId);
+      this.dragging = true;
       this.onCell(rc[0], rc[1], ev);
     });
     svg.addEventListener("pointerover", (ev) => {
@@ -170,7 +175,7 @@ export class Board {
       const rc = cellAt(ev);
       if (rc) onDrag(rc[0], rc[1]);
     });
-    window.addEventListener("pointerup", () => (this.dragging = false));
+    for (const end of ["pointerup", "pointercancel"]) window.addEventListener(end, () => (this.dragging = false));
   }
 
   /**
@@ -225,16 +230,24 @@ export class Board {
     const gFlags = el("g", { class: "flags", "aria-hidden": "true" });
     const sub = Math.ceil(Math.sqrt(n));
     const subRows = Math.ceil(n / sub);
-    const markFont = CELL / (sub + 0.9);
-    // Pencil marks of a cell in a cage stay inside its dashed outline, and below the sum in
-    // the cell carrying it: [left, top, width, height] of the box they fill.
+    // Pencil marks fill a box of the cell, [left, top, width, height]: all of it less the
+    // half of the board's frame that falls inside (1.75), or in a cage the room inside its
+    // dashed outline, below the sum in the cell carrying it.
     const sumCells = new Set(geo.cages.filter((c) => c.sum != null).map((c) => c.cells[0]));
-    const IN = CELL * 0.1, SUM_TOP = CELL * 0.34;
+    const EDGE = 2, IN = CELL * 0.1, SUM_TOP = CELL * 0.34;
     const markBox = (cell) => {
-      if (geo.cageOf[cell] < 0) return [0, 0, CELL, CELL];
+      if (geo.cageOf[cell] < 0) return [EDGE, EDGE, CELL - 2 * EDGE, CELL - 2 * EDGE];
       const top = sumCells.has(cell) ? SUM_TOP : IN;
       return [IN, top, CELL - 2 * IN, CELL - top - IN];
     };
+    // A mark fills its place in the box (cut into sub x subRows places) as far as it stays
+    // apart from its neighbours: digits are about 0.73 em tall and 0.64 em wide, so its ink
+    // takes 0.7 of its place's height and at most 0.85 of its width (a label of two characters,
+    // 10+ as numbers, half that a character); never over 0.4 of a cell, well under a placed
+    // digit's 0.62. Its highlight ring is the place's inscribed circle.
+    const chars = symbolOf(n, n, view.numbers).length;
+    const markFont = (w, h) => Math.min(0.96 * (h / subRows), (0.85 * (w / sub)) / (0.64 * chars), 0.4 * CELL);
+    const ringOf = (w, h) => Math.min(w / sub, h / subRows) / 2 - 0.5;
 
     for (let i = 0; i < geo.ncells; i++) {
       const r = Math.floor(i / n), c = i % n;
@@ -280,6 +293,7 @@ export class Board {
           if (cc === i) m |= bit(d);
         }
         const [left, top, w, h] = markBox(i);
+        const font = markFont(w, h), ring = ringOf(w, h);
         for (const d of digitsOf(m)) {
           const k = d - 1;
           const cx = x + left + ((k % sub) + 0.5) * (w / sub);
@@ -291,14 +305,13 @@ export class Board {
           else if (stepHi.has(key)) mcls.push("hi");
           if (stepHi.has(key) || stepElim.has(key)) {
             gHi.append(el("circle", {
-              cx, cy: cy, r: markFont * 0.62, class: stepElim.has(key) ? "ring elim" : "ring hi",
+              cx, cy: cy, r: ring, class: stepElim.has(key) ? "ring elim" : "ring hi",
             }));
           } else if (selDigit && d === selDigit) {
-            gHi.append(el("circle", { cx, cy, r: markFont * 0.62, class: "ring same" }));
+            gHi.append(el("circle", { cx, cy, r: ring, class: "ring same" }));
           }
           gMarks.append(el("text", {
-            x: cx, y: cy + 0.5, class: mcls.join(" "),
-            "font-size": markFont * (n > 9 ? 0.82 : 0.9) * (h / CELL > 0.7 ? 1 : 0.85),
+            x: cx, y: cy + 0.5, class: mcls.join(" "), "font-size": font,
           }, symbolOf(d, n, view.numbers)));
         }
         const skip = sumCells.has(i) ? 1 : 0; // the top-left corner holds the cage sum

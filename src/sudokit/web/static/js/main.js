@@ -1227,6 +1227,9 @@ function onKey(ev) {
 
 function wire() {
   document.addEventListener("keydown", onKey);
+  // Safari on iOS gives a touched control its :active look (the pressed feedback that stands in
+  // for the tap highlight, app.css) only on a page that listens to touches.
+  document.addEventListener("touchstart", () => {}, { passive: true });
   $("btn-new").addEventListener("click", openNew);
   $("banner-new").addEventListener("click", openNew);
   $("banner-close").addEventListener("click", closeBanner);
