@@ -19,11 +19,13 @@ def requested_backend() -> str:
     in a setting should not stop every command with an import-time traceback.
 
     >>> import os
-    >>> os.environ["SUDOKIT_BACKEND"] = " Python "
-    >>> requested_backend()
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, SUDOKIT_BACKEND=" Python "):
+    ...     requested_backend()
     'python'
-    >>> del os.environ["SUDOKIT_BACKEND"]
-    >>> requested_backend()
+    >>> with mock.patch.dict(os.environ):  # restores the caller's setting afterwards
+    ...     _ = os.environ.pop("SUDOKIT_BACKEND", None)
+    ...     requested_backend()
     ''
     """
     choice = os.environ.get("SUDOKIT_BACKEND", "").strip().lower()
