@@ -36,6 +36,16 @@ def test_default_budget_scales_with_the_shape() -> None:
     assert default_budget(Shape(3, 3), 10**12) == default_budget(Shape(3, 3), 10**13)
 
 
+def test_the_long_search_is_a_pigeonhole_with_no_clash() -> None:
+    """What makes LONG64 long, checked from the grid itself: no two givens clash, and 33
+    cells of row 1 each see all of 33-64 in their column or box (so they share 32 digits)."""
+    assert not LONG64.conflicts()
+    shape, cells = LONG64.shape, LONG64.cells
+    seen = [{cells[j] for u in shape.units if i in u for j in u if cells[j]} for i in range(64)]
+    squeezed = [i for i in range(64) if not cells[i] and seen[i] >= set(range(33, 65))]
+    assert len(squeezed) == 33
+
+
 @needs_c
 def test_a_long_64x64_search_gives_up_at_the_default_bound_and_names_it() -> None:
     bound = default_budget(LONG64.shape)
