@@ -11,7 +11,7 @@ file's top), "solve + prove unique" is one search counting up to 2 solutions:
   and without building the puzzle's geometry (each killer is its own shape: its cages are
   part of the shape, so a caller pays one geometry build per puzzle, cached afterwards);
 * the public API: ``sudokit.count_solutions(grid, limit=2)`` on a fresh ``Grid`` per puzzle;
-* CP-SAT (ortools, one worker): a model of the same puzzle (``tests/variants_support.py``:
+* CP-SAT (ortools, one worker): a model of the same puzzle (``tests/support/variants.py``:
   AllDifferent on rows, columns, boxes and cages, a linear sum per cage), solved with every
   solution enumerated up to 2; model building included, as a caller of CP-SAT would pay it.
 

@@ -43,7 +43,7 @@ def shared_data() -> Path:
 
 
 # Doctests whose examples show what the C core's bulk path returns; without the core every line
-# is handed back to Python, which tests/test_lines_fast.py checks on the fallback.
+# is handed back to Python, which tests/bulk/test_lines_fast.py checks on the fallback.
 C_PATH_EXAMPLES = frozenset(
     f"src/sudokit/blocks.py::sudokit.blocks.{name}"
     for name in ("note_result", "scan_block", "scan_stream")

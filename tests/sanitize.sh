@@ -63,15 +63,15 @@ check_core "$tmp/lib"
 
 if [ "${1:-}" != "--fuzz-only" ]; then
     echo "== sanitize: engine tests under ASan + UBSan"
-    python -m pytest -q -p no:cacheprovider tests/test_engine.py tests/test_engine_binding.py \
-        tests/test_engine_reduce.py tests/test_canonical_c.py tests/test_lines_fast.py \
-        tests/test_solve_many_fast.py tests/test_search_items_hostile.py \
-        tests/test_generate_fast.py \
-        tests/test_chain_c.py tests/test_chain_c_best.py tests/test_generic_tails.py \
-        tests/test_human_c.py tests/test_exclusion_c.py tests/test_uniqueness_c.py \
-        tests/test_nest_c.py tests/test_core_nomemory.py tests/test_core_search_errors.py "$@"
+    python -m pytest -q -p no:cacheprovider tests/engine/test_engine.py tests/engine/test_engine_binding.py \
+        tests/engine/test_engine_reduce.py tests/core/test_canonical_c.py tests/bulk/test_lines_fast.py \
+        tests/bulk/test_solve_many_fast.py tests/engine/test_search_items_hostile.py \
+        tests/generator/test_generate_fast.py \
+        tests/logic/test_chain_c.py tests/logic/test_chain_c_best.py tests/engine/test_generic_tails.py \
+        tests/logic/test_human_c.py tests/logic/test_exclusion_c.py tests/logic/test_uniqueness_c.py \
+        tests/logic/test_nest_c.py tests/engine/test_core_nomemory.py tests/logic/test_core_search_errors.py "$@"
     echo "== sanitize: variant rules (C engine only; OR-Tools is not run under libasan)"
-    python -m pytest -q -p no:cacheprovider tests/test_variants_engine.py \
+    python -m pytest -q -p no:cacheprovider tests/engine/test_variants_engine.py \
         -k "not cpsat and not python" "$@"
 fi
 
@@ -84,8 +84,8 @@ if [ "${1:-}" != "--fuzz-only" ] \
     export PYTHONPATH="$tmp/native${outer_path:+:$outer_path}"
     check_core "$tmp/native" -march=native
     echo "== sanitize: the 9x9 fast path's tests under ASan + UBSan, AVX-512 build"
-    python -m pytest -q -p no:cacheprovider tests/test_engine.py tests/test_lines_fast.py \
-        tests/test_solve_many_fast.py tests/test_generate_fast.py "$@"
+    python -m pytest -q -p no:cacheprovider tests/engine/test_engine.py tests/bulk/test_lines_fast.py \
+        tests/bulk/test_solve_many_fast.py tests/generator/test_generate_fast.py "$@"
     export PYTHONPATH="$tmp/lib${outer_path:+:$outer_path}"  # the fuzz run: the portable build
 fi
 

@@ -28,6 +28,7 @@ from pageutil import (
 )
 
 import sudokit
+import support
 from sudokit.formats import lzstring
 from sudokit.web.validate import rules_json
 
@@ -38,9 +39,7 @@ CELL = 60  # the board's cell size in SVG units (board.js)
 #: real-world samples).
 REAL_WORLD_KILLER = [
     line
-    for line in (Path(__file__).parents[1] / "data" / "variants" / "real_world.txt")
-    .read_text()
-    .splitlines()
+    for line in (support.DATA / "variants" / "real_world.txt").read_text().splitlines()
     if line.startswith("https://")
 ][2]
 #: An f-puzzles link of an empty 9x9 with an arrow (a constraint the app does not play): the

@@ -26,7 +26,7 @@ from sudokit.grid import Grid
 from sudokit.shape import Shape
 from sudokit.transform import random_isomorph
 
-#: the benchmark sets: $SUDOKIT_DATA, else ../shared/data (as in tests/support.py)
+#: the benchmark sets: $SUDOKIT_DATA, else ../shared/data (as in tests/support/__init__.py)
 DATA = Path(os.environ.get("SUDOKIT_DATA") or Path(__file__).resolve().parents[3] / "shared/data")
 TWELVE = "...456789679813245548927136...594678857361492964782513...648957796135824485279361"
 HEADER = """\

@@ -1,0 +1,45 @@
+"""Failed-allocation sweeps of the C bindings: each allocation of a call failed in turn
+(``_testcapi.set_nomemory``), the outcomes checked and no memory kept."""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Callable
+
+import pytest
+
+
+def failing(call: Callable[[], object], k: int) -> object:
+    """call() with its k-th allocation failed: its result, or MemoryError (the class)."""
+    _testcapi = pytest.importorskip("_testcapi")
+    _testcapi.set_nomemory(k, k + 1)
+    try:
+        return call()
+    except MemoryError:
+        return MemoryError
+    finally:
+        _testcapi.remove_mem_hooks()
+
+
+def sweep(call: Callable[[], object]) -> int:
+    """Fails each allocation of call() in turn; asserts the outcomes (see the module doc) and
+    that no memory is kept.  The number of calls that raised MemoryError."""
+    expected = call()
+    failures = successes = 0
+    gc.collect()
+    before = sys.getallocatedblocks()
+    for k in range(5000):
+        got = failing(call, k)
+        if got is MemoryError:
+            failures += 1
+            successes = 0
+            continue
+        assert got == expected, f"allocation {k}"
+        successes += 1
+        if successes == 30:  # past the call's last allocation
+            break
+    del got
+    gc.collect()
+    assert sys.getallocatedblocks() - before < 50, "a failed call leaked"
+    return failures
