@@ -1,4 +1,21 @@
-"""Shared fixtures: the engines, the data-first corpus, the benchmark data directory.
+"""Shared fixtures and the test tiers.
+
+Tiers (DEVELOP.md):
+
+* ``python -m pytest``: the **quick tier**, everything but the tests marked ``slow`` (larger
+  corpora, long searches, wheels) or ``browser`` (Chromium), with the ``dev`` Hypothesis
+  profile. A minute or two on two cores: run it while you work.
+* ``python -m pytest --full``: the **full tier**, every test with the ``ci`` profile: what
+  ``.ci/run`` runs. ``-m EXPR`` still selects as usual (and then no tier is applied).
+* The fallback pass (``.ci/run``): ``SUDOKIT_BACKEND=python python -m pytest -m backend``, the
+  tests whose results depend on the search backend (:data:`support.tiers.BACKEND_ROOMS` and
+  the modules marked ``backend``; ``tests/project/test_tiers.py`` holds the rule).
+
+Both tiers run on every core (pytest-xdist, ``-n auto`` in pyproject's addopts; ``-n 0`` runs
+in one process); the tests that measure time or signals share the ``timing`` group, so they
+run one after another in one worker.
+
+Fixtures:
 
 * ``engine``: every available search engine (the pure-Python reference always, the C core
   when it imports), so one suite checks both against the same fixtures.
@@ -8,7 +25,7 @@
 * With ``SUDOKIT_REQUIRE_C=1`` (CI), a missing C core fails the run instead of being skipped.
 * ``@pytest.mark.c_only``: a test about the C core's speed, skipped on the Python fallback.
 
-Plain helpers and constants live in ``support.py`` (import them from there, not from here:
+Plain helpers and constants live in ``tests/support/`` (import them from there, not from here:
 ``conftest`` is not a unique module name once subfolders have their own).
 """
 
@@ -21,6 +38,12 @@ import pytest
 import sudokit
 from sudokit import _backend
 from support import C_ERROR, CORPUS, ENGINES, REQUIRE_C, SHARED_DATA
+from support.tiers import (
+    in_fallback_pass,
+    in_timing_group,
+    load_hypothesis_profile,
+    quick_tier_skips,
+)
 
 
 @pytest.fixture(params=ENGINES)
@@ -50,10 +73,33 @@ C_PATH_EXAMPLES = frozenset(
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Skip the tests marked ``c_only`` (C-core speed) and the :data:`C_PATH_EXAMPLES` when
-    the engine in use is not the C core (``SUDOKIT_BACKEND=python`` runs the rest of the suite
-    on the fallback)."""
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full",
+        action="store_true",
+        help="the full tier: the slow and browser tests too, Hypothesis profile 'ci' (.ci/run)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    load_hypothesis_profile(config.getoption("full"), config.getoption("hypothesis_profile", None))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Apply the tier, mark the fallback pass's tests ``backend``, and skip the tests marked
+    ``c_only`` (C-core speed) and the :data:`C_PATH_EXAMPLES` when the engine in use is not the
+    C core (``SUDOKIT_BACKEND=python`` runs the backend's tests on the fallback)."""
+    backend, timing = pytest.mark.backend, pytest.mark.xdist_group("timing")
+    for item in items:
+        if in_fallback_pass(item):
+            item.add_marker(backend)
+        if in_timing_group(item):
+            item.add_marker(timing)
+    if not config.getoption("full") and not config.option.markexpr:
+        kept, dropped = quick_tier_skips(items)
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
     if sudokit.BACKEND == "c":
         return
     skip = pytest.mark.skip(reason=f"c_only: needs the C core's speed (backend {sudokit.BACKEND})")

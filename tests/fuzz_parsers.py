@@ -9,9 +9,9 @@ bytes: every record is a grid or an error, never both), and its text is given to
 ``formats.sniff``, ``formats.parse``, ``Grid.parse`` (with and without a declared alphabet),
 ``formats.parse_candidates``, the bulk line reader (``blocks.solve_block``), the JSON puzzle
 reader, the f-puzzles / SudokuPad link and object readers and the lz-string decoder (a
-ValueError is its contract). The hypothesis
-properties in ``tests/formats/test_fuzz_parsers.py`` and ``tests/formats/test_variant_formats.py`` cover
-the same entry points in every test run; this harness
+ValueError is its contract). The hypothesis properties in
+``tests/formats/test_fuzz_parsers.py`` and ``tests/formats/test_variant_formats.py`` cover the
+same entry points in every test run; this harness
 is for longer, coverage-guided runs. Not collected by pytest (no ``test_`` prefix); atheris
 is imported only when run.
 """

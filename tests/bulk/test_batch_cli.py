@@ -55,6 +55,7 @@ def _kill_solve_file(src: Path, out: Path, shard_rows: int) -> Path:
     return parts
 
 
+@pytest.mark.slow
 def test_killed_solve_file_resumes_exactly(tmp_path: Path) -> None:
     src = _file(tmp_path, 3000)
     ref = tmp_path / "ref.txt"

@@ -84,6 +84,7 @@ COMMANDS: dict[str, Callable[[Path], list[str]]] = {
 RECORDS = {"solve": 2600, "rate": 60, "generate": 0}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_two_jobs_give_the_bytes_of_one(tmp_path: Path, pools: list[int], name: str) -> None:
     """Same output, same order, same messages about bad records, same exit code -- and the
@@ -163,6 +164,7 @@ def _slow_input(tmp_path: Path, command: str) -> list[str]:
     return [command, str(src)]
 
 
+@pytest.mark.slow
 @needs_proc
 @pytest.mark.parametrize(
     ("command", "resume"),

@@ -60,6 +60,7 @@ def _bounded(cmd: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
+@pytest.mark.slow
 def test_dask_rows_equal_local_rows(tmp_path: Path) -> None:
     api, cli = tmp_path / "api.csv", tmp_path / "cli.jsonl"
     done = _bounded([sys.executable, "-c", _SCRIPT, str(api), str(cli)])
@@ -72,6 +73,7 @@ def test_dask_rows_equal_local_rows(tmp_path: Path) -> None:
     assert cli.read_bytes() == local_cli.read_bytes()
 
 
+@pytest.mark.slow
 def test_cli_local_cluster(tmp_path: Path) -> None:
     out = tmp_path / "d.csv"
     args = ["-n", "12", "--size", "4", "--seed", "5", "--shard-rows", "2"]
@@ -83,6 +85,7 @@ def test_cli_local_cluster(tmp_path: Path) -> None:
     assert out.read_bytes() == local.read_bytes()
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler_is_a_sudoku_error() -> None:
     from sudokit import dask as sd
     from sudokit.errors import SudokuError

@@ -30,6 +30,7 @@ from sudokit.cli.app import cli
 from sudokit.formats import _base
 from sudokit.shape import Shape
 from support import SHARED_DATA, require_c_backend
+from support.tiers import examples
 
 SETS = sorted(p.name for p in SHARED_DATA.glob("*.txt")) if SHARED_DATA.is_dir() else []
 TOP = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -238,7 +239,7 @@ line_bytes = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(line_bytes, max_size=12),
     st.sampled_from(["solve", "check", "count"]),
@@ -352,6 +353,7 @@ def test_stop_byte_ends_a_call_on_another_thread() -> None:
         _core.lines(geometry(Shape(3, 3)), b"", 0, 0, 0, 2, 0, 0, bytearray())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_cli_exits_130_on_sigint_in_the_bulk_path(jobs: str, tmp_path: Path) -> None:
     from support import STOP_CPU, interrupt

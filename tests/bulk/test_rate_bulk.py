@@ -268,6 +268,7 @@ def test_resume_refuses_to_overwrite_its_input(
     assert err == "sudokit: --resume needs one input FILE, -o OUT and --to line (9x9, 4x4, ...)\n"
 
 
+@pytest.mark.slow
 def test_killed_rate_resumes_byte_identical(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

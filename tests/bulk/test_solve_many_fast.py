@@ -26,6 +26,7 @@ from sudokit import Grid, Shape, SolveResult, Status, solve, solve_many, solver
 from sudokit._backend import Engine, get_engine
 from sudokit.transform import random_isomorph
 from support import C_ERROR, CORPUS
+from support.tiers import examples
 
 NINE = Shape(3, 3)
 UNIQUE = next(c for c in CORPUS if c.shape == NINE and c.count == 1 and not c.invalid)
@@ -225,7 +226,7 @@ def test_shape_argument_and_grids() -> None:
     assert got[3].solution == UNIQUE.solution  # a Grid keeps its own shape
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     edits=st.lists(
         st.tuples(st.integers(0, 90), st.sampled_from(list(" \t\r\n\x0b\x1c.0123456789*_-xAg|,"))),

@@ -229,6 +229,7 @@ def test_dataset_says_where_it_wrote_in_words(capsys: pytest.CaptureFixture[str]
     assert _run(capsys, "dataset", "-n", "1", "--size", "4") == (code, out, err)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmHWM in /proc")
 @pytest.mark.parametrize("command", ["solve", "rate"])
 def test_resume_reads_a_huge_line_in_bounded_memory(tmp_path: Path, command: str) -> None:

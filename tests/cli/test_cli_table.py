@@ -23,7 +23,7 @@ from click.testing import CliRunner
 
 import sudokit
 from sudokit.cli.app import main
-from support import STOP_CPU, interrupt, pigeonhole64_file
+from support import STOP_CPU, interrupt, pigeonhole64_file, small_default_bound
 
 #: A proper 9x9 puzzle (one solution, singles only: every command answers it at once).
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -194,17 +194,8 @@ def long64(inputs: Path) -> Path:
     return pigeonhole64_file(inputs / "long64.txt")
 
 
-@pytest.mark.c_only  # the pure-Python reference needs minutes for the same bound
-@pytest.mark.parametrize(
-    ("command", "row"),
-    [("solve", "!gave-up"), ("count", "!gave-up"), ("check", "gave-up"), ("hint", "!gave-up")],
-)
-def test_a_long_64x64_search_gives_up_within_the_default_bound(
-    command: str, row: str, long64: Path, workdir: Path
-) -> None:
-    """The default --guesses bound scales with the shape: 4-8 s here at load ~6 (TIMEOUT is
-    the margin for a loaded machine, not a performance claim)."""
-    done = _run(command, Case((str(long64),), b"", 1), workdir)
+def _gave_up(done: subprocess.CompletedProcess[bytes], command: str, row: str) -> None:
+    """*done* is one marker row and one stderr line naming the default bound of a 64x64."""
     assert done.returncode == 1, done.stderr
     assert done.stdout.decode().splitlines() == [row]
     (line,) = done.stderr.decode().splitlines()
@@ -215,6 +206,28 @@ def test_a_long_64x64_search_gives_up_within_the_default_bound(
     assert "--guesses" in line
 
 
+@pytest.mark.slow
+@pytest.mark.c_only  # the pure-Python reference needs minutes for the same bound
+def test_a_long_64x64_search_gives_up_within_the_default_bound(long64: Path, workdir: Path) -> None:
+    """The command line's one search to the real default bound, in a real process: 4-8 s
+    here at load ~6 (TIMEOUT is the margin for a loaded machine, not a performance claim)."""
+    _gave_up(_run("check", Case((str(long64),), b"", 1), workdir), "check", "gave-up")
+
+
+@pytest.mark.parametrize(
+    ("command", "row"),
+    [("solve", "!gave-up"), ("count", "!gave-up"), ("check", "gave-up"), ("hint", "!gave-up")],
+)
+def test_every_search_command_takes_the_default_bound(
+    command: str, row: str, long64: Path, workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each command bounds its search by the library's default for the shape (made small
+    here, :func:`support.small_default_bound`: the same code path, a smaller number)."""
+    small_default_bound(monkeypatch)
+    _gave_up(_run(command, Case((str(long64),), b"", 1), workdir, real=False), command, row)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["solve", "count", "check"])
 def test_ctrl_c_during_a_search_exits_130_with_one_line(
     command: str, long64: Path, workdir: Path

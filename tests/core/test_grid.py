@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sudokit.errors import ParseError
 from sudokit.grid import Conflict, Grid, shifted_alphabet_hint
 from sudokit.shape import Shape
+from support.tiers import examples
 
 BOXES = [(r, c) for r in range(1, 9) for c in range(1, 9)]
 
@@ -95,7 +96,7 @@ def test_is_solution_uses_every_unit() -> None:
     assert not Grid(g.cells, jig).is_solution()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     box=st.sampled_from([(1, 1), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (4, 4), (5, 5)]),
     seed=st.integers(0, 2**32 - 1),
@@ -118,7 +119,7 @@ def test_random_grids_round_trip_and_conflicts(
     assert all(isinstance(c, Conflict) for c in g.conflicts())
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_64x64_round_trip(seed: int) -> None:
     shape = Shape(8, 8)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from sudokit.errors import ParseError
 from sudokit.shape import MAX_SIZE, Shape
+from support.tiers import examples
 
 BOXES = [(r, c) for r in range(1, 9) for c in range(1, 9)]
 
@@ -99,7 +100,7 @@ def random_region_map(n: int, rng: random.Random) -> list[int]:
     return labels
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=st.integers(1, 12), seed=st.integers(0, 2**32 - 1), diagonals=st.booleans())
 def test_jigsaw_shapes(n: int, seed: int, diagonals: bool) -> None:
     regions = random_region_map(n, random.Random(seed))

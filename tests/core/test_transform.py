@@ -13,6 +13,7 @@ from sudokit.grid import Grid
 from sudokit.shape import Shape
 from sudokit.solver import count_solutions
 from support import CORPUS, Case, read_puzzles
+from support.tiers import examples
 
 SOLVED = [c for c in CORPUS if c.solution is not None and c.shape.n >= 4]
 SOLVED_IDS = [c.id for c in SOLVED]
@@ -131,7 +132,7 @@ def test_jigsaw_carries_the_region_map() -> None:
     assert tf.random_transform(jig.shape, random.Random(3)).target == jig.shape
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(SOLVED) - 1))
 def test_composition_and_inverse_laws(seed: int, index: int) -> None:
     case = SOLVED[index]
@@ -159,7 +160,7 @@ def first_appearance(grid: Grid) -> bytes:
     return bytes(labels[v] for v in grid.cells)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), index=st.integers(0, len(NINES) - 1))
 def test_canonical_is_invariant_minimal_and_equivalent(seed: int, index: int) -> None:
     g = NINES[index].puzzle

@@ -11,7 +11,7 @@ import pytest
 import sudokit
 from sudokit import Shape, Status, default_budget, solver
 from sudokit.errors import BudgetExceededError
-from support import pigeonhole64
+from support import pigeonhole64, small_default_bound
 
 #: Most guesses any puzzle of ../shared/data needs at limit 2 (fast path 605 on
 #: forum_hardest_1905, generic path 2,586 on forum_hardest_1106; measured for this change).
@@ -46,8 +46,11 @@ def test_the_long_search_is_a_pigeonhole_with_no_clash() -> None:
     assert len(squeezed) == 33
 
 
+@pytest.mark.slow
 @needs_c
 def test_a_long_64x64_search_gives_up_at_the_default_bound_and_names_it() -> None:
+    """The library's one search to the real default bound (~244,000 guesses on a 64x64; the
+    other give-ups of the suite use :func:`support.small_default_bound`)."""
     bound = default_budget(LONG64.shape)
     result = sudokit.solve(LONG64)
     assert result.status is Status.GAVE_UP
@@ -55,12 +58,19 @@ def test_a_long_64x64_search_gives_up_at_the_default_bound_and_names_it() -> Non
     assert result.guesses <= bound + 1
     assert result.error is not None
     assert f"budget {bound}" in result.error
+
+
+def test_count_solutions_raises_at_the_default_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    small_default_bound(monkeypatch)
+    bound = default_budget(LONG64.shape)
+    assert bound < 2_000
     with pytest.raises(BudgetExceededError, match=f"budget {bound}"):
         sudokit.count_solutions(LONG64)
 
 
-@needs_c
-def test_solve_many_bounds_each_shape_by_its_own_default() -> None:
+@pytest.mark.slow
+def test_solve_many_bounds_each_shape_by_its_own_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    small_default_bound(monkeypatch)
     nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     results = list(sudokit.solve_many([LONG64, nine]))
     assert [r.status for r in results] == [Status.GAVE_UP, Status.UNIQUE]

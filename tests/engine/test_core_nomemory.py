@@ -43,6 +43,7 @@ def _bug_plus_one() -> CandidateGrid:
     return cg
 
 
+@pytest.mark.slow
 def test_uniq_steps_and_bug_extras() -> None:
     shape = Shape(3, 3)
     states = random_states(shape, first_solution(shape), 40, seed=3)

@@ -20,6 +20,7 @@ from sudokit import _backend
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 from support import Case, read_puzzles, require_c_backend
+from support.tiers import examples
 
 REFERENCE = _backend.get_engine("python")
 # Hypothesis examples per property (the sanitizer run lowers it: ASan is slower).
@@ -62,20 +63,6 @@ def check_outcome(
 
 
 # -- the corpus --------------------------------------------------------------------------------
-
-
-def test_corpus_count_and_solution(engine: _backend.Engine, case: Case) -> None:
-    """Every engine gets the corpus counts (computed offline) and unique solutions exactly."""
-    limit = max(case.count + 1, 2)
-    found = engine.search(case.shape, case.puzzle.cells, limit, 2, 0)
-    assert found.complete
-    assert found.count == case.count
-    if case.solution is not None:
-        assert found.solutions == (case.solution.cells,)
-    for sol in found.solutions:
-        assert Grid(sol, case.shape).is_solution(case.puzzle)
-    if case.invalid:
-        assert found.count == 0
 
 
 def test_corpus_both_c_paths(c_engines: list[_backend.Engine], case: Case) -> None:
@@ -223,7 +210,9 @@ def puzzles(draw: st.DrawFn) -> tuple[Shape, bytes]:
     return shape, bytes(cells)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(EXAMPLES), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(puzzles(), st.integers(1, 6), st.integers(0, 4))
 def test_parity_with_reference(puzzle: tuple[Shape, bytes], limit: int, keep: int) -> None:
     """C == reference on hypothesis puzzles of every shape, for both C paths."""
@@ -244,8 +233,11 @@ def test_parity_with_reference(puzzle: tuple[Shape, bytes], limit: int, keep: in
             assert found.count == 0
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=max(EXAMPLES // 2, 10), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(max(EXAMPLES // 2, 10)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 @given(puzzles(), st.integers(1, 12), st.integers(1, 30))
 def test_budget_bounds_the_search(puzzle: tuple[Shape, bytes], limit: int, budget: int) -> None:

@@ -103,6 +103,7 @@ def learns(core: Any, geometry: Any, shape: Shape, cells: bytes) -> bool:
     return bool(early[2] != core.search(geometry, cells, 2, 0, 50 * shape.ncells)[2])
 
 
+@pytest.mark.slow
 def test_hand_overs_agree_with_the_restarts_alone(core: Any) -> None:
     """Every drawn puzzle; and each one that clause learning answered is walked to a unique
     puzzle (a cell where its two solutions differ set to the first one's digit, preferring

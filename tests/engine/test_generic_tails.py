@@ -260,6 +260,7 @@ def changed20(seed: int) -> bytes:
     return changed_givens(shape, under_constrained(20, seed, 0.42), random.Random(seed), 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", NONE20)
 def test_clause_learning_proves_no_solution(seed: int) -> None:
     """Clause learning proves there is no solution: count 0 and complete, and the same answer

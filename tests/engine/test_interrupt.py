@@ -46,6 +46,7 @@ def _api(code: str) -> list[str]:
     return [sys.executable, "-c", textwrap.dedent(prelude) + body + textwrap.dedent(tail)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "code",
     [
@@ -91,6 +92,7 @@ def test_sigint_stops_the_reference_engine() -> None:
     assert cpu < STOP_CPU
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["solve", "count"])
 def test_cli_exits_130_on_sigint_during_an_unbounded_search(command: str, tmp_path: Path) -> None:
     require_c_backend()

@@ -154,6 +154,7 @@ def test_hostile_item_classes(core: Any, geo9: Any) -> None:
         assert (record.status, record.count, record.complete) == (Status.UNIQUE, 1, True)
 
 
+@pytest.mark.slow
 def test_failed_allocations_raise_memory_error_and_leak_nothing(core: Any, geo9: Any) -> None:
     """search_items and search_batch with each of their allocations failed in turn: the
     result of a normal call or MemoryError, never another error or a leak (the sweep of

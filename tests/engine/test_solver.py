@@ -36,6 +36,7 @@ from sudokit.solver import (
 )
 from sudokit.transform import random_transform
 from support import CORPUS, ENGINES, Case, read_puzzles
+from support.tiers import examples
 
 KEEP = 20  # solutions kept and checked one by one per search
 
@@ -72,6 +73,7 @@ def test_corpus_solutions_are_solutions(case: Case) -> None:
 
 
 def test_engine_counts_exactly(engine: _backend.Engine, case: Case) -> None:
+    """Every engine gets the corpus counts (computed offline) and unique solutions exactly."""
     limit = case.count + 1
     found = engine.search(case.shape, case.puzzle.cells, limit, KEEP, 0)
     assert found.complete
@@ -82,6 +84,8 @@ def test_engine_counts_exactly(engine: _backend.Engine, case: Case) -> None:
         assert Grid(cells, case.shape).is_solution(case.puzzle)
     if case.count == 1:
         assert found.solutions[0] == case.solution.cells  # type: ignore[union-attr]
+    if case.invalid:
+        assert found.count == 0
 
 
 MULTIPLE = [c for c in CORPUS if c.count >= 2]
@@ -145,7 +149,7 @@ def test_engine_counts_every_small_grid(engine: _backend.Engine) -> None:
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
@@ -172,7 +176,7 @@ SOLVED_SMALL = [c for c in CORPUS if c.solution is not None and 4 <= c.shape.n <
 
 
 @pytest.mark.skipif("c" not in ENGINES, reason="needs both engines")
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     index=st.integers(0, len(SOLVED_SMALL) - 1),
@@ -414,7 +418,7 @@ def test_serg_puzzles_are_multiple() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_big_isomorphs(seed: int) -> None:
     rng = random.Random(seed)

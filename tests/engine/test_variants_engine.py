@@ -197,6 +197,7 @@ def _random_rules_4x4(rng: random.Random) -> Constraints:
     return Constraints(**kw)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("windoku", [False, True])
 def test_every_4x4_grid(engine: _backend.Engine, windoku: bool) -> None:
     """On 4x4 the solutions of an engine are exactly the grids ``is_solution`` accepts, for 100
@@ -252,6 +253,7 @@ def test_every_kind_against_cpsat(engine: _backend.Engine, base: Shape, count: i
 # -- C == reference on many generated puzzles -------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("base", "count"),
     [(Shape(2, 2), 12), (Shape(2, 3), 8), (Shape(3, 3), 3), (Shape(3, 3, windoku=True), 2)],
@@ -434,6 +436,7 @@ def test_binding_rules_keep_off_the_fast_path() -> None:
 # -- a collection of killers with their solutions ----------------------------------------------
 
 
+@pytest.mark.slow
 def test_killer_collection(engine: _backend.Engine) -> None:
     """Each of the 300 zero-given killers of the collection solves to its recorded solution and
     is proved unique (limit 2) by the C core, every fifth by the reference (~10 ms each); the

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import support
 from sudokit import Grid, ParseError, Shape, formats
 from sudokit.formats import FORMATS, Record, dumps, parse, parse_one, read, sniff, write
+from support.tiers import examples
 
 DATA = support.DATA / "formats"
 
@@ -60,7 +61,7 @@ def _candidate_format(fmt: str) -> bool:
     return fmt in ("candidates", "candgrid")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(grid=grids(), fmt=st.sampled_from(list(FORMATS)))
 def test_round_trip_every_format(grid: Grid, fmt: str) -> None:
     if _candidate_format(fmt) and grid.n == 1:
@@ -69,14 +70,14 @@ def test_round_trip_every_format(grid: Grid, fmt: str) -> None:
     assert parse(text, fmt, shape=grid.shape) == [grid]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(grid=grids([Shape(2, 2), Shape(2, 3), Shape(3, 3), Shape(4, 4)]))
 def test_round_trip_sniffed(grid: Grid) -> None:
     for fmt in FORMATS:
         assert parse(dumps(grid, fmt)) == [grid], fmt
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     many=st.lists(grids([Shape(2, 2), Shape(3, 3), Shape(2, 3)]), min_size=1, max_size=4),
     fmt=st.sampled_from(list(FORMATS)),
@@ -442,7 +443,7 @@ def test_writer_marker_lines() -> None:
     assert json.loads(out.getvalue()) == []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     text=st.text(alphabet="123456789ABCDEFGabc.0-_* |x\n,", min_size=0, max_size=90),
     shape=st.sampled_from([None, Shape(2, 2), Shape(3, 3), Shape(4, 4)]),

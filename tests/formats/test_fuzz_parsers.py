@@ -28,10 +28,11 @@ from sudokit.errors import SudokuError
 from sudokit.formats import json as jsonfmt
 from sudokit.grid import Grid
 from sudokit.shape import Shape
+from support.tiers import examples
 
 EXAMPLES = int(os.environ.get("SUDOKIT_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(
-    max_examples=EXAMPLES,
+    max_examples=examples(EXAMPLES),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -72,6 +73,7 @@ def _ok_or_sudoku_error(fn: object, *args: object) -> None:
         fn(*args)  # type: ignore[operator]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(text=texts | puzzleish, fmt=st.sampled_from([None, *formats.FORMATS]))
 def test_parse_any_text(text: str, fmt: str | None) -> None:
@@ -103,6 +105,7 @@ def test_parse_candidates(text: str) -> None:
     _ok_or_sudoku_error(formats.parse_candidates, text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(value=json_values)
 def test_json_puzzle_values(value: object) -> None:

@@ -91,6 +91,7 @@ def _check(command: str, kind: str, inputs: dict[str, str]) -> None:
     assert err.startswith("sudokit: ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "kind"),
     [("solve", "line"), ("hint-stdin", "zero"), ("convert", "json"), ("generate", "zero")],

@@ -20,6 +20,7 @@ from sudokit import Cage, Constraints, Grid, ParseError, Shape, formats
 from sudokit.cli.app import cli
 from sudokit.constraints import sum_range
 from sudokit.formats import fpuzzles, lzstring, sudokupad
+from support.tiers import examples
 
 VARIANTS = support.DATA / "variants"
 LINK_FORMATS = ("json", "jsonl", "fpuzzles", "sudokupad")
@@ -107,7 +108,7 @@ def variant_grids(draw: st.DrawFn) -> Grid:
     return Grid(bytes(values), shape)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(grid=variant_grids(), fmt=st.sampled_from(LINK_FORMATS))
 def test_round_trip_every_rule_kind(grid: Grid, fmt: str) -> None:
     text = formats.dumps(grid, fmt)
@@ -120,7 +121,7 @@ def test_every_rule_kind_is_drawn() -> None:
     """The strategy above reaches every kind (else the round trip proves less than it says)."""
     seen: set[str] = set()
 
-    @settings(max_examples=200, deadline=None, database=None)
+    @settings(max_examples=examples(200), deadline=None, database=None)
     @given(grid=variant_grids())
     def collect(grid: Grid) -> None:
         seen.update(grid.shape.variant.split("-"))
@@ -256,7 +257,7 @@ def test_lzstring_matches_the_javascript_library() -> None:
         assert lzstring.decompress(packed) == text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=st.text(max_size=400))
 def test_lzstring_round_trip(text: str) -> None:
     assert lzstring.decompress(lzstring.compress(text)) == text
@@ -541,7 +542,8 @@ FP_KEYS = ["killercage", "thermometer", "difference", "ratio", "xv", "odd", "eve
 RULE_KEYS = ["cages", "windoku", "kropki", "xv", "parity", "thermos", "antiknight"]
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=examples(300), deadline=None)
 @given(key=st.sampled_from(FP_KEYS), value=JSON, rule=st.sampled_from(RULE_KEYS), junk=JSON)
 def test_malformed_objects_are_parse_errors(key: str, value: Any, rule: str, junk: Any) -> None:
     for reader, obj in (

@@ -85,6 +85,7 @@ KINDS = ["killer", "windoku", "antiknight", "antiking", "nonconsecutive", "kropk
 KINDS += ["parity", "thermo"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("size", [4, 6, 9])
 def test_every_kind_unique_and_minimal(kind: str, size: int) -> None:
@@ -154,6 +155,7 @@ def test_symmetric_killer_givens() -> None:
         assert all(bool(cells[i]) == bool(cells[15 - i]) for i in range(16))
 
 
+@pytest.mark.slow
 @pytest.mark.c_only  # a 16x16 killer takes the pure-Python reference minutes
 def test_sixteen_killer() -> None:
     p = generate(16, killer=True, seed=1)
@@ -266,6 +268,7 @@ def test_non_killer_variants_are_the_same_on_both_engines() -> None:
         assert a == b
 
 
+@pytest.mark.slow
 @pytest.mark.c_only  # 24 9x9 killers twice: ~1 s with the C core, ~1 min on the reference
 def test_cli_killer_run_is_reproducible_and_unique() -> None:
     runner = CliRunner()

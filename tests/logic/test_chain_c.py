@@ -64,6 +64,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, fn: object, *args: object) -> tuple[o
     return c, py
 
 
+@pytest.mark.slow
 def test_parity_on_random_states_of_test_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
     puzzles = DATA.read_text().split()[:80]
     hints = 0
@@ -76,6 +77,7 @@ def test_parity_on_random_states_of_test_puzzles(monkeypatch: pytest.MonkeyPatch
     assert hints > 100  # the states do exercise the rule
 
 
+@pytest.mark.slow
 def test_parity_exhaustive_and_every_kind(monkeypatch: pytest.MonkeyPatch) -> None:
     puzzles = DATA.read_text().split()[120:150]
     kinds: set[tuple[str, bool, bool]] = set()
@@ -88,6 +90,7 @@ def test_parity_exhaustive_and_every_kind(monkeypatch: pytest.MonkeyPatch) -> No
     assert {("forcing", False, True), ("forcing", True, True)} <= kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("puzzle", "box"),
     [
@@ -114,6 +117,7 @@ def test_parity_on_other_sizes(
         assert c == py
 
 
+@pytest.mark.slow
 def test_parity_on_16x16(monkeypatch: pytest.MonkeyPatch) -> None:
     shape = sudokit.Shape(4, 4)
     solved = next(sudokit.solutions(Grid.parse("." * shape.ncells, shape=shape), limit=1))

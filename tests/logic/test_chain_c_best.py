@@ -73,12 +73,14 @@ def _random_states(shape: Shape, count: int, seed: int) -> Iterator[CandidateGri
         yield CandidateGrid.from_masks(shape, [0] * shape.ncells, masks)
 
 
+@pytest.mark.slow
 def test_best_parity_on_9x9_states() -> None:
     puzzles = DATA.read_text().split()[:40]
     chosen = sum(_compare(cg) for cg in chain_states(puzzles, 2, seed=29))
     assert chosen > 100  # the states do exercise the choice
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("shape", "count"),
     [
@@ -118,6 +120,7 @@ def _compare_forcing(cg: CandidateGrid) -> int:
     return chosen
 
 
+@pytest.mark.slow
 def test_forcing_choice_parity_on_9x9_states() -> None:
     puzzles = DATA.read_text().split()[40:70]
     chosen = sum(_compare_forcing(cg) for cg in chain_states(puzzles, 1, seed=31))

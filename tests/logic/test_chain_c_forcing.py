@@ -76,6 +76,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, cg: CandidateGrid, rank: int, record:
     assert c == py
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rank", [forcing.RANK_NISHIO, forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC])
 def test_level_0_rules_equal_on_both_backends(monkeypatch: pytest.MonkeyPatch, rank: int) -> None:
     puzzles = DATA.read_text().split()[: 24 if rank < forcing.RANK_DYNAMIC else 10]

@@ -164,6 +164,7 @@ def _random_calls(shape: Shape, count: int, seed: int) -> list[tuple[int, Candid
 # -- parity ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_rating_path_calls(
     path_calls: list[tuple[int, CandidateGrid]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -175,6 +176,7 @@ def test_rating_path_calls(
     _compare(shuffled, monkeypatch)
 
 
+@pytest.mark.slow
 def test_random_9x9_states(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[int, CandidateGrid]] = []
     rng = random.Random(9)
@@ -197,6 +199,7 @@ def test_random_9x9_states(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _compare(walk, monkeypatch) >= 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("shape", "count"),
     [
@@ -216,6 +219,7 @@ def test_other_shapes(shape: Shape, count: int, monkeypatch: pytest.MonkeyPatch)
     assert fired > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("shape", "share"), [(Shape(6, 6), 0.5), (Shape(8, 8), 0.3)], ids=["36x36", "64x64"]
 )

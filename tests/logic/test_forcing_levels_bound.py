@@ -45,6 +45,7 @@ def _rate_watching(
     return ratings, sizes, set(levels)
 
 
+@pytest.mark.slow
 @pytest.mark.c_only  # ~2 s with the C core's chains, ~100 s with the Python ones
 def test_levels_stay_bounded_and_ratings_do_not_change(monkeypatch: pytest.MonkeyPatch) -> None:
     kept, sizes, levels = _rate_watching(monkeypatch, forcing._LEVELS_KEEP)

@@ -228,6 +228,7 @@ def test_searches_equal_on_noise() -> None:
     assert len(rare) <= 4, rare
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", [Shape(6, 6), Shape(8, 8)], ids=["36x36", "64x64"])
 def test_searches_equal_beyond_32_digits(shape: Shape) -> None:
     fired = _compare(_wide_states(shape, seed=shape.n))

@@ -131,6 +131,7 @@ def test_states_exercise_the_finders(states: list[CandidateGrid]) -> None:
     assert sum(bool(list(exclusion.aligned_triple(cg))) for cg in states) >= 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("degree", [2, 3])
 def test_same_steps_as_the_reference(states: list[CandidateGrid], degree: int) -> None:
     finder = exclusion.aligned_pair if degree == 2 else exclusion.aligned_triple

@@ -60,6 +60,7 @@ def test_unknown_labels_are_refused() -> None:
         sudokit.hint("1.3....22....3.1", labels="letters")  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_api_hint_names_a_16x16_digit_both_ways(sixteen: tuple[sudokit.Grid, sudokit.Step]) -> None:
     puzzle, step = sixteen
     cell, d = _placed(step)

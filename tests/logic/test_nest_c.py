@@ -82,12 +82,14 @@ def _compare(shape: Shape, grids: list[tuple[Grid, Grid]], per: int, seed: int) 
     return hits
 
 
+@pytest.mark.slow
 def test_basic_rules_parity_on_9x9_chain_states() -> None:
     grids = [(g, sudokit.solution(g)) for g in map(Grid.parse, DATA.read_text().split()[:60])]
     hits = _compare(Shape(3, 3), grids, 6, seed=7)
     assert all(h > 10 for h in hits), hits  # every rule is exercised
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("shape", "count"),
     [
@@ -149,6 +151,7 @@ def _steps(cg: CandidateGrid, rank: int) -> list[tuple[object, ...]]:
     return [(s.technique, s.rating, s.placements, s.eliminations, s.text) for s in steps]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rank", "count"), [(forcing.RANK_DYNAMIC_PLUS, 6), (forcing.RANK_DYNAMIC + 2, 2)]
 )
@@ -178,6 +181,7 @@ def _nested_found(geo: Geometry, save: list[int], masks: list[int], rank: int) -
     return [(q, prs, None if nest is None else (nest[0].chains, nest[1])) for q, prs, nest in found]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rank", [0, forcing.RANK_MULTIPLE, forcing.RANK_DYNAMIC], ids=["unary", "multiple", "dynamic"]
 )

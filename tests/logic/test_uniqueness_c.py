@@ -90,6 +90,7 @@ def path_states() -> list[CandidateGrid]:
     return out
 
 
+@pytest.mark.slow
 def test_finds_equal_on_path_states(path_states: list[CandidateGrid]) -> None:
     kinds = _compare(path_states, random.Random(1))
     assert sum(kinds.values()) >= 20, kinds
@@ -105,6 +106,7 @@ def _jigsaw() -> tuple[Shape, Grid]:
     raise AssertionError("no 9x9 jigsaw with a solution in corpus.txt")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "solved_share"), [("6x6", 0.7), ("8x8", 0.9)])
 def test_finds_equal_beyond_32_digits(name: str, solved_share: float) -> None:
     """36x36 and 64x64 states whose extra candidates are mostly digits 33..64 (masks, pattern

@@ -234,6 +234,7 @@ def test_bench_command_bad_data_is_one_line(
     assert len(err.splitlines()) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not (TDOKU / "solver_dpll_triad_simd.cc").is_file() or shutil.which("g++") is None,
     reason="needs tdoku's source in ../shared/baselines/tdoku and g++",

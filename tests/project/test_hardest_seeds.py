@@ -57,6 +57,7 @@ def test_seed_list(seeds: ModuleType) -> None:
     assert seeds.seed_list("5") == [5]
 
 
+@pytest.mark.slow
 def test_draw_is_isomorphs_of_the_hardest_set(
     seeds: ModuleType, data: Path, tmp_path: Path
 ) -> None:

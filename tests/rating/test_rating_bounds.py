@@ -78,6 +78,7 @@ def test_stuck_path_floor_is_the_hardest_failed_rule() -> None:
     assert path.bound == max(path.rating, path.floor)
 
 
+@pytest.mark.slow
 def test_rate_with_tiny_budget_is_a_lower_bound() -> None:
     r = sudokit.rate(EASTER, budget_s=1.0)
     assert r.lower_bound
@@ -139,6 +140,7 @@ def test_search_technique_is_not_se() -> None:
     assert all(t.name != "Proof by Search" for t in default_techniques(se_only=True))
 
 
+@pytest.mark.slow
 def test_cli_rate_shows_lower_bound(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "p.txt"
     f.write_text(EASTER + "\n")

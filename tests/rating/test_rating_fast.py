@@ -41,6 +41,7 @@ def _run(
     return [step_key(finder(cg.copy())) for cg in states]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FINDERS))
 def test_incremental_finder_equals_full_search(
     name: str, states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch

@@ -201,6 +201,7 @@ def test_record_fields_from_a_base_slot_and_the_frozen_contract() -> None:
         p.a = 5  # type: ignore[misc]
 
 
+@pytest.mark.slow
 def test_bad_puzzles_raise_what_they_raised() -> None:
     clash = "1..1" + "." * 12
     with pytest.raises(InvalidPuzzleError, match=r"conflicting givens in r1c1 and r1c4"):

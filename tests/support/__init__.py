@@ -305,3 +305,18 @@ def fail_some(x: int) -> str:
     if x % 3 == 1:
         raise ValueError(f"chunk {x} failed")
     return "y" * 2_000_000  # larger than a pipe buffer: half-sent when its worker is ended
+
+
+#: :data:`sudokit.solver.DEFAULT_GUESS_WORK` under :func:`small_default_bound`: about 1,000
+#: guesses on a 64x64 instead of ~244,000, so a give-up at "the default bound" takes
+#: milliseconds. The suite runs the real default once per layer (the library in
+#: tests/engine/test_bounds.py, the command line in tests/cli/test_cli_table.py).
+SMALL_GUESS_WORK = 64 * 64 * 1_000
+
+
+def small_default_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every default search bound small (:data:`SMALL_GUESS_WORK`) for this test: the
+    code paths that take the default are the same, only the number is smaller."""
+    from sudokit import solver
+
+    monkeypatch.setattr(solver, "DEFAULT_GUESS_WORK", SMALL_GUESS_WORK)

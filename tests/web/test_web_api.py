@@ -284,6 +284,7 @@ def test_timed_out_work_is_stopped_and_its_worker_replaced() -> None:
         assert r.status_code == 200, r.text
 
 
+@pytest.mark.slow
 def test_a_full_lane_answers_503_with_retry_after() -> None:
     limits = Limits(timeout=5.0, logic_seconds=30.0, slow_workers=1, slow_queue=0)
     big = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}

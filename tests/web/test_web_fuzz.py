@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from support.tiers import examples
+
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
@@ -146,8 +148,9 @@ def test_openapi_document_is_valid() -> None:
         assert "regions" in SCHEMA["components"]["schemas"][name]["properties"]
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -168,7 +171,9 @@ def test_no_request_gets_a_500(client: TestClient, request: tuple[str, Any]) -> 
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(path=st.sampled_from(POSTS), raw=st.binary(max_size=200))
 def test_raw_bytes_get_4xx(client: TestClient, path: str, raw: bytes) -> None:
@@ -212,7 +217,9 @@ def _connected(n: int, labels: list[int]) -> bool:
 
 
 @settings(
-    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(80),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(region=region_maps())
 def test_region_maps_are_accepted_exactly_when_connected(

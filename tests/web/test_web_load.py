@@ -331,6 +331,7 @@ def test_slow_connections_do_not_block_a_real_request(tmp_path: Path) -> None:
 LONG_EXPLAIN = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}  # seconds of logic
 
 
+@pytest.mark.slow
 def test_abandoned_work_stops(tmp_path: Path) -> None:
     """A client that gives up on a long request: its worker is stopped at once (old code:
     the work ran on, 193 s of CPU after a 20 s answer), and the lane keeps working."""

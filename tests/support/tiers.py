@@ -1,0 +1,103 @@
+"""The test tiers: what the quick tier leaves out, what the fallback pass runs, and the
+Hypothesis profiles (the rules themselves are described in ``tests/conftest.py``).
+
+* The **quick tier** (``python -m pytest``) leaves out the tests marked with one of
+  :data:`QUICK_TIER_OFF`; ``--full`` keeps them.
+* The **fallback pass** (``SUDOKIT_BACKEND=python python -m pytest -m backend``) runs the tests
+  whose results depend on the search backend: every module of a folder in
+  :data:`BACKEND_ROOMS`, every module marked ``backend`` elsewhere, and the doctests of the
+  package and the README. ``tests/project/test_tiers.py`` checks that a module that reaches
+  the backend directly is among them.
+* **Hypothesis profiles**: ``dev`` (the quick tier), ``ci`` (the full tier) and ``nightly``;
+  ``HYPOTHESIS_PROFILE`` or ``--hypothesis-profile`` picks another. A property test states its
+  example count for the ``ci`` profile through :func:`examples`, which scales it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent.parent
+
+#: Markers of the tests that only the full tier runs.
+QUICK_TIER_OFF = ("slow", "browser")
+
+#: The test folders whose modules all run again on the pure-Python fallback: the rooms of
+#: ``src/sudokit`` that have a C twin, or whose results come from the search.
+BACKEND_ROOMS = frozenset({"core", "engine", "logic", "rating", "generator", "bulk"})
+
+#: The modules that measure time, CPU or signals (Ctrl-C, kill -9 and resume, server load and
+#: time-outs, a Dask cluster): one xdist group, so they run one after another in one worker
+#: instead of against each other.
+TIMING_MODULES = frozenset(
+    {
+        "test_interrupt",
+        "test_web_load",
+        "test_web_api",
+        "test_dask",
+        "test_batch_cli",
+        "test_dataset",
+        "test_rate_bulk",
+        "test_ordered_map",
+        "test_batch_jobs_parity",
+        "test_cli_table",
+    }
+)
+
+#: ``max_examples`` of a test that asks for 100 examples, per profile.
+PROFILES = {"dev": 25, "ci": 100, "nightly": 1000}
+
+
+def in_fallback_pass(item: pytest.Item) -> bool:
+    """Whether *item* belongs to the fallback pass (see the module docstring)."""
+    if item.get_closest_marker("backend") is not None:
+        return True
+    path = Path(item.path)
+    if path.suffix == ".md" or TESTS not in path.parents:
+        return True  # the doctests of the package and of the README
+    return path.relative_to(TESTS).parts[0] in BACKEND_ROOMS
+
+
+def in_timing_group(item: pytest.Item) -> bool:
+    """Whether *item* is one of the :data:`TIMING_MODULES`' tests."""
+    return Path(item.path).stem in TIMING_MODULES
+
+
+def quick_tier_skips(items: Sequence[pytest.Item]) -> tuple[list[pytest.Item], list[pytest.Item]]:
+    """*items* split into those the quick tier runs and those it leaves out."""
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        off = any(item.get_closest_marker(name) is not None for name in QUICK_TIER_OFF)
+        (dropped if off else kept).append(item)
+    return kept, dropped
+
+
+def load_hypothesis_profile(full: bool, chosen: str | None = None) -> None:
+    """Register the profiles and load ``chosen`` (``--hypothesis-profile``), else
+    ``$HYPOTHESIS_PROFILE``, else ``ci`` for the full tier and ``dev`` for the quick one."""
+    from hypothesis import settings
+
+    for name, count in PROFILES.items():
+        settings.register_profile(name, max_examples=count)
+    settings.load_profile(
+        chosen or os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if full else "dev")
+    )
+
+
+def examples(ci_count: int, per_100: int | None = None) -> int:
+    """The example count of a property test that asks for *ci_count* in the ``ci`` profile,
+    scaled to the profile loaded (or to *per_100* examples a hundred), at least 5.
+
+    >>> examples(150, per_100=25), examples(150, per_100=1000), examples(4, per_100=25)
+    (37, 1500, 5)
+    """
+    if per_100 is None:
+        from hypothesis import settings
+
+        per_100 = settings().max_examples
+    return max(5, ci_count * per_100 // PROFILES["ci"])
