@@ -1,4 +1,4 @@
-"""Installs without a C compiler (issue 14 item 10).
+"""Installs without a C compiler (a missing core once gave every command a circular-import error).
 
 * Without its C core, sudokit says so in one plain line (not built / cannot be loaded, the
   slower fallback, how to get the core) and still answers: a copy of the package without the
