@@ -91,10 +91,10 @@ def _code_files() -> list[Path]:
     return files
 
 
-def test_comments_give_reasons_not_issue_numbers() -> None:
+def test_comments_and_docs_give_reasons_not_issue_numbers() -> None:
     """An issue number tells a reader nothing the repository can answer; say why instead."""
     found = []
-    for path in _code_files():
+    for path in [*_code_files(), *DOCS]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if CITATION.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
