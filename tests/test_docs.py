@@ -20,6 +20,12 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 #: A citation of a tracker the repository does not hold: the word, an optional '#', a digit
 CITATION = re.compile(r"\bissues? #?[0-9]", re.IGNORECASE)
+#: A repository path quoted in a document: `tests/test_x.py`, `csrc/sk_*.c`, ...
+QUOTED_PATH = re.compile(r"`((?:tests|src|csrc|benchmarks|docs|examples)/[\w./*-]+?)`")
+#: The documents that describe today's tree (the decisions keep the paths of their time).
+MAPS = [
+    ROOT / name for name in ("README.md", "DEVELOP.md", "docs/ARCHITECTURE.md", "docs/rating.md")
+]
 CODE_SUFFIXES = {".py", ".c", ".h", ".sh", ".js", ".pyi", ".css", ".html"}
 
 
@@ -63,6 +69,28 @@ def test_the_link_check_catches_a_broken_link(tmp_path: Path) -> None:
     )
     assert _links(doc) == ["a.md#some-heading-here", "a.md#nowhere", "c.md"]
     assert _broken(doc) == ["a.md#nowhere", "c.md"]
+
+
+def _exists(quoted: str) -> bool:
+    return any(ROOT.glob(quoted)) if "*" in quoted else (ROOT / quoted).exists()
+
+
+def _missing_paths(doc: Path) -> list[str]:
+    quoted = QUOTED_PATH.findall(FENCE.sub("", doc.read_text(encoding="utf-8")))
+    return [q for q in quoted if "<" not in q and not _exists(q)]
+
+
+@pytest.mark.parametrize("doc", MAPS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_paths_the_maps_name_exist(doc: Path) -> None:
+    """A file moved or renamed (a test into its room's folder) is renamed in the maps too."""
+    missing = _missing_paths(doc)
+    assert not missing, f"{doc.relative_to(ROOT)} names paths that do not exist: {missing}"
+
+
+def test_the_path_check_catches_a_missing_path(tmp_path: Path) -> None:
+    doc = tmp_path / "m.md"
+    doc.write_text("`tests/test_docs.py`, `csrc/sk_*.c`, `tests/no_such.py`, `tests/<room>/`\n")
+    assert _missing_paths(doc) == ["tests/no_such.py"]
 
 
 def test_readme_points_at_the_front_door() -> None:
