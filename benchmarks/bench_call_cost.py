@@ -1,4 +1,5 @@
-"""The fixed cost of one call of the Python batch API (issue 15 item 2), against the C search.
+"""The fixed cost of one call of the Python batch API (the layer above the search), against the C
+search.
 
     python benchmarks/bench_call_cost.py [--set hardest] [--calls 2000] [--rounds 5] [--no-write]
 

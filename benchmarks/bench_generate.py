@@ -1,4 +1,4 @@
-"""Benchmark: puzzle generation (issue 4 targets: 9x9 minimal unique >= 2,000/s on one core and
+"""Benchmark: puzzle generation (targets: 9x9 minimal unique >= 2,000/s on one core and
 >= 1.8x that on two; 16x16 >= 5/s; 25x25 >= 0.5/s; a flat blank-cell chart up to 64 blanks).
 
 Three parts, all in one run on one machine (so ratios compare across machines):
@@ -17,19 +17,19 @@ Three parts, all in one run on one machine (so ratios compare across machines):
   searches per puzzle.
 * **where the time goes**: for 9x9 minimal, the share spent inside the C search versus the
   Python policy, and the same generation on the pure-Python reference engine (a ratio).
-* **by level** (issue 5 targets, one core: hard = SE 4.0-6.0 >= 10 puzzles/s, expert = SE
+* **by level** (targets, one core: hard = SE 4.0-6.0 >= 10 puzzles/s, expert = SE
   6.2-7.5 >= 2/s): puzzles per CPU second for each level, rating window and required
   technique, every puzzle re-rated by :func:`sudokit.rate` outside the timed part (the
   "in window" column), next to plain generate-and-reject (minimal puzzles rated by
   :func:`sudokit.rate` until one fits) as the baseline.
 
-* **--levels** (issue 16: "generation by level, hard, expert and extreme puzzles a second on
-  one core, before and after"): only that table, one process, CPU time, each puzzle timed on
+* **--levels** (generation by level: hard, expert and extreme puzzles a second on one core,
+  before and after a change): only that table, one process, CPU time, each puzzle timed on
   its own (mean rate and median CPU a puzzle), every puzzle re-rated outside the timed part;
   written to ``results/levels-<date>-<commit>.md`` and ``.json`` so that runs at two commits
   sit side by side. Windows above SE 7.5 (extreme) give each rating walk a 10 s budget, so
   their puzzles, unlike the others', depend on the machine's speed.
-* **--tdoku** (issue 15: minimal 9x9 at or past tdoku's library generator): minimal 9x9
+* **--tdoku** (target: minimal 9x9 at or past tdoku's library generator): minimal 9x9
   puzzles a CPU second through ``sudokit generate`` (whole process, output to /dev/null) and
   through :func:`generate_many`, against tdoku's ``Constrain`` + ``Minimize`` built from
   ``../shared/baselines/tdoku`` (``$SUDOKIT_TDOKU``) by ``benchmarks/c/tdoku_generate.cc``, all
@@ -207,7 +207,7 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("16x16", {"size": 16}, 20),
     ("16x16 rot180", {"size": 16, "symmetry": "rot180"}, 20),
     ("25x25", {"size": 25}, 4),
-    # variants (issue 12: >= 20 unique zero-given 9x9 killers a second on one core)
+    # variants (target: >= 20 unique zero-given 9x9 killers a second on one core)
     ("4x4 killer", {"size": 4, "killer": True}, 500),
     ("6x6 killer", {"size": 6, "killer": True}, 500),
     ("9x9 killer (zero givens)", {"killer": True}, 300),
@@ -345,7 +345,7 @@ def by_level(scale: float) -> list[dict[str, Any]]:
     return rows
 
 
-#: Issue 16's levels: (label, generate options, puzzles, SE window the re-rating checks).
+#: The levels: (label, generate options, puzzles, SE window the re-rating checks).
 LEVELS_ONLY: list[tuple[str, dict[str, Any], int, tuple[float, float]]] = [
     ("hard (SE 4.0-6.0)", {"difficulty": "hard"}, 100, (4.0, 6.0)),
     ("expert (SE 6.2-7.5)", {"difficulty": "expert"}, 40, (6.2, 7.5)),
@@ -354,7 +354,7 @@ LEVELS_ONLY: list[tuple[str, dict[str, Any], int, tuple[float, float]]] = [
 
 
 def levels_only(scale: float) -> list[dict[str, Any]]:
-    """Issue 16's generation by level: puzzles per CPU second on one core, each timed alone."""
+    """Generation by level: puzzles per CPU second on one core, each timed alone."""
     rows = []
     for label, options, count, (lo, hi) in LEVELS_ONLY:
         n = max(2, int(count * scale))
@@ -390,7 +390,7 @@ def _digest(lines: Iterable[str]) -> str:
 
 def levels_markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     lines = [
-        "# Generation by level (issue 16)",
+        "# Generation by level",
         "",
         f"Machine: {info['platform']}, {info['cores']} cores, Python {info['python']}; backend "
         f"{info['backend']}; commit {info['commit']}; load average at start {info['load']}. "
@@ -411,7 +411,7 @@ def levels_markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-# -- against tdoku's library generator (issue 15) ----------------------------------------------
+# -- against tdoku's library generator --------------------------------------------------------
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "bench-c"
@@ -490,7 +490,7 @@ def vs_tdoku(count: int, rounds: int, tdoku: Path) -> dict[str, Any]:
 def tdoku_markdown(info: dict[str, Any], res: dict[str, Any]) -> str:
     med = res["per_cpu_s"]
     lines = [
-        "# Minimal 9x9 generation against tdoku's library generator (issue 15)",
+        "# Minimal 9x9 generation against tdoku's library generator",
         "",
         f"Machine: {info['platform']}, {info['cores']} cores, Python {info['python']}; backend "
         f"{info['backend']}; commit {info['commit']}; load average {info['load']} at the start, "
@@ -613,7 +613,7 @@ def main() -> int:
     ap.add_argument(
         "--levels",
         action="store_true",
-        help="only issue 16's generation by level (hard, expert, extreme), into "
+        help="only the generation by level (hard, expert, extreme), into "
         "results/levels-<date>-<commit>.md",
     )
     ap.add_argument(

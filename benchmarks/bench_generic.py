@@ -1,6 +1,6 @@
 """The generic search path (sizes above 9x9) against a SAT encoding, in the same run.
 
-Issue 15, item 5: a plain depth-first search has heavy tails on under-constrained big grids
+A plain depth-first search has heavy tails on under-constrained big grids
 (a random 45% of a 25x25 solution's cells, 48% of a 36x36). This benchmark measures, on
 seeded instances, the CPU time of sudokit's C core (``Engine.search``, counting up to
 *limit* solutions, within a guess budget) and of a SAT solver (python-sat's Glucose 4, the
@@ -17,7 +17,7 @@ again with the first solution blocked). Sets:
 
 Times are CPU seconds of the solving call only (encoding time is reported apart). The table
 gives per-grid times, the medians, and the ratio of sudokit's time to the SAT median of the
-set; the issue's target: every under-constrained 25x25 and 36x36 grid at most 1.0x that
+set; the target: every under-constrained 25x25 and 36x36 grid at most 1.0x that
 median.
 Skips cleanly (exit 0, one line) when python-sat is absent.
 

@@ -1,4 +1,4 @@
-"""Benchmark: a printable puzzle book (issue 7 target: 600 puzzles with answers, 6 per page,
+"""Benchmark: a printable puzzle book (target: 600 puzzles with answers, 6 per page,
 <= 3 s on one core, file <= 2 MB).
 
 Puzzles come from ../shared/data/top1465.txt when present (else from the generator); their
@@ -12,7 +12,7 @@ ratios:
   digit, ``line`` per grid line), i.e. what the PDF backend would cost without writing PDF
   operators directly.
 
-``--killer`` prints a killer book instead (issue 12: 100 puzzles by default, with answers):
+``--killer`` prints a killer book instead (100 puzzles by default, with answers):
 zero-given 9x9 killers from ``sudokit.generate(9, seed=k, killer=True)``, k = 0, 1, ...,
 generated before the clock starts. It reports pages per second and the cost against the
 classic book of the same size measured in the same run.

@@ -1,5 +1,5 @@
 """Rate the hardest list (ER 9.7-11.9, ``se_hardest_database_110626.tsv``) against its published
-ratings (issue 16: complete and exact for every puzzle with ER <= 11.0, never above ER for any,
+ratings (targets: complete and exact for every puzzle with ER <= 11.0, never above ER for any,
 median <= 4 s CPU, all complete within 60 s).
 
 Each puzzle is rated by ``sudokit.rate`` in a child process (one at a time) with a budget of

@@ -554,9 +554,9 @@ def bench_cli(
     return row
 
 
-#: Issue 15's targets against tdoku: the C core at most 1.0x on every set; ``solve_many`` at
-#: most 1.15x where tdoku needs 3 µs or more a puzzle, 1.5x on the easy sets, which the issue
-#: names (tdoku's time here depends on the load: a set's class does not).
+#: The targets against tdoku: the C core at most 1.0x on every set; ``solve_many`` at
+#: most 1.15x where tdoku needs 3 µs or more a puzzle, 1.5x on the easy sets, which the targets
+#: name (tdoku's time here depends on the load: a set's class does not).
 C_TARGET, PYTHON_TARGET, PYTHON_EASY_TARGET = 1.0, 1.15, 1.5
 EASY_SETS = frozenset({"kaggle_1k", "easy50", "serg"})
 

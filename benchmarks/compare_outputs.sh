@@ -1,7 +1,8 @@
 #!/bin/bash
-# Outputs of two sudokit checkouts, run on the same inputs and diffed (issue 17's byte-identity
-# proof). Each ROOT is a checkout whose C core is built in place (python setup.py build_ext
-# --inplace); the runs use PYTHONPATH=ROOT/src. Not a timing harness: only the bytes count.
+# Outputs of two sudokit checkouts, run on the same inputs and diffed (the proof that a
+# restructuring left every output byte-identical). Each ROOT is a checkout whose C core is built
+# in place (python setup.py build_ext --inplace); the runs use PYTHONPATH=ROOT/src. Not a timing
+# harness: only the bytes count.
 #
 #   benchmarks/compare_outputs.sh OLD_ROOT NEW_ROOT WORKDIR [CASE...]
 #

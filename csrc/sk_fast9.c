@@ -61,16 +61,17 @@
  *   fallback when no bivalue cell exists it saved ~6% of guesses on forum_hardest_1106 only;
  * - claiming column -> box, and the full column-side twin of the band shrink (band->column
  *   permutations per stack): fewer guesses, more cycles (see columns()); hidden singles in
- *   columns were rejected too while scalar, and are kept since issue 15 item 4 with an
+ *   columns were rejected too while scalar, and are kept since the hardest-tail work with an
  *   AVX-512 filter (numbers at columns());
  * - comparing each word with a saved copy instead of a dirty mask (JCZSolve's CompF): twice
  *   the state to copy per guess;
  * - clearing a placed cell from the other digits lazily: a second digit could "place" itself
  *   in the same cell meanwhile; the eager clear is two vector ANDs.
  *
- * Issue 15 item 4 (session 6), measured as CPU time against tdoku in the same process on the
- * same random isomorphs (bench_fast9_tdoku -T, 5 rounds, median ratio; load 7-12, so only
- * differences of 2% or more between variants of one run count; guesses at limit 2):
+ * The hardest tail of 9x9 (2026-11-24: not to lose to tdoku on any set), measured as CPU time
+ * against tdoku in the same process on the same random isomorphs (bench_fast9_tdoku -T, 5
+ * rounds, median ratio; load 7-12, so only differences of 2% or more between variants of one
+ * run count; guesses at limit 2):
  * - kept: hidden singles in columns (columns()); update passes over a snapshot of the dirty
  *   words (propagate()); the digit of a naked single found branch-free;
  * - update() fully branch-free (placement included), before the snapshot passes: 1106
@@ -415,7 +416,7 @@ static inline uint32_t multi(uint32_t m) {
  * the words changed (0: nothing to do). A column's count of cells is bit-sliced over the
  * three bands: `fold` says "1 or more in this band", `multi` "2 or more".
  *
- * Measured (issue 15 item 4, bench_fast9_tdoku -T, random isomorphs, CPU ratio to tdoku in
+ * Measured (2026-11-24, bench_fast9_tdoku -T, random isomorphs, CPU ratio to tdoku in
  * the same process, load ~7; guesses a puzzle at limit 2):
  * - scalar, for every digit: guesses 1106 162.8 -> 148.2, 1905 95.0 -> 85.9, hardest x100
  *   9.35 -> 8.83, top1465 11.78 -> 10.74; ratio at limit 2 1106 1.125 -> 1.114, 1905
@@ -635,7 +636,7 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  * guesses on forum_hardest_1106 and nothing elsewhere. Also rejected: scoring bivalue cells
  * by the candidates their two digits eliminate (more guesses than unsolved peers, and dearer).
  *
- * Issue 15 item 4 (the "hardest" set, where tdoku makes fewer guesses), measured in guesses
+ * The "hardest" set (2026-11-24: where tdoku makes fewer guesses), measured in guesses
  * per puzzle, limit 2 unless said, on 1,100 random isomorphs of the 11 "hardest" (100 each:
  * 11 puzzles alone say more about the isomorphs drawn than about the solver) and on
  * top95 / top1465 / forum_hardest_1106, isomorphs seeded alike; this choice as the base:
@@ -661,9 +662,9 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  *   160.9 -> 158.4, but CPU time against tdoku in the same process (bench_fast9_tdoku -T)
  *   hardest 1.07x -> 1.20x, top1465 0.98x -> 1.07x, 1106 1.12x -> 1.28x, serg 1.08x -> 1.43x.
  * The conclusion drawn then (tdoku's gain on the hardest is its triads, not its branching)
- * did not hold up in session 8, below: it is the branching.
+ * did not hold up on 2026-11-25, below: it is the branching.
  *
- * Issue 15 item 4, session 8 (goal: the 11 "hardest" <= 1.0x tdoku at limits 1 and 2 in
+ * 2026-11-25 (goal: the 11 "hardest" <= 1.0x tdoku at limits 1 and 2 in
  * bench_solve's draw AND in other draws, no other set more than ~3% worse). Guesses a puzzle
  * at limit 1 / limit 2 on bench_solve's seed-1 isomorphs (hardest x100 = its 1,100; 1905 =
  * the first 5,000 of forum_hardest_1905); this choice as the base: hardest x100 5.49 / 8.65
@@ -730,7 +731,7 @@ static inline int unsolved_peers(const St *s, int b, int p) {
  * No mix found keeps both the hardest's trees (pattern branching) and top95 / top1465's
  * (cell branching): the choice stays as it is.
  *
- * Session 9 (same goal). CPU ratio to tdoku at limit 1 / limit 2, bench_fast9_tdoku -T -P on
+ * 2026-11-28 (same goal). CPU ratio to tdoku at limit 1 / limit 2, bench_fast9_tdoku -T -P on
  * bench_solve's seed-1 isomorphs (1905 = its first 5,000), 3-7 rounds, variants alternating,
  * load 4-10 (so +-10% between runs of one binary); the base over 17 runs: the 11 1.17-1.48 /
  * 0.88-1.31, hardest x100 0.67-0.85 / 0.78-0.93, top95 0.60-0.78 / 0.54-0.75, top1465 0.66-0.82

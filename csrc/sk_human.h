@@ -1,4 +1,5 @@
-/* sk_human.h: the searches of the cheap human techniques of the rating path (issue 16).
+/* sk_human.h: the searches of the cheap human techniques of the rating path (in C because
+ * they took 41% of the rating CPU of 1,000 random puzzles in Python).
  *
  * Singles, SE's "direct" techniques, intersections, naked and hidden subsets, basic fish and
  * XY/XYZ-Wings, searched over one candidate state.  Each search writes its *hits* (the few

@@ -1,6 +1,6 @@
-"""The browser app as a player uses it (issue 13): keys, saves, hints, wins, print, access.
+"""The browser app as a player uses it: keys, saves, hints, wins, print, access.
 
-Each defect of the issue has a regression test here that fails on the app before the fix.
+Each defect a player met has a regression test here that fails on the app before the fix.
 Puzzles come from fixed seeds and their answers from the library, never from the app.
 """
 

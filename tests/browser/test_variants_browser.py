@@ -1,4 +1,4 @@
-"""The browser app plays the variants (issue 12): killer cages drawn at their cells, the rules in
+"""The browser app plays the variants: killer cages drawn at their cells, the rules in
 words, the cage sum said for the focused cell, a hint, a win, saved games that keep their rules,
 the other variants' marks (windows, dots, letters, parity, thermometers), generation from the
 new-game dialog and import of a pasted puzzle with its rules.

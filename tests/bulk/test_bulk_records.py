@@ -1,4 +1,4 @@
-"""A bad record costs exactly that record, in every mode (issue 18 finding 3).
+"""A bad record costs exactly that record, in every mode (one NUL byte once lost a whole file).
 
 A file of puzzle lines with garbage in every position -- the first line, NUL bytes (also in
 the first 64 KiB, which used to make the whole file "binary"), invalid UTF-8, text that is no

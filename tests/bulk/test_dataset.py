@@ -138,7 +138,7 @@ except KeyboardInterrupt:
 
 
 def test_a_huge_dataset_is_planned_lazily(tmp_path: Path) -> None:
-    """Issue 14 item 4: ``dataset -n 10**12`` reached 2.6 GB planning its shards before
+    """``dataset -n 10**12`` once reached 2.6 GB planning its shards before
     writing one; the plan is now made shard by shard (memory flat in -n)."""
     import subprocess
     import sys

@@ -1,4 +1,4 @@
-"""Bulk rating from the CLI: ``sudokit rate --jobs N`` and ``--resume`` (issue 8, part 2).
+"""Bulk rating from the CLI: ``sudokit rate --jobs N`` and ``--resume``.
 
 Ratings are checked against :func:`sudokit.rate` called here in this process, row by row in
 input order; the bulk paths must not change a single byte of the output.

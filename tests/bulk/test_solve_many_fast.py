@@ -1,4 +1,5 @@
-"""solve_many's fast path (issue 15 item 2): one native call a chunk, lazy result grids, limit 1.
+"""solve_many's fast path (the Python layer once added ~2.7 µs a puzzle): one native call a chunk,
+lazy result grids, limit 1.
 
 The C engine reads a chunk's plain lines and Grids itself (``_core.search_items``) and builds
 the results; everything else goes the general way (``solver._solve_parsed``: Grid.parse, then

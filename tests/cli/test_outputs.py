@@ -1,8 +1,7 @@
-"""Outputs never clobber (issue 14 item 1, issue 18 finding 6): regular files are replaced only
-when complete (keeping their mode), symlinks stay symlinks, devices and pipes are written
-through, ``-`` is standard output, and a failed run leaves neither a truncated file nor a
-stray ``X.tmp`` / ``X.parts``. Everything runs in a temporary directory, never on ``/dev``.
-"""
+"""Outputs never clobber (a symlinked output once became a regular file): regular files are replaced
+only when complete (keeping their mode), symlinks stay symlinks, devices and pipes are written
+through, ``-`` is standard output, and a failed run leaves neither a truncated file nor a stray
+``X.tmp`` / ``X.parts``. Everything runs in a temporary directory, never on ``/dev``."""
 
 from __future__ import annotations
 

@@ -185,7 +185,7 @@ def test_a_box_too_wide_for_symbols_asks_for_integers() -> None:
     assert Grid.parse(",".join(["0"] * 100), ten).shape == ten
 
 
-# -- issue 14 items 3 and 9: honest size messages, a declared alphabet ------------------------
+# -- honest size messages, a declared alphabet ---------------------------------------------
 
 
 def test_a_64x64_line_of_symbols_says_to_use_integers() -> None:

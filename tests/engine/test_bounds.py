@@ -1,6 +1,6 @@
-"""Every search is bounded by default (issue 14 item 3, issue 18 finding 5): ``budget=None`` in
-the public API means :func:`sudokit.default_budget` of the shape, 0 means no bound, and bad
-bounds are refused with a clear error."""
+"""Every search is bounded by default (an empty 64x64 once had no answer after 590 s):
+``budget=None`` in the public API means :func:`sudokit.default_budget` of the shape, 0 means no
+bound, and bad bounds are refused with a clear error."""
 
 from __future__ import annotations
 

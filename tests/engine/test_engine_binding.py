@@ -277,9 +277,10 @@ def test_stub_matches_module(core: ModuleType) -> None:
     assert set(members) == runtime_attrs
 
 
-# -- containment (issue 18 finding 4): 64-bit limits, no writes into objects the core did not
-# allocate, inputs copied before they are trusted. Checks that could crash or corrupt the
-# interpreter on a broken core run in a child process, so that a regression fails one test.
+# -- containment (a limit of 2,200,000,000 was once clamped to INT_MAX): 64-bit limits, no writes
+# into objects the core did not allocate, inputs copied before they are trusted. Checks that could
+# crash or corrupt the interpreter on a broken core run in a child process, so that a regression
+# fails one test.
 
 #: A 9x9 with exactly 12 solutions (solver.py's doctest).
 TWELVE = bytes(

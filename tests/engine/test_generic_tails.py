@@ -1,4 +1,4 @@
-"""The generic path's restarts (issue 15, item 5) and the big-grid fill start.
+"""The generic path's restarts (no heavy tails on big grids) and the big-grid fill start.
 
 Every answer is checked independently: solutions by ``is_solution`` and against the givens,
 counts against the 9x9 fast path and the pure-Python reference solver, determinism by

@@ -1,11 +1,11 @@
-"""Ctrl-C stops any search (issue 18 finding 5): the C core polls for signals while it searches
-(sk_search / sk_reduce take a poll callback; the binding's runs the Python signal handlers), so
-SIGINT during a search that would run for hours raises KeyboardInterrupt, and the CLI exits 130
-with one line and no traceback.
+"""Ctrl-C stops any search (SIGINT once did nothing during a search): the C core polls for signals
+while it searches (sk_search / sk_reduce take a poll callback; the binding's runs the Python signal
+handlers), so SIGINT during a search that would run for hours raises KeyboardInterrupt, and the CLI
+exits 130 with one line and no traceback.
 
 Each case starts a child process, waits until it is searching (it has used enough CPU time),
 sends SIGINT and measures the CPU time the child uses until it has exited
-(:func:`support.interrupt`). The issue asks for "within a second": the bound is a second of
+(:func:`support.interrupt`). The target is "within a second": the bound is a second of
 CPU time (measured: 0.00-0.09 s of wall time after the signal on a loaded machine), which a
 loaded or shared machine does not stretch as it stretches wall time (a wall bound of 3 s failed
 there); a child that has not exited a minute after the signal fails as hung.

@@ -1,4 +1,4 @@
-"""The search engines on the variants (issue 12): every rule kind solved and counted exactly.
+"""The search engines on the variants: every rule kind solved and counted exactly.
 
 Three independent checks hold the C core and the pure-Python reference to the truth:
 

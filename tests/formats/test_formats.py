@@ -489,7 +489,7 @@ def test_candidates_value_checks() -> None:
     assert formats.parse_candidates(formats.dumps_candidates(broken, "candidates")) == broken
 
 
-# -- issue 14 item 9: a declared alphabet through every reader ------------------------------
+# -- a declared alphabet through every reader (0-F hexadoku once read 0 as blank) ---------
 
 _HEX_ROWS = ["0123456789ABCDEF", "89ABCDEF01234567"] + ["." * 16] * 14
 

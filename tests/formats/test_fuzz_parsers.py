@@ -1,4 +1,4 @@
-"""Fuzz every parser entry point (issue 18): any input gives a value or a SudokuError.
+"""Fuzz every parser entry point: any input gives a value or a SudokuError.
 
 Hypothesis property tests over every format's reader (strings and raw bytes), ``sniff``,
 ``Grid.parse``, ``parse_candidates``, the JSON decoder and puzzle values, and the box and
@@ -136,7 +136,8 @@ def test_region_map_text(text: str) -> None:
 
 
 def test_known_crashers() -> None:
-    """The inputs of issue 18 finding 3, each now a ParseError naming what is wrong."""
+    """Inputs whose non-SudokuError exceptions once aborted bulk runs, each now a ParseError naming
+    what is wrong."""
     with pytest.raises(SudokuError):
         Grid.parse("0,0,0,²")
     regions = "[" + ",".join(["Infinity"] * 16) + "]"

@@ -1,4 +1,4 @@
-"""Every read is bounded (issue 18 finding 2): memory stays flat in the input size.
+"""Every read is bounded: memory stays flat in the input size (``/dev/zero`` once took 21.7 GB).
 
 Each command that reads input runs in a child process on ``/dev/zero``, a file with one
 100 MB line and a 60 MB JSON document; the child's peak RSS (``getrusage`` of the children of

@@ -1,5 +1,5 @@
-"""The fast generation path (issue 15): ``Engine.fill`` (phase 1 in the C core, ``sk_fill``)
-and the removal pass with necessity witnesses (``sk_reduce``).
+"""The fast generation path (its Python round trips were half a puzzle's cost): ``Engine.fill``
+(phase 1 in the C core, ``sk_fill``) and the removal pass with necessity witnesses (``sk_reduce``).
 
 Parity: the native fill draws the same numbers from the caller's generator and makes the
 same decisions as the Python loop of ``generator.fill._fill`` (its specification): same

@@ -1,6 +1,6 @@
-"""The generator's seams (issue 17): one validated ``GenerateOptions`` value, the engines'
-``bind``, the symmetry words (one meaning each, older names kept as aliases) and the cell maps
-the generator takes from ``transform``."""
+"""The generator's seams (where its rooms meet): one validated ``GenerateOptions`` value, the
+engines' ``bind``, the symmetry words (one meaning each, older names kept as aliases) and the cell
+maps the generator takes from ``transform``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Variant generation (issue 12, item 4): killer, windoku, anti-knight/king, non-consecutive,
+"""Variant generation: killer, windoku, anti-knight/king, non-consecutive,
 kropki, XV, parity and thermometers, alone and combined, on 4x4 to 9x9 (16x16 once).
 
 Every puzzle's uniqueness is confirmed twice, independently of the engine that generated it:

@@ -1,6 +1,6 @@
 """The search benchmark (``sudokit bench``, ``benchmarks/bench_solve.py``) and its C drivers.
 
-Issue 15 item 1: the comparison with tdoku builds the tdoku driver only when tdoku's source
+The comparison with tdoku builds the tdoku driver only when tdoku's source
 is present and skips cleanly otherwise; the C file driver (``bench_fast9 -F``) gives the same
 output as ``sudokit solve`` on a line file, so timing the two compares like with like; the
 1,000,000-line file is made of true isomorphs. No timing is asserted here.

@@ -1,6 +1,6 @@
 """``benchmarks/c/hardest_seeds.py``: the "hardest" set redrawn seed by seed, as bench_solve does.
 
-Issue 15 item 4: the ratio to tdoku on 11 puzzles depends on the isomorphs drawn, so the
+The ratio to tdoku on 11 puzzles depends on the isomorphs drawn, so the
 script redraws them for several seeds. Checked here on a small stand-in data directory (no
 tdoku, no timing): every line drawn is an isomorph of its source puzzle (same canonical form),
 a seed always gives the same draw and another seed another one; a missing tdoku is one line.

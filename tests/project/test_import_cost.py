@@ -1,4 +1,5 @@
-"""``import sudokit`` stays fast (issue 3): the core path avoids the slow stdlib modules.
+"""``import sudokit`` stays fast (every CLI run pays it): the core path avoids the slow stdlib
+modules.
 
 Not a timed test (timings are noisy on shared machines): it checks, in a fresh process, that
 the modules that dominated the import time are not loaded by ``import sudokit``. They load
@@ -43,7 +44,7 @@ def test_frozen_results_still_raise_the_dataclass_error() -> None:
 
 
 def test_the_solve_command_loads_only_what_one_thread_needs() -> None:
-    """``sudokit solve`` pays its imports on every run, before any work (issue 15: they are
+    """``sudokit solve`` pays its imports on every run, before any work (they are
     the serial part of ``--jobs 2``). The reference engine loads only when it is the engine,
     and the thread pool of the bulk path (``concurrent.futures``, which brings ``logging``)
     only for ``--jobs N``."""

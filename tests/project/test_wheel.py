@@ -1,4 +1,4 @@
-"""Installs without a C compiler (issue 14 item 10).
+"""Installs without a C compiler (a missing core once gave every command a circular-import error).
 
 * Without its C core, sudokit says so in one plain line (not built / cannot be loaded, the
   slower fallback, how to get the core) and still answers: a copy of the package without the
@@ -135,7 +135,7 @@ def _pip_wheel(tmp: Path, env: dict[str, str], *options: str) -> subprocess.Comp
     must not leak into it) into ``tmp/dist``."""
     src = tmp / "src"
     src.mkdir()
-    for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in"):
+    for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in", "LICENSE"):
         shutil.copy2(ROOT / name, src / name)
     for name in ("csrc", "src"):
         shutil.copytree(ROOT / name, src / name, ignore=_IGNORE)
@@ -170,6 +170,7 @@ def test_source_build_without_a_compiler(tmp_path: Path, required: bool) -> None
         assert len(wheels) == 1
         with zipfile.ZipFile(wheels[0]) as whl:
             assert not [n for n in whl.namelist() if "/_core." in n and not n.endswith(".pyi")]
+            assert [n for n in whl.namelist() if ".dist-info/" in n and n.endswith("/LICENSE")]
         assert "the C core failed to build" in built.stderr + built.stdout
         assert "binary wheel" in built.stderr + built.stdout
 

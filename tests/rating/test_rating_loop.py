@@ -1,6 +1,6 @@
-"""The rating loop's own economies (issue 16) keep the values they stand for: steps whose text
-is made when first read equal the steps with their text, name digits as they were named when
-made; the walk's dead-cell test and its "consistent" start agree with their definitions; a
+"""The rating loop's own economies (of an easy puzzle's cost) keep the values they stand for: steps
+whose text is made when first read equal the steps with their text, name digits as they were named
+when made; the walk's dead-cell test and its "consistent" start agree with their definitions; a
 record's fields set through the slots' setters behave as before; rate's cheaper order of the
 uniqueness and givens checks raises what it raised."""
 

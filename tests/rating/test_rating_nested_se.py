@@ -1,8 +1,8 @@
-"""Nested forcing chains exactly as Sudoku Explainer 1.2.1 builds them (issue 16): the rules a
-dynamic chain applies when stuck (sudokit.logic.inchain) in SE's order with SE's "rule parents",
-a nested chain's identity as SE's ``FullChain`` (its chains, not its removals), and one level-3
-step of the hardest list on a stored intermediate state, whose complexity SE 1.2.1 was traced
-to give (136: ER 11.1; sudokit gave 123, 11.0, before)."""
+"""Nested forcing chains exactly as Sudoku Explainer 1.2.1 builds them (to rate the hardest list
+exactly): the rules a dynamic chain applies when stuck (sudokit.logic.inchain) in SE's order with
+SE's "rule parents", a nested chain's identity as SE's ``FullChain`` (its chains, not its removals),
+and one level-3 step of the hardest list on a stored intermediate state, whose complexity SE 1.2.1
+was traced to give (136: ER 11.1; sudokit gave 123, 11.0, before)."""
 
 from __future__ import annotations
 
@@ -103,7 +103,8 @@ def test_nested_chains_count_once_per_distinct_chain_not_per_removal() -> None:
     assert forcing._nest_cx([(a, 1 << 10), (c, 1 << 10)]) == 18  # type: ignore[list-item]
 
 
-# Puzzle 1 of issue 16 (hardest list ER 11.2) after its first step, as SE 1.2.1 printed it.
+# The hardest-list puzzle of ER 11.2 that once rated 11.3 (above SE), after its first step, as
+# SE 1.2.1 printed it.
 STATE = (
     "{34569}{4569}{1369}{123458}{1238}{1358}{1248}{124589}7{3457}{457}2{134578}{1378}96{1458}"
     "{145}8{4579}{179}{12457}6{157}{124}{12459}3{3567}{5678}{3678}{1378}92{13478}{13468}{146}"

@@ -1,4 +1,4 @@
-"""Drawing the variants (issue 12): killer cages, windoku, dots, XV, parity, thermometers and the
+"""Drawing the variants: killer cages, windoku, dots, XV, parity, thermometers and the
 rules stated in words, in the model, SVG, the text picture, PDF pages and the CLI."""
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def random_cages(
 
 def read_killers(path: Path = KILLERS) -> list[tuple[Grid, bytes]]:
     """The (puzzle, solution) pairs of a killer collection: ``#`` comment lines, then one JSON
-    object a line in the JSON puzzle format of issue 12 (``puzzle``, ``cages``) plus
+    object a line in the JSON puzzle format (``puzzle``, ``cages``) plus
     ``solution``."""
     out = []
     for line in path.read_text().splitlines():

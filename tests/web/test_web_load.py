@@ -3,7 +3,7 @@ abandoned work stops, slow connections cannot block a real request.
 
 Each test starts a real ``uvicorn`` server (``sudokit.web.serving``, what ``sudokit serve``
 runs) in a subprocess on 127.0.0.1 and drives it from threads; every loop is bounded.
-Latency bounds: the issue asks for answers "under 1 s", asserted for the median, with at
+Latency bounds: the target is answers "under 1 s", asserted for the median, with at
 most 3 s for any single probe. On a loaded machine (other test runs, coverage) every answer is
 slower, so each test first takes the same requests without the expensive work, on the same
 server (a baseline), and allows :data:`FACTOR` times the baseline where that is more than the
@@ -39,7 +39,7 @@ EASY = str(sudokit.generate(size=9, seed=11, difficulty=None).puzzle)
 MEDIAN_S = 1.0
 WORST_S = 3.0  # the stated margin for one probe on a loaded 2-core machine
 #: How many times slower than the same requests without the expensive work (measured in the
-#: same test) cheap requests may be under it, where that is more than the issue's bounds.
+#: same test) cheap requests may be under it, where that is more than the target bounds.
 FACTOR = 3.0
 
 

@@ -1,4 +1,4 @@
-"""Variant puzzles (issue 12): rules drawn from a random solution -- killer cages, kropki dots,
+"""Variant puzzles: rules drawn from a random solution -- killer cages, kropki dots,
 XV marks, parity marks, thermometers -- and the fewest givens that make the puzzle unique.
 
 Rules that do not depend on the solution (windoku windows, anti-knight, anti-king,
