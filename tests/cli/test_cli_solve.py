@@ -17,6 +17,9 @@ from sudokit.cli.app import cli
 from sudokit.formats import FORMATS
 from support import CORPUS, Case, data_file
 
+#: Line files take the bulk path only on the C core: the fallback pass runs this module too.
+pytestmark = pytest.mark.backend
+
 BULK = sudokit.BACKEND == "c"  # line files take the bulk path (threads) only on the C core
 
 DATA = support.DATA / "formats"

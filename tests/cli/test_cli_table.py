@@ -25,6 +25,9 @@ import sudokit
 from sudokit.cli.app import main
 from support import STOP_CPU, interrupt, pigeonhole64_file, small_default_bound
 
+#: Its long searches are C-only (c_only): the fallback pass runs the rest of the module.
+pytestmark = pytest.mark.backend
+
 #: A proper 9x9 puzzle (one solution, singles only: every command answers it at once).
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import sudokit
+from support import REPO
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 DOCS = sorted(
     [ROOT / "README.md", ROOT / "DEVELOP.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").rglob("*.md")]
 )
@@ -89,7 +90,9 @@ def test_paths_the_maps_name_exist(doc: Path) -> None:
 
 def test_the_path_check_catches_a_missing_path(tmp_path: Path) -> None:
     doc = tmp_path / "m.md"
-    doc.write_text("`tests/test_docs.py`, `csrc/sk_*.c`, `tests/no_such.py`, `tests/<room>/`\n")
+    doc.write_text(
+        "`tests/project/test_docs.py`, `csrc/sk_*.c`, `tests/no_such.py`, `tests/<room>/`\n"
+    )
     assert _missing_paths(doc) == ["tests/no_such.py"]
 
 

@@ -1,5 +1,5 @@
 """The licence pyproject.toml names is the one shipped: LICENSE holds the MIT text, and the
-sdist carries it (the wheel's copy is checked by tests/test_wheel.py, which builds one)."""
+sdist carries it (the wheel's copy is checked by tests/project/test_wheel.py, which builds one)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from support import REPO
+
+ROOT = REPO
 
 
 def test_license_text_is_the_one_pyproject_names() -> None:
