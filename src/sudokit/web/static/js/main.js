@@ -613,7 +613,8 @@ async function showHint() {
       toast("Nothing left to deduce: the grid is full.");
       return;
     }
-    g.hinted += 1;
+    // A step that only points at the player's mistake gives nothing away: not a hint.
+    if (data.step.technique !== "Mistake") g.hinted += 1;
     state.steps = [data.step];
     state.leftOut = data.left_out || [];
     state.stepIndex = 0;

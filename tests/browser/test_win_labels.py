@@ -1,0 +1,37 @@
+"""What a won game says about itself: the hints it took.
+
+A hint that only points at the player's mistake gives nothing away: the win banner does not
+count it. Puzzles come from fixed seeds and their solutions from the library.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pageutil import open_puzzle, play_by_keyboard, show_hint, state
+
+import sudokit
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def four() -> tuple[sudokit.Grid, sudokit.Grid]:
+    made = sudokit.generate(size=4, seed=11)
+    return made.puzzle, sudokit.solution(made.puzzle)
+
+
+def test_a_mistake_check_is_not_a_hint(page: Any, base_url: str, four: Any) -> None:
+    puzzle, solution = four
+    open_puzzle(page, base_url, puzzle)
+    cell = next(i for i in range(16) if not puzzle[i])
+    page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
+    page.keyboard.press(str(solution[cell] % 4 + 1))  # a wrong digit
+    show_hint(page)
+    assert state(page, "s.steps[0].technique") == "Mistake"
+    page.click("#hint-close")
+    assert state(page, "s.game.hinted") == 0
+    play_by_keyboard(page, puzzle, solution)  # types over the wrong digit too
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "hint" not in str(page.text_content("#banner-text"))
