@@ -1034,7 +1034,7 @@ function openGames() {
     const text = document.createElement("span");
     text.className = "game-line";
     text.textContent = describeGame(entry, g);
-    if (entry.id === state.game.meta.id) text.textContent += " · playing";
+    if (entry.id === state.game.meta.id && !g.finished) text.textContent += " · playing"; // not once solved
     const button = (act, label, cls) => {
       const b = document.createElement("button");
       b.type = "button";
