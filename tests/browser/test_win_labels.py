@@ -17,14 +17,12 @@ import sudokit
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def four() -> tuple[sudokit.Grid, sudokit.Grid]:
-    made = sudokit.generate(size=4, seed=11)
-    return made.puzzle, sudokit.solution(made.puzzle)
+PUZZLE = sudokit.generate(size=4, seed=11).puzzle
+SOLUTION = sudokit.solution(PUZZLE)
 
 
-def test_a_mistake_check_is_not_a_hint(page: Any, base_url: str, four: Any) -> None:
-    puzzle, solution = four
+def test_a_mistake_check_is_not_a_hint(page: Any, base_url: str) -> None:
+    puzzle, solution = PUZZLE, SOLUTION
     open_puzzle(page, base_url, puzzle)
     cell = next(i for i in range(16) if not puzzle[i])
     page.click(f'#board rect[data-cell="{cell // 4},{cell % 4}"]')
@@ -47,8 +45,8 @@ def game_line(page: Any) -> str:
     return line
 
 
-def test_my_games_calls_a_finished_game_solved_only(page: Any, base_url: str, four: Any) -> None:
-    puzzle, solution = four
+def test_my_games_calls_a_finished_game_solved_only(page: Any, base_url: str) -> None:
+    puzzle, solution = PUZZLE, SOLUTION
     open_puzzle(page, base_url, puzzle)
     assert game_line(page).endswith(" · playing")
     play_by_keyboard(page, puzzle, solution)
