@@ -40,6 +40,20 @@ def open_puzzle(page: Any, base_url: str, puzzle: sudokit.Grid, **extra: str) ->
     assert page.locator("#board text.digit.given").count() == puzzle.clues
 
 
+def advanced_to_eliminations() -> sudokit.Grid:
+    """A hard puzzle advanced (by its own solving path) to where eliminations are next."""
+    made = sudokit.generate(size=9, seed=0, difficulty="hard")
+    cells = bytearray(made.puzzle.cells)
+    for step in sudokit.explain(made.puzzle):
+        if not step.placements:
+            break
+        for c, d in step.placements:
+            cells[c] = d
+    grid = sudokit.Grid(bytes(cells), made.puzzle.shape)
+    assert sudokit.is_unique(grid)
+    return grid
+
+
 def new_game(page: Any, base_url: str, size: int, difficulty: str, *variants: str) -> None:
     """Open the app, ask the new-game dialog for a *size* puzzle at *difficulty* ("" = any)
     with the *variants* switched on, and press Generate."""

@@ -16,6 +16,7 @@ import pytest
 from pageutil import (
     AXE,
     SYMBOLS,
+    advanced_to_eliminations,
     audit,
     open_explanation,
     open_puzzle,
@@ -106,16 +107,7 @@ def test_keys_work_after_clicking_a_switch(page: Any, base_url: str, nine: Any) 
 @pytest.fixture(scope="module")
 def before_eliminations() -> sudokit.Grid:
     """A hard puzzle advanced (by its own solving path) to where eliminations are next."""
-    made = sudokit.generate(size=9, seed=0, difficulty="hard")
-    cells = bytearray(made.puzzle.cells)
-    for step in sudokit.explain(made.puzzle):
-        if not step.placements:
-            break
-        for c, d in step.placements:
-            cells[c] = d
-    grid = sudokit.Grid(bytes(cells), made.puzzle.shape)
-    assert sudokit.is_unique(grid)
-    return grid
+    return advanced_to_eliminations()
 
 
 def hint_answer(page: Any) -> dict[str, Any]:

@@ -13,8 +13,8 @@ from fastapi import APIRouter, Request
 from . import tasks
 from .context import CHEAP_CELLS, server
 from .errors import RESPONSES
-from .models import ExplainIn, HintIn, PuzzleIn
-from .validate import parse, player
+from .models import ExplainIn, HintIn, PlayerIn, PuzzleIn
+from .validate import mark_masks, parse, player
 
 __all__ = ["router"]
 
@@ -29,20 +29,21 @@ async def rate(body: PuzzleIn, request: Request) -> dict[str, Any]:
     return await srv.run(False, tasks.rate, (grid, srv.limits.logic_seconds), request)
 
 
-def _logic(body: HintIn, request: Request, seconds: float) -> tuple[bool, tasks.Logic]:
+def _logic(body: PlayerIn, request: Request, seconds: float) -> tuple[bool, tasks.Logic]:
     """Whether the request is cheap, and its job."""
     lim = server(request).limits
     puzzle = parse(body, lim)
     current, marks = player(puzzle, body.values, body.candidates)
+    notes = mark_masks("notes", current, body.notes) if isinstance(body, HintIn) else None
     cheap = puzzle.shape.ncells <= CHEAP_CELLS
     guesses = lim.cheap_budget if cheap else lim.default_budget
-    return cheap, tasks.Logic(puzzle, current, marks, guesses, seconds, body.labels)
+    return cheap, tasks.Logic(puzzle, current, marks, guesses, seconds, body.labels, notes)
 
 
 @router.post("/api/hint")
 async def hint(body: HintIn, request: Request) -> dict[str, Any]:
-    """The easiest next step from the player's grid and pencil marks (or a mistake the
-    player made)."""
+    """The easiest next step from the player's grid and full candidate lists (or a mistake
+    the player made), and where the player's notes leave out a digit the step uses."""
     srv = server(request)
     cheap, job = _logic(body, request, srv.limits.hint_seconds)
     return await srv.run(cheap, tasks.hint, job, request)

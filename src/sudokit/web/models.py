@@ -25,6 +25,7 @@ __all__ = [
     "HintIn",
     "Level",
     "Limits",
+    "PlayerIn",
     "PuzzleIn",
     "RegionMap",
     "RulesIn",
@@ -222,7 +223,7 @@ class CountIn(SolveIn):
     limit: int = Field(2, ge=1, le=10_000, description="count solutions up to this many")
 
 
-class HintIn(PuzzleIn):
+class PlayerIn(PuzzleIn):
     """A puzzle and the player's progress on it: placed values and pencil marks."""
 
     values: list[int] | None = Field(
@@ -234,9 +235,11 @@ class HintIn(PuzzleIn):
         None,
         max_length=625,
         description=(
-            "the player's pencil marks: the digits marked in each cell, row by row (an empty "
-            "list = no marks in that cell: every digit its peers allow). The step starts from "
-            "these marks, so a candidate the player removed stays removed."
+            "the player's full candidate lists: the digits marked in each cell, row by row (an "
+            "empty list = no list in that cell: every digit its peers allow). The step starts "
+            "from these marks, so a candidate the player removed stays removed, and a list "
+            "that leaves out the digit that belongs there is a mistake. Partial marks belong "
+            "in notes."
         ),
     )
     labels: Literal["symbols", "numbers"] = Field(
@@ -248,7 +251,22 @@ class HintIn(PuzzleIn):
     )
 
 
-class ExplainIn(HintIn):
+class HintIn(PlayerIn):
+    """A hint request: the player's grid, full candidate lists and notes."""
+
+    notes: list[Annotated[list[int], Field(max_length=64)]] | None = Field(
+        None,
+        max_length=625,
+        description=(
+            "the player's notes: centre marks that need not list every candidate (a pair "
+            "written Snyder style), row by row (an empty list = none). Never read as "
+            "candidates: the hint starts from the real ones, and the answer's left_out says "
+            "where a note leaves out a digit the hint still counts possible."
+        ),
+    )
+
+
+class ExplainIn(PlayerIn):
     """Like a hint request: the whole path from the player's grid is explained."""
 
 

@@ -15,6 +15,7 @@ import sudokit
 from sudokit import render
 
 from .errors import ApiError
+from .notes import left_out
 from .validate import grid_json, require_unique, step_json
 
 __all__ = [
@@ -98,8 +99,9 @@ def rate(job: tuple[sudokit.Grid, float]) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Logic:
-    """A hint or explain request: the puzzle, the player's grid and marks, and the bounds
-    (guesses of the uniqueness search, seconds of logic)."""
+    """A hint or explain request: the puzzle, the player's grid, full candidate lists and
+    notes (a digit mask per cell, see :mod:`sudokit.web.notes`), and the bounds (guesses of
+    the uniqueness search, seconds of logic)."""
 
     puzzle: sudokit.Grid
     current: sudokit.Grid
@@ -107,20 +109,26 @@ class Logic:
     guesses: int
     seconds: float
     labels: Literal["symbols", "numbers"] = "symbols"
+    notes: tuple[int, ...] | None = None
 
 
 def hint(job: Logic) -> dict[str, Any]:
-    """The next step from the player's grid and marks, or the player's mistake."""
+    """The next step from the player's grid and full candidate lists, or the player's
+    mistake; with where the player's notes leave out a digit the step uses."""
     solution = require_unique(job.puzzle, job.guesses)
     player = job.marks or job.current
     found = sudokit.mistake(player, solution, labels=job.labels)
+    left: list[dict[str, list[int]]] = []
     if found is None:
         found = sudokit.hint(player, budget_s=job.seconds, labels=job.labels)
+        if found is not None and job.notes is not None:
+            left = left_out(found, job.current, job.marks, job.notes)
     step = None if found is None else step_json(found, job.puzzle.shape)
     return {
         "puzzle": grid_json(job.puzzle),
         "step": step,
         "solved": job.current.is_solution(),
+        "left_out": left,
     }
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "accepted_sizes",
     "budget",
     "grid_json",
+    "mark_masks",
     "parse",
     "player",
     "require_shown",
@@ -213,20 +214,30 @@ def player(
             raise ApiError(400, f"values must be 0..{shape.n}")
         cells = bytes(g or v for g, v in zip(puzzle.cells, values, strict=True))
         current = sudokit.Grid(cells, shape)
-    if marks is None or not any(marks):
+    masks = mark_masks("candidates", current, marks)
+    if masks is None:
         return current, None
-    if len(marks) != shape.ncells:
-        raise ApiError(400, f"candidates needs {shape.ncells} lists, got {len(marks)}")
     full = (1 << shape.n) - 1
-    masks = []
-    for v, digits in zip(current.cells, marks, strict=True):
-        if any(not 1 <= d <= shape.n for d in digits):
-            raise ApiError(400, f"candidates must be digits 1..{shape.n}")
-        if v:
-            masks.append(1 << (v - 1))
-        else:
-            masks.append(sum(1 << (d - 1) for d in set(digits)) or full)
-    return current, sudokit.Candidates(shape, tuple(masks), current.cells)
+    lists = [1 << (v - 1) if v else m or full for v, m in zip(current.cells, masks, strict=True)]
+    return current, sudokit.Candidates(shape, tuple(lists), current.cells)
+
+
+def mark_masks(
+    field: str, current: sudokit.Grid, marks: Sequence[Sequence[int]] | None
+) -> tuple[int, ...] | None:
+    """The digits marked in each open cell of *current* as a bitmask (0 for a placed or an
+    unmarked cell), from the request's *field*; None when nothing is marked."""
+    if marks is None or not any(marks):
+        return None
+    shape = current.shape
+    if len(marks) != shape.ncells:
+        raise ApiError(400, f"{field} needs {shape.ncells} lists, got {len(marks)}")
+    if any(not 1 <= d <= shape.n for digits in marks for d in digits):
+        raise ApiError(400, f"{field} must be digits 1..{shape.n}")
+    return tuple(
+        0 if v else sum(1 << (d - 1) for d in set(digits))
+        for v, digits in zip(current.cells, marks, strict=True)
+    )
 
 
 def require_unique(puzzle: sudokit.Grid, guesses: int) -> sudokit.Grid:

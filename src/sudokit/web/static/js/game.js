@@ -201,6 +201,28 @@ function cellsOr(x, len, max) {
   return ok ? x.slice() : null;
 }
 
+/** Which centre marks are a full candidate list (1) and which are notes (0), as saved in *f*;
+ * for a save from before the two kinds: full lists when every open cell is marked (as auto
+ * notes leave it), else notes. See FULL LISTS AND NOTES below. */
+function fullListOr(f, values, marks) {
+  const noted = values.every((v, i) => v || marks[i]);
+  return cellsOr(f, values.length, 1) || new Array(values.length).fill(noted ? 1 : 0);
+}
+
+// FULL LISTS AND NOTES. Centre marks are of two kinds, and only one is read as candidates.
+// - A full list: every digit the cell may still hold. The app makes them (auto notes, and the
+//   cells a hint's Apply removes a digit from); the player edits them by hand as candidates,
+//   and placed digits take themselves out of their peers' lists. A hint starts from them, so a
+//   candidate removed stays removed, and a list that lacks the digit that belongs there is a
+//   mistake.
+// - Notes: centre marks typed into a cell that had none (a pair written Snyder style, or the
+//   first marks of a player who writes candidates by hand). They may leave digits out on
+//   purpose, so a hint never reads them: it starts from the real candidates there (the digits
+//   no placed peer rules out) and says, as information, where the notes leave out a digit it
+//   uses.
+// `fullList[i]` (1 or 0) says which kind cell i's centre marks are; it means nothing while the
+// cell has none (a cell marked again starts as notes). Corner marks are never candidates.
+
 /**
  * A game: givens, the player's values and marks, history, timer. Serialisable to JSON.
  *
@@ -212,7 +234,7 @@ function cellsOr(x, len, max) {
 export class Game {
   constructor({ n, box, diagonals = false, regions = null, rules = {}, givens, values, marks,
     solution = null, elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false,
-    corner, colours }) {
+    corner, colours, fullList }) {
     if (!Number.isInteger(n) || n < 1 || n > SYMBOLS.length || typeof box !== "string") {
       throw new Error("not a game: no size or box");
     }
@@ -224,6 +246,7 @@ export class Game {
     const own = cellsOr(values, cells, n);
     this.values = own && own.every((v, i) => !this.givens[i] || v === this.givens[i]) ? own : this.givens.slice();
     this.marks = cellsOr(marks, cells, full) || none();
+    this.fullList = fullListOr(fullList, this.values, this.marks);
     // Corner marks (Snyder notation): the player's own notes, never read as candidates.
     this.corner = cellsOr(corner, cells, full) || none();
     this.colours = cellsOr(colours, cells, 6) || none(); // 0 = none
@@ -249,7 +272,8 @@ export class Game {
     return {
       n: this.n, box: this.geo.box, diagonals: this.geo.diagonals, regions: this.geo.regions,
       rules: this.geo.rules, givens: this.givens,
-      values: this.values, marks: this.marks, corner: this.corner, colours: this.colours, solution: this.solution, elapsed: this.elapsed,
+      values: this.values, marks: this.marks, fullList: this.fullList, corner: this.corner, colours: this.colours,
+      solution: this.solution, elapsed: this.elapsed,
       meta: this.meta, undo: this.undoStack.slice(-200), redo: this.redoStack.slice(-200),
       hinted: this.hinted, finished: this.finished,
     };
@@ -260,7 +284,8 @@ export class Game {
   }
 
   snapshot() {
-    return { v: this.values.slice(), m: this.marks.slice(), k: this.corner.slice(), t: this.colours.slice() };
+    return { v: this.values.slice(), m: this.marks.slice(), f: this.fullList.slice(), k: this.corner.slice(),
+      t: this.colours.slice() };
   }
 
   /** Record the state before a change; returns true so callers can chain. */
@@ -278,6 +303,7 @@ export class Game {
     to.push(this.snapshot());
     this.values = s.v;
     this.marks = s.m;
+    this.fullList = fullListOr(s.f, s.v, s.m);
     this.corner = cellsOr(s.k, this.geo.ncells, 2 ** this.n - 1) || new Array(this.geo.ncells).fill(0);
     this.colours = cellsOr(s.t, this.geo.ncells, 6) || new Array(this.geo.ncells).fill(0);
     return true;
@@ -327,7 +353,8 @@ export class Game {
   }
 
   /** Toggle mark d (a candidate, or a corner mark) in the open cells of *cells* at once: added
-   * to all unless all have it, then removed from all (one undo step). */
+   * to all unless all have it, then removed from all (one undo step). Centre marks typed into
+   * a cell without any are notes; in a full list they edit the list, which stays one. */
   toggleMarks(cells, d, kind = "candidates") {
     if (this.finished) return false;
     const open = cells.filter((c) => !this.isGiven(c) && !this.values[c]);
@@ -335,16 +362,36 @@ export class Game {
     const masks = kind === "corner" ? this.corner : this.marks;
     const all = open.every((c) => masks[c] & bit(d));
     this.remember();
-    for (const c of open) masks[c] = all ? masks[c] & ~bit(d) : masks[c] | bit(d);
+    for (const c of open) {
+      if (kind !== "corner" && !masks[c]) this.fullList[c] = 0;
+      masks[c] = all ? masks[c] & ~bit(d) : masks[c] | bit(d);
+    }
     return true;
   }
 
-  /** Fill every open cell's marks with the digits its peers leave open. */
+  /** Whether *cell* is open and its centre marks are a full candidate list. */
+  hasFullList(cell) {
+    return !this.values[cell] && this.marks[cell] !== 0 && this.fullList[cell] === 1;
+  }
+
+  /** Whether *cell* is open and its centre marks are notes. */
+  hasNotes(cell) {
+    return !this.values[cell] && this.marks[cell] !== 0 && this.fullList[cell] === 0;
+  }
+
+  /** Fill the open cells of *cells* with the digits their peers leave open, as full lists
+   * (notes there give way). Part of a change the caller remembers. */
+  listCandidates(cells) {
+    for (const i of cells) {
+      this.marks[i] = this.values[i] ? 0 : candidatesOf(this.geo, this.values, i);
+      this.fullList[i] = 1;
+    }
+  }
+
+  /** Fill every open cell's marks with the digits its peers leave open (auto notes). */
   autoCandidates() {
     this.remember();
-    for (let i = 0; i < this.geo.ncells; i++) {
-      this.marks[i] = this.values[i] ? 0 : candidatesOf(this.geo, this.values, i);
-    }
+    this.listCandidates([...this.values.keys()]);
   }
 
   /** Colour every cell of *cells* with colour k (1..6), or clear them when all have it. */

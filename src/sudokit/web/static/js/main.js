@@ -24,6 +24,7 @@ const state = {
   stepIndex: 0,
   stepMode: null, // "hint" | "explain"
   hintLevel: 3, // graded hints: 1 technique and area, 2 the cells, 3 the answer
+  leftOut: [], // where the player's notes leave out a digit the hint uses: [{ cell, digits }]
   settings: { mistakes: false, autoRemove: true, peers: true, numbers: false, theme: null },
 };
 
@@ -561,20 +562,21 @@ function puzzleBody(withValues = true) {
   return body;
 }
 
-let takesMarks = null; // whether /api/hint takes pencil marks, read once from the OpenAPI
+let hintFields = null; // the fields /api/hint takes, read once from the OpenAPI
 
-/** Whether the server's hint request has the `candidates` field (pencil marks). */
-async function hintTakesMarks() {
-  if (takesMarks !== null) return takesMarks;
-  try {
-    const doc = await (await fetch("/openapi.json")).json();
-    let schema = doc.paths["/api/hint"].post.requestBody.content["application/json"].schema;
-    if (schema.$ref) schema = doc.components.schemas[schema.$ref.split("/").pop()];
-    takesMarks = !!(schema.properties && "candidates" in schema.properties);
-  } catch (err) {
-    takesMarks = false;
+/** Whether the server's hint request has *field* (`candidates`: full lists, `notes`). */
+async function hintTakes(field) {
+  if (hintFields === null) {
+    try {
+      const doc = await (await fetch("/openapi.json")).json();
+      let schema = doc.paths["/api/hint"].post.requestBody.content["application/json"].schema;
+      if (schema.$ref) schema = doc.components.schemas[schema.$ref.split("/").pop()];
+      hintFields = new Set(Object.keys(schema.properties || {}));
+    } catch (err) {
+      hintFields = new Set();
+    }
   }
-  return takesMarks;
+  return hintFields.has(field);
 }
 
 /** An explain request: the player's digits and the way the board names digits (the server
@@ -584,14 +586,19 @@ function stepsBody() {
   return { ...puzzleBody(), labels: state.settings.numbers ? "numbers" : "symbols" };
 }
 
-/** A hint request: an explain request plus, when the player marked any, their pencil marks
- * (the digits marked in each cell; an empty list = not marked), so a removed candidate stays
- * removed. */
+/** A hint request: an explain request plus the player's centre marks, each kind in its own
+ * field (see FULL LISTS AND NOTES in game.js; an empty list = none of that kind there). Full
+ * lists go as `candidates`, so a removed candidate stays removed; notes go as `notes`, never
+ * as candidates: the server works out the real ones there and says where the notes leave out
+ * a digit the hint uses. */
 async function hintBody() {
   const g = state.game;
   const body = stepsBody();
-  if (g.marks.some((m, i) => m && !g.values[i]) && (await hintTakesMarks())) {
-    body.candidates = g.values.map((v, i) => (v ? [] : digitsOf(g.marks[i])));
+  const cells = [...g.values.keys()];
+  for (const [field, has] of [["candidates", (i) => g.hasFullList(i)], ["notes", (i) => g.hasNotes(i)]]) {
+    if (cells.some(has) && (await hintTakes(field))) {
+      body[field] = cells.map((i) => (has(i) ? digitsOf(g.marks[i]) : []));
+    }
   }
   return body;
 }
@@ -606,8 +613,10 @@ async function showHint() {
       toast("Nothing left to deduce: the grid is full.");
       return;
     }
-    g.hinted += 1;
+    // A step that only points at the player's mistake gives nothing away: not a hint.
+    if (data.step.technique !== "Mistake") g.hinted += 1;
     state.steps = [data.step];
+    state.leftOut = data.left_out || [];
     state.stepIndex = 0;
     state.stepMode = "hint";
     state.hintLevel = data.step.technique === "Mistake" ? 3 : 1;
@@ -668,6 +677,26 @@ function gradedStep(step) {
   return { text: step.text, step };
 }
 
+/** Where the player's notes leave out a digit the hint uses, said as information ("" when
+ * they do not): at the first level without naming cells, as the hint does not name them yet. */
+function leftOutNote() {
+  const left = state.stepMode === "hint" ? state.leftOut : [];
+  if (!left.length) return "";
+  if (state.hintLevel === 1) return "Some of your marks leave out digits that are still possible.";
+  const g = state.game;
+  const named = (digits) => {
+    const words = digits.map((d) => symbolOf(d, g.n, state.settings.numbers));
+    return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
+  };
+  if (left.length === 1) {
+    const [{ cell: [r, c], digits }] = left;
+    const verb = digits.length > 1 ? "are" : "is";
+    return `Your marks in r${r}c${c} leave out ${named(digits)}, which ${verb} still possible there.`;
+  }
+  const where = left.map(({ cell: [r, c], digits }) => `${named(digits)} in r${r}c${c}`).join("; ");
+  return `Your marks leave out digits that are still possible where this hint looks: ${where}.`;
+}
+
 /** Shows the current step in the hint box and, unless *reveal* is false (a relabelling the
  * player asked for elsewhere), brings the box whole into view. */
 function showStep({ reveal = true } = {}) {
@@ -681,6 +710,9 @@ function showStep({ reveal = true } = {}) {
   $("hint-technique").textContent = step.technique;
   $("hint-rating").textContent = step.technique === "Mistake" ? "check" : `SE ${step.rating.toFixed(1)}`;
   $("hint-text").textContent = shown.text;
+  const note = leftOutNote();
+  $("hint-note").textContent = note;
+  $("hint-note").hidden = !note;
   $("hint-prev").hidden = !explaining;
   $("hint-next").hidden = !explaining;
   // At the first or last step Prev or Next is unavailable but keeps the focus: `disabled` on
@@ -696,7 +728,7 @@ function showStep({ reveal = true } = {}) {
   $("hint-apply").textContent = explaining ? "Apply up to here" : "Apply";
   // "Show the answer" hides itself: the focus goes on to Apply (Close for a mistake).
   if (moreFocused && answer) ($("hint-apply").hidden ? $("hint-close") : $("hint-apply")).focus();
-  announce(`${step.technique}. ${shown.text}`);
+  announce(`${step.technique}. ${shown.text}${note ? ` ${note}` : ""}`);
   render();
   if (reveal) revealHintBox();
 }
@@ -766,6 +798,7 @@ async function relabelSteps() {
  * button would drop it to the page's start). */
 function closeSteps({ scrollBack = false } = {}) {
   state.steps = null;
+  state.leftOut = [];
   state.stepMode = null;
   state.hintLevel = 3;
   const hadFocus = $("hint-box").contains(document.activeElement);
@@ -788,9 +821,14 @@ function applySteps() {
   closeSteps({ scrollBack: true });
   g.remember();
   const before = g.undoStack.pop(); // one undo entry for the whole batch
-  // An elimination must outlive the step: a player without pencil marks gets them filled in.
-  if (steps.some((s) => s.eliminations.length) && !g.marks.some((m, i) => m && !g.values[i])) {
-    g.marks = g.values.map((v, i) => (v ? 0 : candidatesOf(g.geo, g.values, i)));
+  // An elimination must outlive the step, so the cells it removes a digit from hold full
+  // lists: a player without centre marks gets every cell's filled in; otherwise the cells that
+  // hold notes or nothing get theirs (notes there give way; Undo brings them back).
+  const n = g.n;
+  const from = steps.flatMap((s) => s.eliminations.map(([r, c]) => (r - 1) * n + c - 1));
+  if (from.length) {
+    const bare = !g.marks.some((m, i) => m && !g.values[i]);
+    g.listCandidates(bare ? [...g.values.keys()] : from.filter((i) => !g.hasFullList(i)));
   }
   for (const s of steps) g.applyStep(s);
   g.undoStack.splice(g.undoStack.length - steps.length, steps.length, before);
@@ -996,7 +1034,7 @@ function openGames() {
     const text = document.createElement("span");
     text.className = "game-line";
     text.textContent = describeGame(entry, g);
-    if (entry.id === state.game.meta.id) text.textContent += " · playing";
+    if (entry.id === state.game.meta.id && !g.finished) text.textContent += " · playing"; // not once solved
     const button = (act, label, cls) => {
       const b = document.createElement("button");
       b.type = "button";
