@@ -82,6 +82,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("full") and not config.option.durations:
+        config.option.durations = 25  # the full tier reports where its time went
     load_hypothesis_profile(config.getoption("full"), config.getoption("hypothesis_profile", None))
 
 

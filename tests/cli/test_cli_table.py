@@ -1,6 +1,6 @@
 """Every command that reads puzzles, through one table of inputs, as a user runs it: a
-subprocess of ``python -m sudokit`` in a temporary directory (for ``solve`` and ``print``;
-the other commands run the same entry point, ``cli.main``, in this process).
+subprocess of ``python -m sudokit`` in a temporary directory (for ``solve``; the other
+commands run the same entry point, ``cli.main``, in this process).
 
 Each input gets the same kind of answer from every command: a good puzzle (as a FILE
 argument, on standard input with no argument or with ``-``, with a BOM and CRLF line ends)
@@ -97,7 +97,7 @@ CASES = ["file", "stdin", "dash", "crlf-bom", "missing", "directory", "empty", "
 #: The commands whose table rows run in a real ``python -m sudokit`` process (every input
 #: through a real stdin, exit status and stderr); the others run ``cli.main`` in this process
 #: on the same arguments, bytes and environment (90 processes cost 40 s of CPU).
-REAL_PROCESS = {"solve", "print"}
+REAL_PROCESS = {"solve"}
 
 
 def _run_in_process(argv: list[str], stdin: bytes, cwd: Path) -> subprocess.CompletedProcess[bytes]:
