@@ -37,6 +37,7 @@ import errno
 import functools
 import io
 import os
+import stat
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
@@ -771,6 +772,8 @@ def resumable(
         fail(f"--resume needs one input FILE, -o OUT and --to {needs} (9x9, 4x4, ...)")
     source = files[0]
     refuse_input_as_output(output, files)
+    if not _regular_or_missing(source):
+        fail(f"{source}: --resume reads a regular file (again on resume), not a pipe or device")
     try:
         with open(source, "rb") as stream:
             binary = formats.looks_binary(stream.read(1 << 16))
@@ -784,6 +787,20 @@ def resumable(
             yield source, advance
     except UnicodeDecodeError:
         fail(f"{source}: not UTF-8 text; --resume reads puzzle lines")
+
+
+def _regular_or_missing(path: str) -> bool:
+    """Whether *path* is a regular file (or cannot be looked at: opening it reports that).
+    A pipe can be read only once, and a reader that opens it again waits for a writer that
+    is gone.
+
+    >>> _regular_or_missing("/dev/null"), _regular_or_missing("no-such-file.txt")
+    (False, True)
+    """
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
