@@ -595,7 +595,7 @@ def _item(
     number: int, label: str, record: formats.Record, reporter: Reporter, given: PuzzleInput
 ) -> Item:
     """Input record *number* of *label*, made a Sudoku-X when ``--x`` came without a shape,
-    after warning when it looks written in another alphabet."""
+    after warning when it looks written in another alphabet or left drawings undrawn."""
     grid = record.grid
     x = given.diagonals and given.shape is None
     if x and grid is not None and not grid.shape.diagonals:
@@ -603,6 +603,9 @@ def _item(
         record = formats.Record(record.index, record.line, grid, record.error, record.fields)
     item = Item(number, label, record)
     _shift_warning(reporter, item, given.symbols)
+    dropped = record.fields.get("dropped")
+    if dropped:  # f-puzzles drawings that set no rule (formats.fpuzzles)
+        reporter.warn(label, record.line, f"puzzle {number}: left undrawn: {dropped}")
     return item
 
 
@@ -636,15 +639,16 @@ def items(given: PuzzleInput, reporter: Reporter) -> Iterator[Item]:
     for k, text in enumerate(given.puzzles, 1):
         label = "--puzzle" if k == 1 else f"--puzzle#{k}"
         try:
-            grids = formats.parse(text, given.fmt, given.shape, source=label, symbols=given.symbols)
-            errors: list[ParseError | None] = [None] * len(grids)
-            if not grids:
+            found = formats.parse_records(
+                text, given.fmt, given.shape, source=label, symbols=given.symbols
+            )
+            if not found:
                 raise ParseError("no puzzle in the text", line=1, source=label)
         except ParseError as exc:
-            grids, errors = [None], [exc]  # type: ignore[list-item]
-        for grid, error in zip(grids, errors, strict=True):
+            found = [formats.Record(1, 1, None, exc)]
+        for read in found:
             number += 1
-            record = formats.Record(number, 1, grid, error)
+            record = formats.Record(number, 1, read.grid, read.error, read.fields)
             yield _item(number, label, record, reporter, given)
     if given.files or not number:
         for item in records(given, reporter):
