@@ -417,7 +417,7 @@ def _xv(obj: Mapping[str, Any], cells: _Cells) -> list[tuple[list[int], str]]:
 
 
 def link_payload(text: str) -> tuple[str, str]:
-    """The kind (``"fpuzzles"``, ``"scl"``) and compressed text of a pasted link or bare
+    """The kind (``"fpuzzles"``, ``"scl"``, ``"classic"``) and payload of a pasted link or bare
     payload; :class:`~sudokit.errors.ParseError` for a link that holds no puzzle.
 
     >>> link_payload("https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOAvkA")
