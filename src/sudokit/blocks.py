@@ -432,13 +432,18 @@ def reads_as_lines(name: str, fmt: str | None = None) -> bool:
     whose format *fmt*, its name's ending or the sniffer says is ``line`` (from the same
     first 64 KiB). Such a file can go through :func:`scan_stream` with the same outcome.
 
+    Only a regular file is opened here: the caller opens the input again, and a pipe
+    (a FIFO) opened twice waits for a writer that is gone.
+
     >>> reads_as_lines("no-such-file.txt"), reads_as_lines("/dev/null")
     (False, False)
     """
     try:
+        if not stat.S_ISREG(os.stat(name).st_mode):
+            return False
         with open(name, "rb") as stream:
             if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-                return False
+                return False  # replaced by something else since the stat
             head = stream.read(_HEAD)
     except OSError:
         return False  # the record path reports it, as before

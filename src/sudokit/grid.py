@@ -19,8 +19,11 @@ for large sizes. It is the one place that maps symbols to digits; the readers in
 from __future__ import annotations
 
 import math
+import operator
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from typing import Any, TypeAlias
 
 from ._record import _Record
 from .errors import ParseError, quote
@@ -31,6 +34,8 @@ __all__ = [
     "MAX_TEXT",
     "Conflict",
     "Grid",
+    "PuzzleLike",
+    "as_grid",
     "expand_symbols",
     "shifted_alphabet_hint",
 ]
@@ -335,16 +340,160 @@ def _parse_symbols(text: str, shape: Shape | None) -> tuple[Shape, bytes]:
     return target, bytes(values)
 
 
+# -- cell values from Python objects: lists, rows, arrays ------------------------------------
+
+
+def _cell_bytes(cells: object) -> bytes:
+    """The cell values of *cells*, one byte a cell, row by row: bytes as they are; a flat
+    sequence or iterable of ints; a list or tuple of rows (py-sudoku's lists of lists); an
+    object of the NumPy array protocol (1-D or 2-D, any integer dtype). ``None`` is an
+    empty cell, as ``0`` is. A :class:`~sudokit.errors.ParseError` names what is wrong:
+    text (read with :meth:`Grid.parse`), floats, booleans, rows of unequal length, a value
+    below 0 or above 64."""
+    if isinstance(cells, bytes | bytearray):
+        return bytes(cells)
+    if isinstance(cells, list | tuple):
+        items: Sequence[Any] = cells
+    elif isinstance(cells, str):
+        raise ParseError(
+            "Grid() takes cell values (ints, rows, an array); read text with Grid.parse"
+        )
+    elif isinstance(cells, Grid):
+        return cells.cells
+    elif (hasattr(cells, "__array__") or hasattr(cells, "__array_interface__")) and (
+        found := _array_bytes(cells)
+    ) is not None:
+        return found
+    elif isinstance(cells, Iterable):
+        items = list(cells)
+    else:
+        raise ParseError(f"expected cell values (ints, rows, an array), got {type(cells).__name__}")
+    if items and _is_row(items[0]):
+        return _rows_bytes(items)
+    return _values_bytes(items, None)
+
+
+def _is_row(item: object) -> bool:
+    """A row of a list of rows: a list, a tuple or a 1-D array (``tolist`` gives its values)."""
+    return isinstance(item, list | tuple) or (
+        hasattr(item, "tolist") and getattr(item, "ndim", None) == 1
+    )
+
+
+def _rows_bytes(rows: Sequence[Any]) -> bytes:
+    """The cells of a list of rows, which must be n rows of n values."""
+    n = len(rows)
+    out = bytearray()
+    for r, row in enumerate(rows, 1):
+        values = row.tolist() if hasattr(row, "tolist") else row
+        if len(values) != n:
+            raise ParseError(
+                f"expected {n} rows of {n} values (a square grid), row {r} has {len(values)}"
+            )
+        out += _values_bytes(values, (r, n))
+    return bytes(out)
+
+
+def _values_bytes(values: Sequence[Any], row: tuple[int, int] | None) -> bytes:
+    """The bytes of flat cell *values*; *row* = (row number, its length) places an error."""
+    try:
+        if bool not in set(map(type, values)):  # bytes() would take True as 1
+            return bytes(values)
+    except (TypeError, ValueError):
+        pass  # None, a float, a value out of 0..255: found and named below
+    out = bytearray()
+    for k, value in enumerate(values):
+        where = f"cell {k + 1}" if row is None else f"row {row[0]}, column {k + 1}"
+        out.append(_cell_value(value, where))
+    return bytes(out)
+
+
+def _cell_value(value: Any, where: str) -> int:
+    """One cell's value: None or 0 for an empty cell, else an int 1..64."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):
+        raise ParseError(f"{where}: expected an int 0..{MAX_SIZE}, got the boolean {value!r}")
+    try:
+        number = operator.index(value)  # ints, NumPy's integers; not floats, not text
+    except TypeError:
+        raise ParseError(
+            f"{where}: expected an int 0..{MAX_SIZE} (or None), "
+            f"got {type(value).__name__} {quote(value)}"
+        ) from None
+    if number < 0:
+        raise ParseError(f"{where}: {number} is below 0 (0 or None is an empty cell)")
+    if number > 255:
+        raise ParseError(f"{where}: {number} is above {MAX_SIZE}, the largest digit")
+    return number  # above the grid's size: Grid names the cell and the range
+
+
+def _array_bytes(cells: object) -> bytes | None:
+    """The cells of an object of the NumPy array protocol, through NumPy (already imported
+    when such an object exists; imported here otherwise), or ``None`` without NumPy."""
+    np: Any = sys.modules.get("numpy")
+    if np is None:
+        try:
+            import numpy as np
+        except ImportError:
+            return None
+    array = np.asarray(cells)
+    kind, dims = array.dtype.kind, array.shape
+    if kind == "O":  # Python objects (None for blanks, ...): read as lists are
+        values = array.tolist()
+        return _rows_bytes(values) if array.ndim == 2 else _values_bytes(values, None)
+    if kind == "b":
+        raise ParseError("expected an array of integers 0..n, got booleans (dtype bool)")
+    if kind not in "iu":
+        hint = " (a float array of whole numbers: pass array.astype(int))" if kind == "f" else ""
+        raise ParseError(f"expected an array of integers 0..n, got dtype {array.dtype}{hint}")
+    if array.ndim == 2 and dims[0] != dims[1]:
+        raise ParseError(
+            f"expected an n x n array (one row per grid row), got shape {dims[0]}x{dims[1]}"
+        )
+    if array.ndim not in (1, 2):
+        raise ParseError(
+            f"expected a 1-D or 2-D array of cells, got {array.ndim}-D (shape {tuple(dims)})"
+        )
+    flat = array.reshape(-1)
+    outside = (flat < 0) | (flat > 255)
+    if outside.any():
+        k = int(np.flatnonzero(outside)[0])
+        where = f"row {k // dims[1] + 1}, column {k % dims[1] + 1}" if array.ndim == 2 else ""
+        _cell_value(int(flat[k]), where or f"cell {k + 1}")  # raises, naming the cell
+    return bytes(flat.astype(np.uint8).tobytes())  # Grid checks the values against the size
+
+
+def _range_error(data: bytes, shape: Shape) -> ParseError:
+    """The error for the first cell of *data* above *shape*'s size."""
+    k = next(i for i, v in enumerate(data) if v > shape.n)
+    n = shape.n
+    return ParseError(f"cell r{k // n + 1}c{k % n + 1} is {data[k]}, expected 0..{n} for {n}x{n}")
+
+
 class Grid(_Record):
     """An immutable Sudoku grid: a shape and one value per cell (0 = empty).
+
+    The cells are bytes, a flat list of ints, a list of rows (``0`` or ``None`` for an
+    empty cell, as py-sudoku writes them) or a 1-D or 2-D NumPy array of any integer
+    dtype; the shape is inferred from the number of cells when not given. Anything else
+    (floats, booleans, rows of unequal length, values out of range) is a
+    :class:`~sudokit.errors.ParseError` (a ``ValueError`` too) saying what and where.
+    ``numpy.asarray(grid)`` and :meth:`to_numpy` give the n x n array back.
 
     >>> g = Grid.parse("1234341221434321")
     >>> g.is_solution(), str(g), g.shape
     (True, '1234341221434321', Shape(2, 2))
+    >>> Grid([[1, 2, 3, 4], [3, 4, None, 2], [0, 1, 4, 3], [4, 3, 2, 1]])
+    Grid.parse('123434.2.1434321')
     >>> Grid([0] * 35, Shape(2, 3))
     Traceback (most recent call last):
     ...
-    ValueError: a 6x6 grid needs 36 cells, got 35
+    sudokit.errors.ParseError: a 6x6 grid needs 36 cells, got 35
+    >>> Grid([[1, 2.5], [0, 0]])
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: row 1, column 2: expected an int 0..64 (or None), got float 2.5
     """
 
     __slots__ = ("_hash", "cells", "shape")
@@ -354,20 +503,25 @@ class Grid(_Record):
     _hash: int | None
 
     def __init__(
-        self, cells: bytes | Sequence[int] | Iterable[int], shape: Shape | None = None
+        self,
+        cells: bytes | Sequence[int | None] | Sequence[Sequence[int | None]] | Iterable[int] | Any,
+        shape: Shape | None = None,
     ) -> None:
-        data = cells if type(cells) is bytes else bytes(cells)
+        data = cells if type(cells) is bytes else _cell_bytes(cells)
         if shape is None:
-            shape = Shape.from_cell_count(len(data))
+            shape = default_shape(len(data))
             if shape is None:
-                raise ValueError(f"cannot infer a shape from {len(data)} cells; pass shape=")
+                raise ParseError(
+                    f"cannot infer a shape from {len(data)} cells (a square number of cells, "
+                    "81 for 9x9); pass shape="
+                )
         if len(data) != shape.ncells:
-            raise ValueError(
+            raise ParseError(
                 f"a {shape.n}x{shape.n} grid needs {shape.ncells} cells, got {len(data)}"
             )
         # translate() deletes the valid values; anything left is out of range (fast in C).
         if data.translate(None, _VALID_VALUES[shape.n]):
-            raise ValueError(f"cell values must be 0..{shape.n}, got {max(data)}")
+            raise _range_error(data, shape)
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "cells", data)
         object.__setattr__(self, "_hash", None)
@@ -492,9 +646,36 @@ class Grid(_Record):
         return 0 not in self.cells
 
     def rows(self) -> list[list[int]]:
-        """The values as a list of rows."""
+        """The values as a list of rows (0 = empty); ``Grid(grid.rows())`` is the grid again."""
         n = self.shape.n
         return [list(self.cells[r * n : (r + 1) * n]) for r in range(n)]
+
+    def to_numpy(self, dtype: Any = None) -> Any:
+        """The values as a new n x n NumPy array (0 = empty; ``int64`` unless *dtype* says
+        otherwise), for ``numpy.asarray(grid)`` too. Needs NumPy, which sudokit itself does
+        not: it is imported here, on first use.
+
+        >>> import pytest; np = pytest.importorskip("numpy")
+        >>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
+        >>> a = g.to_numpy()
+        >>> a.shape, a.dtype.name, a[0].tolist(), np.asarray(g, dtype=np.uint8).dtype.name
+        ((4, 4), 'int64', [1, 0, 3, 0], 'uint8')
+        >>> Grid(a) == g and Grid(a.ravel()) == g
+        True
+        """
+        return self.__array__(dtype)
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        """The NumPy array protocol (as NumPy 2 calls it): a new array of the values. The
+        cells are immutable bytes, so there is no array without a copy: ``copy=False``
+        raises ``ValueError``, as the protocol asks."""
+        import numpy as np
+
+        if copy is False:
+            raise ValueError("a Grid's cells are immutable bytes: its array is always a copy")
+        n = self.shape.n
+        view = np.frombuffer(self.cells, dtype=np.uint8).reshape(n, n)
+        return view.astype(np.int64 if dtype is None else dtype)
 
     # -- checks ----------------------------------------------------------------------------
 
@@ -585,3 +766,43 @@ class Grid(_Record):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Grid, (self.cells, self.shape))
+
+
+#: What the API takes as a puzzle (:func:`as_grid`): a Grid, cell text, cell values (a flat
+#: list, a list of rows) or an object of the NumPy array protocol, typed ``Any`` because
+#: sudokit does not depend on NumPy.
+PuzzleLike: TypeAlias = Grid | str | Sequence[Any] | Any
+
+
+def as_grid(puzzle: PuzzleLike, shape: Shape | None = None) -> Grid:
+    """The puzzle a function of the API was given, as a Grid: the one place puzzles are
+    coerced. A Grid is itself (and must have *shape*, when given); text is read by
+    :meth:`Grid.parse`; a list of rows, a flat list or a NumPy array is read by
+    :class:`Grid` (with *shape*, or the shape its cell count implies), and what is wrong
+    with it is a :class:`~sudokit.errors.ParseError`. Bytes are refused (a line of a file
+    is text: decode it; raw cell values go to :class:`Grid`), as is what holds no cells,
+    with a ``TypeError``.
+
+    >>> as_grid([[1, 0, 3, 0], [0, 0, 0, 2], [2, 0, 0, 0], [0, 3, 0, 1]])
+    Grid.parse('1.3....22....3.1')
+    >>> as_grid("1.3....22....3.1") == as_grid(Grid.parse("1.3....22....3.1"))
+    True
+    >>> as_grid(3.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a Grid, text or cell values (rows, a list, an array), got float
+    """
+    if isinstance(puzzle, Grid):
+        if shape is not None and puzzle.shape != shape:
+            raise ValueError(f"the grid has shape {puzzle.shape!r}, not {shape!r}")
+        return puzzle
+    if isinstance(puzzle, str):
+        return Grid.parse(puzzle, shape)
+    if isinstance(puzzle, bytes | bytearray) or not (
+        isinstance(puzzle, Iterable) or hasattr(puzzle, "__array__")
+    ):
+        raise TypeError(
+            "expected a Grid, text or cell values (rows, a list, an array), "
+            f"got {type(puzzle).__name__}"
+        )
+    return Grid(puzzle, shape)

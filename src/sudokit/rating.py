@@ -65,7 +65,7 @@ from collections.abc import Iterator, Mapping
 
 from ._record import FrozenMap, _Record
 from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
-from .grid import Grid
+from .grid import Grid, PuzzleLike, as_grid
 from .logic._names import Labels, cell_list, digit_labels, digit_name
 from .logic.candidates import CandidateGrid
 from .logic.chains import chain_budget
@@ -297,19 +297,17 @@ def _search_technique(solution: Grid) -> Technique:
 
 
 def _to_candidates(puzzle: object) -> tuple[CandidateGrid, Grid]:
-    """A working candidate grid and the grid of placed values from a Grid, text, a
+    """A working candidate grid and the grid of placed values from a puzzle
+    (:func:`~sudokit.grid.as_grid`: a Grid, text, rows, an array), a
     :class:`~sudokit.marks.Candidates` or a CandidateGrid."""
-    if isinstance(puzzle, str):
-        puzzle = Grid.parse(puzzle)
-    if isinstance(puzzle, Grid):
-        return CandidateGrid.from_grid(puzzle), puzzle
     if isinstance(puzzle, CandidateGrid):
         return puzzle.copy(), puzzle.to_grid()
     masks = getattr(puzzle, "masks", None)
     values = getattr(puzzle, "values", None)
     shape = getattr(puzzle, "shape", None)
-    if masks is None or values is None or shape is None:
-        raise TypeError(f"expected a Grid, text or candidates, got {type(puzzle).__name__}")
+    if masks is None or values is None or not isinstance(shape, Shape):
+        grid = as_grid(puzzle)
+        return CandidateGrid.from_grid(grid), grid
     cg = CandidateGrid.from_masks(shape, list(values), list(masks))
     # Drop marks that a placed peer already rules out (the basic rule every solver applies).
     base = CandidateGrid.from_grid(cg.to_grid())
@@ -525,7 +523,7 @@ def explain(
     return list(path.steps)
 
 
-def rate(puzzle: Grid | str, *, budget_s: float = RATE_BUDGET_S) -> Rating:
+def rate(puzzle: PuzzleLike, *, budget_s: float = RATE_BUDGET_S) -> Rating:
     """Rate *puzzle* on the Sudoku Explainer 1.2.1 scale (SE's techniques only, up to nested
     forcing chains level 5; never "Proof by Search").
 
@@ -538,7 +536,7 @@ def rate(puzzle: Grid | str, *, budget_s: float = RATE_BUDGET_S) -> Rating:
     >>> rate("1.3." "...2" "2..." ".3.1").level
     'easy'
     """
-    grid = Grid.parse(puzzle) if isinstance(puzzle, str) else puzzle
+    grid = as_grid(puzzle)
     cg = CandidateGrid.from_grid(grid)
     solution = _solution(grid)
     if solution is None:

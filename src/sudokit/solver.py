@@ -48,7 +48,7 @@ from .errors import (
     SudokuError,
     quote,
 )
-from .grid import Grid, default_shape
+from .grid import Grid, PuzzleLike, as_grid, default_shape
 from .shape import Shape
 
 if TYPE_CHECKING:
@@ -200,17 +200,6 @@ class SolveResult(_Record):
         return self.status is Status.UNIQUE
 
 
-def _as_grid(puzzle: Grid | str, shape: Shape | None) -> Grid:
-    """The puzzle as a Grid: text is parsed (ParseError), a Grid must match *shape* if given."""
-    if isinstance(puzzle, Grid):
-        if shape is not None and puzzle.shape != shape:
-            raise ValueError(f"the grid has shape {puzzle.shape!r}, not {shape!r}")
-        return puzzle
-    if isinstance(puzzle, str):
-        return Grid.parse(puzzle, shape)
-    raise TypeError(f"expected a Grid or text, got {type(puzzle).__name__}")
-
-
 def _check_bound(value: int, name: str, least: int, kind: str = "an int", note: str = "") -> int:
     """*value* when it is an int in *least*..2**63-1, else a TypeError or ValueError naming
     the argument *name* (*kind*: what it must be; *note*: said after its lower bound)."""
@@ -335,18 +324,19 @@ def _invalid(puzzle: Grid | None, error: SudokuError) -> SolveResult:
 
 
 def solve(
-    puzzle: Grid | str, *, limit: int = 2, budget: int | None = None, shape: Shape | None = None
+    puzzle: PuzzleLike, *, limit: int = 2, budget: int | None = None, shape: Shape | None = None
 ) -> SolveResult:
     """Solve *puzzle* and say whether its solution is unique.
 
-    :param puzzle: a Grid or cell text (parsed with *shape* when given).
+    :param puzzle: a Grid, cell text, a list of rows or a NumPy array (read with *shape*
+        when given; :func:`~sudokit.grid.as_grid`).
     :param limit: stop after this many solutions: 2 (the default) or more proves ``unique``;
         1 only finds a solution (status ``solved``), which is faster on hard puzzles.
     :param budget: give up after this many guesses (0 = no bound; None = the default bound
         of the shape, :func:`default_budget`); then the status is ``gave-up`` unless two
         solutions were already found, and ``error`` names the bound.
     :returns: a :class:`SolveResult`; conflicting givens give status ``invalid``.
-    :raises ~sudokit.errors.ParseError: when text does not parse.
+    :raises ~sudokit.errors.ParseError: when the puzzle is not one (text, rows, array).
     :raises ValueError: for a limit below 1 or a negative budget.
 
     >>> solve("...4" "3..." "2..." "...1").solution
@@ -360,14 +350,14 @@ def solve(
     <Status.SOLVED: 'solved'>
     """
     check_limit(limit)
-    grid = _as_grid(puzzle, shape)
+    grid = as_grid(puzzle, shape)
     budget = _budget(budget, grid.shape, limit)
     found = engine().search(grid.shape, grid.cells, limit, 1, budget)
     first = found.solutions[0] if found.solutions else None
     return to_solve_result(grid, found.count, first, found.guesses, found.complete, budget, limit)
 
 
-def solution(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | None = None) -> Grid:
+def solution(puzzle: PuzzleLike, *, budget: int | None = None, shape: Shape | None = None) -> Grid:
     """The one solution of *puzzle*.
 
     :raises ~sudokit.errors.InvalidPuzzleError: conflicting givens (``.cells`` lists them).
@@ -375,7 +365,7 @@ def solution(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | No
     :raises ~sudokit.errors.MultipleSolutionsError: when it has more than one.
     :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses (0 = no bound, None =
         :func:`default_budget`) did not settle it.
-    :raises ~sudokit.errors.ParseError: when text does not parse.
+    :raises ~sudokit.errors.ParseError: when the puzzle is not one (text, rows, array).
 
     >>> str(solution("...4" "4..." "..1." ".3.."))
     '3124423124131342'
@@ -389,7 +379,7 @@ def solution(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | No
     ...     exc.cells
     (0, 3)
     """
-    grid = _as_grid(puzzle, shape)
+    grid = as_grid(puzzle, shape)
     bad = _conflict_error(grid)
     if bad is not None:
         raise bad
@@ -406,7 +396,7 @@ def solution(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | No
 
 
 def solutions(
-    puzzle: Grid | str,
+    puzzle: PuzzleLike,
     *,
     limit: int = SOLUTIONS_LIMIT,
     budget: int | None = None,
@@ -419,7 +409,7 @@ def solutions(
 
     :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses (0 = no bound, None =
         :func:`default_budget`) did not finish the search.
-    :raises ~sudokit.errors.ParseError: when text does not parse.
+    :raises ~sudokit.errors.ParseError: when the puzzle is not one (text, rows, array).
 
     >>> [str(s) for s in solutions("..34" "..1." "..4." ".3.1")]
     ['1234341221434321', '2134341212434321']
@@ -427,7 +417,7 @@ def solutions(
     5
     """
     check_limit(limit)
-    grid = _as_grid(puzzle, shape)
+    grid = as_grid(puzzle, shape)
     return _solutions(grid, limit, _budget(budget, grid.shape, limit))
 
 
@@ -444,7 +434,7 @@ def _solutions(grid: Grid, limit: int, budget: int) -> Iterator[Grid]:
 
 
 def count_solutions(
-    puzzle: Grid | str, limit: int = 2, *, budget: int | None = None, shape: Shape | None = None
+    puzzle: PuzzleLike, limit: int = 2, *, budget: int | None = None, shape: Shape | None = None
 ) -> int:
     """The number of solutions of *puzzle*, counted exactly up to *limit*.
 
@@ -460,7 +450,7 @@ def count_solutions(
     2
     """
     check_limit(limit)
-    grid = _as_grid(puzzle, shape)
+    grid = as_grid(puzzle, shape)
     budget = _budget(budget, grid.shape, limit)
     if grid.conflicts():
         return 0
@@ -472,7 +462,7 @@ def count_solutions(
     return found.count
 
 
-def is_unique(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | None = None) -> bool:
+def is_unique(puzzle: PuzzleLike, *, budget: int | None = None, shape: Shape | None = None) -> bool:
     """True when *puzzle* has exactly one solution.
 
     :raises ~sudokit.errors.BudgetExceededError: when *budget* guesses did not settle it.
@@ -484,7 +474,7 @@ def is_unique(puzzle: Grid | str, *, budget: int | None = None, shape: Shape | N
 
 
 def solve_many(
-    puzzles: Iterable[Grid | str],
+    puzzles: Iterable[PuzzleLike],
     *,
     limit: int = 2,
     budget: int | None = None,
@@ -505,7 +495,8 @@ def solve_many(
     a puzzle. Other text goes through :meth:`Grid.parse <sudokit.grid.Grid.parse>`, with
     the same results.
 
-    :param puzzles: Grids or cell text (a line of a file; surrounding whitespace is ignored).
+    :param puzzles: Grids, cell text (a line of a file; surrounding whitespace is ignored),
+        lists of rows or NumPy arrays.
     :param limit: count solutions up to this: 2 (the default) or more proves ``unique``; 1
         only finds a solution (status ``solved``).
     :param budget: guesses per puzzle before giving up (0 = no bound; None = the default
@@ -537,7 +528,7 @@ def _solve_chunks(
     budget: int | None,
     threads: int,
     shape: Shape | None,
-    items: Iterator[Grid | str],
+    items: Iterator[PuzzleLike],
     size: int,
 ) -> Iterator[list[SolveResult]]:
     """The results of *items*, read lazily in tuples of *size* (the last one shorter), one
@@ -546,7 +537,7 @@ def _solve_chunks(
         yield _solve_chunk(eng, limit, budget, threads, shape, chunk)
 
 
-def _chunk_shape(chunk: tuple[Grid | str, ...], shape: Shape | None) -> Shape | None:
+def _chunk_shape(chunk: tuple[PuzzleLike, ...], shape: Shape | None) -> Shape | None:
     """The shape the engine reads a chunk in: *shape* when given, else that of its first
     Grid, or the default shape of the cell count of its first line that has one."""
     if shape is not None:
@@ -565,7 +556,7 @@ def _solve_chunk(
     budget: int | None,
     threads: int,
     shape: Shape | None,
-    chunk: tuple[Grid | str, ...],
+    chunk: tuple[PuzzleLike, ...],
 ) -> list[SolveResult]:
     """Solve one chunk: the engine takes the items it reads itself (plain lines and Grids of
     the chunk's shape), the rest are parsed here and searched by shape."""
@@ -599,7 +590,7 @@ def _logger() -> logging.Logger:
 
 def _solve_parsed(
     eng: Engine,
-    items: Sequence[Grid | str],
+    items: Sequence[PuzzleLike],
     limit: int,
     budget: int | None,
     threads: int,
@@ -610,18 +601,17 @@ def _solve_parsed(
     results: list[SolveResult | None] = [None] * len(items)
     pending: dict[Shape, list[tuple[int, Grid]]] = {}
     for k, item in enumerate(items):
-        if isinstance(item, Grid):
+        if isinstance(item, Grid):  # a Grid keeps its own shape
             grid = item
-        elif isinstance(item, str):
+        else:
             try:
-                grid = Grid.parse(item.strip(), shape)
-            except SudokuError as exc:
+                grid = as_grid(item.strip() if isinstance(item, str) else item, shape)
+            except SudokuError as exc:  # text, rows or an array that is not a puzzle
                 results[k] = _invalid(None, exc)
                 continue
-        else:
-            error = f"expected a Grid or text, got {type(item).__name__}"
-            results[k] = SolveResult(None, Status.INVALID, None, 0, 0, True, error)
-            continue
+            except TypeError as exc:  # not a puzzle at all (None, bytes, a number)
+                results[k] = SolveResult(None, Status.INVALID, None, 0, 0, True, str(exc))
+                continue
         pending.setdefault(grid.shape, []).append((k, grid))
     for group_shape, group in pending.items():
         ncells = group_shape.ncells

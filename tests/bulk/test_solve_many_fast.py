@@ -198,8 +198,9 @@ def test_bad_items_give_their_own_messages() -> None:
         "and 24 more"
     )
     assert "unexpected character 'x'" in (by_item[repr(str(UNIQUE.puzzle)[:80] + "x")].error or "")
-    assert by_item[repr(None)].error == "expected a Grid or text, got NoneType"
-    assert by_item[repr(b"not text")].error == "expected a Grid or text, got bytes"
+    expected = "expected a Grid, text or cell values (rows, a list, an array), got "
+    assert by_item[repr(None)].error == expected + "NoneType"
+    assert by_item[repr(b"not text")].error == expected + "bytes"
     assert by_item[repr("")].error == "expected a puzzle, got no cells"
     assert by_item[repr("......34...23...")].status is Status.NONE
 

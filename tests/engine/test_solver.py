@@ -363,7 +363,7 @@ def test_solve_many_reports_bad_lines_and_continues() -> None:
     assert results[4].solution == good.solution
     [odd] = solve_many([3])  # type: ignore[list-item]
     assert odd.status is Status.INVALID
-    assert odd.error == "expected a Grid or text, got int"
+    assert odd.error == "expected a Grid, text or cell values (rows, a list, an array), got int"
 
 
 def test_solve_many_is_lazy() -> None:

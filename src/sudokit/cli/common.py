@@ -37,6 +37,7 @@ import errno
 import functools
 import io
 import os
+import stat
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
@@ -594,7 +595,7 @@ def _item(
     number: int, label: str, record: formats.Record, reporter: Reporter, given: PuzzleInput
 ) -> Item:
     """Input record *number* of *label*, made a Sudoku-X when ``--x`` came without a shape,
-    after warning when it looks written in another alphabet."""
+    after warning when it looks written in another alphabet or left drawings undrawn."""
     grid = record.grid
     x = given.diagonals and given.shape is None
     if x and grid is not None and not grid.shape.diagonals:
@@ -602,6 +603,9 @@ def _item(
         record = formats.Record(record.index, record.line, grid, record.error, record.fields)
     item = Item(number, label, record)
     _shift_warning(reporter, item, given.symbols)
+    dropped = record.fields.get("dropped")
+    if dropped:  # f-puzzles drawings that set no rule (formats.fpuzzles)
+        reporter.warn(label, record.line, f"puzzle {number}: left undrawn: {dropped}")
     return item
 
 
@@ -635,15 +639,16 @@ def items(given: PuzzleInput, reporter: Reporter) -> Iterator[Item]:
     for k, text in enumerate(given.puzzles, 1):
         label = "--puzzle" if k == 1 else f"--puzzle#{k}"
         try:
-            grids = formats.parse(text, given.fmt, given.shape, source=label, symbols=given.symbols)
-            errors: list[ParseError | None] = [None] * len(grids)
-            if not grids:
+            found = formats.parse_records(
+                text, given.fmt, given.shape, source=label, symbols=given.symbols
+            )
+            if not found:
                 raise ParseError("no puzzle in the text", line=1, source=label)
         except ParseError as exc:
-            grids, errors = [None], [exc]  # type: ignore[list-item]
-        for grid, error in zip(grids, errors, strict=True):
+            found = [formats.Record(1, 1, None, exc)]
+        for read in found:
             number += 1
-            record = formats.Record(number, 1, grid, error)
+            record = formats.Record(number, 1, read.grid, read.error, read.fields)
             yield _item(number, label, record, reporter, given)
     if given.files or not number:
         for item in records(given, reporter):
@@ -771,6 +776,8 @@ def resumable(
         fail(f"--resume needs one input FILE, -o OUT and --to {needs} (9x9, 4x4, ...)")
     source = files[0]
     refuse_input_as_output(output, files)
+    if not _regular_or_missing(source):
+        fail(f"{source}: --resume reads a regular file (again on resume), not a pipe or device")
     try:
         with open(source, "rb") as stream:
             binary = formats.looks_binary(stream.read(1 << 16))
@@ -784,6 +791,20 @@ def resumable(
             yield source, advance
     except UnicodeDecodeError:
         fail(f"{source}: not UTF-8 text; --resume reads puzzle lines")
+
+
+def _regular_or_missing(path: str) -> bool:
+    """Whether *path* is a regular file (or cannot be looked at: opening it reports that).
+    A pipe can be read only once, and a reader that opens it again waits for a writer that
+    is gone.
+
+    >>> _regular_or_missing("/dev/null"), _regular_or_missing("no-such-file.txt")
+    (False, True)
+    """
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:

@@ -76,6 +76,7 @@ __all__ = [
     "parse",
     "parse_candidates",
     "parse_one",
+    "parse_records",
     "read",
     "read_text_limited",
     "rule_keys",
@@ -370,19 +371,36 @@ def parse(
     ...
     sudokit.errors.ParseError: in.txt, line 1: expected a square number of cells (81 for 9x9, ...
     """
+    records = parse_records(text, fmt, shape, source, symbols=symbols)
+    return [record.grid for record in records if record.grid is not None]  # all of them
+
+
+def parse_records(
+    text: str,
+    fmt: str | None = None,
+    shape: Shape | None = None,
+    source: str | None = None,
+    *,
+    symbols: str | None = None,
+) -> list[Record]:
+    """Every record in *text*, as :func:`parse` reads it, with its fields (a JSON object's
+    keys, a link's title, what it left undrawn, ...); raises the first
+    :class:`~sudokit.errors.ParseError`, so every record has a grid.
+
+    >>> [dict(r.fields) for r in parse_records('{"puzzle": "1...............", "id": 7}')]
+    [{'id': '7'}]
+    """
     if binary_offset(text) is not None:
         raise ParseError("binary data, not text", line=1, source=source)
     name = fmt or sniff(text)
-    grids = []
     if symbols is not None:
         expand_symbols(symbols)
     raws = with_symbols(_module(name).read(text_lines(text), shape), symbols)
-    for record in _records(raws, source):
+    records = list(_records(raws, source))
+    for record in records:
         if record.error is not None:
             raise record.error
-        assert record.grid is not None
-        grids.append(record.grid)
-    return grids
+    return records
 
 
 def parse_one(

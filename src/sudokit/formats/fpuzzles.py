@@ -5,19 +5,24 @@ An f-puzzles puzzle is a JSON object, ``{"size": 9, "grid": [[{"value": 5, "give
 links carry compressed with lz-string (:mod:`~sudokit.formats.lzstring`):
 
 * ``https://www.f-puzzles.com/?load=N4Ig...`` (f-puzzles);
-* ``https://sudokupad.app/fpuzzles N4Ig...`` (also ``fpuz``, ``beta.sudokupad.app`` and
-  ``?puzzleid=``): the same object for SudokuPad;
+* ``https://sudokupad.app/fpuzzles N4Ig...`` (also ``fpuz``, ``beta.sudokupad.app``,
+  ``?puzzleid=`` and the Cracking the Cryptic app's ``app.crackingthecryptic.com/fpuz...`` and
+  ``.../sudoku/?puzzleid=fpuzzles...``): the same object for SudokuPad;
 * ``https://sudokupad.app/scl...`` / ``ctc...``: SudokuPad's own layout, read for its givens,
-  boxes or regions and killer cages (see :mod:`~sudokit.formats.sudokupad`).
+  boxes or regions and killer cages, and ``classic...``: a classic puzzle's givens packed
+  into the id (see :mod:`~sudokit.formats.sudokupad`).
 
 One record per line: a link, the bare compressed text, or an f-puzzles object on one line
 (JSON and JSON Lines files read f-puzzles objects too). Read: givens, box shape or regions
 (``region``), both diagonals, windoku (``extraregion`` holding exactly the windows),
 ``killercage``, ``antiknight``, ``antiking``, ``nonconsecutive``, kropki dots
 (``difference``/``ratio``, value 1/2) and XV (``xv``) with their ``negative`` rules,
-``odd``/``even`` and ``thermometer``. Anything else that sets a rule is refused by name
-(``f-puzzles: 'arrow' is not supported``); titles, authors, rules text and the solution are
-kept as fields. :func:`dumps` writes an f-puzzles link (sizes up to 16); the ``sudokupad``
+``odd``/``even`` and ``thermometer``. Anything else that sets a rule is refused, every such
+rule named in one line (``f-puzzles: 'arrow' and 'renban' are not supported``); the drawing
+tools (``text``, ``line``, ``circle``, ``rectangle``, and ``cage`` without a value: a cage
+with one carries a rule the puzzle's text states, and is refused) are left out, the
+``dropped`` field saying which. Titles, authors, rules text and the solution are kept as
+fields. :func:`dumps` writes an f-puzzles link (sizes up to 16); the ``sudokupad``
 format writes the SudokuPad link of the same object.
 
 >>> from sudokit.grid import Grid
@@ -51,7 +56,9 @@ __all__ = [
     "dumps",
     "from_object",
     "is_object",
+    "is_sudokupad_link",
     "link_payload",
+    "not_supported",
     "parse_link",
     "read",
     "shape_of_regions",
@@ -64,7 +71,17 @@ MAX_SIZE = 16
 F_PUZZLES = "https://www.f-puzzles.com/?load="
 SUDOKUPAD = "https://sudokupad.app/fpuzzles"
 _CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
-_SUDOKUPAD = re.compile(r"^(?:https?://)?(?:[a-z]+\.)?sudokupad\.app/(.*)$", re.IGNORECASE)
+# SudokuPad's hosts: sudokupad.app (beta., www.) and the Cracking the Cryptic app, which is
+# SudokuPad under another address (f-puzzles' "open in app" writes its links).
+_SUDOKUPAD = re.compile(
+    r"^(?:https?://)?(?:(?:[a-z]+\.)?sudokupad\.app|app\.crackingthecryptic\.com)/(.*)$",
+    re.IGNORECASE,
+)
+# The kinds of puzzle a SudokuPad id names by its prefix (as SudokuPad reads them).
+_KINDS = (
+    ("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"), ("ctc", "scl"),
+    ("classic", "classic"),
+)  # fmt: skip
 _FPUZZLES = re.compile(r"^(?:https?://)?(?:www\.)?f-puzzles\.com/?(\?.*)$", re.IGNORECASE)
 #: Keys that describe the puzzle without setting a rule (kept as fields or ignored).
 _FIELDS = ("title", "author", "ruleset")
@@ -72,6 +89,9 @@ _IGNORED = frozenset(
     ("size", "grid", "solution", "activeConstraints", "disabledlogic", "truecandidatesoptions",
      "highlight", "metadata", "version", "id", *_FIELDS)
 )  # fmt: skip
+#: f-puzzles' drawing tools, in the order the note names them (no rule by themselves).
+_DRAWINGS = ("text", "line", "circle", "rectangle", "cage")
+_PLURALS = {"text": "texts"}
 _RULES = frozenset(
     ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "extraregion",
      "killercage", "difference", "ratio", "xv", "odd", "even", "thermometer", "negative")
@@ -254,34 +274,81 @@ def _flag(obj: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-def _refuse_unknown(obj: Mapping[str, Any]) -> None:
+def _refuse_unknown(obj: Mapping[str, Any]) -> dict[str, str]:
+    """The fields noting the drawings left undrawn (:func:`_drawings`); refuses, in one
+    error naming them all, every key that sets a rule outside the model."""
+    refused = []
     for key, value in obj.items():
         if key in _IGNORED or key in _RULES or value in (None, False, [], {}, ""):
             continue
-        raise _error(f"{key!r} is not supported")
+        if key not in _DRAWINGS:
+            refused.append(repr(key))
+        elif key == "cage" and any(_cage_value(e) for e in _entries(obj, key)):
+            refused.append("'cage' with a value (a rule the puzzle's text states)")
+    if refused:
+        raise _error(not_supported(refused))
+    return _drawings(obj)
+
+
+def not_supported(names: list[str]) -> str:
+    """One refusal naming every rule of *names*.
+
+    >>> not_supported(["'arrow'"]), not_supported(["'a'", "'b'", "'c'"])
+    ("'arrow' is not supported", "'a', 'b' and 'c' are not supported")
+    """
+    if len(names) == 1:
+        return f"{names[0]} is not supported"
+    return f"{', '.join(names[:-1])} and {names[-1]} are not supported"
+
+
+def _cage_value(entry: Mapping[str, Any]) -> bool:
+    """Whether a plain ``cage`` entry carries a value (a sum, a product, a word: its rule)."""
+    return entry.get("value") not in (None, "")
+
+
+def _drawings(obj: Mapping[str, Any]) -> dict[str, str]:
+    """``{"dropped": "2 lines, 1 text"}`` for the drawings of *obj* (none: ``{}``).
+
+    f-puzzles' drawing tools -- text, lines, circles, rectangles and the plain ``cage``
+    (which is not ``killercage``) -- set no rule by themselves: the puzzle is read without
+    them and the note says what was left undrawn. A ``cage`` with a value is a rule that the
+    puzzle's text states (a product, a sum without the killer rule, ...) and is refused.
+
+    >>> _drawings({"line": [{}, {}], "text": [{"value": "hi"}], "cage": []})
+    {'dropped': '1 text, 2 lines'}
+    """
+    found = []
+    for key in _DRAWINGS:
+        count = len(obj.get(key) or [])
+        if count:
+            found.append(f"{count} {key if count == 1 else _PLURALS.get(key, key + 's')}")
+    return {"dropped": ", ".join(found)} if found else {}
 
 
 def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
     """The grid (its shape carrying the rules) and fields of an f-puzzles object.
 
-    Raises :class:`~sudokit.errors.ParseError` naming the first thing it cannot read or
-    does not support.
+    Raises :class:`~sudokit.errors.ParseError` naming every rule it does not support, or
+    the first thing it cannot read. Drawings (text, lines, circles, rectangles, cages
+    without a value) are left out, and the ``dropped`` field says which.
 
     >>> cells = [[{}] * 4 for _ in range(4)]
     >>> g, _ = from_object({"size": 4, "grid": cells, "antiknight": True})
     >>> g.shape.variant
     'antiknight'
-    >>> from_object({"size": 4, "grid": cells, "arrow": [{"cells": ["R1C1"]}]})
+    >>> from_object({"size": 4, "grid": cells, "line": [{"lines": [["R1C1", "R1C2"]]}]})[1]
+    {'dropped': '1 line'}
+    >>> from_object({"size": 4, "grid": cells, "arrow": [{}], "renban": [{}], "clone": [{}]})
     Traceback (most recent call last):
     ...
-    sudokit.errors.ParseError: f-puzzles: 'arrow' is not supported
+    sudokit.errors.ParseError: f-puzzles: 'arrow', 'renban' and 'clone' are not supported
     """
     if not is_object(obj):
         raise _error("expected an object with 'size' and 'grid'")
     n = obj["size"]
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 64:
         raise _error(f"'size': expected a size 1..64, got {quote(_json.dumps(n))}")
-    _refuse_unknown(obj)
+    dropped = _refuse_unknown(obj)
     shape = _layout(obj, n)
     cells = _Cells(n)
     plus, minus = _flag(obj, "diagonal+"), _flag(obj, "diagonal-")
@@ -325,6 +392,7 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
                 raise _error(f"cell R{i // n + 1}C{i % n + 1}: given {value!r} is not 1..{n}")
             values[i] = value
     fields = {k: str(obj[k]) for k in _FIELDS if isinstance(obj.get(k), str) and obj[k]}
+    fields.update(dropped)
     solution = obj.get("solution")
     if (
         isinstance(solution, list)
@@ -349,7 +417,7 @@ def _xv(obj: Mapping[str, Any], cells: _Cells) -> list[tuple[list[int], str]]:
 
 
 def link_payload(text: str) -> tuple[str, str]:
-    """The kind (``"fpuzzles"``, ``"scl"``) and compressed text of a pasted link or bare
+    """The kind (``"fpuzzles"``, ``"scl"``, ``"classic"``) and payload of a pasted link or bare
     payload; :class:`~sudokit.errors.ParseError` for a link that holds no puzzle.
 
     >>> link_payload("https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOAvkA")
@@ -375,16 +443,21 @@ def link_payload(text: str) -> tuple[str, str]:
         except ValueError:  # a malformed address part ("//[...")
             split = urlsplit(path.replace("[", "%5B").replace("]", "%5D"))
         query = parse_qs(split.query, keep_blank_values=True)
-        puzzle = query.get("puzzleid", [split.path])[0] if "puzzleid" in query else split.path
-        puzzle = unquote(puzzle.lstrip("/"))
-        for prefix, kind in (
-            ("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"), ("ctc", "scl")
-        ):  # fmt: skip
+        puzzle = query["puzzleid"][0] if "puzzleid" in query else split.path
+        # The CTC app puts its puzzles under /sudoku/ (app.crackingthecryptic.com/sudoku/...).
+        puzzle = unquote(puzzle.lstrip("/")).removeprefix("sudoku/")
+        for prefix, kind in _KINDS:
             if puzzle.startswith(prefix):
                 return kind, puzzle[len(prefix) :].replace(" ", "+")
+        if puzzle.startswith("scf"):
+            raise ParseError(
+                "sudokupad: 'scf' ids (SudokuPad's compact layout) are not read; open the"
+                " puzzle in SudokuPad and share its f-puzzles or scl link"
+            )
         raise ParseError(
             f"sudokupad: the link {quote(text)} names a puzzle kept by the site; only links"
-            " that carry the puzzle (sudokupad.app/fpuzzles..., /scl..., /ctc...) are read"
+            " that carry the puzzle (sudokupad.app/fpuzzles..., /scl..., /ctc...,"
+            " /classic...) are read"
         )
     return "fpuzzles", text
 
@@ -401,6 +474,10 @@ def parse_link(text: str) -> tuple[Grid, dict[str, str]]:
     if text.startswith("{"):
         return from_object(_decode(text, "bad JSON"))
     kind, payload = link_payload(text)
+    if kind == "classic":
+        from . import sudokupad
+
+        return sudokupad.from_classic(payload), {}
     who = "sudokupad" if _SUDOKUPAD.match(text) else "f-puzzles"
     try:
         decoded = lzstring.decompress(payload)
@@ -420,6 +497,15 @@ def _decode(text: str, what: str) -> Any:
     except (ValueError, RecursionError) as exc:
         close = ")" if "(" in what else ""
         raise _error(f"{what}: {exc}{close}") from None
+
+
+def is_sudokupad_link(text: str) -> bool:
+    """Whether *text* starts with a SudokuPad address (sudokupad.app or the CTC app).
+
+    >>> is_sudokupad_link("https://app.crackingthecryptic.com/fpuzN4Ig"), is_sudokupad_link("N4Ig")
+    (True, False)
+    """
+    return bool(_SUDOKUPAD.match(text))
 
 
 def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:

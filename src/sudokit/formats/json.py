@@ -100,7 +100,7 @@ def grid_from_value(value: Any, shape: Shape | None) -> tuple[Grid, dict[str, st
     except ParseError:
         raise
     except RecursionError:
-        raise ParseError("bad JSON: nested too deeply") from None
+        raise ParseError(f"bad JSON: {_TOO_DEEP}") from None
     except (ValueError, TypeError, OverflowError) as exc:
         raise ParseError(f"bad puzzle: {exc}") from None
 
@@ -198,8 +198,40 @@ def decode(doc: str, pos: int = 0) -> tuple[Any, int]:
     except _json.JSONDecodeError as exc:
         raise ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        raise _bad_json("nested too deeply", doc, pos) from None
+        raise _bad_json(_TOO_DEEP, doc, pos) from None
     return value, end
+
+
+_TOO_DEEP = "nested too deeply"
+# A string (escapes included) or a bracket: what finding the end of a value needs to see.
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+
+
+def _end_of_deep_value(doc: str, pos: int) -> int | None:
+    """Where the list or object at *pos* ends (after its closing bracket), found without
+    decoding it, or ``None`` when its brackets never balance: a value nested too deeply to
+    decode is then one bad record, and the records after it are still read.
+
+    >>> _end_of_deep_value('[[["]"]], 1] x', 0), _end_of_deep_value('[[', 0)
+    (12, None)
+    """
+    depth = 0
+    for match in _STRUCTURE.finditer(doc, pos):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+        elif token in "]}":
+            depth -= 1
+            if depth == 0:
+                return match.end()
+    return None
+
+
+def _after_error(doc: str, pos: int, error: Raw) -> int | None:
+    """Where reading resumes after the bad value at *pos*: past it when it was only nested
+    too deeply (its extent is still known), else nowhere (``None``: the text is lost)."""
+    message = error.error.message if error.error is not None else ""
+    return _end_of_deep_value(doc, pos) if message.endswith(_TOO_DEEP) else None
 
 
 def _bad_json(what: str, doc: str, pos: int) -> ParseError:
@@ -249,15 +281,21 @@ def _document(doc: str, shape: Shape | None) -> Iterator[Raw]:
                     continue
                 if isinstance(got := _decoded(doc, pos, line), Raw):
                     yield got
-                    return
-                value, end = got
-                yield _entry(value, shape, line)
+                    if (end := _after_error(doc, pos, got)) is None:
+                        return
+                else:
+                    value, end = got
+                    yield _entry(value, shape, line)
                 line += doc.count("\n", pos, end)
                 pos, after_value = end, True
             continue
         if isinstance(got := _decoded(doc, pos, line), Raw):
             yield got
-            return
+            if (end := _after_error(doc, pos, got)) is None:
+                return
+            line += doc.count("\n", pos, end)
+            pos = end
+            continue
         value, end = got
         if end < len(doc) and not doc[end].isspace() and doc[end - 1] not in ']}"':
             # '003' is not 0, 0, 3: values that run together are one bad value.

@@ -38,10 +38,9 @@ from ..shape import Shape
 from . import fpuzzles
 from ._base import Format, Head
 
-__all__ = ["FORMAT", "claims", "dumps", "from_text", "unzip"]
+__all__ = ["FORMAT", "claims", "classic_id", "dumps", "from_classic", "from_text", "unzip"]
 
 NAME = "sudokupad"
-_LINK = re.compile(r"^(?:https?://)?(?:[a-z]+\.)?sudokupad\.app/", re.IGNORECASE)
 #: Long key names of the zipped layout, by their short names.
 _KEYS = {
     "c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor",
@@ -160,12 +159,12 @@ def from_text(text: str) -> tuple[Grid, dict[str, str]]:
     n = len(rows)
     if not 1 <= n <= 64 or not all(isinstance(r, list) and len(r) == n for r in rows):
         raise _error(f"'cells': expected a square grid, got {n} rows")
-    for key in _DRAWINGS:
-        if obj.get(key):
-            raise _error(
-                f"{key!r} is not supported (SudokuPad's own drawings are not read; the"
-                " puzzle's f-puzzles link carries thermometers, dots and the other rules)"
-            )
+    drawn = [repr(key) for key in _DRAWINGS if obj.get(key)]
+    if drawn:
+        raise _error(
+            f"{fpuzzles.not_supported(drawn)} (SudokuPad's own drawings are not read; the"
+            " puzzle's f-puzzles link carries thermometers, dots and the other rules)"
+        )
     shape = _shape(obj, n)
     cages = _cages(obj, n)  # its own errors are already ParseErrors (a ValueError: not below)
     try:
@@ -186,9 +185,95 @@ def from_text(text: str) -> tuple[Grid, dict[str, str]]:
     return Grid(bytes(values), shape), fields
 
 
+# -- classic ids: the givens of a classic puzzle packed into the id --------------------------
+#
+# SudokuPad writes "classic" + one character per given, each also saying how many blanks
+# follow it: the character at index k of _PACKED stands for digit k % 10 (0: a blank) and
+# then k // 10 more blanks (0..5). An older form writes the givens 1-9 as themselves and each
+# run of blanks as one character of _RUNS, its index the run's length. An id may read in
+# both; SudokuPad guesses (the packed form when it gives a square number of cells, else the
+# older one when that does); this reader takes the first form that gives a grid: a square
+# number of cells whose digits fit its size.
+_PACKED = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx"
+_RUNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz()[]-.~:@!$&'*,;=_"
+
+
+def _unpack(text: str) -> bytes | None:
+    """The cells of the packed form of a classic id, or None when *text* is not one."""
+    out = bytearray()
+    for ch in text:
+        k = _PACKED.find(ch)
+        if k < 0:
+            return None
+        out.append(k % 10)
+        out += bytes(k // 10)
+    return bytes(out)
+
+
+def _unrun(text: str) -> bytes | None:
+    """The cells of the older form of a classic id, or None when *text* is not one."""
+    out = bytearray()
+    for ch in text:
+        if "1" <= ch <= "9":
+            out.append(int(ch))
+        elif (k := _RUNS.find(ch)) >= 0:
+            out += bytes(k)
+        else:
+            return None
+    return bytes(out)
+
+
+def from_classic(text: str) -> Grid:
+    """The grid of a SudokuPad classic id (what follows ``classic`` in the link), in
+    either of its two forms (see the comment above); :class:`~sudokit.errors.ParseError`
+    saying what the id holds when neither is a grid.
+
+    >>> g = Grid.parse("1.3....22....3.1")
+    >>> from_classic(classic_id(g)) == g  # the packed form
+    True
+    >>> str(from_classic("1_K2")) == "1" + "." * 79 + "2"  # the older: 69 and 10 blanks
+    True
+    >>> from_classic("1B3")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: sudokupad: the classic id '1B3' holds no grid (4 cells in the ...
+    """
+    forms = {"packed": _unpack(text), "older": _unrun(text)}
+    for cells in forms.values():
+        shape = None if cells is None else Shape.from_cell_count(len(cells))
+        if cells is not None and shape is not None and max(cells, default=0) <= shape.n:
+            return Grid(cells, shape)
+    read = [f"{len(c)} cells in the {form} form" for form, c in forms.items() if c is not None]
+    if not read:
+        bad = next(ch for ch in text if ch not in _PACKED + _RUNS + "123456789")
+        raise _error(f"the classic id {quote(text)} holds {bad!r}, which no classic id holds")
+    raise _error(f"the classic id {quote(text)} holds no grid ({' and '.join(read)})")
+
+
+def classic_id(grid: Grid) -> str:
+    """The packed classic id of *grid* (sizes up to 9x9, no variant rules), as SudokuPad
+    writes it: ``https://sudokupad.app/classic`` + this opens the puzzle there.
+
+    >>> classic_id(Grid.parse("1.3....22....3.1"))
+    'Bh2gD1'
+    """
+    if grid.n > 9 or not grid.shape.is_standard or grid.shape != Shape.from_size(grid.n):
+        raise ValueError("a classic id holds a classic grid of size up to 9x9")
+    out = []
+    cells = grid.cells
+    k = 0
+    while k < len(cells):
+        blanks = 0
+        while blanks < 5 and k + 1 + blanks < len(cells) and cells[k + 1 + blanks] == 0:
+            blanks += 1
+        out.append(_PACKED[cells[k] + 10 * blanks])
+        k += 1 + blanks
+    return "".join(out)
+
+
 def claims(head: Head) -> bool:
-    """The first line is a SudokuPad link."""
-    return bool(_LINK.match(head.first))
+    """The first line is a SudokuPad link (sudokupad.app or the CTC app)."""
+    return fpuzzles.is_sudokupad_link(head.first)
 
 
 def dumps(
