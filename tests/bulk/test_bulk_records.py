@@ -143,6 +143,7 @@ except ValueError as exc:
 """
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_several_failing_chunks_do_not_hang_the_exit() -> None:
     """Regression: the process hung at exit (4 of 4 tries) on a result half-sent by a
     worker that was ended when another chunk failed."""

@@ -217,6 +217,7 @@ def test_a_long_64x64_search_gives_up_within_the_default_bound(long64: Path, wor
     _gave_up(_run("check", Case((str(long64),), b"", 1), workdir), "check", "gave-up")
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize(
     ("command", "row"),
     [("solve", "!gave-up"), ("count", "!gave-up"), ("check", "gave-up"), ("hint", "!gave-up")],

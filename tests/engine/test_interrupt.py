@@ -75,6 +75,7 @@ def test_sigint_stops_the_c_search(code: str) -> None:
     assert cpu < STOP_CPU
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_sigint_stops_the_reference_engine() -> None:
     """The pure-Python reference gets KeyboardInterrupt from the interpreter itself."""
     argv = [

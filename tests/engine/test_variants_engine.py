@@ -222,6 +222,7 @@ def test_every_4x4_grid(engine: _backend.Engine, windoku: bool) -> None:
 # -- every kind against CP-SAT ---------------------------------------------------------------
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize(
     ("base", "count"),
     [

@@ -169,6 +169,7 @@ def _count(shape: Shape, cells: bytes) -> int:
     return _reference.search(shape, cells, 2, 0, 0)[0]
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_generated_minimal_puzzles_are_unique_and_minimal() -> None:
     """Checked with the reference solver only, clue by clue."""
     for p in generate_many(25, seed=15):
@@ -184,6 +185,7 @@ def test_generated_minimal_puzzles_are_unique_and_minimal() -> None:
                 assert _count(shape, bytes(fewer)) == 2, (str(p.puzzle), i)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_same_seed_same_puzzles_and_shards() -> None:
     run = [str(p.puzzle) for p in generate_many(30, seed=4)]
     assert run == [str(p.puzzle) for p in generate_many(30, seed=4)]

@@ -100,6 +100,7 @@ def run200() -> list[GeneratedPuzzle]:
     return list(generate_many(200, seed=2026))
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_200_puzzles_unique_and_reproducible(run200: list[GeneratedPuzzle]) -> None:
     assert check_all(run200) == 200
     again = list(generate_many(200, seed=2026))
@@ -113,6 +114,7 @@ def _check_minimal(puzzles: list[GeneratedPuzzle]) -> None:
         assert is_minimal(p.puzzle, backend=CHECKING), p.puzzle
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_puzzles_minimal_checked_independently(run200: list[GeneratedPuzzle]) -> None:
     _check_minimal(run200[::4])  # 50 of them; all 200 in the slow run
     clues = sorted(p.clues for p in run200)
@@ -120,11 +122,13 @@ def test_puzzles_minimal_checked_independently(run200: list[GeneratedPuzzle]) ->
     assert clues[-1] <= 35
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.slow
 def test_all_200_puzzles_minimal(run200: list[GeneratedPuzzle]) -> None:
     _check_minimal(run200)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_solutions_are_not_relabellings_of_one_grid(run200: list[GeneratedPuzzle]) -> None:
     # Permuting one fixed grid would give a single canonical form.
     forms = {str(canonical(p.solution)) for p in run200[:6]}
@@ -236,6 +240,7 @@ def test_every_small_shape(shape: Shape) -> None:
         assert all(p.minimal and is_minimal(p.puzzle, backend=CHECKING) for p in puzzles)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_16x16_unique() -> None:
     puzzles = list(generate_many(2, size=16, seed=1))
     assert check_all(puzzles) == 2
@@ -278,6 +283,7 @@ def test_given_jigsaw_map() -> None:
     assert all(p.shape == shape and p.minimal for p in puzzles)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize(
     ("n", "symmetry"), [(6, "none"), (9, "none"), (9, "rot180"), (8, "mirror-tb")]
 )
@@ -309,6 +315,7 @@ def test_random_jigsaw_regions_are_connected_and_sized() -> None:
             assert seen == cells
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_jigsaw_x() -> None:
     puzzles = list(generate_many(1, size=9, jigsaw=True, diagonals=True, seed=2))
     assert check_all(puzzles) == 1
@@ -381,6 +388,7 @@ def test_pattern_is_filled_uniquely() -> None:
     assert tuple(i for i, v in enumerate(p.puzzle.cells) if v) == wanted
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_sparse_patterns_of_minimal_puzzles_are_filled() -> None:
     # Minimal puzzles' patterns (22-26 clues) are hard to fill with random digits; the
     # repair walk gets there within the default budget.
@@ -399,6 +407,7 @@ def test_pattern_from_grid_and_picture() -> None:
     assert parse_pattern("x . | . x\n. . | . .\n---+---\n. . | . .\nx . | . x") == (0, 3, 12, 15)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_pattern_that_cannot_be_filled_says_so() -> None:
     # 20 clues all in the first three rows leave the rest of the grid free.
     with pytest.raises(BudgetExceededError, match="20-clue pattern"):

@@ -95,6 +95,7 @@ def test_with_solution_writes_csv() -> None:
         assert solution.is_solution(puzzle)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_shapes_and_symmetry() -> None:
     lines = run("--box", "2x3", "--symmetry", "rot180", "--seed", "2", "-n", "3").stdout.split()
     assert len(lines) == 3

@@ -48,6 +48,7 @@ def check(puzzles: list[GeneratedPuzzle], lo: float, hi: float) -> list[sudokit.
     return ratings
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize(
     ("level", "lo", "hi", "count"),
     [
@@ -63,6 +64,7 @@ def test_levels(level: str, lo: float, hi: float, count: int) -> None:
     assert {r.level for r in ratings} == {level}
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_rating_window() -> None:
     check(list(generate_many(4, seed=5, rating=(4.4, 6.0))), 4.4, 6.0)
 
@@ -71,6 +73,7 @@ def test_level_and_rating_intersect() -> None:
     check(list(generate_many(2, seed=6, difficulty="expert", rating=(7.0, 9.0))), 7.0, 7.5)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize(
     ("require", "kwargs"),
     [
@@ -86,6 +89,7 @@ def test_require_a_technique(require: str, kwargs: dict[str, object]) -> None:
         assert require in sudokit.rate(p.puzzle).techniques, str(p.puzzle)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_require_by_registry_name_or_first_words() -> None:
     # The steps of "Forcing Chains & Cycles" are called "Forcing Chain", "Bidirectional
     # Cycle", ...; "Unique Rectangle" covers the steps "Unique Rectangle type 1", ... .
@@ -102,6 +106,7 @@ def test_require_a_family() -> None:
         assert r.families.get("wings", 0) > 0
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_reproducible() -> None:
     first = [str(p.puzzle) for p in generate_many(6, seed=9, difficulty="hard")]
     again = [str(p.puzzle) for p in generate_many(6, seed=9, difficulty="hard")]
@@ -111,6 +116,7 @@ def test_reproducible() -> None:
     assert one == generate(seed=123, rating=(6.2, 7.5), require="Forcing Chains & Cycles")
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_same_puzzles_on_both_engines_and_in_worker_processes() -> None:
     serial = list(generate_many(3, seed=12, difficulty="hard"))
     assert list(generate_many(3, seed=12, difficulty="hard", jobs=2)) == serial
@@ -118,6 +124,7 @@ def test_same_puzzles_on_both_engines_and_in_worker_processes() -> None:
         assert list(generate_many(3, seed=12, difficulty="hard", backend=CHECKING)) == serial
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_symmetry_and_minimal_kept() -> None:
     sym = list(generate_many(3, seed=4, difficulty="hard", symmetry="rot180"))
     check(sym, 4.0, 6.0)
@@ -127,6 +134,7 @@ def test_symmetry_and_minimal_kept() -> None:
     assert all(p.minimal and is_minimal(p.puzzle, backend=CHECKING) for p in mini)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_other_shapes() -> None:
     p = generate(size=6, seed=1, difficulty="medium")
     check([p], 2.4, 3.9)
@@ -161,6 +169,7 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_cli_rating_and_require() -> None:
     code, out, _ = run("-n", "3", "--seed", "8", "--rating", "4.0-6.0", "--require", "X-Wing")
     assert code == 0

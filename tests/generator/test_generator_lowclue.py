@@ -45,6 +45,7 @@ def check(p: GeneratedPuzzle, clues: int) -> None:
 # -- the catalogue ----------------------------------------------------------------------------
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_catalogue_ships_as_package_data_with_its_source() -> None:
     text = files("sudokit").joinpath(_lowclue.CATALOGUE).read_text(encoding="ascii")
     assert len(text.encode()) < 100_000
@@ -57,6 +58,7 @@ def test_catalogue_ships_as_package_data_with_its_source() -> None:
     assert len({str(canonical(Grid.parse(line))) for line in lines}) == len(lines)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_catalogue_puzzles_are_unique() -> None:
     engine = _backend.engine()
     reference = _backend.get_engine("python")
@@ -75,6 +77,7 @@ def test_catalogue_is_taken_from_the_public_list() -> None:
 # -- generation -------------------------------------------------------------------------------
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize("clues", range(17, 24))
 def test_exact_count_unique_minimal(clues: int) -> None:
     for k in range(2):
@@ -82,6 +85,7 @@ def test_exact_count_unique_minimal(clues: int) -> None:
         check(p, clues)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize("clues", [17, 19, 21])
 def test_reproducible_from_the_seed(clues: int) -> None:
     a = generate(clues=clues, seed=5)
@@ -101,6 +105,7 @@ def test_same_puzzle_on_both_engines() -> None:
         assert (a.puzzle, a.solution) == (b.puzzle, b.solution)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_clue_range_spreads_over_its_counts() -> None:
     puzzles = list(generate_many(12, clues=(17, 23), seed=4))
     for p in puzzles:
@@ -110,6 +115,7 @@ def test_clue_range_spreads_over_its_counts() -> None:
     assert len({p.clues for p in puzzles}) >= 4
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_seventeens_are_walked_away_from_the_catalogue() -> None:
     known = {str(canonical(Grid.parse(line))) for line in _lowclue.catalogue()}
     forms = {str(canonical(generate(clues=17, seed=s).puzzle)) for s in range(30)}
@@ -118,6 +124,7 @@ def test_seventeens_are_walked_away_from_the_catalogue() -> None:
     assert forms & known  # and some are catalogue lines in a random isomorph
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_descents_alone_reach_twenty_one(monkeypatch: pytest.MonkeyPatch) -> None:
     # 21 clues come from random grids: the catalogue route is only a fallback.
     def no_catalogue(*args: object) -> None:

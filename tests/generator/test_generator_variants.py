@@ -168,6 +168,7 @@ def test_sixteen_killer() -> None:
 # -- the drawn rules against the solution ----------------------------------------------------
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize("size", [4, 6, 9])
 def test_killer_cages_look_published(size: int) -> None:
     sizes: Counter[int] = Counter()
@@ -334,6 +335,7 @@ def test_api_refuses_drawn_rules_on_a_shape_that_has_them() -> None:
 # -- difficulty (the variant scale of sudokit.rate) ------------------------------------------
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.parametrize(("size", "level"), [(6, "easy"), (9, "easy"), (9, "medium")])
 def test_killer_difficulty_target(size: int, level: str) -> None:
     """The level asked for is the level ``rate`` gives, and the generator's early-stopping

@@ -578,6 +578,7 @@ def test_explain_killers_to_completion() -> None:
     assert solved >= 3, "expected some of these small-cage killers to be solved by logic"
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_variant_rating_uses_the_variant_techniques(monkeypatch: pytest.MonkeyPatch) -> None:
     from sudokit import rating
 

@@ -117,6 +117,7 @@ def _rate_soundly(puzzle: str, level: int, until: str = "") -> tuple[float, list
     return rating, names
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_nested_rules_enabled_keep_se_rating_of_a_long_dynamic_plus_chain() -> None:
     # SE rates this one 9.7 with a long Dynamic (+) chain: the nested rules must not pre-empt it
     rating, names = _rate_soundly(_hardest(9.7), 2)
@@ -204,6 +205,7 @@ def test_nested_level_3_runs_multiple_forcing_chains_and_level_4_dynamic_ones(
     assert levels[5] == (found, [forcing.RANK_DYNAMIC])  # level 5 stops at the first finder
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_nested_level_5_nests_dynamic_forcing_chains_of_level_2(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

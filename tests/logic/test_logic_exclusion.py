@@ -124,6 +124,7 @@ def states() -> list[CandidateGrid]:
     return out + [thinned(cg, rng, share) for cg in out for share in (0.2, 0.4)]
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_states_exercise_the_finders(states: list[CandidateGrid]) -> None:
     # the comparison below is only worth something if the techniques fire on many states
     assert len(states) >= 60
@@ -131,6 +132,7 @@ def test_states_exercise_the_finders(states: list[CandidateGrid]) -> None:
     assert sum(bool(list(exclusion.aligned_triple(cg))) for cg in states) >= 10
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.slow
 @pytest.mark.parametrize("degree", [2, 3])
 def test_same_steps_as_the_reference(states: list[CandidateGrid], degree: int) -> None:

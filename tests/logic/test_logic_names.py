@@ -60,6 +60,7 @@ def test_unknown_labels_are_refused() -> None:
         sudokit.hint("1.3....22....3.1", labels="letters")  # type: ignore[arg-type]
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 @pytest.mark.slow
 def test_api_hint_names_a_16x16_digit_both_ways(sixteen: tuple[sudokit.Grid, sudokit.Step]) -> None:
     puzzle, step = sixteen
@@ -78,6 +79,7 @@ def test_api_hint_names_a_16x16_digit_both_ways(sixteen: tuple[sudokit.Grid, sud
     assert explained[0].text == numbers.text
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_cli_hint_names_a_16x16_digit_as_the_board_does(
     sixteen: tuple[sudokit.Grid, sudokit.Step],
 ) -> None:
@@ -92,6 +94,7 @@ def test_cli_hint_names_a_16x16_digit_as_the_board_does(
     assert not re.search(rf"(?<![rc\d]){d}\b", line), line
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_9x9_texts_are_unchanged() -> None:
     """Golden texts written before digit naming went through one function: every 9x9 step of
     these puzzles (27 techniques between them) must read exactly as it did."""
@@ -136,6 +139,7 @@ def test_mistake_of_a_wrong_placed_digit_and_of_a_lost_candidate() -> None:
     assert sudokit.hint(marks) == lost
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_mistake_names_the_digit_as_asked(sixteen: tuple[sudokit.Grid, sudokit.Step]) -> None:
     puzzle, _step = sixteen
     solution = sudokit.solution(puzzle)
@@ -153,6 +157,7 @@ def test_mistake_names_the_digit_as_asked(sixteen: tuple[sudokit.Grid, sudokit.S
     assert numbers.text.startswith(f"{name} holds 11,")
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_web_mistake_comes_from_the_library() -> None:
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
@@ -183,6 +188,7 @@ def test_web_mistake_comes_from_the_library() -> None:
         assert r.json()["step"]["text"].startswith("The candidates of r1c2 no longer include")
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_web_hint_labels(sixteen: tuple[sudokit.Grid, sudokit.Step]) -> None:
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")

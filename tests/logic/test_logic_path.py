@@ -50,6 +50,7 @@ def check_path(grid: Grid, techniques: list[Technique]) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_corpus_paths_are_sound_and_complete() -> None:
     total: dict[str, int] = {}
     for grid in puzzles()[:100]:

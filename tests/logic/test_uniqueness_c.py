@@ -166,6 +166,7 @@ def test_every_kind_is_compared() -> None:
     assert {4, 6} <= loops, loops
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_finds_equal_on_a_dense_room() -> None:
     # 8x8: the cells whose solution is 1 or 2 hold {1, 2}, those of 3 hold {1, 2, 3}, the rest
     # are solved: every unit holds three cells of the room, the walk's worst kind of state

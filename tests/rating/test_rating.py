@@ -46,6 +46,7 @@ def test_rate_json_shape() -> None:
     json.dumps(js)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_rating_is_hardest_step_of_explain() -> None:
     for grid in corpus()[:12]:
         r = sudokit.rate(grid)
@@ -73,6 +74,7 @@ def test_rate_refuses_multiple_solutions() -> None:
         sudokit.rate("." * 81)
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_rating_invariant_under_isomorphs() -> None:
     rng = random.Random(2024)
     checked = 0

@@ -118,6 +118,7 @@ def test_lower_bound_json_and_repr() -> None:
     assert r.to_json()["lower_bound"] is True
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_hint_falls_back_to_labelled_search() -> None:
     step = sudokit.hint(EASTER, budget_s=0.3)
     assert step is not None

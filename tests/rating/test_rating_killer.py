@@ -36,6 +36,7 @@ def killer(request: pytest.FixtureRequest) -> tuple[Grid, Grid]:
     return puzzle, solution
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_explain_a_killer_to_the_end(killer: tuple[Grid, Grid]) -> None:
     puzzle, solution = killer
     steps = explain(puzzle, budget_s=30)
@@ -53,6 +54,7 @@ def test_explain_a_killer_to_the_end(killer: tuple[Grid, Grid]) -> None:
     assert names & {"Rule of 45", "Cage Pointing", "Hidden Cage", "Cage Clash", "Cage Claiming"}
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_killer_rating_is_on_the_variant_scale(killer: tuple[Grid, Grid]) -> None:
     puzzle, _ = killer
     assert is_variant(puzzle.shape)
@@ -67,6 +69,7 @@ def test_killer_rating_is_on_the_variant_scale(killer: tuple[Grid, Grid]) -> Non
     assert sum(result.techniques.values()) == result.steps
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_first_hint_of_a_zero_given_killer_reads_a_cage(killer: tuple[Grid, Grid]) -> None:
     puzzle, _ = killer
     step = hint(puzzle)

@@ -60,6 +60,7 @@ def shapes_states() -> list[CandidateGrid]:
     return [cg for i, g in enumerate(grids) for cg in states(g, 6, i)]
 
 
+@pytest.mark.c_only  # slow on the reference engine: the fallback pass leaves it to the C pass
 def test_singles_with_deferred_texts_equal_the_steps_with_their_texts() -> None:
     seen = 0
     for cg in shapes_states():

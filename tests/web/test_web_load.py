@@ -41,6 +41,10 @@ WORST_S = 3.0  # the stated margin for one probe on a loaded 2-core machine
 #: How many times slower than the same requests without the expensive work (measured in the
 #: same test) cheap requests may be under it, where that is more than the target bounds.
 FACTOR = 3.0
+#: A request that the idle sockets blocked would wait for their head deadline (10 s): half of it
+#: is the bound for the one real request among them (3 s failed at load ~7 beside another
+#: xdist worker).
+BLOCKED_S = 5.0
 
 
 def big_count_body(seed: int) -> dict[str, object]:
@@ -307,7 +311,7 @@ def test_slow_connections_do_not_block_a_real_request(tmp_path: Path) -> None:
             start = time.perf_counter()
             r = httpx.post(f"{server.url}/api/solve", json={"puzzle": EASY}, timeout=10)
             assert r.status_code == 200
-            assert time.perf_counter() - start < max(WORST_S, FACTOR * max(baseline))
+            assert time.perf_counter() - start < max(BLOCKED_S, FACTOR * max(baseline))
             for s in socks[1::2][:200]:  # one more byte a while later: still not a request
                 with contextlib.suppress(OSError):
                     s.send(b"E")
