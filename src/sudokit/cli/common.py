@@ -438,10 +438,15 @@ def shape_options(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _deprecated(old: str, new: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
-    """A callback that prints one deprecation line when the old spelling *old* is used."""
+def _deprecated(
+    old: str, new: str, check: Callable[[click.Context, click.Parameter, Any], Any] | None
+) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A callback that checks a value of the old spelling *old* as the new option's *check*
+    does, then prints one deprecation line."""
 
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if check is not None:
+            value = check(ctx, param, value)
         if value is not None and not ctx.resilient_parsing:
             click.echo(f"sudokit: {old} is deprecated; use {new}", err=True)
         return value
@@ -450,7 +455,11 @@ def _deprecated(old: str, new: str) -> Callable[[click.Context, click.Parameter,
 
 
 def renamed(new: str, old: str, dest: str, fn: F) -> F:
-    """Accept the hidden old spelling *old* of the option *new* (both land in *dest*)."""
+    """Accept the hidden old spelling *old* of the option *new* (both land in *dest*), with
+    the new option's type and checks: the same values are refused, with the same words.
+    Apply it over the new option (it reads *new*'s declaration from *fn*)."""
+    declared = getattr(fn, "__click_params__", ())
+    option = next(p for p in declared if p.name == dest)
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -464,11 +473,11 @@ def renamed(new: str, old: str, dest: str, fn: F) -> F:
     return click.option(  # type: ignore[return-value]
         old,
         f"_old_{dest}",
-        type=click.FLOAT if dest == "seconds" else click.IntRange(min=0),
+        type=option.type,
         default=None,
         hidden=True,
         expose_value=True,
-        callback=_deprecated(old, new),
+        callback=_deprecated(old, new, option.callback),
     )(wrapper)
 
 
@@ -476,15 +485,14 @@ def guesses_option(fn: F, *, legacy: bool = True) -> F:
     """``--guesses N``: the search bound per puzzle (``None``: the library's
     :func:`sudokit.default_budget` of the puzzle's shape; 0 = none); with *legacy*,
     ``--budget N`` is its deprecated old name."""
-    if legacy:
-        fn = renamed("--guesses", "--budget", "guesses", fn)
-    return click.option(
+    fn = click.option(
         "--guesses",
         type=click.IntRange(min=0, max=MAX_COUNT),
         default=None,
         help="Give up on a puzzle after N guesses (default: scales with the size, ~12 "
         "million for 9x9, ~244,000 for 64x64; 0 = never). A puzzle that hits it gets !gave-up.",
     )(fn)
+    return renamed("--guesses", "--budget", "guesses", fn) if legacy else fn
 
 
 def seconds_option(default: float, what: str) -> Callable[[F], F]:
@@ -492,14 +500,14 @@ def seconds_option(default: float, what: str) -> Callable[[F], F]:
     ``--budget S`` is its deprecated old name."""
 
     def decorate(fn: F) -> F:
-        fn = renamed("--seconds", "--budget", "seconds", fn)
-        return click.option(
+        fn = click.option(
             "--seconds",
             type=click.FloatRange(min=0),
             callback=_finite_or_none,
             default=None,
             help=f"Stop {what} after S seconds per puzzle (default {default:g}; 0 = never).",
         )(fn)
+        return renamed("--seconds", "--budget", "seconds", fn)
 
     return decorate
 
