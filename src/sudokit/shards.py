@@ -37,7 +37,7 @@ from typing import IO, Any, NamedTuple, TypeVar
 from ._version import __version__
 from .errors import ParseError, SudokuError
 from .formats import bounded_lines, line_text, output_bytes
-from .formats._files import writes_through
+from .formats._files import cannot_create, writes_through
 from .parallel import pool_size, unordered_map
 
 __all__ = [
@@ -224,7 +224,10 @@ class Manifest:
                         "continue it with --resume, or discard them with --force"
                     )
                 shutil.rmtree(self.dir)
-            self.dir.mkdir()
+            try:
+                self.dir.mkdir()
+            except OSError as exc:
+                raise OSError(exc.errno, cannot_create(exc, str(self.dir)), str(self.dir)) from None
             self._append({"params": self.params})
         for stale in self.dir.glob("*.tmp"):
             stale.unlink()
