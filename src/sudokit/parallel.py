@@ -17,6 +17,9 @@ so they share one set of rules by construction:
   of being waited for.
 * **workers end with their parent**: a worker whose parent was killed (SIGKILL, say) ends by
   itself instead of waiting for work forever.
+* **a worker that dies is named**: a worker killed (SIGKILL, the out-of-memory killer) or
+  crashed stops the map with :class:`WorkerDied`, which says how it ended and holds the keys
+  of the tasks that were lost, so the caller can say which input was not done.
 
 :func:`ordered_map` yields results in input order (output files written as they come);
 :func:`unordered_map` yields them as they finish (shards written to a work directory, which a
@@ -43,11 +46,32 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-__all__ = ["check_pickles", "ordered_map", "pool_size", "unordered_map"]
+__all__ = ["WorkerDied", "check_pickles", "ordered_map", "pool_size", "unordered_map"]
 
 K = TypeVar("K")
 P = TypeVar("P")
 R = TypeVar("R")
+
+
+class WorkerDied(ChildProcessError):
+    """A worker process ended while tasks were in flight (killed, out of memory, a crash in
+    native code): ``why`` says how, as far as the system tells (``pid 123, killed by
+    SIGKILL``), and ``keys`` are the keys of the tasks lost with the pool, in task order.
+    :meth:`doing` adds what those tasks were, for the message. An :class:`OSError` (a child
+    process failed), so that whoever reports system errors in one line reports this one too.
+
+    >>> str(WorkerDied("pid 7, killed by SIGKILL", [3, 4]).doing("solving shards 3-4"))
+    'a worker process died (pid 7, killed by SIGKILL) while solving shards 3-4'
+    """
+
+    def __init__(self, why: str, keys: list[Any], doing: str = "") -> None:
+        super().__init__(f"a worker process died ({why})" + (f" while {doing}" if doing else ""))
+        self.why = why
+        self.keys = keys
+
+    def doing(self, what: str) -> WorkerDied:
+        """The same death, with what the lost tasks were doing in its message."""
+        return WorkerDied(self.why, self.keys, what)
 
 
 def pool_size(jobs: int) -> int:
@@ -161,10 +185,10 @@ def _in_order(
         window.append((key, pool.submit(fn, payload)))
         if len(window) > 2 * workers:
             head, future = window.popleft()
-            yield head, future.result()
+            yield head, _result(pool, future, [head, *(k for k, _ in window)])
     while window:
         head, future = window.popleft()
-        yield head, future.result()
+        yield head, _result(pool, future, [head, *(k for k, _ in window)])
 
 
 def _as_done(
@@ -183,7 +207,41 @@ def _as_done(
             return
         done, _ = wait(running, return_when=FIRST_COMPLETED)
         for future in done:
-            yield running.pop(future), future.result()
+            lost = list(running.values())
+            yield running.pop(future), _result(pool, future, lost)
+
+
+def _result(pool: ProcessPoolExecutor, future: Future[R], lost: list[K]) -> R:
+    """*future*'s result; :class:`WorkerDied` (with the keys *lost*) when a worker of *pool*
+    died and broke it."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise WorkerDied(_how_ended(pool), lost) from None
+
+
+def _how_ended(pool: ProcessPoolExecutor) -> str:
+    """How the worker that broke *pool* ended, as far as the system says: its pid and the
+    signal (the pool then ends the others with SIGTERM) or exit code."""
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if isinstance(manager, threading.Thread):  # it reaps the workers, then ends: wait for it
+        manager.join(2.0)
+    ended = [
+        (pid, code)
+        for pid, process in (getattr(pool, "_processes", None) or {}).items()
+        if (code := process.exitcode) not in (None, 0)
+    ]
+    odd = [(pid, code) for pid, code in ended if code != -signal.SIGTERM] or ended[:1]
+    if not odd:
+        return "it ended abruptly"
+    pid, code = odd[0]
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f"pid {pid}, killed by {signal.Signals(-code).name}"
+        return f"pid {pid}, killed by signal {-code}"
+    return f"pid {pid}, exit code {code}"
 
 
 def _end_with_parent(parent: int) -> None:

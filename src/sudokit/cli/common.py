@@ -41,11 +41,14 @@ import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Any, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from .. import Grid, ParseError, Shape, SudokuError, formats
+
+if TYPE_CHECKING:
+    from ..batch import WorkerDied
 
 __all__ = [
     "EXIT_NO",
@@ -63,6 +66,7 @@ __all__ = [
     "input_files",
     "items",
     "jobs_option",
+    "lost_puzzles",
     "open_output",
     "output_option",
     "progress",
@@ -188,9 +192,10 @@ def _silence_stdout() -> None:
 
 def guarded(fn: F) -> F:
     """Run a command body so that no error reaches the user as a traceback: a
-    :class:`~sudokit.errors.SudokuError`, :class:`OSError` or :class:`ValueError` becomes one
-    stderr line and exit code 2; anything else (a bug) too, as an "internal error" line, unless
-    the environment variable ``SUDOKIT_DEBUG`` is set."""
+    :class:`~sudokit.errors.SudokuError`, :class:`OSError` (a worker process that died too:
+    :class:`sudokit.batch.WorkerDied`) or :class:`ValueError` becomes one stderr line and exit
+    code 2; anything else (a bug) too, as an "internal error" line, unless the environment
+    variable ``SUDOKIT_DEBUG`` is set."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -221,6 +226,20 @@ def guarded(fn: F) -> F:
             ) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def lost_puzzles(exc: WorkerDied, doing: str) -> WorkerDied:
+    """*exc* -- a worker process of a ``--jobs`` run died -- naming the puzzles lost with it
+    (its keys: the chunks of :class:`Item` in flight, in input order; the first one is where
+    the output stops), for the one stderr line :func:`guarded` makes of it (exit code 2)."""
+    chunks = [chunk for chunk in exc.keys if chunk]
+    if not chunks:
+        return exc.doing(doing)
+    first, last = chunks[0][0], chunks[-1][-1]
+    return exc.doing(
+        f"{doing} puzzles {first.number}-{last.number} (from {first.source}:"
+        f"{first.record.line}); nothing from puzzle {first.number} on was written"
+    )
 
 
 #: The errors only a write gives (a full disk, a file too large, a quota): the output's.

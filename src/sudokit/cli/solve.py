@@ -414,7 +414,7 @@ def _solve_items(
             message = _write_solved(writer, item.grid, item.record.fields, error, result, unique)
             _report(reporter, item, message)
         return
-    from ..batch import ordered_map
+    from ..batch import WorkerDied, ordered_map
 
     stream = iter(items)
     _solve_items(
@@ -449,14 +449,17 @@ def _solve_items(
         for chunk in chunks
     )
     out = writer.stream
-    for chunk, (text, problems) in ordered_map(_solve_chunk, tasks, jobs):
-        messages = dict(problems)
-        for index, item in enumerate(chunk):
-            if item.grid is None or index in messages:
-                _report(reporter, item, messages.get(index))
-        out.write(text)
-        writer.count += len(chunk)
-        advance(len(chunk))
+    try:
+        for chunk, (text, problems) in ordered_map(_solve_chunk, tasks, jobs):
+            messages = dict(problems)
+            for index, item in enumerate(chunk):
+                if item.grid is None or index in messages:
+                    _report(reporter, item, messages.get(index))
+            out.write(text)
+            writer.count += len(chunk)
+            advance(len(chunk))
+    except WorkerDied as exc:
+        raise common.lost_puzzles(exc, "solving") from None
 
 
 def _why(result: SolveResult) -> str:
