@@ -126,6 +126,18 @@ def test_check_and_solve_give_up_on_every_path(
         assert done.exit_code == 1
 
 
+@pytest.mark.parametrize("command", ["solve", "check", "count"])
+def test_many_records_on_two_jobs_give_up_too(command: str) -> None:
+    """Past two chunks of records, ``solve --jobs 2`` works in worker processes (``check``
+    and ``count`` search on threads): each puzzle still gets its marker row and message."""
+    n = 2100
+    done = run(command, "--guesses", "1", "-j", "2", "-", input=f"{EMPTY9}\n" * n)
+    marker = "gave-up" if command == "check" else "!gave-up"
+    assert done.stdout == f"{marker}\n" * n
+    assert len(done.stderr.splitlines()) == n
+    assert done.exit_code == 1
+
+
 def test_solve_records_say_gave_up() -> None:
     done = run("solve", "--to", "jsonl", "--guesses", "1", "-p", EMPTY9)
     assert '"status": "gave-up"' in done.stdout
