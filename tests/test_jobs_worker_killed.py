@@ -158,3 +158,46 @@ def test_both_maps_name_the_death_and_the_tasks_lost(name: str) -> None:
     assert re.fullmatch(r"a worker process died \(pid \d+, killed by SIGKILL\)", str(died.value))
     assert "task 1" in died.value.keys
     assert isinstance(died.value, OSError)  # reported as one line by the CLI's guard
+
+
+#: A run whose pool manager thread is stuck (as when a worker dies half-way through sending a
+#: result: the manager waits for the rest forever) while the other worker is killed.
+STUCK_MANAGER = """
+import os, signal, sys, time
+from sudokit import parallel
+
+def stall():  # runs in this process's pool manager thread, unpickling task 0's result
+    time.sleep(60)
+
+class Stalls:
+    def __reduce__(self):
+        return (stall, ())
+
+def task(x):
+    if x == 0:
+        time.sleep(0.3)  # task 1 is on the other worker by then
+        return Stalls()
+    time.sleep(1.0)  # task 0's result is being unpickled by then
+    os.kill(os.getpid(), signal.SIGKILL)
+
+try:
+    list(parallel.ordered_map(task, [("first", 0), ("second", 1)], jobs=2))
+except parallel.WorkerDied as exc:
+    print(exc, exc.keys, flush=True)
+    os._exit(0)  # the stuck manager thread would hold up the interpreter's exit
+"""
+
+
+def test_a_death_the_pool_does_not_notice_still_ends_the_map(tmp_path: Path) -> None:
+    """Old code: waited for task 0's result forever (the pool's manager, which notices dead
+    workers, was stuck); now the map looks at the workers itself while it waits."""
+    script = tmp_path / "stuck.py"
+    script.write_text(STUCK_MANAGER)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=30, env=ENV
+    )
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(
+        r"a worker process died \(pid \d+, killed by SIGKILL\) \['first', 'second'\]\n",
+        done.stdout,
+    )

@@ -205,32 +205,58 @@ def _as_done(
             running[pool.submit(fn, nxt[1])] = nxt[0]
         if not running:
             return
-        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        done, _ = wait(running, timeout=_POLL, return_when=FIRST_COMPLETED)
+        if not done and _a_worker_ended(pool):
+            raise WorkerDied(_how_ended(pool, broken=False), list(running.values()))
         for future in done:
             lost = list(running.values())
             yield running.pop(future), _result(pool, future, lost)
 
 
+#: Seconds between two looks at the workers while a result is awaited (see :func:`_result`).
+_POLL = 0.5
+
+
 def _result(pool: ProcessPoolExecutor, future: Future[R], lost: list[K]) -> R:
     """*future*'s result; :class:`WorkerDied` (with the keys *lost*) when a worker of *pool*
-    died and broke it."""
+    died. The pool says so itself (BrokenProcessPool) -- unless the worker died while sending
+    a result: then the pool's manager thread waits for the rest of it forever, and so would
+    this wait, were the workers not looked at every :data:`_POLL` seconds."""
     from concurrent.futures.process import BrokenProcessPool
 
-    try:
-        return future.result()
-    except BrokenProcessPool:
-        raise WorkerDied(_how_ended(pool), lost) from None
+    while True:
+        try:
+            return future.result(timeout=_POLL)
+        except BrokenProcessPool:
+            raise WorkerDied(_how_ended(pool, broken=True), lost) from None
+        except TimeoutError:
+            if future.done():  # the task's own TimeoutError
+                raise
+            if _a_worker_ended(pool):
+                raise WorkerDied(_how_ended(pool, broken=False), lost) from None
 
 
-def _how_ended(pool: ProcessPoolExecutor) -> str:
-    """How the worker that broke *pool* ended, as far as the system says: its pid and the
-    signal (the pool then ends the others with SIGTERM) or exit code."""
+def _processes(pool: ProcessPoolExecutor) -> dict[int, Any]:
+    """The pool's worker processes by pid (no public way to see them)."""
+    found: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    return found
+
+
+def _a_worker_ended(pool: ProcessPoolExecutor) -> bool:
+    """Whether a worker of *pool* has ended (while work is awaited, only a death ends one)."""
+    return any(process.exitcode is not None for process in list(_processes(pool).values()))
+
+
+def _how_ended(pool: ProcessPoolExecutor, *, broken: bool) -> str:
+    """How the worker that ended first ended, as far as the system says: its pid and the
+    signal or exit code. A *broken* pool's manager thread ends the other workers with
+    SIGTERM and reaps them all: it is waited for first."""
     manager = getattr(pool, "_executor_manager_thread", None)
-    if isinstance(manager, threading.Thread):  # it reaps the workers, then ends: wait for it
+    if broken and isinstance(manager, threading.Thread):
         manager.join(2.0)
     ended = [
         (pid, code)
-        for pid, process in (getattr(pool, "_processes", None) or {}).items()
+        for pid, process in list(_processes(pool).items())
         if (code := process.exitcode) not in (None, 0)
     ]
     odd = [(pid, code) for pid, code in ended if code != -signal.SIGTERM] or ended[:1]
@@ -292,7 +318,7 @@ def _worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
 def _terminate(pool: ProcessPoolExecutor) -> None:
     """Cancel a pool's queued tasks and end its workers without waiting for their tasks
     (there is no public way to do so before Python 3.14's ``terminate_workers``)."""
-    processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
+    processes = list(_processes(pool).values())
     manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     results = getattr(pool, "_result_queue", None)  # that too
     for process in processes:
