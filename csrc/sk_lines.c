@@ -15,7 +15,9 @@
  * Statuses are decided as sudokit.solver decides them (_result): two or more solutions is
  * "multiple" (even when the budget ran out), else an unfinished search is "gave-up", else one
  * solution is "unique", else "none" -- unless the givens conflict, which Python reports with
- * the cells named ("invalid"), so that line becomes a SKL_PYTHON note.
+ * the cells named ("invalid"), so that line becomes a SKL_PYTHON note.  A count is the one
+ * exception: there an unfinished search is "gave-up" whatever it found (its count is only a
+ * lower bound, written ">=N"), unless it found more than the shown limit anyway.
  */
 #include "sk_lines.h"
 
@@ -142,8 +144,12 @@ int skl_run(const sk_geom *g, sk_work *w, const uint8_t *data, size_t len, const
                 break;
             }
             if (src != SK_COMPLETE && src != SK_GAVE_UP) return SK_EINVAL;
+            /* A count that stopped short of its limit is exact only when the search finished. */
+            const int bounded = src != SK_COMPLETE && o->mode == SKL_COUNT && count <= o->shown;
             int code;
-            if (count >= 2)
+            if (bounded)
+                code = SKL_GAVE_UP;
+            else if (count >= 2)
                 code = SKL_MULTIPLE;
             else if (src != SK_COMPLETE)
                 code = SKL_GAVE_UP;
@@ -170,11 +176,12 @@ int skl_run(const sk_geom *g, sk_work *w, const uint8_t *data, size_t len, const
                 }
             } else if (o->mode == SKL_CHECK) {
                 o_len += put_text(dst, code < 0 ? "unique" : status_name[code]);
-            } else if (code == SKL_GAVE_UP) {
-                o_len += put_text(dst, "!gave-up");
+            } else if (count > o->shown) {
+                o_len += put_count(dst, ">", o->shown);
+            } else if (code == SKL_GAVE_UP) { /* the count so far is a lower bound */
+                o_len += count ? put_count(dst, ">=", count) : put_text(dst, "!gave-up");
             } else {
-                o_len += count <= o->shown ? put_count(dst, "", count)
-                                           : put_count(dst, ">", o->shown);
+                o_len += put_count(dst, "", count);
             }
             if (code >= 0) {
                 note->code = code;

@@ -38,7 +38,8 @@ extern "C" {
 enum {
     SKL_SOLVE = 0, /* the solution line, or a marker line "!none", "!multiple", "!gave-up"   */
     SKL_CHECK = 1, /* "unique", "multiple", "none", "gave-up"                               */
-    SKL_COUNT = 2  /* the count, ">N" past the shown limit N, "!gave-up"                     */
+    SKL_COUNT = 2  /* the count, ">N" past the shown limit N, ">=N" (the N solutions found
+                      before the budget ran out: a lower bound), "!gave-up" (none found)     */
 };
 
 /* Note codes: why a line needs the caller. */
@@ -46,7 +47,8 @@ enum {
     SKL_PYTHON = 0,   /* not taken here (see above), or conflicting givens: nothing written   */
     SKL_NONE = 1,     /* no solution (its output is written)                                 */
     SKL_MULTIPLE = 2, /* several solutions (written)                                         */
-    SKL_GAVE_UP = 3   /* the guess budget ran out before the answer was known (written)       */
+    SKL_GAVE_UP = 3   /* the guess budget ran out before the answer was known (written); in
+                         SKL_COUNT any unfinished count up to the shown limit               */
 };
 
 typedef struct {
@@ -68,7 +70,7 @@ typedef struct {
     int code;            /* SKL_PYTHON .. SKL_GAVE_UP                                          */
 } skl_note;
 
-/* Most bytes one line's output takes (81 cells and '\n'; ">N\n" with a 64-bit N fits too). */
+/* Most bytes one line's output takes (81 cells and '\n'; ">=N\n" with a 64-bit N fits too). */
 #define SKL_MAX_OUT_LINE 82
 
 /*

@@ -57,6 +57,7 @@ __all__ = [
     "Block",
     "Note",
     "Piece",
+    "count_text",
     "line_text",
     "note_result",
     "read_line",
@@ -248,19 +249,43 @@ def line_text(result: SolveResult, mode: str, limit: int = 1000, unique: bool = 
     ('1234341221434321', '!multiple', 'multiple')
     >>> line_text(solve("." * 16, limit=289), "count", limit=288)
     '288'
+
+    A count whose search gave up is a lower bound (:func:`count_text`):
+
+    >>> r = solve("." * 16, limit=1001, budget=30)  # 288 solutions: 30 guesses find some
+    >>> line_text(r, "count", limit=1000) == f">={r.count}", r.count > 0
+    (True, True)
+    >>> line_text(solve("." * 16, limit=1001, budget=1), "count", limit=1000)
+    '!gave-up'
     """
     status = result.status
     if mode == "check":
         return str(status)
     if mode == "count":
-        if status is Status.INVALID:
-            return "0"
-        if status is Status.GAVE_UP:
-            return "!gave-up"
-        return str(result.count) if result.count <= limit else f">{limit}"
+        return count_text(result, limit)
     if result.solution is not None and (status is Status.UNIQUE or not unique):
         return result.solution.to_line()
     return f"!{status}"
+
+
+def count_text(result: SolveResult, limit: int) -> str:
+    """``sudokit count``'s row for a search to *limit* + 1 solutions: the exact count, ``>limit``
+    past it, ``0`` for conflicting givens, and for a search that gave up the lower bound
+    ``>=N`` (the N solutions found so far) or ``!gave-up`` when it found none.
+
+    >>> from sudokit import solve
+    >>> count_text(solve("..34..1...4..3.1", limit=11), 10)
+    '2'
+    >>> count_text(solve("1..1" + "." * 12), 10)  # conflicting givens
+    '0'
+    """
+    if result.status is Status.INVALID:
+        return "0"
+    if result.count > limit:
+        return f">{limit}"
+    if not result.complete:
+        return f">={result.count}" if result.count else "!gave-up"
+    return str(result.count)
 
 
 def solve_block(

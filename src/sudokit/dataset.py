@@ -55,7 +55,7 @@ from .shards import (
     run_shards,
     work_manifest,
 )
-from .solver import Status, solve_many
+from .solver import SolveResult, Status, solve_many
 from .transform import canonical, random_transform
 
 __all__ = [
@@ -231,14 +231,37 @@ def _dataset_records(
         from .rating import rate
     found = solve_many((p for p, _ in pairs), jobs=1)
     for row, (p, sol), result in zip(rows, pairs, found, strict=True):
-        if result.status is not Status.UNIQUE or result.solution != sol:
-            raise SudokuError(f"generated puzzle {str(p)!r} does not solve to its solution")
-        row["guesses"] = result.guesses
+        row["guesses"] = _checked_guesses(p, sol, result)
         if spec.rated:
             rating = rate(p)
             row["rating"] = round(rating.se, 1)
             row["level"] = rating.level
     return list(zip(rows, pairs, strict=True))
+
+
+def _checked_guesses(puzzle: Grid, solution: Grid, result: SolveResult) -> int:
+    """The ``guesses`` column of a generated *puzzle*: the guesses of the engine's *result*,
+    which must prove the generator's *solution* unique. A search that ran out of guesses has
+    no count to give (its guesses are only a lower bound), and says so.
+
+    >>> from sudokit import solve
+    >>> g, sol = Grid.parse("..4..43.1......."), Grid.parse("3142243113244213")
+    >>> _checked_guesses(g, sol, solve(g)) >= 0
+    True
+    >>> gave_up = solve("." * 16, budget=1)  # a search stopped after one guess
+    >>> _checked_guesses(g, sol, gave_up)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.SudokuError: the search of generated puzzle '..4..43.1.......' gave up after ...
+    """
+    if not result.complete:
+        raise SudokuError(
+            f"the search of generated puzzle {str(puzzle)!r} {result.error}: "
+            "its guess count is not known"
+        )
+    if result.status is not Status.UNIQUE or result.solution != solution:
+        raise SudokuError(f"generated puzzle {str(puzzle)!r} does not solve to its solution")
+    return result.guesses
 
 
 def _shard_encoding(fmt: str) -> str:

@@ -17,6 +17,9 @@ so they share one set of rules by construction:
   of being waited for.
 * **workers end with their parent**: a worker whose parent was killed (SIGKILL, say) ends by
   itself instead of waiting for work forever.
+* **a worker that dies is named**: a worker killed (SIGKILL, the out-of-memory killer) or
+  crashed stops the map with :class:`WorkerDied`, which says how it ended and holds the keys
+  of the tasks that were lost, so the caller can say which input was not done.
 
 :func:`ordered_map` yields results in input order (output files written as they come);
 :func:`unordered_map` yields them as they finish (shards written to a work directory, which a
@@ -43,11 +46,32 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-__all__ = ["check_pickles", "ordered_map", "pool_size", "unordered_map"]
+__all__ = ["WorkerDied", "check_pickles", "ordered_map", "pool_size", "unordered_map"]
 
 K = TypeVar("K")
 P = TypeVar("P")
 R = TypeVar("R")
+
+
+class WorkerDied(ChildProcessError):
+    """A worker process ended while tasks were in flight (killed, out of memory, a crash in
+    native code): ``why`` says how, as far as the system tells (``pid 123, killed by
+    SIGKILL``), and ``keys`` are the keys of the tasks lost with the pool, in task order.
+    :meth:`doing` adds what those tasks were, for the message. An :class:`OSError` (a child
+    process failed), so that whoever reports system errors in one line reports this one too.
+
+    >>> str(WorkerDied("pid 7, killed by SIGKILL", [3, 4]).doing("solving shards 3-4"))
+    'a worker process died (pid 7, killed by SIGKILL) while solving shards 3-4'
+    """
+
+    def __init__(self, why: str, keys: list[Any], doing: str = "") -> None:
+        super().__init__(f"a worker process died ({why})" + (f" while {doing}" if doing else ""))
+        self.why = why
+        self.keys = keys
+
+    def doing(self, what: str) -> WorkerDied:
+        """The same death, with what the lost tasks were doing in its message."""
+        return WorkerDied(self.why, self.keys, what)
 
 
 def pool_size(jobs: int) -> int:
@@ -161,10 +185,10 @@ def _in_order(
         window.append((key, pool.submit(fn, payload)))
         if len(window) > 2 * workers:
             head, future = window.popleft()
-            yield head, future.result()
+            yield head, _result(pool, future, [head, *(k for k, _ in window)])
     while window:
         head, future = window.popleft()
-        yield head, future.result()
+        yield head, _result(pool, future, [head, *(k for k, _ in window)])
 
 
 def _as_done(
@@ -181,9 +205,69 @@ def _as_done(
             running[pool.submit(fn, nxt[1])] = nxt[0]
         if not running:
             return
-        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        done, _ = wait(running, timeout=_POLL, return_when=FIRST_COMPLETED)
+        if not done and _a_worker_ended(pool):
+            raise WorkerDied(_how_ended(pool, broken=False), list(running.values()))
         for future in done:
-            yield running.pop(future), future.result()
+            lost = list(running.values())
+            yield running.pop(future), _result(pool, future, lost)
+
+
+#: Seconds between two looks at the workers while a result is awaited (see :func:`_result`).
+_POLL = 0.5
+
+
+def _result(pool: ProcessPoolExecutor, future: Future[R], lost: list[K]) -> R:
+    """*future*'s result; :class:`WorkerDied` (with the keys *lost*) when a worker of *pool*
+    died. The pool says so itself (BrokenProcessPool) -- unless the worker died while sending
+    a result: then the pool's manager thread waits for the rest of it forever, and so would
+    this wait, were the workers not looked at every :data:`_POLL` seconds."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    while True:
+        try:
+            return future.result(timeout=_POLL)
+        except BrokenProcessPool:
+            raise WorkerDied(_how_ended(pool, broken=True), lost) from None
+        except TimeoutError:
+            if future.done():  # the task's own TimeoutError
+                raise
+            if _a_worker_ended(pool):
+                raise WorkerDied(_how_ended(pool, broken=False), lost) from None
+
+
+def _processes(pool: ProcessPoolExecutor) -> dict[int, Any]:
+    """The pool's worker processes by pid (no public way to see them)."""
+    found: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    return found
+
+
+def _a_worker_ended(pool: ProcessPoolExecutor) -> bool:
+    """Whether a worker of *pool* has ended (while work is awaited, only a death ends one)."""
+    return any(process.exitcode is not None for process in list(_processes(pool).values()))
+
+
+def _how_ended(pool: ProcessPoolExecutor, *, broken: bool) -> str:
+    """How the worker that ended first ended, as far as the system says: its pid and the
+    signal or exit code. A *broken* pool's manager thread ends the other workers with
+    SIGTERM and reaps them all: it is waited for first."""
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if broken and isinstance(manager, threading.Thread):
+        manager.join(2.0)
+    ended = [
+        (pid, code)
+        for pid, process in list(_processes(pool).items())
+        if (code := process.exitcode) not in (None, 0)
+    ]
+    odd = [(pid, code) for pid, code in ended if code != -signal.SIGTERM] or ended[:1]
+    if not odd:
+        return "it ended abruptly"
+    pid, code = odd[0]
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f"pid {pid}, killed by {signal.Signals(-code).name}"
+        return f"pid {pid}, killed by signal {-code}"
+    return f"pid {pid}, exit code {code}"
 
 
 def _end_with_parent(parent: int) -> None:
@@ -234,7 +318,7 @@ def _worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
 def _terminate(pool: ProcessPoolExecutor) -> None:
     """Cancel a pool's queued tasks and end its workers without waiting for their tasks
     (there is no public way to do so before Python 3.14's ``terminate_workers``)."""
-    processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
+    processes = list(_processes(pool).values())
     manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     results = getattr(pool, "_result_queue", None)  # that too
     for process in processes:

@@ -37,8 +37,8 @@ from typing import IO, Any, NamedTuple, TypeVar
 from ._version import __version__
 from .errors import ParseError, SudokuError
 from .formats import bounded_lines, line_text, output_bytes
-from .formats._files import writes_through
-from .parallel import pool_size, unordered_map
+from .formats._files import cannot_create, writes_through
+from .parallel import WorkerDied, pool_size, unordered_map
 
 __all__ = [
     "NOT_TEXT",
@@ -224,7 +224,10 @@ class Manifest:
                         "continue it with --resume, or discard them with --force"
                     )
                 shutil.rmtree(self.dir)
-            self.dir.mkdir()
+            try:
+                self.dir.mkdir()
+            except OSError as exc:
+                raise OSError(exc.errno, cannot_create(exc, str(self.dir)), str(self.dir)) from None
             self._append({"params": self.params})
         for stale in self.dir.glob("*.tmp"):
             stale.unlink()
@@ -354,10 +357,33 @@ def _run_shards(
     if progress is not None and manifest.done:
         progress(sum(manifest.done.values()))
     todo = ((shard, payload) for shard, payload in tasks if shard not in manifest.done)
-    for shard, lines in run(fn, todo):
-        rows = manifest.write(shard, lines)
-        if progress is not None:
-            progress(rows)
+    try:
+        for shard, lines in run(fn, todo):
+            rows = manifest.write(shard, lines)
+            if progress is not None:
+                progress(rows)
+    except WorkerDied as exc:
+        raise exc.doing(_lost_shards(exc.keys, manifest)) from None
+
+
+def _lost_shards(lost: list[int], manifest: Manifest) -> str:
+    """What the shards *lost* with a worker were, and what is kept of the run.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     m = Manifest(d + "/w", {"run": 1}, resume=False)
+    ...     _lost_shards([2, 1], m).replace(d, "D")
+    'computing shards 1, 2 in D/w; no shard was finished'
+    """
+    names = ", ".join(str(shard) for shard in sorted(lost))
+    done = len(manifest.done)
+    kept = "no shard was finished"
+    if done:
+        verb = "is" if done == 1 else "are"
+        kept = (
+            f"the {done} finished shard{'s' * (done != 1)} {verb} kept: run it again with --resume"
+        )
+    return f"computing shard{'s' * (len(lost) != 1)} {names} in {manifest.dir}; {kept}"
 
 
 @contextlib.contextmanager

@@ -116,8 +116,10 @@ class SolveResult(_Record):
     found if any, else ``None``. ``count`` is the number of solutions found, exact up to the
     limit of the call when ``complete`` (so ``count == limit`` means "at least limit").
     ``guesses`` counts the search's branching decisions (a diagnostic: engines differ).
-    ``complete`` is False when the guess budget ran out. ``error`` says why for ``invalid``
-    and ``gave-up``.
+    ``complete`` is False when the guess budget ran out: then ``count`` is a lower bound
+    (solutions found so far; ``multiple`` stays true from two on). ``error`` says why for
+    ``invalid`` and for every unfinished search (``gave-up``, or ``multiple`` found before the
+    budget ran out).
 
     A result of :func:`solve_many` holds the cells of its puzzle and solution and builds each
     :class:`~sudokit.grid.Grid` when it is first read (then keeps it), so streaming millions of
@@ -312,9 +314,7 @@ def to_solve_result(
         if bad is not None:
             return _invalid(puzzle, bad)
     status = _status(count, complete, limit)
-    error = None
-    if status is Status.GAVE_UP:
-        error = f"gave up after {guesses} guesses (budget {budget})"
+    error = None if complete else f"gave up after {guesses} guesses (budget {budget})"
     sol = first if first is not None and count else None
     return SolveResult._cells(puzzle, sol, puzzle.shape, status, count, guesses, complete, error)
 

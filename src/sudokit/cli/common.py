@@ -42,11 +42,14 @@ import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Any, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from .. import Grid, ParseError, Shape, SudokuError, formats
+
+if TYPE_CHECKING:
+    from ..batch import WorkerDied
 
 __all__ = [
     "EXIT_NO",
@@ -64,6 +67,7 @@ __all__ = [
     "input_files",
     "items",
     "jobs_option",
+    "lost_puzzles",
     "open_output",
     "output_option",
     "progress",
@@ -189,9 +193,10 @@ def _silence_stdout() -> None:
 
 def guarded(fn: F) -> F:
     """Run a command body so that no error reaches the user as a traceback: a
-    :class:`~sudokit.errors.SudokuError`, :class:`OSError` or :class:`ValueError` becomes one
-    stderr line and exit code 2; anything else (a bug) too, as an "internal error" line, unless
-    the environment variable ``SUDOKIT_DEBUG`` is set."""
+    :class:`~sudokit.errors.SudokuError`, :class:`OSError` (a worker process that died too:
+    :class:`sudokit.batch.WorkerDied`) or :class:`ValueError` becomes one stderr line and exit
+    code 2; anything else (a bug) too, as an "internal error" line, unless the environment
+    variable ``SUDOKIT_DEBUG`` is set."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -222,6 +227,20 @@ def guarded(fn: F) -> F:
             ) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def lost_puzzles(exc: WorkerDied, doing: str) -> WorkerDied:
+    """*exc* -- a worker process of a ``--jobs`` run died -- naming the puzzles lost with it
+    (its keys: the chunks of :class:`Item` in flight, in input order; the first one is where
+    the output stops), for the one stderr line :func:`guarded` makes of it (exit code 2)."""
+    chunks = [chunk for chunk in exc.keys if chunk]
+    if not chunks:
+        return exc.doing(doing)
+    first, last = chunks[0][0], chunks[-1][-1]
+    return exc.doing(
+        f"{doing} puzzles {first.number}-{last.number} (from {first.source}:"
+        f"{first.record.line}); nothing from puzzle {first.number} on was written"
+    )
 
 
 #: The errors only a write gives (a full disk, a file too large, a quota): the output's.
@@ -439,10 +458,15 @@ def shape_options(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _deprecated(old: str, new: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
-    """A callback that prints one deprecation line when the old spelling *old* is used."""
+def _deprecated(
+    old: str, new: str, check: Callable[[click.Context, click.Parameter, Any], Any] | None
+) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A callback that checks a value of the old spelling *old* as the new option's *check*
+    does, then prints one deprecation line."""
 
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if check is not None:
+            value = check(ctx, param, value)
         if value is not None and not ctx.resilient_parsing:
             click.echo(f"sudokit: {old} is deprecated; use {new}", err=True)
         return value
@@ -451,7 +475,11 @@ def _deprecated(old: str, new: str) -> Callable[[click.Context, click.Parameter,
 
 
 def renamed(new: str, old: str, dest: str, fn: F) -> F:
-    """Accept the hidden old spelling *old* of the option *new* (both land in *dest*)."""
+    """Accept the hidden old spelling *old* of the option *new* (both land in *dest*), with
+    the new option's type and checks: the same values are refused, with the same words.
+    Apply it over the new option (it reads *new*'s declaration from *fn*)."""
+    declared = getattr(fn, "__click_params__", ())
+    option = next(p for p in declared if p.name == dest)
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -465,11 +493,11 @@ def renamed(new: str, old: str, dest: str, fn: F) -> F:
     return click.option(  # type: ignore[return-value]
         old,
         f"_old_{dest}",
-        type=click.FLOAT if dest == "seconds" else click.IntRange(min=0),
+        type=option.type,
         default=None,
         hidden=True,
         expose_value=True,
-        callback=_deprecated(old, new),
+        callback=_deprecated(old, new, option.callback),
     )(wrapper)
 
 
@@ -477,15 +505,14 @@ def guesses_option(fn: F, *, legacy: bool = True) -> F:
     """``--guesses N``: the search bound per puzzle (``None``: the library's
     :func:`sudokit.default_budget` of the puzzle's shape; 0 = none); with *legacy*,
     ``--budget N`` is its deprecated old name."""
-    if legacy:
-        fn = renamed("--guesses", "--budget", "guesses", fn)
-    return click.option(
+    fn = click.option(
         "--guesses",
         type=click.IntRange(min=0, max=MAX_COUNT),
         default=None,
         help="Give up on a puzzle after N guesses (default: scales with the size, ~12 "
         "million for 9x9, ~244,000 for 64x64; 0 = never). A puzzle that hits it gets !gave-up.",
     )(fn)
+    return renamed("--guesses", "--budget", "guesses", fn) if legacy else fn
 
 
 def seconds_option(default: float, what: str) -> Callable[[F], F]:
@@ -493,14 +520,14 @@ def seconds_option(default: float, what: str) -> Callable[[F], F]:
     ``--budget S`` is its deprecated old name."""
 
     def decorate(fn: F) -> F:
-        fn = renamed("--seconds", "--budget", "seconds", fn)
-        return click.option(
+        fn = click.option(
             "--seconds",
             type=click.FloatRange(min=0),
             callback=_finite_or_none,
             default=None,
             help=f"Stop {what} after S seconds per puzzle (default {default:g}; 0 = never).",
         )(fn)
+        return renamed("--seconds", "--budget", "seconds", fn)
 
     return decorate
 

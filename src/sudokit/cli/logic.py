@@ -294,13 +294,16 @@ def _rated(
     stream = iter(items)
     chunks = iter(lambda: list(itertools.islice(stream, size)), [])
     tasks = ((chunk, [i.grid for i in chunk if i.grid is not None]) for chunk in chunks)
-    from sudokit.batch import ordered_map
+    from sudokit.batch import WorkerDied, ordered_map
 
     work = functools.partial(_rate_grids, budget_s=budget_s)
-    for chunk, ratings in ordered_map(work, tasks, jobs):
-        answers = iter(ratings)
-        for item in chunk:
-            yield item, (next(answers) if item.grid is not None else None)
+    try:
+        for chunk, ratings in ordered_map(work, tasks, jobs):
+            answers = iter(ratings)
+            for item in chunk:
+                yield item, (next(answers) if item.grid is not None else None)
+    except WorkerDied as exc:
+        raise common.lost_puzzles(exc, "rating") from None
 
 
 class _Tally:

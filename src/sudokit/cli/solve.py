@@ -309,8 +309,8 @@ class _FastRun:
             self.reporter.code = max(self.reporter.code, common.EXIT_NO)
             if result.status is Status.GAVE_UP:
                 self.reporter.warn(label, lineno, say + _why(result))
-        elif result.status is Status.GAVE_UP:
-            self.reporter.problem(label, lineno, say + _why(result))
+        elif not result.complete:  # a count that gave up (its row says >=N or !gave-up)
+            self.reporter.problem(label, lineno, say + _gave_up(result))
 
 
 def _write_solved(
@@ -414,7 +414,7 @@ def _solve_items(
             message = _write_solved(writer, item.grid, item.record.fields, error, result, unique)
             _report(reporter, item, message)
         return
-    from ..batch import ordered_map
+    from ..batch import WorkerDied, ordered_map
 
     stream = iter(items)
     _solve_items(
@@ -449,14 +449,17 @@ def _solve_items(
         for chunk in chunks
     )
     out = writer.stream
-    for chunk, (text, problems) in ordered_map(_solve_chunk, tasks, jobs):
-        messages = dict(problems)
-        for index, item in enumerate(chunk):
-            if item.grid is None or index in messages:
-                _report(reporter, item, messages.get(index))
-        out.write(text)
-        writer.count += len(chunk)
-        advance(len(chunk))
+    try:
+        for chunk, (text, problems) in ordered_map(_solve_chunk, tasks, jobs):
+            messages = dict(problems)
+            for index, item in enumerate(chunk):
+                if item.grid is None or index in messages:
+                    _report(reporter, item, messages.get(index))
+            out.write(text)
+            writer.count += len(chunk)
+            advance(len(chunk))
+    except WorkerDied as exc:
+        raise common.lost_puzzles(exc, "solving") from None
 
 
 def _why(result: SolveResult) -> str:
@@ -467,8 +470,20 @@ def _why(result: SolveResult) -> str:
     if result.status is Status.INVALID:
         return f"invalid: {result.error}"
     if result.status is Status.GAVE_UP:
-        return f"{result.error or 'gave up'}; raise the bound with --guesses N (0 = none)"
+        return _gave_up(result)
     return result.error or str(result.status)
+
+
+def _gave_up(result: SolveResult) -> str:
+    """The message of a search that ran out of guesses, with what it found so far (a count's
+    lower bound).
+
+    >>> _gave_up(SolveResult(None, Status.MULTIPLE, None, 58, 100, False, "gave up after 100"))
+    'gave up after 100 with 58 solutions found so far; raise the bound with --guesses N (0 = none)'
+    """
+    found = result.count
+    so_far = f" with {found} solution{'s' * (found != 1)} found so far" if found else ""
+    return f"{result.error or 'gave up'}{so_far}; raise the bound with --guesses N (0 = none)"
 
 
 @click.command()
@@ -495,9 +510,9 @@ def count(
 
     \b
     A line is the exact count, '>N' when there are more than --limit N, '0' for conflicting
-    givens, '!invalid' for input that could not be read, '!gave-up' when the --guesses
-    bound ran out. Exit code: 0 every puzzle counted, 1 conflicting givens or a bound ran out,
-    2 unreadable input or usage error.
+    givens, '!invalid' for input that could not be read, '>=N' when the --guesses bound ran
+    out after N solutions (a lower bound; '!gave-up' when it found none). Exit code: 0 every
+    puzzle counted, 1 conflicting givens or a bound ran out, 2 unreadable input or usage error.
     """
     reporter = Reporter()
     with (
@@ -531,13 +546,12 @@ def _count_text(reporter: Reporter, item: Item, result: SolveResult | None, limi
     if result is None:
         _read_error(reporter, item)
         return "!invalid"
+    say = f"puzzle {item.number}: "
     if result.status is Status.INVALID:
-        reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {_why(result)}")
-        return "0"
-    if result.status is Status.GAVE_UP:
-        reporter.problem(item.source, item.record.line, f"puzzle {item.number}: {_why(result)}")
-        return "!gave-up"
-    return str(result.count) if result.count <= limit else f">{limit}"
+        reporter.problem(item.source, item.record.line, say + _why(result))
+    elif not result.complete and result.count <= limit:  # the row is >=N or !gave-up
+        reporter.problem(item.source, item.record.line, say + _gave_up(result))
+    return blocks.count_text(result, limit)
 
 
 @click.command()

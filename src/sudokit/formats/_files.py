@@ -25,7 +25,14 @@ from typing import IO, Any
 from ..errors import ParseError, SudokuError
 from ._base import line_text
 
-__all__ = ["output", "output_bytes", "read_text_limited", "temporary_sibling", "writes_through"]
+__all__ = [
+    "cannot_create",
+    "output",
+    "output_bytes",
+    "read_text_limited",
+    "temporary_sibling",
+    "writes_through",
+]
 
 
 def writes_through(path: str) -> bool:
@@ -106,7 +113,7 @@ def _output(path: str, binary: bool) -> Iterator[IO[Any]]:
     try:
         fd, tmp = temporary_sibling(target)
     except OSError as exc:  # named as the user named it, not by the temporary file's name
-        raise OSError(exc.errno, exc.strerror, path) from None
+        raise OSError(exc.errno, cannot_create(exc, target), path) from None
     try:
         with _fdopen(fd, mode) as stream:
             yield stream
@@ -122,6 +129,28 @@ def _output(path: str, binary: bool) -> Iterator[IO[Any]]:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def cannot_create(exc: OSError, target: str) -> str:
+    """Why *target* cannot be written when nothing can be created next to it (*exc*: the
+    error of the attempt): the system's words when its directory is missing, else what is
+    really wrong -- the directory takes no new entry (a kernel or read-only file system such
+    as ``/proc``, or no permission), so *target* cannot be made, nor replaced.
+
+    >>> cannot_create(FileNotFoundError(2, "No such file or directory"), "/no/such/dir/out")
+    'No such file or directory'
+    >>> cannot_create(FileNotFoundError(2, "No such file or directory"), "/proc/version")
+    'not a writable regular file (no file can be created in /proc: No such file or directory)'
+    >>> cannot_create(PermissionError(13, "Permission denied"), "/proc/new.parts")
+    'cannot be created in /proc (Permission denied)'
+    """
+    directory = os.path.dirname(target) or "."
+    why = exc.strerror or str(exc)
+    if not os.path.isdir(directory):
+        return why
+    if os.path.lexists(target):
+        return f"not a writable regular file (no file can be created in {directory}: {why})"
+    return f"cannot be created in {directory} ({why})"
 
 
 def _open(path: str, mode: str) -> IO[Any]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import TypeVar, Unpack
 
 from ..errors import SudokuError
-from ..parallel import ordered_map
+from ..parallel import WorkerDied, ordered_map
 from ..shards import part_range
 from .options import GenerateOptions, OptionArgs, _Plan
 from .puzzle import GeneratedPuzzle, _options, _run
@@ -139,19 +139,23 @@ class PuzzleRun(Iterator[GeneratedPuzzle]):
         plan, seed, indices, jobs = self._plan, self._seed, self._indices, self._jobs
         sizer = _ChunkSizer(len(indices), jobs)
 
-        def tasks() -> Iterator[tuple[int, tuple[range, int]]]:
+        def tasks() -> Iterator[tuple[range, tuple[range, int]]]:
             pos = 0
             while pos < len(indices):
                 part = indices[pos : pos + sizer.take()]
-                yield len(part), (part, pos)
+                yield range(pos, pos + len(part)), (part, pos)
                 pos += len(part)
 
         work = functools.partial(_generate_chunk, plan, seed, render)
         # the process map of every bulk run (sudokit.parallel): inline for one job or one
         # puzzle; otherwise Ctrl-C or an early close terminates the workers at once
-        for size, (out, seconds) in ordered_map(work, tasks(), jobs if len(indices) > 1 else 1):
-            sizer.done(size, seconds)
-            yield out
+        try:
+            for rows, (out, seconds) in ordered_map(work, tasks(), jobs if len(indices) > 1 else 1):
+                sizer.done(len(rows), seconds)
+                yield out
+        except WorkerDied as exc:  # the rows of the run in flight, 1-based
+            lost = f"{exc.keys[0].start + 1}-{exc.keys[-1].stop}" if exc.keys else "?"
+            raise exc.doing(f"generating puzzles {lost}") from None
 
 
 def generate_many(

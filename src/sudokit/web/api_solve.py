@@ -41,7 +41,9 @@ async def solve(body: SolveIn, request: Request) -> dict[str, object]:
 
 @router.post("/api/count")
 async def count(body: CountIn, request: Request) -> dict[str, object]:
-    """Count solutions up to ``limit`` (exact when ``complete``)."""
+    """Count solutions up to ``limit``: exact when ``complete`` and not ``at_least``; a
+    search that ran out of guesses (``complete`` false) gives the solutions found so far, a
+    lower bound (``at_least`` true)."""
     srv = server(request)
     grid = parse(body, srv.limits)
     r: dict[str, Any] = await srv.search(
@@ -54,7 +56,7 @@ async def count(body: CountIn, request: Request) -> dict[str, object]:
         "puzzle": grid_json(grid),
         "count": shown,
         "limit": body.limit,
-        "at_least": shown >= body.limit,
+        "at_least": shown >= body.limit or not r["complete"],
         "complete": r["complete"],
     }
 
@@ -75,5 +77,6 @@ async def check(body: SolveIn, request: Request) -> dict[str, object]:
         "solved": grid.is_solution(),
         "status": r["status"],
         "unique": r["status"] == str(sudokit.Status.UNIQUE),
+        "complete": r["complete"],
         "clues": grid.clues,
     }

@@ -38,6 +38,8 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.cors import CORSMiddleware
+from starlette.routing import BaseRoute, Match, Mount
+from starlette.types import ASGIApp, Scope
 
 import sudokit
 
@@ -49,6 +51,23 @@ from .models import Limits
 __all__ = ["Limits", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
+
+
+class _Fallback(Mount):
+    """The browser app's files at ``/``, for every path the API's *routes* do not serve: a
+    path an endpoint serves with other methods (``GET /api/solve``, ``OPTIONS``) is left to
+    that endpoint, which answers 405 with its own ``Allow`` header (a mount at ``/`` takes
+    every path first, and the files answered 404, or 405 with ``Allow: GET, HEAD``)."""
+
+    def __init__(self, path: str, app: ASGIApp, name: str, routes: list[BaseRoute]) -> None:
+        super().__init__(path, app=app, name=name)
+        self.routes_before = routes
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        for route in self.routes_before:
+            if route is not self and route.matches(scope)[0] is not Match.NONE:
+                return Match.NONE, {}
+        return super().matches(scope)
 
 
 def create_app(
@@ -103,7 +122,9 @@ def create_app(
     errors.install(app)
     for module in (api_meta, api_solve, api_generate, api_logic, api_render):
         app.include_router(module.router)
-    app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    app.router.routes.append(
+        _Fallback("/", StaticFiles(directory=STATIC, html=True), "static", app.router.routes)
+    )
     app.add_middleware(BodyLimit, limit=lim.max_body)
     origins = list(cors)
     if origins:

@@ -77,9 +77,12 @@ def _timed_out(seconds: float) -> ApiError:
     return ApiError(504, f"the work took longer than the server's limit of {seconds:g} s")
 
 
-async def _race(work: asyncio.Future[R], seconds: float, gone: Disconnect | None) -> R:
-    """*work*'s result; 504 after *seconds*; :data:`CLIENT_GONE` when the client goes away
-    first (nobody is left to answer)."""
+async def _race(
+    work: asyncio.Future[R], seconds: float, gone: Disconnect | None, limit: float | None = None
+) -> R:
+    """*work*'s result; 504 after *seconds*, naming the server's time *limit* (default
+    *seconds*: what is left of it is no limit to show); :data:`CLIENT_GONE` when the client
+    goes away first (nobody is left to answer)."""
     watch = asyncio.ensure_future(gone()) if gone is not None else None
     try:
         waiting: set[asyncio.Future[Any]] = {work} if watch is None else {work, watch}
@@ -88,7 +91,7 @@ async def _race(work: asyncio.Future[R], seconds: float, gone: Disconnect | None
             return work.result()
         if watch is not None and watch in done:
             raise ApiError(CLIENT_GONE, "the client went away")  # nobody reads this answer
-        raise _timed_out(seconds)
+        raise _timed_out(seconds if limit is None else limit)
     finally:
         if watch is not None:
             watch.cancel()
@@ -289,7 +292,8 @@ class ProcessLane:
             call = loop.run_in_executor(self._pool, worker.call, fn, arg)
             call.add_done_callback(_consume)
             try:
-                ok, value = await _race(call, max(0.0, deadline - time.monotonic()), gone)
+                left = max(0.0, deadline - time.monotonic())
+                ok, value = await _race(call, left, gone, self.seconds)
             except (EOFError, OSError):  # the worker died (a crash in native code, killed,
                 # or it never started): its pipe ends or breaks
                 await self._replace(worker)
