@@ -45,6 +45,7 @@ TIMING_MODULES = frozenset(
         "test_ordered_map",
         "test_batch_jobs_parity",
         "test_cli_table",
+        "test_jobs_worker_killed",
     }
 )
 
