@@ -171,6 +171,7 @@ else:
             "sudokit._core",
             sources=sources,
             depends=[
+                str(CSRC / "sk_abi.h"),
                 str(CSRC / "sk_solver.h"),
                 str(CSRC / "sk_canon.h"),
                 str(CSRC / "sk_lines.h"),

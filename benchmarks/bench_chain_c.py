@@ -19,9 +19,11 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import SimpleNamespace
 
 import sudokit
 from _rated import load_rated, run_info
+from sudokit import _native
 from sudokit.logic import chaining, cycles, forcing
 
 DEV = "se_controlled_bias_dev.tsv"
@@ -30,13 +32,15 @@ DEV = "se_controlled_bias_dev.tsv"
 @contextmanager
 def python_chaining() -> Iterator[None]:
     """The chaining rules on their pure-Python code inside the block."""
-    saved = cycles._c_engine, forcing.c_core
+    # only the chaining rooms lose the core: cycles' modes, and forcing's chainer and in-chain
+    # rules (forcing reads the core through its module reference to _native)
+    saved = cycles._c_engine, forcing._native
     cycles._c_engine = lambda: None  # type: ignore[assignment]
-    forcing.c_core = lambda: None  # type: ignore[assignment]
+    forcing._native = SimpleNamespace(core=lambda: None)  # type: ignore[assignment]
     try:
         yield
     finally:
-        cycles._c_engine, forcing.c_core = saved  # type: ignore[assignment]
+        cycles._c_engine, forcing._native = saved  # type: ignore[assignment]
 
 
 def timed(puzzle: str) -> tuple[str, float]:
@@ -79,7 +83,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", default=None, help="write the figures here")
     args = ap.parse_args()
-    if chaining.c_core() is None:
+    if _native.core() is None:
         print("bench_chain_c: skipped: the C core's chaining engine is not in use", file=sys.stderr)
         return 0
     rated = load_rated(DEV)

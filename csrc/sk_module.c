@@ -64,6 +64,7 @@
 #define SK_HAVE_PTHREADS 1
 #endif
 
+#include "sk_abi.h"
 #include "sk_canon.h"
 #include "sk_gen.h"
 #include "sk_lines.h"
@@ -3614,6 +3615,7 @@ PyMODINIT_FUNC PyInit__core(void) {
             goto fail;
         }
     }
+    if (PyModule_AddIntConstant(m, "ABI_VERSION", SK_ABI_VERSION) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_N) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "MAX_BATCH", (long)SK_MAX_BATCH) < 0) goto fail;
     if (PyModule_AddStringConstant(m, "COMPILER", SK_COMPILER) < 0) goto fail;

@@ -1,10 +1,11 @@
-"""Picks the search engine: the C core when it is built, else the pure-Python reference (layer 3).
+"""The search engine: the C core when it serves, else the pure-Python reference (layer 3).
 
-Both engines implement :class:`Engine`. ``SUDOKIT_BACKEND=python`` forces the reference;
-``SUDOKIT_BACKEND=c`` requires the C core (an ImportError otherwise); other values are
-ignored with a warning (:mod:`sudokit._config`). When the C core is
-missing and nothing was forced, the fallback is visible: :data:`BACKEND` is ``"python"``, a
-warning is logged, and ``sudokit --version`` shows it.
+Both engines implement :class:`Engine`. Whether the C core serves is :mod:`sudokit._native`'s
+decision (``SUDOKIT_BACKEND``, the import, the build stamp), made once at import: there
+``SUDOKIT_BACKEND=python`` forces the reference, ``SUDOKIT_BACKEND=c`` requires the C core
+(an ImportError otherwise), and a core that is missing or stale, when nothing was forced,
+gives a visible fallback: :data:`BACKEND` is ``"python"``, a warning is logged, and
+``sudokit --version`` shows why.
 
 Parity contract (tested against both engines): the same cells and limit give the same count;
 when the count is 1 the solutions are identical; otherwise each returned solution is valid.
@@ -17,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
 
-from ._config import requested_backend
+from . import _native
 from ._record import _Record
 from .shape import Shape
 
@@ -294,22 +295,10 @@ class _ReferenceEngine(Engine):
 
 
 def _load() -> Engine:
-    choice = requested_backend()
-    if choice == "python":
+    if _native.core() is None:
         return _ReferenceEngine()
-    try:
-        from ._cengine import CEngine
-    except ImportError as exc:
-        from ._buildinfo import core_unavailable
+    from ._cengine import CEngine
 
-        if choice == "c":
-            raise ImportError(
-                f"SUDOKIT_BACKEND=c but {core_unavailable(exc, fallback=False)}"
-            ) from exc
-        import logging  # only on this rare path: logging is slow to import
-
-        logging.getLogger(__name__).warning("sudokit: %s", core_unavailable(exc))
-        return _ReferenceEngine()
     return CEngine()
 
 
@@ -326,13 +315,16 @@ def engine() -> Engine:
 def get_engine(name: str | None = None) -> Engine:
     """The engine called *name* (``"c"`` or ``"python"``), or the chosen one for ``None``.
 
-    Tests use this to run one suite against both engines.
+    Tests use this to run one suite against both engines. ``"c"`` is the C core whenever it
+    is built from these sources, whatever ``SUDOKIT_BACKEND`` asks; otherwise an ImportError
+    says why not.
     """
     if name is None or name == _ENGINE.name:
         return _ENGINE
     if name == "python":
         return _ReferenceEngine()
     if name == "c":
+        _native.require()  # ImportError: why the core is not built from these sources
         from ._cengine import CEngine
 
         return CEngine()

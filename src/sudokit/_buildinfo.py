@@ -1,76 +1,63 @@
-"""How this sudokit was built, and what to say when its C core is missing (layer 2).
+"""How this sudokit was built, and which side of each C twin serves (layer 2).
 
-``sudokit --version`` shows :func:`build_info`; :mod:`sudokit._backend` logs
-:func:`core_unavailable` when it falls back to the pure-Python reference. The compiler and
-flags are constants of the compiled core (``_core.COMPILER``, ``_core.BUILD_FLAGS``, recorded
-at build time by setup.py and csrc/sk_port.h), so they always describe the binary in use.
+``sudokit --version`` shows :func:`build_info`. The compiler and flags are constants of the
+compiled core (``_core.COMPILER``, ``_core.BUILD_FLAGS``, recorded at build time by setup.py and
+csrc/sk_port.h), so they always describe the binary in use; whether it serves, and why not, is
+:mod:`sudokit._native`'s decision.
 
 >>> info = build_info()
->>> info.splitlines()[-1].startswith("Python ")
+>>> info.splitlines()[1].startswith("Python ")
 True
 """
 
 from __future__ import annotations
 
-import importlib.util
 import platform
 import sys
 
-from ._config import requested_backend
+from . import _native
 
-__all__ = ["HOW_TO_GET_CORE", "build_info", "core_unavailable"]
-
-#: The two ways to get the C core, for messages about its absence.
-HOW_TO_GET_CORE = (
-    "to get it, install a binary wheel (pip install --force-reinstall --only-binary=sudokit "
-    "sudokit), or install a C compiler (gcc or clang; MSVC on Windows) and reinstall from "
-    "source with SUDOKIT_BUILD_EXT=1 (then a failed build is an error, not a silent fallback)"
-)
+__all__ = ["build_info", "twins_table"]
 
 
-def core_unavailable(exc: ImportError, *, fallback: bool = True) -> str:
-    """One plain sentence on why the C core cannot be used and how to get it; with
-    *fallback*, also that the slower pure-Python engine runs instead (the warning's text).
+def _core_line() -> str:
+    """``C core: <compiler>, flags <flags>`` when the core is built from these sources, else
+    what is wrong with it; and whether it serves."""
+    core = _native.built()
+    if core is None:
+        fallback = "(pure-Python fallback in use, much slower)"
+        stale = _native.stale()
+        if stale:
+            return f"C core: {stale} {fallback}"
+        return f"C core: not built {fallback}; {_native.HOW_TO_GET_CORE}"
+    line = f"C core: {core.COMPILER}, flags {core.BUILD_FLAGS}"
+    if _native.core() is None:  # built from these sources, so SUDOKIT_BACKEND asked for Python
+        line += " (built, not in use: SUDOKIT_BACKEND=python)"
+    return line
 
-    Python reports a submodule that was never built, imported while the package is still
-    initialising, as "cannot import name '_core' from partially initialized module ...
-    (most likely due to a circular import)": misleading, so the cause is looked up here.
 
-    >>> core_unavailable(ImportError("boom")).startswith("the C core")
+def twins_table() -> str:
+    """One line per C room (:data:`sudokit._native.TWINS`): its name, the side that serves in
+    this process, its C source and the modules of the Python specification it is held equal to.
+
+    >>> twins_table().splitlines()[1].split()[:2] in (["search", "C"], ["search", "Python"])
     True
     """
-    try:
-        spec = importlib.util.find_spec("sudokit._core")
-    except (ImportError, ValueError):
-        spec = None
-    if spec is None:
-        what = "the C core (sudokit._core) was not built when sudokit was installed"
-    else:
-        what = f"the C core ({spec.origin}) is installed but cannot be loaded: {exc}"
-    if not fallback:
-        return f"{what}; {HOW_TO_GET_CORE}"
-    return (
-        f"{what}; using the pure-Python fallback, which is much slower; {HOW_TO_GET_CORE}. "
-        "SUDOKIT_BACKEND=python selects the fallback without this warning"
-    )
+    side = "Python" if _native.core() is None else "C"
+    rows = []
+    for twin in _native.TWINS:
+        modules = dict.fromkeys(name.partition(":")[0] for name in twin.python)
+        rows.append(f"  {twin.room:<15} {side:<7} {twin.source} = {', '.join(modules)}")
+    return "\n".join(["C twins: room, side serving here, C source = Python modules", *rows])
 
 
 def build_info() -> str:
-    """Lines naming the engine in use, the compiler and flags of the C core, and the Python.
+    """Lines naming the C core's compiler and flags (or why it does not serve), the Python,
+    and the table of the C twins (:func:`twins_table`).
 
     The first line is ``C core: <compiler>, flags <flags>`` when the core is built, else says
-    that it is not and how to get it.
+    that it is not (or is stale) and how to get it; the second ``Python <version> ...``.
     """
-    try:
-        from . import _core
-    except ImportError:
-        core = f"C core: not built (pure-Python fallback in use, much slower); {HOW_TO_GET_CORE}"
-    else:
-        compiler = getattr(_core, "COMPILER", "unknown compiler")
-        flags = getattr(_core, "BUILD_FLAGS", "unknown")
-        core = f"C core: {compiler}, flags {flags}"
-        if requested_backend() == "python":
-            core += " (built, not in use: SUDOKIT_BACKEND=python)"
     python = platform.python_implementation()
     python = f"Python {platform.python_version()} ({python}) {sys.executable}"
-    return f"{core}\n{python}"
+    return f"{_core_line()}\n{python}\n{twins_table()}"

@@ -6,8 +6,9 @@ here once per shape and cached. Standard 9x9 grids go to the specialised fast pa
 the core (when it is compiled in and at most one solution is kept); every other shape up to
 64x64 goes to the generic path.
 
-Importing this module raises :class:`ImportError` when the core was not built; the backend
-selection in :mod:`sudokit._backend` turns that into the visible fallback.
+Importing this module raises :class:`ImportError` when the core is not built from these sources
+(:func:`sudokit._native.require`: not built, not loadable, or stale); :mod:`sudokit._native`'s
+decision keeps the engine choice in :mod:`sudokit._backend` from importing it then.
 
 >>> from sudokit.shape import Shape
 >>> found = CEngine().search(Shape(2, 2), bytes(16), limit=1000, keep=1, budget=0)
@@ -44,10 +45,12 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Concatenate, ParamSpec, TypeVar
 
-from . import _core
+from . import _core, _native
 from ._backend import BatchOutcome, BoundSearch, Engine, ItemsOutcome, RecordSpec, SearchOutcome
 from .grid import Grid, digit_table
 from .shape import SYMBOLS, Shape
+
+_native.require()  # a stale build would miss names below, or take other arguments
 
 __all__ = ["CEngine", "geometry"]
 

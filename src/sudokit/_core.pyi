@@ -1,8 +1,9 @@
 """Type stub of the C core ``sudokit._core`` (csrc/sk_module.c); tests keep it in sync."""
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal, overload
 
+ABI_VERSION: Final[int]
 MAX_SIZE: Final[int]
 MAX_BATCH: Final[int]
 FAST9: Final[bool]
@@ -172,6 +173,22 @@ class HumanShape:
         claiming: Sequence[Sequence[int]],
         pointing: Sequence[Sequence[int]],
     ) -> None: ...
+    # The hits' layout depends on the kind (sudokit.logic._human lists it): full house and
+    # hidden singles (unit, cell, digit); naked singles and locks (cell or crossing, digit);
+    # direct locks (crossing, digit, unit, cell) and wings (pivot, a, b, z); the others vary.
+    @overload
+    def find(
+        self, kind: Literal[0, 1], k: int, masks: Sequence[int], values: Sequence[int], /
+    ) -> tuple[tuple[int, int, int], ...]: ...
+    @overload
+    def find(
+        self, kind: Literal[2, 3], k: int, masks: Sequence[int], values: Sequence[int], /
+    ) -> tuple[tuple[int, int], ...]: ...
+    @overload
+    def find(
+        self, kind: Literal[4, 9], k: int, masks: Sequence[int], values: Sequence[int], /
+    ) -> tuple[tuple[int, int, int, int], ...]: ...
+    @overload
     def find(
         self, kind: int, k: int, masks: Sequence[int], values: Sequence[int], /
     ) -> tuple[tuple[int, ...], ...]: ...

@@ -32,7 +32,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from typing import IO, TYPE_CHECKING
 
-from ._backend import engine
+from . import _native
 from ._record import _Record
 from .errors import ParseError
 from .formats import Record, format_of_extension, sniff
@@ -59,6 +59,7 @@ __all__ = [
     "Piece",
     "count_text",
     "line_text",
+    "native",
     "note_result",
     "read_line",
     "reads_as_lines",
@@ -135,6 +136,16 @@ class Block(_Record):
         object.__setattr__(self, "records", records)
 
 
+def native() -> bool:
+    """Whether :func:`scan_block` reads the lines in the C core in this process (else it hands
+    every line back, and the caller's records path does the work).
+
+    >>> native() == (__import__("sudokit").BACKEND == "c")
+    True
+    """
+    return _native.core() is not None
+
+
 def _search_limit(mode: str, limit: int) -> int:
     """The solution count a search of *mode* goes to: 2, or one past the shown *limit*."""
     if mode not in MODES:
@@ -173,9 +184,9 @@ def scan_block(
     """
     search_limit = _search_limit(mode, limit)
     bound = default_budget(_NINE, search_limit) if budget is None else budget
-    if engine().name != "c":
+    core = _native.core()
+    if core is None:
         return _python_scan(data)
-    from . import _core
     from ._cengine import geometry
 
     geo = geometry(_NINE)
@@ -184,7 +195,7 @@ def scan_block(
     notes: list[Note] = []
     start = lines = records = out = 0
     while True:
-        part, raw, consumed, nlines, nrecords = _core.lines(
+        part, raw, consumed, nlines, nrecords = core.lines(
             geo, data, start, code, int(unique), search_limit, limit, bound, stop
         )
         notes.extend(

@@ -38,6 +38,7 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING
 
+from . import _native
 from ._backend import Engine, engine
 from ._record import _Record
 from .errors import (
@@ -241,7 +242,7 @@ def default_budget(shape: Shape, limit: int = 2) -> int:
 def _default_bound(shape: Shape, limit: int) -> int:
     """:func:`default_budget` for a *limit* already checked."""
     base = DEFAULT_GUESS_WORK // shape.ncells
-    if engine().name == "python":
+    if _native.core() is None:  # the pure-Python reference searches
         base //= _REFERENCE_SLOWDOWN
     return base + DEFAULT_GUESSES_PER_SOLUTION * min(limit, DEFAULT_LIMIT_CAP)
 

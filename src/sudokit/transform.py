@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import permutations, product
 
-from ._config import requested_backend
+from . import _native
 from ._record import _Record
 from .grid import Grid
 from .shape import Shape
@@ -432,19 +432,11 @@ _Groups = tuple[tuple[int, ...], ...]
 _State = tuple[int, tuple[int, ...], _Groups, tuple[int, ...], int]
 
 
-@lru_cache(maxsize=1)
 def _c_canonical9() -> Callable[[bytes], bytes] | None:
-    """The C core's canonical form (``_core.canonical9``), or None when the core is not built
-    (or predates it) or ``SUDOKIT_BACKEND=python`` asks for the pure-Python code, as the
-    engine choice of :mod:`sudokit._backend` does."""
-    if requested_backend() == "python":
-        return None
-    try:
-        from . import _core
-    except ImportError:
-        return None
-    found: Callable[[bytes], bytes] | None = getattr(_core, "canonical9", None)
-    return found
+    """The C core's canonical form (``_core.canonical9``), or None when the core does not
+    serve (then the pure-Python code, its specification, runs)."""
+    core = _native.core()
+    return None if core is None else core.canonical9
 
 
 def canonical(grid: Grid) -> Grid:

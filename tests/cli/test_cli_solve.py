@@ -50,10 +50,11 @@ def puzzles(path: Path) -> list[str]:
 def test_version_shows_backend() -> None:
     result = run("--version")
     assert result.exit_code == 0
-    first, core, python = result.stdout.strip().splitlines()
+    first, core, python, *twins = result.stdout.strip().splitlines()
     assert first == f"sudokit {sudokit.__version__} (backend: {sudokit.BACKEND})"
     assert core.startswith("C core: ")
     assert python.startswith("Python ")
+    assert twins[0].startswith("C twins: ")  # the table, tests/engine/test_native.py
 
 
 # -- solve --------------------------------------------------------------------------------------

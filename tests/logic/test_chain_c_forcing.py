@@ -16,13 +16,14 @@ import pytest
 
 import sudokit
 import support
+from sudokit import _native
 from sudokit.grid import Grid
 from sudokit.logic import chaining, forcing
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chaining import geometry
 
 DATA = support.DATA / "logic_puzzles.txt"
-CORE = chaining.c_core()
+CORE = _native.core()
 
 pytestmark = pytest.mark.skipif(CORE is None, reason="the C core (with Chainer) is not in use")
 
@@ -70,7 +71,7 @@ def _found(cg: CandidateGrid, rank: int, record: bool) -> list[object]:
 def _both(monkeypatch: pytest.MonkeyPatch, cg: CandidateGrid, rank: int, record: bool) -> None:
     c = _found(cg, rank, record)
     with monkeypatch.context() as m:
-        m.setattr(forcing, "c_core", lambda: None)
+        support.python_twins(m)
         py = _found(cg, rank, record)
     forcing._LEVEL0.clear()
     assert c == py

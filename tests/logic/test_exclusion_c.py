@@ -272,13 +272,9 @@ def test_the_calls_take_the_incremental_paths(
 
 
 def test_python_backend_has_no_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(exclusion, "requested_backend", lambda: "python")
-    exclusion._engine.cache_clear()
-    try:
-        assert exclusion._engine(Shape(3, 3)) is None
-    finally:
-        monkeypatch.undo()
-        exclusion._engine.cache_clear()
+    support.python_twins(monkeypatch)
+    assert exclusion._engine(Shape(3, 3)) is None
+    monkeypatch.undo()
     assert exclusion._engine(Shape(3, 3)) is not None
 
 

@@ -28,7 +28,7 @@ from sudokit.logic import _human, fish, intersections, singles, subsets, wings
 from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.registry import Finder
 from sudokit.shape import Shape
-from support import LOGIC_PUZZLES
+from support import LOGIC_PUZZLES, python_twins
 from support.states import FINDERS, path_states, step_key
 
 pytestmark = pytest.mark.skipif(
@@ -243,7 +243,7 @@ def test_finders_give_the_same_steps_with_either_backend(
     extra = list(_random_states(Shape(3, 3), 40, seed=name.__len__()))
     every = states + extra
     fast = [step_key(finder(cg.copy())) for cg in every]
-    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    python_twins(monkeypatch)
     assert _human.core(CandidateGrid.from_grid(Grid.empty(Shape(3, 3)))) is None
     slow = [step_key(finder(cg.copy())) for cg in every]
     assert fast == slow
@@ -255,7 +255,7 @@ def test_rating_is_the_same_with_either_backend(monkeypatch: pytest.MonkeyPatch)
     puzzles = [ln.split()[0] for ln in lines if ln and ln[0] != "#"]
     picked = puzzles[:6]
     fast = [sudokit.rate(p) for p in picked]
-    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    python_twins(monkeypatch)
     assert [sudokit.rate(p) for p in picked] == fast
 
 

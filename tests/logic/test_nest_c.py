@@ -10,7 +10,7 @@ them on both backends.
   a chain that is about to meet a contradiction).
 * Dynamic forcing chains (+) and nested level 2, whole rules on states of test puzzles: every
   hint and its text identical with the core and with ``SUDOKIT_BACKEND=python`` semantics
-  (``forcing.c_core`` patched to None)."""
+  (``support.python_twins``)."""
 
 from __future__ import annotations
 
@@ -21,14 +21,15 @@ import pytest
 
 import sudokit
 import support
+from sudokit import _native
 from sudokit.grid import Grid
-from sudokit.logic import chaining, forcing, inchain
+from sudokit.logic import forcing, inchain
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chaining import Geometry, geometry
 from sudokit.shape import Shape
 
 DATA = support.DATA / "logic_puzzles.txt"
-CORE = chaining.c_core()
+CORE = _native.core()
 
 pytestmark = pytest.mark.skipif(
     CORE is None or not hasattr(CORE, "InChain"), reason="the C core (with InChain) is not in use"
@@ -165,7 +166,7 @@ def test_nested_rules_equal_on_both_backends(
     for cg in chain_states(puzzles, 1, seed=41):
         c = _steps(cg, rank)
         with monkeypatch.context() as m:
-            m.setattr(forcing, "c_core", lambda: None)
+            support.python_twins(m)
             py = _steps(cg, rank)
         assert c == py
         found += len(c)
@@ -200,7 +201,7 @@ def test_nested_rule_inside_a_chain_equal_on_both_backends(
     for save, masks in _chain_states(Shape(3, 3), grids, 1, seed=rank):
         c = _nested_found(geo, save, masks, rank)
         with monkeypatch.context() as m:
-            m.setattr(forcing, "c_core", lambda: None)
+            support.python_twins(m)
             py = _nested_found(geo, save, masks, rank)
         assert c == py
         found += len(c)

@@ -194,7 +194,7 @@ def test_steps_equal_between_backends(
     shape = Shape.parse_box("3x3")
     states = path_states[::2] + random_states(shape, first_solution(shape), 30, seed=4)
     with_c = [_step_keys(cg) for cg in states]
-    monkeypatch.setenv("SUDOKIT_BACKEND", "python")
+    support.python_twins(monkeypatch)
     assert uniqueness._c_uniq(shape) is None
     assert [_step_keys(cg) for cg in states] == with_c
     assert sum(map(len, with_c)) >= 20

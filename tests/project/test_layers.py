@@ -8,8 +8,9 @@ too) must go to a strictly lower layer. Refinements of the table, stated here:
 * inside layer 6 the order is generator < dataset < batch < dask (datasets are generated
   puzzles; ``batch`` re-exports the bulk rooms; ``sudokit.dask`` runs shards on a cluster);
 * inside layer 1 the order is constraints < shape < grid < marks; the compiled C core
-  ``_core`` imports nothing and sits just below layer 2, so that ``transform.canonical`` can
-  call its minlex form (the search itself is still reached only through ``_backend``);
+  ``_core`` imports nothing and sits just below layer 2, and ``_native`` (which decides
+  whether it serves and hands it out typed) just above it, so that every room with a C twin
+  from layer 2 up asks ``_native`` (the search itself is reached only through ``_backend``);
   inside layer 3 the C
   adapter ``_cengine`` implements the protocol of ``_backend`` (``_backend`` < ``_cengine``);
 * cli and web (layer 8) import only the public API: the package ``sudokit`` itself (names in
@@ -58,6 +59,7 @@ LAYERS: dict[str, float] = {
     "sudokit._reference": 2,
     "sudokit._buildinfo": 2,  # build facts of the C core, and the message when it is missing
     "sudokit._core": 1.9,  # the compiled C core: a leaf, below transform (canonical form)
+    "sudokit._native": 1.95,  # whether the C core serves (once), its typed names, the twins
     "sudokit._backend": 3.0,
     "sudokit._cengine": 3.1,
     "sudokit.render": 3,

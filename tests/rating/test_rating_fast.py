@@ -27,6 +27,7 @@ import pytest
 from sudokit.logic import _delta, uniqueness
 from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.step import Step
+from support import python_twins
 from support.states import FINDERS, path_states, step_key
 
 
@@ -46,7 +47,7 @@ def _run(
 def test_incremental_finder_equals_full_search(
     name: str, states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("SUDOKIT_BACKEND", "python")  # the incremental Python searches
+    python_twins(monkeypatch)  # the incremental Python searches
     finder = FINDERS[name]
     shuffled = states[:]
     random.Random(name).shuffle(shuffled)

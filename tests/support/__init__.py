@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import _backend
+from sudokit import _backend, _native
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 
@@ -64,6 +64,14 @@ def require_c_backend(*, in_process: bool = True) -> None:
     if REQUIRE_C:
         pytest.fail(f"SUDOKIT_REQUIRE_C=1 but the C core is not in use: {why}")
     pytest.skip(f"C core not available: {why}")
+
+
+def python_twins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until *monkeypatch* is undone, no C twin serves (``sudokit._native.core`` is None), as
+    under ``SUDOKIT_BACKEND=python``: every room runs its Python specification. The search
+    engine chosen at import stays (``_backend.engine()``); working grids made before keep the
+    table they looked up."""
+    monkeypatch.setattr(_native, "core", lambda: None)
 
 
 def _present(path: Path) -> Path:

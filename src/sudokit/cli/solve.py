@@ -16,7 +16,6 @@ from typing import IO, Any
 import click
 
 from .. import (
-    BACKEND,
     Candidates,
     Grid,
     ParseError,
@@ -167,7 +166,7 @@ def _fast_files(given: common.PuzzleInput, to: str = "line") -> list[str] | None
     The bulk path writes the same bytes and messages; anything else goes through the records
     as before."""
     if (
-        BACKEND != "c"
+        not blocks.native()
         or to != "line"
         or given.puzzles
         or not given.files

@@ -23,12 +23,13 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
-from .._config import requested_backend
+from .. import _native
 from ..shape import Shape
 
 if TYPE_CHECKING:
+    from .. import _core
     from .candidates import CandidateGrid
 
 __all__ = [
@@ -46,41 +47,45 @@ __all__ = [
     "table_args",
 ]
 
-FULL_HOUSE = 0  # (unit, cell, digit)
-HIDDEN_SINGLES = 1  # k = boxes: (unit, cell, digit)
-NAKED_SINGLES = 2  # (cell, digit)
-LOCKS = 3  # k = pointing: (crossing, digit)
-DIRECT_LOCKS = 4  # k = pointing: (crossing, digit, unit, cell)
-NAKED_SETS = 5  # k = size: (unit, digits, *cells)
-HIDDEN_SETS = 6  # k = size: (unit, digits, *cells)
-DIRECT_HIDDEN = 7  # k = size: (unit, digits, digit, cell, *cells)
-FISH = 8  # k = size: (digit, by_rows, base lines, cover lines)
-WINGS = 9  # k = xyz: (pivot, a, b, z)
+FULL_HOUSE: Final = 0  # (unit, cell, digit)
+HIDDEN_SINGLES: Final = 1  # k = boxes: (unit, cell, digit)
+NAKED_SINGLES: Final = 2  # (cell, digit)
+LOCKS: Final = 3  # k = pointing: (crossing, digit)
+DIRECT_LOCKS: Final = 4  # k = pointing: (crossing, digit, unit, cell)
+NAKED_SETS: Final = 5  # k = size: (unit, digits, *cells)
+HIDDEN_SETS: Final = 6  # k = size: (unit, digits, *cells)
+DIRECT_HIDDEN: Final = 7  # k = size: (unit, digits, digit, cell, *cells)
+FISH: Final = 8  # k = size: (digit, by_rows, base lines, cover lines)
+WINGS: Final = 9  # k = xyz: (pivot, a, b, z)
 
 
-def core(cg: CandidateGrid) -> Any:
+def core(cg: CandidateGrid) -> _core.HumanShape | None:
     """The C core's search table for the shape of *cg* (``_core.HumanShape``), or None when
-    the finders must run their Python searches; looked up once per working grid (kept in
-    ``cg.human``), so a change of ``SUDOKIT_BACKEND`` applies to grids made after it."""
+    the finders must run their Python searches (the core does not serve); looked up once per
+    working grid (kept in ``cg.human``)."""
     table = cg.human
-    if table == 0:
-        table = cg.human = None if requested_backend() == "python" else _table(cg.shape)
+    if isinstance(table, int):
+        table = cg.human = None if _native.core() is None else _table(cg.shape)
     return table
 
 
 @lru_cache(maxsize=64)
-def _table(shape: Shape) -> Any:
-    try:
-        from .. import _core
-    except ImportError:
+def _table(shape: Shape) -> _core.HumanShape | None:
+    """The C core's search table for *shape* whether the core serves or not, or None when it
+    is not built or the shape is too large for it."""
+    built = _native.built()
+    if built is None or shape.n > built.MAX_SIZE:
         return None
-    cls = getattr(_core, "HumanShape", None)
-    if cls is None or shape.n > _core.MAX_SIZE:
-        return None
-    return cls(*table_args(shape))
+    return built.HumanShape(*table_args(shape))
 
 
-def table_args(shape: Shape) -> tuple[Any, ...]:
+_Lists = tuple[tuple[int, ...], ...]
+_Pairs = tuple[tuple[int, int], ...]
+
+
+def table_args(
+    shape: Shape,
+) -> tuple[int, _Lists, tuple[int, ...], tuple[int, ...], _Lists, _Lists, _Pairs, _Pairs]:
     """The arguments of ``_core.HumanShape`` for *shape* (its tables as the C search reads
     them)."""
     from .intersections import crossings, is_box

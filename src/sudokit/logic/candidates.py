@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..grid import Grid
 from ..shape import Shape
@@ -26,6 +26,7 @@ from ._bits import bit_indices as members
 from ._bits import digits as bits
 
 if TYPE_CHECKING:
+    from .. import _core
     from .step import Step
 
 __all__ = ["CandidateGrid", "bits", "members", "peer_bits", "popcount", "unit_bits"]
@@ -74,7 +75,7 @@ class CandidateGrid:
     masks: list[int]
     all_mask: int
     peers: tuple[tuple[int, ...], ...]  # the shape's peers (read once: a shape hashes slowly)
-    human: Any  # logic._human's search table for the shape, None or, until first used, 0
+    human: _core.HumanShape | int | None  # logic._human's table for the shape; 0 until used
 
     def __init__(self, shape: Shape, values: list[int], masks: list[int]) -> None:
         self.shape = shape

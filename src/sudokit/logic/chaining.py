@@ -29,9 +29,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any
 
-from .._config import requested_backend
 from .._record import _Record
 from ..errors import BudgetExceededError
 from ..shape import Shape
@@ -45,7 +43,6 @@ __all__ = [
     "Geometry",
     "Links",
     "RankedHint",
-    "c_core",
     "candidate",
     "cell_digit",
     "chain_budget",
@@ -175,20 +172,6 @@ def conclusion_text(shape: Shape, effect: Effect) -> str:
         return f"{shape.cell_name(cell)} must be {digit_name(shape, d)}"
     cell, d = elims[0]
     return f"{digit_name(shape, d)} is removed from {shape.cell_name(cell)}"
-
-
-@lru_cache(maxsize=1)
-def c_core() -> Any:
-    """The C core's chaining engine (``sudokit._core``: ``ChainMode`` and ``Chainer``, see
-    csrc/sk_chain.h), or None when the core is not built (or predates them) or
-    ``SUDOKIT_BACKEND=python`` asks for the pure-Python code, which is its specification."""
-    if requested_backend() == "python":
-        return None
-    try:
-        from .. import _core
-    except ImportError:
-        return None
-    return _core if hasattr(_core, "ChainMode") and hasattr(_core, "Chainer") else None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -46,8 +46,9 @@ The named chains people learn (X-Chain, XY-Chain, AIC) are in :mod:`sudokit.logi
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from .. import _native
 from ._bits import bit_indices, bit_set
 from ._names import elim_text
 from .candidates import CandidateGrid, peer_bits
@@ -56,7 +57,6 @@ from .chaining import (
     Geometry,
     Links,
     RankedHint,
-    c_core,
     cell_digit,
     check_budget,
     conclusion_text,
@@ -70,6 +70,9 @@ from .chaining import (
     se_rating,
 )
 from .step import LENGTH_BONUS_THRESHOLDS, Step
+
+if TYPE_CHECKING:
+    from .. import _core
 
 __all__ = [
     "UnaryHint",
@@ -429,9 +432,9 @@ class _ModeLike(Protocol):
     def best(self, cap: int, seq0: int, memo: dict[int, Effect | None]) -> UnaryHint | None: ...
 
 
-def _c_engine() -> Any:
-    """The C core's ``ChainMode`` (csrc/sk_chain.c), or None (see :func:`chaining.c_core`)."""
-    core = c_core()
+def _c_engine() -> type[_core.ChainMode] | None:
+    """The C core's ``ChainMode`` (csrc/sk_chain.c), or None when the core does not serve."""
+    core = _native.core()
     return None if core is None else core.ChainMode
 
 
@@ -440,7 +443,9 @@ class _CMode:
     links, sources, bounds and searches in the same order, so the same hints; only the
     hints' nodes are built in Python."""
 
-    def __init__(self, engine: Any, geo: Geometry, masks: Sequence[int], y: bool, x: bool):
+    def __init__(
+        self, engine: type[_core.ChainMode], geo: Geometry, masks: Sequence[int], y: bool, x: bool
+    ):
         self.y, self.x = y, x
         self._c = engine(geo.n, geo.units, geo.unit_order, masks, y, x)
         self.sources: list[int] = list(self._c.sources)
@@ -505,16 +510,13 @@ def unary_all_c(
     searches, csrc/sk_chain.c): the hints that change *masks*, in SE's order, only the first
     of each distinct set of removals, as (kind: 0 cycle / 1 forcing chain, complexity, the
     removals as "off" potentials ascending, the search path); None without the core."""
-    core = c_core()
-    if core is None or not hasattr(core, "unary_all") or geo.n > 64:
+    core = _native.core()
+    if core is None or geo.n > 64:
         return None
-    modes = tuple(core.ChainMode(geo.n, geo.units, geo.unit_order, masks, y, x) for y, x in _MODES)
+    a, b, c = (core.ChainMode(geo.n, geo.units, geo.unit_order, masks, y, x) for y, x in _MODES)
     base10 = tuple(t for y, x in _MODES for t in _base_tenths(y, x))
     keys = tuple(_SORT_KEY[m] for m in _MODES)
-    found: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = core.unary_all(
-        modes, base10, keys, LENGTH_BONUS_THRESHOLDS, 4 * geo.ncells * geo.n
-    )
-    return found
+    return core.unary_all((a, b, c), base10, keys, LENGTH_BONUS_THRESHOLDS, 4 * geo.ncells * geo.n)
 
 
 def _new_mode(

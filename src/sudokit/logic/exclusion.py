@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache, partial
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .._config import requested_backend
+from .. import _native
 from ..shape import Shape
 from ._bits import low_bits as _lows
 from ._delta import Delta, Since, incremental
@@ -42,6 +42,9 @@ from ._names import cell_list, elim_text
 from .candidates import CandidateGrid, bits, members
 from .candidates import peer_bits as _peer_bits
 from .step import Step
+
+if TYPE_CHECKING:
+    from .. import _core
 
 __all__ = ["aligned_pair", "aligned_triple"]
 
@@ -191,19 +194,17 @@ def _twins(masks: list[int], peer_bits: Sequence[int], cells: tuple[int, ...]) -
 _SINCE = {2: Since(), 3: Since()}
 
 
-@lru_cache(maxsize=16)
-def _engine(shape: Shape) -> Any:
+def _engine(shape: Shape) -> _core.Exclusion | None:
     """The C core's search on *shape* (``_core.Exclusion``, csrc/sk_excl.h), or None when
-    the core is not built (or predates it) or ``SUDOKIT_BACKEND=python`` asks for the
-    Python code, its specification."""
-    if requested_backend() == "python" or shape.n > 64:
-        return None
-    try:
-        from .. import _core
-    except ImportError:
-        return None
-    kind = getattr(_core, "Exclusion", None)
-    return None if kind is None else kind(shape.n, shape.peers)
+    the core does not serve (then the Python code, its specification, runs) or the shape has
+    more than 64 digits."""
+    return None if _native.core() is None or shape.n > 64 else _made(shape)
+
+
+@lru_cache(maxsize=16)
+def _made(shape: Shape) -> _core.Exclusion:
+    """The C core's search on *shape*, made once per shape."""
+    return _native.require().Exclusion(shape.n, shape.peers)
 
 
 def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
@@ -219,7 +220,7 @@ def _aligned(cg: CandidateGrid, degree: int) -> Iterator[Step]:
     return incremental(_SINCE[degree], partial(_search, degree=degree), cg, not single)
 
 
-def _c_search(engine: Any, cg: CandidateGrid, degree: int) -> Iterator[Step]:
+def _c_search(engine: _core.Exclusion, cg: CandidateGrid, degree: int) -> Iterator[Step]:
     """The steps of :func:`_aligned` found by the C core *engine*: the same incremental
     search (the core compares the state with the remembered one itself, and tells whether
     the state may be remembered: no cell with a single candidate), one step a call."""

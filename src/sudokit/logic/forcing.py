@@ -70,8 +70,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator, KeysView, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from .. import _native
 from ._bits import bit_indices
 from ._names import digit_name
 from .candidates import CandidateGrid
@@ -79,7 +80,6 @@ from .chaining import (
     Effect,
     Geometry,
     Links,
-    c_core,
     candidate,
     cell_digit,
     check_budget,
@@ -96,6 +96,9 @@ from .chaining import (
 from .cycles import hint_path, unary_all, unary_all_c
 from .inchain import BASIC_RULES, Found, c_rules
 from .step import LENGTH_BONUS_THRESHOLDS, Step
+
+if TYPE_CHECKING:
+    from .. import _core
 
 __all__ = [
     "NESTED_FLOOR",
@@ -287,7 +290,7 @@ class _Chainer:
         # a level-0 dynamic chainer: where each run without a contradiction stopped (the
         # candidates and counts then), for the nested chainers that continue it
         self.ends: dict[int, tuple[list[int], list[int]]] = {}
-        self.stopped: dict[int, Any] = {}  # the same for the C runs, read on demand
+        self.stopped: dict[int, _core.ChainRun] = {}  # the same for the C runs, read on demand
         self.base: _Chainer | None = None
         if dynamic and level:
             prev = _prev_level(level) if not record else 0
@@ -301,8 +304,8 @@ class _Chainer:
         self.places: list[tuple[int, ...]] = []
         self.counts: list[int] = []
         # the C core's chainer (csrc/sk_chain.c) does the level-0 runs when it is there
-        core = c_core() if self.base is None and geo.n <= _C_MAX_N else None
-        self.c: Any = (
+        core = _native.core() if self.base is None and geo.n <= _C_MAX_N else None
+        self.c: _core.Chainer | None = (
             None
             if core is None
             else core.Chainer(geo.n, geo.units, geo.unit_order, self.masks, y, dynamic)
@@ -364,16 +367,17 @@ class _Chainer:
     def _chain(self, start: int) -> _Outcome:
         """A run from *start*; a level-0 dynamic one notes where it stopped."""
         if self.c is not None:
-            return self._c_chain(start)
+            return self._c_chain(self.c, start)
         run = _Run(self, start)
         out = run.outcome()
         if self.dynamic and not self.level and out.absurd is None:
             self.ends[start] = (run.masks, run.counts)
         return out
 
-    def _c_chain(self, start: int) -> _Outcome:
-        """A level-0 run from *start* by the C core: :meth:`_chain`, the same outcome."""
-        r = self.c.run(start)
+    def _c_chain(self, c: _core.Chainer, start: int) -> _Outcome:
+        """A level-0 run from *start* by the C core's chainer *c*: :meth:`_chain`, the same
+        outcome."""
+        r = c.run(start)
         out = _Outcome(
             _RunMap(r.index, r.anc_at, r.size_at),
             _RunMap(r.index, r.parents_at),
@@ -389,7 +393,9 @@ class _Chainer:
         contradiction)."""
         end = self.ends.get(start)
         if end is None:
-            end = self.ends[start] = self.stopped[start].end()
+            end = self.stopped[start].end()
+            assert end is not None  # the C run stopped without a contradiction: it has an end
+            self.ends[start] = end
         return end
 
     def _resume(self, start: int) -> _Outcome:
@@ -652,14 +658,14 @@ def _level_chainer(geo: Geometry, masks: Sequence[int], y: bool, level: int) -> 
 #: Per geometry (by id, kept alive with it): the C core's basic in-chain rules (None: none);
 #: at most _INCHAIN_KEEP geometries, the oldest dropped first (a run over many jigsaw shapes
 #: would otherwise keep every geometry it met alive).
-_INCHAIN: dict[int, tuple[Geometry, Any]] = {}
+_INCHAIN: dict[int, tuple[Geometry, _core.InChain | None]] = {}
 _INCHAIN_KEEP = 32  # as many as chaining.geometry caches
 
 
-def _c_rules(geo: Geometry) -> Any:
+def _c_rules(geo: Geometry) -> _core.InChain | None:
     """The C core's ``InChain`` of *geo* (:func:`~sudokit.logic.inchain.c_rules`, made once per
     geometry), or None without the core."""
-    core = c_core()
+    core = _native.core()
     if core is None:
         return None
     got = _INCHAIN.get(id(geo))
@@ -868,7 +874,7 @@ def _nested_rule(
     if chainer is not None and shape is not None:
         # the C core does all of what follows (csrc/sk_nest.c, sk_nest_rule)
         keys = tuple(_SORT_KEYS[k] for k in _KINDS)
-        for cx, removable, prs, chains in chainer.c.nested(
+        for cx, removable, prs, chains in chainer[1].nested(
             rank >= RANK_MULTIPLE, keys, save, shape
         ):
             nest: _Nest = (_FullChain(chains), cx)
@@ -1105,13 +1111,15 @@ def _rule_chainer(geo: Geometry, masks: Sequence[int], rank: int, record: bool) 
 _KINDS = ("double", "cell", "region", "contradiction")
 
 
-def _c_chainer(geo: Geometry, masks: Sequence[int], rank: int, record: bool) -> _Chainer | None:
-    """The chainer of level-0 rule *rank* (:func:`_rule_chainer`) when its runs are the C
-    core's (Nishio, multiple, dynamic; grids up to 16x16), else None."""
+def _c_chainer(
+    geo: Geometry, masks: Sequence[int], rank: int, record: bool
+) -> tuple[_Chainer, _core.Chainer] | None:
+    """The chainer of level-0 rule *rank* (:func:`_rule_chainer`) and the C core's that does
+    its runs (Nishio, multiple, dynamic; grids up to 16x16), else None."""
     if rank > RANK_DYNAMIC or geo.n > _C_MAX_N:
         return None
     chainer = _rule_chainer(geo, masks, rank, record)
-    return None if chainer.c is None else chainer
+    return None if chainer.c is None else (chainer, chainer.c)
 
 
 def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | None:
@@ -1120,13 +1128,14 @@ def _c_choice(geo: Geometry, masks: Sequence[int], rank: int) -> list[_Hint] | N
     same runs, the same discovery order, the same intersections, only (rating, complexity,
     kind, discovery) kept per hint); only the chosen hint's branches are read back here.
     None when the C core does not do this rule on this grid."""
-    chainer = _c_chainer(geo, masks, rank, False)
-    if chainer is None:
+    chainers = _c_chainer(geo, masks, rank, False)
+    if chainers is None:
         return None
+    chainer, c = chainers
     check_budget()
     keys = tuple(_SORT_KEYS[k] for k in _KINDS)
     base = _base(rank)
-    found = chainer.c.best(
+    found = c.best(
         rank == RANK_NISHIO, rank >= RANK_MULTIPLE, round(base * 10), LENGTH_BONUS_THRESHOLDS, keys
     )
     return [] if found is None else [_c_hint(geo, chainer, base, found)]

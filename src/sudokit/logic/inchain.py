@@ -20,9 +20,12 @@ SE's order; a chain uses the first that finds anything.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .chaining import Geometry, off_potential
+
+if TYPE_CHECKING:
+    from .. import _core, _native
 
 __all__ = [
     "BASIC_RULES",
@@ -242,12 +245,12 @@ BASIC_RULES: tuple[Callable[[Geometry, Sequence[int], Sequence[int]], Found], ..
 )
 
 
-def c_rules(core: Any, geo: Geometry) -> Any:
+def c_rules(core: _native.Core, geo: Geometry) -> _core.InChain | None:
     """The C *core*'s ``InChain`` for *geo* (csrc/sk_nest.c: :data:`BASIC_RULES` with the same
     removals, order and parents; ``find(save, masks)`` returns what the first rule that finds
-    anything finds), or None (a core without it, or a unit not of n cells)."""
+    anything finds), or None (a grid beyond 64x64, or a unit not of n cells)."""
     n = geo.n
-    if not hasattr(core, "InChain") or n > 64 or any(len(u) != n for u in geo.units):
+    if n > 64 or any(len(u) != n for u in geo.units):
         return None
     shape = geo.shape
     pairs = tuple((u, v) for u, v, _, _ in _locking_pairs(geo))

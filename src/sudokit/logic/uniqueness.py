@@ -31,15 +31,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .._config import requested_backend
+from .. import _native
 from ..shape import Shape
 from ._delta import Delta, Since, incremental
 from ._names import cell_list, digit_list, digit_name, elim_text
 from .candidates import CandidateGrid, bits, unit_bits
 from .candidates import peer_bits as _peer_bits
 from .step import Step
+
+if TYPE_CHECKING:
+    from .. import _core
 
 __all__ = ["bug_plus_one", "unique_rectangle"]
 
@@ -272,12 +275,11 @@ def _ur_finds(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[_Find]:
 
 
 @lru_cache(maxsize=64)
-def _c_uniq_for(shape: Shape) -> Any:
-    """The C core's finders for *shape* (made once per shape; unit kinds become small ints)."""
-    from .. import _core
-
+def _c_uniq_for(shape: Shape) -> _core.Uniq:
+    """The C core's finders for *shape* (made once per shape; unit kinds become small ints),
+    whether it serves or not (:func:`sudokit._native.require`)."""
     kinds: dict[str, int] = {}
-    return _core.Uniq(
+    return _native.require().Uniq(
         shape.n,
         shape.units,
         shape.cell_units,
@@ -286,32 +288,24 @@ def _c_uniq_for(shape: Shape) -> Any:
     )
 
 
-#: The last answer of :func:`_c_uniq`: (shape, backend asked for, finders). A Shape hashes
-#: slowly and every state asks for its shape's finders twice; one record, replaced in one
-#: assignment, so threads can only miss it.
-_LAST: tuple[Shape, str, Any] | None = None
+#: The last answer of :func:`_c_uniq`: (shape, finders). A Shape hashes slowly and every state
+#: asks for its shape's finders twice; one record, replaced in one assignment, so threads can
+#: only miss it.
+_LAST: tuple[Shape, _core.Uniq] | None = None
 
 
-def _c_uniq(shape: Shape) -> Any:
+def _c_uniq(shape: Shape) -> _core.Uniq | None:
     """The C core's finders for *shape* (``_core.Uniq``, csrc/sk_uniq.h), or None when the core
-    is not built (or predates them), ``SUDOKIT_BACKEND=python`` asks for this module's code
-    (their specification), or the shape has more than 64 digits."""
+    does not serve (then this module's code, their specification, runs) or the shape has more
+    than 64 digits."""
     global _LAST
-    choice = requested_backend()
+    if _native.core() is None or shape.n > 64:
+        return None
     last = _LAST
-    if last is not None and last[0] is shape and last[1] == choice:
-        return last[2]
-    found = None
-    if choice != "python" and shape.n <= 64:
-        try:
-            from .. import _core
-
-            built = hasattr(_core, "Uniq")
-        except ImportError:
-            built = False
-        if built:
-            found = _c_uniq_for(shape)
-    _LAST = (shape, choice, found)
+    if last is not None and last[0] is shape:
+        return last[1]
+    found = _c_uniq_for(shape)
+    _LAST = (shape, found)
     return found
 
 
@@ -553,8 +547,7 @@ def _bug_extras(cg: CandidateGrid) -> dict[int, int] | None:
     core = _c_uniq(cg.shape)
     if core is None:
         return _bug_extras_py(cg)
-    extra: dict[int, int] | None = core.bug_extras(cg.masks)
-    return extra
+    return core.bug_extras(cg.masks)
 
 
 def _bug_extras_py(cg: CandidateGrid) -> dict[int, int] | None:

@@ -1,0 +1,325 @@
+"""Whether the C core serves this process, decided once; its names typed; its twins (layer 1.95).
+
+Every room with a C twin asks :func:`core` and nothing else: the search engine
+(:mod:`sudokit._backend`), the logic's C searches, the canonical form, the bulk lines. The C
+core serves when all three hold, checked once per process:
+
+* ``SUDOKIT_BACKEND`` (:mod:`sudokit._config`) does not ask for ``python``;
+* the compiled module ``sudokit._core`` imports;
+* its build stamp ``_core.ABI_VERSION`` (csrc/sk_abi.h) equals :data:`ABI_VERSION`: an
+  in-place build left from older sources would lack names or take other arguments.
+
+Otherwise every room runs its Python code, the specification its C twin is tested against
+(:data:`TWINS`), and a warning says why once; ``SUDOKIT_BACKEND=c`` makes it an
+:class:`ImportError` instead. :func:`core` hands out the module typed as :class:`Core`, whose
+names are typed by the stub ``_core.pyi``, so mypy checks every call into the C code.
+
+>>> from sudokit import BACKEND
+>>> (core() is not None) == (BACKEND == "c")
+True
+>>> why() == "" or why().startswith("the C core")
+True
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
+
+from ._config import requested_backend
+
+if TYPE_CHECKING:
+    from . import _core
+
+__all__ = [
+    "ABI_VERSION",
+    "FACTS",
+    "HOW_TO_GET_CORE",
+    "TWINS",
+    "Core",
+    "Twin",
+    "built",
+    "core",
+    "require",
+    "stale",
+    "why",
+]
+
+#: The build stamp these Python sources expect of the C core: csrc/sk_abi.h's SK_ABI_VERSION
+#: (the rule for bumping it is there; a test holds the two equal).
+ABI_VERSION: Final = 1
+
+#: The two ways to get the C core, for messages about its absence.
+HOW_TO_GET_CORE = (
+    "to get it, install a binary wheel (pip install --force-reinstall --only-binary=sudokit "
+    "sudokit), or install a C compiler (gcc or clang; MSVC on Windows) and reinstall from "
+    "source with SUDOKIT_BUILD_EXT=1 (then a failed build is an error, not a silent fallback)"
+)
+
+
+class Core(Protocol):
+    """The names of ``sudokit._core`` that the rooms reach through :func:`core`, typed by the
+    stub (mypy checks that the module is one). The search engine's own functions are called
+    by its adapter, :mod:`sudokit._cengine`, which imports the module once :func:`require`
+    has let it."""
+
+    @property
+    def ABI_VERSION(self) -> int: ...
+    @property
+    def MAX_SIZE(self) -> int: ...
+    @property
+    def COMPILER(self) -> str: ...
+    @property
+    def BUILD_FLAGS(self) -> str: ...
+    @property
+    def Geometry(self) -> type[_core.Geometry]: ...
+    @property
+    def ChainMode(self) -> type[_core.ChainMode]: ...
+    @property
+    def Chainer(self) -> type[_core.Chainer]: ...
+    @property
+    def InChain(self) -> type[_core.InChain]: ...
+    @property
+    def HumanShape(self) -> type[_core.HumanShape]: ...
+    @property
+    def Exclusion(self) -> type[_core.Exclusion]: ...
+    @property
+    def Uniq(self) -> type[_core.Uniq]: ...
+    def canonical9(self, cells: bytes, /) -> bytes: ...
+    def lines(
+        self,
+        geometry: _core.Geometry,
+        data: bytes,
+        start: int,
+        mode: int,
+        unique: int,
+        limit: int,
+        shown: int,
+        budget: int,
+        stop: bytearray | None = None,
+        /,
+    ) -> tuple[bytes, tuple[tuple[int, int, int, int, int, int, int, int], ...], int, int, int]: ...
+    def unary_all(
+        self,
+        modes: tuple[_core.ChainMode, _core.ChainMode, _core.ChainMode],
+        base10: Sequence[int],
+        sort_keys: Sequence[int],
+        thresholds: Sequence[int],
+        cap: int,
+        /,
+    ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]: ...
+
+
+class Twin(NamedTuple):
+    """One room of the C core and its Python specification: the ``_core`` *names* it binds,
+    its C *source*, the *python* code it is held equal to (``module:qualified name``), and the
+    *tests* (paths in the repository) that hold them equal."""
+
+    room: str
+    names: tuple[str, ...]
+    source: str
+    python: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+#: Every C room and its Python twin (``sudokit --version`` shows which serves here).
+TWINS: Final = (
+    Twin(
+        "search",
+        ("Geometry", "search", "search_batch"),
+        "csrc/sk_solver.c",
+        ("sudokit._reference:search", "sudokit._backend:Engine.search_batch"),
+        ("tests/engine/test_engine.py",),
+    ),
+    Twin(
+        "bulk solving",
+        ("search_items",),
+        "csrc/sk_module.c",
+        ("sudokit.solver:_solve_parsed",),
+        ("tests/bulk/test_solve_many_fast.py",),
+    ),
+    Twin(
+        "generator",
+        ("reduce", "fill", "random_puzzle"),
+        "csrc/sk_gen.c",
+        (
+            "sudokit._backend:Engine.reduce",
+            "sudokit.generator.fill:_fill",
+            "sudokit.generator.puzzle:_attempt",
+        ),
+        ("tests/generator/test_generate_fast.py", "tests/engine/test_engine_reduce.py"),
+    ),
+    Twin(
+        "bulk lines",
+        ("lines",),
+        "csrc/sk_lines.c",
+        ("sudokit.blocks:read_line", "sudokit.blocks:line_text"),
+        ("tests/bulk/test_lines_fast.py",),
+    ),
+    Twin(
+        "canonical form",
+        ("canonical9",),
+        "csrc/sk_canon.c",
+        ("sudokit.transform:_canonical_python",),
+        ("tests/core/test_canonical_c.py",),
+    ),
+    Twin(
+        "chains",
+        ("ChainMode", "Chainer", "ChainRun"),
+        "csrc/sk_chain.c",
+        ("sudokit.logic.cycles:_Mode", "sudokit.logic.forcing:_Run"),
+        (
+            "tests/logic/test_chain_c.py",
+            "tests/logic/test_chain_c_best.py",
+            "tests/logic/test_chain_c_forcing.py",
+        ),
+    ),
+    Twin(
+        "nested chains",
+        ("InChain", "unary_all"),
+        "csrc/sk_nest.c",
+        ("sudokit.logic.inchain:BASIC_RULES", "sudokit.logic.cycles:unary_all"),
+        ("tests/logic/test_nest_c.py",),
+    ),
+    Twin(
+        "human searches",
+        ("HumanShape",),
+        "csrc/sk_human.c",
+        (
+            "sudokit.logic.singles:_full_house_hits",
+            "sudokit.logic.singles:_hidden_single_hits",
+            "sudokit.logic.singles:_naked_single_hits",
+            "sudokit.logic.singles:_direct_lock_hits",
+            "sudokit.logic.singles:_direct_hidden_hits",
+            "sudokit.logic.intersections:lock_hits",
+            "sudokit.logic.subsets:naked_set_hits",
+            "sudokit.logic.subsets:hidden_set_hits",
+            "sudokit.logic.fish:_basic_hits",
+            "sudokit.logic.wings:_wing_hits",
+        ),
+        ("tests/logic/test_human_c.py",),
+    ),
+    Twin(
+        "exclusion",
+        ("Exclusion",),
+        "csrc/sk_excl.c",
+        ("sudokit.logic.exclusion:_search",),
+        ("tests/logic/test_exclusion_c.py",),
+    ),
+    Twin(
+        "uniqueness",
+        ("Uniq",),
+        "csrc/sk_uniq.c",
+        ("sudokit.logic.uniqueness:_ur_finds", "sudokit.logic.uniqueness:_bug_extras_py"),
+        ("tests/logic/test_uniqueness_c.py",),
+    ),
+)
+
+#: The module's names that are facts of the build, not rooms with a Python twin.
+FACTS: Final = ("ABI_VERSION", "MAX_SIZE", "MAX_BATCH", "FAST9", "COMPILER", "BUILD_FLAGS")
+
+
+class _Found(NamedTuple):
+    """What importing the C core gave: the module when its stamp is ours, else None and why
+    not (a clause naming it); *stale* says what is wrong with a build whose stamp is not."""
+
+    core: Core | None
+    why: str = ""
+    stale: str = ""
+
+
+@cache
+def _found() -> _Found:
+    """The C core imported and its stamp checked, once."""
+    try:
+        from . import _core
+    except ImportError as exc:
+        return _Found(None, _import_failure(exc))
+    # A build from before the stamp existed has none: it counts as stamp 0.
+    stamp: int = getattr(_core, "ABI_VERSION", 0)
+    if stamp != ABI_VERSION:
+        age = "older" if stamp < ABI_VERSION else "newer"
+        wrong = f"built from {age} sources (ABI {stamp}, expected {ABI_VERSION}): " + _REBUILD
+        return _Found(None, f"the C core ({_core.__file__}) was {wrong}", wrong)
+    return _Found(_core)
+
+
+#: How to bring an in-place build up to its sources.
+_REBUILD = "rebuild with `pip install -e .`"
+
+
+def _import_failure(exc: ImportError) -> str:
+    """Why the C core does not import, as a clause naming it.
+
+    Python reports a submodule that was never built, imported while the package is still
+    initialising, as "cannot import name '_core' from partially initialized module ...
+    (most likely due to a circular import)": misleading, so the cause is looked up here.
+    """
+    try:
+        spec = importlib.util.find_spec("sudokit._core")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None:
+        return "the C core (sudokit._core) was not built when sudokit was installed"
+    return f"the C core ({spec.origin}) is installed but cannot be loaded: {exc}"
+
+
+def built() -> Core | None:
+    """The C core when it is built from these sources, whatever ``SUDOKIT_BACKEND`` asks
+    (the parity tests run it beside the Python), else None."""
+    return _found().core
+
+
+def why() -> str:
+    """Why the C core is not :func:`built` (a clause naming it), or "" when it is."""
+    return _found().why
+
+
+def stale() -> str:
+    """What is wrong with a C core built from other sources than these (its stamp is not
+    :data:`ABI_VERSION`), e.g. "built from older sources (ABI 0, expected 1): rebuild with
+    `pip install -e .`"; "" when the core is built from these sources or not at all."""
+    return _found().stale
+
+
+def _remedy() -> str:
+    """How to get a C core that serves: rebuild a stale one, else install one."""
+    return "" if stale() else f"; {HOW_TO_GET_CORE}"
+
+
+def require() -> Core:
+    """The :func:`built` C core, or :class:`ImportError` saying why there is none and how to
+    get one."""
+    found = _found()
+    if found.core is None:
+        raise ImportError(found.why + _remedy())
+    return found.core
+
+
+@cache
+def core() -> Core | None:
+    """The C core when it serves this process, else None (every room then runs its Python).
+
+    Decided at the first call (``import sudokit`` makes it): ``SUDOKIT_BACKEND=python`` gives
+    None quietly; a core that is not :func:`built` gives None with a warning that says why,
+    or, under ``SUDOKIT_BACKEND=c``, an :class:`ImportError`.
+    """
+    choice = requested_backend()
+    if choice == "python":
+        return None
+    try:
+        return require()
+    except ImportError as exc:
+        if choice == "c":
+            raise ImportError(f"SUDOKIT_BACKEND=c but {exc}") from exc
+    import logging  # only on this rare path: logging is slow to import
+
+    logging.getLogger(__name__).warning(
+        "sudokit: %s; using the pure-Python fallback, which is much slower%s. "
+        "SUDOKIT_BACKEND=python selects the fallback without this warning",
+        why(),
+        _remedy(),
+    )
+    return None
