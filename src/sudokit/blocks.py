@@ -140,7 +140,8 @@ def native() -> bool:
     """Whether :func:`scan_block` reads the lines in the C core in this process (else it hands
     every line back, and the caller's records path does the work).
 
-    >>> native() == (__import__("sudokit").BACKEND == "c")
+    >>> import sudokit
+    >>> native() == (sudokit.BACKEND == "c")
     True
     """
     return _native.core() is not None
