@@ -221,6 +221,10 @@ TWINS: Final = (
 FACTS: Final = ("ABI_VERSION", "MAX_SIZE", "MAX_BATCH", "FAST9", "COMPILER", "BUILD_FLAGS")
 
 
+#: How to bring an in-place build up to its sources.
+_REBUILD = "rebuild with `pip install -e .`"
+
+
 class _Found(NamedTuple):
     """What importing the C core gave: the module when its stamp is ours, else None and why
     not (a clause naming it); *stale* says what is wrong with a build whose stamp is not."""
@@ -244,10 +248,6 @@ def _found() -> _Found:
         wrong = f"built from {age} sources (ABI {stamp}, expected {ABI_VERSION}): " + _REBUILD
         return _Found(None, f"the C core ({_core.__file__}) was {wrong}", wrong)
     return _Found(_core)
-
-
-#: How to bring an in-place build up to its sources.
-_REBUILD = "rebuild with `pip install -e .`"
 
 
 def _import_failure(exc: ImportError) -> str:
