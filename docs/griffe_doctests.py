@@ -14,6 +14,7 @@ from typing import Any
 import griffe
 
 ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+FENCE = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
 
 
 def _short(match: re.Match[str]) -> str:
@@ -25,6 +26,35 @@ def _short(match: re.Match[str]) -> str:
     return f"`{target}`"
 
 
+def _inline(line: str) -> str:
+    return ROLE.sub(_short, line).replace("``", "`")
+
+
+def _table(head: list[str], rows: list[str], fence: str) -> list[str]:
+    """A reST simple table (a header row or none, then its rows) as a Markdown table."""
+    starts = [m.start() for m in re.finditer(r"=+", fence)]
+
+    def row(text: str) -> str:
+        cells = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], None], strict=True)]
+        return "| " + " | ".join(_inline(c) for c in cells) + " |"
+
+    top = row(head[0]) if head else "| " + " | ".join([""] * len(starts)) + " |"
+    return [top, "|" + "---|" * len(starts), *(row(r) for r in rows if r.strip())]
+
+
+def _fences(lines: list[str], i: int) -> list[int]:
+    """The fences of the simple table whose first fence is line *i* (2 or 3 of them)."""
+    found = [i]
+    for j in range(i + 1, len(lines)):
+        if FENCE.match(lines[j]):
+            found.append(j)
+            if len(found) == 3:
+                break
+        elif not lines[j].strip():
+            break
+    return found
+
+
 def markdown(doc: str) -> str:
     """*doc* with its doctests fenced and its reST inline markup in Markdown."""
     out: list[str] = []
@@ -32,6 +62,15 @@ def markdown(doc: str) -> str:
     i = 0
     while i < len(lines):
         line = lines[i]
+        fences = _fences(lines, i) if FENCE.match(line) else []
+        if len(fences) == 3:  # a header row between the first two fences
+            head, rows = lines[i + 1 : fences[1]], lines[fences[1] + 1 : fences[2]]
+        elif len(fences) == 2:
+            head, rows = [], lines[i + 1 : fences[1]]
+        if len(fences) >= 2:
+            out += ["", *_table(head, rows, line), ""]
+            i = fences[-1] + 1
+            continue
         if line.lstrip().startswith(">>>"):
             indent = line[: len(line) - len(line.lstrip())]
             block = []
@@ -42,7 +81,7 @@ def markdown(doc: str) -> str:
             continue
         if line.rstrip().endswith("::") and not line.strip().startswith(".."):
             head = line.rstrip()[:-3] if line.rstrip().endswith(" ::") else line.rstrip()[:-1]
-            out.append(ROLE.sub(_short, head).replace("``", "`"))
+            out.append(_inline(head))
             i += 1
             body = []
             while i < len(lines) and (not lines[i].strip() or lines[i].startswith((" ", "\t"))):
@@ -53,7 +92,7 @@ def markdown(doc: str) -> str:
             width = min((len(b) - len(b.lstrip()) for b in body if b.strip()), default=0)
             out += ["", "```text", *(b[width:] for b in body), "```", ""]
             continue
-        out.append(ROLE.sub(_short, line).replace("``", "`"))
+        out.append(_inline(line))
         i += 1
     return "\n".join(out)
 
