@@ -13,6 +13,9 @@ of the puzzles in ``tests/data`` (and of the shared corpora in ``$SUDOKIT_DATA``
 then seeded generated puzzles (``sudokit.generate(require=..., seed=...)``) for what is still
 missing; a technique that the path never takes in them is pinned where its finder first fires
 on a state of a path (``"direct": true``: a real state, the step the technique finds there).
+``--more FILE... --budget S`` keeps the pins and searches the paths of more puzzles, *S*
+seconds a step, for the techniques still missing (the nested forcing chains need the hardest
+puzzles and long steps).
 """
 
 from __future__ import annotations
@@ -134,7 +137,7 @@ def picture(grid: sudokit.Grid, state: CandidateGrid, step: Step) -> str:
 
 def _puzzle(grid: sudokit.Grid) -> str:
     variant = grid.shape.variant
-    if variant == "classic":
+    if variant == "standard":
         return f"puzzle `{grid}`"
     return f"a {variant} puzzle of `docs/techniques.json`"
 
@@ -239,20 +242,28 @@ def _generated(missing: set[str]) -> Iterator[str]:
             continue
 
 
-def find(seconds: float) -> list[dict[str, object]]:
-    """Pins for as many techniques as *seconds* of searching find."""
+def find(
+    seconds: float,
+    budget: float = FIND_BUDGET,
+    files: list[Path] | None = None,
+    known: list[dict[str, object]] | None = None,
+) -> list[dict[str, object]]:
+    """Pins for as many techniques as *seconds* of searching find, *budget* seconds a step;
+    *files* instead of the default corpora (then no generated puzzles); *known* pins kept."""
     start = time.monotonic()
     names = {t.name for t in TECHNIQUES}
-    pins: dict[str, dict[str, object]] = {}
-    direct: dict[str, dict[str, object]] = {}
+    kept = {str(p["technique"]): p for p in known or []}
+    pins = {name: p for name, p in kept.items() if not p.get("direct")}
+    direct = {name: p for name, p in kept.items() if p.get("direct")}
 
     def scan(text: str) -> None:
         grid = formats.parse_one(text)
         record = formats.dumps(grid, "jsonl")
         unique = _unique(grid)
-        for k, (cg, _, technique) in enumerate(walk(grid, FIND_BUDGET)):
+        for k, (cg, _, technique) in enumerate(walk(grid, budget)):
             if technique.name not in pins:
                 pins[technique.name] = {"technique": technique.name, "puzzle": record, "step": k}
+                direct.pop(technique.name, None)
             for t in TECHNIQUES:
                 if t.name in pins or t.name in direct or t.rating >= 7.0:
                     continue
@@ -261,11 +272,12 @@ def find(seconds: float) -> list[dict[str, object]]:
                         "technique": t.name, "puzzle": record, "step": k, "direct": True
                     }  # fmt: skip
 
-    for text in _corpora():
+    texts = _corpora() if files is None else _lines(files)
+    for text in texts:
         if time.monotonic() - start > seconds / 2 or not names - set(pins):
             break
         scan(text)
-    for text in _generated(names - set(pins)):
+    for text in _generated(names - set(pins)) if files is None else ():
         if time.monotonic() - start > seconds or not names - set(pins):
             break
         scan(text)
@@ -276,14 +288,26 @@ def find(seconds: float) -> list[dict[str, object]]:
     return sorted(found.values(), key=lambda p: order.index(str(p["technique"])))
 
 
+def _lines(files: list[Path]) -> Iterator[str]:
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                yield line.strip()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--find", action="store_true", help="search the pins again")
     parser.add_argument("--seconds", type=float, default=600, help="find mode: time to spend")
+    parser.add_argument("--budget", type=float, default=FIND_BUDGET, help="seconds a step")
+    parser.add_argument(
+        "--more", type=Path, nargs="+", help="find mode: keep the pins, search these files too"
+    )
     args = parser.parse_args()
     if args.find:
-        text = json.dumps(find(args.seconds), indent=1) + "\n"
-        PINS.write_text(text, encoding="utf-8")
+        known = json.loads(PINS.read_text(encoding="utf-8")) if args.more else None
+        pins = find(args.seconds, args.budget, args.more, known)
+        PINS.write_text(json.dumps(pins, indent=1) + "\n", encoding="utf-8")
     else:
         for path, text in pages().items():
             print(path, len(text))
