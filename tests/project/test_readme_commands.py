@@ -1,4 +1,4 @@
-"""The commands of the README and the docs pages run as written, from the top of a clone.
+"""The commands of the README, DEVELOP and the docs pages run as written, from a clone.
 
 Every line of a ``console`` block that starts with ``$ sudokit`` or ``sudokit`` is run
 in-process (``sudokit.cli.main``) in a temporary directory holding a copy of ``examples/``;
@@ -22,8 +22,9 @@ from support import REPO
 
 DOCUMENTS = [
     REPO / "README.md",
+    REPO / "DEVELOP.md",
     REPO / "examples" / "README.md",
-    *sorted((REPO / "docs").glob("*.md")),
+    *sorted((REPO / "docs").rglob("*.md")),
 ]
 CONSOLE = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
