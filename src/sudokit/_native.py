@@ -38,10 +38,12 @@ __all__ = [
     "FACTS",
     "HOW_TO_GET_CORE",
     "TWINS",
+    "WARNING_WIDTH",
     "Core",
     "Twin",
     "built",
     "core",
+    "fallback_warning",
     "require",
     "stale",
     "why",
@@ -51,12 +53,14 @@ __all__ = [
 #: (the rule for bumping it is there; a test holds the two equal).
 ABI_VERSION: Final = 1
 
-#: The two ways to get the C core, for messages about its absence.
+#: The two ways to get the C core that work today, for the messages about its absence.
 HOW_TO_GET_CORE = (
-    "to get it, install a binary wheel (pip install --force-reinstall --only-binary=sudokit "
-    "sudokit), or install a C compiler (gcc or clang; MSVC on Windows) and reinstall from "
-    "source with SUDOKIT_BUILD_EXT=1 (then a failed build is an error, not a silent fallback)"
+    "to get it, install a C compiler (gcc or clang; MSVC on Windows) and reinstall from the "
+    "source with SUDOKIT_BUILD_EXT=1 (a failed build is then an error), or build a wheel on a "
+    "machine with a compiler and install that (the README's 'Install' paragraph has the recipe)"
 )
+#: The longest warning line: the details are behind ``sudokit --version``.
+WARNING_WIDTH = 100
 
 
 class Core(Protocol):
@@ -226,12 +230,14 @@ _REBUILD = "rebuild with `pip install -e .`"
 
 
 class _Found(NamedTuple):
-    """What importing the C core gave: the module when its stamp is ours, else None and why
-    not (a clause naming it); *stale* says what is wrong with a build whose stamp is not."""
+    """What importing the C core gave: the module when its stamp is ours, else None, why not
+    (a clause naming it) and the same in a few words (*short*); *stale* says what is wrong
+    with a build whose stamp is not."""
 
     core: Core | None
     why: str = ""
     stale: str = ""
+    short: str = ""
 
 
 @cache
@@ -240,13 +246,16 @@ def _found() -> _Found:
     try:
         from . import _core
     except ImportError as exc:
-        return _Found(None, _import_failure(exc))
+        why = _import_failure(exc)
+        short = "C core not built" if "was not built" in why else "C core unusable"
+        return _Found(None, why, short=short)
     # A build from before the stamp existed has none: it counts as stamp 0.
     stamp: int = getattr(_core, "ABI_VERSION", 0)
     if stamp != ABI_VERSION:
         age = "older" if stamp < ABI_VERSION else "newer"
         wrong = f"built from {age} sources (ABI {stamp}, expected {ABI_VERSION}): " + _REBUILD
-        return _Found(None, f"the C core ({_core.__file__}) was {wrong}", wrong)
+        short = f"C core stale (ABI {stamp}, expected {ABI_VERSION})"
+        return _Found(None, f"the C core ({_core.__file__}) was {wrong}", wrong, short)
     return _Found(_core)
 
 
@@ -316,10 +325,16 @@ def core() -> Core | None:
             raise ImportError(f"SUDOKIT_BACKEND=c but {exc}") from exc
     import logging  # only on this rare path: logging is slow to import
 
-    logging.getLogger(__name__).warning(
-        "sudokit: %s; using the pure-Python fallback, which is much slower%s. "
-        "SUDOKIT_BACKEND=python selects the fallback without this warning",
-        why(),
-        _remedy(),
-    )
+    logging.getLogger(__name__).warning("sudokit: %s", fallback_warning())
     return None
+
+
+def fallback_warning() -> str:
+    """The one short line (at most :data:`WARNING_WIDTH` with its ``sudokit: ``) every command
+    says when the C core does not serve: the cause in a few words, that the slower fallback
+    runs and the cure, with the details behind ``sudokit --version``; "" when it serves."""
+    found = _found()
+    if found.core is not None:
+        return ""
+    cure = "rebuild it" if found.stale else "install a C compiler or a wheel"
+    return f"{found.short}: slow Python fallback; {cure} (sudokit --version)"

@@ -25,6 +25,7 @@ import pytest
 import sudokit
 import support
 from sudokit import Grid
+from sudokit._buildinfo import WARNING_WIDTH
 
 ROOT = support.REPO
 PACKAGE = Path(sudokit.__file__).resolve().parent
@@ -81,16 +82,18 @@ def test_missing_core_is_one_plain_line(tmp_path: Path) -> None:
     lines = solved.stderr.strip().splitlines()
     assert len(lines) == 1, solved.stderr
     message = lines[0]
-    assert message.startswith("sudokit: the C core (sudokit._core) was not built")
-    assert "pure-Python fallback" in message
-    assert "slower" in message
-    assert "wheel" in message
-    assert "compiler" in message
+    assert message.startswith("sudokit: C core not built: slow Python fallback;")
+    assert "install a C compiler or a wheel (sudokit --version)" in message
+    assert len(message) <= WARNING_WIDTH, message
     assert "circular import" not in message
     version = _run([sys.executable, "-m", "sudokit", "--version"], env=env, cwd=tmp_path)
     assert version.returncode == 0
     assert "(backend: python)" in version.stdout
-    assert "C core: not built" in version.stdout
+    assert "C core: not in use: the C core (sudokit._core) was not built" in version.stdout
+    # what works today: a compiler, or a wheel built elsewhere (no index serves one)
+    assert "install a C compiler" in version.stdout
+    assert "build a wheel on a machine with a compiler" in version.stdout
+    assert "--only-binary" not in version.stdout
 
 
 def test_missing_core_quiet_when_python_is_chosen(tmp_path: Path) -> None:
@@ -115,8 +118,12 @@ def test_broken_core_is_named(tmp_path: Path) -> None:
     solved = _run([sys.executable, "-m", "sudokit", "solve"], env=env, cwd=tmp_path, text_in=PUZZLE)
     assert solved.returncode == 0
     _assert_solves(solved.stdout)
-    assert "is installed but cannot be loaded" in solved.stderr
-    assert "circular import" not in solved.stderr
+    line = solved.stderr.strip()
+    assert line.startswith("sudokit: C core unusable: slow Python fallback;"), line
+    assert len(line) <= WARNING_WIDTH, line
+    version = _run([sys.executable, "-m", "sudokit", "--version"], env=env, cwd=tmp_path)
+    assert "is installed but cannot be loaded" in version.stdout
+    assert "circular import" not in solved.stderr + version.stdout
 
 
 # -- the binary wheel --------------------------------------------------------------------------

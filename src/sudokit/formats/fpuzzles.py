@@ -50,8 +50,11 @@ from . import lzstring
 from ._base import Format, Head, Line, Raw, each_line
 
 __all__ = [
+    "DRAWING_KEYS",
+    "FIELD_KEYS",
     "FORMAT",
     "MAX_SIZE",
+    "RULE_KEYS",
     "claims",
     "dumps",
     "from_object",
@@ -84,15 +87,16 @@ _KINDS = (
 )  # fmt: skip
 _FPUZZLES = re.compile(r"^(?:https?://)?(?:www\.)?f-puzzles\.com/?(\?.*)$", re.IGNORECASE)
 #: Keys that describe the puzzle without setting a rule (kept as fields or ignored).
-_FIELDS = ("title", "author", "ruleset")
+FIELD_KEYS = ("title", "author", "ruleset")
 _IGNORED = frozenset(
     ("size", "grid", "solution", "activeConstraints", "disabledlogic", "truecandidatesoptions",
-     "highlight", "metadata", "version", "id", *_FIELDS)
+     "highlight", "metadata", "version", "id", *FIELD_KEYS)
 )  # fmt: skip
 #: f-puzzles' drawing tools, in the order the note names them (no rule by themselves).
-_DRAWINGS = ("text", "line", "circle", "rectangle", "cage")
+DRAWING_KEYS = ("text", "line", "circle", "rectangle", "cage")
 _PLURALS = {"text": "texts"}
-_RULES = frozenset(
+#: The keys read as rules of the model (every other key that sets a rule is refused by name).
+RULE_KEYS = frozenset(
     ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "extraregion",
      "killercage", "difference", "ratio", "xv", "odd", "even", "thermometer", "negative")
 )  # fmt: skip
@@ -279,9 +283,9 @@ def _refuse_unknown(obj: Mapping[str, Any]) -> dict[str, str]:
     error naming them all, every key that sets a rule outside the model."""
     refused = []
     for key, value in obj.items():
-        if key in _IGNORED or key in _RULES or value in (None, False, [], {}, ""):
+        if key in _IGNORED or key in RULE_KEYS or value in (None, False, [], {}, ""):
             continue
-        if key not in _DRAWINGS:
+        if key not in DRAWING_KEYS:
             refused.append(repr(key))
         elif key == "cage" and any(_cage_value(e) for e in _entries(obj, key)):
             refused.append("'cage' with a value (a rule the puzzle's text states)")
@@ -318,7 +322,7 @@ def _drawings(obj: Mapping[str, Any]) -> dict[str, str]:
     {'dropped': '1 text, 2 lines'}
     """
     found = []
-    for key in _DRAWINGS:
+    for key in DRAWING_KEYS:
         count = len(obj.get(key) or [])
         if count:
             found.append(f"{count} {key if count == 1 else _PLURALS.get(key, key + 's')}")
@@ -391,7 +395,7 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= n:
                 raise _error(f"cell R{i // n + 1}C{i % n + 1}: given {value!r} is not 1..{n}")
             values[i] = value
-    fields = {k: str(obj[k]) for k in _FIELDS if isinstance(obj.get(k), str) and obj[k]}
+    fields = {k: str(obj[k]) for k in FIELD_KEYS if isinstance(obj.get(k), str) and obj[k]}
     fields.update(dropped)
     solution = obj.get("solution")
     if (
