@@ -68,6 +68,7 @@ __all__ = [
     "items",
     "jobs_option",
     "lost_puzzles",
+    "missing_file",
     "open_output",
     "output_option",
     "progress",
@@ -215,7 +216,9 @@ def guarded(fn: F) -> F:
         except (SudokuError, ValueError) as exc:
             raise CliError(str(exc)) from None
         except OSError as exc:
-            place = exc.filename or _full_output(exc, kwargs)
+            if exc.filename:
+                raise CliError(missing_file(str(exc.filename), exc.strerror or str(exc))) from None
+            place = _full_output(exc, kwargs)
             name = f"{place}: " if place else ""
             raise CliError(f"{name}{exc.strerror or exc}") from None
         except Exception as exc:
@@ -636,6 +639,22 @@ def _item(
     return item
 
 
+def missing_file(name: str, why: str) -> str:
+    """The one line for a FILE argument that cannot be opened, with the way to pass a
+    puzzle when the name is itself one (a bare argument is always a file name).
+
+    >>> missing_file("1.3....22....3.1", "No such file or directory")
+    '1.3....22....3.1: No such file or directory; to pass a puzzle as text use -p'
+    >>> missing_file("pzles.txt", "No such file or directory")
+    'pzles.txt: No such file or directory'
+    """
+    try:
+        Grid.parse(name)
+    except (ParseError, ValueError):
+        return f"{name}: {why}"
+    return f"{name}: {why}; to pass a puzzle as text use -p"
+
+
 def records(given: PuzzleInput, reporter: Reporter) -> Iterator[Item]:
     """The records of every FILE of *given* in turn (``-`` is standard input; none: standard
     input), numbered across files.
@@ -652,7 +671,7 @@ def records(given: PuzzleInput, reporter: Reporter) -> Iterator[Item]:
                 number += 1
                 yield _item(number, label, record, reporter, given)
         except OSError as exc:
-            reporter.usage(f"{label}: {exc.strerror or exc}")
+            reporter.usage(missing_file(label, exc.strerror or str(exc)))
             continue
         if not seen:
             reporter.usage(f"{label}: no puzzles found")
@@ -701,7 +720,7 @@ def texts(files: Iterable[str], puzzles: Iterable[str]) -> Iterator[tuple[str, s
     names = list(files) or ([] if given else ["-"])
     for name in names:  # check every file before any work is done
         if name != "-" and not os.path.exists(name):
-            fail(f"{name}: no such file")
+            fail(missing_file(name, "no such file"))
     for k, text in enumerate(given, 1):
         yield ("--puzzle" if k == 1 else f"--puzzle#{k}"), text
     for name in names:
