@@ -55,6 +55,8 @@ __all__ = [
     "EXIT_NO",
     "EXIT_OK",
     "EXIT_USAGE",
+    "TEXT_ALIASES",
+    "AliasChoice",
     "CliError",
     "Item",
     "NoAnswerError",
@@ -312,6 +314,27 @@ def _shift_warning(reporter: Reporter, item: Item, symbols: str | None) -> None:
     if hint is not None:
         reporter.hinted.add(item.source)
         reporter.warn(item.source, item.record.line, hint)
+
+
+class AliasChoice(click.Choice):  # type: ignore[type-arg]  # generic from click 8.2 only
+    """A choice whose names may also be written another way, e.g. ``txt`` for ``text``:
+    the alias gives the canonical name, and help and completion list the canonical ones.
+
+    >>> AliasChoice(["text", "json"], {"txt": "text"}).convert("txt", None, None)
+    'text'
+    """
+
+    def __init__(self, choices: Iterable[str], aliases: dict[str, str]) -> None:
+        super().__init__(list(choices))
+        self.aliases = aliases
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert(self.aliases.get(value, value), param, ctx)
+
+
+#: The text picture of ``hint``, ``explain``, ``rate`` and ``render`` is ``--to text``; ``txt``
+#: (its file ending) is the same.
+TEXT_ALIASES = {"txt": "text"}
 
 
 def to_option(default: str = "line", *, help: str | None = None) -> Callable[[F], F]:

@@ -128,7 +128,7 @@ def _no_answer(to: str, marker: str, why: str, stream: IO[str]) -> None:
 _TO = click.option(
     "--to",
     "to",
-    type=click.Choice(["text", "json"]),
+    type=common.AliasChoice(["text", "json"], common.TEXT_ALIASES),
     default="text",
     show_default=True,
     help="Output format.",

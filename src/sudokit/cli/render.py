@@ -23,7 +23,7 @@ from .common import CliError, Reporter
 
 __all__ = ["print_book", "render"]
 
-_FORMATS = ("txt", "svg", "pdf", "png")
+_FORMATS = ("text", "svg", "pdf", "png")
 #: Record fields read as a difficulty label, first found wins (CSV/JSON columns, line comment).
 _LABEL_FIELDS = ("difficulty", "level", "rating", "se", "comment")
 
@@ -138,7 +138,7 @@ def _draw_options(fn: Any) -> Any:
     "-f",
     "--format",
     "out_fmt",
-    type=click.Choice(_FORMATS),
+    type=common.AliasChoice(_FORMATS, common.TEXT_ALIASES),
     help="Output format (default: from -o; -f/--format are the older names).",
 )
 @click.option(
@@ -188,10 +188,10 @@ def render(
     from ..render import PRINT_THEME, SCREEN_THEME, draw, to_svg, to_text
 
     if out_fmt is None:
-        suffix = Path(output).suffix.lower().lstrip(".") if output not in (None, "-") else "txt"
-        if suffix not in _FORMATS:
+        suffix = Path(output).suffix.lower().lstrip(".") if output not in (None, "-") else "text"
+        out_fmt = common.TEXT_ALIASES.get(suffix, suffix)
+        if out_fmt not in _FORMATS:
             raise CliError(f"cannot tell the format of {output!r}; use --to {'|'.join(_FORMATS)}")
-        out_fmt = suffix
     if out_fmt in ("pdf", "png") and not output:
         raise CliError(f"{out_fmt} output needs -o FILE (- for standard output)")
     if output is not None:
@@ -229,8 +229,8 @@ def render(
         labels="numbers" if numbers else "symbols",
         theme=SCREEN_THEME if out_fmt == "svg" else PRINT_THEME,
     )
-    if out_fmt in ("txt", "svg"):
-        data = (to_text(scene) if out_fmt == "txt" else to_svg(scene, cell=cell)) + "\n"
+    if out_fmt in ("text", "svg"):
+        data = (to_text(scene) if out_fmt == "text" else to_svg(scene, cell=cell)) + "\n"
         with common.open_output(output or "-") as stream:
             stream.write(data)
         reporter.exit()  # a bad record among the inputs was reported: exit code 2
