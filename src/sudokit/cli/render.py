@@ -290,8 +290,19 @@ def _label_text(rating: Any) -> str:
 @click.option(
     "--subtitle", default="", help="Second line of the title page (default: count, sizes)."
 )
-@click.option("--page-size", type=click.Choice(["A4", "letter"]), default="A4", show_default=True)
-@click.option("--title-page/--no-title-page", default=True, show_default=True)
+@click.option(
+    "--page-size",
+    type=click.Choice(["A4", "letter"]),
+    default="A4",
+    show_default=True,
+    help="Paper size of the book.",
+)
+@click.option(
+    "--title-page/--no-title-page",
+    default=True,
+    show_default=True,
+    help="Begin with a title page: the title, what the book holds, where the answers are.",
+)
 @click.option(
     "--rate", is_flag=True, help="Rate every puzzle and print its difficulty (needs sudokit.rate)."
 )
