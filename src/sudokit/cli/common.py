@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import glob
 import io
 import os
 import stat
@@ -45,6 +46,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from .. import Grid, ParseError, Shape, SudokuError, formats
 
@@ -55,6 +57,7 @@ __all__ = [
     "EXIT_NO",
     "EXIT_OK",
     "EXIT_USAGE",
+    "FILE_NAME",
     "TEXT_ALIASES",
     "AliasChoice",
     "CliError",
@@ -62,6 +65,7 @@ __all__ = [
     "NoAnswerError",
     "PuzzleInput",
     "Reporter",
+    "at_file_names",
     "fail",
     "from_option",
     "guarded",
@@ -266,10 +270,26 @@ def _full_output(exc: OSError, kwargs: dict[str, Any]) -> str | None:
 # -- options ----------------------------------------------------------------------------------
 
 
+#: The type of every option or argument that names a file: the shell completes file names
+#: for it (click's completion), and nothing is checked here: a missing file or a directory is
+#: reported when it is opened, as one ``sudokit:`` line.
+FILE_NAME = click.Path(allow_dash=True, readable=False)
+
+
+def at_file_names(
+    _ctx: click.Context, _param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Completion of an ``@FILE`` value (``--regions @map.txt``): the file names that begin
+    with what follows the ``@``, each written with it (directories end in ``/``)."""
+    if not incomplete.startswith("@"):
+        return []
+    names = sorted(glob.glob(glob.escape(incomplete[1:]) + "*"))
+    return [CompletionItem("@" + name + ("/" if os.path.isdir(name) else "")) for name in names]
+
+
 def input_files(fn: F) -> F:
-    """The ``FILE...`` argument (none: standard input). Names are not checked here: a missing
-    file or a directory is reported when it is read, as one ``sudokit:`` line."""
-    return click.argument("files", metavar="[FILE]...", nargs=-1)(fn)
+    """The ``FILE...`` argument (none: standard input; :data:`FILE_NAME`)."""
+    return click.argument("files", metavar="[FILE]...", nargs=-1, type=FILE_NAME)(fn)
 
 
 def from_option(fn: F) -> F:
@@ -466,6 +486,7 @@ def shape_options(fn: F) -> F:
         "--regions",
         metavar="MAP|@FILE",
         default=None,
+        shell_complete=at_file_names,
         help="Jigsaw: the region of every cell, one symbol per cell row by row "
         "(e.g. AABB...), or @FILE to read the map from FILE.",
     )(wrapper)

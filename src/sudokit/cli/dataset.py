@@ -49,6 +49,7 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
     "out",
     default="-",
     metavar="FILE",
+    type=common.FILE_NAME,
     help="The dataset file to write (default: standard output; a symlink or device is written "
     "through, a regular file replaced only when the run is complete).",
 )

@@ -103,6 +103,7 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
     "--jigsaw",
     metavar="MAP|random",
     default=None,
+    type=common.FILE_NAME,
     help="Jigsaw regions: a region map (file or inline, one symbol per cell) or "
     "'random' for a fresh connected map per puzzle.",
 )
@@ -151,6 +152,7 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
     "pattern_file",
     metavar="FILE",
     default=None,
+    type=common.FILE_NAME,
     help="Fill this clue mask (x or a digit = clue, . = empty) so the puzzle is unique.",
 )
 @targets.seed_option

@@ -131,7 +131,11 @@ def _draw_options(fn: Any) -> Any:
 @click.command()
 @common.puzzle_input
 @click.option(
-    "-o", "--output", metavar="FILE", help="Write here (.txt .svg .pdf .png); default stdout."
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=common.FILE_NAME,
+    help="Write here (.txt .svg .pdf .png); default stdout.",
 )
 @click.option(
     "--to",
@@ -275,7 +279,14 @@ def _label_text(rating: Any) -> str:
 
 @click.command("print")
 @common.puzzle_input
-@click.option("-o", "--output", required=True, metavar="BOOK.pdf", help="The PDF to write.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="BOOK.pdf",
+    type=common.FILE_NAME,
+    help="The PDF to write.",
+)
 @click.option(
     "--per-page",
     type=click.Choice(["1", "2", "4", "6"]),
