@@ -26,6 +26,7 @@ from ._backend import BACKEND
 from ._version import __version__
 from .constraints import Cage, Constraints
 from .errors import (
+    AlreadySolvedError,
     BudgetExceededError,
     InvalidPuzzleError,
     MultipleSolutionsError,
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
     )
     from .logic.step import Step
     from .marks import Candidates
-    from .rating import Rating, explain, hint, mistake, rate
+    from .rating import Rating, explain, hint, mistake, next_step, rate
 
 # Public name -> module it is loaded from on first access (PEP 562 lazy attributes).
 _LAZY: dict[str, str] = {
@@ -81,6 +82,7 @@ _LAZY: dict[str, str] = {
     "explain": "sudokit.rating",
     "hint": "sudokit.rating",
     "mistake": "sudokit.rating",
+    "next_step": "sudokit.rating",
     "rate": "sudokit.rating",
     "SYMMETRIES": "sudokit.generator",
     "SYMMETRY_ALIASES": "sudokit.generator",
@@ -111,6 +113,7 @@ __all__ = [
     "BACKEND",
     "SYMMETRIES",
     "SYMMETRY_ALIASES",
+    "AlreadySolvedError",
     "BudgetExceededError",
     "Cage",
     "Candidates",
@@ -145,6 +148,7 @@ __all__ = [
     "hint",
     "is_unique",
     "mistake",
+    "next_step",
     "rate",
     "render",
     "solution",

@@ -9,6 +9,7 @@ operation needs a valid puzzle. Messages are lowercase and quote the input, trun
 from __future__ import annotations
 
 __all__ = [
+    "AlreadySolvedError",
     "BudgetExceededError",
     "InvalidPuzzleError",
     "MultipleSolutionsError",
@@ -99,6 +100,10 @@ class NoSolutionError(SudokuError):
 
 class MultipleSolutionsError(SudokuError):
     """The puzzle has more than one solution where exactly one was required."""
+
+
+class AlreadySolvedError(SudokuError, ValueError):
+    """A grid that is already solved was asked for its next step (:func:`sudokit.next_step`)."""
 
 
 class BudgetExceededError(SudokuError):

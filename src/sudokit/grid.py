@@ -781,7 +781,8 @@ def as_grid(puzzle: PuzzleLike, shape: Shape | None = None) -> Grid:
     :class:`Grid` (with *shape*, or the shape its cell count implies), and what is wrong
     with it is a :class:`~sudokit.errors.ParseError`. Bytes are refused (a line of a file
     is text: decode it; raw cell values go to :class:`Grid`), as is what holds no cells,
-    with a ``TypeError``.
+    with a ``TypeError``; so is a record that holds a puzzle (a
+    :class:`~sudokit.GeneratedPuzzle`), with a message naming the ``.puzzle`` to pass.
 
     >>> as_grid([[1, 0, 3, 0], [0, 0, 0, 2], [2, 0, 0, 0], [0, 3, 0, 1]])
     Grid.parse('1.3....22....3.1')
@@ -798,6 +799,11 @@ def as_grid(puzzle: PuzzleLike, shape: Shape | None = None) -> Grid:
         return puzzle
     if isinstance(puzzle, str):
         return Grid.parse(puzzle, shape)
+    if isinstance(getattr(puzzle, "puzzle", None), Grid):  # a GeneratedPuzzle, say
+        raise TypeError(
+            "expected a Grid, text or cell values (rows, a list, an array), got "
+            f"{type(puzzle).__name__}: pass its .puzzle (a Grid)"
+        )
     if isinstance(puzzle, bytes | bytearray) or not (
         isinstance(puzzle, Iterable) or hasattr(puzzle, "__array__")
     ):

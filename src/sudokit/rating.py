@@ -64,7 +64,12 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 
 from ._record import FrozenMap, _Record
-from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
+from .errors import (
+    AlreadySolvedError,
+    InvalidPuzzleError,
+    MultipleSolutionsError,
+    NoSolutionError,
+)
 from .grid import Grid, PuzzleLike, as_grid
 from .logic._names import Labels, cell_list, digit_labels, digit_name
 from .logic.candidates import CandidateGrid
@@ -95,6 +100,7 @@ __all__ = [
     "is_variant",
     "level_of",
     "mistake",
+    "next_step",
     "rate",
     "rating_techniques",
     "solve_logically",
@@ -481,6 +487,34 @@ def hint(
     """
     with digit_labels(labels):
         return _hint(puzzle, se_only, budget_s)
+
+
+def next_step(
+    puzzle: object,
+    *,
+    se_only: bool = False,
+    budget_s: float = RATE_BUDGET_S,
+    labels: Labels = "symbols",
+) -> Step:
+    """The easiest next step for *puzzle*, as :func:`hint` gives it, for a grid that has one:
+    the "must succeed" twin of :func:`hint` (as :func:`~sudokit.solution` is of
+    :func:`~sudokit.solve`), so that ``next_step(g).text`` is a ``str`` to a type checker.
+
+    :raises ~sudokit.errors.AlreadySolvedError: when the grid is already solved (where
+        :func:`hint` gives None).
+    :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
+
+    >>> next_step("1.3....22....3.1").text
+    'In box 1 the 2 can only go in r1c2, so r1c2 is 2.'
+    >>> next_step("1234341221434321")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.AlreadySolvedError: the grid is already solved: it has no next step
+    """
+    step = hint(puzzle, se_only=se_only, budget_s=budget_s, labels=labels)
+    if step is None:
+        raise AlreadySolvedError("the grid is already solved: it has no next step")
+    return step
 
 
 def _hint(puzzle: object, se_only: bool, budget_s: float) -> Step | None:

@@ -195,7 +195,7 @@ HUGE = str(2**70)
     ("argv", "option"),
     [
         (["generate", "-n", HUGE], "'-n' / '--count'"),
-        (["dataset", "-o", "-", "-n", HUGE], "'-n'"),
+        (["dataset", "-o", "-", "-n", HUGE], "'-n' / '--count'"),
         (["generate", "--searches", HUGE], "'--searches'"),
         (["solve", "-p", PUZZLE, "--guesses", HUGE], "'--guesses'"),
         (["hint", "-p", PUZZLE, "--guesses", HUGE], "'--guesses'"),

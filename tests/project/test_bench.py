@@ -9,6 +9,7 @@ output as ``sudokit solve`` on a line file, so timing the two compares like with
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import shutil
 import subprocess
@@ -20,6 +21,7 @@ from typing import Any
 
 import pytest
 
+import sudokit
 import support
 from sudokit import Grid, Shape, solve
 from sudokit.cli.app import main
@@ -266,3 +268,28 @@ def test_tdoku_driver_agrees_and_reports(harness: ModuleType, tmp_path: Path) ->
     assert row.sudokit_startup_us > 0
     assert row.jobs1_wall_us > 0
     assert row.jobs2_wall_us > 0
+
+
+def test_bench_runs_from_a_clone_with_a_normal_install(tmp_path: Path) -> None:
+    """After ``pip install .`` the package lives in site-packages, away from the clone's
+    ``benchmarks/``: the command finds the harness from the directory it runs in."""
+    site = tmp_path / "site"
+    shutil.copytree(
+        Path(sudokit.__file__).parent,
+        site / "sudokit",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "logic.txt").write_text("\n".join(_puzzles(40)) + "\n")
+    argv = ["bench", "--data", str(data), "--quick", "--no-tdoku", "--no-million", "--no-write"]
+    run = subprocess.run(
+        [sys.executable, "-m", "sudokit", *argv],
+        cwd=ROOT / "tests",  # anywhere inside the clone
+        env={**os.environ, "PYTHONPATH": str(site), "SUDOKIT_BENCH_SCRIPT": ""},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "| logic | 40 |" in run.stdout

@@ -22,8 +22,14 @@ from .common import NoAnswerError, fail
 __all__ = ["bench", "harness_path"]
 
 
-def harness_path() -> Path | None:
-    """The benchmark harness file, or None when this is not a source checkout.
+HARNESS = Path("benchmarks") / "bench_solve.py"
+
+
+def harness_path(cwd: Path | None = None) -> Path | None:
+    """The benchmark harness file, or None when this is not a source checkout:
+    ``$SUDOKIT_BENCH_SCRIPT``, else the checkout the package runs from (an editable
+    install), else the clone that *cwd* (default: the current directory) is in, so that
+    ``sudokit bench`` works from a clone after a normal ``pip install .`` too.
 
     >>> p = harness_path()
     >>> p is None or p.name == "bench_solve.py"
@@ -32,7 +38,9 @@ def harness_path() -> Path | None:
     env = os.environ.get("SUDOKIT_BENCH_SCRIPT")
     candidates = [Path(env)] if env else []
     # src/sudokit/__init__.py -> the repository root is three levels up
-    candidates.append(Path(sudokit.__file__).resolve().parents[2] / "benchmarks" / "bench_solve.py")
+    candidates.append(Path(sudokit.__file__).resolve().parents[2] / HARNESS)
+    here = (cwd or Path.cwd()).resolve()
+    candidates += [folder / HARNESS for folder in (here, *here.parents)]
     return next((p for p in candidates if p.is_file()), None)
 
 
@@ -88,7 +96,10 @@ def bench(
     API and `sudokit solve` on a file."""
     path = harness_path()
     if path is None:
-        fail("bench needs a source checkout (benchmarks/bench_solve.py was not found)")
+        fail(
+            "bench runs in a clone of the repository: benchmarks/bench_solve.py was not found "
+            "here or above (or set SUDOKIT_BENCH_SCRIPT)"
+        )
     spec = importlib.util.spec_from_file_location("sudokit_bench_solve", path)
     if spec is None or spec.loader is None:
         fail(f"cannot load the benchmark harness {str(path)!r}")

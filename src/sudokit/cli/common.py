@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import glob
 import io
 import os
 import stat
@@ -45,6 +46,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from .. import Grid, ParseError, Shape, SudokuError, formats
 
@@ -55,11 +57,15 @@ __all__ = [
     "EXIT_NO",
     "EXIT_OK",
     "EXIT_USAGE",
+    "FILE_NAME",
+    "TEXT_ALIASES",
+    "AliasChoice",
     "CliError",
     "Item",
     "NoAnswerError",
     "PuzzleInput",
     "Reporter",
+    "at_file_names",
     "fail",
     "from_option",
     "guarded",
@@ -68,6 +74,7 @@ __all__ = [
     "items",
     "jobs_option",
     "lost_puzzles",
+    "missing_file",
     "open_output",
     "output_option",
     "progress",
@@ -215,7 +222,9 @@ def guarded(fn: F) -> F:
         except (SudokuError, ValueError) as exc:
             raise CliError(str(exc)) from None
         except OSError as exc:
-            place = exc.filename or _full_output(exc, kwargs)
+            if exc.filename:
+                raise CliError(missing_file(str(exc.filename), exc.strerror or str(exc))) from None
+            place = _full_output(exc, kwargs)
             name = f"{place}: " if place else ""
             raise CliError(f"{name}{exc.strerror or exc}") from None
         except Exception as exc:
@@ -261,10 +270,26 @@ def _full_output(exc: OSError, kwargs: dict[str, Any]) -> str | None:
 # -- options ----------------------------------------------------------------------------------
 
 
+#: The type of every option or argument that names a file: the shell completes file names
+#: for it (click's completion), and nothing is checked here: a missing file or a directory is
+#: reported when it is opened, as one ``sudokit:`` line.
+FILE_NAME = click.Path(allow_dash=True, readable=False)
+
+
+def at_file_names(
+    _ctx: click.Context, _param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Completion of an ``@FILE`` value (``--regions @map.txt``): the file names that begin
+    with what follows the ``@``, each written with it (directories end in ``/``)."""
+    if not incomplete.startswith("@"):
+        return []
+    names = sorted(glob.glob(glob.escape(incomplete[1:]) + "*"))
+    return [CompletionItem("@" + name + ("/" if os.path.isdir(name) else "")) for name in names]
+
+
 def input_files(fn: F) -> F:
-    """The ``FILE...`` argument (none: standard input). Names are not checked here: a missing
-    file or a directory is reported when it is read, as one ``sudokit:`` line."""
-    return click.argument("files", metavar="[FILE]...", nargs=-1)(fn)
+    """The ``FILE...`` argument (none: standard input; :data:`FILE_NAME`)."""
+    return click.argument("files", metavar="[FILE]...", nargs=-1, type=FILE_NAME)(fn)
 
 
 def from_option(fn: F) -> F:
@@ -309,6 +334,27 @@ def _shift_warning(reporter: Reporter, item: Item, symbols: str | None) -> None:
     if hint is not None:
         reporter.hinted.add(item.source)
         reporter.warn(item.source, item.record.line, hint)
+
+
+class AliasChoice(click.Choice):  # type: ignore[type-arg]  # generic from click 8.2 only
+    """A choice whose names may also be written another way, e.g. ``txt`` for ``text``:
+    the alias gives the canonical name, and help and completion list the canonical ones.
+
+    >>> AliasChoice(["text", "json"], {"txt": "text"}).convert("txt", None, None)
+    'text'
+    """
+
+    def __init__(self, choices: Iterable[str], aliases: dict[str, str]) -> None:
+        super().__init__(list(choices))
+        self.aliases = aliases
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert(self.aliases.get(value, value), param, ctx)
+
+
+#: The text picture of ``hint``, ``explain``, ``rate`` and ``render`` is ``--to text``; ``txt``
+#: (its file ending) is the same.
+TEXT_ALIASES = {"txt": "text"}
 
 
 def to_option(default: str = "line", *, help: str | None = None) -> Callable[[F], F]:
@@ -440,6 +486,7 @@ def shape_options(fn: F) -> F:
         "--regions",
         metavar="MAP|@FILE",
         default=None,
+        shell_complete=at_file_names,
         help="Jigsaw: the region of every cell, one symbol per cell row by row "
         "(e.g. AABB...), or @FILE to read the map from FILE.",
     )(wrapper)
@@ -636,6 +683,22 @@ def _item(
     return item
 
 
+def missing_file(name: str, why: str) -> str:
+    """The one line for a FILE argument that cannot be opened, with the way to pass a
+    puzzle when the name is itself one (a bare argument is always a file name).
+
+    >>> missing_file("1.3....22....3.1", "No such file or directory")
+    '1.3....22....3.1: No such file or directory; to pass a puzzle as text use -p'
+    >>> missing_file("pzles.txt", "No such file or directory")
+    'pzles.txt: No such file or directory'
+    """
+    try:
+        Grid.parse(name)
+    except (ParseError, ValueError):
+        return f"{name}: {why}"
+    return f"{name}: {why}; to pass a puzzle as text use -p"
+
+
 def records(given: PuzzleInput, reporter: Reporter) -> Iterator[Item]:
     """The records of every FILE of *given* in turn (``-`` is standard input; none: standard
     input), numbered across files.
@@ -652,7 +715,7 @@ def records(given: PuzzleInput, reporter: Reporter) -> Iterator[Item]:
                 number += 1
                 yield _item(number, label, record, reporter, given)
         except OSError as exc:
-            reporter.usage(f"{label}: {exc.strerror or exc}")
+            reporter.usage(missing_file(label, exc.strerror or str(exc)))
             continue
         if not seen:
             reporter.usage(f"{label}: no puzzles found")
@@ -701,7 +764,7 @@ def texts(files: Iterable[str], puzzles: Iterable[str]) -> Iterator[tuple[str, s
     names = list(files) or ([] if given else ["-"])
     for name in names:  # check every file before any work is done
         if name != "-" and not os.path.exists(name):
-            fail(f"{name}: no such file")
+            fail(missing_file(name, "no such file"))
     for k, text in enumerate(given, 1):
         yield ("--puzzle" if k == 1 else f"--puzzle#{k}"), text
     for name in names:

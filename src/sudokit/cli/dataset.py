@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,11 +17,9 @@ import click
 
 from .. import SYMMETRIES, SYMMETRY_ALIASES
 from ..batch import FORMATS, DatasetSpec, Lines, Mapper, write_dataset
-from . import common
+from . import common, targets
 
 __all__ = ["dataset"]
-
-_SE_RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)\s*$")
 
 
 def _format(out: str, fmt: str | None) -> str:
@@ -30,15 +27,6 @@ def _format(out: str, fmt: str | None) -> str:
         return fmt
     ext = os.path.splitext(out)[1].lstrip(".").lower()
     return ext if ext in FORMATS else "csv"
-
-
-def _rating_range(text: str | None) -> tuple[float, float] | None:
-    if text is None:
-        return None
-    m = _SE_RANGE.match(text)
-    if not m:
-        common.fail(f"--rating must look like A-B (e.g. 3.0-6.5), got {text!r}")
-    return float(m.group(1)), float(m.group(2))
 
 
 @contextlib.contextmanager
@@ -53,13 +41,7 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
 
 
 @click.command()
-@click.option(
-    "-n",
-    "count",
-    type=click.IntRange(min=0, max=common.MAX_COUNT),
-    required=True,
-    help="Puzzles to generate.",
-)
+@targets.count_option(None, "How many puzzles to generate (rows before --augment).")
 @click.option(
     "-o",
     "--output",
@@ -67,6 +49,7 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
     "out",
     default="-",
     metavar="FILE",
+    type=common.FILE_NAME,
     help="The dataset file to write (default: standard output; a symlink or device is written "
     "through, a regular file replaced only when the run is complete).",
 )
@@ -78,13 +61,20 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
     default=None,
     help="Output format (default: from the file name's extension, else csv).",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Run seed.")
-@click.option("--size", type=click.IntRange(min=2, max=64), default=9, show_default=True)
+@targets.seed_option
+@click.option(
+    "--size",
+    type=click.IntRange(min=2, max=64),
+    default=9,
+    show_default=True,
+    help="Grid size (boxes as square as the size allows).",
+)
 @click.option(
     "--symmetry",
     type=click.Choice([*SYMMETRIES, *SYMMETRY_ALIASES]),
     default="none",
     show_default=True,
+    help="Symmetry of the clue positions (as in 'sudokit generate').",
 )
 @functools.partial(
     common.jobs_option,
@@ -97,8 +87,8 @@ def _mapper(scheduler: str | None, jobs: int) -> Iterator[Mapper[Any, Lines] | N
     help="Run shards on Dask: 'local' (a local cluster) or tcp://HOST:PORT.",
 )
 @click.option("--rate", is_flag=True, help="Add the SE-comparable rating and level (slower).")
-@click.option("--difficulty", help="Only puzzles of this level (easy ... extreme); implies --rate.")
-@click.option("--rating", "se_range", metavar="A-B", help="Only SE ratings in A-B; implies --rate.")
+@targets.difficulty_option
+@targets.rating_option
 @click.option("--dedupe", is_flag=True, help="Drop puzzles equivalent to an earlier one (9x9).")
 @click.option(
     "--augment", type=click.IntRange(min=0), default=0, help="Add K random isomorphs per puzzle."
@@ -118,7 +108,7 @@ def dataset(
     count: int,
     out: str,
     fmt: str | None,
-    seed: int,
+    seed: str,
     size: int,
     symmetry: str,
     jobs: int,
@@ -126,7 +116,7 @@ def dataset(
     scheduler: str | None,
     rate: bool,
     difficulty: str | None,
-    se_range: str | None,
+    rating: str | None,
     dedupe: bool,
     augment: int,
     resume: bool,
@@ -140,14 +130,15 @@ def dataset(
     replaces FILE only when complete. The same --seed gives the same
     rows whatever --jobs, --shard or --scheduler.
     """
-    if difficulty is not None and se_range is not None:
+    if difficulty is not None and rating is not None:
         common.fail("give --difficulty or --rating, not both")
     if resume and force:
         common.fail("give --resume or --force, not both")
-    target = _rating_range(se_range) if se_range is not None else difficulty
+    target = targets.rating_range(rating) or targets.difficulty_target(difficulty)
+    seed_value = targets.run_seed(seed)
     spec = DatasetSpec(
         n=count,
-        seed=seed,
+        seed=seed_value,
         size=size,
         symmetry=symmetry,
         rate=rate,
@@ -157,6 +148,7 @@ def dataset(
     )
     shard = common.parse_shard(part)
     reporter = common.Reporter()
+    targets.report_seed(reporter, seed, seed_value)
     total = count * (1 + augment) if shard is None else None  # rows before de-duplication
     with (
         _mapper(scheduler, jobs) as mapper,

@@ -28,7 +28,7 @@ from .. import (
     formats,
     generate_many,
 )
-from . import common
+from . import common, targets
 from .common import Reporter
 
 __all__ = ["generate"]
@@ -44,28 +44,6 @@ def _clue_range(text: str | None, option: str = "--clues") -> tuple[int, int] | 
         common.fail(f"{option} must look like A-B or A (e.g. 24-28), got {text!r}")
     lo = int(m.group(1))
     return lo, int(m.group(2) or lo)
-
-
-_SE_RANGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)\s*$")
-
-
-def _difficulty(text: str | None) -> str | tuple[float, float] | None:
-    """A level name as it is, or an SE range ``A-B`` as two numbers."""
-    if text is None:
-        return None
-    m = _SE_RANGE.match(text)
-    return (float(m.group(1)), float(m.group(2))) if m else text
-
-
-def _rating(text: str | None) -> tuple[float, float] | None:
-    """An SE range ``A-B`` (or one value ``A``) as two numbers."""
-    if text is None:
-        return None
-    m = _SE_RANGE.match(text) or re.match(r"^\s*()(\d+(?:\.\d+)?)\s*$", text)
-    if not m:
-        common.fail(f"--rating must look like A-B (e.g. 4.0-6.0), got {text!r}")
-    hi = float(m.group(2))
-    return (float(m.group(1)) if m.group(1) else hi), hi
 
 
 def _read_text(path: str, what: str) -> str:
@@ -113,14 +91,7 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
 
 
 @click.command()
-@click.option(
-    "-n",
-    "--count",
-    type=click.IntRange(min=0, max=common.MAX_COUNT),
-    default=1,
-    show_default=True,
-    help="How many puzzles.",
-)
+@targets.count_option(1, "How many puzzles.")
 @click.option(
     "--size",
     type=click.IntRange(2, 64),
@@ -132,6 +103,7 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
     "--jigsaw",
     metavar="MAP|random",
     default=None,
+    type=common.FILE_NAME,
     help="Jigsaw regions: a region map (file or inline, one symbol per cell) or "
     "'random' for a fresh connected map per puzzle.",
 )
@@ -180,28 +152,12 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
     "pattern_file",
     metavar="FILE",
     default=None,
+    type=common.FILE_NAME,
     help="Fill this clue mask (x or a digit = clue, . = empty) so the puzzle is unique.",
 )
-@click.option(
-    "--seed",
-    metavar="N|random",
-    default="0",
-    show_default=True,
-    help="Seed of the run: the same seed, the same puzzles; 'random' picks a fresh one "
-    "(reported on stderr).",
-)
-@click.option(
-    "--difficulty",
-    metavar="LEVEL|A-B",
-    default=None,
-    help="Target level (easy, medium, hard, expert, extreme) or SE rating range (e.g. 4.0-6.0).",
-)
-@click.option(
-    "--rating",
-    metavar="A-B",
-    default=None,
-    help="Target SE rating range (e.g. 4.0-6.0), checked by the same rating as 'sudokit rate'.",
-)
+@targets.seed_option
+@targets.difficulty_option
+@targets.rating_option
 @click.option(
     "--require",
     metavar="TECHNIQUE",
@@ -304,7 +260,7 @@ def generate(
     if random_jigsaw and not _writes_regions(fmt):
         common.fail(f"--jigsaw random needs a format that writes the region map, not {fmt!r}")
     pattern = _read_text(pattern_file, "--pattern") if pattern_file is not None else None
-    run_seed = _seed(seed)
+    seed_value = targets.run_seed(seed)
     options = GenerateOptions(
         size,
         shape=shape,
@@ -314,8 +270,8 @@ def generate(
         pattern=pattern,
         jigsaw=random_jigsaw,
         diagonals=diagonals,
-        difficulty=_difficulty(difficulty),
-        rating=_rating(rating),
+        difficulty=targets.difficulty_target(difficulty),
+        rating=targets.rating_range(rating),
         require=require or None,
         ratings=ratings,
         budget=searches,
@@ -325,10 +281,9 @@ def generate(
     if not _writes_rules(fmt, options):
         common.fail(f"variant puzzles need a format that writes their rules, not {fmt!r}")
     puzzles = generate_many(
-        count, options=options, seed=run_seed, shard=common.parse_shard(shard), jobs=jobs
+        count, options=options, seed=seed_value, shard=common.parse_shard(shard), jobs=jobs
     )
-    if seed == "random":
-        reporter.line(f"seed {run_seed} (pass --seed {run_seed} to repeat this run)")
+    targets.report_seed(reporter, seed, seed_value)
     # A CSV header is that of the first record: with a rating target every record gets the
     # rating column (empty when unknown), so every chunk has the same header.
     rated = fmt == "csv" and (difficulty, rating, require) != (None, None, ())
@@ -339,24 +294,6 @@ def generate(
     ):
         _write_chunks(stream, fmt, puzzles.chunks(render), advance)
     reporter.exit()
-
-
-def _seed(text: str) -> int:
-    """The run seed of ``--seed``: a number, or a fresh random one for ``random`` (53 bits,
-    so that it is exact as a JSON number too).
-
-    >>> _seed("7"), 0 <= _seed("random") < 2**53
-    (7, True)
-    """
-    if text.strip().lower() == "random":
-        return int.from_bytes(os.urandom(8), "big") >> 11
-    try:
-        value = int(text)
-    except ValueError:
-        common.fail(f"--seed must be a number >= 0 or 'random', got {text!r}")
-    if value < 0:
-        common.fail(f"--seed must be a number >= 0 or 'random', got {text!r}")
-    return value
 
 
 def _fields(fmt: str, p: GeneratedPuzzle, rated: bool = False) -> Mapping[str, str]:

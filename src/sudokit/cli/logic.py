@@ -24,7 +24,7 @@ from . import common
 from .common import Item, Reporter
 
 if TYPE_CHECKING:
-    from sudokit import Rating
+    from sudokit import Rating, Step
 
 __all__ = ["explain", "hint", "rate"]
 
@@ -128,7 +128,7 @@ def _no_answer(to: str, marker: str, why: str, stream: IO[str]) -> None:
 _TO = click.option(
     "--to",
     "to",
-    type=click.Choice(["text", "json"]),
+    type=common.AliasChoice(["text", "json"], common.TEXT_ALIASES),
     default="text",
     show_default=True,
     help="Output format.",
@@ -192,6 +192,25 @@ def _step_command(name: str, doc: str, show: _Show) -> click.Command:
 _Show = Callable[[Grid | Candidates, str, bool, float, IO[str]], None]
 
 
+def step_line(step: Step) -> str:
+    """The text line of *step*: its technique, its value and its words, naming the
+    technique once (many step texts start with it, e.g. ``XY-Wing: ...`` or ``X-Wing on 6:
+    ...``; their head then stands in for the name).
+
+    >>> from sudokit import Step
+    >>> step_line(Step("XY-Wing", 4.2, text="XY-Wing: the pivot r1c5 is 2 or 9"))
+    'XY-Wing (4.2): the pivot r1c5 is 2 or 9'
+    >>> step_line(Step("X-Wing", 3.2, text="X-Wing on 6: in rows 1 and 6 ..."))
+    'X-Wing on 6 (3.2): in rows 1 and 6 ...'
+    >>> step_line(Step("Hidden Single", 1.2, text="In box 1 the 6 can only go in r2c2."))
+    'Hidden Single (1.2): In box 1 the 6 can only go in r2c2.'
+    """
+    head, colon, rest = step.text.partition(": ")
+    if colon and head.startswith(step.technique):
+        return f"{head} ({step.rating:.1f}): {rest}"
+    return f"{step.technique} ({step.rating:.1f}): {step.text}"
+
+
 def _show_hint(
     puzzle: Grid | Candidates, to: str, se_only: bool, budget_s: float, stream: IO[str]
 ) -> None:
@@ -200,8 +219,7 @@ def _show_hint(
     if step is None:
         _output(to, None, "the grid is already solved", stream)
     else:
-        text = f"{step.technique} ({step.rating:.1f}): {step.text}"
-        _output(to, step.to_json(), text, stream)
+        _output(to, step.to_json(), step_line(step), stream)
 
 
 hint = _step_command(
@@ -234,7 +252,7 @@ def _show_steps(
         _output(to, [s.to_json() for s in steps], "", stream)
         return
     for i, s in enumerate(steps, 1):
-        stream.write(f"{i:3d}. {s.technique} ({s.rating:.1f}): {s.text}\n")
+        stream.write(f"{i:3d}. {step_line(s)}\n")
     hardest = max((s.rating for s in steps), default=0.0)
     searched = any(s.technique == "Proof by Search" for s in steps)
     note = "; includes Proof by Search: not a Sudoku Explainer rating" if searched else ""
@@ -326,14 +344,17 @@ class _Tally:
         self.family_steps.update(r.families)
 
     def write(self, out: IO[str]) -> None:
+        """The family table, then the technique table, each as wide as its longest name."""
         fp, fs = self.family_puzzles, self.family_steps
-        print(f"\n{'family':<32} {'puzzles':>8} {'steps':>8}", file=out)
+        wide = max([32, *map(len, fp)])
+        print(f"\n{'family':<{wide}} {'puzzles':>8} {'steps':>8}", file=out)
         for name in sorted(fp, key=lambda k: (-fp[k], k)):
-            print(f"{name:<32} {fp[name]:>8} {fs[name]:>8}", file=out)
-        print(f"\n{'technique':<32} {'puzzles':>8} {'steps':>8} {'cells':>8}", file=out)
+            print(f"{name:<{wide}} {fp[name]:>8} {fs[name]:>8}", file=out)
+        wide = max([32, *map(len, self.puzzles)])
+        print(f"\n{'technique':<{wide}} {'puzzles':>8} {'steps':>8} {'cells':>8}", file=out)
         for name in sorted(self.puzzles, key=lambda k: (-self.puzzles[k], k)):
             counts = f"{self.puzzles[name]:>8} {self.steps[name]:>8} {self.cells[name]:>8}"
-            print(f"{name:<32} {counts}", file=out)
+            print(f"{name:<{wide}} {counts}", file=out)
         print(f"{self.rated} puzzles rated", file=out)
 
 

@@ -23,7 +23,7 @@ from .common import CliError, Reporter
 
 __all__ = ["print_book", "render"]
 
-_FORMATS = ("txt", "svg", "pdf", "png")
+_FORMATS = ("text", "svg", "pdf", "png")
 #: Record fields read as a difficulty label, first found wins (CSV/JSON columns, line comment).
 _LABEL_FIELDS = ("difficulty", "level", "rating", "se", "comment")
 
@@ -131,14 +131,18 @@ def _draw_options(fn: Any) -> Any:
 @click.command()
 @common.puzzle_input
 @click.option(
-    "-o", "--output", metavar="FILE", help="Write here (.txt .svg .pdf .png); default stdout."
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=common.FILE_NAME,
+    help="Write here (.txt .svg .pdf .png); default stdout.",
 )
 @click.option(
     "--to",
     "-f",
     "--format",
     "out_fmt",
-    type=click.Choice(_FORMATS),
+    type=common.AliasChoice(_FORMATS, common.TEXT_ALIASES),
     help="Output format (default: from -o; -f/--format are the older names).",
 )
 @click.option(
@@ -188,10 +192,10 @@ def render(
     from ..render import PRINT_THEME, SCREEN_THEME, draw, to_svg, to_text
 
     if out_fmt is None:
-        suffix = Path(output).suffix.lower().lstrip(".") if output not in (None, "-") else "txt"
-        if suffix not in _FORMATS:
+        suffix = Path(output).suffix.lower().lstrip(".") if output not in (None, "-") else "text"
+        out_fmt = common.TEXT_ALIASES.get(suffix, suffix)
+        if out_fmt not in _FORMATS:
             raise CliError(f"cannot tell the format of {output!r}; use --to {'|'.join(_FORMATS)}")
-        out_fmt = suffix
     if out_fmt in ("pdf", "png") and not output:
         raise CliError(f"{out_fmt} output needs -o FILE (- for standard output)")
     if output is not None:
@@ -229,8 +233,8 @@ def render(
         labels="numbers" if numbers else "symbols",
         theme=SCREEN_THEME if out_fmt == "svg" else PRINT_THEME,
     )
-    if out_fmt in ("txt", "svg"):
-        data = (to_text(scene) if out_fmt == "txt" else to_svg(scene, cell=cell)) + "\n"
+    if out_fmt in ("text", "svg"):
+        data = (to_text(scene) if out_fmt == "text" else to_svg(scene, cell=cell)) + "\n"
         with common.open_output(output or "-") as stream:
             stream.write(data)
         reporter.exit()  # a bad record among the inputs was reported: exit code 2
@@ -275,7 +279,14 @@ def _label_text(rating: Any) -> str:
 
 @click.command("print")
 @common.puzzle_input
-@click.option("-o", "--output", required=True, metavar="BOOK.pdf", help="The PDF to write.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="BOOK.pdf",
+    type=common.FILE_NAME,
+    help="The PDF to write.",
+)
 @click.option(
     "--per-page",
     type=click.Choice(["1", "2", "4", "6"]),
@@ -290,8 +301,19 @@ def _label_text(rating: Any) -> str:
 @click.option(
     "--subtitle", default="", help="Second line of the title page (default: count, sizes)."
 )
-@click.option("--page-size", type=click.Choice(["A4", "letter"]), default="A4", show_default=True)
-@click.option("--title-page/--no-title-page", default=True, show_default=True)
+@click.option(
+    "--page-size",
+    type=click.Choice(["A4", "letter"]),
+    default="A4",
+    show_default=True,
+    help="Paper size of the book.",
+)
+@click.option(
+    "--title-page/--no-title-page",
+    default=True,
+    show_default=True,
+    help="Begin with a title page: the title, what the book holds, where the answers are.",
+)
 @click.option(
     "--rate", is_flag=True, help="Rate every puzzle and print its difficulty (needs sudokit.rate)."
 )

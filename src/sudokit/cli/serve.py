@@ -15,7 +15,13 @@ __all__ = ["serve"]
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="TCP port to listen on.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the app in a web browser.")
 @click.option(
     "--cors",

@@ -228,7 +228,7 @@ class _FastRun:
             try:
                 stream = open(name, "rb")  # noqa: SIM115  (closed below; only open's errors are caught)
             except OSError as exc:
-                self.reporter.usage(f"{label}: {exc.strerror or exc}")
+                self.reporter.usage(common.missing_file(label, exc.strerror or str(exc)))
                 continue
             with stream:
                 seen = self.file(stream, name, label, given)

@@ -7,7 +7,8 @@
 ``sdk``        SadMan Sudoku, with SudoCue ``#A``/``#D``/... header lines
 ``candidates`` 729-character pencilmark string (``n**3`` characters for size ``n``)
 ``candgrid``   candidate grid: one group of candidates per cell
-``csv``        ``puzzle,solution,...`` with a header (Kaggle / ML layout), extra columns kept
+``csv``        ``puzzle,solution,...`` with a header (Kaggle / ML layout), extra columns kept;
+               or a spreadsheet grid (a CSV row per grid row, empty cells blank), read only
 ``json``       a JSON document of puzzles; ``jsonl`` one JSON puzzle per line
 ``fpuzzles``   f-puzzles links (``?load=``), bare payloads or objects, one per line
 ``sudokupad``  SudokuPad links (``sudokupad.app/fpuzzles...``, ``scl...``, ``ctc...``)

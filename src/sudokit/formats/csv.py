@@ -1,4 +1,6 @@
-"""CSV with a header: ``puzzle,solution,...`` (the Kaggle and ML dataset layout).
+"""CSV with a header: ``puzzle,solution,...`` (the Kaggle and ML dataset layout), or a
+spreadsheet grid saved as CSV (:mod:`sudokit.formats.sheet`: a CSV row per grid row), as the
+first row says.
 
 The puzzle column is the first one named ``puzzle``, ``quizzes``, ``quiz``, ``puzzles``,
 ``sudoku``, ``grid`` or ``givens`` (else the first column, and a first line that is itself a
@@ -19,12 +21,13 @@ from __future__ import annotations
 
 import csv as _csv
 import io
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 
 from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
-from . import _base
+from . import _base, sheet
 from ._base import Format, Head, Line, Raw, is_square, parse_cells, text_lines
 
 __all__ = [
@@ -63,10 +66,11 @@ def is_header(fields: Sequence[str]) -> bool:
 
 
 def claims(head: Head) -> bool:
-    """The first line is a header naming a puzzle column, or a row starting with a puzzle.
+    """The first line is a header naming a puzzle column, or a row starting with a puzzle,
+    or the first rows are a spreadsheet grid (:func:`sudokit.formats.sheet.looks_like`).
 
-    >>> claims(Head.of("puzzle,solution\\n1...,..."))
-    True
+    >>> claims(Head.of("puzzle,solution\\n1...,...")), claims(Head.of("1,,3,\\n,,,2\\n"))
+    (True, True)
     """
     first = head.first
     if first.lower() in PUZZLE_COLUMNS:
@@ -77,9 +81,17 @@ def claims(head: Head) -> bool:
         values = split(first)
     except ParseError:
         return False
-    return is_header(values) or (
+    if is_header(values) or (
         len(values) >= 2 and len(values[0]) >= 16 and is_square(len(values[0]))
-    )
+    ):
+        return True
+    table = []
+    for text in head.body[: len(values)]:
+        try:
+            table.append(split(text))
+        except ParseError:
+            return False
+    return sheet.looks_like(table)
 
 
 def _names(header: Sequence[str]) -> tuple[list[str], int]:
@@ -94,20 +106,53 @@ def _names(header: Sequence[str]) -> tuple[list[str], int]:
     return names, puzzle
 
 
-def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
-    """One record per data row; the header row (when present) names the fields."""
-    names: list[str] | None = None
-    puzzle = 0
+#: A CSV line as :func:`rows` gives it: line number, text, and its fields (``[]`` for a blank
+#: line) or why it is not CSV.
+Row = tuple[int, str, list[str] | ParseError]
+
+
+def rows(lines: Iterator[Line]) -> Iterator[Row]:
+    """The CSV rows of *lines*, one per line."""
     for lineno, text in lines:
         if isinstance(text, ParseError):
-            yield Raw(lineno, error=text.located(line=lineno))
+            yield lineno, "", text.located(line=lineno)
+        elif not text.strip():
+            yield lineno, text, []
+        else:
+            try:
+                yield lineno, text, split(text)
+            except ParseError as exc:
+                yield lineno, text, exc.located(line=lineno)
+
+
+def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
+    """One record per data row (the header row, when present, names the fields), or per
+    grid of a spreadsheet grid (:mod:`sudokit.formats.sheet`), as the first row says."""
+    stream = rows(lines)
+    for first in stream:
+        lineno, _, values = first
+        if isinstance(values, ParseError):
+            yield Raw(lineno, error=values)
             continue
-        if not text.strip():
+        if not values:
             continue
-        try:
-            values = split(text)
-        except ParseError as exc:
-            yield Raw(lineno, error=exc.located(line=lineno))
+        if not is_header(values) and sheet.is_row(values):
+            grids = ((n, v) for n, _, v in itertools.chain([first], stream))
+            yield from sheet.read(grids, shape)
+        else:
+            yield from _table(itertools.chain([first], stream), shape)
+        return
+
+
+def _table(stream: Iterator[Row], shape: Shape | None) -> Iterator[Raw]:
+    """The records of the Kaggle layout: a header row or none, then a puzzle per row."""
+    names: list[str] | None = None
+    puzzle = 0
+    for lineno, text, values in stream:
+        if isinstance(values, ParseError):
+            yield Raw(lineno, error=values)
+            continue
+        if not values:
             continue
         if names is None:
             if is_header(values):
