@@ -65,6 +65,7 @@ HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9
 sources = [
     str(CSRC / "sk_module.c"),
     str(CSRC / "sk_solver.c"),
+    str(CSRC / "sk_rules.c"),  # the variant-rule compiler (sk_rules.h)
     str(CSRC / "sk_cdcl.c"),  # clause learning when the generic search stalls (sk_cdcl.h)
     str(CSRC / "sk_canon.c"),
     str(CSRC / "sk_chain.c"),
@@ -173,6 +174,7 @@ else:
             depends=[
                 str(CSRC / "sk_abi.h"),
                 str(CSRC / "sk_solver.h"),
+                str(CSRC / "sk_rules.h"),
                 str(CSRC / "sk_canon.h"),
                 str(CSRC / "sk_lines.h"),
                 str(CSRC / "sk_chain.h"),
