@@ -17,22 +17,9 @@ static uint64_t full_mask(int n) { return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1
 
 void sk_rules_free(sk_rule_tables *r) {
     if (r == NULL) return;
-    free(r->allowed);
-    free(r->watch);
-    free(r->arc_start);
-    free(r->arc_to);
-    free(r->arc_table);
-    free(r->cell_sums_start);
-    free(r->cell_sums);
-    free(r->seen_by);
-    free(r->cage_start);
-    free(r->cage_cells);
-    free(r->cage_sum);
-    free(r->combo_off);
-    free(r->combo_len);
-    free(r->bounds);
-    free(r->combos);
-    free(r);
+    SK_FREE_ALL(free, r->allowed, r->watch, r->arc_start, r->arc_to, r->arc_table,
+                      r->cell_sums_start, r->cell_sums, r->seen_by, r->cage_start, r->cage_cells,
+                      r->cage_sum, r->combo_off, r->combo_len, r->bounds, r->combos, r);
 }
 
 /* Appends to out[*count] every set of `left` distinct digits in smallest..n adding up to rest
@@ -181,12 +168,7 @@ static int merge_peers(const sk_rules_shape *g, const sk_rules *r, uint32_t **pe
     start = NULL;
     rc = SK_COMPLETE;
 done:
-    free(xs);
-    free(stamp);
-    free(fill);
-    free(start);
-    free(x);
-    free(peers);
+    SK_FREE_ALL(free, xs, stamp, fill, start, x, peers);
     return rc;
 }
 
@@ -255,11 +237,7 @@ static int build_arcs(const sk_rules_shape *g, const sk_rules *r, sk_rule_tables
     out->arc_start[ncells] = narcs;
     rc = SK_COMPLETE;
 done:
-    free(rs);
-    free(fill);
-    free(raw);
-    free(slot);
-    free(tbuf);
+    SK_FREE_ALL(free, rs, fill, raw, slot, tbuf);
     return rc;
 }
 
@@ -451,13 +429,7 @@ static int build_cages(const sk_rules_shape *g, const sk_rules *r, sk_rule_table
     }
     rc = SK_COMPLETE;
 done:
-    free(l.cells);
-    free(l.start);
-    free(l.sum);
-    free(l.distinct);
-    free(seen);
-    free(fill);
-    free(buf);
+    SK_FREE_ALL(free, l.cells, l.start, l.sum, l.distinct, seen, fill, buf);
     return rc;
 }
 

@@ -389,14 +389,8 @@ nomem:
 
 void sk_geom_free(sk_geom *g) {
     if (g == NULL) return;
-    free(g->units);
-    free(g->cu_start);
-    free(g->cu);
-    free(g->peer_start);
-    free(g->peers);
-    free(g->ix_start);
-    free(g->ix);
-    free(g->ix_most);
+    SK_FREE_ALL(free, g->units, g->cu_start, g->cu, g->peer_start, g->peers, g->ix_start, g->ix,
+                      g->ix_most);
     sk_rules_free(g->rules);
     free(g);
 }
@@ -478,17 +472,8 @@ sk_work *sk_work_new(const sk_geom *g) {
 
 void sk_work_free(sk_work *w) {
     if (w == NULL) return;
-    free(w->cand);
-    free(w->val);
-    free(w->place);
-    free(w->trail);
-    free(w->queue);
-    free(w->frames);
-    free(w->dirty);
-    free(w->dflag);
-    free(w->kdirty);
-    free(w->kflag);
-    free(w);
+    SK_FREE_ALL(free, w->cand, w->val, w->place, w->trail, w->queue, w->frames, w->dirty, w->dflag,
+                      w->kdirty, w->kflag, w);
 }
 
 /* ---------------------------------------------------------------------------------------- */
