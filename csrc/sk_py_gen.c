@@ -151,20 +151,25 @@ static int gil_poll_fn(void *ctx) {
     return PyErr_CheckSignals() != 0;
 }
 
-/* The arguments fill and random_puzzle share: args[first] the draw callable, args[first + 1]
- * the guess budget and, when given and not None, args[first + 2] max_searches (UINT64_MAX
- * otherwise).  0 with an exception on error. */
-static int draw_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, uint64_t *budget,
-                     uint64_t *max_searches) {
+/* The settings fill and random_puzzle share, into *opts: args[first] the draw callable (into
+ * *draw, which must outlive the call), args[first + 1] the guess budget and, when given and not
+ * None, args[first + 2] max_searches; the poll runs the signal handlers (the GIL is held).  0
+ * with an exception on error. */
+static int gen_opts(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, py_draw *draw,
+                    sk_gen_opts *opts) {
     if (!PyCallable_Check(args[first])) {
         PyErr_Format(PyExc_TypeError, "draw must be callable, not %.100s",
                      Py_TYPE(args[first])->tp_name);
         return 0;
     }
-    *max_searches = UINT64_MAX;
-    if (!sk_py_as_count(args[first + 1], "budget", 0, budget)) return 0;
+    *opts = (sk_gen_opts)SK_GEN_OPTS_DEFAULT;
+    draw->draw = args[first];
+    opts->draw = py_draw_fn;
+    opts->draw_ctx = draw;
+    opts->poll = gil_poll_fn;
+    if (!sk_py_as_count(args[first + 1], "budget", 0, &opts->budget)) return 0;
     return nargs <= first + 2 || args[first + 2] == Py_None ||
-           sk_py_as_count(args[first + 2], "max_searches", 0, max_searches);
+           sk_py_as_count(args[first + 2], "max_searches", 0, &opts->max_searches);
 }
 
 static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
@@ -172,8 +177,9 @@ static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t n
     GeometryObject *g = sk_py_geometry_call(st, args, nargs, 5, 6,
                                             "fill() takes 5 or 6 arguments (geometry, order, "
                                             "ends, draw, budget[, max_searches])");
-    uint64_t budget, max_searches;
-    if (g == NULL || !draw_args(args, nargs, 3, &budget, &max_searches)) return NULL;
+    py_draw draw;
+    sk_gen_opts opts;
+    if (g == NULL || !gen_opts(args, nargs, 3, &draw, &opts)) return NULL;
     Py_ssize_t norder = 0, nends = 0;
     uint16_t *order = sk_py_index_array(args[1], "order", g->ncells, 0, &norder);
     if (order == NULL) return NULL;
@@ -196,13 +202,10 @@ static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t n
     }
     sk_work *w = held_work(g);
     if (w == NULL) goto done;
-    uint64_t searches = 0;
-    int outcome = SK_FILL_FULL;
-    py_draw draw = {args[3]};
+    sk_gen_result res = {0, SK_FILL_FULL, 1};
     /* The GIL stays held: draw() is Python code (and g cannot go away meanwhile). */
-    const int rc = sk_fill(g->geom, w, order, ends, (uint32_t)norder, py_draw_fn, &draw, budget,
-                           max_searches, buf, buf + g->ncells, &searches, &outcome, gil_poll_fn,
-                           NULL);
+    const int rc = sk_fill(g->geom, w, order, ends, (uint32_t)norder, &opts, buf, buf + g->ncells,
+                           &res);
     sk_py_work_give(g, w);
     if (rc == SK_STOPPED) goto done; /* draw() or a signal handler raised: it is set */
     if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
@@ -212,7 +215,7 @@ static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t n
     PyObject *puzzle = Py_None, *solution = Py_None;
     Py_INCREF(puzzle);
     Py_INCREF(solution);
-    if (rc == SK_COMPLETE && outcome != SK_FILL_DEAD) {
+    if (rc == SK_COMPLETE && res.outcome != SK_FILL_DEAD) {
         Py_DECREF(puzzle);
         puzzle = PyBytes_FromStringAndSize((const char *)buf, g->ncells);
         if (puzzle == NULL) {
@@ -220,7 +223,7 @@ static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t n
             goto done;
         }
     }
-    if (rc == SK_COMPLETE && outcome == SK_FILL_UNIQUE) {
+    if (rc == SK_COMPLETE && res.outcome == SK_FILL_UNIQUE) {
         Py_DECREF(solution);
         solution = PyBytes_FromStringAndSize((const char *)buf + g->ncells, g->ncells);
         if (solution == NULL) {
@@ -228,7 +231,7 @@ static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t n
             goto done;
         }
     }
-    result = Py_BuildValue("(NNKO)", puzzle, solution, (unsigned long long)searches,
+    result = Py_BuildValue("(NNKO)", puzzle, solution, (unsigned long long)res.searches,
                            rc == SK_COMPLETE ? Py_True : Py_False);
 done:
     PyMem_RawFree(order);
@@ -256,8 +259,10 @@ static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_
                                             "max_searches])");
     if (g == NULL) return NULL;
     const int complete_orbits = PyObject_IsTrue(args[3]);
-    uint64_t budget, max_searches;
-    if (complete_orbits < 0 || !draw_args(args, nargs, 4, &budget, &max_searches)) return NULL;
+    py_draw draw;
+    sk_gen_opts opts;
+    if (complete_orbits < 0 || !gen_opts(args, nargs, 4, &draw, &opts)) return NULL;
+    opts.complete_orbits = complete_orbits;
     Py_ssize_t ncells_in = 0, norbits = 0;
     uint16_t *cells = sk_py_index_array(args[1], "cells", g->ncells, 0, &ncells_in);
     if (cells == NULL) return NULL;
@@ -278,13 +283,9 @@ static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_
     }
     sk_work *w = held_work(g);
     if (w == NULL) goto done;
-    uint64_t searches = 0;
-    int outcome = SK_FILL_FULL, decided = 1;
-    py_draw draw = {args[4]};
-    const int rc = sk_random_puzzle(g->geom, w, cells, ends, (uint32_t)norbits, complete_orbits,
-                                    py_draw_fn, &draw, budget, max_searches, perm, buf,
-                                    buf + g->ncells, &searches, &outcome, &decided, gil_poll_fn,
-                                    NULL);
+    sk_gen_result res = {0, SK_FILL_FULL, 1};
+    const int rc = sk_random_puzzle(g->geom, w, cells, ends, (uint32_t)norbits, &opts, perm, buf,
+                                    buf + g->ncells, &res);
     sk_py_work_give(g, w);
     if (rc == SK_STOPPED) goto done; /* draw() or a signal handler raised: it is set */
     if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
@@ -302,11 +303,11 @@ static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_
         PyList_SET_ITEM(order, k, v);
     }
     const int complete = rc == SK_COMPLETE;
-    PyObject *puzzle = complete && outcome != SK_FILL_DEAD
+    PyObject *puzzle = complete && res.outcome != SK_FILL_DEAD
                            ? PyBytes_FromStringAndSize((const char *)buf, g->ncells)
                            : Py_NewRef(Py_None);
     PyObject *solution = puzzle == NULL ? NULL /* nothing more made with the error set */
-                         : complete && outcome == SK_FILL_UNIQUE
+                         : complete && res.outcome == SK_FILL_UNIQUE
                              ? PyBytes_FromStringAndSize((const char *)buf + g->ncells, g->ncells)
                              : Py_NewRef(Py_None);
     if (solution == NULL) {
@@ -315,8 +316,8 @@ static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_
         Py_DECREF(order);
         goto done;
     }
-    result = Py_BuildValue("(NNNKOO)", puzzle, solution, order, (unsigned long long)searches,
-                           decided ? Py_True : Py_False, complete ? Py_True : Py_False);
+    result = Py_BuildValue("(NNNKOO)", puzzle, solution, order, (unsigned long long)res.searches,
+                           res.decided ? Py_True : Py_False, complete ? Py_True : Py_False);
 done:
     PyMem_RawFree(cells);
     PyMem_RawFree(ends);
