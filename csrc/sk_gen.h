@@ -72,8 +72,8 @@ typedef struct {
  * A digit for cell i is drawn from those no placed digit of i's units and no refuted try at i
  * excludes (ascending, index int(draw() * count)); a cell with none left draws nothing.  The
  * first batch holds ncells / 5 cells, later ones at most ncells / 10; a batch is kept when the
- * puzzle still has a solution (counted up to 2 with sk_search, opts->budget guesses; a search that
- * gives up counts as no solution) and halved when not; single digits that fail are banned from
+ * puzzle still has a solution (counted up to 2 with sk_search, opts->budget guesses; a search
+ * that gives up counts as no solution) and halved when not; single digits that fail are banned from
  * their cell.  With `ends` (complete orbits), when uniqueness is reached at position k the
  * cells order[k .. ends[k-1]-1] get their digits from the solution, so symmetric clue
  * positions stay symmetric.
@@ -90,8 +90,8 @@ typedef struct {
  *
  * Returns SK_COMPLETE (then the outcome says what came out), SK_GAVE_UP (max_searches),
  * SK_STOPPED (the poll or draw callback asked to stop), or SK_EINVAL (a NULL pointer, no draw
- * callback, a bad order or ends entry, more than SK_FILL_MAX_UNITS units).  Deterministic given the draws; reentrant;
- * no allocation (about 45 KB of stack, sized for 64x64).
+ * callback, a bad order or ends entry, more than SK_FILL_MAX_UNITS units).  Deterministic given
+ * the draws; reentrant; no allocation (about 45 KB of stack, sized for 64x64).
  */
 int sk_fill(const sk_geom *g, sk_work *w, const uint16_t *order, const uint32_t *ends,
             uint32_t norder, const sk_gen_opts *opts, uint8_t *puzzle, uint8_t *solution,

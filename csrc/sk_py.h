@@ -219,7 +219,7 @@ int sk_py_contains32(const int32_t *v, int32_t from, int32_t to, int32_t x);
 
 /* Builders of results: a new object, or NULL with the error set; after a failed allocation
  * they make nothing more (no Python call runs with an exception pending). */
-PyObject *sk_py_int_tuple(const int32_t *v, Py_ssize_t len);                        /* (v[0], ...) */
+PyObject *sk_py_int_tuple(const int32_t *v, Py_ssize_t len); /* (v[0], ..., v[len - 1]) */
 PyObject *sk_py_pair_tuple(const int32_t *a, const int32_t *b, size_t step, Py_ssize_t n);
 /*   ((a[0], b[0]), (a[step], b[step]), ...): n pairs */
 

@@ -248,7 +248,8 @@ PyDoc_STRVAR(ChainMode_doc,
              "Python specification is sudokit.logic.cycles._Mode. Not thread-safe:\n"
              "hints() uses the object's scratch space (the GIL is held throughout).");
 
-SK_PY_CLASS(ChainMode, {Py_tp_getset, (void *)ChainMode_getset}, {Py_tp_methods, (void *)ChainMode_methods});
+SK_PY_CLASS(ChainMode, {Py_tp_getset, (void *)ChainMode_getset},
+            {Py_tp_methods, (void *)ChainMode_methods});
 
 /* ---------------------------------------------------------------------------------------- */
 /* Chainer / ChainRun: SE's forcing-chain runs at nesting level 0 (sk_chain.h)                */
@@ -564,7 +565,8 @@ PyDoc_STRVAR(ChainRun_doc,
              "The outcome of one Chainer.run (made only by it).");
 
 SK_PY_TYPE(ChainRun, Py_TPFLAGS_DISALLOW_INSTANTIATION,
-           {Py_tp_doc, (void *)ChainRun_doc}, {Py_tp_methods, (void *)ChainRun_methods}, {Py_tp_members, (void *)ChainRun_members});
+           {Py_tp_doc, (void *)ChainRun_doc}, {Py_tp_methods, (void *)ChainRun_methods},
+           {Py_tp_members, (void *)ChainRun_members});
 
 /* ---------------------------------------------------------------------------------------- */
 /* InChain: SE's basic rules inside a stuck dynamic forcing chain (sk_nest.h)                 */

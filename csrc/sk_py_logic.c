@@ -333,8 +333,9 @@ static PyObject *Exclusion_find(ExclusionObject *self, PyObject *const *args, Py
         }
     }
     uint64_t *before = args[2] == Py_None ? NULL : masks + g->ncells;
-    if (!sk_py_masks(args[0], "masks", g->ncells, sk_py_mask_bound(g->n), masks) ||
-        (before != NULL && !sk_py_masks(args[2], "before", g->ncells, sk_py_mask_bound(g->n), before)))
+    const uint64_t bound = sk_py_mask_bound(g->n);
+    if (!sk_py_masks(args[0], "masks", g->ncells, bound, masks) ||
+        (before != NULL && !sk_py_masks(args[2], "before", g->ncells, bound, before)))
         goto fail;
     sk_excl_step step;
     step.excl = excl;

@@ -203,8 +203,8 @@ static void run_batch(batch_job *job, int threads) {
  * keeps every buffer alive and unshared.  1 on success; 0 with an exception set (a signal
  * handler raised, or no workspace could be allocated). */
 static int search_all(const sk_state *st, GeometryObject *g, const uint8_t *puzzles,
-                      Py_ssize_t k, uint64_t limit, uint64_t budget, uint64_t threads, uint8_t *solutions, uint64_t *counts,
-                      uint64_t *guesses, uint8_t *complete) {
+                      Py_ssize_t k, uint64_t limit, uint64_t budget, uint64_t threads,
+                      uint8_t *solutions, uint64_t *counts, uint64_t *guesses, uint8_t *complete) {
     if (k == 0) return 1;
     int nthreads = threads == 0 ? online_cpus()
                                 : (threads > SK_MAX_THREADS ? SK_MAX_THREADS : (int)threads);

@@ -59,7 +59,8 @@ static void transpose_table(int n, const uint64_t *t, uint64_t *out) {
     }
 }
 
-/* Checks every index and count of r against g (contract of sk_geom_set_rules, sk_solver.h); 1 when valid. */
+/* Checks every index and count of r against g (contract of sk_geom_set_rules, sk_solver.h);
+ * 1 when valid, 0 when not, -1 when out of memory. */
 static int rules_valid(const sk_rules_shape *g, const sk_rules *r) {
     const int n = g->n, ncells = g->ncells;
     if ((r->npairs && r->pairs == NULL) ||
@@ -451,8 +452,9 @@ int sk_rules_compile(const sk_rules_shape *g, const sk_rules *r, int peer_bits,
         goto nomem;
     for (int c = 0; c < ncells; c++) {
         out->allowed[c] = r->allowed ? r->allowed[c] & full : full;
-        out->watch[c] = (uint8_t)((out->arc_start[c + 1] > out->arc_start[c] ? SK_WATCH_ARCS : 0) |
-                                  (out->cell_sums_start[c + 1] > out->cell_sums_start[c] ? SK_WATCH_CAGE : 0));
+        const int arcs = out->arc_start[c + 1] > out->arc_start[c];
+        const int sums = out->cell_sums_start[c + 1] > out->cell_sums_start[c];
+        out->watch[c] = (uint8_t)((arcs ? SK_WATCH_ARCS : 0) | (sums ? SK_WATCH_CAGE : 0));
     }
     /* Extra peers make "every place of a digit in a unit sees this cell" find more than locked
      * candidates do: the search may keep each cell's peers as a bit set for that test. */

@@ -404,7 +404,8 @@ int sk_geom_set_rules(sk_geom *g, const sk_rules *r) {
     sk_rule_tables *tables;
     uint32_t *peer_start;
     uint16_t *peers;
-    const int rc = sk_rules_compile(&shape, r, g->n <= SK_LOCKED_MAX_N, &tables, &peer_start, &peers);
+    const int peer_bits = g->n <= SK_LOCKED_MAX_N; /* shared_peers runs up to that size */
+    const int rc = sk_rules_compile(&shape, r, peer_bits, &tables, &peer_start, &peers);
     if (rc != SK_COMPLETE) return rc;
     free(g->peers);
     free(g->peer_start);
