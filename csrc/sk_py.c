@@ -50,9 +50,15 @@ int sk_py_stop_flag(void *ctx) {
 /* ---------------------------------------------------------------------------------------- */
 /* Arguments and arrays                                                                       */
 
-int sk_py_nargs(Py_ssize_t nargs, Py_ssize_t lo, Py_ssize_t hi, const char *usage) {
+int sk_py_nargs(Py_ssize_t nargs, Py_ssize_t lo, Py_ssize_t hi, const char *name,
+                const char *params) {
     if (nargs >= lo && nargs <= hi) return 1;
-    PyErr_Format(PyExc_TypeError, "%s, got %zd", usage, nargs);
+    if (lo == hi)
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd argument%s (%s), got %zd", name, lo,
+                     lo == 1 ? "" : "s", params, nargs);
+    else
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd or %zd arguments (%s), got %zd", name, lo,
+                     hi, params, nargs);
     return 0;
 }
 

@@ -136,16 +136,17 @@ static inline void sk_py_work_give(GeometryObject *g, sk_work *w) {
 GeometryObject *sk_py_as_geometry(const sk_state *st, PyObject *obj);
 
 /* The start of a module function on a geometry: nargs in lo..hi (else sk_py_nargs's TypeError
- * with usage), args[0] an initialised Geometry (sk_py_as_geometry). */
+ * naming name and params), args[0] an initialised Geometry (sk_py_as_geometry). */
 GeometryObject *sk_py_geometry_call(const sk_state *st, PyObject *const *args, Py_ssize_t nargs,
-                                    Py_ssize_t lo, Py_ssize_t hi, const char *usage);
+                                    Py_ssize_t lo, Py_ssize_t hi, const char *name,
+                                    const char *params);
 
-/* The same, with args[1] the geometry's cell buffer `name` as sk_py_cells_arg checks it: the
+/* The same, with args[1] the geometry's cell buffer `what` as sk_py_cells_arg checks it: the
  * start of search, search_batch and reduce. */
 GeometryObject *sk_py_geometry_cells(const sk_state *st, PyObject *const *args, Py_ssize_t nargs,
-                                     Py_ssize_t lo, Py_ssize_t hi, const char *usage,
-                                     const char *name, int single, const uint8_t **cells,
-                                     Py_ssize_t *len);
+                                     Py_ssize_t lo, Py_ssize_t hi, const char *name,
+                                     const char *params, const char *what, int single,
+                                     const uint8_t **cells, Py_ssize_t *len);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Interrupts: the poll callback of the C searches (sk_poll_fn), sk_py.c                      */
@@ -174,9 +175,10 @@ int sk_py_stop_flag(void *ctx);
 /* ---------------------------------------------------------------------------------------- */
 /* Arguments and arrays (sk_py.c)                                                             */
 
-/* The argument count of a METH_FASTCALL call: lo..hi, else TypeError "<usage>, got <nargs>"
- * (usage such as "search() takes 5 arguments (geometry, cells, limit, keep, budget)"). */
-int sk_py_nargs(Py_ssize_t nargs, Py_ssize_t lo, Py_ssize_t hi, const char *usage);
+/* The argument count of a METH_FASTCALL call: lo..hi, else a TypeError such as "search() takes
+ * 5 arguments (geometry, cells, limit, keep, budget), got 1" (name "search", params the list). */
+int sk_py_nargs(Py_ssize_t nargs, Py_ssize_t lo, Py_ssize_t hi, const char *name,
+                const char *params);
 
 /* A new tuple of the items of obj (a sequence; str and bytes refused), or NULL with a
  * TypeError naming what (and index when >= 0).  Copying first means later __index__ calls

@@ -15,7 +15,7 @@ PyDoc_STRVAR(canonical9_doc,
 
 static PyObject *core_canonical9(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (!sk_py_nargs(nargs, 1, 1, "canonical9() takes 1 argument (cells)")) return NULL;
+    if (!sk_py_nargs(nargs, 1, 1, "canonical9", "cells")) return NULL;
     const uint8_t *cells;
     Py_ssize_t len;
     if (!sk_py_cells_arg(args[0], "cells", 81, 9, 1, &cells, &len)) return NULL;

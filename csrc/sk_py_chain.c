@@ -88,41 +88,46 @@ done:
     return ok;
 }
 
-/* The arguments of ChainMode and Chainer: (n, units, unit_order, masks, y, <flag>), parsed and
- * checked into *a / *g (free a with geom_args_free), *y and *flag.  0 with an exception on
- * error (also when the object is already initialised: *ready). */
-static int chain_init_args(PyObject *args, PyObject *kwds, const char *what, char *flag_name,
-                           int ready, geom_args *a, sk_chain_geom *g, int *y, int *flag) {
+/* What ChainMode and Chainer build from their checked arguments: 0, or -1 with an exception. */
+typedef int (*chain_build_fn)(PyObject *self, const sk_chain_geom *g, const uint64_t *masks,
+                              int y, int flag);
+
+/* The __init__ of ChainMode and Chainer: (n, units, unit_order, masks, y, <flag_name>) parsed
+ * and checked, then build; *ready is set when it succeeded.  0, or -1 with an exception (also
+ * when the object is already initialised). */
+static int chain_init(PyObject *self, PyObject *args, PyObject *kwds, const char *what,
+                      char *flag_name, int *ready, chain_build_fn build) {
     char *kwlist[] = {"n", "units", "unit_order", "masks", "y", flag_name, NULL};
     char format[32];
     snprintf(format, sizeof format, "iOOOpp:%s", what);
-    int n;
+    int n, y, flag;
     PyObject *units, *order, *masks_obj;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, format, kwlist, &n, &units, &order, &masks_obj,
-                                     y, flag))
-        return 0;
-    if (!sk_py_init_once(ready, what)) return 0;
-    return chain_geom_args(n, units, order, masks_obj, a, g);
+                                     &y, &flag) ||
+        !sk_py_init_once(*ready, what))
+        return -1;
+    geom_args a = {0};
+    sk_chain_geom g;
+    const int ok = chain_geom_args(n, units, order, masks_obj, &a, &g) &&
+                   build(self, &g, a.masks, y, flag) == 0;
+    geom_args_free(&a);
+    if (ok) *ready = 1;
+    return ok ? 0 : -1;
+}
+
+static int build_mode(PyObject *self, const sk_chain_geom *g, const uint64_t *masks, int y,
+                      int x) {
+    if (!y && !x) {
+        PyErr_SetString(PyExc_ValueError, "ChainMode needs y or x links");
+        return -1;
+    }
+    if (!sk_chain_mode_init(&((ChainModeObject *)self)->mode, g, masks, y, x)) return 0;
+    PyErr_NoMemory();
+    return -1;
 }
 
 static int ChainMode_init(ChainModeObject *self, PyObject *args, PyObject *kwds) {
-    geom_args a = {0};
-    sk_chain_geom g;
-    int y, x, rc = -1;
-    if (!chain_init_args(args, kwds, "ChainMode", "x", self->ready, &a, &g, &y, &x)) goto done;
-    if (!y && !x) {
-        PyErr_SetString(PyExc_ValueError, "ChainMode needs y or x links");
-        goto done;
-    }
-    if (sk_chain_mode_init(&self->mode, &g, a.masks, y, x)) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    self->ready = 1;
-    rc = 0;
-done:
-    geom_args_free(&a);
-    return rc;
+    return chain_init((PyObject *)self, args, kwds, "ChainMode", "x", &self->ready, build_mode);
 }
 
 static int chain_ready(ChainModeObject *self) { return sk_py_ready(self->ready, "ChainMode"); }
@@ -147,7 +152,7 @@ static PyObject *ChainMode_bounds(ChainModeObject *self, void *closure) {
 }
 
 static PyObject *ChainMode_hints(ChainModeObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 1, 1, "hints() takes 1 argument (cap)")) return NULL;
+    if (!sk_py_nargs(nargs, 1, 1, "hints", "cap")) return NULL;
     uint64_t cap;
     if (!chain_ready(self) || !sk_py_as_count(args[0], "cap", 0, &cap)) return NULL;
     sk_chain_out out = {NULL, 0, 0};
@@ -173,9 +178,7 @@ done:
 
 /* ChainMode.best(cap, base_cycle, base_chain, thresholds): sk_chain_best. */
 static PyObject *ChainMode_best(ChainModeObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 4, 4,
-                     "best() takes 4 arguments (cap, base_cycle, base_chain, thresholds)"))
-        return NULL;
+    if (!sk_py_nargs(nargs, 4, 4, "best", "cap, base_cycle, base_chain, thresholds")) return NULL;
     uint64_t cap, b0, b1;
     if (!chain_ready(self) || !sk_py_as_count(args[0], "cap", 0, &cap) ||
         !sk_py_rule_int(args[1], 1u << 20, "base_cycle", 0, &b0) ||
@@ -370,25 +373,20 @@ fail:
     return NULL;
 }
 
+static int build_chainer(PyObject *self, const sk_chain_geom *g, const uint64_t *masks, int y,
+                         int dynamic) {
+    if (!sk_chainer_init(&((ChainerObject *)self)->chainer, g, masks, y, dynamic)) return 0;
+    PyErr_NoMemory();
+    return -1;
+}
+
 static int Chainer_init(ChainerObject *self, PyObject *args, PyObject *kwds) {
-    geom_args a = {0};
-    sk_chain_geom g;
-    int y, dynamic, rc = -1;
-    if (!chain_init_args(args, kwds, "Chainer", "dynamic", self->ready, &a, &g, &y, &dynamic))
-        goto done;
-    if (sk_chainer_init(&self->chainer, &g, a.masks, y, dynamic)) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    self->ready = 1;
-    rc = 0;
-done:
-    geom_args_free(&a);
-    return rc;
+    return chain_init((PyObject *)self, args, kwds, "Chainer", "dynamic", &self->ready,
+                      build_chainer);
 }
 
 static PyObject *Chainer_run(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 1, 1, "run() takes 1 argument (start)")) return NULL;
+    if (!sk_py_nargs(nargs, 1, 1, "run", "start")) return NULL;
     if (!sk_py_ready(self->ready, "Chainer")) return NULL;
     uint64_t start;
     if (!sk_py_rule_int(args[0], (uint64_t)self->chainer.npot, "start", 0, &start)) return NULL;
@@ -432,8 +430,7 @@ static int chainer_rule_args(ChainerObject *self, PyObject *nishio_obj, PyObject
 
 /* Chainer.best(nishio, multiple, base10, thresholds, sort_keys): sk_chainer_best. */
 static PyObject *Chainer_best(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 5, 5,
-                     "best() takes 5 arguments (nishio, multiple, base10, thresholds, sort_keys)"))
+    if (!sk_py_nargs(nargs, 5, 5, "best", "nishio, multiple, base10, thresholds, sort_keys"))
         return NULL;
     int nishio, multiple;
     uint64_t base10;
@@ -640,9 +637,7 @@ done:
  * (empty when no rule finds anything). */
 static PyObject *InChain_find(InChainObject *self, PyObject *const *args, Py_ssize_t nargs) {
     uint64_t first = 0;
-    if (!sk_py_nargs(nargs, 2, 3,
-                     "find() takes 2 or 3 arguments (save, masks[, first])"))
-        return NULL;
+    if (!sk_py_nargs(nargs, 2, 3, "find", "save, masks[, first]")) return NULL;
     if (nargs == 3 && !sk_py_rule_int(args[2], 4, "first", 0, &first)) return NULL;
     if (!sk_py_ready(self->ready, "InChain")) return NULL;
     const int ncells = self->rules.ncells, n = self->rules.n;
@@ -666,9 +661,7 @@ static PyObject *InChain_find(InChainObject *self, PyObject *const *args, Py_ssi
 /* Chainer.nested(multiple, sort_keys, save, shape): sk_nest_rule, as a list of
  * (complexity, removals, parents, chains). */
 static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 4, 4,
-                     "nested() takes 4 arguments (multiple, sort_keys, save, shape)"))
-        return NULL;
+    if (!sk_py_nargs(nargs, 4, 4, "nested", "multiple, sort_keys, save, shape")) return NULL;
     int nishio, multiple;
     int32_t keys[4];
     if (!chainer_rule_args(self, Py_False, args[0], args[1], &nishio, &multiple, keys))
@@ -741,8 +734,7 @@ SK_PY_CLASS(InChain, {Py_tp_methods, (void *)InChain_methods});
  * ChainMode objects of one state, as a list of (kind, complexity, removals, path). */
 static PyObject *core_unary_all(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const sk_state *st = sk_state_of(module);
-    if (!sk_py_nargs(nargs, 5, 5,
-                     "unary_all() takes 5 arguments (modes, base10, sort_keys, thresholds, cap)"))
+    if (!sk_py_nargs(nargs, 5, 5, "unary_all", "modes, base10, sort_keys, thresholds, cap"))
         return NULL;
     PyObject *mt = sk_py_as_tuple(args[0], "modes", -1);
     if (mt == NULL) return NULL;

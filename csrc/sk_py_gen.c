@@ -27,10 +27,9 @@ static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t
     const sk_state *st = sk_state_of(module);
     Py_ssize_t len;
     const uint8_t *given;
-    GeometryObject *g = sk_py_geometry_cells(st, args, nargs, 5, 6,
-                                             "reduce() takes 5 or 6 arguments (geometry, cells, "
-                                             "order, group_ends, budget[, max_searches])",
-                                             "cells", 1, &given, &len);
+    GeometryObject *g = sk_py_geometry_cells(
+        st, args, nargs, 5, 6, "reduce", "geometry, cells, order, group_ends, budget[, max_searches]",
+        "cells", 1, &given, &len);
     if (g == NULL) return NULL;
     uint64_t budget, max_searches = UINT64_MAX;
     if (!sk_py_as_count(args[4], "budget", 0, &budget)) return NULL;
@@ -174,9 +173,8 @@ static int gen_opts(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, p
 
 static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const sk_state *st = sk_state_of(module);
-    GeometryObject *g = sk_py_geometry_call(st, args, nargs, 5, 6,
-                                            "fill() takes 5 or 6 arguments (geometry, order, "
-                                            "ends, draw, budget[, max_searches])");
+    GeometryObject *g = sk_py_geometry_call(st, args, nargs, 5, 6, "fill",
+                                            "geometry, order, ends, draw, budget[, max_searches]");
     py_draw draw;
     sk_gen_opts opts;
     if (g == NULL || !gen_opts(args, nargs, 3, &draw, &opts)) return NULL;
@@ -253,10 +251,9 @@ PyDoc_STRVAR(random_puzzle_doc,
 
 static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const sk_state *st = sk_state_of(module);
-    GeometryObject *g = sk_py_geometry_call(st, args, nargs, 6, 7,
-                                            "random_puzzle() takes 6 or 7 arguments (geometry, "
-                                            "cells, ends, complete_orbits, draw, budget[, "
-                                            "max_searches])");
+    GeometryObject *g = sk_py_geometry_call(
+        st, args, nargs, 6, 7, "random_puzzle",
+        "geometry, cells, ends, complete_orbits, draw, budget[, max_searches]");
     if (g == NULL) return NULL;
     const int complete_orbits = PyObject_IsTrue(args[3]);
     py_draw draw;

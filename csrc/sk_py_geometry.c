@@ -415,16 +415,17 @@ GeometryObject *sk_py_as_geometry(const sk_state *st, PyObject *obj) {
 }
 
 GeometryObject *sk_py_geometry_call(const sk_state *st, PyObject *const *args, Py_ssize_t nargs,
-                                    Py_ssize_t lo, Py_ssize_t hi, const char *usage) {
-    return sk_py_nargs(nargs, lo, hi, usage) ? sk_py_as_geometry(st, args[0]) : NULL;
+                                    Py_ssize_t lo, Py_ssize_t hi, const char *name,
+                                    const char *params) {
+    return sk_py_nargs(nargs, lo, hi, name, params) ? sk_py_as_geometry(st, args[0]) : NULL;
 }
 
 GeometryObject *sk_py_geometry_cells(const sk_state *st, PyObject *const *args, Py_ssize_t nargs,
-                                     Py_ssize_t lo, Py_ssize_t hi, const char *usage,
-                                     const char *name, int single, const uint8_t **cells,
-                                     Py_ssize_t *len) {
-    GeometryObject *g = sk_py_geometry_call(st, args, nargs, lo, hi, usage);
-    if (g == NULL || !sk_py_cells_arg(args[1], name, g->ncells, g->n, single, cells, len))
+                                     Py_ssize_t lo, Py_ssize_t hi, const char *name,
+                                     const char *params, const char *what, int single,
+                                     const uint8_t **cells, Py_ssize_t *len) {
+    GeometryObject *g = sk_py_geometry_call(st, args, nargs, lo, hi, name, params);
+    if (g == NULL || !sk_py_cells_arg(args[1], what, g->ncells, g->n, single, cells, len))
         return NULL;
     return g;
 }

@@ -149,7 +149,7 @@ done:
 
 static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
                                  Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 4, 4, "find() takes 4 arguments (kind, k, masks, values)")) return NULL;
+    if (!sk_py_nargs(nargs, 4, 4, "find", "kind, k, masks, values")) return NULL;
     if (!sk_py_ready(self->ready, "HumanShape")) return NULL;
     const long kind = PyLong_AsLong(args[0]);
     if (kind == -1 && PyErr_Occurred()) return NULL; /* before k's __index__ can run */
@@ -306,9 +306,7 @@ static PyObject *excl_step_tuple(const sk_excl_step *st) {
 
 /* Exclusion.find(masks, degree, before, cursor): sk_excl_next. */
 static PyObject *Exclusion_find(ExclusionObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 4, 4,
-                     "find() takes 4 arguments (masks, degree, before, cursor)"))
-        return NULL;
+    if (!sk_py_nargs(nargs, 4, 4, "find", "masks, degree, before, cursor")) return NULL;
     if (!sk_py_ready(self->ready, "Exclusion")) return NULL;
     const sk_excl_geom *g = &self->geom;
     uint64_t degree, cursor;
@@ -493,9 +491,7 @@ static PyObject *uniq_find_tuple(const sk_uniq_out *out, const sk_uniq_find *f) 
 }
 
 static PyObject *Uniq_steps(UniqObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 3, 3,
-                     "steps() takes 3 arguments (masks, changed, before)"))
-        return NULL;
+    if (!sk_py_nargs(nargs, 3, 3, "steps", "masks, changed, before")) return NULL;
     const int nc = self->g.ncells;
     uint64_t *masks = PyMem_RawCalloc((size_t)(nc > 0 ? nc : 1), 2 * sizeof *masks);
     uint8_t *changed = NULL;
