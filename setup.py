@@ -63,8 +63,16 @@ MARCH = MARCH.strip()
 HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9.h").is_file()
 
 sources = [
-    str(CSRC / "sk_module.c"),
+    str(CSRC / "sk_module.c"),  # the module: state, init, types, constants (sk_py.h)
+    str(CSRC / "sk_py.c"),  # the binding's argument and array helpers, the interrupt poll
+    str(CSRC / "sk_py_geometry.c"),  # Geometry
+    str(CSRC / "sk_py_search.c"),  # search, search_batch, search_items, lines
+    str(CSRC / "sk_py_gen.c"),  # reduce, fill, random_puzzle
+    str(CSRC / "sk_py_canon.c"),  # canonical9
+    str(CSRC / "sk_py_chain.c"),  # ChainMode, Chainer, ChainRun, InChain, unary_all
+    str(CSRC / "sk_py_logic.c"),  # HumanShape, Exclusion, Uniq
     str(CSRC / "sk_solver.c"),
+    str(CSRC / "sk_rules.c"),  # the variant-rule compiler (sk_rules.h)
     str(CSRC / "sk_cdcl.c"),  # clause learning when the generic search stalls (sk_cdcl.h)
     str(CSRC / "sk_canon.c"),
     str(CSRC / "sk_chain.c"),
@@ -173,6 +181,8 @@ else:
             depends=[
                 str(CSRC / "sk_abi.h"),
                 str(CSRC / "sk_solver.h"),
+                str(CSRC / "sk_py.h"),
+                str(CSRC / "sk_rules.h"),
                 str(CSRC / "sk_canon.h"),
                 str(CSRC / "sk_lines.h"),
                 str(CSRC / "sk_chain.h"),

@@ -167,7 +167,14 @@ typedef struct {
     int ck;                 /* conflict: kind, data, and (AMO) the second variable */
     uint32_t cd, cd2;
     int oom;
-    STAT(uint64_t props;)
+    /* The call: its bounds, its solutions so far, the search's counters. */
+    uint64_t limit, keep, budget;
+    uint8_t *solutions;
+    sk_poll_fn poll;
+    void *poll_ctx;
+    uint64_t found, made, conflicts, restarts, restart_at, poll_at;
+    uint32_t learnt_cap; /* learnt clauses kept before the next reduce_db */
+    STAT(uint64_t props; uint64_t st_size; uint64_t st_lbd; uint64_t st_reduce;)
 } cdcl;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -697,295 +704,345 @@ uint64_t sk_luby(uint64_t k) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* the search                                                                                 */
+/* setting up                                                                                 */
 
 static void cdcl_free(cdcl *S) {
-    free(S->val);
-    free(S->level);
-    free(S->rkind);
-    free(S->rdata);
-    free(S->phase);
-    free(S->seen);
-    free(S->act);
-    free(S->heap);
-    free(S->hpos);
-    free(S->trail);
-    free(S->lim);
-    free(S->mask);
-    free(S->cleft);
-    free(S->place);
-    free(S->iplace);
-    free(S->pairs);
-    free(S->pstart);
-    free(S->pmax);
-    free(S->plist);
-    free(S->plstart);
-    free(S->cpos);
-    free(S->cub);
-    free(S->cbit);
+    SK_FREE_ALL(free, S->val, S->level, S->rkind, S->rdata, S->phase, S->seen, S->act, S->heap,
+                S->hpos, S->trail, S->lim, S->mask, S->cleft, S->place, S->iplace, S->pairs,
+                S->pstart, S->pmax, S->plist, S->plstart, S->cpos, S->cub, S->cbit);
     if (S->ws)
         for (uint32_t l = 0; l < 2 * S->nvars; l++) free(S->ws[l].w);
-    free(S->ws);
-    free(S->arena);
-    free(S->learnts);
-    free(S->buf);
-    free(S->stack);
-    free(S->clear);
-    free(S->stamp);
+    SK_FREE_ALL(free, S->ws, S->arena, S->learnts, S->buf, S->stack, S->clear, S->stamp);
 }
 
-int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint64_t keep,
-            uint8_t *solutions, uint64_t budget, uint64_t *count, uint64_t *decisions,
-            sk_poll_fn poll, void *poll_ctx) {
+/* The arrays of a search on shape sh from candidates cand (S zeroed); 0 when out of memory
+ * (cdcl_free releases what was allocated). */
+static int cdcl_alloc(cdcl *S, const sk_cdcl_shape *sh, const uint64_t *cand) {
     const int n = sh->n, ncells = sh->ncells;
     const size_t nv = (size_t)ncells * (size_t)n, nplaces = (size_t)sh->nunits * (size_t)n;
-    cdcl S;
-    memset(&S, 0, sizeof S);
-    *count = 0;
-    *decisions = 0;
-    S.n = n;
-    S.ncells = ncells;
-    S.sh = sh;
-    S.nvars = (uint32_t)nv;
-    S.init = cand;
-    S.inc = 1.0;
-    S.val = calloc(nv, 1);
-    S.level = calloc(nv, sizeof *S.level);
-    S.rkind = calloc(nv, 1);
-    S.rdata = calloc(nv, sizeof *S.rdata);
-    S.phase = malloc(nv);
-    S.seen = calloc(nv, 1);
-    S.act = calloc(nv, sizeof *S.act);
-    S.heap = malloc(nv * sizeof *S.heap);
-    S.hpos = malloc(nv * sizeof *S.hpos);
-    S.trail = malloc(nv * sizeof *S.trail);
-    S.lim = malloc((nv + 1) * sizeof *S.lim);
-    S.mask = malloc((size_t)ncells * sizeof *S.mask);
-    S.cleft = malloc((size_t)ncells);
-    S.place = calloc(nplaces, sizeof *S.place);
-    S.cpos = malloc((size_t)sh->cu_start[ncells] + 1);
-    S.cub = malloc(((size_t)sh->cu_start[ncells] + 1) * sizeof *S.cub);
-    S.cbit = malloc(((size_t)sh->cu_start[ncells] + 1) * sizeof *S.cbit);
-    S.iplace = malloc(nplaces * sizeof *S.iplace);
-    S.pstart = calloc((size_t)sh->nunits + 1, sizeof *S.pstart);
-    S.pmax = calloc((size_t)sh->nunits + 1, 1);
-    S.ws = calloc(2 * nv, sizeof *S.ws);
-    S.buf = malloc((nv + 2) * sizeof *S.buf);
-    S.stack = malloc(nv * sizeof *S.stack);
-    S.clear = malloc(nv * sizeof *S.clear);
-    S.stamp = calloc(nv + 2, sizeof *S.stamp);
-    if (!S.val || !S.level || !S.rkind || !S.rdata || !S.phase || !S.seen || !S.act || !S.heap ||
-        !S.hpos || !S.trail || !S.lim || !S.mask || !S.cleft || !S.place || !S.cpos || !S.cub || !S.cbit || !S.iplace || !S.pstart || !S.pmax || !S.ws || !S.buf ||
-        !S.stack || !S.clear || !S.stamp) {
-        cdcl_free(&S);
-        return SK_ENOMEM;
-    }
-    memset(S.phase, SK_CDCL_PHASE, nv);
-    for (size_t v = 0; v < nv; v++) S.hpos[v] = -1;
+    S->n = n;
+    S->ncells = ncells;
+    S->sh = sh;
+    S->nvars = (uint32_t)nv;
+    S->init = cand;
+    S->inc = 1.0;
+    S->val = calloc(nv, 1);
+    S->level = calloc(nv, sizeof *S->level);
+    S->rkind = calloc(nv, 1);
+    S->rdata = calloc(nv, sizeof *S->rdata);
+    S->phase = malloc(nv);
+    S->seen = calloc(nv, 1);
+    S->act = calloc(nv, sizeof *S->act);
+    S->heap = malloc(nv * sizeof *S->heap);
+    S->hpos = malloc(nv * sizeof *S->hpos);
+    S->trail = malloc(nv * sizeof *S->trail);
+    S->lim = malloc((nv + 1) * sizeof *S->lim);
+    S->mask = malloc((size_t)ncells * sizeof *S->mask);
+    S->cleft = malloc((size_t)ncells);
+    S->place = calloc(nplaces, sizeof *S->place);
+    S->cpos = malloc((size_t)sh->cu_start[ncells] + 1);
+    S->cub = malloc(((size_t)sh->cu_start[ncells] + 1) * sizeof *S->cub);
+    S->cbit = malloc(((size_t)sh->cu_start[ncells] + 1) * sizeof *S->cbit);
+    S->iplace = malloc(nplaces * sizeof *S->iplace);
+    S->pstart = calloc((size_t)sh->nunits + 1, sizeof *S->pstart);
+    S->pmax = calloc((size_t)sh->nunits + 1, 1);
+    S->ws = calloc(2 * nv, sizeof *S->ws);
+    S->buf = malloc((nv + 2) * sizeof *S->buf);
+    S->stack = malloc(nv * sizeof *S->stack);
+    S->clear = malloc(nv * sizeof *S->clear);
+    S->stamp = calloc(nv + 2, sizeof *S->stamp);
+    if (!S->val || !S->level || !S->rkind || !S->rdata || !S->phase || !S->seen || !S->act ||
+        !S->heap || !S->hpos || !S->trail || !S->lim || !S->mask || !S->cleft || !S->place ||
+        !S->cpos || !S->cub || !S->cbit || !S->iplace || !S->pstart || !S->pmax || !S->ws ||
+        !S->buf || !S->stack || !S->clear || !S->stamp)
+        return 0;
+    memset(S->phase, SK_CDCL_PHASE, nv);
+    for (size_t v = 0; v < nv; v++) S->hpos[v] = -1;
+    return 1;
+}
 
-    /* Level 0: the counters of the initial candidates; empty cells or places: no solution. */
-    int rc = SK_COMPLETE, ok = 1;
+/* Level 0 of the counters from the initial candidates (masks, candidates per cell, places per
+ * (unit, digit), each cell's position in its units); 0 when a cell or a (unit, digit) has no
+ * candidate left: no solution. */
+static int load_counters(cdcl *S) {
+    const sk_cdcl_shape *sh = S->sh;
+    const int n = S->n, ncells = S->ncells;
+    const size_t nplaces = (size_t)sh->nunits * (size_t)n;
+    int ok = 1;
     for (int c = 0; c < ncells; c++) {
-        const uint64_t m = cand[c];
-        S.mask[c] = m;
-        S.cleft[c] = (uint8_t)__builtin_popcountll(m);
+        const uint64_t m = S->init[c];
+        S->mask[c] = m;
+        S->cleft[c] = (uint8_t)__builtin_popcountll(m);
         if (m == 0) ok = 0;
         for (uint32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
             const uint16_t *unit = sh->units + (size_t)sh->cu[k] * n;
             int i = 0;
             while (unit[i] != c) i++; /* c is in its units (sk_geom_new's CSR) */
-            S.cpos[k] = (uint8_t)i;
-            S.cub[k] = sh->cu[k] * (uint32_t)n;
-            S.cbit[k] = (uint64_t)1 << i;
+            S->cpos[k] = (uint8_t)i;
+            S->cub[k] = sh->cu[k] * (uint32_t)n;
+            S->cbit[k] = (uint64_t)1 << i;
             for (uint64_t b = m; b; b &= b - 1)
-                S.place[(size_t)sh->cu[k] * n + __builtin_ctzll(b)] |= (uint64_t)1 << i;
+                S->place[(size_t)sh->cu[k] * n + __builtin_ctzll(b)] |= (uint64_t)1 << i;
         }
     }
-    for (size_t k = 0; k < nplaces && ok; k++) ok = S.place[k] != 0;
-    memcpy(S.iplace, S.place, nplaces * sizeof *S.place);
-    if (n <= SK_CDCL_LOCKED_MAX_N) { /* the pairs of units sharing two cells or more */
-        const int nu = sh->nunits;
-        uint64_t *mu = calloc((size_t)nu, sizeof *mu), *mv = calloc((size_t)nu, sizeof *mv);
-        uint32_t np = 0, cap = 0;
-        if (mu == NULL || mv == NULL) S.oom = 1;
-        for (int u = 0; u < nu && !S.oom; u++) {
-            S.pstart[u] = np;
-            S.pmax[u] = 0;
-            const uint16_t *unit = sh->units + (size_t)u * n;
-            for (int i = 0; i < n; i++)
-                for (uint32_t k = sh->cu_start[unit[i]]; k < sh->cu_start[unit[i] + 1]; k++)
-                    if ((int)sh->cu[k] != u) {
-                        mu[sh->cu[k]] |= (uint64_t)1 << i;
-                        mv[sh->cu[k]] |= (uint64_t)1 << S.cpos[k];
-                    }
-            for (int v = 0; v < nu; v++) {
-                if (__builtin_popcountll(mu[v]) >= 2) {
-                    if (np == cap) {
-                        cap = cap ? 2 * cap : 64;
-                        upair *q = realloc(S.pairs, (size_t)cap * sizeof *q);
-                        if (q == NULL) {
-                            S.oom = 1;
-                            break;
-                        }
-                        S.pairs = q;
-                    }
-                    S.pairs[np].u = (uint32_t)u;
-                    S.pairs[np].v = (uint32_t)v;
-                    S.pairs[np].mu = mu[v];
-                    S.pairs[np].mv = mv[v];
-                    np++;
-                    if (__builtin_popcountll(mu[v]) > S.pmax[u])
-                        S.pmax[u] = (uint8_t)__builtin_popcountll(mu[v]);
-                }
-                mu[v] = mv[v] = 0;
-            }
-        }
-        S.pstart[nu] = np;
-        free(mu);
-        free(mv);
-        /* by position: the pairs of u holding it, in pair order */
-        S.plstart = calloc(nplaces + 1, sizeof *S.plstart);
-        S.plist = malloc(((size_t)np * (size_t)n + 1) * sizeof *S.plist);
-        if (S.plstart == NULL || S.plist == NULL) S.oom = 1;
-        uint32_t t = 0;
-        for (int u = 0; u < nu && !S.oom; u++)
-            for (int i = 0; i < n; i++) {
-                S.plstart[(size_t)u * n + i] = t;
-                for (uint32_t j = S.pstart[u]; j < S.pstart[u + 1]; j++)
-                    if (S.pairs[j].mu >> i & 1) S.plist[t++] = j;
-            }
-        if (!S.oom) S.plstart[nplaces] = t;
-        if (S.oom) {
-            cdcl_free(&S);
-            return SK_ENOMEM;
-        }
-    }
-    for (int c = 0; c < ncells && ok; c++) {
-        if (S.cleft[c] != 1) {
-            for (uint64_t b = cand[c]; b; b &= b - 1) {
-                const uint32_t v = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(b);
-                if (SK_CDCL_MRV) S.act[v] = 1e-3 / S.cleft[c];
-                heap_insert(&S, v);
-            }
-            continue;
-        }
-        const uint32_t v = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(cand[c]);
-        if (S.val[v] == 0) enqueue(&S, 2 * v, R_NONE, 0);
-        ok = propagate(&S);
-    }
-    if (ok) ok = propagate(&S);
-    /* A (nearly) empty grid starts at phase 1: see SK_CDCL_SPARSE. */
-    uint32_t placed = 0;
-    for (int c = 0; c < ncells; c++) placed += S.cleft[c] == 1;
-    if ((uint64_t)placed * 100 < (uint64_t)ncells * SK_CDCL_SPARSE) memset(S.phase, 1, nv);
+    for (size_t k = 0; k < nplaces && ok; k++) ok = S->place[k] != 0;
+    memcpy(S->iplace, S->place, nplaces * sizeof *S->place);
+    return ok;
+}
 
-    uint64_t found = 0, made = 0, conflicts = 0, restarts = 0;
-    uint64_t restart_at = SK_CDCL_LUBY;
-    uint64_t poll_at = SK_CDCL_POLL_EVERY;
-    uint32_t cap = SK_CDCL_LEARNTS + (uint32_t)ncells;
-    STAT(uint64_t st_size = 0; uint64_t st_lbd = 0; uint64_t st_reduce = 0;)
-    while (ok && !S.oom) {
-        if (!propagate(&S)) {
-            conflicts++;
-            if (S.nlevels == 0) break; /* no (more) solutions */
-            uint32_t back, lbd;
-            const uint32_t size = analyze(&S, &back, &lbd);
-            STAT(st_size += size; st_lbd += lbd;)
-            cancel_until(&S, back);
-            if (size == 1) {
-                enqueue(&S, S.buf[0], R_NONE, 0);
-            } else {
-                const uint32_t cref = add_clause(&S, S.buf, size, lbd);
-                if (cref == UINT32_MAX) {
-                    S.oom = 1;
-                    break;
+/* The pairs of units sharing two cells or more, for locked candidates (S->pairs by unit, and
+ * by position in S->plist); 0 when out of memory. */
+static int build_pairs(cdcl *S) {
+    const sk_cdcl_shape *sh = S->sh;
+    const int n = S->n, nu = sh->nunits;
+    const size_t nplaces = (size_t)nu * (size_t)n;
+    uint64_t *mu = calloc((size_t)nu, sizeof *mu), *mv = calloc((size_t)nu, sizeof *mv);
+    uint32_t np = 0, cap = 0;
+    if (mu == NULL || mv == NULL) S->oom = 1;
+    for (int u = 0; u < nu && !S->oom; u++) {
+        S->pstart[u] = np;
+        S->pmax[u] = 0;
+        const uint16_t *unit = sh->units + (size_t)u * n;
+        for (int i = 0; i < n; i++)
+            for (uint32_t k = sh->cu_start[unit[i]]; k < sh->cu_start[unit[i] + 1]; k++)
+                if ((int)sh->cu[k] != u) {
+                    mu[sh->cu[k]] |= (uint64_t)1 << i;
+                    mv[sh->cu[k]] |= (uint64_t)1 << S->cpos[k];
                 }
-                enqueue(&S, S.buf[0], R_CLAUSE, cref);
-            }
-            S.inc /= SK_CDCL_DECAY;
-            if (conflicts >= restart_at) {
-                restart_at = conflicts + SK_CDCL_LUBY * sk_luby(++restarts);
-                cancel_until(&S, 0);
-                if (!propagate(&S)) break;
-                if (S.nlearnts > cap) {
-                    if (!reduce_db(&S, cap)) {
-                        S.oom = 1;
+        for (int v = 0; v < nu; v++) {
+            if (__builtin_popcountll(mu[v]) >= 2) {
+                if (np == cap) {
+                    cap = cap ? 2 * cap : 64;
+                    upair *q = realloc(S->pairs, (size_t)cap * sizeof *q);
+                    if (q == NULL) {
+                        S->oom = 1;
                         break;
                     }
-                    cap += SK_CDCL_LEARNTS_STEP;
-                    STAT(st_reduce++;)
+                    S->pairs = q;
                 }
+                S->pairs[np].u = (uint32_t)u;
+                S->pairs[np].v = (uint32_t)v;
+                S->pairs[np].mu = mu[v];
+                S->pairs[np].mv = mv[v];
+                np++;
+                if (__builtin_popcountll(mu[v]) > S->pmax[u])
+                    S->pmax[u] = (uint8_t)__builtin_popcountll(mu[v]);
             }
-            continue;
+            mu[v] = mv[v] = 0;
         }
-        if (S.oom) break;
-        /* A decision: the free variable of highest activity, at its saved phase. */
-        uint32_t v = UINT32_MAX;
-        while (S.hlen > 0) {
-            const uint32_t x = heap_pop(&S);
-            if (S.val[x] == 0) {
-                v = x;
-                break;
-            }
-        }
-        if (v == UINT32_MAX) { /* every variable assigned, no conflict: a solution */
-            /* Read it back: every cell exactly one true variable (the propagators ensure it;
-             * checked anyway, as a wrong answer would be worse than an error). */
-            int whole = 1;
-            for (int c = 0; c < ncells && whole; c++) whole = __builtin_popcountll(S.mask[c]) == 1;
-            assert(whole);
-            if (!whole) {
-                rc = SK_EINVAL;
-                break;
-            }
-            if (found < keep)
-                for (int c = 0; c < ncells; c++)
-                    solutions[found * (size_t)ncells + c] = (uint8_t)(__builtin_ctzll(S.mask[c]) + 1);
-            if (++found >= limit) break;
-            /* Block this solution: some free cell must differ. */
-            uint32_t size = 0;
-            for (int c = 0; c < ncells; c++) {
-                const uint32_t w = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(S.mask[c]);
-                if (S.level[w] > 0) S.buf[size++] = 2 * w + 1;
-            }
-            cancel_until(&S, 0);
-            if (size == 0) break;
-            if (size == 1) {
-                enqueue(&S, S.buf[0], R_NONE, 0);
-            } else if (add_clause(&S, S.buf, size, 0) == UINT32_MAX) {
-                S.oom = 1;
-                break;
-            }
-            continue;
-        }
-        if (budget && made >= budget) {
-            heap_insert(&S, v);
-            rc = SK_GAVE_UP;
-            break;
-        }
-        if (poll && made >= poll_at) {
-            poll_at = made + SK_CDCL_POLL_EVERY;
-            if (poll(poll_ctx)) {
-                heap_insert(&S, v);
-                rc = SK_STOPPED;
-                break;
-            }
-        }
-        made++;
-        S.lim[S.nlevels++] = S.tlen;
-        enqueue(&S, S.phase[v] ? 2 * v : 2 * v + 1, R_NONE, 0);
     }
+    S->pstart[nu] = np;
+    free(mu);
+    free(mv);
+    /* by position: the pairs of u holding it, in pair order */
+    S->plstart = calloc(nplaces + 1, sizeof *S->plstart);
+    S->plist = malloc(((size_t)np * (size_t)n + 1) * sizeof *S->plist);
+    if (S->plstart == NULL || S->plist == NULL) S->oom = 1;
+    uint32_t t = 0;
+    for (int u = 0; u < nu && !S->oom; u++)
+        for (int i = 0; i < n; i++) {
+            S->plstart[(size_t)u * n + i] = t;
+            for (uint32_t j = S->pstart[u]; j < S->pstart[u + 1]; j++)
+                if (S->pairs[j].mu >> i & 1) S->plist[t++] = j;
+        }
+    if (!S->oom) S->plstart[nplaces] = t;
+    return !S->oom;
+}
+
+/* The start of the search at level 0: the free variables into the heap (activity by fewest
+ * candidates), the placed cells' variables set and propagated, the phase of a (nearly) empty
+ * grid (SK_CDCL_SPARSE).  ok: what load_counters said; 0 on a contradiction. */
+static int seed(cdcl *S, int ok) {
+    const int n = S->n, ncells = S->ncells;
+    for (int c = 0; c < ncells && ok; c++) {
+        if (S->cleft[c] != 1) {
+            for (uint64_t b = S->init[c]; b; b &= b - 1) {
+                const uint32_t v = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(b);
+                if (SK_CDCL_MRV) S->act[v] = 1e-3 / S->cleft[c];
+                heap_insert(S, v);
+            }
+            continue;
+        }
+        const uint32_t v = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(S->init[c]);
+        if (S->val[v] == 0) enqueue(S, 2 * v, R_NONE, 0);
+        ok = propagate(S);
+    }
+    if (ok) ok = propagate(S);
+    uint32_t placed = 0;
+    for (int c = 0; c < ncells; c++) placed += S->cleft[c] == 1;
+    if ((uint64_t)placed * 100 < (uint64_t)ncells * SK_CDCL_SPARSE) memset(S->phase, 1, S->nvars);
+    return ok;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* the search                                                                                 */
+
+/* After a conflict above level 0: the first-UIP clause (analyze), the backjump to its
+ * second-highest level, the clause learnt (a unit is set at level 0) and its asserting
+ * literal set, the activities decayed.  0 when out of memory. */
+static int learn(cdcl *S) {
+    uint32_t back, lbd;
+    const uint32_t size = analyze(S, &back, &lbd);
+    STAT(S->st_size += size; S->st_lbd += lbd;)
+    cancel_until(S, back);
+    if (size == 1) {
+        enqueue(S, S->buf[0], R_NONE, 0);
+    } else {
+        const uint32_t cref = add_clause(S, S->buf, size, lbd);
+        if (cref == UINT32_MAX) {
+            S->oom = 1;
+            return 0;
+        }
+        enqueue(S, S->buf[0], R_CLAUSE, cref);
+    }
+    S->inc /= SK_CDCL_DECAY;
+    return 1;
+}
+
+/* A restart when the Luby interval's conflicts are reached: back to level 0 and propagate, and
+ * trim the learnt clauses beyond the cap (reduce_db, then a larger cap).  0 when the search
+ * ends: level 0 is contradictory (no more solutions) or memory ran out (S->oom). */
+static int restart_if_due(cdcl *S) {
+    if (S->conflicts < S->restart_at) return 1;
+    S->restart_at = S->conflicts + SK_CDCL_LUBY * sk_luby(++S->restarts);
+    cancel_until(S, 0);
+    if (!propagate(S)) return 0;
+    if (S->nlearnts > S->learnt_cap) {
+        if (!reduce_db(S, S->learnt_cap)) {
+            S->oom = 1;
+            return 0;
+        }
+        S->learnt_cap += SK_CDCL_LEARNTS_STEP;
+        STAT(S->st_reduce++;)
+    }
+    return 1;
+}
+
+/* The decision variable: the free variable of highest activity (assigned ones left in the heap
+ * are dropped), UINT32_MAX when every variable is assigned. */
+static uint32_t pick_branch(cdcl *S) {
+    while (S->hlen > 0) {
+        const uint32_t x = heap_pop(S);
+        if (S->val[x] == 0) return x;
+    }
+    return UINT32_MAX;
+}
+
+/* Every variable assigned without conflict: a solution.  Kept (when fewer than keep are), then
+ * blocked by a clause (some cell decided above level 0 must differ) from level 0.  1 to go on,
+ * 0 when the search ends (limit reached, nothing left to block, or S->oom), -1 when the
+ * assignment is not a grid (cannot happen: the propagators ensure one digit per cell). */
+static int take_solution(cdcl *S) {
+    const int n = S->n, ncells = S->ncells;
+    /* Read it back, checked anyway: a wrong answer would be worse than an error. */
+    int whole = 1;
+    for (int c = 0; c < ncells && whole; c++) whole = __builtin_popcountll(S->mask[c]) == 1;
+    assert(whole);
+    if (!whole) return -1;
+    if (S->found < S->keep)
+        for (int c = 0; c < ncells; c++)
+            S->solutions[S->found * (size_t)ncells + c] =
+                (uint8_t)(__builtin_ctzll(S->mask[c]) + 1);
+    if (++S->found >= S->limit) return 0;
+    uint32_t size = 0;
+    for (int c = 0; c < ncells; c++) {
+        const uint32_t w = (uint32_t)c * (uint32_t)n + (uint32_t)__builtin_ctzll(S->mask[c]);
+        if (S->level[w] > 0) S->buf[size++] = 2 * w + 1;
+    }
+    cancel_until(S, 0);
+    if (size == 0) return 0;
+    if (size == 1) {
+        enqueue(S, S->buf[0], R_NONE, 0);
+    } else if (add_clause(S, S->buf, size, 0) == UINT32_MAX) {
+        S->oom = 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* Decision v at a new level, at its saved phase, unless the budget is spent (SK_GAVE_UP) or the
+ * poll asks to stop (SK_STOPPED); v then goes back to the heap.  SK_COMPLETE when made. */
+static int decide(cdcl *S, uint32_t v) {
+    if (S->budget && S->made >= S->budget) {
+        heap_insert(S, v);
+        return SK_GAVE_UP;
+    }
+    if (S->poll && S->made >= S->poll_at) {
+        S->poll_at = S->made + SK_CDCL_POLL_EVERY;
+        if (S->poll(S->poll_ctx)) {
+            heap_insert(S, v);
+            return SK_STOPPED;
+        }
+    }
+    S->made++;
+    S->lim[S->nlevels++] = S->tlen;
+    enqueue(S, S->phase[v] ? 2 * v : 2 * v + 1, R_NONE, 0);
+    return SK_COMPLETE;
+}
+
+/* The CDCL loop from a propagated level 0 (ok: no contradiction there): propagate; on a
+ * conflict learn and maybe restart, else decide or take a solution.  SK_COMPLETE (all
+ * solutions up to the limit found), SK_GAVE_UP, SK_STOPPED or SK_EINVAL (see take_solution);
+ * out of memory is S->oom. */
+static int search(cdcl *S, int ok) {
+    S->restart_at = SK_CDCL_LUBY;
+    S->poll_at = SK_CDCL_POLL_EVERY;
+    S->learnt_cap = SK_CDCL_LEARNTS + (uint32_t)S->ncells;
+    while (ok && !S->oom) {
+        if (!propagate(S)) {
+            S->conflicts++;
+            if (S->nlevels == 0) break; /* no (more) solutions */
+            if (!learn(S) || !restart_if_due(S)) break;
+            continue;
+        }
+        if (S->oom) break;
+        const uint32_t v = pick_branch(S);
+        if (v == UINT32_MAX) {
+            const int more = take_solution(S);
+            if (more < 0) return SK_EINVAL;
+            if (!more) break;
+            continue;
+        }
+        const int rc = decide(S, v);
+        if (rc != SK_COMPLETE) return rc;
+    }
+    return SK_COMPLETE;
+}
+
+int sk_cdcl(const sk_cdcl_shape *sh, const uint64_t *cand, uint64_t limit, uint64_t keep,
+            uint8_t *solutions, uint64_t budget, uint64_t *count, uint64_t *decisions,
+            sk_poll_fn poll, void *poll_ctx) {
+    cdcl S;
+    memset(&S, 0, sizeof S);
+    *count = 0;
+    *decisions = 0;
+    if (!cdcl_alloc(&S, sh, cand)) {
+        cdcl_free(&S);
+        return SK_ENOMEM;
+    }
+    const int ok = load_counters(&S);
+    if (sh->n <= SK_CDCL_LOCKED_MAX_N && !build_pairs(&S)) {
+        cdcl_free(&S);
+        return SK_ENOMEM;
+    }
+    S.limit = limit;
+    S.keep = keep;
+    S.solutions = solutions;
+    S.budget = budget;
+    S.poll = poll;
+    S.poll_ctx = poll_ctx;
+    int rc = search(&S, seed(&S, ok));
     if (S.oom) rc = SK_ENOMEM;
     STAT(fprintf(stderr,
                  "cdcl: decisions %llu conflicts %llu restarts %llu reductions %llu learnts %u "
                  "mean size %.1f mean lbd %.1f props %llu\n",
-                 (unsigned long long)made, (unsigned long long)conflicts,
-                 (unsigned long long)restarts, (unsigned long long)st_reduce, S.nlearnts,
-                 conflicts ? (double)st_size / (double)conflicts : 0.0,
-                 conflicts ? (double)st_lbd / (double)conflicts : 0.0,
+                 (unsigned long long)S.made, (unsigned long long)S.conflicts,
+                 (unsigned long long)S.restarts, (unsigned long long)S.st_reduce, S.nlearnts,
+                 S.conflicts ? (double)S.st_size / (double)S.conflicts : 0.0,
+                 S.conflicts ? (double)S.st_lbd / (double)S.conflicts : 0.0,
                  (unsigned long long)S.props);)
-    *count = rc == SK_ENOMEM ? 0 : found;
-    *decisions = made;
+    *count = rc == SK_ENOMEM ? 0 : S.found;
+    *decisions = S.made;
     cdcl_free(&S);
     return rc;
 }

@@ -275,12 +275,17 @@ static int fill_pick(uint64_t open, sk_draw_fn draw, void *ctx) {
 }
 
 int sk_fill(const sk_geom *g, sk_work *w, const uint16_t *order, const uint32_t *ends,
-            uint32_t norder, sk_draw_fn draw, void *draw_ctx, uint64_t budget,
-            uint64_t max_searches, uint8_t *puzzle, uint8_t *solution, uint64_t *searches,
-            int *outcome, sk_poll_fn poll, void *poll_ctx) {
-    if (g == NULL || w == NULL || (norder > 0 && order == NULL) || draw == NULL ||
-        puzzle == NULL || solution == NULL || searches == NULL || outcome == NULL)
+            uint32_t norder, const sk_gen_opts *opts, uint8_t *puzzle, uint8_t *solution,
+            sk_gen_result *result) {
+    if (g == NULL || w == NULL || (norder > 0 && order == NULL) || opts == NULL ||
+        opts->draw == NULL || puzzle == NULL || solution == NULL || result == NULL)
         return SK_EINVAL;
+    const sk_draw_fn draw = opts->draw;
+    void *const draw_ctx = opts->draw_ctx, *const poll_ctx = opts->poll_ctx;
+    const sk_poll_fn poll = opts->poll;
+    const uint64_t budget = opts->budget, max_searches = opts->max_searches;
+    uint64_t *const searches = &result->searches;
+    int *const outcome = &result->outcome;
     const int n = sk_geom_n(g), ncells = sk_geom_ncells(g), nunits = sk_geom_nunits(g);
     if (nunits > SK_FILL_MAX_UNITS || norder > (uint32_t)ncells) return SK_EINVAL;
     uint64_t used[SK_FILL_MAX_UNITS];        /* digits placed in each unit (bit d-1) */
@@ -447,13 +452,14 @@ static int shuffle(uint32_t *perm, uint32_t n, sk_draw_fn draw, void *ctx, uint6
 }
 
 int sk_random_puzzle(const sk_geom *g, sk_work *w, const uint16_t *cells, const uint32_t *ends,
-                     uint32_t norbits, int complete_orbits, sk_draw_fn draw, void *draw_ctx,
-                     uint64_t budget, uint64_t max_searches, uint32_t *perm, uint8_t *puzzle,
-                     uint8_t *solution, uint64_t *searches, int *outcome, int *decided,
-                     sk_poll_fn poll, void *poll_ctx) {
+                     uint32_t norbits, const sk_gen_opts *opts, uint32_t *perm, uint8_t *puzzle,
+                     uint8_t *solution, sk_gen_result *result) {
     if (g == NULL || (norbits > 0 && (cells == NULL || ends == NULL || perm == NULL)) ||
-        puzzle == NULL || searches == NULL || decided == NULL || outcome == NULL || draw == NULL)
+        puzzle == NULL || result == NULL || opts == NULL || opts->draw == NULL)
         return SK_EINVAL;
+    const sk_draw_fn draw = opts->draw;
+    void *const draw_ctx = opts->draw_ctx;
+    uint64_t *const searches = &result->searches;
     const int ncells = sk_geom_ncells(g);
     if (norbits > (uint32_t)ncells || (norbits > 0 && ends[norbits - 1] > (uint32_t)ncells))
         return SK_EINVAL;
@@ -470,7 +476,7 @@ int sk_random_puzzle(const sk_geom *g, sk_work *w, const uint16_t *cells, const 
     uint16_t order[SK_MAX_N * SK_MAX_N];
     uint32_t oends[SK_MAX_N * SK_MAX_N];
     *searches = 0;
-    *decided = 1;
+    result->decided = 1;
     if (!shuffle(perm, norbits, draw, draw_ctx, keys, tmp)) return SK_STOPPED;
     uint32_t norder = 0;
     for (uint32_t k = 0; k < norbits; k++) {
@@ -478,11 +484,10 @@ int sk_random_puzzle(const sk_geom *g, sk_work *w, const uint16_t *cells, const 
         for (uint32_t j = start; j < ends[o]; j++) order[norder++] = cells[j];
         for (uint32_t j = start; j < ends[o]; j++) oends[norder - ends[o] + j] = norder;
     }
-    uint64_t filled = 0;
-    int rc = sk_fill(g, w, order, complete_orbits ? oends : NULL, norder, draw, draw_ctx, budget,
-                     max_searches, puzzle, solution, &filled, outcome, poll, poll_ctx);
-    *searches = filled;
-    if (rc != SK_COMPLETE || *outcome != SK_FILL_UNIQUE) return rc;
+    int rc = sk_fill(g, w, order, opts->complete_orbits ? oends : NULL, norder, opts, puzzle,
+                     solution, result);
+    const uint64_t filled = *searches;
+    if (rc != SK_COMPLETE || result->outcome != SK_FILL_UNIQUE) return rc;
     /* the orbits that hold digits (their first cell), in the shuffled order, shuffled again */
     uint32_t present[SK_MAX_N * SK_MAX_N], npresent = 0;
     for (uint32_t k = 0; k < norbits; k++) {
@@ -499,9 +504,10 @@ int sk_random_puzzle(const sk_geom *g, sk_work *w, const uint16_t *cells, const 
         tmp[ngroups++] = norder;
     }
     uint64_t removed = 0;
-    rc = sk_reduce(g, w, puzzle, order, tmp, ngroups, budget,
+    const uint64_t max_searches = opts->max_searches;
+    rc = sk_reduce(g, w, puzzle, order, tmp, ngroups, opts->budget,
                    max_searches == UINT64_MAX ? UINT64_MAX : max_searches - filled, &removed,
-                   decided, poll, poll_ctx);
+                   &result->decided, opts->poll, opts->poll_ctx);
     *searches = filled + removed;
     return rc;
 }

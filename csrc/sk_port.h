@@ -86,4 +86,13 @@ static inline int sk_port_popcount64(uint64_t m) {
 
 #endif /* MSVC or SK_PORT_FALLBACK */
 
+/* Frees every pointer of a list with fn (free, PyMem_RawFree): SK_FREE_ALL(free, a, b, c).
+ * One statement, so it may follow a cleanup label. */
+#define SK_FREE_ALL(fn, ...)                                                                     \
+    do {                                                                                        \
+        void *sk_owned_[] = {__VA_ARGS__};                                                      \
+        for (size_t sk_i_ = 0; sk_i_ < sizeof sk_owned_ / sizeof *sk_owned_; sk_i_++)           \
+            fn(sk_owned_[sk_i_]);                                                               \
+    } while (0)
+
 #endif /* SK_PORT_H */

@@ -39,8 +39,9 @@
  * gain is smaller than the guess gain and on some sets (forum_hardest_1106) a loss;
  * compile with -DSK_LOCKED_MAX_N=0 to measure without it.
  *
- * Variant rules (sk_geom_set_rules) ride on the same loop: a cell whose mask changes is queued
- * for its relations and sum constraints (touch), which propagate revises after the singles.
+ * Variant rules (sk_geom_set_rules, compiled by sk_rules.c) ride on the same loop: a cell whose
+ * mask changes is queued for its relations and sum constraints (touch), which propagate
+ * revises after the singles.
  * Their cost on classic shapes, which have none: a NULL test per elimination and per search;
  * measured +3-4% on the generic path (17-clue 9x9 forced generic: 16.8 -> 17.4 us a puzzle,
  * three alternating runs each); the 9x9 fast path is untouched.  Rejected: two copies of the
@@ -65,6 +66,7 @@
 
 #include "sk_cdcl.h"
 #include "sk_port.h"
+#include "sk_rules.h"
 
 #ifdef SK_HAVE_FAST9
 #include "sk_fast9.h"
@@ -96,54 +98,6 @@
  *   e.g. standard 9x9, cell 10 (r2c2):   cu = {1, 10, 18}  (row 1, column 1, box 0)
  *                                        peers = 20 cells
  */
-/*
- * Variant rules layout (sk_geom_set_rules; NULL for a classic geometry):
- *
- *   allowed    [ncells]          digits each cell may hold (full when the rule set has none)
- *   watch      [ncells]          WATCH_ARCS: the cell has relations; WATCH_CAGE: it is in a
- *                                cage with a sum.  A cell whose mask changes is queued for the
- *                                rules it is watched by (sk_work's dirty rings).
- *   arc_start  [ncells + 1]      CSR: cell a's arcs are arc_start[a] .. arc_start[a+1]-1
- *   arc_to     [narcs]           the other cell b of each arc
- *   arc_table  [narcs * n]       arc_table[k*n + x] = digits b may hold when a holds x + 1
- *                                (both directions stored, merged per ordered pair)
- *   cage_start [ncages + 1]      CSR into cage_cells: the sum constraints, i.e. the summed
- *                                cages (a cage without a sum is only its cells' extra peers),
- *                                then the innies and outies of the units (collect_sums)
- *   cage_sum   [ncages]          the sum
- *   combo_off, combo_len         constraint k's digit sets: combos[combo_off[k] ..] (len
- *              [ncages]          entries), shared by those of the same (size, sum); bounds[k]
- *                                = 1: sum bounds instead (too many sets, or digits that may
- *                                repeat: outies)
- *   cell_sums_start [ncells + 1] CSR: the sum constraints of cell c are
- *   cell_sums                    cell_sums[cell_sums_start[c] .. cell_sums_start[c+1]-1]
- *
- *   e.g. a 2-cell cage of sum 4 on 9x9: combos = { 0b0101 } (1 + 3), so both cells keep {1, 3}.
- */
-typedef struct {
-    uint64_t *allowed;
-    uint8_t *watch;
-    uint32_t *arc_start;
-    uint16_t *arc_to;
-    uint64_t *arc_table;
-    uint32_t *cell_sums_start;
-    uint32_t *cell_sums;
-    uint64_t *seen_by; /* [ncells * words] peer bit sets (shared_peers), NULL when unused */
-    uint32_t words;    /* 64-bit words per bit set: (ncells + 63) / 64 */
-    uint32_t ncages;
-    uint32_t *cage_start;
-    uint16_t *cage_cells;
-    int32_t *cage_sum;
-    uint32_t *combo_off;
-    uint32_t *combo_len;
-    uint8_t *bounds;
-    uint64_t *combos;
-} sk_geom_rules;
-
-enum { WATCH_ARCS = 1, WATCH_CAGE = 2 };
-
-static void rules_free(sk_geom_rules *r);
-
 /* An intersection of unit u with another unit v sharing 2..n-1 cells (box/line, region/line,
  * diagonal/box, ...): positions are indices into each unit's cell list. */
 typedef struct {
@@ -166,7 +120,7 @@ struct sk_geom {
     uint32_t *ix_start; /* CSR index into ix: unit u's intersections */
     sk_inter *ix;
     uint8_t *ix_most;   /* per unit: the most cells it shares with one other unit */
-    sk_geom_rules *rules; /* NULL without variant rules (sk_geom_set_rules) */
+    sk_rule_tables *rules; /* variant rules compiled by sk_rules.c; NULL without */
 };
 
 /*
@@ -435,507 +389,29 @@ nomem:
 
 void sk_geom_free(sk_geom *g) {
     if (g == NULL) return;
-    free(g->units);
-    free(g->cu_start);
-    free(g->cu);
-    free(g->peer_start);
-    free(g->peers);
-    free(g->ix_start);
-    free(g->ix);
-    free(g->ix_most);
-    rules_free(g->rules);
+    SK_FREE_ALL(free, g->units, g->cu_start, g->cu, g->peer_start, g->peers, g->ix_start, g->ix,
+                      g->ix_most);
+    sk_rules_free(g->rules);
     free(g);
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* variant rules                                                                              */
-
-static void rules_free(sk_geom_rules *r) {
-    if (r == NULL) return;
-    free(r->allowed);
-    free(r->watch);
-    free(r->arc_start);
-    free(r->arc_to);
-    free(r->arc_table);
-    free(r->cell_sums_start);
-    free(r->cell_sums);
-    free(r->seen_by);
-    free(r->cage_start);
-    free(r->cage_cells);
-    free(r->cage_sum);
-    free(r->combo_off);
-    free(r->combo_len);
-    free(r->bounds);
-    free(r->combos);
-    free(r);
-}
-
-/* Appends to out[*count] every set of `left` distinct digits in smallest..n adding up to rest
- * (each or'ed with mask), stopping with 0 once more than cap sets exist.  A branch is entered
- * only when some set completes it (sums of k distinct digits of a range fill an interval), so
- * the cost is about the number of sets times size * n.  Recursion depth <= size <= 64. */
-static int cage_sets(int n, int smallest, int left, int rest, uint64_t mask, uint64_t *out,
-                     uint32_t *count, uint32_t cap) {
-    if (left == 0) {
-        if (rest != 0) return 1;
-        if (*count >= cap) return 0;
-        out[(*count)++] = mask;
-        return 1;
-    }
-    /* The largest sum of left - 1 distinct digits of 1..n: the top left - 1 of them. */
-    const int top = (left - 1) * (2 * n - left + 2) / 2;
-    for (int d = smallest; d <= n; d++) {
-        if (d * left + left * (left - 1) / 2 > rest) break; /* d and the next ones: too much */
-        if (d + top < rest) continue;                        /* even the largest: too little */
-        if (!cage_sets(n, d + 1, left - 1, rest - d, mask | (uint64_t)1 << (d - 1), out, count,
-                       cap))
-            return 0;
-    }
-    return 1;
-}
-
-/* The transpose of a support table: bit x of out[y] is bit y of t[x]. */
-static void transpose_table(int n, const uint64_t *t, uint64_t *out) {
-    for (int y = 0; y < n; y++) out[y] = 0;
-    for (int x = 0; x < n; x++) {
-        uint64_t m = t[x];
-        while (m) {
-            const int y = sk_ctz(m);
-            m &= m - 1;
-            out[y] |= (uint64_t)1 << x;
-        }
-    }
-}
-
-/* Checks every index and count of r against g (contract in sk_solver.h); 1 when valid. */
-static int rules_valid(const sk_geom *g, const sk_rules *r) {
-    const int n = g->n, ncells = g->ncells;
-    if ((r->npairs && r->pairs == NULL) ||
-        (r->nrelations && (r->rel_cells == NULL || r->rel_tables == NULL)) ||
-        (r->ncages && (r->cage_ends == NULL || r->cage_sums == NULL)))
-        return 0;
-    for (uint64_t k = 0; k < 2 * (uint64_t)r->npairs; k += 2)
-        if (r->pairs[k] >= ncells || r->pairs[k + 1] >= ncells || r->pairs[k] == r->pairs[k + 1])
-            return 0;
-    for (uint64_t k = 0; k < 2 * (uint64_t)r->nrelations; k += 2)
-        if (r->rel_cells[k] >= ncells || r->rel_cells[k + 1] >= ncells ||
-            r->rel_cells[k] == r->rel_cells[k + 1])
-            return 0;
-    if (r->ncages == 0) return 1;
-    if (r->cage_cells == NULL && r->cage_ends[r->ncages - 1] > 0) return 0;
-    uint8_t *used = calloc((size_t)ncells, 1);
-    if (used == NULL) return -1;
-    uint32_t start = 0;
-    int ok = 1;
-    for (uint32_t k = 0; k < r->ncages && ok; start = r->cage_ends[k], k++) {
-        const uint32_t end = r->cage_ends[k];
-        ok = end > start && end - start <= (uint32_t)n && r->cage_sums[k] >= -1 &&
-             r->cage_sums[k] <= n * (n + 1) / 2;
-        for (uint32_t j = start; ok && j < end; j++) {
-            const uint16_t c = r->cage_cells[j];
-            ok = c < ncells && !used[c];
-            if (ok) used[c] = 1;
-        }
-    }
-    free(used);
-    return ok;
-}
-
-/* The cells' peers plus the rules' extra pairs and cage mates, as a new CSR (two passes, count
- * then fill, deduplicated with stamps as in sk_geom_new).  SK_ENOMEM leaves g unchanged. */
-static int merge_peers(sk_geom *g, const sk_rules *r) {
-    const int ncells = g->ncells;
-    /* The extra partners of each cell, as CSR: pairs both ways, cage mates. */
-    uint32_t *xs = calloc((size_t)ncells + 1, sizeof *xs);
-    uint32_t *stamp = calloc((size_t)ncells, sizeof *stamp);
-    uint32_t *fill = calloc((size_t)ncells, sizeof *fill);
-    uint32_t *start = calloc((size_t)ncells + 1, sizeof *start);
-    uint16_t *x = NULL, *peers = NULL;
-    int rc = SK_ENOMEM;
-    if (!xs || !stamp || !fill || !start) goto done;
-    for (int pass = 0; pass < 2; pass++) {
-        uint32_t cs = 0;
-        for (uint32_t k = 0; k < r->npairs; k++) {
-            const uint16_t a = r->pairs[2 * k], b = r->pairs[2 * k + 1];
-            if (pass == 0) {
-                xs[a + 1]++;
-                xs[b + 1]++;
-            } else {
-                x[xs[a] + fill[a]++] = b;
-                x[xs[b] + fill[b]++] = a;
-            }
-        }
-        for (uint32_t k = 0; k < r->ncages; cs = r->cage_ends[k], k++) {
-            const uint32_t ce = r->cage_ends[k];
-            for (uint32_t i = cs; i < ce; i++) {
-                const uint16_t a = r->cage_cells[i];
-                if (pass == 0) {
-                    xs[a + 1] += ce - cs - 1;
-                    continue;
-                }
-                for (uint32_t j = cs; j < ce; j++)
-                    if (j != i) x[xs[a] + fill[a]++] = r->cage_cells[j];
-            }
-        }
-        if (pass == 0) {
-            for (int c = 0; c < ncells; c++) xs[c + 1] += xs[c];
-            x = malloc(((size_t)xs[ncells] + 1) * sizeof *x);
-            if (x == NULL) goto done;
-        }
-    }
-    for (int pass = 0; pass < 2; pass++) {
-        uint32_t pos = 0;
-        for (int c = 0; c < ncells; c++) {
-            const uint32_t tag = (uint32_t)(pass * ncells + c) + 1;
-            stamp[c] = tag;
-            if (pass == 1) start[c] = pos;
-            for (int from = 0; from < 2; from++) {
-                const uint16_t *list = from ? x : g->peers;
-                const uint32_t a = from ? xs[c] : g->peer_start[c];
-                const uint32_t b = from ? xs[c + 1] : g->peer_start[c + 1];
-                for (uint32_t k = a; k < b; k++) {
-                    if (stamp[list[k]] == tag) continue;
-                    stamp[list[k]] = tag;
-                    if (pass == 1) peers[pos] = list[k];
-                    pos++;
-                }
-            }
-        }
-        if (pass == 0) {
-            peers = malloc(((size_t)pos + 1) * sizeof *peers);
-            if (peers == NULL) goto done;
-        } else {
-            start[ncells] = pos;
-        }
-    }
-    free(g->peers);
-    free(g->peer_start);
-    g->peers = peers;
-    g->peer_start = start;
-    peers = NULL;
-    start = NULL;
-    rc = SK_COMPLETE;
-done:
-    free(xs);
-    free(stamp);
-    free(fill);
-    free(start);
-    free(x);
-    free(peers);
-    return rc;
-}
-
-/* The arcs of r's relations, both directions, merged (intersected) per ordered pair; arcs that
- * allow everything are dropped.  SK_ENOMEM on allocation failure. */
-static int build_arcs(const sk_geom *g, const sk_rules *r, sk_geom_rules *out) {
-    const int n = g->n, ncells = g->ncells;
-    const uint64_t full = g->full;
-    const size_t nraw = 2 * (size_t)r->nrelations;
-    /* Raw arcs grouped by their first cell: (relation k, direction) in raw[rs[a] ..]. */
-    uint32_t *rs = calloc((size_t)ncells + 1, sizeof *rs);
-    uint32_t *fill = calloc((size_t)ncells, sizeof *fill);
-    uint32_t *raw = malloc((nraw + 1) * sizeof *raw);
-    int32_t *slot = malloc((size_t)ncells * sizeof *slot);
-    uint64_t *tbuf = malloc((size_t)n * sizeof *tbuf);
-    out->arc_start = calloc((size_t)ncells + 1, sizeof *out->arc_start);
-    out->arc_to = malloc((nraw + 1) * sizeof *out->arc_to);
-    out->arc_table = malloc((nraw * (size_t)n + 1) * sizeof *out->arc_table);
-    int rc = SK_ENOMEM;
-    if (!rs || !fill || !raw || !slot || !tbuf || !out->arc_start || !out->arc_to ||
-        !out->arc_table)
-        goto done;
-    for (size_t k = 0; k < nraw; k++) rs[r->rel_cells[k] + 1]++;
-    for (int c = 0; c < ncells; c++) rs[c + 1] += rs[c];
-    for (size_t k = 0; k < nraw; k++) {
-        const uint16_t a = r->rel_cells[k];
-        raw[rs[a] + fill[a]++] = (uint32_t)k; /* k = 2 * relation + (0: a -> b, 1: b -> a) */
-    }
-    for (int c = 0; c < ncells; c++) slot[c] = -1;
-    uint32_t narcs = 0;
-    for (int a = 0; a < ncells; a++) {
-        out->arc_start[a] = narcs;
-        for (uint32_t j = rs[a]; j < rs[a + 1]; j++) {
-            const uint32_t k = raw[j], rel = k / 2;
-            const uint16_t b = r->rel_cells[k ^ 1];
-            const uint64_t *t = r->rel_tables + (size_t)rel * n;
-            if (k & 1) {
-                transpose_table(n, t, tbuf);
-                t = tbuf;
-            }
-            if (slot[b] < 0) {
-                slot[b] = (int32_t)narcs;
-                out->arc_to[narcs] = b;
-                for (int d = 0; d < n; d++) out->arc_table[(size_t)narcs * n + d] = full;
-                narcs++;
-            }
-            uint64_t *dst = out->arc_table + (size_t)slot[b] * n;
-            for (int d = 0; d < n; d++) dst[d] &= t[d];
-        }
-        /* Reset the slots and drop the arcs of a that restrict nothing. */
-        uint32_t kept = out->arc_start[a];
-        for (uint32_t i = out->arc_start[a]; i < narcs; i++) {
-            const uint64_t *t = out->arc_table + (size_t)i * n;
-            slot[out->arc_to[i]] = -1;
-            int any = 0;
-            for (int d = 0; d < n && !any; d++) any = t[d] != full;
-            if (!any) continue;
-            if (kept != i) {
-                out->arc_to[kept] = out->arc_to[i];
-                memmove(out->arc_table + (size_t)kept * n, t, (size_t)n * sizeof *t);
-            }
-            kept++;
-        }
-        narcs = kept;
-    }
-    out->arc_start[ncells] = narcs;
-    rc = SK_COMPLETE;
-done:
-    free(rs);
-    free(fill);
-    free(raw);
-    free(slot);
-    free(tbuf);
-    return rc;
-}
-
-/* A growing list of sum constraints (cells, sum, distinct digits or not) while they are
- * collected; cells of constraint k are cells[start[k] .. start[k+1]-1]. */
-typedef struct {
-    uint16_t *cells;
-    uint32_t *start;
-    int32_t *sum;
-    uint8_t *distinct;
-    uint32_t count, ncells, cap_count, cap_cells;
-} sum_list;
-
-static int sum_list_add(sum_list *l, const uint16_t *cells, uint32_t size, int32_t sum,
-                        int distinct) {
-    if (l->count + 1 >= l->cap_count) {
-        const uint32_t cap = l->cap_count ? 2 * l->cap_count : 64;
-        uint32_t *st = realloc(l->start, ((size_t)cap + 1) * sizeof *st);
-        if (st != NULL) l->start = st;
-        int32_t *su = realloc(l->sum, (size_t)cap * sizeof *su);
-        if (su != NULL) l->sum = su;
-        uint8_t *di = realloc(l->distinct, (size_t)cap);
-        if (di != NULL) l->distinct = di;
-        if (st == NULL || su == NULL || di == NULL) return 0;
-        if (l->count == 0) l->start[0] = 0;
-        l->cap_count = cap;
-    }
-    if (l->ncells + size > l->cap_cells) {
-        uint32_t cap = l->cap_cells ? l->cap_cells : 256;
-        while (l->ncells + size > cap) cap *= 2;
-        uint16_t *ce = realloc(l->cells, (size_t)cap * sizeof *ce);
-        if (ce == NULL) return 0;
-        l->cells = ce;
-        l->cap_cells = cap;
-    }
-    memcpy(l->cells + l->ncells, cells, size * sizeof *cells);
-    l->ncells += size;
-    l->sum[l->count] = sum;
-    l->distinct[l->count] = (uint8_t)distinct;
-    l->start[++l->count] = l->ncells;
-    return 1;
-}
-
-/*
- * The sum constraints a search propagates: the summed cages, then what each unit (holding
- * 1..n once, so adding up to n(n+1)/2) says about them, the killer solver's "rule of 45":
- *
- *   innies   the cells of a unit outside the cages that lie wholly inside it add up to
- *            n(n+1)/2 minus those cages' sums (distinct digits: one unit);
- *   outies   when cages cover a unit, the cells of those cages outside the unit add up to
- *            their sums minus n(n+1)/2 (not necessarily distinct: propagated by bounds).
- *
- * Both hold in every solution, so they cut the search without changing any count.
- */
-static int collect_sums(const sk_geom *g, const sk_rules *r, sum_list *l) {
-    const int n = g->n, ncells = g->ncells, maxsum = n * (n + 1) / 2;
-    int32_t *owner = malloc((size_t)ncells * sizeof *owner);  /* summed cage of a cell, or -1 */
-    uint32_t *inside = calloc((size_t)r->ncages + 1, sizeof *inside); /* its cells in the unit */
-    uint16_t *rest = malloc(((size_t)ncells + 1) * sizeof *rest);
-    uint16_t *out = malloc(((size_t)ncells + 1) * sizeof *out);
-    int ok = owner && inside && rest && out;
-    uint32_t start = 0;
-    if (ok)
-        for (int c = 0; c < ncells; c++) owner[c] = -1;
-    for (uint32_t k = 0; ok && k < r->ncages; start = r->cage_ends[k], k++) {
-        if (r->cage_sums[k] < 0) continue;
-        for (uint32_t j = start; j < r->cage_ends[k]; j++) owner[r->cage_cells[j]] = (int32_t)k;
-        ok = sum_list_add(l, r->cage_cells + start, r->cage_ends[k] - start, r->cage_sums[k], 1);
-    }
-    const uint32_t nuser = l->count;
-    for (int u = 0; ok && nuser && u < g->nunits; u++) {
-        const uint16_t *unit = g->units + (size_t)u * n;
-        int covered = 1;
-        for (int i = 0; i < n; i++) {
-            if (owner[unit[i]] < 0)
-                covered = 0;
-            else
-                inside[owner[unit[i]]]++;
-        }
-        int32_t whole = 0, touched = 0;
-        uint32_t nrest = 0, nout = 0, nwhole = 0;
-        for (int i = 0; i < n; i++) {
-            const int32_t k = owner[unit[i]];
-            if (k < 0) {
-                rest[nrest++] = unit[i];
-                continue;
-            }
-            const uint32_t k0 = k ? r->cage_ends[k - 1] : 0, size = r->cage_ends[k] - k0;
-            if (inside[k] == 0) continue; /* this cage was already counted for this unit */
-            touched += r->cage_sums[k];
-            if (inside[k] == size) {
-                whole += r->cage_sums[k];
-                nwhole++;
-            } else {
-                for (uint32_t j = k0; j < r->cage_ends[k]; j++) {
-                    const uint16_t c = r->cage_cells[j];
-                    int in_unit = 0;
-                    for (int t = 0; t < n && !in_unit; t++) in_unit = unit[t] == c;
-                    if (in_unit)
-                        rest[nrest++] = c;
-                    else
-                        out[nout++] = c;
-                }
-            }
-            inside[k] = 0;
-        }
-        if (nwhole && nrest) ok = sum_list_add(l, rest, nrest, maxsum - whole, 1);
-        if (ok && covered && nout) ok = sum_list_add(l, out, nout, touched - maxsum, 0);
-    }
-    free(owner);
-    free(inside);
-    free(rest);
-    free(out);
-    return ok;
-}
-
-/* The sum constraints (collect_sums) and the digit sets of the distinct ones (one list per
- * (size, sum), shared); the others, and those with too many sets, propagate sum bounds. */
-static int build_cages(const sk_geom *g, const sk_rules *r, sk_geom_rules *out) {
-    const int n = g->n, ncells = g->ncells, maxsum = n * (n + 1) / 2;
-    sum_list l;
-    memset(&l, 0, sizeof l);
-    int rc = SK_ENOMEM;
-    uint32_t *seen = NULL, *fill = NULL;
-    uint64_t *buf = NULL;
-    if (!collect_sums(g, r, &l)) goto done;
-    const uint32_t ncages = l.count;
-    out->ncages = ncages;
-    out->cage_start = calloc((size_t)ncages + 1, sizeof *out->cage_start);
-    out->cage_cells = malloc(((size_t)l.ncells + 1) * sizeof *out->cage_cells);
-    out->cage_sum = calloc((size_t)ncages + 1, sizeof *out->cage_sum);
-    out->combo_off = calloc((size_t)ncages + 1, sizeof *out->combo_off);
-    out->combo_len = calloc((size_t)ncages + 1, sizeof *out->combo_len);
-    out->bounds = calloc((size_t)ncages + 1, 1);
-    out->cell_sums_start = calloc((size_t)ncells + 1, sizeof *out->cell_sums_start);
-    out->cell_sums = malloc(((size_t)l.ncells + 1) * sizeof *out->cell_sums);
-    fill = calloc((size_t)ncells, sizeof *fill);
-    /* Which earlier cage already has the sets of (size, sum): index + 1, 0 when none. */
-    seen = calloc((size_t)(n + 1) * (size_t)(maxsum + 1), sizeof *seen);
-    buf = malloc(SK_CAGE_COMBOS_MAX * sizeof *buf);
-    size_t pool_cap = 64, pool_len = 0;
-    out->combos = malloc(pool_cap * sizeof *out->combos);
-    if (!out->cage_start || !out->cage_cells || !out->cage_sum || !out->combo_off ||
-        !out->combo_len || !out->bounds || !out->cell_sums_start || !out->cell_sums || !fill ||
-        !seen || !buf || !out->combos)
-        goto done;
-    if (ncages) memcpy(out->cage_start, l.start, ((size_t)ncages + 1) * sizeof *l.start);
-    if (l.ncells) memcpy(out->cage_cells, l.cells, (size_t)l.ncells * sizeof *l.cells);
-    /* cell -> its sum constraints, as CSR. */
-    for (uint32_t j = 0; j < l.ncells; j++) out->cell_sums_start[l.cells[j] + 1]++;
-    for (int c = 0; c < ncells; c++) out->cell_sums_start[c + 1] += out->cell_sums_start[c];
-    for (uint32_t k = 0; k < ncages; k++) {
-        const int32_t sum = l.sum[k];
-        const uint32_t size = l.start[k + 1] - l.start[k];
-        out->cage_sum[k] = sum;
-        for (uint32_t j = l.start[k]; j < l.start[k + 1]; j++) {
-            const uint16_t c = l.cells[j];
-            out->cell_sums[out->cell_sums_start[c] + fill[c]++] = k;
-        }
-        if (!l.distinct[k] || sum < 0 || sum > maxsum || size > (uint32_t)n) {
-            /* Not distinct (outies), or impossible for distinct digits: bounds decide. */
-            out->bounds[k] = 1;
-            continue;
-        }
-        uint32_t *known = &seen[(size_t)size * (size_t)(maxsum + 1) + (size_t)sum];
-        if (*known) {
-            const uint32_t other = *known - 1;
-            out->combo_off[k] = out->combo_off[other];
-            out->combo_len[k] = out->combo_len[other];
-            out->bounds[k] = out->bounds[other];
-            continue;
-        }
-        uint32_t count = 0;
-        if (!cage_sets(n, 1, (int)size, sum, 0, buf, &count, SK_CAGE_COMBOS_MAX)) {
-            out->bounds[k] = 1; /* too many sets: sum bounds instead */
-            count = 0;
-        }
-        if (pool_len + count > pool_cap) {
-            while (pool_len + count > pool_cap) pool_cap *= 2;
-            uint64_t *grown = realloc(out->combos, pool_cap * sizeof *grown);
-            if (grown == NULL) goto done;
-            out->combos = grown;
-        }
-        memcpy(out->combos + pool_len, buf, count * sizeof *buf);
-        out->combo_off[k] = (uint32_t)pool_len;
-        out->combo_len[k] = count;
-        pool_len += count;
-        *known = k + 1;
-    }
-    rc = SK_COMPLETE;
-done:
-    free(l.cells);
-    free(l.start);
-    free(l.sum);
-    free(l.distinct);
-    free(seen);
-    free(fill);
-    free(buf);
-    return rc;
-}
+/* variant rules: compiled by sk_rules.c into the tables the search reads                     */
 
 int sk_geom_set_rules(sk_geom *g, const sk_rules *r) {
     if (g == NULL || r == NULL || g->rules != NULL) return SK_EINVAL;
-    const int valid = rules_valid(g, r);
-    if (valid < 0) return SK_ENOMEM;
-    if (!valid) return SK_EINVAL;
-    const int ncells = g->ncells;
-    sk_geom_rules *out = calloc(1, sizeof *out);
-    if (out == NULL) return SK_ENOMEM;
-    out->allowed = malloc((size_t)ncells * sizeof *out->allowed);
-    out->watch = calloc((size_t)ncells, 1);
-    if (!out->allowed || !out->watch || build_arcs(g, r, out) != SK_COMPLETE ||
-        build_cages(g, r, out) != SK_COMPLETE) {
-        rules_free(out);
-        return SK_ENOMEM;
-    }
-    for (int c = 0; c < ncells; c++) {
-        out->allowed[c] = r->allowed ? r->allowed[c] & g->full : g->full;
-        out->watch[c] = (uint8_t)((out->arc_start[c + 1] > out->arc_start[c] ? WATCH_ARCS : 0) |
-                                  (out->cell_sums_start[c + 1] > out->cell_sums_start[c] ? WATCH_CAGE : 0));
-    }
-    /* Last: the only step that changes g, and it leaves g as it was when it fails. */
-    if (merge_peers(g, r) != SK_COMPLETE) {
-        rules_free(out);
-        return SK_ENOMEM;
-    }
-    /* Extra peers make "every place of a digit in a unit sees this cell" find more than locked
-     * candidates do: keep each cell's peers as a bit set for that test (sizes up to 16x16). */
-    if ((r->npairs || r->ncages) && g->n <= SK_LOCKED_MAX_N) {
-        out->words = (uint32_t)((ncells + 63) / 64);
-        out->seen_by = calloc((size_t)ncells * out->words, sizeof *out->seen_by);
-        if (out->seen_by == NULL) {
-            rules_free(out);
-            return SK_ENOMEM; /* g keeps its merged peers: a superset is still correct */
-        }
-        for (int c = 0; c < ncells; c++)
-            for (uint32_t k = g->peer_start[c]; k < g->peer_start[c + 1]; k++)
-                out->seen_by[(size_t)c * out->words + g->peers[k] / 64] |=
-                    (uint64_t)1 << (g->peers[k] % 64);
-    }
-    g->rules = out;
+    const sk_rules_shape shape = {g->n, g->ncells, g->nunits, g->units, g->peer_start, g->peers};
+    sk_rule_tables *tables;
+    uint32_t *peer_start;
+    uint16_t *peers;
+    const int peer_bits = g->n <= SK_LOCKED_MAX_N; /* shared_peers runs up to that size */
+    const int rc = sk_rules_compile(&shape, r, peer_bits, &tables, &peer_start, &peers);
+    if (rc != SK_COMPLETE) return rc;
+    free(g->peers);
+    free(g->peer_start);
+    g->peers = peers;
+    g->peer_start = peer_start;
+    g->rules = tables;
     g->standard9 = 0;
     return SK_COMPLETE;
 }
@@ -997,17 +473,8 @@ sk_work *sk_work_new(const sk_geom *g) {
 
 void sk_work_free(sk_work *w) {
     if (w == NULL) return;
-    free(w->cand);
-    free(w->val);
-    free(w->place);
-    free(w->trail);
-    free(w->queue);
-    free(w->frames);
-    free(w->dirty);
-    free(w->dflag);
-    free(w->kdirty);
-    free(w->kflag);
-    free(w);
+    SK_FREE_ALL(free, w->cand, w->val, w->place, w->trail, w->queue, w->frames, w->dirty, w->dflag,
+                      w->kdirty, w->kflag, w);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1068,16 +535,16 @@ static int drop_places(sk_work *w, uint32_t cell, uint64_t removed) {
 /* Queues the rules that watch cell (its relations, its summed cage) after its mask changed;
  * a no-op without rules.  Each ring holds an entry at most once (its flag is set meanwhile). */
 static inline void touch(sk_work *w, uint32_t cell) {
-    const sk_geom_rules *r = w->g->rules;
+    const sk_rule_tables *r = w->g->rules;
     if (r == NULL) return;
     const uint8_t watch = r->watch[cell];
-    if ((watch & WATCH_ARCS) && !w->dflag[cell]) {
+    if ((watch & SK_WATCH_ARCS) && !w->dflag[cell]) {
         const uint32_t ncells = (uint32_t)w->g->ncells;
         assert(w->dcount < ncells);
         w->dflag[cell] = 1;
         w->dirty[(w->dhead + w->dcount++) % ncells] = cell;
     }
-    if (watch & WATCH_CAGE) {
+    if (watch & SK_WATCH_CAGE) {
         for (uint32_t j = r->cell_sums_start[cell]; j < r->cell_sums_start[cell + 1]; j++) {
             const uint32_t k = r->cell_sums[j];
             if (!w->kflag[k]) {
@@ -1091,7 +558,7 @@ static inline void touch(sk_work *w, uint32_t cell) {
 
 /* Empties the rule rings (after a contradiction, or before a search). */
 static void clear_dirty(sk_work *w) {
-    const sk_geom_rules *r = w->g->rules;
+    const sk_rule_tables *r = w->g->rules;
     if (r == NULL) return;
     const uint32_t ncells = (uint32_t)w->g->ncells;
     for (; w->dcount; w->dcount--, w->dhead = (w->dhead + 1) % ncells) w->dflag[w->dirty[w->dhead]] = 0;
@@ -1125,7 +592,7 @@ static inline int eliminate(sk_work *w, uint32_t cell, uint64_t bit) {
  * candidate of a supports.  0 on contradiction. */
 static int revise_arcs(sk_work *w, uint32_t a) {
     const sk_geom *g = w->g;
-    const sk_geom_rules *r = g->rules;
+    const sk_rule_tables *r = g->rules;
     const int n = g->n;
     for (uint32_t k = r->arc_start[a]; k < r->arc_start[a + 1]; k++) {
         const uint64_t *table = r->arc_table + (size_t)k * n;
@@ -1157,7 +624,7 @@ static inline uint64_t digit_range(int lo, int hi, int n) {
  */
 static int revise_cage(sk_work *w, uint32_t k) {
     const sk_geom *g = w->g;
-    const sk_geom_rules *r = g->rules;
+    const sk_rule_tables *r = g->rules;
     const uint16_t *cells = r->cage_cells + r->cage_start[k];
     const uint32_t size = r->cage_start[k + 1] - r->cage_start[k];
     if (r->bounds[k]) {
@@ -1345,7 +812,7 @@ static int locked_candidates(sk_work *w) {
 
 static int shared_peers(sk_work *w) {
     const sk_geom *g = w->g;
-    const sk_geom_rules *r = g->rules;
+    const sk_rule_tables *r = g->rules;
     const int n = g->n;
     const uint32_t words = r->words;
     int changed = 0;
@@ -1584,7 +1051,7 @@ static int load_givens(const sk_geom *g, sk_work *w, const uint8_t *cells) {
     int ok = 1;
     if (g->rules != NULL) {
         /* Rules: the allowed digits first, then every relation and cage once. */
-        const sk_geom_rules *r = g->rules;
+        const sk_rule_tables *r = g->rules;
         clear_dirty(w);
         for (size_t c = 0; c < nc && ok; c++) ok = restrict_to(w, (uint32_t)c, r->allowed[c]);
         for (size_t c = 0; c < nc; c++) touch(w, (uint32_t)c);

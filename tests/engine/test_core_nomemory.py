@@ -1,4 +1,4 @@
-"""The C searches' bindings under failed allocations (csrc/sk_module.c).
+"""The C searches' bindings under failed allocations (csrc/sk_py_*.c).
 
 Each allocation the call makes is failed in turn (``_testcapi.set_nomemory``: the k-th
 allocation fails, the later ones succeed again). Every such call must either give the result
@@ -77,7 +77,8 @@ def test_exclusion_find() -> None:
             break
     else:
         pytest.fail("no Aligned Triple Exclusion state found")
-    assert sweep(lambda: engine.find(masks, 3, None, 0)) >= 5
+    # a list of masks is read in place (csrc/sk_py.c sk_py_masks): no copy to fail
+    assert sweep(lambda: engine.find(masks, 3, None, 0)) >= 4
 
 
 def test_human_shape_init_and_find() -> None:

@@ -1,5 +1,5 @@
 """The three C searches of the human techniques (``_core.HumanShape``, ``_core.Exclusion``,
-``_core.Uniq``; csrc/sk_module.c) answer the same mistake with the same exception type and
+``_core.Uniq``; csrc/sk_py_logic.c) answer the same mistake with the same exception type and
 message: re-initialising, calling an uninitialised object, a wrong argument count, n out of
 range, and masks that are not a sequence, of the wrong length, not ints or out of range.
 """
