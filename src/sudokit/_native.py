@@ -140,7 +140,7 @@ TWINS: Final = (
     Twin(
         "bulk solving",
         ("search_items",),
-        "csrc/sk_module.c",
+        "csrc/sk_py_search.c",
         ("sudokit.solver:_solve_parsed",),
         ("tests/bulk/test_solve_many_fast.py",),
     ),
