@@ -18,8 +18,10 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -34,6 +36,8 @@ LOGIC_PUZZLES = DATA / "logic_puzzles.txt"
 REPO = TESTS.parent
 SHARED_DATA = Path(os.environ.get("SUDOKIT_DATA") or REPO.parent / "shared" / "data")
 SHARED_RATED = Path(os.environ.get("SUDOKIT_RATED") or SHARED_DATA.parent / "rated")
+T = TypeVar("T")
+
 REQUIRE_C = os.environ.get("SUDOKIT_REQUIRE_C", "") == "1"
 
 
@@ -328,3 +332,14 @@ def small_default_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     from sudokit import solver
 
     monkeypatch.setattr(solver, "DEFAULT_GUESS_WORK", SMALL_GUESS_WORK)
+
+
+def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` in a fresh thread: the event loop of another test's fixture
+    (Playwright's sync API keeps one running for the whole session) may be running in this
+    one, and ``asyncio.run`` refuses to start inside a running loop."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

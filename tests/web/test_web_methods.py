@@ -8,7 +8,6 @@ of the limit when the worker was reached), not the limit the server was given.
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import pytest
@@ -20,6 +19,7 @@ from fastapi.testclient import TestClient
 from sudokit.web import create_app
 from sudokit.web.errors import ApiError
 from sudokit.web.work import ProcessLane
+from support import run_coroutine
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +58,7 @@ def test_a_timed_out_request_names_the_limit_as_set() -> None:
     try:
         lane.start()
         with pytest.raises(ApiError) as stopped:
-            asyncio.run(lane.run(time.sleep, 30))
+            run_coroutine(lane.run(time.sleep, 30))
     finally:
         lane.close()
     assert stopped.value.status == 504

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -18,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from sudokit.web import create_app
 from sudokit.web.middleware import loopback_hosts
+from support import run_coroutine
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
@@ -228,10 +228,5 @@ def test_a_trickled_body_times_out_with_408() -> None:
 
     scope = {"type": "http", "headers": [(b"content-length", b"100")]}
     limit = BodyLimit(app, 1000, seconds=0.2)
-    # a fresh thread: an event loop of another test's fixture may be running in this one
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(
-            asyncio.run,
-            asyncio.wait_for(limit(scope, receive, send), 5),  # type: ignore[arg-type]
-        ).result()
+    run_coroutine(asyncio.wait_for(limit(scope, receive, send), 5))  # type: ignore[arg-type]
     assert sent[0]["status"] == 408
