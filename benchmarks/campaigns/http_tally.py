@@ -5,13 +5,15 @@
 
 Every request a ``fastapi.testclient.TestClient`` (starlette's) sends is counted by its
 answer's status code, and the session ends with one line, ``http_tally: N requests; by
-status {...}; 5xx: M``. The tests' own assertions stay the verdict (a 504 that is the server's
+status {...}; 5xx: M``, then one line per 5xx answer (route, seconds, its error, the body
+sent, cut short). The tests' own assertions stay the verdict (a 504 that is the server's
 time limit is allowed by them); the tally gives the figures: requests sent, 5xx answers.
 Requests to a real server started by a test (the hostile and load tests) are not seen.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from typing import Any
 
@@ -19,12 +21,21 @@ import pytest
 from starlette.testclient import TestClient
 
 _codes: Counter[int] = Counter()
+_faults: list[str] = []
 _request = TestClient.request
 
 
 def _counted(self: TestClient, *args: Any, **kwargs: Any) -> Any:
+    start = time.monotonic()
     response = _request(self, *args, **kwargs)
     _codes[response.status_code] += 1
+    if response.status_code >= 500:
+        sent = kwargs.get("json", kwargs.get("content"))
+        _faults.append(
+            f"{response.status_code} {response.request.method} {response.request.url.path} "
+            f"after {time.monotonic() - start:.2f} s: {response.text[:200]!r}; "
+            f"body {str(sent)[:300]!r}"
+        )
     return response
 
 
@@ -38,3 +49,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         f"http_tally: {sum(_codes.values())} requests; by status "
         f"{dict(sorted(_codes.items()))}; 5xx: {errors}"
     )
+    for fault in _faults:
+        terminalreporter.write_line(f"http_tally: {fault}")
