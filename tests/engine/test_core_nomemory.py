@@ -50,18 +50,16 @@ def test_uniq_steps_and_bug_extras() -> None:
     cg = _with_finds(states)
     core = uniqueness._c_uniq_for(shape)
     assert len(core.steps(cg.masks, None, None)) >= 2
-    assert sweep(lambda: core.steps(cg.masks, None, None)) >= 10
+    sweep(lambda: core.steps(cg.masks, None, None), at_least=10)
     bug = _bug_plus_one()
     small = uniqueness._c_uniq_for(bug.shape)
-    assert sweep(lambda: small.bug_extras(bug.masks)) >= 1
+    sweep(lambda: small.bug_extras(bug.masks), at_least=1)
     kinds = list(range(len(shape.units)))
-    assert (
-        sweep(
-            lambda: _core.Uniq(9, shape.units, shape.cell_units, kinds, shape.peers).steps(
-                cg.masks, None, None
-            )
-        )
-        >= 10
+    sweep(
+        lambda: _core.Uniq(9, shape.units, shape.cell_units, kinds, shape.peers).steps(
+            cg.masks, None, None
+        ),
+        at_least=10,
     )
 
 
@@ -78,7 +76,7 @@ def test_exclusion_find() -> None:
     else:
         pytest.fail("no Aligned Triple Exclusion state found")
     # a list of masks is read in place (csrc/sk_py.c sk_py_masks): no copy to fail
-    assert sweep(lambda: engine.find(masks, 3, None, 0)) >= 4
+    sweep(lambda: engine.find(masks, 3, None, 0), at_least=4)
 
 
 def test_human_shape_init_and_find() -> None:
@@ -94,4 +92,4 @@ def test_human_shape_init_and_find() -> None:
 
     assert build() == _human._table(shape).find(_human.NAKED_SETS, 2, masks, ())
     assert build()
-    assert sweep(build) >= 10
+    sweep(build, at_least=10)
