@@ -36,7 +36,7 @@ from ..shape import Shape
 from ._bits import bit_indices
 from ._names import digit_name
 from .candidates import CandidateGrid
-from .step import chain_length_bonus
+from .step import Step, chain_length_bonus
 
 __all__ = [
     "Effect",
@@ -153,6 +153,34 @@ def path_candidates(n: int, path: Sequence[int]) -> tuple[tuple[int, int], ...]:
     ((0, 1), (0, 2))
     """
     return tuple(dict.fromkeys((cell, d + 1) for cell, d in (cell_digit(n, p) for p in path)))
+
+
+def path_step(
+    name: str,
+    rating: float,
+    n: int,
+    path: Sequence[int],
+    text: str,
+    placements: tuple[tuple[int, int], ...] = (),
+    eliminations: tuple[tuple[int, int], ...] = (),
+) -> Step:
+    """The step of a hint that one chain *path* on a grid of size *n* justifies, drawn as that
+    path: its cells, its candidates and the links between them.
+
+    >>> path_step("X-Chain", 6.5, 9, [1, 2 * 9], "", eliminations=((2, 1),)).links
+    ((0, 1, 1, 1, False),)
+    """
+    return Step(
+        name,
+        rating,
+        placements=placements,
+        eliminations=eliminations,
+        text=text,
+        cells=path_cells(n, path),
+        highlights=path_candidates(n, path),
+        links=tuple(path_links(n, path)),
+        size=n,
+    )
 
 
 # (placements, eliminations) of a hint, as (cell, digit) pairs (1-based digits)

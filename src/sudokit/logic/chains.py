@@ -28,9 +28,7 @@ from .chaining import (
     check_budget,
     geometry,
     off_potential,
-    path_candidates,
-    path_cells,
-    path_links,
+    path_step,
     potential_name,
     se_rating,
 )
@@ -164,16 +162,7 @@ def _alt_chain_steps(cg: CandidateGrid, name: str) -> Iterator[Step]:
             f"{name}: {' -> '.join(names)}. If {a_name} is false then {b_name} is true, so at "
             f"least one of them holds; therefore {elim_text(shape, elims)}."
         )
-        yield Step(
-            name,
-            se_rating(base, length),
-            eliminations=elims,
-            text=text,
-            cells=path_cells(n, path),
-            highlights=path_candidates(n, path),
-            links=tuple(path_links(n, path)),
-            size=n,
-        )
+        yield path_step(name, se_rating(base, length), n, path, text, eliminations=elims)
 
 
 def x_chains(cg: CandidateGrid) -> Iterator[Step]:

@@ -63,9 +63,7 @@ from .chaining import (
     geometry,
     note_rule_found,
     on_potential,
-    path_candidates,
-    path_cells,
-    path_links,
+    path_step,
     potential_name,
     se_rating,
 )
@@ -592,17 +590,7 @@ def _describe(geo: Geometry, h: UnaryHint, effect: Effect) -> Step:
             f"{name}: if {names[0]}, then {consequences}, which contradicts the assumption, "
             f"so {conclusion_text(geo.shape, effect)}."
         )
-    return Step(
-        name,
-        h.rating,
-        placements=placements,
-        eliminations=elims,
-        text=text,
-        cells=path_cells(n, path),
-        highlights=path_candidates(n, path),
-        links=tuple(path_links(n, path)),
-        size=n,
-    )
+    return path_step(name, h.rating, n, path, text, placements, elims)
 
 
 def _mode_best(
