@@ -15,9 +15,34 @@ OLD=$1; NEW=$2; WORK=$3; shift 3
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${SUDOKIT_DATA:-$HERE/../shared/data}
 RATED=${SUDOKIT_RATED:-$HERE/../shared/rated}
-ALL="solve-top95 solve-hardest solve-kaggle count-serg check-top1465 check-serg count-17
-gen-default gen-rot180 gen-mirror gen-minimal gen-nominimal gen-clues gen-x gen-6x6 gen-jigsaw
-gen-lowclue gen-16 gen-pattern gen-diff dataset dataset-jsonl rate rate-text"
+# The cases, in the order they run: a name, then the sudokit arguments ($DATA and $WORK expand
+# here; OUT/ stands for the directory the case writes into).
+TABLE="\
+solve-top95   solve $DATA/top95.txt
+solve-hardest solve $DATA/forum_hardest_1106.txt --to jsonl
+solve-kaggle  solve $DATA/kaggle_1k.txt --to csv
+count-serg    count $DATA/serg.txt
+check-top1465 check $DATA/top1465.txt
+check-serg    check $DATA/serg.txt
+count-17      count $DATA/17clue_49158.txt --limit 2
+gen-default   generate -n 1000 --seed 1 --with-solution
+gen-rot180    generate -n 1000 --seed 2 --symmetry rot180 --to jsonl
+gen-mirror    generate -n 1000 --seed 22 --symmetry mirror-h --to jsonl
+gen-minimal   generate -n 1000 --seed 3 --minimal --to jsonl
+gen-nominimal generate -n 1000 --seed 33 --no-minimal
+gen-clues     generate -n 1000 --seed 4 --clues 24-26
+gen-x         generate -n 1000 --seed 66 --x
+gen-6x6       generate -n 1000 --seed 67 --box 2x3 --symmetry rot180
+gen-jigsaw    generate -n 1000 --seed 6 --jigsaw random --to jsonl
+gen-lowclue   generate -n 200 --seed 44 --clues 20-22
+gen-16        generate -n 100 --seed 7 --size 16
+gen-pattern   generate -n 300 --seed 5 --pattern $WORK/pattern.txt
+gen-diff      generate -n 100 --seed 8 --difficulty hard --to jsonl
+dataset       dataset -n 300 --seed 9 --rate --augment 1 --dedupe -o OUT/dataset.csv
+dataset-jsonl dataset -n 300 --seed 10 --symmetry rot180 --augment 2 -o OUT/dataset.jsonl
+rate          rate $WORK/dev1000.txt --to json
+rate-text     rate $WORK/dev1000.txt"
+ALL=$(cut -d" " -f1 <<< "$TABLE")
 CASES=${*:-$ALL}
 mkdir -p "$WORK"
 cut -f1 "$RATED/se_controlled_bias_dev.tsv" | sed -n 2,1001p > "$WORK/dev1000.txt"
@@ -25,32 +50,10 @@ printf '%s\n' x.x...x.x .x..x..x. x..x.x..x ..x...x.. .x.x.x.x. ..x...x.. x..x.x
     x.x...x.x > "$WORK/pattern.txt"
 
 command_of() {  # the sudokit arguments of case $1 writing into directory $2
-    case $1 in
-    solve-top95) echo "solve $DATA/top95.txt" ;;
-    solve-hardest) echo "solve $DATA/forum_hardest_1106.txt --to jsonl" ;;
-    solve-kaggle) echo "solve $DATA/kaggle_1k.txt --to csv" ;;
-    count-serg) echo "count $DATA/serg.txt" ;;
-    check-top1465) echo "check $DATA/top1465.txt" ;;
-    check-serg) echo "check $DATA/serg.txt" ;;
-    count-17) echo "count $DATA/17clue_49158.txt --limit 2" ;;
-    gen-default) echo "generate -n 1000 --seed 1 --with-solution" ;;
-    gen-rot180) echo "generate -n 1000 --seed 2 --symmetry rot180 --to jsonl" ;;
-    gen-mirror) echo "generate -n 1000 --seed 22 --symmetry mirror-h --to jsonl" ;;
-    gen-minimal) echo "generate -n 1000 --seed 3 --minimal --to jsonl" ;;
-    gen-nominimal) echo "generate -n 1000 --seed 33 --no-minimal" ;;
-    gen-clues) echo "generate -n 1000 --seed 4 --clues 24-26" ;;
-    gen-lowclue) echo "generate -n 200 --seed 44 --clues 20-22" ;;
-    gen-pattern) echo "generate -n 300 --seed 5 --pattern $WORK/pattern.txt" ;;
-    gen-jigsaw) echo "generate -n 1000 --seed 6 --jigsaw random --to jsonl" ;;
-    gen-x) echo "generate -n 1000 --seed 66 --x" ;;
-    gen-6x6) echo "generate -n 1000 --seed 67 --box 2x3 --symmetry rot180" ;;
-    gen-16) echo "generate -n 100 --seed 7 --size 16" ;;
-    gen-diff) echo "generate -n 100 --seed 8 --difficulty hard --to jsonl" ;;
-    dataset) echo "dataset -n 300 --seed 9 --rate --augment 1 --dedupe -o $2/dataset.csv" ;;
-    dataset-jsonl) echo "dataset -n 300 --seed 10 --symmetry rot180 --augment 2 -o $2/dataset.jsonl" ;;
-    rate) echo "rate $WORK/dev1000.txt --to json" ;;
-    rate-text) echo "rate $WORK/dev1000.txt" ;;
-    esac
+    local name args
+    while read -r name args; do
+        if [ "$name" = "$1" ]; then echo "${args//OUT\//$2/}"; return; fi
+    done <<< "$TABLE"
 }
 
 for case in $CASES; do
