@@ -244,6 +244,18 @@ class _Find(NamedTuple):
     elims: tuple[tuple[int, int], ...]
 
 
+class _Rect(NamedTuple):
+    """A loop (*cells*, digits *pm*) with exactly two cells holding other digits: those
+    *extra_cells*, the other digits they hold (*extra_union*, a mask) and the units they both
+    belong to (*shared*); what types 3 and 4 look at."""
+
+    cells: tuple[int, ...]
+    pm: int
+    extra_cells: tuple[int, int]
+    extra_union: int
+    shared: list[int]
+
+
 def _ur_finds(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[_Find]:
     """Every unique rectangle/loop step: type 1 when one cell has extra candidates, else types
     2, 4 and 3 (the last two only with two extra cells); only of the loops :func:`loops`
@@ -264,14 +276,14 @@ def _ur_finds(cg: CandidateGrid, delta: Delta | None = None) -> Iterator[_Find]:
         if len(extras) != 2:
             continue
         e1, e2 = extras
-        shared = _common_units(cg, extras)
-        yield from _ur_type4(cg, cells, pm, (e1, e2), shared)
+        rect = _Rect(cells, pm, (e1, e2), extra_union, _common_units(cg, extras))
+        yield from _ur_type4(cg, rect)
         # type 3: the extra digits of e1 and e2 act as one cell in a naked or hidden set of a
         # unit they share. SE's limits, kept exactly: the set's degree starts at the number of
         # extra digits and stops below n - 1 (7 on 9x9); a naked set needs 2 x degree <= the
         # unit's empty cells, a hidden set 2 x degree < them.
         if extra_union.bit_count() >= 2:
-            yield from _ur_type3(cg, cells, pm, (e1, e2), extra_union, shared)
+            yield from _ur_type3(cg, rect)
 
 
 @lru_cache(maxsize=64)
@@ -363,15 +375,10 @@ def _ur_type2_step(cg: CandidateGrid, f: _Find) -> Step:
     return _step(cg, f, why)
 
 
-def _ur_type4(
-    cg: CandidateGrid,
-    cells: tuple[int, ...],
-    pm: int,
-    extra_cells: tuple[int, int],
-    shared: list[int],
-) -> Iterator[_Find]:
+def _ur_type4(cg: CandidateGrid, rect: _Rect) -> Iterator[_Find]:
     """Type 4: one loop digit is confined to the two extra cells in a unit they share; the
     other leaves both."""
+    cells, pm, extra_cells, _, shared = rect
     e1, e2 = extra_cells
     x, y = bits(pm)
     for u in shared:
@@ -397,37 +404,22 @@ def _ur_type4_step(cg: CandidateGrid, f: _Find) -> Step:
     return _step(cg, f, why)
 
 
-def _ur_type3(
-    cg: CandidateGrid,
-    cells: tuple[int, ...],
-    pm: int,
-    extra_cells: tuple[int, int],
-    extra_union: int,
-    shared: list[int],
-) -> Iterator[_Find]:
-    """Unique rectangle/loop type 3 steps: the loop *cells* holds the digits of mask *pm*, its
-    two *extra_cells* hold the other digits *extra_union*, and *shared* are their common units;
-    naked sets first, then hidden ones."""
-    degrees = range(extra_union.bit_count(), cg.shape.n - 1)
-    for u in shared:
-        yield from _ur_type3_naked(cg, cells, pm, extra_cells, extra_union, u, degrees)
-    for u in shared:
-        yield from _ur_type3_hidden(cg, cells, pm, extra_cells, extra_union, u, degrees)
+def _ur_type3(cg: CandidateGrid, rect: _Rect) -> Iterator[_Find]:
+    """Unique rectangle/loop type 3 steps of *rect*, in the units its extra cells share: naked
+    sets first, then hidden ones."""
+    degrees = range(rect.extra_union.bit_count(), cg.shape.n - 1)
+    for u in rect.shared:
+        yield from _ur_type3_naked(cg, rect, u, degrees)
+    for u in rect.shared:
+        yield from _ur_type3_hidden(cg, rect, u, degrees)
 
 
-def _ur_type3_naked(
-    cg: CandidateGrid,
-    cells: tuple[int, ...],
-    pm: int,
-    extra_cells: tuple[int, int],
-    extra_union: int,
-    u: int,
-    degrees: range,
-) -> Iterator[_Find]:
+def _ur_type3_naked(cg: CandidateGrid, rect: _Rect, u: int, degrees: range) -> Iterator[_Find]:
     """Type 3 with a naked set: the extra cells count as one cell holding *extra_union*; with
     ``degree - 1`` other cells of unit *u* they hold *degree* digits, which leave the rest."""
     shape = cg.shape
     masks = cg.masks
+    cells, pm, extra_cells, extra_union, _ = rect
     e1, e2 = extra_cells
     # Digits of the naked set that e1 and e2 vouch for together: an extra digit held by only
     # one of them must also be held by another cell of the set (SE's second cardinality test).
@@ -451,20 +443,13 @@ def _ur_type3_naked(
                 yield _Find(cells, pm, 3, 0, degree - 1, u, combo, union, elims)
 
 
-def _ur_type3_hidden(
-    cg: CandidateGrid,
-    cells: tuple[int, ...],
-    pm: int,
-    extra_cells: tuple[int, int],
-    extra_union: int,
-    u: int,
-    degrees: range,
-) -> Iterator[_Find]:
+def _ur_type3_hidden(cg: CandidateGrid, rect: _Rect, u: int, degrees: range) -> Iterator[_Find]:
     """Type 3 with a hidden set: the extra cells give unit *u* at most one of the loop's
     digits, so they count as one cell in a hidden set made of those digits and ``degree - 2``
     other digits that are not extras; the set's cells lose their other candidates."""
     shape = cg.shape
     masks = cg.masks
+    cells, pm, extra_cells, extra_union, _ = rect
     pm_extra = pm | extra_union
     free = [d for d in range(1, shape.n + 1) if not pm_extra >> (d - 1) & 1]
     empty = [c for c in shape.units[u] if masks[c]]
