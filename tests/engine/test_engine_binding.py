@@ -17,7 +17,7 @@ import pytest
 
 import sudokit
 from sudokit.shape import Shape
-from support import REQUIRE_C, require_c_backend
+from support import REQUIRE_C, require_c_backend, run_text
 
 STUB = Path(sudokit.__file__).with_name("_core.pyi")
 
@@ -291,12 +291,9 @@ TWELVE = bytes(
 
 def _child(code: str) -> subprocess.CompletedProcess[str]:
     """Run *code* in a fresh interpreter (60 s at most) and return what it did."""
-    return subprocess.run(
+    return run_text(
         [sys.executable, "-X", "faulthandler", "-c", textwrap.dedent(code)],
-        capture_output=True,
-        text=True,
         timeout=60,
-        check=False,
     )
 
 

@@ -34,7 +34,7 @@ from sudokit.grid import Grid
 from sudokit.logic import _human, chaining, cycles, exclusion, forcing, uniqueness
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.shape import Shape
-from support import C_ERROR, REPO, require_c_backend
+from support import C_ERROR, REPO, require_c_backend, run_text
 
 SRC = Path(sudokit.__file__).resolve().parent
 STUB = SRC / "_core.pyi"
@@ -148,14 +148,11 @@ def _stale_cli(*args: str, backend: str | None = None) -> subprocess.CompletedPr
     env = {k: v for k, v in os.environ.items() if k != "SUDOKIT_BACKEND"}
     if backend is not None:
         env["SUDOKIT_BACKEND"] = backend
-    return subprocess.run(
+    return run_text(
         [sys.executable, "-c", textwrap.dedent(_STALE_CHILD), str(_core.__file__), *args],
         input=PUZZLE,
-        capture_output=True,
-        text=True,
         env=env,
         timeout=120,
-        check=False,
     )
 
 

@@ -283,13 +283,10 @@ def test_bench_runs_from_a_clone_with_a_normal_install(tmp_path: Path) -> None:
     data.mkdir()
     (data / "logic.txt").write_text("\n".join(_puzzles(40)) + "\n")
     argv = ["bench", "--data", str(data), "--quick", "--no-tdoku", "--no-million", "--no-write"]
-    run = subprocess.run(
+    run = support.run_text(
         [sys.executable, "-m", "sudokit", *argv],
         cwd=ROOT / "tests",  # anywhere inside the clone
         env={**os.environ, "PYTHONPATH": str(site), "SUDOKIT_BENCH_SCRIPT": ""},
-        capture_output=True,
-        text=True,
-        check=False,
     )
     assert run.returncode == 0, run.stderr
     assert "| logic | 40 |" in run.stdout

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from sudokit import formats
 from sudokit.cli.app import COMMANDS
 from sudokit.formats import _rules
 from sudokit.logic.registry import TECHNIQUES
-from support import REPO
+from support import REPO, run_text
 
 pytest.importorskip("mkdocs", reason="the docs site needs the docs extra (pip install '.[docs]')")
 pytest.importorskip("mkdocstrings", reason="the docs site needs the docs extra")
@@ -32,13 +31,10 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    done = subprocess.run(
+    done = run_text(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
         cwd=REPO,
-        capture_output=True,
-        text=True,
         timeout=600,
-        check=False,
     )
     assert done.returncode == 0, done.stderr[-4000:]
     return out

@@ -4,7 +4,6 @@ sdist carries it (the wheel's copy is checked by tests/project/test_wheel.py, wh
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tarfile
 import tomllib
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO
+from support import REPO, run_text
 
 ROOT = REPO
 
@@ -33,14 +32,11 @@ def test_sdist_ships_the_license(tmp_path: Path) -> None:
     base.mkdir()
     env = os.environ | {"SUDOKIT_BUILD_EXT": "0"}
     cmd = [sys.executable, "setup.py", "-q", "egg_info", "--egg-base", str(base)]
-    built = subprocess.run(
+    built = run_text(
         [*cmd, "sdist", "-d", str(tmp_path / "dist")],
         cwd=ROOT,
         env=env,
-        capture_output=True,
-        text=True,
         timeout=300,
-        check=False,
     )
     assert built.returncode == 0, built.stderr[-3000:]
     (sdist,) = (tmp_path / "dist").glob("sudokit-*.tar.gz")

@@ -11,19 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO
+from support import REPO, run_text
 
 SCRIPT = REPO / "benchmarks" / "bench_rating_se.py"
 
 
 def _run(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return run_text(
         [sys.executable, str(SCRIPT), "--random", "1", "--hardest", "0"],
-        capture_output=True,
-        text=True,
         env=env,
         timeout=120,
-        check=False,
     )
 
 

@@ -42,15 +42,12 @@ def _run(
     cwd: Path | None = None,
     text_in: str = "",
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return support.run_text(
         args,
         input=text_in,
-        capture_output=True,
-        text=True,
         env=env,
         cwd=cwd,
         timeout=BUILD_TIMEOUT,
-        check=False,
     )
 
 

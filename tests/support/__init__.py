@@ -18,7 +18,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -234,6 +234,12 @@ BUSY_CPU = 0.8
 STOP_CPU = 1.0
 #: Wall seconds after SIGINT before a child that has not exited counts as hung.
 HANG_S = 60.0
+
+
+def run_text(args: Sequence[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """Run a child process to its end with its output captured as text; its exit code is for
+    the test to check (*kwargs*: ``cwd``, ``env``, ``input``, ``timeout``, ...)."""
+    return subprocess.run(args, capture_output=True, text=True, check=False, **kwargs)
 
 
 def cpu_seconds(pid: int) -> float:
