@@ -29,6 +29,19 @@ void sk_py_poll_release(py_poll *p, const sk_state *st) {
 
 void sk_py_poll_acquire(py_poll *p) { PyEval_RestoreThread(p->save); }
 
+sk_work *sk_py_release_work(GeometryObject *g, py_poll *p, const sk_state *st) {
+    sk_work *w = sk_py_work_take(g);
+    Py_INCREF(g);
+    sk_py_poll_release(p, st);
+    return w != NULL ? w : sk_work_new(g->geom); /* a new one without the GIL */
+}
+
+void sk_py_acquire_work(GeometryObject *g, sk_work *w, py_poll *p) {
+    sk_py_poll_acquire(p);
+    sk_py_work_give(g, w);
+    Py_DECREF(g);
+}
+
 int sk_py_poll(void *ctx) {
     py_poll *p = ctx;
     if (__atomic_load_n(&p->stop, __ATOMIC_RELAXED)) return 1;

@@ -167,6 +167,13 @@ typedef struct {
 /* Releases the GIL (saving the thread state in p); sk_py_poll_acquire takes it back. */
 void sk_py_poll_release(py_poll *p, const sk_state *st);
 void sk_py_poll_acquire(py_poll *p);
+
+/* Around one search on g with the GIL released (sk_py_poll as its poll, ctx p):
+ * sk_py_release_work keeps g alive (another thread could drop it while the GIL is released),
+ * releases the GIL and returns a workspace of g, from its pool or new (NULL: out of memory);
+ * sk_py_acquire_work takes the GIL back, gives w (NULL: nothing) back to the pool, drops g. */
+sk_work *sk_py_release_work(GeometryObject *g, py_poll *p, const sk_state *st);
+void sk_py_acquire_work(GeometryObject *g, sk_work *w, py_poll *p);
 /* The poll of the calling thread (ctx: its py_poll), and of the other batch workers (only the
  * shared stop flag). */
 int sk_py_poll(void *ctx);

@@ -64,19 +64,14 @@ static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t
         goto fail;
     }
     memcpy(cells, given, (size_t)len);
-    sk_work *w = sk_py_work_take(g);
-    Py_INCREF(g);
     uint64_t searches = 0;
     int decided = 1, rc = SK_ENOMEM;
     py_poll poll;
-    sk_py_poll_release(&poll, st);
-    if (w == NULL) w = sk_work_new(g->geom);
+    sk_work *w = sk_py_release_work(g, &poll, st);
     if (w != NULL)
         rc = sk_reduce(g->geom, w, cells, order, ends, (uint32_t)ngroups, budget, max_searches,
                        &searches, &decided, sk_py_poll, &poll);
-    sk_py_poll_acquire(&poll);
-    sk_py_work_give(g, w);
-    Py_DECREF(g);
+    sk_py_acquire_work(g, w, &poll);
     PyMem_RawFree(order);
     PyMem_RawFree(ends);
     if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {

@@ -53,20 +53,14 @@ static PyObject *core_search(PyObject *module, PyObject *const *args, Py_ssize_t
         sols = PyMem_RawMalloc((size_t)keep * (size_t)g->ncells);
         if (sols == NULL) return PyErr_NoMemory();
     }
-    sk_work *w = sk_py_work_take(g);
-    /* Keep the geometry alive while the GIL is released (another thread could drop it). */
-    Py_INCREF(g);
     uint64_t count = 0, guesses = 0;
     int rc = SK_ENOMEM;
     py_poll poll;
-    sk_py_poll_release(&poll, st);
-    if (w == NULL) w = sk_work_new(g->geom);
+    sk_work *w = sk_py_release_work(g, &poll, st);
     if (w != NULL)
         rc = sk_search(g->geom, w, cells, limit, keep, sols, budget, &count, &guesses, sk_py_poll,
                        &poll);
-    sk_py_poll_acquire(&poll);
-    sk_py_work_give(g, w);
-    Py_DECREF(g);
+    sk_py_acquire_work(g, w, &poll);
     if (rc == SK_STOPPED) { /* a signal handler raised (KeyboardInterrupt): it is set */
         PyMem_RawFree(sols);
         return NULL;
@@ -725,24 +719,19 @@ static PyObject *core_lines(PyObject *module, PyObject *const *args, Py_ssize_t 
         if (stop.obj != NULL) PyBuffer_Release(&stop);
         return PyErr_NoMemory();
     }
-    sk_work *w = sk_py_work_take(g);
-    Py_INCREF(g);
     Py_INCREF(args[1]); /* keep the data alive while the GIL is released */
     size_t out_len = 0, nnotes = 0, consumed = 0;
     uint64_t nlines = 0, records = 0;
     int rc = SK_ENOMEM;
     py_poll poll;
     lines_poll lpoll = {&poll, stop.obj != NULL ? (const uint8_t *)stop.buf : NULL};
-    sk_py_poll_release(&poll, st);
-    if (w == NULL) w = sk_work_new(g->geom);
+    sk_work *w = sk_py_release_work(g, &poll, st);
     if (w != NULL)
         rc = skl_run(g->geom, w, (const uint8_t *)PyBytes_AS_STRING(args[1]) + start, len, &opts,
                      (uint8_t *)PyBytes_AS_STRING(out), cap, &out_len, notes, SK_LINES_NOTES,
                      &nnotes, &consumed, &nlines, &records, lines_poll_fn, &lpoll);
-    sk_py_poll_acquire(&poll);
-    sk_py_work_give(g, w);
+    sk_py_acquire_work(g, w, &poll);
     Py_DECREF(args[1]);
-    Py_DECREF(g);
     if (stop.obj != NULL) PyBuffer_Release(&stop);
     PyObject *tuple = NULL;
     if (rc != SK_COMPLETE) {
