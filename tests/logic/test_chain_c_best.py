@@ -26,6 +26,7 @@ from sudokit.logic.chaining import Effect, Links, geometry
 from sudokit.logic.step import LENGTH_BONUS_THRESHOLDS
 from sudokit.shape import Shape
 from support import LOGIC_PUZZLES as DATA
+from support.shapes import by_shape
 from support.states import chain_states
 
 pytestmark = pytest.mark.skipif(
@@ -82,15 +83,7 @@ def test_best_parity_on_9x9_states() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("shape", "count"),
-    [
-        (Shape(2, 2), 30),
-        (Shape(2, 3), 20),
-        (Shape(3, 3, diagonals=True), 12),
-        (Shape(3, 3, windoku=True), 12),
-        (Shape(4, 4), 2),
-    ],
-    ids=["4x4", "6x6", "diagonals", "windoku", "16x16"],
+    ("shape", "count"), by_shape({"4x4": 30, "6x6": 20, "diagonals": 12, "windoku": 12, "16x16": 2})
 )
 def test_best_parity_on_other_shapes(shape: Shape, count: int) -> None:
     chosen = sum(_compare(cg) for cg in _random_states(shape, count, seed=shape.n))
@@ -128,9 +121,7 @@ def test_forcing_choice_parity_on_9x9_states() -> None:
 
 
 @pytest.mark.parametrize(
-    ("shape", "count"),
-    [(Shape(2, 2), 20), (Shape(2, 3), 12), (Shape(3, 3, diagonals=True), 6), (Shape(4, 4), 1)],
-    ids=["4x4", "6x6", "diagonals", "16x16"],
+    ("shape", "count"), by_shape({"4x4": 20, "6x6": 12, "diagonals": 6, "16x16": 1})
 )
 def test_forcing_choice_parity_on_other_shapes(shape: Shape, count: int) -> None:
     chosen = sum(_compare_forcing(cg) for cg in _random_states(shape, count, seed=shape.n + 1))

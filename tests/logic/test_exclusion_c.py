@@ -31,19 +31,17 @@ import pytest
 import sudokit
 import sudokit.rating
 import support
-from sudokit.constraints import Constraints
 from sudokit.grid import Grid
 from sudokit.logic import _delta, exclusion
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.registry import Technique
 from sudokit.logic.step import Step
 from sudokit.shape import Shape
+from support.shapes import by_shape
 from support.states import pattern_solved
 
 DATA = support.DATA / "logic_puzzles.txt"
 #: A 9x9 jigsaw region map (from tests/data/corpus.txt).
-JIGSAW = "AAABBBCCCAAABBCCCCAAABBBBFCDDDDDEFFCDDEEEEFFFDDEEHEFIFGGGEHIIIFGGGGHHIIIGGHHHHHII"
-
 pytestmark = pytest.mark.skipif(
     exclusion._engine(Shape(3, 3)) is None, reason="the C core (with Exclusion) is not in use"
 )
@@ -202,17 +200,18 @@ def test_random_9x9_states(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("shape", "count"),
-    [
-        (Shape(2, 2), 40),
-        (Shape(2, 3), 40),
-        (Shape(3, 3, diagonals=True), 20),
-        (Shape(3, 3, windoku=True), 20),
-        (Shape.jigsaw(JIGSAW), 20),
-        (Shape(3, 3, constraints=Constraints(antiknight=True)), 20),
-        (Shape(4, 4), 6),
-        (Shape(5, 5), 2),
-    ],
-    ids=["4x4", "6x6", "diagonals", "windoku", "jigsaw", "antiknight", "16x16", "25x25"],
+    by_shape(
+        {
+            "4x4": 40,
+            "6x6": 40,
+            "diagonals": 20,
+            "windoku": 20,
+            "jigsaw": 20,
+            "antiknight": 20,
+            "16x16": 6,
+            "25x25": 2,
+        }
+    ),
 )
 def test_other_shapes(shape: Shape, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
     fired = _compare(_random_calls(shape, count, seed=shape.n), monkeypatch)

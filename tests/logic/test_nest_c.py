@@ -27,6 +27,7 @@ from sudokit.logic import forcing, inchain
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chaining import Geometry, geometry
 from sudokit.shape import Shape
+from support.shapes import by_shape
 
 DATA = support.DATA / "logic_puzzles.txt"
 CORE = _native.core()
@@ -92,15 +93,7 @@ def test_basic_rules_parity_on_9x9_chain_states() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("shape", "count"),
-    [
-        (Shape(2, 2), 40),
-        (Shape(2, 3), 30),
-        (Shape(3, 3, diagonals=True), 20),
-        (Shape(3, 3, windoku=True), 20),
-        (Shape(4, 4), 6),
-    ],
-    ids=["4x4", "6x6", "diagonals", "windoku", "16x16"],
+    ("shape", "count"), by_shape({"4x4": 40, "6x6": 30, "diagonals": 20, "windoku": 20, "16x16": 6})
 )
 def test_basic_rules_parity_on_other_shapes(shape: Shape, count: int) -> None:
     solved = next(sudokit.solutions(Grid.parse("." * shape.ncells, shape=shape), limit=1))
