@@ -29,13 +29,9 @@
 typedef sk_chain_out ivec;
 
 static int ivec_push(ivec *a, int32_t x) {
-    if (a->len == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 256;
-        int32_t *v = realloc(a->data, cap * sizeof *v);
-        if (v == NULL) return -1;
-        a->data = v;
-        a->cap = cap;
-    }
+    int32_t *v = sk_reserve(a->data, &a->cap, a->len + 1, sizeof *v, 256);
+    if (v == NULL) return -1;
+    a->data = v;
     a->data[a->len++] = x;
     return 0;
 }

@@ -25,13 +25,9 @@
 /* Appends one hit of out->width fields; 0, or -1 without memory. */
 static int push(sk_hits *out, const uint64_t *fields) {
     const size_t w = (size_t)out->width;
-    if (out->len + w > out->cap) {
-        size_t cap = out->cap ? 2 * out->cap : 16 * w;
-        uint64_t *grown = realloc(out->v, cap * sizeof *grown);
-        if (grown == NULL) return -1;
-        out->v = grown;
-        out->cap = cap;
-    }
+    uint64_t *grown = sk_reserve(out->v, &out->cap, out->len + w, sizeof *grown, 16 * w);
+    if (grown == NULL) return -1;
+    out->v = grown;
     memcpy(out->v + out->len, fields, w * sizeof *fields);
     out->len += w;
     return 0;

@@ -14,7 +14,9 @@
 #ifndef SK_PORT_H
 #define SK_PORT_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #define SK_STR_(x) #x
 #define SK_STR(x) SK_STR_(x)
@@ -94,5 +96,18 @@ static inline int sk_port_popcount64(uint64_t m) {
         for (size_t sk_i_ = 0; sk_i_ < sizeof sk_owned_ / sizeof *sk_owned_; sk_i_++)           \
             fn(sk_owned_[sk_i_]);                                                               \
     } while (0)
+
+/* Room for need items of elem bytes in data, a realloc'd array of *cap items: data itself
+ * when it has room, else data reallocated to the first capacity that does of first, 2 first,
+ * ... (from 0) or 2 *cap, 4 *cap, ... (*cap updated); NULL when memory ran out (data and *cap
+ * unchanged). */
+static inline void *sk_reserve(void *data, size_t *cap, size_t need, size_t elem, size_t first) {
+    if (need <= *cap) return data;
+    size_t grown_cap = *cap ? 2 * *cap : first;
+    while (grown_cap < need) grown_cap *= 2;
+    void *grown = realloc(data, grown_cap * elem);
+    if (grown != NULL) *cap = grown_cap;
+    return grown;
+}
 
 #endif /* SK_PORT_H */

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sk_port.h"
+
 static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 
 /* A loop already met: its digits and its cells sorted (the Python's `found` key). */
@@ -41,13 +43,9 @@ typedef struct {
 
 /* Room for k more ints in out->ints (0 / -1 no memory). */
 static int reserve_ints(sk_uniq_out *out, size_t k) {
-    if (out->nints + k <= out->icap) return 0;
-    size_t cap = out->icap ? out->icap : 256;
-    while (cap < out->nints + k) cap *= 2;
-    int32_t *grown = realloc(out->ints, cap * sizeof *grown);
+    int32_t *grown = sk_reserve(out->ints, &out->icap, out->nints + k, sizeof *grown, 256);
     if (grown == NULL) return -1;
     out->ints = grown;
-    out->icap = cap;
     return 0;
 }
 
@@ -56,13 +54,9 @@ static int reserve_ints(sk_uniq_out *out, size_t k) {
 static sk_uniq_find *new_find(uniq_ctx *x, const int32_t *cells, int len, int kind, int hidden,
                               int bonus, int unit, uint64_t digits) {
     sk_uniq_out *out = x->out;
-    if (out->nfinds == out->cap) {
-        size_t cap = out->cap ? 2 * out->cap : 8;
-        sk_uniq_find *grown = realloc(out->finds, cap * sizeof *grown);
-        if (grown == NULL) return NULL;
-        out->finds = grown;
-        out->cap = cap;
-    }
+    sk_uniq_find *grown = sk_reserve(out->finds, &out->cap, out->nfinds + 1, sizeof *grown, 8);
+    if (grown == NULL) return NULL;
+    out->finds = grown;
     sk_uniq_find *f = &out->finds[out->nfinds++];
     memset(f, 0, sizeof *f);
     f->kind = kind;
@@ -368,13 +362,9 @@ static int on_loop(uniq_ctx *x) {
             return 0;
     }
     if (!is_deadly(x, x->path, x->len)) return 0;
-    if (x->nseen == x->seen_cap) {
-        size_t cap = x->seen_cap ? 2 * x->seen_cap : 16;
-        seen_loop *grown = realloc(x->seen, cap * sizeof *grown);
-        if (grown == NULL) return -1;
-        x->seen = grown;
-        x->seen_cap = cap;
-    }
+    seen_loop *grown = sk_reserve(x->seen, &x->seen_cap, x->nseen + 1, sizeof *grown, 16);
+    if (grown == NULL) return -1;
+    x->seen = grown;
     x->seen[x->nseen++] = key;
     int32_t loop[SK_UNIQ_MAX_LOOP];
     memcpy(loop, x->path, (size_t)x->len * sizeof *loop);
@@ -481,14 +471,10 @@ int sk_uniq_steps(const sk_uniq_geom *g, const uint64_t *masks, const uint8_t *c
         if (popcount64(m) != 2) continue;
         const size_t pair = (size_t)__builtin_ctzll(m) * (size_t)n + (size_t)(63 - __builtin_clzll(m));
         if (room_at[pair] == 0) {
-            if (nrooms + (size_t)nc > rooms_cap) {
-                size_t cap = rooms_cap ? 2 * rooms_cap : 8 * (size_t)nc;
-                while (cap < nrooms + (size_t)nc) cap *= 2;
-                uint8_t *grown = realloc(rooms, cap);
-                if (grown == NULL) goto done;
-                rooms = grown;
-                rooms_cap = cap;
-            }
+            uint8_t *grown =
+                sk_reserve(rooms, &rooms_cap, nrooms + (size_t)nc, 1, 8 * (size_t)nc);
+            if (grown == NULL) goto done;
+            rooms = grown;
             uint8_t *r = rooms + nrooms;
             int touched = 0; /* a changed cell holding both digits, or one that held them */
             for (int32_t c = 0; c < nc; c++) {
