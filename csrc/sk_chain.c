@@ -43,25 +43,9 @@ static int contains(const int32_t *v, size_t from, size_t to, int32_t x) {
 }
 
 void sk_chain_mode_free(sk_chain_mode *m) {
-    free(m->oo_start);
-    free(m->oo);
-    free(m->fo_start);
-    free(m->fo);
-    free(m->sources);
-    free(m->bounds);
-    free(m->on_cycle);
-    free(m->stamp);
-    free(m->node_pot);
-    free(m->node_parent);
-    free(m->bits);
-    free(m->masks);
-    free(m->g_ustart);
-    free(m->g_ucells);
-    free(m->g_cstart);
-    free(m->g_cunits);
-    free(m->cstamp);
-    free(m->lstamp);
-    free(m->scratch.data);
+    SK_FREE_ALL(free, m->oo_start, m->oo, m->fo_start, m->fo, m->sources, m->bounds, m->on_cycle,
+                m->stamp, m->node_pot, m->node_parent, m->bits, m->masks, m->g_ustart, m->g_ucells,
+                m->g_cstart, m->g_cunits, m->cstamp, m->lstamp, m->scratch.data);
     memset(m, 0, sizeof *m);
 }
 
@@ -140,13 +124,7 @@ static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
     oo.data = fo.data = NULL;
     rc = 0;
 done:
-    free(pstart);
-    free(pfill);
-    free(pcells);
-    free(oo.data);
-    free(fo.data);
-    free(weak.data);
-    free(strong.data);
+    SK_FREE_ALL(free, pstart, pfill, pcells, oo.data, fo.data, weak.data, strong.data);
     return rc;
 }
 
@@ -223,12 +201,7 @@ static int find_components(sk_chain_mode *m) {
     }
     rc = 0;
 done:
-    free(index);
-    free(low);
-    free(stack);
-    free(work_v);
-    free(work_i);
-    free(on_stack);
+    SK_FREE_ALL(free, index, low, stack, work_v, work_i, on_stack);
     return rc;
 }
 
@@ -510,37 +483,13 @@ int sk_chain_hints(sk_chain_mode *m, int64_t cap, sk_chain_out *out) {
 /* The chainer (forcing._Chainer / forcing._Run at level 0)                                  */
 
 void sk_chainer_free(sk_chainer *c) {
-    free(c->masks0);
-    free(c->pl_start);
-    free(c->pl_cells);
-    free(c->counts0);
-    free(c->peer_start);
-    free(c->peers);
-    free(c->cell_start);
-    free(c->cell_units);
+    SK_FREE_ALL(free, c->masks0, c->pl_start, c->pl_cells, c->counts0, c->peer_start, c->peers,
+                c->cell_start, c->cell_units);
     sk_chain_mode_free(&c->links);
-    free(c->masks);
-    free(c->counts);
-    free(c->stamp);
-    free(c->slot);
-    free(c->order);
-    free(c->cause);
-    free(c->par_start);
-    free(c->anc);
-    free(c->par.data);
-    free(c->pend_on);
-    free(c->pend_off);
-    free(c->ab_on_bits);
-    free(c->ab_off_bits);
-    free(c->ab_prs.data);
-    free(c->derived.data);
-    free(c->rs_at);
-    free(c->rs_n);
-    free(c->rs_absurd);
-    free(c->rs.data);
-    free(c->mark);
-    free(c->mval);
-    free(c->shared.data);
+    SK_FREE_ALL(free, c->masks, c->counts, c->stamp, c->slot, c->order, c->cause, c->par_start,
+                c->anc, c->par.data, c->pend_on, c->pend_off, c->ab_on_bits, c->ab_off_bits,
+                c->ab_prs.data, c->derived.data, c->rs_at, c->rs_n, c->rs_absurd, c->rs.data,
+                c->mark, c->mval, c->shared.data);
     memset(c, 0, sizeof *c);
 }
 
@@ -1256,9 +1205,6 @@ int sk_chain_unary_all(sk_chain_mode *const modes[3], const int32_t base10[3][2]
     }
     rc = 0;
 done:
-    free(recs.data);
-    free(rem.data);
-    free(kept.data);
-    free(single);
+    SK_FREE_ALL(free, recs.data, rem.data, kept.data, single);
     return rc;
 }

@@ -19,13 +19,7 @@ typedef sk_chain_out ivec;
 #define SK_NEST_ROOM 128
 
 void sk_inchain_free(sk_inchain *r) {
-    free(r->ucells);
-    free(r->lock);
-    free(r->lock_in);
-    free(r->se);
-    free(r->rows);
-    free(r->cols);
-    free(r->pos);
+    SK_FREE_ALL(free, r->ucells, r->lock, r->lock_in, r->se, r->rows, r->cols, r->pos);
     memset(r, 0, sizeof *r);
 }
 
@@ -432,11 +426,6 @@ int sk_nest_rule(sk_chainer *c, const sk_inchain *shape, int multiple,
         for (size_t i = 0; i < chains.len && rc == 0; i++)
             rc = sk_chain_out_push(out, chains.data[i]);
     }
-    free(kept.data);
-    free(queue.data);
-    free(chains.data);
-    free(prs.data);
-    free(rem.data);
-    free(seen);
+    SK_FREE_ALL(free, kept.data, queue.data, chains.data, prs.data, rem.data, seen);
     return rc;
 }

@@ -9,7 +9,8 @@
  * and the atomics from the Interlocked intrinsics (64-bit Windows only: Py_ssize_t is
  * 64 bits there).  With GCC and Clang nothing is redefined.
  *
- * It also names the compiler for the module's COMPILER constant (``sudokit --version``).
+ * It also names the compiler for the module's COMPILER constant (``sudokit --version``), and
+ * holds the two memory helpers every C file may use (SK_FREE_ALL, sk_reserve).
  */
 #ifndef SK_PORT_H
 #define SK_PORT_H

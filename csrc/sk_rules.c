@@ -348,10 +348,7 @@ static int collect_sums(const sk_rules_shape *g, const sk_rules *r, sum_list *l)
         if (nwhole && nrest) ok = sum_list_add(l, rest, nrest, maxsum - whole, 1);
         if (ok && covered && nout) ok = sum_list_add(l, out, nout, touched - maxsum, 0);
     }
-    free(owner);
-    free(inside);
-    free(rest);
-    free(out);
+    SK_FREE_ALL(free, owner, inside, rest, out);
     return ok;
 }
 

@@ -502,15 +502,8 @@ int sk_uniq_steps(const sk_uniq_geom *g, const uint64_t *masks, const uint8_t *c
     }
     rc = 0;
 done:
-    free(room_at);
-    free(near);
-    free(rooms);
-    free(x.unit_seen);
-    free(x.on_path);
-    free(x.count);
-    free(x.scratch);
-    free(x.shared);
-    free(x.seen);
+    SK_FREE_ALL(free, room_at, near, rooms, x.unit_seen, x.on_path, x.count, x.scratch, x.shared,
+                x.seen);
     return rc;
 }
 
