@@ -75,8 +75,10 @@ def test_exclusion_find() -> None:
             break
     else:
         pytest.fail("no Aligned Triple Exclusion state found")
-    # a list of masks is read in place (csrc/sk_py.c sk_py_masks): no copy to fail
-    sweep(lambda: engine.find(masks, 3, None, 0), at_least=4)
+    # A list of masks is read in place (csrc/sk_py.c sk_py_masks): no copy to fail. How many
+    # allocations are left to fail depends on the interpreter's free lists: 4-5 when this
+    # module runs alone, 3 after the rest of the full tier in the same worker.
+    sweep(lambda: engine.find(masks, 3, None, 0), at_least=3)
 
 
 def test_human_shape_init_and_find() -> None:
