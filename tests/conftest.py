@@ -40,9 +40,9 @@ from sudokit import _backend
 from support import C_ERROR, CORPUS, ENGINES, REQUIRE_C, SHARED_DATA
 from support.tiers import (
     in_fallback_pass,
-    in_timing_group,
     load_hypothesis_profile,
     quick_tier_skips,
+    xdist_group,
 )
 
 
@@ -91,12 +91,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Apply the tier, mark the fallback pass's tests ``backend``, and skip the tests marked
     ``c_only`` (C-core speed) and the :data:`C_PATH_EXAMPLES` when the engine in use is not the
     C core (``SUDOKIT_BACKEND=python`` runs the backend's tests on the fallback)."""
-    backend, timing = pytest.mark.backend, pytest.mark.xdist_group("timing")
+    backend = pytest.mark.backend
     for item in items:
         if in_fallback_pass(item):
             item.add_marker(backend)
-        if in_timing_group(item):
-            item.add_marker(timing)
+        group = xdist_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
     if not config.getoption("full") and not config.option.markexpr:
         kept, dropped = quick_tier_skips(items)
         if dropped:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from support import TESTS
-from support.tiers import BACKEND_ROOMS, TIMING_MODULES, examples, quick_tier_skips
+from support.tiers import BACKEND_ROOMS, BUILD_MODULES, TIMING_MODULES, examples, quick_tier_skips
 
 #: The folders of tests/: a room of src/sudokit each, plus the browser suite and the project's
 #: own checks (packaging, layering, docs, benchmarks' harness, these rules).
@@ -138,8 +138,9 @@ def test_examples_scale_with_the_profile() -> None:
     assert examples(1, per_100=25) == 5
 
 
-def test_timing_modules_exist() -> None:
-    assert {p.stem for p in TEST_MODULES} >= TIMING_MODULES
+def test_grouped_modules_exist() -> None:
+    assert {p.stem for p in TEST_MODULES} >= TIMING_MODULES | BUILD_MODULES
+    assert not TIMING_MODULES & BUILD_MODULES
 
 
 @dataclass

@@ -49,6 +49,11 @@ TIMING_MODULES = frozenset(
     }
 )
 
+#: The modules whose module-scoped fixture is a build (the docs site, a wheel and its venv): each
+#: is an xdist group of its own, so that the build runs once, not once in each worker that gets
+#: one of the module's tests (the site was built twice, 23 s of CPU each).
+BUILD_MODULES = frozenset({"test_docsite", "test_wheel"})
+
 #: ``max_examples`` of a test that asks for 100 examples, per profile.
 PROFILES = {"dev": 25, "ci": 100, "nightly": 1000}
 
@@ -63,9 +68,13 @@ def in_fallback_pass(item: pytest.Item) -> bool:
     return path.relative_to(TESTS).parts[0] in BACKEND_ROOMS
 
 
-def in_timing_group(item: pytest.Item) -> bool:
-    """Whether *item* is one of the :data:`TIMING_MODULES`' tests."""
-    return Path(item.path).stem in TIMING_MODULES
+def xdist_group(item: pytest.Item) -> str | None:
+    """The xdist group of *item*: ``timing`` for the :data:`TIMING_MODULES`, the module's own
+    name for the :data:`BUILD_MODULES`, else None (any worker)."""
+    stem = Path(item.path).stem
+    if stem in TIMING_MODULES:
+        return "timing"
+    return stem if stem in BUILD_MODULES else None
 
 
 def quick_tier_skips(items: Sequence[pytest.Item]) -> tuple[list[pytest.Item], list[pytest.Item]]:
