@@ -47,6 +47,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from . import _core, _native
 from ._backend import BatchOutcome, BoundSearch, Engine, ItemsOutcome, RecordSpec, SearchOutcome
+from .constraints import Constraints
 from .grid import Grid, digit_table
 from .shape import SYMBOLS, Shape
 
@@ -79,7 +80,19 @@ def geometry(shape: Shape, *, generic: bool = False) -> _core.Geometry:
         allowed=rules.allowed(n),
         relations=rules.relations(n),
         cages=[(cage.cells, cage.total) for cage in rules.cages],
+        **_sums_and_groups(rules, n),
     )
+
+
+def _sums_and_groups(rules: Constraints, n: int) -> dict[str, object]:
+    """The linear sums and groups of *rules*, as the core's keywords (left out when none, so
+    that a shape without them builds on any core)."""
+    found: dict[str, object] = {}
+    if linear := rules.linear(n):
+        found["linear"] = linear
+    if groups := rules.groups(n):
+        found["groups"] = groups
+    return found
 
 
 _P = ParamSpec("_P")

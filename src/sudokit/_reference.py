@@ -19,7 +19,15 @@ A shape with variant rules (``shape.constraints``) adds, in their primitive form
   (every cell has a candidate in the set, every digit of the set is some cell's candidate);
   each cell keeps the digits of those sets, and a digit in all of them with one place left in
   the cage goes there. Above 16x16 the sets are too many to list: each cell is bounded by the
-  sum minus the most and minus the least the other cells can add instead.
+  sum minus the most and minus the least the other cells can add instead;
+* linear sums (arrows, little killers, region-sum and zipper lines; digits may repeat): each
+  cell keeps the digits ``d`` for which ``coef * d`` fits between the total minus the most
+  and minus the least the other terms can add;
+* groups (renban, between lines, quadruples, sandwiches, x-sums, skyscrapers): the fillings of
+  the group's cells from their candidates (peers apart) that keep the group
+  (:func:`~sudokit.rules.primitives.group_holds`) are listed, and each cell keeps the digits
+  some of them use; a group with more than :data:`GROUP_NODES` fillings to try is left until
+  its cells have fewer candidates (a full group is always tested).
 
 Every rule empties a cell that breaks it, so a full grid that survives obeys them all.
 
@@ -39,6 +47,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .constraints import cage_combinations
+from .rules.primitives import group_holds
 from .shape import Shape
 
 __all__ = ["search"]
@@ -51,7 +60,12 @@ _Rules = tuple[
     tuple[int, ...] | None,
     tuple[tuple[int, int, tuple[int, ...]], ...],
     tuple[tuple[tuple[int, ...], int, tuple[int, ...] | None], ...],
+    tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...],
+    tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]], ...],
 ]
+
+#: Most fillings a group propagation tries (beyond it the group waits for fewer candidates).
+GROUP_NODES = 2000
 
 #: Largest size whose cages propagate by digit sets (above: by sum bounds).
 _SETS_MAX_N = 16
@@ -72,7 +86,14 @@ def _rules(shape: Shape) -> _Rules | None:
         for cage in rules.cages
         if cage.total is not None
     )
-    return rules.allowed(n), rules.relations(n), cages
+    peers = shape.peers
+    groups = tuple(
+        (kind, cells, params, tuple(
+            tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells))
+        ))
+        for kind, cells, params in rules.groups(n)
+    )  # fmt: skip
+    return rules.allowed(n), rules.relations(n), cages, rules.linear(n), groups
 
 
 def _restrict(state: _State, cell: int, keep: int, todo: list[_Move]) -> bool | None:
@@ -140,11 +161,87 @@ def _cage(state: _State, cells: tuple[int, ...], total: int, sets: tuple[int, ..
     return changed
 
 
-def _apply_rules(rules: _Rules, state: _State, todo: list[_Move]) -> bool:
+def _linear(state: _State, cells: tuple[int, ...], coefs: tuple[int, ...], total: int,
+            todo: list[_Move]) -> bool | None:  # fmt: skip
+    """Propagate one linear sum by bounds (see the module docstring); None on contradiction."""
+    masks = state[0]
+    terms = []
+    for cell, coef in zip(cells, coefs, strict=True):
+        m = masks[cell]
+        least, most = coef * (m & -m).bit_length(), coef * m.bit_length()
+        terms.append((least, most) if coef > 0 else (most, least))
+    low = sum(t[0] for t in terms)
+    high = sum(t[1] for t in terms)
+    if not low <= total <= high:
+        return None
+    changed = False
+    for cell, coef, (least, most) in zip(cells, coefs, terms, strict=True):
+        lo, hi = total - (high - most), total - (low - least)  # what coef * d may be
+        m, keep = masks[cell], 0
+        while m:
+            bit = m & -m
+            m ^= bit
+            if lo <= coef * bit.bit_length() <= hi:
+                keep |= bit
+        done = _restrict(state, cell, keep, todo)
+        if done is None:
+            return None
+        changed |= done
+    return changed
+
+
+class _TooMany(Exception):
+    """A group has more fillings to try than GROUP_NODES."""
+
+
+def _group(state: _State, group: tuple[int, tuple[int, ...], tuple[int, ...],
+           tuple[tuple[int, ...], ...]], n: int, todo: list[_Move]) -> bool | None:  # fmt: skip
+    """Propagate one group by listing its fillings (see the module docstring); None on
+    contradiction."""
+    kind, cells, params, before = group
+    masks = state[0]
+    size = len(cells)
+    digits = [0] * size
+    support = [0] * size
+    nodes = 0
+
+    def fill(i: int) -> None:
+        nonlocal nodes
+        if i == size:
+            if group_holds(kind, digits, params, n):
+                for j in range(size):
+                    support[j] |= 1 << (digits[j] - 1)
+            return
+        m = masks[cells[i]]
+        for j in before[i]:  # an earlier cell of the group that is a peer
+            m &= ~(1 << (digits[j] - 1))
+        while m:
+            nodes += 1
+            if nodes > GROUP_NODES:
+                raise _TooMany
+            bit = m & -m
+            m ^= bit
+            digits[i] = bit.bit_length()
+            fill(i + 1)
+
+    try:
+        fill(0)
+    except _TooMany:
+        return False
+    changed = False
+    for cell, keep in zip(cells, support, strict=True):
+        done = _restrict(state, cell, keep, todo)
+        if done is None:
+            return None
+        changed |= done
+    return changed
+
+
+def _apply_rules(rules: _Rules, n: int, state: _State, todo: list[_Move]) -> bool:
     """Relations and cages until nothing changes or a single is queued; False on
     contradiction."""
     masks = state[0]
-    _, relations, cages = rules
+    _, relations, cages, linears, groups = rules
     changed = True
     while changed and not todo:
         changed = False
@@ -163,6 +260,16 @@ def _apply_rules(rules: _Rules, state: _State, todo: list[_Move]) -> bool:
             if done is None:
                 return False
             changed |= done
+        for cells, coefs, total in linears:
+            done = _linear(state, cells, coefs, total, todo)
+            if done is None:
+                return False
+            changed |= done
+        for group in groups:
+            done = _group(state, group, n, todo)
+            if done is None:
+                return False
+            changed |= done
     return True
 
 
@@ -172,7 +279,7 @@ def _place(shape: Shape, state: _State, todo: list[_Move]) -> bool:
         return False
     rules = _rules(shape)
     while rules is not None:
-        if not _apply_rules(rules, state, todo):
+        if not _apply_rules(rules, shape.n, state, todo):
             return False
         if not todo:
             return True

@@ -14,12 +14,18 @@ rest:
 * XV: X = the two cells sum to 10, V = to 5 (``xv_negative``: no other orthogonal pair sums
   to 5 or 10);
 * parity: one symbol per cell, ``e`` even, ``o`` odd, ``.`` free;
-* thermometers: digits strictly increase from the bulb along the path.
+* thermometers: digits strictly increase from the bulb along the path;
+* ``rules``: any number of the registered rule kinds of :mod:`sudokit.rules` (arrows, little
+  killers, sandwiches, renban, whispers, palindromes, quadruples, indexers, ...), each a value
+  that states its own check, words and compilation.
 
-Cells are indices row-major from 0. Everything is derived from three primitive forms, which
-is all a search needs: pairs of cells that must differ (:meth:`Constraints.different_pairs`),
-binary relations as support tables (:meth:`Constraints.relations`), per-cell allowed digits
-(:meth:`Constraints.allowed`), plus the cages' sums (:func:`cage_combinations`).
+Cells are indices row-major from 0. Everything is derived from a few primitive forms, which
+is all a search needs (:mod:`sudokit.rules.primitives`): pairs of cells that must differ
+(:meth:`Constraints.different_pairs`), binary relations as support tables
+(:meth:`Constraints.relations`), per-cell allowed digits (:meth:`Constraints.allowed`), the
+cages' sums (:func:`cage_combinations`), linear sums where digits may repeat
+(:meth:`Constraints.linear`), predicates over groups of cells (:meth:`Constraints.groups`) and
+extra units (:meth:`Constraints.units`).
 
 >>> c = Constraints(cages=(Cage((0, 1), 3),), antiknight=True)
 >>> c.check(4)
@@ -39,6 +45,8 @@ from itertools import pairwise
 from typing import Any
 
 from ._record import _Record
+from .rules.base import Compiled, Rule
+from .rules.primitives import Group, Linear
 
 __all__ = ["Cage", "Constraints", "cage_combinations", "sum_range"]
 
@@ -183,6 +191,7 @@ class Constraints(_Record):
         "kropki_negative",
         "nonconsecutive",
         "parity",
+        "rules",
         "thermos",
         "v",
         "white",
@@ -202,6 +211,7 @@ class Constraints(_Record):
         "xv_negative",
         "parity",
         "thermos",
+        "rules",
     )
     cages: tuple[Cage, ...]
     antiknight: bool
@@ -215,6 +225,7 @@ class Constraints(_Record):
     xv_negative: bool
     parity: str | None
     thermos: tuple[tuple[int, ...], ...]
+    rules: tuple[Rule, ...]
 
     def __init__(
         self,
@@ -231,6 +242,7 @@ class Constraints(_Record):
         xv_negative: bool = False,
         parity: str | None = None,
         thermos: Iterable[Sequence[int]] = (),
+        rules: Iterable[Rule] = (),
     ) -> None:
         sets = object.__setattr__
         sets(self, "cages", tuple(sorted(cages, key=lambda cage: (cage.cells, cage.total or 0))))
@@ -249,6 +261,12 @@ class Constraints(_Record):
                 parity = None
         sets(self, "parity", parity)
         sets(self, "thermos", tuple(tuple(int(i) for i in t) for t in thermos))
+        kept = tuple(rules)
+        for rule in kept:
+            if not isinstance(rule, Rule):
+                raise TypeError(f"rules holds rule values (sudokit.rules), not {rule!r}")
+        # one order, so that equal rule sets compare equal however they were listed
+        sets(self, "rules", tuple(sorted(set(kept), key=lambda r: (r.kind, repr(r._values())))))
 
     def __repr__(self) -> str:
         """Only the rules that are set: ``Constraints(antiknight=True)``."""
@@ -291,6 +309,9 @@ class Constraints(_Record):
         ):
             if on:
                 names.append(name)
+        for rule in self.rules:
+            if rule.kind not in names:
+                names.append(rule.kind)
         return tuple(names)
 
     # -- validation --------------------------------------------------------------------------
@@ -381,6 +402,8 @@ class Constraints(_Record):
                         f"thermometer {k} is not a path: {_name(a, n)} and {_name(b, n)}"
                         " are not neighbours"
                     )
+        for rule in self.rules:
+            rule.check(n)
 
     # -- the primitive forms a search uses -------------------------------------------------
 
@@ -410,12 +433,51 @@ class Constraints(_Record):
         >>> [bin(m) for m in Constraints(parity="eo..").allowed(2)]
         ['0b10', '0b1', '0b11', '0b11']
         """
-        if self.parity is None:
-            return None
-        full = (1 << n) - 1
-        even = sum(1 << (d - 1) for d in range(2, n + 1, 2))
-        masks = {"e": even, "o": full & ~even, ".": full}
-        return tuple(masks[ch] for ch in self.parity)
+        return _allowed(self, n)
+
+    def linear(self, n: int) -> tuple[Linear, ...]:
+        """The linear sums of the rules: ``(cells, coefs, total)`` meaning ``sum(coef * digit)
+        == total``, digits may repeat (arrows, little killers, region-sum and zipper lines).
+
+        >>> from sudokit.rules import Arrow
+        >>> Constraints(rules=[Arrow((0,), ((1,),))]).linear(4)
+        (((1, 0), (1, -1), 0),)
+        """
+        return tuple(item for rule in self.rules for item in _compiled(rule, n).linear)
+
+    def groups(self, n: int) -> tuple[Group, ...]:
+        """The group predicates of the rules: ``(kind, cells, params)`` with *kind* a
+        :class:`~sudokit.rules.primitives.GroupKind` (renban, between, quadruple, sandwich,
+        x-sum, skyscraper).
+
+        >>> from sudokit.rules import Renban
+        >>> Constraints(rules=[Renban((0, 1))]).groups(4)
+        ((1, (0, 1), ()),)
+        """
+        return tuple(
+            (int(kind), cells, params)
+            for rule in self.rules
+            for kind, cells, params in _compiled(rule, n).groups
+        )
+
+    def units(self, n: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The extra units the rules add, each ``(kind, cells)``: ``n`` cells holding every
+        digit once (one diagonal, disjoint groups, extra regions of ``n`` cells).
+
+        >>> from sudokit.rules import Diagonal
+        >>> Constraints(rules=[Diagonal()]).units(4)
+        (('diagonal', (0, 5, 10, 15)),)
+        """
+        out = []
+        for rule in self.rules:
+            for cells in _compiled(rule, n).units:
+                kind = (
+                    rule.title
+                    if rule.kind != "diagonal"
+                    else ("anti-diagonal" if getattr(rule, "anti", 0) else "diagonal")
+                )
+                out.append((kind, tuple(cells)))
+        return tuple(out)
 
     def violations(self, cells: bytes | Sequence[int], n: int) -> list[Violation]:
         """The rules the filled cells of *cells* (0 = empty) break, in a stable order:
@@ -462,10 +524,35 @@ class Constraints(_Record):
                 if d and not allowed[i] >> (d - 1) & 1:
                     word = "even" if self.parity and self.parity[i] == "e" else "odd"
                     found.append((d, f"{_name(i, n)} must be {word}", (i,)))
-        for a, b, table in self.relations(n):
+        own = _legacy_relations(self, n)
+        for a, b, table in own:
             if a < b and cells[a] and cells[b] and not table[cells[a] - 1] >> (cells[b] - 1) & 1:
                 found.append((0, _relation_words(self, a, b, n), (a, b)))
+        for rule in self.rules:
+            found.extend(rule.broken(cells, n))
         return found
+
+
+@lru_cache(maxsize=4096)
+def _compiled(rule: Rule, n: int) -> Compiled:
+    """A rule's primitive forms on ``n x n``, compiled once."""
+    return rule.compile(n)
+
+
+@lru_cache(maxsize=256)
+def _allowed(rules: Constraints, n: int) -> tuple[int, ...] | None:
+    full = (1 << n) - 1
+    masks: list[int] | None = None
+    if rules.parity is not None:
+        even = sum(1 << (d - 1) for d in range(2, n + 1, 2))
+        by_symbol = {"e": even, "o": full & ~even, ".": full}
+        masks = [by_symbol[ch] for ch in rules.parity]
+    for rule in rules.rules:
+        for cell, mask in _compiled(rule, n).allowed:
+            if masks is None:
+                masks = [full] * (n * n)
+            masks[cell] &= mask
+    return None if masks is None else tuple(masks)
 
 
 def _relation_words(rules: Constraints, a: int, b: int, n: int) -> str:
@@ -495,11 +582,25 @@ def _different_pairs(rules: Constraints, n: int) -> tuple[Pair, ...]:
     for cage in rules.cages:
         cells = cage.cells
         pairs.update((a, b) for k, a in enumerate(cells) for b in cells[k + 1 :])
+    for rule in rules.rules:
+        pairs.update((min(a, b), max(a, b)) for a, b in _compiled(rule, n).different)
     return tuple(sorted(pairs))
 
 
 @lru_cache(maxsize=256)
 def _relations(rules: Constraints, n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    return _merged_relations(rules, n, with_rules=True)
+
+
+@lru_cache(maxsize=256)
+def _legacy_relations(rules: Constraints, n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The relations of the older fields only (their violations have their own words)."""
+    return _merged_relations(rules, n, with_rules=False)
+
+
+def _merged_relations(
+    rules: Constraints, n: int, *, with_rules: bool
+) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     full = (1 << n) - 1
     tables: dict[Pair, list[int]] = {}
 
@@ -545,6 +646,10 @@ def _relations(rules: Constraints, n: int) -> tuple[tuple[int, int, tuple[int, .
     for thermo in rules.thermos:
         for a, b in pairwise(thermo):
             restrict(a, b, increasing)
+    if with_rules:
+        for rule in rules.rules:
+            for a, b, table in _compiled(rule, n).relations:
+                restrict(a, b, table)
     return tuple(
         (a, b, tuple(table))
         for (a, b), table in sorted(tables.items())

@@ -110,6 +110,7 @@ def _tables(
     diagonals: bool,
     regions: tuple[int, ...] | None,
     windoku: bool = False,
+    extra: tuple[tuple[str, tuple[int, ...]], ...] = (),
 ) -> _Tables:
     n = box_rows * box_cols
     units: list[tuple[int, ...]] = []
@@ -140,6 +141,9 @@ def _tables(
         for window in _windows(box_rows, box_cols):
             units.append(window)
             kinds.append("window")
+    for kind, cells in extra:  # the units of the rules (one diagonal, disjoint groups, ...)
+        units.append(cells)
+        kinds.append(kind)
     cell_units: list[list[int]] = [[] for _ in range(n * n)]
     for u, cells in enumerate(units):
         for i in cells:
@@ -256,8 +260,9 @@ class Shape(_Record):
         sets(self, "constraints", constraints)
         sets(self, "n", n)
         sets(self, "ncells", n * n)
+        extra = () if constraints is None else constraints.units(n)
         units, kinds, cell_units, box_of = _tables(
-            box_rows, box_cols, bool(diagonals), region_map, bool(windoku)
+            box_rows, box_cols, bool(diagonals), region_map, bool(windoku), extra
         )
         sets(self, "units", units)
         sets(self, "unit_kinds", kinds)
@@ -477,8 +482,8 @@ class Shape(_Record):
         kind = self.unit_kinds[unit]
         if kind in ("diagonal", "anti-diagonal"):
             return kind
-        if kind == "window":
-            return f"window {unit - self.unit_kinds.index('window') + 1}"
+        if kind in ("window", "disjoint groups", "extra region"):
+            return f"{kind.removesuffix('s')} {unit - self.unit_kinds.index(kind) + 1}"
         return f"{kind} {unit % self.n + 1}"
 
     def symbol(self, digit: int) -> str:
