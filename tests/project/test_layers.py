@@ -49,6 +49,7 @@ LAYERS: dict[str, float] = {
     "sudokit._config": 0,
     "sudokit._version": 0,
     "sudokit.parallel": 0,  # process maps: stdlib only
+    "sudokit.rules": 0.8,  # layer 1: the rule kinds, one value class each, and their primitives
     "sudokit.constraints": 0.9,  # layer 1: the variant rules a Shape carries
     "sudokit.shape": 1.0,
     "sudokit.grid": 1.1,
@@ -77,6 +78,7 @@ LAYERS: dict[str, float] = {
     "sudokit.__main__": 9,
 }
 PACKAGES = (
+    "sudokit.rules",
     "sudokit.formats",
     "sudokit.logic",
     "sudokit.render",

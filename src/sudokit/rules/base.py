@@ -121,7 +121,7 @@ class Compiled(_Record):
 
 
 def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
+    if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"expected a whole number, got {value!r}")
     return int(value)
 
