@@ -43,7 +43,7 @@ from sudokit.shape import Shape
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from variants_support import cpsat_solutions, random_cages, read_killers  # noqa: E402
+from support.variants import cpsat_solutions, random_cages, read_killers  # noqa: E402
 
 NINE = Shape(3, 3)
 #: Cage sizes of the generated killers and their weights (published 9x9 killers: mostly 2-4).
