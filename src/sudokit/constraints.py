@@ -45,7 +45,7 @@ from itertools import pairwise
 from typing import Any
 
 from ._record import _Record
-from .rules.base import Compiled, Rule
+from .rules.base import Compiled, Rule, check_path
 from .rules.primitives import Group, Linear
 
 __all__ = ["Cage", "Constraints", "cage_combinations", "sum_range"]
@@ -394,14 +394,7 @@ class Constraints(_Record):
                 raise ValueError(
                     f"thermometer {k} has {len(thermo)} cells; at most {n} can increase"
                 )
-            for a, b in pairwise(thermo):
-                ra, ca = divmod(a, n)
-                rb, cb = divmod(b, n)
-                if max(abs(ra - rb), abs(ca - cb)) != 1:
-                    raise ValueError(
-                        f"thermometer {k} is not a path: {_name(a, n)} and {_name(b, n)}"
-                        " are not neighbours"
-                    )
+            check_path(thermo, n, f"thermometer {k}")
         for rule in self.rules:
             rule.check(n)
 

@@ -38,6 +38,7 @@ __all__ = [
     "Rule",
     "Violation",
     "cell_name",
+    "check_path",
     "register",
     "table",
 ]
@@ -80,6 +81,25 @@ def table(n: int, rule: Callable[[int, int], bool]) -> tuple[int, ...]:
     ['0b110', '0b100', '0b0']
     """
     return tuple(sum(1 << (y - 1) for y in range(1, n + 1) if rule(x, y)) for x in range(1, n + 1))
+
+
+def check_path(path: Sequence[int], n: int, what: str) -> None:
+    """Raise ``ValueError`` naming *what* unless *path* steps between neighbouring cells
+    (diagonals included).
+
+    >>> check_path((0, 10, 11), 9, "the line")
+    >>> check_path((0, 2), 9, "the line")
+    Traceback (most recent call last):
+    ...
+    ValueError: the line is not a path: r1c1 and r1c3 are not neighbours
+    """
+    for a, b in pairwise(path):
+        ra, ca = divmod(a, n)
+        rb, cb = divmod(b, n)
+        if max(abs(ra - rb), abs(ca - cb)) != 1:
+            raise ValueError(
+                f"{what} is not a path: {cell_name(a, n)} and {cell_name(b, n)} are not neighbours"
+            )
 
 
 class Compiled(_Record):
@@ -246,14 +266,7 @@ class Rule(_Record):
 
     def check_path(self, path: Sequence[int], n: int, *, what: str | None = None) -> None:
         """*path* steps between neighbouring cells (diagonals included)."""
-        for a, b in pairwise(path):
-            ra, ca = divmod(a, n)
-            rb, cb = divmod(b, n)
-            if max(abs(ra - rb), abs(ca - cb)) != 1:
-                raise ValueError(
-                    f"{what or self.describe(n)} is not a path: {cell_name(a, n)} and"
-                    f" {cell_name(b, n)} are not neighbours"
-                )
+        check_path(path, n, what or self.describe(n))
 
     # -- JSON --------------------------------------------------------------------------------
 

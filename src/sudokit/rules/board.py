@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 from itertools import combinations
+from typing import ClassVar
 
 from .base import Compiled, Part, Rule, cell_name, register, table
 from .primitives import Relation
@@ -70,6 +71,23 @@ class _PairRule(Rule):
 
     def holds(self, x: int, y: int, a: int, b: int, n: int) -> bool:
         raise NotImplementedError
+
+    def compile(self, n: int) -> Compiled:
+        """A relation on each pair, its table read off :meth:`holds` (shared by the pairs when
+        the rule does not depend on where they are: ``positional`` False)."""
+        relations: list[Relation] = []
+        shared: tuple[int, ...] | None = None
+        for a, b in self.pairs(n):
+            if shared is None or self.positional:
+                shared = table(n, partial(self._digits_hold, a, b, n))
+            relations.append((a, b, shared))
+        return Compiled(relations=relations)
+
+    #: Whether :meth:`holds` depends on the cells (not only on the digits).
+    positional: ClassVar[bool] = False
+
+    def _digits_hold(self, a: int, b: int, n: int, x: int, y: int) -> bool:
+        return self.holds(x, y, a, b, n)
 
     def _pair_holds(self, a: int, b: int, n: int, digits: tuple[int, ...]) -> bool:
         return self.holds(digits[0], digits[1], a, b, n)
@@ -198,10 +216,6 @@ class Knightmare(_PairRule):
     def holds(self, x: int, y: int, a: int, b: int, n: int) -> bool:
         return x + y not in (5, 15)
 
-    def compile(self, n: int) -> Compiled:
-        t = table(n, lambda x, y: x + y not in (5, 15))
-        return Compiled(relations=[(a, b, t) for a, b in self.pairs(n)])
-
 
 @register
 class DiagonalNonconsecutive(_PairRule):
@@ -218,10 +232,6 @@ class DiagonalNonconsecutive(_PairRule):
 
     def holds(self, x: int, y: int, a: int, b: int, n: int) -> bool:
         return abs(x - y) != 1
-
-    def compile(self, n: int) -> Compiled:
-        t = table(n, lambda x, y: abs(x - y) != 1)
-        return Compiled(relations=[(a, b, t) for a, b in self.pairs(n)])
 
 
 @register
