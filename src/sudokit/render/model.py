@@ -39,11 +39,13 @@ from typing import Literal, NamedTuple, Protocol
 from .._record import _Record
 from ..grid import Grid
 from ..marks import Candidates
+from ..rules.base import Rule as RuleKind
 from ..shape import LABELS, SYMBOLS, Labels, Shape
 
 __all__ = [
     "LAYERS",
     "PRINT_THEME",
+    "SCALED",
     "SCREEN_THEME",
     "Circle",
     "Line",
@@ -86,7 +88,8 @@ class Rect(NamedTuple):
 
 class Line(NamedTuple):
     """A straight line; ``weight`` is ``"thin"``, ``"thick"``, ``"link"``, ``"cage"`` (a
-    killer cage's dashed outline) or ``"thermo"`` (a thermometer, a third of a cell wide)."""
+    killer cage's dashed outline) or one of :data:`SCALED` (``"thermo"``, a thermometer a
+    third of a cell wide; a rule's ``"rule"`` line, ``"arrow"`` shaft, ``"pill"``...)."""
 
     x1: float
     y1: float
@@ -113,7 +116,8 @@ class Text(NamedTuple):
 
 
 class Circle(NamedTuple):
-    """A disc (``fill``) with an optional ring (``stroke``, empty for none) around a candidate."""
+    """A disc (``fill``) with an optional ring (``stroke``, empty for none, as wide as the
+    line ``weight``) around a candidate, or a rule's circle."""
 
     cx: float
     cy: float
@@ -123,9 +127,23 @@ class Circle(NamedTuple):
     cls: str
     cell: int = -1
     digit: int = 0
+    weight: str = "thin"
 
 
 Primitive = Rect | Line | Text | Circle
+
+#: Line weights that are a fixed share of the cell, in cells, whatever the output: a
+#: thermometer, a coloured rule line, an arrow's shaft (and other thin rule strokes), a pill's
+#: outline and its inside, the ring of a rule's circle. Backends map the other weights to
+#: widths suited to their medium.
+SCALED = {
+    "thermo": 0.3,
+    "rule": 0.2,
+    "arrow": 0.045,
+    "pill": 0.8,
+    "pill-inside": 0.72,
+    "ring": 0.045,
+}
 
 
 class Theme(_Record):
@@ -277,11 +295,22 @@ class Scene(_Record):
     (``"given"``, ``"user"``, ``"placement"`` or ``"empty"``); ``candidates`` the pencil-mark
     mask of each cell (bit ``d - 1``), all zero when none are shown; ``symbols`` the text of
     each digit (index 0 unused); ``notes`` the sentences of the rules the picture does not show
-    (anti-knight, anti-king, non-consecutive, negative kropki / XV), for a caption.
+    (anti-knight, anti-king, non-consecutive, negative kropki / XV), for a caption;
+    ``margins`` the room the clues outside the grid take past each side, ``(top, right,
+    bottom, left)`` in cells (all 0 without such clues).
     """
 
-    __slots__ = ("candidates", "kinds", "layers", "notes", "shape", "symbols", "values")
-    __match_args__ = ("shape", "values", "kinds", "candidates", "symbols", "layers", "notes")
+    __slots__ = ("candidates", "kinds", "layers", "margins", "notes", "shape", "symbols", "values")
+    __match_args__ = (
+        "shape",
+        "values",
+        "kinds",
+        "candidates",
+        "symbols",
+        "layers",
+        "notes",
+        "margins",
+    )
     shape: Shape
     values: tuple[int, ...]
     kinds: tuple[str, ...]
@@ -289,6 +318,7 @@ class Scene(_Record):
     symbols: tuple[str, ...]
     layers: tuple[tuple[str, tuple[Primitive, ...]], ...]
     notes: tuple[str, ...]
+    margins: tuple[float, float, float, float]
 
     def __init__(
         self,
@@ -299,8 +329,9 @@ class Scene(_Record):
         symbols: tuple[str, ...],
         layers: tuple[tuple[str, tuple[Primitive, ...]], ...],
         notes: tuple[str, ...] = (),
+        margins: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0),
     ) -> None:
-        self._set(shape, values, kinds, candidates, symbols, layers, notes)
+        self._set(shape, values, kinds, candidates, symbols, layers, notes, margins)
 
     @property
     def n(self) -> int:
@@ -461,6 +492,15 @@ def rules(shape: Shape) -> tuple[Rule, ...]:
     ):
         if on:
             found.append(rule)
+    if c.rules:
+        from .kinds import LOOKS  # the kinds' table draws with this module's primitives
+
+        by_kind: dict[str, list[RuleKind]] = {}
+        for kind_rule in c.rules:
+            by_kind.setdefault(kind_rule.kind, []).append(kind_rule)
+        for kind, of_kind in by_kind.items():
+            look = LOOKS[kind]
+            found.append(Rule(look.name, look.sentence(of_kind, shape.n), look.shows))
     return tuple(found)
 
 
@@ -608,8 +648,12 @@ def _edge_middle(a: int, b: int, n: int) -> tuple[float, float]:
     return (ca + cb + 1) / 2, (ra + rb + 1) / 2
 
 
-def _rule_items(shape: Shape, theme: Theme) -> list[Primitive]:
-    """Thermometers, parity shapes, kropki dots and X / V letters, bottom to top."""
+def _rule_items(
+    shape: Shape, theme: Theme, tiers: Sequence[Sequence[Primitive]]
+) -> list[Primitive]:
+    """Parity shapes and thermometers, the rule kinds' lines (*tiers* 0 and 1: wide, then
+    thin), kropki dots and X / V patches, the kinds' marks (tier 2), the letters, the kinds'
+    text (tier 3): bottom to top, so dots sit on the lines they mark."""
     n = shape.n
     c = shape.constraints
     assert c is not None
@@ -629,6 +673,8 @@ def _rule_items(shape: Shape, theme: Theme) -> list[Primitive]:
             items.append(
                 Line(ca + 0.5, ra + 0.5, cb + 0.5, rb + 0.5, "thermo", theme.rule, "thermo")
             )
+    items.extend(tiers[0])
+    items.extend(tiers[1])
     for pairs, fill, stroke, cls in (
         (c.white, theme.background, theme.dot, "kropki white"),
         (c.black, theme.dot, "", "kropki black"),
@@ -642,7 +688,7 @@ def _rule_items(shape: Shape, theme: Theme) -> list[Primitive]:
             x, y = _edge_middle(a, b, n)
             items.append(Rect(x - 0.13, y - 0.15, 0.26, 0.3, theme.background, "xv-patch", a))
             letters.append(Text(x, y, letter, 0.36, theme.dot, f"xv {letter.lower()}", True, a))
-    return items + letters
+    return [*items, *tiers[2], *letters, *tiers[3]]
 
 
 def _cell_values(grid: Grid, user: Grid | Sequence[int] | None) -> tuple[list[int], list[str]]:
@@ -784,6 +830,14 @@ def draw(
                     fills[i] = shade
                     classes[i] = f"cell {'window' if kind == 'window' else 'diagonal'}"
     rules_of = shape.constraints
+    kind_marks = None
+    if rules_of is not None and rules_of.rules:
+        from .kinds import rule_marks  # the kinds' table draws with this module's primitives
+
+        kind_marks = rule_marks(rules_of.rules, n, theme)
+        for i, (shade, word) in kind_marks.shades.items():
+            fills[i] = shade
+            classes[i] += f" {word}"
     box_rows, box_cols = shape.box_rows, shape.box_cols
     sum_cells = (
         frozenset(cage.cells[0] for cage in rules_of.cages if cage.total is not None)
@@ -913,8 +967,14 @@ def draw(
 
     rule_layer: tuple[Primitive, ...] = ()
     cage_layer: tuple[Primitive, ...] = ()
+    margins = (0.0, 0.0, 0.0, 0.0)
     if rules_of is not None:
-        rule_layer = tuple(_rule_items(shape, theme))
+        tiers = kind_marks.tiers if kind_marks is not None else ((), (), (), ())
+        rule_layer = tuple(_rule_items(shape, theme, tiers))
+        if kind_marks is not None:
+            from .kinds import margins as clue_margins
+
+            margins = clue_margins(rules_of.rules, n)
         cage_layer = tuple(_cage_items(shape, theme, fills))
     layers: tuple[tuple[str, tuple[Primitive, ...]], ...] = (
         ("cells", tuple(cells_layer)),
@@ -926,4 +986,4 @@ def draw(
         ("links", tuple(link_items)),
     )
     notes = tuple(rule.sentence for rule in rules(shape) if not rule.shows)
-    return Scene(shape, tuple(values), tuple(kinds), tuple(masks), table, layers, notes)
+    return Scene(shape, tuple(values), tuple(kinds), tuple(masks), table, layers, notes, margins)

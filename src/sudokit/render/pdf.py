@@ -30,6 +30,7 @@ from ..grid import Grid
 from ..shape import Labels
 from .model import (
     PRINT_THEME,
+    SCALED,
     Circle,
     Line,
     Primitive,
@@ -154,8 +155,8 @@ class _Painter:
             "thick": min(2.2, max(1.0, cell * 0.085)),
             "link": min(1.2, max(0.5, cell * 0.04)),
             "cage": min(0.9, max(0.3, cell * 0.032)),
-            "thermo": cell * 0.3,
         }
+        widths.update((name, share * cell) for name, share in SCALED.items())
         ops: list[str] = ["q"]
         for name, items in scene.layers:
             if name != "grid":
@@ -264,7 +265,7 @@ class _Painter:
             ops.append("f")
         for (weight, colour, dashed), parts in lines.items():
             w = widths[weight]
-            cap = 2 if weight == "thick" else 1 if weight in ("link", "thermo") else 0
+            cap = 2 if weight == "thick" else 1 if weight == "link" or weight in SCALED else 0
             dash = "[] 0 d"
             if dashed and weight == "cage":  # short dashes, like a printed killer's
                 dash = f"[{0.07 * cell:.2f} {0.05 * cell:.2f}] 0 d"
@@ -279,7 +280,7 @@ class _Painter:
             ops.append(_circle_path(x + p.cx * cell, y - p.cy * cell, p.r * cell))
             if p.stroke:
                 ops.append("{:.3f} {:.3f} {:.3f} RG".format(*_hex(p.stroke)))
-                ops.append(f"{widths['thin']:.2f} w [] 0 d B")
+                ops.append(f"{widths[p.weight]:.2f} w [] 0 d B")
             else:
                 ops.append("f")
         for (font, fsize, colour), parts in texts.items():
@@ -307,6 +308,19 @@ def _circle_path(cx: float, cy: float, r: float) -> str:
         f"{cx - r:.2f} {cy - k:.2f} {cx - k:.2f} {cy - r:.2f} {cx:.2f} {cy - r:.2f} c "
         f"{cx + k:.2f} {cy - r:.2f} {cx + r:.2f} {cy - k:.2f} {cx + r:.2f} {cy:.2f} c h"
     )
+
+
+def _inside(scene: Scene, x: float, y: float, side: float) -> tuple[float, float, float]:
+    """Where *scene*'s grid goes in a square of *side* points at ``(x, y)`` (top left, y up):
+    the whole square without clues outside the grid, else smaller, so that the margins they
+    need fit too (centred across). Returns the grid's top-left corner and side."""
+    top, right, bottom, left = scene.margins
+    n = scene.n
+    if not (top or right or bottom or left):
+        return x, y, side
+    cell = side / (n + max(left + right, top + bottom))
+    spare = side - (n + left + right) * cell
+    return x + spare / 2 + left * cell, y - top * cell, n * cell
 
 
 def draw_scene(canvas: Canvas, scene: Scene, x: float, y: float, size: float) -> None:
@@ -343,14 +357,18 @@ def to_pdf(
 ) -> tuple[float, float]:
     """Write one grid or scene as a one-page PDF sized to fit it; *cell* is points per cell.
 
-    The grid's top-left corner is at ``(cell / 2, cell / 2)`` from the page's top-left corner.
+    The grid's top-left corner is at ``(cell / 2, cell / 2)`` from the page's top-left corner,
+    further in by the scene's margins when clues stand outside the grid (the page grows by
+    them).
     The scene's notes (rules the picture cannot show, such as anti-knight) are a caption under
     the grid; the page grows to hold them. Returns the page size in points. Raises
     :class:`ImportError` without reportlab.
     """
     scene = item if isinstance(item, Scene) else draw(item, theme=PRINT_THEME)
     margin = cell / 2
-    side = scene.n * cell + 2 * margin
+    top, right, bottom, left = (m * cell for m in scene.margins)
+    side = scene.n * cell + 2 * margin + top + bottom
+    across = scene.n * cell + 2 * margin + left + right
     _require_reportlab()
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -362,18 +380,18 @@ def to_pdf(
         for line in wrap(note, lambda text: stringWidth(text, FONT, note_size) <= room)
     ]
     height = side + (len(lines) * note_size * 1.3 + note_size * 0.3 if lines else 0)
-    canvas = _canvas(target, (side, height))
+    canvas = _canvas(target, (across, height))
     if title:
         canvas.setTitle(title)
     canvas.setCreator("sudokit")
     painter = _Painter(canvas)
-    painter.scene(scene, margin, height - margin, scene.n * cell)
+    painter.scene(scene, margin + left, height - margin - top, scene.n * cell)
     for k, line in enumerate(lines):
         y = height - side - note_size * (1.3 * k + 0.6)
-        painter.text(margin, y, line, FONT, note_size)
+        painter.text(margin + left, y, line, FONT, note_size)
     canvas.showPage()
     _save(canvas)
-    return side, height
+    return across, height
 
 
 class BookItem(_Record):
@@ -492,9 +510,8 @@ def _title_page(
     if found:  # a smaller picture, higher up: "How to play" goes under the title
         cover = min(60 * MM, width * 0.3)
         top = min(top, height - _MARGIN_TOP)
-    painter.scene(
-        draw(book[0].puzzle, labels=labels, theme=_COVER), (width - cover) / 2, top, cover
-    )
+    picture = draw(book[0].puzzle, labels=labels, theme=_COVER)
+    painter.scene(picture, *_inside(picture, (width - cover) / 2, top, cover))
     y = top - cover - 24 * MM
     canvas.setFillColorRGB(0, 0, 0)
     painter.text(
@@ -702,8 +719,11 @@ def write_book(
                 painter.text(gx + side, gy + 5, it.label, FONT, 9, "right")
             _caption(painter, it, gx, gy + 5, side)
             scene = draw(it.puzzle, labels=labels, theme=theme)
-            painter.scene(scene, gx, gy, side)
-            grids.append(GridPlacement(page_no, "puzzle", number, gx, gy, side, it.puzzle.shape.n))
+            sx, sy, grid_side = _inside(scene, gx, gy, side)
+            painter.scene(scene, sx, sy, grid_side)
+            grids.append(
+                GridPlacement(page_no, "puzzle", number, sx, sy, grid_side, it.puzzle.shape.n)
+            )
         canvas.showPage()
         page_no += 1
 

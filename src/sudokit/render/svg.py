@@ -23,7 +23,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..grid import Grid
-from .model import Circle, Line, Rect, Scene, Text, draw, wrap
+from .model import SCALED, Circle, Line, Rect, Scene, Text, draw, wrap
 
 __all__ = ["FONT_FAMILY", "to_svg"]
 
@@ -70,14 +70,17 @@ def to_svg(
     thick = max(2.0, cell * 3 / 40)
     link = max(1.0, cell / 28)
     cage = max(0.75, cell / 36)
-    widths = {"thin": thin, "thick": thick, "link": link, "cage": cage, "thermo": cell * 0.3}
+    widths = {"thin": thin, "thick": thick, "link": link, "cage": cage}
+    widths.update((name, share * cell) for name, share in SCALED.items())
     dashes = {
         "cage": f' stroke-dasharray="{_num(cell * 0.07)} {_num(cell * 0.05)}"',
         "link": f' stroke-dasharray="{_num(3 * link)} {_num(2 * link)}"',
     }
-    caps = {"thick": "square", "link": "round", "thermo": "round"}
+    caps = {"thick": "square", "link": "round", **dict.fromkeys(SCALED, "round")}
     pad = thick / 2
+    top, right, bottom, left = (m * cell for m in scene.margins)
     size = n * cell + 2 * pad
+    wide = size + left + right
     note_px = max(9.0, min(16.0, cell * 0.38))
     room = n * cell / (NOTE_EM_WIDTH * note_px)  # characters a caption line holds
     notes = [
@@ -85,11 +88,11 @@ def to_svg(
         for note in (scene.notes if caption else ())
         for line in wrap(note, lambda text: len(text) <= room)
     ]
-    height = size + (len(notes) * note_px * 1.35 + note_px * 0.6 if notes else 0)
+    height = size + top + bottom + (len(notes) * note_px * 1.35 + note_px * 0.6 if notes else 0)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="sudokit-grid" width="{_num(size)}" '
-        f'height="{_num(height)}" viewBox="{_num(-pad)} {_num(-pad)} {_num(size)} '
-        f'{_num(height)}" data-size="{n}" data-variant="{scene.shape.variant}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="sudokit-grid" width="{_num(wide)}" '
+        f'height="{_num(height)}" viewBox="{_num(-pad - left)} {_num(-pad - top)} '
+        f'{_num(wide)} {_num(height)}" data-size="{n}" data-variant="{scene.shape.variant}" '
         f'font-family="{FONT_FAMILY}">'
     ]
     if title:
@@ -123,7 +126,11 @@ def to_svg(
                     f"{escape(p.text)}</text>"
                 )
             elif isinstance(p, Circle):
-                stroke = f' stroke="{p.stroke}" stroke-width="{_num(thin)}"' if p.stroke else ""
+                stroke = (
+                    f' stroke="{p.stroke}" stroke-width="{_num(widths[p.weight])}"'
+                    if p.stroke
+                    else ""
+                )
                 out.append(
                     f'<circle class="{p.cls}"{_cell_attr(scene, p.cell)} data-digit="{p.digit}" '
                     f'cx="{_num(p.cx * cell)}" cy="{_num(p.cy * cell)}" r="{_num(p.r * cell)}" '
@@ -133,7 +140,7 @@ def to_svg(
     if notes:
         out.append('<g class="caption">')
         for k, note in enumerate(notes):
-            y = n * cell + pad + note_px * (1.35 * k + 1.2)
+            y = n * cell + pad + bottom + note_px * (1.35 * k + 1.2)
             out.append(
                 f'<text class="note" x="0" y="{_num(y)}" font-size="{_num(note_px)}" '
                 f'fill="#000000">{escape(note)}</text>'

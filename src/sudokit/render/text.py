@@ -154,6 +154,15 @@ def _details(shape: Shape) -> dict[str, list[str]]:
             if mark in c.parity
         ]
     found["Thermo"] = [f"bulb first: {_cells(shape, t)}" for t in c.thermos]
+    if c.rules:
+        from .kinds import LOOKS
+
+        for rule in c.rules:
+            words, cells = rule.describe(shape.n), rule.cells_of()
+            if cells:
+                words += f": {_cells(shape, cells)}"
+            if words != rule.title:  # a global rule's sentence says it all
+                found.setdefault(LOOKS[rule.kind].name, []).append(words)
     return found
 
 
