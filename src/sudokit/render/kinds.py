@@ -77,8 +77,9 @@ LINE_COLOURS = {
     "nabner": "#e6cc3a",
     "between": "#9fb1d6",
 }
-#: Grey of arrows, double arrows and the chevrons of extreme cells.
+#: Grey of arrows and double arrows; the darker grey of the chevrons of extreme cells.
 ARROW = "#9c9c9c"
+CHEVRON = "#6e6e6e"
 #: Cell shades: column, row and box indexers, extreme cells, extra regions; clone colours.
 SHADES = {
     "columnindexer": "#f6cfcf",
@@ -206,10 +207,7 @@ def _arrow(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
         marks.add(_WIDE, *_path(circle, n, ARROW, "arrow pill", "pill"))
         marks.add(_THIN, *_path(circle, n, theme.background, "arrow pill", "pill-inside"))
     for arrow in rule.arrows:
-        start = min(
-            circle,
-            key=lambda c: (max(abs(c // n - arrow[0] // n), abs(c % n - arrow[0] % n)), c),
-        )
+        start = min(circle, key=lambda c: math.dist(_centre(c, n), _centre(arrow[0], n)))
         sx, sy = _centre(start, n)
         fx, fy = _centre(arrow[0], n)
         d = math.hypot(fx - sx, fy - sy)
@@ -258,15 +256,15 @@ def _quadruple(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     assert isinstance(rule, Quadruple)
     r, c = divmod(rule.cells[0], n)
     x, y = c + 1.0, r + 1.0
-    marks.add(_MARK, Circle(x, y, 0.22, theme.background, theme.dot, "quadruple", rule.cells[0]))
+    marks.add(_MARK, Circle(x, y, 0.26, theme.background, theme.dot, "quadruple", rule.cells[0]))
     digits = rule.digits
     if len(digits) <= 2:
-        spots = [(x + 0.08 * (2 * k - len(digits) + 1), y) for k in range(len(digits))]
-        size = 0.2
+        spots = [(x + 0.1 * (2 * k - len(digits) + 1), y) for k in range(len(digits))]
+        size = 0.24
     else:
-        spots = [(x + (-0.075 if k % 2 == 0 else 0.075), y + (-0.07 if k < 2 else 0.085))
+        spots = [(x + (-0.09 if k % 2 == 0 else 0.09), y + (-0.085 if k < 2 else 0.095))
                  for k in range(len(digits))]  # fmt: skip
-        size = 0.16
+        size = 0.2
     for (tx, ty), d in zip(spots, digits, strict=True):
         marks.add(_TEXT, Text(tx, ty, str(d), size, theme.given, "quadruple digit"))
 
@@ -283,8 +281,8 @@ def _dot(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     black = rule.kind == "ratio"
     fill, stroke, ink = (theme.dot, "", theme.background) if black else (
         theme.background, theme.dot, theme.dot)  # fmt: skip
-    marks.add(_MARK, Circle(x, y, 0.15, fill, stroke, f"{rule.kind} dot", a))
-    size = 0.2 if len(value) == 1 else 0.16
+    marks.add(_MARK, Circle(x, y, 0.17, fill, stroke, f"{rule.kind} dot", a))
+    size = 0.25 if len(value) == 1 else 0.2
     marks.add(_TEXT, Text(x, y, value, size, ink, f"{rule.kind} value", True, a))
 
 
@@ -299,18 +297,23 @@ def _pair_sum(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
 
 
 def _extreme(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
-    (cell,) = rule.cells  # type: ignore[attr-defined]
-    marks.shades[cell] = (SHADES[rule.kind], rule.kind)
+    """Shaded cells with a chevron towards each neighbour they are compared with (outside
+    the rule's cells): pointing out of a maximum, into a minimum."""
+    cells: tuple[int, ...] = rule.cells  # type: ignore[attr-defined]
     out = isinstance(rule, Maximum)
-    cx, cy = _centre(cell, n)
-    for other in orthogonal(cell, n):
-        ox, oy = _centre(other, n)
-        ux, uy = ox - cx, oy - cy  # a unit step towards the neighbour
-        near, far = (0.3, 0.42) if out else (0.42, 0.3)
-        tip = (cx + far * ux, cy + far * uy)
-        for side in (-1, 1):
-            arm = (cx + near * ux - side * 0.09 * uy, cy + near * uy + side * 0.09 * ux)
-            marks.add(_THIN, Line(*arm, *tip, "arrow", ARROW, f"{rule.kind} chevron"))
+    near, far = (0.3, 0.42) if out else (0.42, 0.3)
+    for cell in cells:
+        marks.shades[cell] = (SHADES[rule.kind], rule.kind)
+        cx, cy = _centre(cell, n)
+        for other in orthogonal(cell, n):
+            if other in cells:
+                continue
+            ox, oy = _centre(other, n)
+            ux, uy = ox - cx, oy - cy  # a unit step towards the neighbour
+            tip = (cx + far * ux, cy + far * uy)
+            for side in (-1, 1):
+                arm = (cx + near * ux - side * 0.09 * uy, cy + near * uy + side * 0.09 * ux)
+                marks.add(_THIN, Line(*arm, *tip, "arrow", CHEVRON, f"{rule.kind} chevron"))
 
 
 def _shade(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
@@ -518,7 +521,7 @@ LOOKS: dict[str, Look] = {
         "Minimum",
         _say(
             "Minimum: a shaded cell with chevrons pointing in is lower than each side-by-side"
-            " neighbour."
+            " neighbour they point from."
         ),
         True,
         _extreme,
@@ -527,7 +530,7 @@ LOOKS: dict[str, Look] = {
         "Maximum",
         _say(
             "Maximum: a shaded cell with chevrons pointing out is higher than each side-by-side"
-            " neighbour."
+            " neighbour they point at."
         ),
         True,
         _extreme,
