@@ -61,6 +61,7 @@ from .model import (
     Text,
     Theme,
     cage_outline,
+    edge_middle,
 )
 
 __all__ = ["LOOKS", "Look", "Marks", "margins", "rule_marks"]
@@ -269,14 +270,9 @@ def _quadruple(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
         marks.add(_TEXT, Text(tx, ty, str(d), size, theme.given, "quadruple digit"))
 
 
-def _edge(a: int, b: int, n: int) -> tuple[float, float]:
-    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
-    return (ca + cb + 1) / 2, (ra + rb + 1) / 2
-
-
 def _dot(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     a, b = rule.cells  # type: ignore[attr-defined]
-    x, y = _edge(a, b, n)
+    x, y = edge_middle(a, b, n)
     value = str(rule.value)  # type: ignore[attr-defined]
     black = rule.kind == "ratio"
     fill, stroke, ink = (theme.dot, "", theme.background) if black else (
@@ -289,7 +285,7 @@ def _dot(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
 def _pair_sum(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     assert isinstance(rule, PairSum)
     a, b = rule.cells
-    x, y = _edge(a, b, n)
+    x, y = edge_middle(a, b, n)
     text = str(rule.value)
     half = 0.1 * len(text) + 0.03
     marks.add(_MARK, Rect(x - half, y - 0.14, 2 * half, 0.28, theme.background, "pairsum patch", a))

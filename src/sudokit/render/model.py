@@ -10,9 +10,12 @@ The variant rules a shape carries are drawn as puzzle books and SudokuPad draw t
 windows shaded; killer cages as dashed outlines inset from the cell edges with the sum small in
 the cage's top-left cell (pencil marks there move below it); thermometers as grey bulbs and
 lines, even cells as grey squares and odd cells as grey circles (all under the digits); kropki
-dots and X / V letters on the edge between their two cells. Rules a picture cannot show
-(anti-knight, anti-king, non-consecutive, "all dots given") are sentences in
-:attr:`Scene.notes`, for a caption; :func:`rules` names every rule of a shape.
+dots and X / V letters on the edge between their two cells. The rule kinds of
+:mod:`sudokit.rules` (arrows, little killers, sandwiches, coloured lines, quadruples,
+clones...) are drawn as SudokuPad draws them by the table of :mod:`sudokit.render.kinds`; the
+clues outside the grid stand in :attr:`Scene.margins`. Rules a picture cannot show
+(anti-knight, anti-king, non-consecutive, "all dots given", knightmare, taxicab...) are
+sentences in :attr:`Scene.notes`, for a caption; :func:`rules` names every rule of a shape.
 
 Coordinates are in cell units: the grid covers ``[0, n] x [0, n]`` with ``y`` pointing down
 (row 0 at the top). Line weights are names (``"thin"``, ``"thick"``, ``"link"``, ``"cage"``,
@@ -58,6 +61,7 @@ __all__ = [
     "Theme",
     "cage_outline",
     "draw",
+    "edge_middle",
     "rules",
     "symbol_table",
     "thick_below",
@@ -642,8 +646,12 @@ def _cage_items(shape: Shape, theme: Theme, fills: Sequence[str]) -> list[Primit
     return items + sums
 
 
-def _edge_middle(a: int, b: int, n: int) -> tuple[float, float]:
-    """The middle of the edge between orthogonal neighbours *a* and *b*."""
+def edge_middle(a: int, b: int, n: int) -> tuple[float, float]:
+    """The middle of the edge between orthogonal neighbours *a* and *b*, in cells.
+
+    >>> edge_middle(0, 1, 9), edge_middle(0, 9, 9)
+    ((1.0, 0.5), (0.5, 1.0))
+    """
     (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
     return (ca + cb + 1) / 2, (ra + rb + 1) / 2
 
@@ -680,12 +688,12 @@ def _rule_items(
         (c.black, theme.dot, "", "kropki black"),
     ):
         for a, b in pairs:
-            x, y = _edge_middle(a, b, n)
+            x, y = edge_middle(a, b, n)
             items.append(Circle(x, y, 0.12, fill, stroke, cls, a))
     letters: list[Primitive] = []
     for pairs, letter in ((c.x, "X"), (c.v, "V")):
         for a, b in pairs:
-            x, y = _edge_middle(a, b, n)
+            x, y = edge_middle(a, b, n)
             items.append(Rect(x - 0.13, y - 0.15, 0.26, 0.3, theme.background, "xv-patch", a))
             letters.append(Text(x, y, letter, 0.36, theme.dot, f"xv {letter.lower()}", True, a))
     return [*items, *tiers[2], *letters, *tiers[3]]

@@ -6,7 +6,9 @@ The structure is stable, for the web app and for CSS: one ``<g>`` per layer (``c
 ``data-cell="r,c"`` (0-based row and column) and classes (``cell given``, ``cell diagonal
 unit empty``, ``digit user``, ``cand elimination``, ``mark highlight``, ``line thick``,
 ``link weak``, ``cage``, ``cage-sum``, ``thermo``, ``kropki white``, ``xv x``, ``even``,
-``odd``...). Colours are presentation attributes, so any CSS rule overrides them. The rules a
+``odd``; a rule kind's marks name the kind first: ``arrow circle``, ``whispers line``,
+``sandwich clue``...). Colours are presentation attributes, so any CSS rule overrides them.
+Clues outside the grid widen the picture by the scene's margins on their sides. The rules a
 picture cannot show (:attr:`Scene.notes <sudokit.render.model.Scene.notes>`: anti-knight...)
 are the ``<desc>`` and, unless ``caption=False``, a caption under the grid.
 
