@@ -212,3 +212,13 @@ def test_sandwich_and_x_sum_clues_on_every_side() -> None:
         want[side] = MARGIN
         assert margins([Sandwich(tuple(cells), 5)], 9) == tuple(want)
         assert margins([XSum(tuple(cells), 5)], 9) == tuple(want)
+
+
+def test_text_picture_lists_each_rule_with_its_cells_under_its_sentence() -> None:
+    grid = _grid(SAMPLES["arrow"], SAMPLES["sandwich"], SAMPLES["knightmare"])
+    lines = rules_text(grid.shape).splitlines()
+    arrow = lines.index(LOOKS["arrow"].sentence([SAMPLES["arrow"]], 9))
+    assert lines[arrow + 1] == "  arrow at r2c2: r2c2 r2c3 r2c4 r2c5"
+    assert "  sandwich 10 on row 2 (left): r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9" in lines
+    knightmare = lines.index(LOOKS["knightmare"].sentence([], 9))
+    assert knightmare == len(lines) - 1 or lines[knightmare + 1][0] != " "  # nothing to list

@@ -239,7 +239,9 @@ def render(
             stream.write(data)
         reporter.exit()  # a bad record among the inputs was reported: exit code 2
     n = entry.grid.n
-    side = round(n * cell * dpi / 96 * 1.12)  # the grid and its margin, in pixels
+    top, right, bottom, left = scene.margins  # room for clues outside the grid, in cells
+    across = n + max(left + right, top + bottom)
+    side = round(across * cell * dpi / 96 * 1.12)  # the grid and its margin, in pixels
     if out_fmt == "png" and side * side > _MAX_PIXELS:
         raise CliError(
             f"--dpi {dpi}: a {side}x{side} image is more than {_MAX_PIXELS:,} pixels; "
