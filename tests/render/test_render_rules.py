@@ -222,3 +222,15 @@ def test_text_picture_lists_each_rule_with_its_cells_under_its_sentence() -> Non
     assert "  sandwich 10 on row 2 (left): r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9" in lines
     knightmare = lines.index(LOOKS["knightmare"].sentence([], 9))
     assert knightmare == len(lines) - 1 or lines[knightmare + 1][0] != " "  # nothing to list
+
+
+def test_a_book_of_every_kind_states_every_rule_on_its_title_page() -> None:
+    pypdf = pytest.importorskip("pypdf")
+    every = _grid(*SAMPLES.values())
+    out = io.BytesIO()
+    write_book([every], out, answers=False)
+    cover = " ".join(pypdf.PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text().split())
+    stated = rules(every.shape)
+    assert len(stated) == len(KINDS)
+    for rule in stated:  # the cover picture gives way to the rules
+        assert rule.sentence in cover, rule.name

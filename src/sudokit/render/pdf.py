@@ -510,8 +510,14 @@ def _title_page(
     if found:  # a smaller picture, higher up: "How to play" goes under the title
         cover = min(60 * MM, width * 0.3)
         top = min(top, height - _MARGIN_TOP)
-    picture = draw(book[0].puzzle, labels=labels, theme=_COVER)
-    painter.scene(picture, *_inside(picture, (width - cover) / 2, top, cover))
+        # When the rules do not fit under the title, its lines and "How to play" (24 mm and
+        # 117 points, as drawn below) beside the picture, the picture gives way: a rule is
+        # never left out.
+        if _rules_fit(painter, found, width, top - cover - 24 * MM - 117) is None:
+            cover = 0.0
+    if cover:
+        picture = draw(book[0].puzzle, labels=labels, theme=_COVER)
+        painter.scene(picture, *_inside(picture, (width - cover) / 2, top, cover))
     y = top - cover - 24 * MM
     canvas.setFillColorRGB(0, 0, 0)
     painter.text(
@@ -565,24 +571,42 @@ def _book_rules(book: list[BookItem]) -> list[Rule]:
     return list(found.values())
 
 
+def _rules_at(
+    painter: _Painter, found: list[Rule], width: float, size: float
+) -> tuple[float, list[list[str]]]:
+    """The rule sentences of "How to play" (the classic rule first) in lines at *size*."""
+    sentences = [_CLASSIC_RULE, *(rule.sentence for rule in found)]
+    return size, [_wrapped(painter, sentence, size, width * 0.66) for sentence in sentences]
+
+
+def _rules_fit(
+    painter: _Painter, found: list[Rule], width: float, y: float
+) -> tuple[float, list[list[str]]] | None:
+    """The largest size (9.5 to 6.5 points) at which every rule fits between *y* and the
+    footer, with its lines; None when even the smallest does not."""
+    floor = _MARGIN_BOTTOM + 14
+    for size in (9.5, 8.5, 7.5, 6.5):
+        lead = size * 1.3
+        _, paragraphs = _rules_at(painter, found, width, size)
+        need = sum(len(lines) for lines in paragraphs) * lead + len(paragraphs) * lead * 0.3
+        if y - need >= floor:
+            return size, paragraphs
+    return None
+
+
 def _rules_block(painter: _Painter, found: list[Rule], width: float, y: float) -> None:
     """ "How to play" under the title: the classic rule, then each variant rule of the book."""
     if not found:
         return
     room = width * 0.66
     x = (width - room) / 2
-    sentences = [_CLASSIC_RULE, *(rule.sentence for rule in found)]
     canvas = painter.canvas
     canvas.setFillColorRGB(0, 0, 0)
     painter.text(width / 2, y, "How to play", BOLD, 11, "centre")
     y -= 18
     floor = _MARGIN_BOTTOM + 14  # clear of the footer
-    for size in (9.5, 8.5, 7.5, 6.5):  # the largest size at which every rule fits
-        lead = size * 1.3
-        paragraphs = [_wrapped(painter, sentence, size, room) for sentence in sentences]
-        need = sum(len(lines) for lines in paragraphs) * lead + len(paragraphs) * lead * 0.3
-        if y - need >= floor:
-            break
+    size, paragraphs = _rules_fit(painter, found, width, y) or _rules_at(painter, found, width, 6.5)
+    lead = size * 1.3
     canvas.setFillColorRGB(0.15, 0.15, 0.15)
     for lines in paragraphs:
         for line in lines:
