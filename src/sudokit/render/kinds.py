@@ -37,13 +37,15 @@ from ..rules import (
     Between,
     Clone,
     Diagonal,
+    Difference,
     DoubleArrow,
     ExtraRegion,
     LittleKiller,
     Maximum,
+    Minimum,
     PairSum,
     Quadruple,
-    RegionSum,
+    Ratio,
     Rule,
     Sandwich,
     Skyscraper,
@@ -167,10 +169,9 @@ def _arrowhead(
 
 
 def _line(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
-    cells: Sequence[int] = getattr(rule, "cells", ())
-    if isinstance(rule, RegionSum):
-        cells = [c for segment in rule.segments for c in segment]
-    marks.add(_WIDE, *_path(cells, n, LINE_COLOURS[rule.kind], f"{rule.kind} line"))
+    """A wide line of the kind's colour through its cells (a region-sum line's segments end
+    to end)."""
+    marks.add(_WIDE, *_path(rule.cells_of(), n, LINE_COLOURS[rule.kind], f"{rule.kind} line"))
 
 
 def _ring(cell: int, n: int, theme: Theme, colour: str, cls: str, r: float = 0.38) -> Circle:
@@ -271,10 +272,11 @@ def _quadruple(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
 
 
 def _dot(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
-    a, b = rule.cells  # type: ignore[attr-defined]
+    assert isinstance(rule, Difference | Ratio)
+    a, b = rule.cells
     x, y = edge_middle(a, b, n)
-    value = str(rule.value)  # type: ignore[attr-defined]
-    black = rule.kind == "ratio"
+    value = str(rule.value)
+    black = isinstance(rule, Ratio)
     fill, stroke, ink = (theme.dot, "", theme.background) if black else (
         theme.background, theme.dot, theme.dot)  # fmt: skip
     marks.add(_MARK, Circle(x, y, 0.17, fill, stroke, f"{rule.kind} dot", a))
@@ -295,7 +297,8 @@ def _pair_sum(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
 def _extreme(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     """Shaded cells with a chevron towards each neighbour they are compared with (outside
     the rule's cells): pointing out of a maximum, into a minimum."""
-    cells: tuple[int, ...] = rule.cells  # type: ignore[attr-defined]
+    assert isinstance(rule, Minimum | Maximum)
+    cells = rule.cells
     out = isinstance(rule, Maximum)
     near, far = (0.3, 0.42) if out else (0.42, 0.3)
     for cell in cells:
@@ -313,7 +316,7 @@ def _extreme(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
 
 
 def _shade(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
-    for cell in rule.cells:  # type: ignore[attr-defined]
+    for cell in rule.cells_of():
         marks.shades[cell] = (SHADES[rule.kind], rule.kind)
 
 
@@ -627,7 +630,13 @@ LOOKS: dict[str, Look] = {
 
 
 def rule_marks(found: Sequence[Rule], n: int, theme: Theme = SCREEN_THEME) -> Marks:
-    """The primitives and cell shades of every rule of *found* on an ``n x n`` grid."""
+    """The primitives and cell shades of every rule of *found* on an ``n x n`` grid.
+
+    >>> from sudokit.rules import Clone, Ratio
+    >>> marks = rule_marks([Clone((0,), (8,)), Ratio((0, 1), 3)], 9)
+    >>> marks.shades[0] == marks.shades[8], [p.cls for p in marks.items]
+    (True, ['ratio dot', 'ratio value'])
+    """
     marks = Marks()
     for rule in found:
         look = LOOKS[rule.kind]
@@ -649,4 +658,5 @@ def margins(found: Sequence[Rule], n: int) -> tuple[float, float, float, float]:
         if isinstance(rule, LittleKiller | Sandwich | XSum | Skyscraper) and rule.cells:
             for k, on in enumerate(_side(*outside_clue(rule.cells, n), n)):
                 sides[k] = sides[k] or on
-    return tuple(MARGIN if on else 0.0 for on in sides)  # type: ignore[return-value]
+    top, right, bottom, left = (MARGIN if on else 0.0 for on in sides)
+    return top, right, bottom, left
