@@ -258,8 +258,10 @@ def _quadruple(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     assert isinstance(rule, Quadruple)
     r, c = divmod(rule.cells[0], n)
     x, y = c + 1.0, r + 1.0
-    marks.add(_MARK, Circle(x, y, 0.26, theme.background, theme.dot, "quadruple", rule.cells[0]))
     digits = rule.digits
+    wide = any(d > 9 for d in digits)  # two-figure digits of a big grid
+    radius = 0.3 if wide else 0.26
+    marks.add(_MARK, Circle(x, y, radius, theme.background, theme.dot, "quadruple", rule.cells[0]))
     if len(digits) <= 2:
         spots = [(x + 0.1 * (2 * k - len(digits) + 1), y) for k in range(len(digits))]
         size = 0.24
@@ -267,6 +269,9 @@ def _quadruple(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
         spots = [(x + (-0.09 if k % 2 == 0 else 0.09), y + (-0.085 if k < 2 else 0.095))
                  for k in range(len(digits))]  # fmt: skip
         size = 0.2
+    if wide:
+        size *= 0.8
+        spots = [(x + 1.3 * (tx - x), y + 1.15 * (ty - y)) for tx, ty in spots]
     for (tx, ty), d in zip(spots, digits, strict=True):
         marks.add(_TEXT, Text(tx, ty, str(d), size, theme.given, "quadruple digit"))
 
