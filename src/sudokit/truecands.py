@@ -42,6 +42,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Iterable
+from functools import cache
 
 from ._backend import Engine, engine
 from ._record import _Record
@@ -226,11 +227,23 @@ def true_candidates(
 def settle(eng: Engine, grid: Grid, budget: int) -> TrueCandidates:
     """:func:`true_candidates` of *grid* on the engine *eng* with the bound *budget* already
     checked (0 = none): the engine is a parameter so that tests run it on both."""
+    found = _Settler(eng, grid, budget).run()
+    if found.solutions:  # conflicting givens have none: looked for only then, as solve does
+        return found
     bad = conflict_error(grid)
-    if bad is not None:
-        empty = (0,) * grid.shape.ncells
-        return TrueCandidates(grid, Status.INVALID, empty, empty, True, 0, 0, 0, str(bad))
-    return _Settler(eng, grid, budget).run()
+    if bad is None:
+        return found
+    empty = (0,) * grid.shape.ncells
+    return TrueCandidates(
+        grid, Status.INVALID, empty, empty, True, 0, found.searches, found.guesses, str(bad)
+    )
+
+
+@cache
+def _picks(n: int) -> tuple[bytes, ...]:
+    """Per digit ``d`` of 0..*n*, the ``bytes.translate`` table that keeps ``d`` as 1 and
+    makes every other byte 0."""
+    return tuple(bytes(1 if v == d else 0 for v in range(256)) for d in range(n + 1))
 
 
 #: A candidate: (cell, digit).
@@ -243,8 +256,13 @@ class _Settler:
 
     def __init__(self, eng: Engine, grid: Grid, budget: int) -> None:
         self.eng, self.grid, self.budget = eng, grid, budget
+        self.bound = eng.bind(grid.shape)
         self.possible: tuple[int, ...] = ()  # the plain candidates (Candidates.from_grid)
         self.true = [0] * grid.shape.ncells
+        # Per digit, the cells it is true in as one int of a byte a cell (bytes.translate and
+        # int.from_bytes read a solution's cells of one digit at C speed: see mark).
+        self.lanes = [0] * (grid.shape.n + 1)
+        self.picks = _picks(grid.shape.n)
         self.false = [0] * grid.shape.ncells
         self.left = budget  # guesses left (unused when budget is 0: no bound)
         self.open = 0  # candidates neither true nor false (counted once a solution is known)
@@ -253,12 +271,13 @@ class _Settler:
     def run(self) -> TrueCandidates:
         """Search until every candidate is settled or the bound runs out."""
         grid = self.grid
-        found = self.eng.search(grid.shape, grid.cells, FIRST_LIMIT, FIRST_LIMIT, self.budget)
-        self.spend([found.guesses])
-        if not found.solutions:
-            return self.result(found.complete)
-        self.mark(found.solutions)
-        if found.complete and found.count < FIRST_LIMIT:  # every solution is known
+        # One solution kept: the 9x9 fast path keeps at most one.
+        count, first, guesses, complete = self.bound(grid.cells, FIRST_LIMIT, 1, self.budget)
+        self.spend([guesses])
+        if not first:
+            return self.result(complete)
+        self.mark(first)
+        if complete and count < FIRST_LIMIT:  # the one solution: every other digit is false
             return self.result(True)
         self.possible = Candidates.from_grid(grid).masks
         self.open = sum((p & ~t).bit_count() for p, t in zip(self.possible, self.true, strict=True))
@@ -270,12 +289,17 @@ class _Settler:
         of single placements while searches prove candidates false, one search at a time
         with more open candidates placed beside the first (:meth:`packed`) while searches
         find solutions. A search that gives up is tried again once the share doubles."""
-        queue = deque(
-            (i, d) for i, m in enumerate(self.possible) for d in digits_of(m & ~self.true[i])
-        )
+        queue: deque[_Candidate] = deque()
+        for i, mask in enumerate(self.possible):
+            mask &= ~self.true[i]
+            while mask:
+                low = mask & -mask
+                queue.append((i, low.bit_length()))
+                mask ^= low
         waiting: list[_Candidate] = []  # gave up with the share in `tried`
         tried: dict[_Candidate, int] = {}
         size, extra, stalled = 1, 1, False
+        true, false = self.true, self.false
         while self.open:
             share = self.share()
             if share < 0:
@@ -284,8 +308,8 @@ class _Settler:
             batch: list[_Candidate] = []
             while queue and len(batch) < most:
                 item = queue.popleft()
-                if not self.is_open(item):
-                    continue
+                if (true[item[0]] | false[item[0]]) >> (item[1] - 1) & 1:
+                    continue  # settled meanwhile
                 if share and share < 2 * tried.get(item, 0):
                     waiting.append(item)
                 else:
@@ -303,9 +327,10 @@ class _Settler:
             else:
                 puzzle, placed = b"", 0
             if placed > 1:
-                ((solution, complete),) = self.search([puzzle], share)
-                if solution is not None:
-                    self.mark([solution])
+                _, found_one, guesses, _ = self.bound(puzzle, 1, 1, share)
+                self.spend([guesses])
+                if found_one:
+                    self.mark(found_one)
                     extra = min(self.grid.shape.ncells, 2 * extra)
                 else:  # the placements together fail: not a proof about the first one
                     extra //= 2
@@ -340,11 +365,12 @@ class _Settler:
 
         place(*first)
         placed = 1
+        true, false = self.true, self.false
         for cell, digit in itertools.islice(queue, PACK_SCAN * (extra + shape.n)):
             if placed > extra:
                 break
-            if cells[cell] or ruled[cell] >> (digit - 1) & 1 or not self.is_open((cell, digit)):
-                continue
+            if cells[cell] or (ruled[cell] | true[cell] | false[cell]) >> (digit - 1) & 1:
+                continue  # filled, ruled out by a placed peer, or settled
             place(cell, digit)
             placed += 1
         return bytes(cells), placed
@@ -380,6 +406,10 @@ class _Settler:
     def search(self, puzzles: list[bytes], share: int) -> list[tuple[bytes | None, bool]]:
         """``(solution or None, complete)`` of a search of each of *puzzles* for one
         solution, with *share* guesses each (0 = no bound)."""
+        if len(puzzles) == 1:  # the bound search: no batch to build
+            count, solutions, guesses, complete = self.bound(puzzles[0], 1, 1, share)
+            self.spend([guesses])
+            return [(solutions[0] if count else None, complete)]
         shape = self.grid.shape
         ncells = shape.ncells
         out = self.eng.search_batch(shape, b"".join(puzzles), 1, share, 1)
@@ -397,15 +427,26 @@ class _Settler:
             self.open -= 1
 
     def mark(self, solutions: Iterable[bytes]) -> None:
-        """Make every digit of each of *solutions* true (each distinct one counted once)."""
-        true = self.true
+        """Make every digit of each of *solutions* true (each distinct one counted once).
+
+        Digit by digit: the cells of a solution that hold it, as one int of a byte a cell,
+        less those already true; only the cells new to the digit are visited one by one, so
+        a solution costs *n* whole-grid operations plus its new candidates."""
+        true, lanes, ncells = self.true, self.lanes, self.grid.shape.ncells
         for solution in dict.fromkeys(solutions):
             self.solutions += 1
-            for i, v in enumerate(solution):
-                bit = 1 << (v - 1)
-                if not true[i] & bit:
+            for d in range(1, len(lanes)):
+                new = int.from_bytes(solution.translate(self.picks[d]), "little") & ~lanes[d]
+                if not new:
+                    continue
+                lanes[d] |= new
+                bit = 1 << (d - 1)
+                cells = new.to_bytes(ncells, "little")
+                i = cells.find(1)
+                while i >= 0:
                     true[i] |= bit
                     self.open -= 1
+                    i = cells.find(1, i + 1)
 
     def result(self, complete: bool) -> TrueCandidates:
         """The record of what was found (*complete*: every candidate settled)."""

@@ -195,7 +195,8 @@ def test_no_solution_and_conflicting_givens(engine: _backend.Engine) -> None:
     assert none.to_candidates().digits(0) == ()
     bad = settle(engine, Grid.parse("1..1" + "." * 12), 0)
     assert bad.status is Status.INVALID
-    assert bad.searches == 0
+    assert bad.solutions == 0
+    assert bad.masks == bad.unknown == (0,) * 16
     assert bad.error == "conflicting givens: 1 twice in row 1 (r1c1, r1c4)"
 
 
