@@ -176,8 +176,10 @@ def markdown(rows: list[dict[str, object]], meta: dict[str, str]) -> str:
     head = [
         f"# true_candidates, {meta['date']}, {meta['commit']}",
         "",
-        f"Machine: {meta['machine']}; Python {meta['python']}; engine {meta['engine']}; "
-        "CPU time, one process; `python benchmarks/bench_truecands.py`.",
+        f"Machine: {meta['machine']} (load average {meta['load']} at the end: a shared machine); "
+        f"Python {meta['python']}; engine {meta['engine']}; CPU time, one process; "
+        "`python benchmarks/bench_truecands.py`. Plain: one search per candidate no solution "
+        "holds yet, one at a time (the algorithm as first specified).",
         "",
         "| set | puzzles | ms/puzzle | searches | guesses | plain ms | plain searches | speed-up |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -206,6 +208,7 @@ def main() -> None:
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "python": platform.python_version(),
         "engine": eng.name,
+        "load": " ".join(f"{x:.1f}" for x in os.getloadavg()),
     }
     text = markdown(rows, meta)
     print(text)
