@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from .logic.step import Step
     from .marks import Candidates
     from .rating import Rating, explain, hint, mistake, next_step, rate
+    from .truecands import TrueCandidates, true_candidates
 
 # Public name -> module it is loaded from on first access (PEP 562 lazy attributes).
 _LAZY: dict[str, str] = {
@@ -84,6 +85,8 @@ _LAZY: dict[str, str] = {
     "mistake": "sudokit.rating",
     "next_step": "sudokit.rating",
     "rate": "sudokit.rating",
+    "TrueCandidates": "sudokit.truecands",
+    "true_candidates": "sudokit.truecands",
     "SYMMETRIES": "sudokit.generator",
     "SYMMETRY_ALIASES": "sudokit.generator",
     "SymmetryAlias": "sudokit.generator",
@@ -134,6 +137,7 @@ __all__ = [
     "SudokuError",
     "SymmetryAlias",
     "SymmetryName",
+    "TrueCandidates",
     "__version__",
     "batch",
     "blocks",
@@ -157,4 +161,5 @@ __all__ = [
     "solve_block",
     "solve_many",
     "transform",
+    "true_candidates",
 ]

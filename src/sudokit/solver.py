@@ -252,12 +252,12 @@ def _check_budget(budget: int) -> int:
     return _check_bound(budget, "budget", 0, "an int (0 = no bound) or None", " (0 = no bound)")
 
 
-def _budget(budget: int | None, shape: Shape, limit: int) -> int:
+def search_bound(budget: int | None, shape: Shape, limit: int) -> int:
     """*budget* checked, or the default bound of *shape* and *limit* when it is None."""
     return default_budget(shape, limit) if budget is None else _check_budget(budget)
 
 
-def _conflict_error(grid: Grid) -> InvalidPuzzleError | None:
+def conflict_error(grid: Grid) -> InvalidPuzzleError | None:
     """The error describing *grid*'s conflicting givens, or None when it has none."""
     found = grid.conflicts()
     if not found:
@@ -311,7 +311,7 @@ def to_solve_result(
     nothing was found (a puzzle with a solution has none, and the engines stop at once on
     them, while the check in Python costs more than a whole 9x9 search), give ``invalid``."""
     if not count:
-        bad = _conflict_error(puzzle)
+        bad = conflict_error(puzzle)
         if bad is not None:
             return _invalid(puzzle, bad)
     status = _status(count, complete, limit)
@@ -352,7 +352,7 @@ def solve(
     """
     check_limit(limit)
     grid = as_grid(puzzle, shape)
-    budget = _budget(budget, grid.shape, limit)
+    budget = search_bound(budget, grid.shape, limit)
     found = engine().search(grid.shape, grid.cells, limit, 1, budget)
     first = found.solutions[0] if found.solutions else None
     return to_solve_result(grid, found.count, first, found.guesses, found.complete, budget, limit)
@@ -381,7 +381,7 @@ def solution(puzzle: PuzzleLike, *, budget: int | None = None, shape: Shape | No
     (0, 3)
     """
     grid = as_grid(puzzle, shape)
-    bad = _conflict_error(grid)
+    bad = conflict_error(grid)
     if bad is not None:
         raise bad
     result = solve(grid, budget=budget)
@@ -419,7 +419,7 @@ def solutions(
     """
     check_limit(limit)
     grid = as_grid(puzzle, shape)
-    return _solutions(grid, limit, _budget(budget, grid.shape, limit))
+    return _solutions(grid, limit, search_bound(budget, grid.shape, limit))
 
 
 def _solutions(grid: Grid, limit: int, budget: int) -> Iterator[Grid]:
@@ -452,7 +452,7 @@ def count_solutions(
     """
     check_limit(limit)
     grid = as_grid(puzzle, shape)
-    budget = _budget(budget, grid.shape, limit)
+    budget = search_bound(budget, grid.shape, limit)
     if grid.conflicts():
         return 0
     found = engine().search(grid.shape, grid.cells, limit, 0, budget)

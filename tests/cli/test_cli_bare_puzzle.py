@@ -17,6 +17,7 @@ COMMANDS = {
     "count": [],
     "check": [],
     "convert": [],
+    "candidates": [],
     "hint": [],
     "hint --marks": [],
     "explain": [],

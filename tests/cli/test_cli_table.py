@@ -37,6 +37,7 @@ COMMANDS: dict[str, list[str]] = {
     "count": [],
     "check": [],
     "convert": [],
+    "candidates": [],
     "hint": [],
     "explain": [],
     "rate": [],

@@ -66,6 +66,7 @@ LAYERS: dict[str, float] = {
     "sudokit.render": 3,
     "sudokit.shards": 3,  # shards, parts, manifests; files through formats.output_bytes
     "sudokit.solver": 4,
+    "sudokit.truecands": 4.2,  # true candidates: many bounded searches over _backend
     "sudokit.blocks": 4.5,  # the block API: lines as bytes through the C core (csrc/sk_lines.c)
     "sudokit.rating": 5,
     "sudokit.generator": 6,  # a package of rooms (options, search, fill, reduce, ...)

@@ -12,7 +12,7 @@ import tomllib
 import pytest
 
 import sudokit
-from sudokit import solver, transform
+from sudokit import solver, transform, truecands
 from support import REPO, require_c_backend
 
 
@@ -69,7 +69,7 @@ def test_results_are_immutable_values() -> None:
     }
 
 
-@pytest.mark.parametrize("module", [solver, transform], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [solver, transform, truecands], ids=lambda m: m.__name__)
 def test_public_functions_have_doctests(module: object) -> None:
     names = getattr(module, "__all__", [])
     missing = []

@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "count": "solve:count",
     "check": "solve:check",
     "convert": "solve:convert",
+    "candidates": "candidates:candidates",
     "generate": "generate:generate",
     "hint": "logic:hint",
     "explain": "logic:explain",
