@@ -43,12 +43,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypedDict, TypeVar
 
 from . import _core, _native
 from ._backend import BatchOutcome, BoundSearch, Engine, ItemsOutcome, RecordSpec, SearchOutcome
 from .constraints import Constraints
 from .grid import Grid, digit_table
+from .rules.primitives import Group, Linear
 from .shape import SYMBOLS, Shape
 
 _native.require()  # a stale build would miss names below, or take other arguments
@@ -84,10 +85,17 @@ def geometry(shape: Shape, *, generic: bool = False) -> _core.Geometry:
     )
 
 
-def _sums_and_groups(rules: Constraints, n: int) -> dict[str, object]:
+class _SumsAndGroups(TypedDict, total=False):
+    """The core's ``linear=`` and ``groups=`` keywords, each present only when not empty."""
+
+    linear: tuple[Linear, ...]
+    groups: tuple[Group, ...]
+
+
+def _sums_and_groups(rules: Constraints, n: int) -> _SumsAndGroups:
     """The linear sums and groups of *rules*, as the core's keywords (left out when none, so
     that a shape without them builds on any core)."""
-    found: dict[str, object] = {}
+    found: _SumsAndGroups = {}
     if linear := rules.linear(n):
         found["linear"] = linear
     if groups := rules.groups(n):
