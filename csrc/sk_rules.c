@@ -4,7 +4,9 @@
  * Each step builds one table from the rule lists, with two passes (count, then fill) where the
  * size is not known up front: the merged peers (pairs, cage mates), the arcs (relations, merged
  * per ordered pair), the sum constraints (summed cages, plus the innies and outies that the
- * units imply) with the digit sets of each (size, sum).  Nothing here runs during a search.
+ * units imply) with the digit sets of each (size, sum), the linear sums and groups (copied,
+ * each group with its peer positions), and the cells' constraints (one CSR over sums, linear
+ * sums and groups, the search's constraint ring).  Nothing here runs during a search.
  */
 #include "sk_rules.h"
 
