@@ -252,12 +252,22 @@ static uint32_t sandwich_words(int n, uint32_t size, int32_t t) {
     return t < 0 || t > most ? 0 : (uint32_t)t / 64 + 1;
 }
 
+/* Most word operations one run of the sandwich programme may take (about cells x digits x
+ * counts x words): above, it drops the counts, then the whole programme (the listing of
+ * few fillings still judges the group).  64x64 rows took 99 s for 10 % blanks without it. */
+#define SK_SANDWICH_WORK ((uint64_t)1 << 16)
+
 /* The most digits the sandwich programme counts between the 1 and the n: on a line of
- * pairwise peers (distinct digits) up to n - 2, else not counted (0). */
-static uint32_t sandwich_counted(int n, uint32_t size, int distinct) {
+ * pairwise peers (distinct digits) up to n - 2 while the work allows, else not counted (0). */
+static uint32_t sandwich_counted(int n, uint32_t size, int distinct, uint32_t w) {
     if (!distinct || size < 2 || n < 2) return 0;
     const uint32_t most = size - 2 < (uint32_t)n - 2 ? size - 2 : (uint32_t)n - 2;
-    return most;
+    return (uint64_t)size * (uint64_t)n * (most + 1) * w <= SK_SANDWICH_WORK ? most : 0;
+}
+
+/* 1 when the sandwich programme runs at all (its work without counts within the bound). */
+static int sandwich_runs(int n, uint32_t size, uint32_t w) {
+    return (uint64_t)size * (uint64_t)n * w <= SK_SANDWICH_WORK;
 }
 
 /* 1 when every position's earlier cells are all its peers (a row, a column). */
@@ -280,8 +290,11 @@ static int all_peers(const uint64_t *before, uint32_t size) {
 static int sandwich(int n, uint32_t size, int32_t t, int distinct, uint64_t *keep,
                     uint64_t *scratch) {
     if (n == 1) return t == 0;
-    const uint32_t w = sandwich_words(n, size, t), kmax = sandwich_counted(n, size, distinct);
+    const uint32_t w = sandwich_words(n, size, t);
     if (w == 0) return 0;
+    if (!sandwich_runs(n, size, w)) return 1; /* too wide: the listing decides, when small */
+    const uint32_t kmax = sandwich_counted(n, size, distinct, w);
+    const int counts = kmax > 0; /* else one count row: the sums alone */
     const uint32_t rows = kmax + 1;
     const size_t plane = (size_t)rows * w;
     const uint64_t one = 1, big = bit_of(n), others = ~(one | big);
@@ -291,7 +304,7 @@ static int sandwich(int n, uint32_t size, int32_t t, int distinct, uint64_t *kee
     uint8_t ba[SK_GROUP_MAX_CELLS + 1], fits[SK_GROUP_MAX_CELLS + 1];
     for (uint32_t k = 0; k <= kmax; k++) {
         const int64_t kk = k, least = kk * (kk + 3) / 2, most = kk * (n - 1) - kk * (kk - 1) / 2;
-        fits[k] = (uint8_t)(!distinct || (least <= t && t <= most));
+        fits[k] = (uint8_t)(!counts || (least <= t && t <= most));
     }
     const uint64_t tbit = (uint64_t)1 << (t % 64);
     memset(bo + (size_t)size * plane, 0, plane * sizeof *bo);
@@ -304,7 +317,7 @@ static int sandwich(int n, uint32_t size, int32_t t, int distinct, uint64_t *kee
         memset(o, 0, plane * sizeof *o);
         memset(nx, 0, plane * sizeof *nx);
         for (uint32_t k = 0; k <= kmax; k++) {
-            const uint32_t next = distinct ? k + 1 : 0;
+            const uint32_t next = counts ? k + 1 : 0;
             for (uint64_t ds = next <= kmax ? m : 0; ds; ds &= ds - 1) {
                 const int d = __builtin_ctzll(ds) + 1;
                 if (d != n) set_shr_or(o + k * w, o1 + next * w, d, w);
@@ -338,7 +351,7 @@ static int sandwich(int n, uint32_t size, int32_t t, int distinct, uint64_t *kee
         for (uint64_t ds = m; ds; ds &= ds - 1) {
             const int d = __builtin_ctzll(ds) + 1;
             for (uint32_t k = 0; k <= kmax; k++) {
-                const uint32_t next = distinct ? k + 1 : 0;
+                const uint32_t next = counts ? k + 1 : 0;
                 if (next > kmax) break;
                 if (d != n) {
                     set_shl(tmp, fo + k * w, d, w, t);
@@ -488,8 +501,10 @@ static int few_fillings(const uint64_t *keep, uint32_t size) {
 size_t sk_group_scratch(int n, int kind, uint32_t size, const int32_t *params,
                         uint32_t nparams, const uint64_t *before) {
     if (kind == SK_GROUP_SANDWICH && nparams == 1) {
-        const size_t rows = sandwich_counted(n, size, all_peers(before, size)) + 1;
-        return ((2 * ((size_t)size + 1) + 4) * rows + 1) * sandwich_words(n, size, params[0]);
+        const uint32_t w = sandwich_words(n, size, params[0]);
+        if (w == 0 || !sandwich_runs(n, size, w)) return 0;
+        const size_t rows = sandwich_counted(n, size, all_peers(before, size), w) + 1;
+        return ((2 * ((size_t)size + 1) + 4) * rows + 1) * w;
     }
     if (kind == SK_GROUP_SKYSCRAPER) return ((size_t)size + 3) * ((size_t)n + 1);
     return 0;

@@ -50,7 +50,7 @@ typedef struct {
 
 /* Most fillings (the product of the cells' candidate counts) for which sk_group_keep lists
  * them all: the exact supports, peers included.  Above, only the kind's own reasoning. */
-#define SK_GROUP_ENUM_MAX 1024
+#define SK_GROUP_ENUM_MAX 8192
 
 /*
  * sk_group_keep -- what each cell of a group keeps.  keep[0 .. size-1] holds the cells'

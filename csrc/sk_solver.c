@@ -40,8 +40,9 @@
  * compile with -DSK_LOCKED_MAX_N=0 to measure without it.
  *
  * Variant rules (sk_geom_set_rules, compiled by sk_rules.c) ride on the same loop: a cell whose
- * mask changes is queued for its relations and sum constraints (touch), which propagate
- * revises after the singles.
+ * mask changes is queued for its relations and its constraints (touch: sum constraints, linear
+ * sums and groups share one ring), which propagate revises after the singles; the linear sums'
+ * and groups' propagators are sk_props.c's (pure: masks in, masks to keep out).
  * Their cost on classic shapes, which have none: a NULL test per elimination and per search;
  * measured +3-4% on the generic path (17-clue 9x9 forced generic: 16.8 -> 17.4 us a puzzle,
  * three alternating runs each); the 9x9 fast path is untouched.  Rejected: two copies of the
