@@ -49,7 +49,6 @@ from . import _core, _native
 from ._backend import BatchOutcome, BoundSearch, Engine, ItemsOutcome, RecordSpec, SearchOutcome
 from .constraints import Constraints
 from .grid import Grid, digit_table
-from .rules.primitives import Group, Linear
 from .shape import SYMBOLS, Shape
 
 _native.require()  # a stale build would miss names below, or take other arguments
@@ -88,8 +87,8 @@ def geometry(shape: Shape, *, generic: bool = False) -> _core.Geometry:
 class _SumsAndGroups(TypedDict, total=False):
     """The core's ``linear=`` and ``groups=`` keywords, each present only when not empty."""
 
-    linear: tuple[Linear, ...]
-    groups: tuple[Group, ...]
+    linear: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]  # primitives.Linear
+    groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]  # primitives.Group
 
 
 def _sums_and_groups(rules: Constraints, n: int) -> _SumsAndGroups:
