@@ -66,6 +66,7 @@ sources = [
     str(CSRC / "sk_module.c"),  # the module: state, init, types, constants (sk_py.h)
     str(CSRC / "sk_py.c"),  # the binding's argument and array helpers, the interrupt poll
     str(CSRC / "sk_py_geometry.c"),  # Geometry
+    str(CSRC / "sk_py_sums.c"),  # Geometry's linear sums and groups
     str(CSRC / "sk_py_search.c"),  # search, search_batch, search_items, lines
     str(CSRC / "sk_py_gen.c"),  # reduce, fill, random_puzzle
     str(CSRC / "sk_py_canon.c"),  # canonical9
@@ -73,6 +74,7 @@ sources = [
     str(CSRC / "sk_py_logic.c"),  # HumanShape, Exclusion, Uniq
     str(CSRC / "sk_solver.c"),
     str(CSRC / "sk_rules.c"),  # the variant-rule compiler (sk_rules.h)
+    str(CSRC / "sk_props.c"),  # the linear sums' and groups' propagators (sk_props.h)
     str(CSRC / "sk_cdcl.c"),  # clause learning when the generic search stalls (sk_cdcl.h)
     str(CSRC / "sk_canon.c"),
     str(CSRC / "sk_chain.c"),

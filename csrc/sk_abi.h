@@ -10,6 +10,6 @@
 #ifndef SK_ABI_H
 #define SK_ABI_H
 
-#define SK_ABI_VERSION 1
+#define SK_ABI_VERSION 2
 
 #endif /* SK_ABI_H */

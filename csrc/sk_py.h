@@ -236,4 +236,25 @@ PyObject *sk_py_pair_tuple(const int32_t *a, const int32_t *b, size_t step, Py_s
  * d.setdefault(key, value).  0, or -1 with the error set. */
 int sk_py_dict_put(PyObject *d, long key, PyObject *value, int setdefault);
 
+/* The linear sums and groups of a Geometry (sk_py_sums.c): the CSR arrays of sk_rules,
+ * PyMem_Raw memory owned here. */
+typedef struct {
+    uint32_t nlinear, ngroups;
+    size_t ncells_linear, ncells_groups, nparams;
+    uint32_t *lin_ends, *group_cell_ends, *group_param_ends;
+    uint16_t *lin_cells, *group_cells;
+    int32_t *lin_coefs, *group_params;
+    int64_t *lin_totals;
+    uint8_t *group_kinds;
+} sk_py_sums;
+
+/* linear: None or (cells, coefs, total) entries; groups: None or (kind, cells, params)
+ * entries (sk_rules in sk_solver.h), each checked with a ValueError or TypeError naming the
+ * entry ("linear sum 3: cell 99 is outside 0..80").  1, or 0 with the error set and s empty. */
+int sk_py_sums_parse(PyObject *linear, PyObject *groups, int n, int ncells, sk_py_sums *s);
+/* Points r's linear-sum and group fields at s's arrays (s must outlive the use of r). */
+void sk_py_sums_attach(const sk_py_sums *s, sk_rules *r);
+/* Releases s's arrays (and empties it). */
+void sk_py_sums_free(sk_py_sums *s);
+
 #endif /* SK_PY_H */

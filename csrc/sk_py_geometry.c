@@ -20,12 +20,14 @@ typedef struct {
     uint64_t *allowed, *rel_tables;
     uint32_t *cage_ends;
     int32_t *cage_sums;
-    int any; /* some rule argument was given (not None / empty) */
+    sk_py_sums sums; /* linear sums and groups (sk_py_sums.c) */
+    int any;         /* some rule argument was given (not None / empty) */
 } rules_buf;
 
 static void rules_buf_free(rules_buf *b) {
     SK_FREE_ALL(PyMem_RawFree, b->pairs, b->rel_cells, b->cage_cells, b->allowed, b->rel_tables,
                                b->cage_ends, b->cage_sums);
+    sk_py_sums_free(&b->sums);
 }
 
 /* A pair of distinct cell indices (a sequence of two ints in 0..ncells-1) into out[0..1]. */
@@ -235,17 +237,19 @@ static int parse_cages(PyObject *obj, int n, int ncells, rules_buf *b) {
 }
 
 /* Geometry(n, units, *, generic=False, different=None, allowed=None, relations=None,
- * cages=None): n in 1..64; units a sequence of sequences of n distinct cell indices;
+ * cages=None, linear=None, groups=None): n in 1..64; units a sequence of sequences of n
+ * distinct cell indices;
  * generic=True never uses the 9x9 fast path; the rest are the variant rules (sk_rules in
  * sk_solver.h), each checked here with a message naming the bad entry. */
 static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"n",         "units",   "generic", "different",
-                             "allowed",   "relations", "cages", NULL};
+    static char *kwlist[] = {"n",         "units", "generic", "different", "allowed",
+                             "relations", "cages", "linear",  "groups",    NULL};
     int n, generic = 0;
     PyObject *units, *different = Py_None, *allowed = Py_None, *relations = Py_None,
-                     *cages = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|$pOOOO:Geometry", kwlist, &n, &units,
-                                     &generic, &different, &allowed, &relations, &cages))
+                     *cages = Py_None, *linear = Py_None, *groups = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|$pOOOOOO:Geometry", kwlist, &n, &units,
+                                     &generic, &different, &allowed, &relations, &cages,
+                                     &linear, &groups))
         return -1;
     if (self->geom != NULL) {
         PyErr_SetString(PyExc_TypeError, "Geometry is immutable: already initialised");
@@ -317,10 +321,13 @@ static int Geometry_init(GeometryObject *self, PyObject *args, PyObject *kwds) {
     rules_buf rb;
     memset(&rb, 0, sizeof rb);
     if (!parse_different(different, ncells, &rb) || !parse_allowed(allowed, n, ncells, &rb) ||
-        !parse_relations(relations, n, ncells, &rb) || !parse_cages(cages, n, ncells, &rb)) {
+        !parse_relations(relations, n, ncells, &rb) || !parse_cages(cages, n, ncells, &rb) ||
+        !sk_py_sums_parse(linear, groups, n, ncells, &rb.sums)) {
         rules_buf_free(&rb);
         goto fail;
     }
+    sk_py_sums_attach(&rb.sums, &rb.r);
+    if (rb.sums.nlinear || rb.sums.ngroups) rb.any = 1;
     sk_geom *geom = NULL;
     int rc = sk_geom_new(n, (int)nunits, flat, &geom);
     PyMem_Free(flat);
@@ -378,13 +385,15 @@ static PyMemberDef Geometry_members[] = {
     {"standard9", Py_T_BOOL, offsetof(GeometryObject, standard9), Py_READONLY,
      "True when the 9x9 fast path may be used"},
     {"rules", Py_T_BOOL, offsetof(GeometryObject, rules), Py_READONLY,
-     "True when variant rules are attached (different, allowed, relations, cages)"},
+     "True when variant rules are attached (different, allowed, relations, cages, linear, "
+     "groups)"},
     {NULL, 0, 0, 0, NULL},
 };
 
 PyDoc_STRVAR(Geometry_doc,
              "Geometry(n, units, *, generic=False, different=None, allowed=None, "
-             "relations=None, cages=None)\n--\n\nImmutable geometry of a shape: n in "
+             "relations=None, cages=None, linear=None, groups=None)\n--\n\nImmutable "
+             "geometry of a shape: n in "
              "1..64 and its units (each a sequence of n distinct cell indices).\n"
              "generic=True keeps a standard 9x9 shape off the 9x9 fast path.\n"
              "Variant rules (any rule keeps the shape off the fast path):\n"
@@ -393,7 +402,12 @@ PyDoc_STRVAR(Geometry_doc,
              "relations: (a, b, table), table n masks: digits b may hold when a holds d\n"
              "  (table[d-1]); the reverse direction is derived;\n"
              "cages: (cells, total), 1..n distinct cells, total None (digits differ only)\n"
-             "  or their sum; no cell in two cages.");
+             "  or their sum; no cell in two cages;\n"
+             "linear: (cells, coefs, total): sum(coef * digit) == total, distinct cells,\n"
+             "  nonzero coefs, digits may repeat;\n"
+             "groups: (kind, cells, params): a predicate over 1..64 ordered distinct cells,\n"
+             "  kind 1..6 (RENBAN, BETWEEN, QUADRUPLE, SANDWICH, XSUM, SKYSCRAPER:\n"
+             "  sudokit.rules.primitives.group_holds).");
 
 SK_PY_CLASS(Geometry, {Py_tp_repr, (void *)Geometry_repr}, {Py_tp_members, Geometry_members});
 

@@ -4,7 +4,9 @@
  * Each step builds one table from the rule lists, with two passes (count, then fill) where the
  * size is not known up front: the merged peers (pairs, cage mates), the arcs (relations, merged
  * per ordered pair), the sum constraints (summed cages, plus the innies and outies that the
- * units imply) with the digit sets of each (size, sum).  Nothing here runs during a search.
+ * units imply) with the digit sets of each (size, sum), the linear sums and groups (copied,
+ * each group with its peer positions), and the cells' constraints (one CSR over sums, linear
+ * sums and groups, the search's constraint ring).  Nothing here runs during a search.
  */
 #include "sk_rules.h"
 
@@ -12,6 +14,7 @@
 #include <string.h>
 
 #include "sk_port.h"
+#include "sk_props.h"
 
 static uint64_t full_mask(int n) { return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1); }
 
@@ -19,7 +22,10 @@ void sk_rules_free(sk_rule_tables *r) {
     if (r == NULL) return;
     SK_FREE_ALL(free, r->allowed, r->watch, r->arc_start, r->arc_to, r->arc_table,
                       r->cell_sums_start, r->cell_sums, r->seen_by, r->cage_start, r->cage_cells,
-                      r->cage_sum, r->combo_off, r->combo_len, r->bounds, r->combos, r);
+                      r->cage_sum, r->combo_off, r->combo_len, r->bounds, r->combos,
+                      r->lin_start, r->lin_cells, r->lin_coefs, r->lin_total, r->group_kind,
+                      r->group_start, r->group_cells, r->group_before, r->param_start,
+                      r->group_params, r);
 }
 
 /* Appends to out[*count] every set of `left` distinct digits in smallest..n adding up to rest
@@ -59,6 +65,59 @@ static void transpose_table(int n, const uint64_t *t, uint64_t *out) {
     }
 }
 
+/* 1 when the cells list[0 .. size-1] are each below ncells and distinct (stamp: ncells
+ * entries, marked with tag and left marked), else 0. */
+static int distinct_cells(const uint16_t *list, uint32_t size, int ncells, uint32_t *stamp,
+                          uint32_t tag) {
+    for (uint32_t j = 0; j < size; j++) {
+        if (list[j] >= ncells || stamp[list[j]] == tag) return 0;
+        stamp[list[j]] = tag;
+    }
+    return 1;
+}
+
+/* The linear sums and groups of r (contract of sk_rules, sk_solver.h): 1 valid, 0 not. */
+static int sums_and_groups_valid(const sk_rules_shape *g, const sk_rules *r, uint32_t *stamp) {
+    const int n = g->n, ncells = g->ncells;
+    if ((r->nlinear && (!r->lin_ends || !r->lin_cells || !r->lin_coefs || !r->lin_totals)) ||
+        (r->ngroups && (!r->group_kinds || !r->group_cell_ends || !r->group_cells ||
+                        !r->group_param_ends)))
+        return 0;
+    uint32_t tag = 0, start = 0;
+    for (uint32_t k = 0; k < r->nlinear; start = r->lin_ends[k], k++) {
+        const uint32_t end = r->lin_ends[k];
+        if (end <= start || end - start > (uint32_t)ncells ||
+            !distinct_cells(r->lin_cells + start, end - start, ncells, stamp, ++tag) ||
+            r->lin_totals[k] < -SK_LINEAR_TOTAL_MAX || r->lin_totals[k] > SK_LINEAR_TOTAL_MAX)
+            return 0;
+        for (uint32_t j = start; j < end; j++)
+            if (r->lin_coefs[j] == 0 || r->lin_coefs[j] < -SK_LINEAR_COEF_MAX ||
+                r->lin_coefs[j] > SK_LINEAR_COEF_MAX)
+                return 0;
+    }
+    uint32_t p0 = 0;
+    start = 0;
+    for (uint32_t k = 0; k < r->ngroups; start = r->group_cell_ends[k], p0 = r->group_param_ends[k], k++) {
+        const uint32_t end = r->group_cell_ends[k], p1 = r->group_param_ends[k];
+        const int kind = r->group_kinds[k];
+        if (end <= start || end - start > SK_GROUP_MAX_CELLS || p1 < p0 ||
+            !distinct_cells(r->group_cells + start, end - start, ncells, stamp, ++tag) ||
+            kind < 1 || kind > SK_GROUP_KINDS || (p1 > p0 && r->group_params == NULL))
+            return 0;
+        const uint32_t np = p1 - p0;
+        if (kind == SK_GROUP_RENBAN || kind == SK_GROUP_BETWEEN) {
+            if (np != 0) return 0;
+        } else if (kind == SK_GROUP_QUADRUPLE) {
+            if (np < 1 || np > 4) return 0;
+            for (uint32_t j = p0; j < p1; j++)
+                if (r->group_params[j] < 1 || r->group_params[j] > n) return 0;
+        } else if (np != 1 || r->group_params[p0] < 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Checks every index and count of r against g (contract of sk_geom_set_rules, sk_solver.h);
  * 1 when valid, 0 when not, -1 when out of memory. */
 static int rules_valid(const sk_rules_shape *g, const sk_rules *r) {
@@ -74,6 +133,13 @@ static int rules_valid(const sk_rules_shape *g, const sk_rules *r) {
         if (r->rel_cells[k] >= ncells || r->rel_cells[k + 1] >= ncells ||
             r->rel_cells[k] == r->rel_cells[k + 1])
             return 0;
+    if (r->nlinear || r->ngroups) {
+        uint32_t *stamp = calloc((size_t)ncells, sizeof *stamp);
+        if (stamp == NULL) return -1;
+        const int ok = sums_and_groups_valid(g, r, stamp);
+        free(stamp);
+        if (!ok) return 0;
+    }
     if (r->ncages == 0) return 1;
     if (r->cage_cells == NULL && r->cage_ends[r->ncages - 1] > 0) return 0;
     uint8_t *used = calloc((size_t)ncells, 1);
@@ -355,11 +421,11 @@ static int collect_sums(const sk_rules_shape *g, const sk_rules *r, sum_list *l)
 /* The sum constraints (collect_sums) and the digit sets of the distinct ones (one list per
  * (size, sum), shared); the others, and those with too many sets, propagate sum bounds. */
 static int build_cages(const sk_rules_shape *g, const sk_rules *r, sk_rule_tables *out) {
-    const int n = g->n, ncells = g->ncells, maxsum = n * (n + 1) / 2;
+    const int n = g->n, maxsum = n * (n + 1) / 2;
     sum_list l;
     memset(&l, 0, sizeof l);
     int rc = SK_ENOMEM;
-    uint32_t *seen = NULL, *fill = NULL;
+    uint32_t *seen = NULL;
     uint64_t *buf = NULL;
     if (!collect_sums(g, r, &l)) goto done;
     const uint32_t ncages = l.count;
@@ -370,31 +436,20 @@ static int build_cages(const sk_rules_shape *g, const sk_rules *r, sk_rule_table
     out->combo_off = calloc((size_t)ncages + 1, sizeof *out->combo_off);
     out->combo_len = calloc((size_t)ncages + 1, sizeof *out->combo_len);
     out->bounds = calloc((size_t)ncages + 1, 1);
-    out->cell_sums_start = calloc((size_t)ncells + 1, sizeof *out->cell_sums_start);
-    out->cell_sums = malloc(((size_t)l.ncells + 1) * sizeof *out->cell_sums);
-    fill = calloc((size_t)ncells, sizeof *fill);
     /* Which earlier cage already has the sets of (size, sum): index + 1, 0 when none. */
     seen = calloc((size_t)(n + 1) * (size_t)(maxsum + 1), sizeof *seen);
     buf = malloc(SK_CAGE_COMBOS_MAX * sizeof *buf);
     size_t pool_cap = 64, pool_len = 0;
     out->combos = malloc(pool_cap * sizeof *out->combos);
     if (!out->cage_start || !out->cage_cells || !out->cage_sum || !out->combo_off ||
-        !out->combo_len || !out->bounds || !out->cell_sums_start || !out->cell_sums || !fill ||
-        !seen || !buf || !out->combos)
+        !out->combo_len || !out->bounds || !seen || !buf || !out->combos)
         goto done;
     if (ncages) memcpy(out->cage_start, l.start, ((size_t)ncages + 1) * sizeof *l.start);
     if (l.ncells) memcpy(out->cage_cells, l.cells, (size_t)l.ncells * sizeof *l.cells);
-    /* cell -> its sum constraints, as CSR. */
-    for (uint32_t j = 0; j < l.ncells; j++) out->cell_sums_start[l.cells[j] + 1]++;
-    for (int c = 0; c < ncells; c++) out->cell_sums_start[c + 1] += out->cell_sums_start[c];
     for (uint32_t k = 0; k < ncages; k++) {
         const int32_t sum = l.sum[k];
         const uint32_t size = l.start[k + 1] - l.start[k];
         out->cage_sum[k] = sum;
-        for (uint32_t j = l.start[k]; j < l.start[k + 1]; j++) {
-            const uint16_t c = l.cells[j];
-            out->cell_sums[out->cell_sums_start[c] + fill[c]++] = k;
-        }
         if (!l.distinct[k] || sum < 0 || sum > maxsum || size > (uint32_t)n) {
             /* Not distinct (outies), or impossible for distinct digits: bounds decide. */
             out->bounds[k] = 1;
@@ -427,7 +482,108 @@ static int build_cages(const sk_rules_shape *g, const sk_rules *r, sk_rule_table
     }
     rc = SK_COMPLETE;
 done:
-    SK_FREE_ALL(free, l.cells, l.start, l.sum, l.distinct, seen, fill, buf);
+    SK_FREE_ALL(free, l.cells, l.start, l.sum, l.distinct, seen, buf);
+    return rc;
+}
+
+/* A copy of count items of size bytes (at least one byte allocated, so NULL means no memory). */
+static void *copy_of(const void *src, size_t count, size_t size) {
+    void *out = malloc(count * size + 1);
+    if (out != NULL && count) memcpy(out, src, count * size);
+    return out;
+}
+
+/* The CSR starts of ends[0 .. count-1] (count + 1 entries, from 0). */
+static uint32_t *starts_of(const uint32_t *ends, uint32_t count) {
+    uint32_t *out = malloc(((size_t)count + 1) * sizeof *out);
+    if (out == NULL) return NULL;
+    out[0] = 0;
+    if (count) memcpy(out + 1, ends, (size_t)count * sizeof *ends);
+    return out;
+}
+
+/* The linear sums and groups, copied as given; each group's peer positions (group_before,
+ * from the merged peers start / peers) and the scratch its propagator needs. */
+static int build_sums_and_groups(const sk_rules_shape *g, const sk_rules *r, const uint32_t *start,
+                                 const uint16_t *peers, sk_rule_tables *out) {
+    const uint32_t nl = r->nlinear, ng = r->ngroups;
+    const uint32_t lcells = nl ? r->lin_ends[nl - 1] : 0, gcells = ng ? r->group_cell_ends[ng - 1] : 0;
+    const uint32_t nparams = ng ? r->group_param_ends[ng - 1] : 0;
+    out->nlinear = nl;
+    out->ngroups = ng;
+    out->lin_start = starts_of(r->lin_ends, nl);
+    out->lin_cells = copy_of(r->lin_cells, lcells, sizeof *r->lin_cells);
+    out->lin_coefs = copy_of(r->lin_coefs, lcells, sizeof *r->lin_coefs);
+    out->lin_total = copy_of(r->lin_totals, nl, sizeof *r->lin_totals);
+    out->group_kind = copy_of(r->group_kinds, ng, sizeof *r->group_kinds);
+    out->group_start = starts_of(r->group_cell_ends, ng);
+    out->group_cells = copy_of(r->group_cells, gcells, sizeof *r->group_cells);
+    out->group_before = calloc((size_t)gcells + 1, sizeof *out->group_before);
+    out->param_start = starts_of(r->group_param_ends, ng);
+    out->group_params = copy_of(r->group_params, nparams, sizeof *r->group_params);
+    int32_t *pos = malloc(((size_t)g->ncells + 1) * sizeof *pos); /* cell -> position, or -1 */
+    int rc = SK_ENOMEM;
+    if (!out->lin_start || !out->lin_cells || !out->lin_coefs || !out->lin_total ||
+        !out->group_kind || !out->group_start || !out->group_cells || !out->group_before ||
+        !out->param_start || !out->group_params || !pos)
+        goto done;
+    for (int c = 0; c < g->ncells; c++) pos[c] = -1;
+    for (uint32_t k = 0; k < ng; k++) {
+        const uint32_t a = out->group_start[k], b = out->group_start[k + 1];
+        const uint32_t p = out->param_start[k];
+        for (uint32_t j = a; j < b; j++) pos[out->group_cells[j]] = (int32_t)(j - a);
+        for (uint32_t j = a; j < b; j++) {
+            const uint16_t c = out->group_cells[j];
+            for (uint32_t q = start[c]; q < start[c + 1]; q++) {
+                const int32_t i = pos[peers[q]];
+                if (i >= 0 && (uint32_t)i < j - a) out->group_before[j] |= (uint64_t)1 << i;
+            }
+        }
+        for (uint32_t j = a; j < b; j++) pos[out->group_cells[j]] = -1;
+        const size_t words =
+            sk_group_scratch(g->n, out->group_kind[k], b - a, out->group_params + p,
+                             out->param_start[k + 1] - p, out->group_before + a);
+        if (words > out->group_scratch) out->group_scratch = words;
+    }
+    rc = SK_COMPLETE;
+done:
+    free(pos);
+    return rc;
+}
+
+/* cell -> its constraints (sum constraints, linear sums, groups: one index space), as CSR. */
+static int build_cell_constraints(int ncells, sk_rule_tables *out) {
+    const uint32_t ncages = out->ncages, nl = out->nlinear, ng = out->ngroups;
+    const uint32_t total = out->cage_start[ncages] + out->lin_start[nl] + out->group_start[ng];
+    out->nconstraints = ncages + nl + ng;
+    out->cell_sums_start = calloc((size_t)ncells + 1, sizeof *out->cell_sums_start);
+    out->cell_sums = malloc(((size_t)total + 1) * sizeof *out->cell_sums);
+    uint32_t *fill = calloc((size_t)ncells + 1, sizeof *fill);
+    int rc = SK_ENOMEM;
+    if (!out->cell_sums_start || !out->cell_sums || !fill) goto done;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int list = 0; list < 3; list++) {
+            const uint32_t count = list == 0 ? ncages : list == 1 ? nl : ng;
+            const uint32_t *st = list == 0 ? out->cage_start : list == 1 ? out->lin_start
+                                                                         : out->group_start;
+            const uint16_t *cells = list == 0 ? out->cage_cells : list == 1 ? out->lin_cells
+                                                                            : out->group_cells;
+            const uint32_t base = list == 0 ? 0 : list == 1 ? ncages : ncages + nl;
+            for (uint32_t k = 0; k < count; k++)
+                for (uint32_t j = st[k]; j < st[k + 1]; j++) {
+                    const uint16_t c = cells[j];
+                    if (pass == 0)
+                        out->cell_sums_start[c + 1]++;
+                    else
+                        out->cell_sums[out->cell_sums_start[c] + fill[c]++] = base + k;
+                }
+        }
+        if (pass == 0)
+            for (int c = 0; c < ncells; c++) out->cell_sums_start[c + 1] += out->cell_sums_start[c];
+    }
+    rc = SK_COMPLETE;
+done:
+    free(fill);
     return rc;
 }
 
@@ -445,7 +601,9 @@ int sk_rules_compile(const sk_rules_shape *g, const sk_rules *r, int peer_bits,
     out->allowed = malloc((size_t)ncells * sizeof *out->allowed);
     out->watch = calloc((size_t)ncells, 1);
     if (!out->allowed || !out->watch || build_arcs(g, r, out) != SK_COMPLETE ||
-        build_cages(g, r, out) != SK_COMPLETE || merge_peers(g, r, &start, &merged) != SK_COMPLETE)
+        build_cages(g, r, out) != SK_COMPLETE || merge_peers(g, r, &start, &merged) != SK_COMPLETE ||
+        build_sums_and_groups(g, r, start, merged, out) != SK_COMPLETE ||
+        build_cell_constraints(ncells, out) != SK_COMPLETE)
         goto nomem;
     for (int c = 0; c < ncells; c++) {
         out->allowed[c] = r->allowed ? r->allowed[c] & full : full;

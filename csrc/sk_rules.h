@@ -1,10 +1,11 @@
 /*
  * sk_rules.h -- the variant-rule compiler of the generic search (internal to the C core).
  *
- * The search (sk_solver.c) knows three kinds of rule tables and one propagator each: peers
- * (naked-single eliminations), arcs (binary support tables kept arc-consistent) and sum
- * constraints (digit sets, or sum bounds).  This compiler turns the rule lists of sk_rules
- * (sk_solver.h: extra pairs, allowed digits, relations, cages) into those tables once per
+ * The search (sk_solver.c) knows five kinds of rule tables and one propagator each: peers
+ * (naked-single eliminations), arcs (binary support tables kept arc-consistent), sum
+ * constraints (digit sets, or sum bounds), linear sums (bounds) and groups (predicates over
+ * ordered cells, sk_props.h).  This compiler turns the rule lists of sk_rules (sk_solver.h:
+ * extra pairs, allowed digits, relations, cages, linear sums, groups) into those tables once per
  * geometry, so that the search only reads flat arrays.  A new constraint kind lands here: it
  * compiles to the tables that exist (a relation between two cells is an arc, a sum is a sum
  * constraint, an all-different set is extra peers), and only a kind that none of them can
@@ -37,7 +38,8 @@ typedef struct {
     const uint16_t *peers;      /* cell c's peers (sharing a unit with c, c excluded) */
 } sk_rules_shape;
 
-/* What a cell is watched by: when its mask changes the search queues it for these rules. */
+/* What a cell is watched by: when its mask changes the search queues it for these rules
+ * (SK_WATCH_CAGE: the constraints of cell_sums, i.e. sum constraints, linear sums, groups). */
 enum { SK_WATCH_ARCS = 1, SK_WATCH_CAGE = 2 };
 
 /*
@@ -59,8 +61,18 @@ enum { SK_WATCH_ARCS = 1, SK_WATCH_CAGE = 2 };
  *              [ncages]          entries), shared by those of the same (size, sum); bounds[k]
  *                                = 1: sum bounds instead (too many sets, or digits that may
  *                                repeat: outies)
- *   cell_sums_start [ncells + 1] CSR: the sum constraints of cell c are
- *   cell_sums                    cell_sums[cell_sums_start[c] .. cell_sums_start[c+1]-1]
+ *   lin_start  [nlinear + 1]     CSR into lin_cells / lin_coefs: the linear sums, as given
+ *   lin_total  [nlinear]         their totals
+ *   group_start [ngroups + 1]    CSR into group_cells / group_before: the groups, as given;
+ *   group_kind [ngroups]         their SK_GROUP_* kinds and params (CSR param_start into
+ *                                group_params); group_before[j] = the positions i < j of the
+ *                                same group whose cells are peers of cell j (merged peers)
+ *   group_scratch                the scratch words the largest group's propagator needs
+ *   cell_sums_start [ncells + 1] CSR: the constraints of cell c are
+ *   cell_sums                    cell_sums[cell_sums_start[c] .. cell_sums_start[c+1]-1], one
+ *                                index space for the search's constraint ring: 0 .. ncages-1
+ *                                the sum constraints, then the linear sums (ncages + k), then
+ *                                the groups (ncages + nlinear + k); nconstraints in all
  *   seen_by    [ncells * words]  cell c's peers (after merging) as a bit set, for the search's
  *                                shared-peers test; NULL unless asked for and the rules add
  *                                peers
@@ -85,6 +97,20 @@ typedef struct {
     uint32_t *combo_len;
     uint8_t *bounds;
     uint64_t *combos;
+    uint32_t nlinear;
+    uint32_t *lin_start;
+    uint16_t *lin_cells;
+    int32_t *lin_coefs;
+    int64_t *lin_total;
+    uint32_t ngroups;
+    uint8_t *group_kind;
+    uint32_t *group_start;
+    uint16_t *group_cells;
+    uint64_t *group_before;
+    uint32_t *param_start;
+    int32_t *group_params;
+    size_t group_scratch;
+    uint32_t nconstraints; /* ncages + nlinear + ngroups */
 } sk_rule_tables;
 
 /*

@@ -40,8 +40,9 @@
  * compile with -DSK_LOCKED_MAX_N=0 to measure without it.
  *
  * Variant rules (sk_geom_set_rules, compiled by sk_rules.c) ride on the same loop: a cell whose
- * mask changes is queued for its relations and sum constraints (touch), which propagate
- * revises after the singles.
+ * mask changes is queued for its relations and its constraints (touch: sum constraints, linear
+ * sums and groups share one ring), which propagate revises after the singles; the linear sums'
+ * and groups' propagators are sk_props.c's (pure: masks in, masks to keep out).
  * Their cost on classic shapes, which have none: a NULL test per elimination and per search;
  * measured +3-4% on the generic path (17-clue 9x9 forced generic: 16.8 -> 17.4 us a puzzle,
  * three alternating runs each); the 9x9 fast path is untouched.  Rejected: two copies of the
@@ -66,6 +67,7 @@
 
 #include "sk_cdcl.h"
 #include "sk_port.h"
+#include "sk_props.h"
 #include "sk_rules.h"
 
 #ifdef SK_HAVE_FAST9
@@ -162,11 +164,14 @@ typedef struct {
 struct sk_work {
     const sk_geom *g;
     /* Rules only: rings of cells whose mask changed (their relations to revise) and of
-     * summed cages with a changed cell, each entry queued once (flag set while queued). */
+     * constraints (sum constraints, linear sums, groups: sk_rules.h's one index space) with a
+     * changed cell, each entry queued once (flag set while queued); scratch for the groups'
+     * propagators (sk_props.h). */
     uint32_t *dirty, dhead, dcount;
     uint8_t *dflag;
     uint32_t *kdirty, khead, kcount;
     uint8_t *kflag;
+    uint64_t *scratch;
     uint64_t *cand;
     uint8_t *val;
     uint8_t *place;
@@ -458,12 +463,13 @@ sk_work *sk_work_new(const sk_geom *g) {
         return NULL;
     }
     if (g->rules != NULL) {
-        const size_t ncages = g->rules->ncages;
+        const size_t nk = g->rules->nconstraints;
         w->dirty = malloc(ncells * sizeof *w->dirty);
         w->dflag = calloc(ncells, 1);
-        w->kdirty = malloc((ncages + 1) * sizeof *w->kdirty);
-        w->kflag = calloc(ncages + 1, 1);
-        if (!w->dirty || !w->dflag || !w->kdirty || !w->kflag) {
+        w->kdirty = malloc((nk + 1) * sizeof *w->kdirty);
+        w->kflag = calloc(nk + 1, 1);
+        w->scratch = malloc((g->rules->group_scratch + 1) * sizeof *w->scratch);
+        if (!w->dirty || !w->dflag || !w->kdirty || !w->kflag || !w->scratch) {
             sk_work_free(w);
             return NULL;
         }
@@ -474,7 +480,7 @@ sk_work *sk_work_new(const sk_geom *g) {
 void sk_work_free(sk_work *w) {
     if (w == NULL) return;
     SK_FREE_ALL(free, w->cand, w->val, w->place, w->trail, w->queue, w->frames, w->dirty, w->dflag,
-                      w->kdirty, w->kflag, w);
+                      w->kdirty, w->kflag, w->scratch, w);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -548,9 +554,9 @@ static inline void touch(sk_work *w, uint32_t cell) {
         for (uint32_t j = r->cell_sums_start[cell]; j < r->cell_sums_start[cell + 1]; j++) {
             const uint32_t k = r->cell_sums[j];
             if (!w->kflag[k]) {
-                assert(w->kcount < r->ncages);
+                assert(w->kcount < r->nconstraints);
                 w->kflag[k] = 1;
-                w->kdirty[(w->khead + w->kcount++) % r->ncages] = k;
+                w->kdirty[(w->khead + w->kcount++) % r->nconstraints] = k;
             }
         }
     }
@@ -562,7 +568,7 @@ static void clear_dirty(sk_work *w) {
     if (r == NULL) return;
     const uint32_t ncells = (uint32_t)w->g->ncells;
     for (; w->dcount; w->dcount--, w->dhead = (w->dhead + 1) % ncells) w->dflag[w->dirty[w->dhead]] = 0;
-    for (; w->kcount; w->kcount--, w->khead = (w->khead + 1) % r->ncages)
+    for (; w->kcount; w->kcount--, w->khead = (w->khead + 1) % r->nconstraints)
         w->kflag[w->kdirty[w->khead]] = 0;
     w->dhead = w->khead = 0;
 }
@@ -679,6 +685,48 @@ static int revise_cage(sk_work *w, uint32_t k) {
     return 1;
 }
 
+/* A linear sum after one of its cells changed: bounds (sk_linear_bounds, sk_linear_keep);
+ * 0 on contradiction. */
+static int revise_linear(sk_work *w, uint32_t k) {
+    const sk_rule_tables *r = w->g->rules;
+    const uint32_t a = r->lin_start[k], size = r->lin_start[k + 1] - a;
+    const uint16_t *cells = r->lin_cells + a;
+    const int32_t *coefs = r->lin_coefs + a;
+    const int64_t total = r->lin_total[k];
+    int64_t low, high;
+    if (!sk_linear_bounds(w->cand, cells, coefs, size, total, &low, &high)) return 0;
+    for (uint32_t i = 0; i < size; i++) {
+        /* Each cell is reached with its mask from the bounds: only earlier cells changed. */
+        const uint64_t keep = sk_linear_keep(w->g->n, w->cand[cells[i]], coefs[i], total, low, high);
+        if (!restrict_to(w, cells[i], keep)) return 0;
+    }
+    return 1;
+}
+
+/* A group after one of its cells changed: what sk_group_keep leaves; 0 on contradiction. */
+static int revise_group(sk_work *w, uint32_t k) {
+    const sk_rule_tables *r = w->g->rules;
+    const uint32_t a = r->group_start[k], p = r->param_start[k];
+    const sk_group gr = {w->g->n,  r->group_kind[k], r->group_start[k + 1] - a,
+                         r->param_start[k + 1] - p, r->group_params + p, r->group_before + a};
+    const uint16_t *cells = r->group_cells + a;
+    uint64_t keep[SK_GROUP_MAX_CELLS];
+    for (uint32_t i = 0; i < gr.size; i++) keep[i] = w->cand[cells[i]];
+    if (!sk_group_keep(&gr, keep, w->scratch)) return 0;
+    for (uint32_t i = 0; i < gr.size; i++)
+        if (!restrict_to(w, cells[i], keep[i])) return 0;
+    return 1;
+}
+
+/* Constraint k of the ring (sk_rules.h's index space: sum constraints, linear sums, groups). */
+static int revise_constraint(sk_work *w, uint32_t k) {
+    const sk_rule_tables *r = w->g->rules;
+    if (k < r->ncages) return revise_cage(w, k);
+    k -= r->ncages;
+    if (k < r->nlinear) return revise_linear(w, k);
+    return revise_group(w, k - r->nlinear);
+}
+
 /* Places digit in cell and removes it from every peer; 0 on contradiction. */
 static int assign(sk_work *w, uint32_t cell, uint32_t digit) {
     const sk_geom *g = w->g;
@@ -716,10 +764,10 @@ static int propagate(sk_work *w) {
             if (!revise_arcs(w, cell)) return 0;
         } else if (w->kcount) {
             const uint32_t k = w->kdirty[w->khead];
-            w->khead = (w->khead + 1) % w->g->rules->ncages;
+            w->khead = (w->khead + 1) % w->g->rules->nconstraints;
             w->kcount--;
             w->kflag[k] = 0;
-            if (!revise_cage(w, k)) return 0;
+            if (!revise_constraint(w, k)) return 0;
         } else {
             return 1;
         }

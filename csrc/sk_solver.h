@@ -95,7 +95,8 @@ void sk_geom_disable_fast(sk_geom *g);
 
 /*
  * Variant rules (killer cages, anti-knight/king, non-consecutive, kropki, XV, parity,
- * thermometers, ...), in the three primitive forms a search needs plus cage sums.  Every array
+ * thermometers, arrows, renban, sandwiches, ...), in the primitive forms a search needs:
+ * pairs, allowed digits, relations, cages, linear sums and groups.  Every array
  * is read during sk_geom_set_rules only (copied); the caller keeps ownership.  A count of 0
  * makes its arrays unused (they may then be NULL).
  *
@@ -120,6 +121,25 @@ void sk_geom_disable_fast(sk_geom *g);
  *   cage_sums         cage_sums[k] >= 0, add up to cage_sums[k] (-1: no sum).  Sums up to
  *                     n(n+1)/2 are accepted; an impossible sum means no solution.
  *
+ *   nlinear,          linear sums: sum k is sum(lin_coefs[j] * digit(lin_cells[j])) ==
+ *   lin_ends,         lin_totals[k] over j in lin_ends[k-1] .. lin_ends[k] - 1 (sum 0 starts at
+ *   lin_cells,        0): 1..ncells cells, distinct within one sum (a cell may be in several
+ *   lin_coefs,        sums), digits may repeat; coefs nonzero within +-SK_LINEAR_COEF_MAX
+ *   lin_totals        (negative for a pill's digits), totals within +-SK_LINEAR_TOTAL_MAX.
+ *                     Propagated by bounds: each cell keeps the digits d whose coef * d lies
+ *                     between the total minus the most and minus the least the other terms
+ *                     can add (a full sum that fails empties a cell).
+ *   ngroups,          groups: predicates over ordered lists of cells (sudokit.rules.primitives,
+ *   group_kinds,      group_holds: the SK_GROUP_* codes below); group k holds the cells
+ *   group_cell_ends,  group_cells[group_cell_ends[k-1] .. group_cell_ends[k] - 1] (1 ..
+ *   group_cells,      SK_GROUP_MAX_CELLS distinct cells, in order) and the params
+ *   group_param_ends, group_params[group_param_ends[k-1] .. group_param_ends[k] - 1]: none
+ *   group_params      for RENBAN and BETWEEN, 1..4 digits in 1..n for QUADRUPLE, exactly one
+ *                     value >= 0 for SANDWICH, XSUM and SKYSCRAPER.  A propagator removes a
+ *                     digit only when no filling of the group's cells from their candidates
+ *                     that holds uses it there, and a filled group that fails is a
+ *                     contradiction (sk_props.h says how each kind reasons).
+ *
  * A cage's sum propagates through its digit combinations: every set of |cage| distinct digits
  * with that sum is listed once, when the rules are set (per (size, sum), shared by the cages
  * that have the same), and a search keeps the sets still compatible with the cage's
@@ -143,7 +163,34 @@ typedef struct {
     const uint32_t *cage_ends;
     const uint16_t *cage_cells;
     const int32_t *cage_sums;
+    uint32_t nlinear;
+    const uint32_t *lin_ends;
+    const uint16_t *lin_cells;
+    const int32_t *lin_coefs;
+    const int64_t *lin_totals;
+    uint32_t ngroups;
+    const uint8_t *group_kinds;
+    const uint32_t *group_cell_ends;
+    const uint16_t *group_cells;
+    const uint32_t *group_param_ends;
+    const int32_t *group_params;
 } sk_rules;
+
+/* The group kinds (the same codes as sudokit.rules.primitives.GroupKind). */
+enum {
+    SK_GROUP_RENBAN = 1,     /* distinct and consecutive, in any order (no params)          */
+    SK_GROUP_BETWEEN = 2,    /* every inner cell strictly between the two ends (no params)  */
+    SK_GROUP_QUADRUPLE = 3,  /* every listed digit appears, as often as listed (1-4 digits) */
+    SK_GROUP_SANDWICH = 4,   /* the digits between the first 1 and the first n sum to p     */
+    SK_GROUP_XSUM = 5,       /* the first x cells sum to p, x the first cell's digit        */
+    SK_GROUP_SKYSCRAPER = 6, /* p cells are higher than every cell before them              */
+    SK_GROUP_KINDS = 6
+};
+
+/* Bounds of the linear sums' and groups' input (sk_geom_set_rules checks them). */
+#define SK_LINEAR_COEF_MAX 1000000
+#define SK_LINEAR_TOTAL_MAX ((int64_t)1 << 40)
+#define SK_GROUP_MAX_CELLS 64
 
 /* Most digit combinations listed for one (size, sum) of a cage; above, sum bounds are used. */
 #define SK_CAGE_COMBOS_MAX 512
@@ -158,7 +205,8 @@ typedef struct {
  * Returns SK_COMPLETE, SK_EINVAL (g or rules NULL, rules already set, a NULL array with a
  * nonzero count, a cell index >= ncells, a pair or relation of a cell with itself, an empty
  * cage or one of more than n cells, a cell twice in the cages, decreasing cage_ends, a sum
- * below -1 or above n(n+1)/2; g is then unchanged) or SK_ENOMEM (g unchanged).
+ * below -1 or above n(n+1)/2, a linear sum or group outside the contract above; g is then
+ * unchanged) or SK_ENOMEM (g unchanged).
  */
 int sk_geom_set_rules(sk_geom *g, const sk_rules *rules);
 

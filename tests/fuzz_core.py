@@ -4,19 +4,20 @@
     python tests/fuzz_core.py [libFuzzer args]    # a longer local session
 
 Each input drives one call (``Geometry``, ``search``, ``search_batch``, ``reduce``,
-``canonical9`` or ``lines``, the bulk line reader, on fuzzed bytes mixed with puzzle lines)
-with fuzzed arguments (``Geometry`` also with fuzzed variant rules: pairs,
-allowed masks, relation tables, cages, some malformed; accepted ones must give solutions that
-obey them, on 4x4 exactly the grids that do): right and wrong lengths, values beyond n, odd limits
-(around 2**31 and 2**32 too: the 9x9 fast path once clamped them), budgets and thread counts,
-fuzzed unit lists (some holding objects whose ``__index__`` mutates the lists being read), and
-fuzzed clue-removal orders (the result must be a new object: reduce once wrote into CPython's
-shared 1-byte bytes). The binding must either raise ``ValueError`` / ``TypeError`` /
-``OverflowError`` or return a result that passes independent checks: counts within the limit,
-as many kept solutions as promised, every solution valid (``Grid.is_solution``), and for small
-shapes the same count as the pure-Python reference; a canonical form byte for byte the one of
-the pure-Python specification (``transform._canonical_python``). Anything else (a crash, a
-sanitizer report, a failed check) stops the run with the input that caused it.
+``canonical9`` or ``lines``, the bulk line reader, on fuzzed bytes mixed with puzzle lines) with
+fuzzed arguments (``Geometry`` also with fuzzed variant rules: pairs, allowed masks, relation
+tables, cages, linear sums, groups of every kind, some malformed; accepted ones must give
+solutions that obey them, on 4x4 exactly the grids that do): right and wrong lengths, values
+beyond n, odd limits (around 2**31 and 2**32 too: the 9x9 fast path once clamped them), budgets
+and thread counts, fuzzed unit lists (some holding objects whose ``__index__`` mutates the lists
+being read), and fuzzed clue-removal orders (the result must be a new object: reduce once wrote
+into CPython's shared 1-byte bytes). The binding must either raise ``ValueError`` /
+``TypeError`` / ``OverflowError`` or return a result that passes independent checks: counts
+within the limit, as many kept solutions as promised, every solution valid
+(``Grid.is_solution``), and for small shapes the same count as the pure-Python reference; a
+canonical form byte for byte the one of the pure-Python specification
+(``transform._canonical_python``). Anything else (a crash, a sanitizer report, a failed check)
+stops the run with the input that caused it.
 
 Not collected by pytest (no ``test_`` prefix); atheris is imported only when run.
 """
@@ -30,6 +31,7 @@ from typing import Any
 from sudokit import _core, _reference
 from sudokit._cengine import geometry
 from sudokit.grid import Grid
+from sudokit.rules.primitives import group_holds, linear_holds
 from sudokit.shape import Shape
 from sudokit.transform import _canonical_python
 
@@ -200,7 +202,39 @@ def _obeys(cells: bytes, shape: Shape, rules: dict[str, Any]) -> bool:
         digits = [cells[i] for i in cage]
         if len(set(digits)) != len(digits) or (total is not None and sum(digits) != total):
             return False
+    for item in rules.get("linear") or ():
+        if not linear_holds(item, [cells[i] for i in item[0]]):
+            return False
+    for kind, group, params in rules.get("groups") or ():
+        if not group_holds(kind, [cells[i] for i in group], params, n):
+            return False
     return n >= 1
+
+
+def _fuzz_sums_and_groups(fdp: Any, n: int, ncells: int, rules: dict[str, Any]) -> None:
+    """Fuzzed linear sums (coefs around 0, -10 and the bounds, totals near the reachable
+    range and beyond) and groups (kinds 0..7, params of every count, some out of range)."""
+    if fdp.ConsumeBool():
+        rules["linear"] = [
+            (
+                cells := _fuzz_ints(fdp, fdp.ConsumeIntInRange(0, 5), ncells),
+                [
+                    fdp.PickValueInList([1, -1, 2, -2, -10, 3, 0, 10**6, -(10**6) - 1])
+                    for _ in range(len(cells) + (fdp.ConsumeIntInRange(0, 15) == 0))
+                ],
+                _int(fdp, 3 * n) - (fdp.ConsumeIntInRange(0, 4 * n) if fdp.ConsumeBool() else 0),
+            )
+            for _ in range(fdp.ConsumeIntInRange(0, 4))
+        ]
+    if fdp.ConsumeBool():
+        rules["groups"] = [
+            (
+                fdp.ConsumeIntInRange(0, 7) if fdp.ConsumeIntInRange(0, 7) else _int(fdp, 7),
+                _fuzz_ints(fdp, fdp.ConsumeIntInRange(0, n + 1), ncells),
+                _fuzz_ints(fdp, fdp.ConsumeIntInRange(0, 5), n * (n + 1) // 2 + 2),
+            )
+            for _ in range(fdp.ConsumeIntInRange(0, 3))
+        ]
 
 
 def _fuzz_rules(fdp: Any, shape: Shape) -> None:
@@ -231,6 +265,7 @@ def _fuzz_rules(fdp: Any, shape: Shape) -> None:
             total = None if fdp.ConsumeIntInRange(0, 3) == 0 else _int(fdp, n * (n + 1) // 2 + 2)
             cages.append((cells, total))
         rules["cages"] = cages
+    _fuzz_sums_and_groups(fdp, n, ncells, rules)
     try:
         geo = _core.Geometry(n, shape.units, generic=fdp.ConsumeBool(), **rules)
     except REFUSALS:

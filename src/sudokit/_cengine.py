@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypedDict, TypeVar
 
 from . import _core, _native
 from ._backend import BatchOutcome, BoundSearch, Engine, ItemsOutcome, RecordSpec, SearchOutcome
@@ -84,10 +84,17 @@ def geometry(shape: Shape, *, generic: bool = False) -> _core.Geometry:
     )
 
 
-def _sums_and_groups(rules: Constraints, n: int) -> dict[str, object]:
+class _SumsAndGroups(TypedDict, total=False):
+    """The core's ``linear=`` and ``groups=`` keywords, each present only when not empty."""
+
+    linear: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]  # primitives.Linear
+    groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]  # primitives.Group
+
+
+def _sums_and_groups(rules: Constraints, n: int) -> _SumsAndGroups:
     """The linear sums and groups of *rules*, as the core's keywords (left out when none, so
     that a shape without them builds on any core)."""
-    found: dict[str, object] = {}
+    found: _SumsAndGroups = {}
     if linear := rules.linear(n):
         found["linear"] = linear
     if groups := rules.groups(n):

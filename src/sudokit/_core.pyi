@@ -33,6 +33,8 @@ class Geometry:
         allowed: Sequence[int] | None = None,
         relations: Sequence[tuple[int, int, Sequence[int]]] | None = None,
         cages: Sequence[tuple[Sequence[int], int | None]] | None = None,
+        linear: Sequence[tuple[Sequence[int], Sequence[int], int]] | None = None,
+        groups: Sequence[tuple[int, Sequence[int], Sequence[int]]] | None = None,
     ) -> None: ...
 
 def search(

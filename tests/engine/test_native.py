@@ -40,8 +40,8 @@ SRC = Path(sudokit.__file__).resolve().parent
 STUB = SRC / "_core.pyi"
 HEADER = REPO / "csrc" / "sk_abi.h"
 PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-STALE = "built from older sources (ABI 0, expected 1): rebuild with `pip install -e .`"
-SHORT = "C core stale (ABI 0, expected 1)"
+STALE = "built from older sources (ABI 0, expected 2): rebuild with `pip install -e .`"
+SHORT = "C core stale (ABI 0, expected 2)"
 
 
 def _stub_names() -> set[str]:
