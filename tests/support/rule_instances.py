@@ -6,7 +6,8 @@
 * :data:`GLOBAL`: the kinds that hold for some grids only (knightmare, taxicab, ...): their
   grid is searched under the rule (:func:`global_rule`, then :func:`solved_grid`);
 * :func:`solved_grid`: a random full grid of a shape, rules included (CP-SAT with a few
-  random givens, or None when none exists).
+  random givens, or None when none exists); :func:`plain_grid`: one without rules, shuffled;
+* :func:`instance`: a shape with rules of one kind and a grid that keeps them.
 
 The totals are computed here from the rules' words, so a builder slip shows as a CP-SAT
 count of 0 for a grid that should keep the rule (the oracle test asserts it is at least 1).
@@ -51,7 +52,17 @@ from sudokit.rules import (
 from sudokit.shape import Shape
 from support.variants import KING, cpsat_solutions
 
-__all__ = ["GLOBAL", "clues", "global_rule", "needs_thirds", "sizes_for", "solved_grid"]
+__all__ = [
+    "GLOBAL",
+    "clues",
+    "global_rule",
+    "instance",
+    "needs_thirds",
+    "one_clue",
+    "plain_grid",
+    "sizes_for",
+    "solved_grid",
+]
 
 Path = tuple[int, ...]
 ORTHO = [(-1, 0), (1, 0), (0, -1), (0, 1)]
@@ -453,9 +464,11 @@ def clues(
 
 
 def solved_grid(shape: Shape, rng: random.Random, tries: int = 20) -> bytes | None:
-    """A random full grid of *shape* (its rules kept), found by CP-SAT from two random givens
-    in a random digit order; None when CP-SAT finds none from the empty grid either."""
+    """A random full grid of *shape* (its rules kept), found by CP-SAT from two random givens;
+    None when no grid of the shape keeps its rules."""
     n = shape.n
+    if not cpsat_solutions(Grid(bytes(shape.ncells), shape), 1):
+        return None
     for _ in range(tries):
         cells = bytearray(shape.ncells)
         for cell in rng.sample(range(shape.ncells), 2):
@@ -463,19 +476,32 @@ def solved_grid(shape: Shape, rng: random.Random, tries: int = 20) -> bytes | No
         found = cpsat_solutions(Grid(bytes(cells), shape), 1)
         if found:
             return found[0]
-    found = cpsat_solutions(Grid(bytes(shape.ncells), shape), 1)
-    return found[0] if found else None
+    return cpsat_solutions(Grid(bytes(shape.ncells), shape), 1)[0]
 
 
 def plain_grid(box: tuple[int, int], rng: random.Random) -> bytes:
-    """A random full grid of the plain shape of *box*: one solution, digits and bands
-    shuffled."""
-    base = solved_grid(Shape(*box), rng)
-    assert base is not None
-    n = box[0] * box[1]
-    perm = list(range(1, n + 1))
-    rng.shuffle(perm)
-    return bytes(perm[d - 1] for d in base)
+    """A random full grid of the plain shape of *box*: the pattern grid with its rows shuffled
+    within bands, bands shuffled, the same for columns and stacks, and the digits relabelled
+    (every step keeps rows, columns and boxes whole)."""
+    rows, cols = box
+    n = rows * cols
+
+    def order(size: int, groups: int) -> list[int]:
+        bands = list(range(groups))
+        rng.shuffle(bands)
+        out = []
+        for band in bands:
+            inner = list(range(size))
+            rng.shuffle(inner)
+            out.extend(band * size + i for i in inner)
+        return out
+
+    row_order, col_order = order(rows, cols), order(cols, rows)
+    digits = list(range(1, n + 1))
+    rng.shuffle(digits)
+    return bytes(
+        digits[(cols * (r % rows) + r // rows + c) % n] for r in row_order for c in col_order
+    )
 
 
 def instance(
