@@ -59,7 +59,7 @@ from sudokit.rules import (
     Zipper,
 )
 from sudokit.shape import Shape
-from support.rule_instances import GLOBAL, clues, instance, needs_thirds, plain_grid, sizes_for
+from support.rule_instances import GLOBAL, clues, instance, plain_grid, sizes_for
 
 LIMIT = 20
 #: The kinds whose clue reads a whole row or column: their words presume its digits differ.
@@ -186,11 +186,6 @@ def test_kind_against_cpsat_sweep(kind: str) -> None:
     for _ in range(3):
         breaks += _run(kind, (3, 3), rng, rng.randint(2, 6))
     assert breaks, kind
-
-
-def test_entropic_and_modular_need_thirds() -> None:
-    """The builders skip 4x4 for the kinds whose digits split in three (the check refuses it)."""
-    assert all(sizes_for(kind) == ((2, 3),) for kind in needs_thirds)
 
 
 # -- check(): bad input, one error naming the rule and where --------------------------------
