@@ -5,8 +5,8 @@
   dot values and counts read off the grid; paths grown by random walks);
 * :data:`GLOBAL`: the kinds that hold for some grids only (knightmare, taxicab, ...): their
   grid is searched under the rule (:func:`global_rule`, then :func:`solved_grid`);
-* :func:`solved_grid`: a random full grid of a shape, rules included (CP-SAT with a few
-  random givens, or None when none exists); :func:`plain_grid`: one without rules, shuffled;
+* :func:`solved_grid`: a random full grid of a shape, rules included (CP-SAT steered toward
+  a random grid, or None when none exists); :func:`plain_grid`: one without rules, shuffled;
 * :func:`instance`: a shape with rules of one kind and a grid that keeps them.
 
 The totals are computed here from the rules' words, so a builder slip shows as a CP-SAT
@@ -76,9 +76,12 @@ needs_thirds = frozenset({"entropic", "modular"})
 
 
 def sizes_for(kind: str) -> tuple[tuple[int, int], ...]:
-    """The box shapes (4x4, 6x6) a kind is tried on in the quick tier."""
-    if kind in needs_thirds:
-        return ((2, 3),)
+    """The box shapes a kind is tried on in the quick tier: 4x4 and 6x6, and 9x9 where the
+    kind's words need it."""
+    if kind in needs_thirds:  # the words' thirds (1-3, 4-6, 7-9) are 9x9's
+        return ((2, 3), (3, 3))
+    if kind == "knightmare":  # no knight pair can add up to 15 below 9x9
+        return ((2, 2), (2, 3), (3, 3))
     return ((2, 2), (2, 3))
 
 
@@ -463,20 +466,12 @@ def clues(
     return out
 
 
-def solved_grid(shape: Shape, rng: random.Random, tries: int = 20) -> bytes | None:
-    """A random full grid of *shape* (its rules kept), found by CP-SAT from two random givens;
-    None when no grid of the shape keeps its rules."""
-    n = shape.n
-    if not cpsat_solutions(Grid(bytes(shape.ncells), shape), 1):
-        return None
-    for _ in range(tries):
-        cells = bytearray(shape.ncells)
-        for cell in rng.sample(range(shape.ncells), 2):
-            cells[cell] = rng.randint(1, n)
-        found = cpsat_solutions(Grid(bytes(cells), shape), 1)
-        if found:
-            return found[0]
-    return cpsat_solutions(Grid(bytes(shape.ncells), shape), 1)[0]
+def solved_grid(shape: Shape, rng: random.Random) -> bytes | None:
+    """A random full grid of *shape* (its rules kept): CP-SAT's first, steered toward a random
+    grid of the plain shape; None when no grid of the shape keeps its rules."""
+    steer = plain_grid((shape.box_rows, shape.box_cols), rng)
+    found = cpsat_solutions(Grid(bytes(shape.ncells), shape), 1, hint=steer)
+    return found[0] if found else None
 
 
 def plain_grid(box: tuple[int, int], rng: random.Random) -> bytes:

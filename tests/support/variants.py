@@ -161,10 +161,13 @@ def cpsat_model(puzzle: Grid, *, units: bool = True) -> tuple[Any, list[Any]]:
     return model, x
 
 
-def cpsat_solutions(puzzle: Grid, limit: int) -> list[bytes]:
+def cpsat_solutions(puzzle: Grid, limit: int, hint: bytes | None = None) -> list[bytes]:
     """Up to *limit* solutions of *puzzle* found by OR-Tools CP-SAT (one worker, every
-    solution enumerated) on :func:`cpsat_model`. Model building is part of the call."""
+    solution enumerated) on :func:`cpsat_model`, the search steered toward the full grid
+    *hint* when given. Model building is part of the call."""
     model, x = cpsat_model(puzzle)
+    for v, d in zip(x, hint or (), strict=False):
+        model.AddHint(v, d)
     return _enumerate(model, x, limit)
 
 
