@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from itertools import permutations
 
 import pytest
 
@@ -209,6 +210,8 @@ BAD: list[tuple[Rule, int, str]] = [
     (LittleKiller((), 2), 9, "little killer: no cells"),
     (Sandwich(ROW, 36), 9, "sandwich 36 on row 1 (left): no digits make 36"),
     (Sandwich((0, 1, 2), 5), 9, "sandwich 5: the cells are not a whole row or column"),
+    (Sandwich(ROW, 1), 9, "sandwich 1 on row 1 (left): no digits make 1 (possible: 0, 2..33, 35)"),
+    (XSum(ROW, 4), 9, "x-sum 4 on row 1 (left): no digits make 4 (possible: 1, 3, 5..45)"),
     (XSum(ROW[::-1], 46), 9, "x-sum 46 on row 1 (right): no digits make 46"),
     (XSum(tuple(range(0, 81, 9)), 0), 9, "x-sum 0 on column 1 (top): no digits make 0"),
     (Skyscraper(ROW, 10), 9, "skyscraper 10 on row 1 (left): no digits make 10"),
@@ -270,6 +273,27 @@ def test_check_names_the_rule_and_where(rule: Rule, n: int, words: str) -> None:
     assert "\n" not in message
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         Constraints(rules=[rule]).check(n)
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_outside_clues_refuse_exactly_the_totals_no_row_makes(n: int) -> None:
+    """A sandwich or x-sum total passes ``check`` exactly when some row of the digits 1..n
+    makes it (every row tried, the totals read from the words); gaps inside the range too
+    (sandwich 1, x-sum 2 and 4 on 9x9 passed the range checks before)."""
+    row = tuple(range(n))
+    sandwiches, xsums = set(), set()
+    for digits in permutations(range(1, n + 1)):
+        i, j = sorted((digits.index(1), digits.index(n)))
+        sandwiches.add(sum(digits[i + 1 : j]))
+        xsums.add(sum(digits[: digits[0]]))
+    for cls, made in ((Sandwich, sandwiches), (XSum, xsums)):
+        for total in range(-1, n * (n + 1) // 2 + 2):
+            clue = cls(row, total)
+            if total in made:
+                clue.check(n)
+            else:
+                with pytest.raises(ValueError, match=f"no digits make {total} "):
+                    clue.check(n)
 
 
 def test_every_kind_with_fields_has_a_bad_case() -> None:
