@@ -193,6 +193,7 @@ def test_kind_against_cpsat_sweep(kind: str) -> None:
 # -- check(): bad input, one error naming the rule and where --------------------------------
 
 ROW = tuple(range(9))
+SNAKE = (*range(1, 9), 17, 16)  # r1c2..r1c9, r2c9, r2c8
 BAD: list[tuple[Rule, int, str]] = [
     (Arrow((0,), ((2, 3),)), 9, "arrow at r1c1: the arrow from r1c3 does not leave its circle"),
     (Arrow((0,), ((1, 3),)), 9, "arrow at r1c1 is not a path: r1c2 and r1c4"),
@@ -201,6 +202,8 @@ BAD: list[tuple[Rule, int, str]] = [
     (Arrow((0, 1, 2, 3), ((9,),)), 9, "arrow: the circle needs 1 to 3 cells, got 4"),
     (Arrow((0, 1, 2), ((9, 10),)), 9, "3-cell pill arrow at r1c1: 2 cells cannot add up"),
     (Arrow((0, 1), ((16, 17),)), 16, "a pill reads decimal digits"),
+    (Arrow((0,), (SNAKE,)), 9, "arrow at r1c1: 10 cells cannot add up to 9 or less"),
+    (Arrow((0,), ((1, 2, 3, 7, 6),)), 4, "arrow at r1c1: 5 cells cannot add up to 4 or less"),
     (Arrow((0,), ((1, 81),)), 9, "arrow: cell index 81 is outside 0..80"),
     (Arrow((0,), ((1, 0),)), 9, "arrow at r1c1 names r1c1 twice"),
     (LittleKiller((10, 20, 30), 12), 9, "little killer 12 along r2c2 to r4c4: the cells are not"),

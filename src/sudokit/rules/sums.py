@@ -68,6 +68,11 @@ class Arrow(Rule):
                     f"{self.describe(n)}: {len(arrow)} cells cannot add up to a"
                     f" {len(self.circle)}-digit number"
                 )
+            highest = n * (10 ** len(self.circle) - 1) // 9  # every circle digit n
+            if len(arrow) > highest:
+                raise ValueError(
+                    f"{self.describe(n)}: {len(arrow)} cells cannot add up to {highest} or less"
+                )
 
     def _coefs(self) -> tuple[int, ...]:
         k = len(self.circle)
