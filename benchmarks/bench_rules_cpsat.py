@@ -1,4 +1,4 @@
-"""Every rule kind: sudokit against OR-Tools CP-SAT on the same 9x9 puzzles (issue 30).
+"""Every rule kind: sudokit against OR-Tools CP-SAT on the same 9x9 puzzles.
 
     python benchmarks/bench_rules_cpsat.py [--kinds arrow renban ...] [--puzzles N]
                                            [--seed S] [--budget G] [--out DIR | --no-write]
