@@ -2,8 +2,10 @@
 
 * :func:`random_cages`: a random killer cage layout taken from a full grid;
 * :func:`read_killers`: the killer collection ``tests/data/killers9.txt`` (format at its top);
-* :func:`cpsat_solutions`: an independent model of any variant puzzle in OR-Tools CP-SAT,
-  written from the rules' definitions (not from ``Constraints``' support tables); it raises
+* :func:`cpsat_model`: the one independent model of any variant puzzle in OR-Tools CP-SAT,
+  written from the rules' definitions (not from ``Constraints``' support tables; the rule
+  kinds of ``Constraints.rules`` through ``support/cpsat.py``); :func:`cpsat_solutions`
+  enumerates it, :func:`cpsat_keeps` asks whether a filled grid keeps the rules. They raise
   :class:`ImportError` when OR-Tools (a ``dev`` extra) is absent.
 """
 
@@ -14,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from sudokit.constraints import Cage, Constraints
 from sudokit.grid import Grid
@@ -83,17 +86,21 @@ def read_killers(path: Path = KILLERS) -> list[tuple[Grid, bytes]]:
     return out
 
 
-def cpsat_solutions(puzzle: Grid, limit: int) -> list[bytes]:
-    """Up to *limit* solutions of *puzzle* found by OR-Tools CP-SAT (one worker, every
-    solution enumerated) on a model written from the rules' definitions: knight/king moves,
-    cage sums, dots, X/V, parity, thermometer order. Model building is part of the call."""
+def cpsat_model(puzzle: Grid, *, units: bool = True) -> tuple[Any, list[Any]]:
+    """The one CP-SAT model of *puzzle* (OR-Tools, imported here): ``(model, cell variables)``,
+    written from the rules' definitions: the shape's units (unless not *units*), the givens,
+    knight/king moves, cage sums, dots, X/V, parity, thermometer order, and every rule kind of
+    ``rules`` (``support/cpsat.py``)."""
     from ortools.sat.python import cp_model
+
+    from support.cpsat import Cells, add_rule
 
     shape, n = puzzle.shape, puzzle.shape.n
     model = cp_model.CpModel()
     x = [model.NewIntVar(1, n, f"c{i}") for i in range(shape.ncells)]
-    for unit in shape.units:
-        model.AddAllDifferent([x[i] for i in unit])
+    if units:
+        for unit in shape.units:
+            model.AddAllDifferent([x[i] for i in unit])
     for i, d in enumerate(puzzle.cells):
         if d:
             model.Add(x[i] == d)
@@ -148,6 +155,31 @@ def cpsat_solutions(puzzle: Grid, limit: int) -> list[bytes]:
         for thermo in rules.thermos:
             for a, b in pairwise(thermo):
                 model.Add(x[a] < x[b])
+        cells = Cells(model, x, n)
+        for rule in rules.rules:
+            add_rule(cells, rule)
+    return model, x
+
+
+def cpsat_solutions(puzzle: Grid, limit: int, hint: bytes | None = None) -> list[bytes]:
+    """Up to *limit* solutions of *puzzle* found by OR-Tools CP-SAT (one worker, every
+    solution enumerated) on :func:`cpsat_model`, the search steered toward the full grid
+    *hint* when given. Model building is part of the call."""
+    model, x = cpsat_model(puzzle)
+    for v, d in zip(x, hint or (), strict=False):
+        model.AddHint(v, d)
+    return _enumerate(model, x, limit)
+
+
+def cpsat_keeps(shape: Shape, cells: bytes) -> bool:
+    """Whether the filled grid *cells* keeps every rule of *shape* (the units aside), by
+    CP-SAT on :func:`cpsat_model` without units: the oracle of ``Constraints.violations``."""
+    model, x = cpsat_model(Grid(cells, shape), units=False)
+    return bool(_enumerate(model, x, 1))
+
+
+def _enumerate(model: Any, x: list[Any], limit: int) -> list[bytes]:
+    from ortools.sat.python import cp_model
 
     found: list[bytes] = []
 

@@ -117,7 +117,7 @@ class Diagonal(Rule):
         super().__init__(anti)
 
     def describe(self, n: int) -> str:
-        return "anti-diagonal (r1c9 to r9c1)" if self.anti else "diagonal (r1c1 to r9c9)"
+        return f"anti-diagonal (r1c{n} to r{n}c1)" if self.anti else f"diagonal (r1c1 to r{n}c{n})"
 
     def check(self, n: int) -> None:
         if self.anti not in (0, 1):

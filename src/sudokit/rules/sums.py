@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from itertools import pairwise
 from typing import ClassVar
 
@@ -67,6 +67,11 @@ class Arrow(Rule):
                 raise ValueError(
                     f"{self.describe(n)}: {len(arrow)} cells cannot add up to a"
                     f" {len(self.circle)}-digit number"
+                )
+            highest = n * (10 ** len(self.circle) - 1) // 9  # every circle digit n
+            if len(arrow) > highest:
+                raise ValueError(
+                    f"{self.describe(n)}: {len(arrow)} cells cannot add up to {highest} or less"
                 )
 
     def _coefs(self) -> tuple[int, ...]:
@@ -214,13 +219,14 @@ class _Outside(Rule):
         self.check_cells(n)
         if line_of(self.cells, n) is None:
             raise ValueError(f"{self.title} {self.total}: the cells are not a whole row or column")
-        low, high = self.possible(n)
-        if not low <= self.total <= high:
+        totals = self.totals(n)
+        if self.total not in totals:
             raise ValueError(
-                f"{self.describe(n)}: no digits make {self.total} (possible: {low}..{high})"
+                f"{self.describe(n)}: no digits make {self.total} (possible: {_spans(totals)})"
             )
 
-    def possible(self, n: int) -> tuple[int, int]:
+    def totals(self, n: int) -> frozenset[int]:
+        """Every total some row of digits 1..n makes."""
         raise NotImplementedError
 
     def compile(self, n: int) -> Compiled:
@@ -245,8 +251,8 @@ class Sandwich(_Outside):
     title = "sandwich"
     group = GroupKind.SANDWICH
 
-    def possible(self, n: int) -> tuple[int, int]:
-        return 0, sum(range(2, n))
+    def totals(self, n: int) -> frozenset[int]:
+        return _subset_sums(tuple(range(2, n)))
 
 
 @register
@@ -259,8 +265,8 @@ class XSum(_Outside):
     title = "x-sum"
     group = GroupKind.XSUM
 
-    def possible(self, n: int) -> tuple[int, int]:
-        return 1, sum(range(1, n + 1))
+    def totals(self, n: int) -> frozenset[int]:
+        return _xsum_totals(n)
 
 
 @register
@@ -273,5 +279,50 @@ class Skyscraper(_Outside):
     title = "skyscraper"
     group = GroupKind.SKYSCRAPER
 
-    def possible(self, n: int) -> tuple[int, int]:
-        return 1, n
+    def totals(self, n: int) -> frozenset[int]:
+        return frozenset(range(1, n + 1))
+
+
+def _spans(values: frozenset[int]) -> str:
+    """``'0, 2..33, 35'``: a set of whole numbers as runs.
+
+    >>> _spans(frozenset({0, 2, 3, 4, 7}))
+    '0, 2..4, 7'
+    """
+    runs: list[list[int]] = []
+    for v in sorted(values):
+        if runs and v == runs[-1][1] + 1:
+            runs[-1][1] = v
+        else:
+            runs.append([v, v])
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
+
+
+@lru_cache(maxsize=64)
+def _subset_sums(digits: tuple[int, ...], size: int | None = None) -> frozenset[int]:
+    """The sums of the subsets of distinct *digits* (of *size* of them when given).
+
+    >>> sorted(_subset_sums((2, 3, 4)))
+    [0, 2, 3, 4, 5, 6, 7, 9]
+    """
+    by_size: dict[int, set[int]] = {0: {0}}
+    for d in digits:
+        for k in sorted(by_size, reverse=True):
+            by_size.setdefault(k + 1, set()).update(t + d for t in by_size[k])
+    if size is not None:
+        return frozenset(by_size.get(size, ()))
+    return frozenset(t for sums in by_size.values() for t in sums)
+
+
+@lru_cache(maxsize=16)
+def _xsum_totals(n: int) -> frozenset[int]:
+    """The totals an x-sum clue can have on ``n x n``: X plus X - 1 other digits.
+
+    >>> sorted(_xsum_totals(4))
+    [1, 3, 5, 6, 8, 9, 10]
+    """
+    out: set[int] = set()
+    for x in range(1, n + 1):
+        others = tuple(d for d in range(1, n + 1) if d != x)
+        out.update(x + t for t in _subset_sums(others, x - 1))
+    return frozenset(out)
