@@ -280,7 +280,7 @@ def dumps(
     grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """A SudokuPad link to *grid* (its f-puzzles object; *fields* are not written)."""
-    return fpuzzles.SUDOKUPAD + fpuzzles.payload(grid, solution=solution)
+    return fpuzzles.SUDOKUPAD + fpuzzles.payload(grid, solution=solution, fields=fields)
 
 
 FORMAT = Format(NAME, fpuzzles.read, dumps, priority=5, claims=claims)
