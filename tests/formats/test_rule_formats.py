@@ -243,7 +243,7 @@ BAD_JSON = [
     ({"rules": {"kind": "renban"}}, "'rules': expected a list of"),
     ({"rules": [{"kind": "renban", "cells": [0, 1]}, 7]}, "'rules[2]': a rule must be an object"),
     ({"rules": [{"kind": "arow", "cells": [0]}]}, "'rules[1]': unknown rule kind 'arow'"),
-    ({"rules": [{"kind": "renban"}]}, "'rules[1]': Renban() needs the field 'cells'"),
+    ({"rules": [{"kind": "renban"}]}, "'rules[1]': renban line: Renban() needs the field 'cells'"),
     ({"rules": [{"kind": "renban", "cells": "012"}]}, "expected a list of whole numbers"),
     ({"rules": [{"kind": "renban", "cells": [0, 1], "sum": 3}]}, "unknown field 'sum'"),
     ({"rules": [{"kind": "renban", "cells": [*range(9), 17]}]}, "at most 9 fit"),
