@@ -224,7 +224,10 @@ def _lines(entry: Mapping[str, Any], key: str, cells: Cells) -> list[tuple[int, 
     lines = entry.get("lines")
     if not isinstance(lines, list) or not lines:
         raise error(f"{key!r}: expected 'lines', a list of cell paths")
-    return [cells.path(line, key) for line in lines]
+    paths = [cells.path(line, key) for line in lines]
+    if not all(paths):
+        raise error(f"{key!r}: a line has no cells")
+    return paths
 
 
 class Entry:
