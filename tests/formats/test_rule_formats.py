@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from sudokit import Constraints, Grid, ParseError, Shape, formats
+from sudokit import Cage, Constraints, Grid, ParseError, Shape, formats
 from sudokit import rules as r
 from sudokit.cli.app import cli
 from sudokit.formats import fpuzzles, fpuzzles_rules, lzstring
@@ -260,3 +260,33 @@ def test_bad_json_rules_are_one_parse_error_at_the_line(rules: dict[str, Any], w
     assert isinstance(error, ParseError)
     assert error.line == 2
     assert words in str(error)
+
+
+def test_sudokupad_metadata_cages_are_fields() -> None:
+    """SudokuPad keeps a puzzle's title, author, rules and solution in cages without cells."""
+    cells = [[{} for _ in range(4)] for _ in range(4)]
+    cells[0][0] = {"value": 1}
+    layout = {
+        "cells": cells,
+        "cages": [
+            {"cells": [[0, 1], [1, 1]], "value": 5},
+            {"value": "title: Tiny"},
+            {"value": "author: A. Setter"},
+            {"value": "rules: Normal sudoku rules: apply."},
+            {"value": "solution: 1234341221434321"},
+            {"value": "msgcorrect: Well done"},
+        ],
+    }
+    link = "https://sudokupad.app/scl" + lzstring.compress(json.dumps(layout))
+    (record,) = formats.read(io.StringIO(link + "\n"))
+    assert record.grid is not None
+    assert record.grid.shape.constraints == Constraints(cages=[Cage((1, 5), 5)])
+    assert record.fields == {
+        "title": "Tiny",
+        "author": "A. Setter",
+        "rules": "Normal sudoku rules: apply.",
+        "solution": "1234341221434321",
+    }
+    bad = {**layout, "cages": [{"value": "no colon"}]}
+    with pytest.raises(ParseError, match="a cage's value must be a number"):
+        formats.parse_one("https://sudokupad.app/scl" + lzstring.compress(json.dumps(bad)))
