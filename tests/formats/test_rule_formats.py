@@ -287,6 +287,8 @@ def test_sudokupad_metadata_cages_are_fields() -> None:
         "rules": "Normal sudoku rules: apply.",
         "solution": "1234341221434321",
     }
+    obj = fpuzzles.to_object(record.grid, fields=record.fields)
+    assert (obj["title"], obj["ruleset"]) == ("Tiny", "Normal sudoku rules: apply.")
     bad = {**layout, "cages": [{"value": "no colon"}]}
     with pytest.raises(ParseError, match="a cage's value must be a number"):
         formats.parse_one("https://sudokupad.app/scl" + lzstring.compress(json.dumps(bad)))
