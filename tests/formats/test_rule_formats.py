@@ -96,6 +96,12 @@ def test_fpuzzles_and_sudokupad_round_trip(kind: str) -> None:
     assert keys <= set(fpuzzles_rules.TABLE[kind].keys)
 
 
+def test_fpuzzles_refuses_negative_kropki_with_dots_of_other_values() -> None:
+    shape = Shape(3, 3, constraints=Constraints(kropki_negative=True, rules=[r.Ratio((0, 1), 3)]))
+    with pytest.raises(ValueError, match="dots of other values"):
+        formats.dumps(Grid(bytes(81), shape), "fpuzzles")
+
+
 def test_fpuzzles_both_diagonals_are_the_shapes_and_one_is_a_rule() -> None:
     both = _grid(r.Diagonal(0), r.Diagonal(1))
     x = Grid(both.cells, Shape(3, 3, diagonals=True))

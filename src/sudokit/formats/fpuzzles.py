@@ -106,6 +106,8 @@ _IGNORED = frozenset(
 #: f-puzzles' drawing tools, in the order the note names them (no rule by themselves).
 DRAWING_KEYS = ("text", "line", "circle", "rectangle", "cage")
 _PLURALS = {"text": "texts"}
+# f-puzzles' negative kropki rule speaks of its own dots only (white 1, black 2).
+_OTHER_DOTS = "negative 'difference'/'ratio' with dots of other values is not supported"
 #: The keys read as rules of the model (every other key that sets a rule is refused by name).
 RULE_KEYS = frozenset(
     ("antiknight", "antiking", "nonconsecutive", "killercage", "difference", "ratio", "xv",
@@ -308,7 +310,7 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
     kropki_negative, xv_negative = _negative(obj)
     rules = fpuzzles_rules.read_rules(obj, context)
     if kropki_negative and any(r.kind in ("difference", "ratio") for r in rules):
-        raise _error("negative 'difference'/'ratio' with dots of other values is not supported")
+        raise _error(_OTHER_DOTS)
     constraints = Constraints(
         cages=[
             Cage(cells.many(e.get("cells"), "killercage"), _number(e.get("value"), "killercage"))
@@ -527,6 +529,8 @@ def to_object(
         ]
     rules = shape.constraints
     if rules is not None:
+        if rules.kropki_negative and any(r.kind in ("difference", "ratio") for r in rules.rules):
+            raise ValueError(_OTHER_DOTS)
         _rules_to_object(rules, n, obj)
         fpuzzles_rules.write_rules(rules.rules, Context(n, shape), obj)
     if solution is not None and solution.is_complete:
