@@ -16,10 +16,12 @@ f-puzzles key          kind (entry shape)
 ``littlekillersum``    ``littlekiller``: ``{"cell": outside, "direction": "UR"/"UL"/"DR"/"DL",
                        "value"}``: the diagonal from the clue into the grid, in order
 ``sandwichsum``        ``sandwich``: ``{"cell": outside, "value"}``: the row or column from the
-``xsum``               ``xsum``     clue's side (the same for the next two)
+                       clue's side, in order (the same for ``xsum`` and ``skyscraper``)
+``xsum``               ``xsum``
 ``skyscraper``         ``skyscraper``
 ``renban``             ``renban``: ``{"lines": [[cells], ...]}``, one rule a line (the same for
-``palindrome``         ``palindrome``  every line key below)
+                       every line key down to ``zipperline``)
+``palindrome``         ``palindrome``
 ``betweenline``        ``between``
 ``slowthermometer``    ``slowthermo``
 ``entropicline``       ``entropic``
@@ -40,8 +42,9 @@ f-puzzles key          kind (entry shape)
 ``extraregion``        ``extraregion``: ``{"cells"}``, any shape (exactly the windoku windows
                        of square boxes read as the shape's windows instead)
 ``disjointgroups``     ``disjointgroups``: ``true`` (boxes, not irregular regions)
-``diagonal+``          ``diagonal`` (anti): one alone is :class:`~sudokit.rules.Diagonal`;
-``diagonal-``          ``diagonal``    both are the shape's diagonals (Sudoku-X)
+``diagonal+``          ``diagonal`` (``anti`` 1) when alone; with ``diagonal-``: the shape's
+                       diagonals (Sudoku-X)
+``diagonal-``          ``diagonal`` (``anti`` 0) when alone
 ``rowindexer``         ``rowindexer``: ``{"cells"}``, one rule an entry (and the next two)
 ``columnindexer``      ``columnindexer``
 ``boxindexer``         ``boxindexer`` (boxes, not irregular regions)
