@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sudokit import formats
 from sudokit.constraints import Cage, Constraints
-from sudokit.formats import _rules, fpuzzles
+from sudokit.formats import _rules, fpuzzles, fpuzzles_rules
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 
@@ -55,24 +55,35 @@ RULE_SCHEMA = {
         "thermometers, bulb first: digits increase from the bulb",
         "[[20, 21, 31]]",
     ),
+    "rules": (
+        'list of `{"kind": name, field: value, ...}`',
+        "any rule kind of `sudokit.rules` (arrows, little killers, sandwiches, renban, "
+        "whispers, ...) as `Rule.to_json` writes it: its kind and its fields",
+        '[{"kind": "renban", "cells": [0, 1, 2]}]',
+    ),
 }
 
 #: What each f-puzzles key read as a rule means here (checked against ``fpuzzles.RULE_KEYS``).
 FPUZZLES_RULES = {
-    "diagonal+": "the anti-diagonal (both diagonals together: Sudoku-X; one alone is refused)",
-    "diagonal-": "the main diagonal (with `diagonal+`)",
-    "extraregion": "windoku, when the extra regions are exactly the windows",
+    "diagonal+": "the anti-diagonal (both diagonals: Sudoku-X; one alone: a `diagonal` rule)",
+    "diagonal-": "the main diagonal (with `diagonal+`; alone: a `diagonal` rule)",
+    "extraregion": "windoku when the regions are exactly the windows; else `extraregion` rules",
     "killercage": "killer cages (`value` is the sum; none: digits distinct only)",
     "antiknight": "anti-knight",
     "antiking": "anti-king",
     "nonconsecutive": "non-consecutive",
-    "difference": "kropki white dots (value 1 only)",
-    "ratio": "kropki black dots (value 2 only)",
+    "difference": "kropki white dots (value 1 or none); other values: `difference` rules",
+    "ratio": "kropki black dots (value 2 or none); other values: `ratio` rules",
     "xv": "X and V",
     "negative": "the negative rules of `ratio`, `difference` and `xv`",
     "odd": "odd cells",
     "even": "even cells",
     "thermometer": "thermometers",
+} | {
+    key: f"`{kind}` rules of `sudokit.rules` (`sudokit.formats.fpuzzles_rules`)"
+    for kind, entry in fpuzzles_rules.TABLE.items()
+    for key in entry.keys
+    if key not in ("diagonal+", "diagonal-", "extraregion", "difference", "ratio")
 }
 
 
@@ -150,7 +161,7 @@ def _written_fpuzzles_keys() -> set[str]:
     keys: set[str] = set()
     for shape in rich:
         keys |= set(fpuzzles.to_object(Grid(bytes(shape.ncells), shape)))
-    return keys
+    return keys | fpuzzles_rules.rule_keys()  # each kind's writer writes its keys
 
 
 def fpuzzles_table() -> str:
@@ -169,7 +180,7 @@ def fpuzzles_table() -> str:
     for key in sorted(fpuzzles.RULE_KEYS):
         rows.append(f"| `{key}` | {FPUZZLES_RULES[key]} | {'yes' if key in written else 'no'} |")
     for key in fpuzzles.FIELD_KEYS:
-        rows.append(f"| `{key}` | kept as the `{key}` field | no |")
+        rows.append(f"| `{key}` | kept as the `{key}` field | from the field |")
     for key in fpuzzles.DRAWING_KEYS:
         note = "; with a `value` it states a rule and is refused" if key == "cage" else ""
         rows.append(f"| `{key}` | a drawing: left out, named in the `dropped` field{note} | no |")

@@ -74,11 +74,11 @@ def test_a_cage_with_a_value_is_a_rule_and_refused(value: Any) -> None:
 def test_a_refused_cage_is_named_with_the_other_refused_rules() -> None:
     link = _link(
         cage=[{"cells": ["R1C1"], "value": "6"}],
-        arrow=[{"cells": ["R1C1"]}],
+        fog=[{"cells": ["R1C1"]}],
         **{k: v for k, v in DRAWINGS.items() if k != "cage"},
     )
     with pytest.raises(ParseError) as caught:
         formats.parse_one(link)
     assert str(caught.value).endswith(
-        "'cage' with a value (a rule the puzzle's text states) and 'arrow' are not supported"
+        "'cage' with a value (a rule the puzzle's text states) and 'fog' are not supported"
     )

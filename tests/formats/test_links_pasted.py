@@ -126,13 +126,13 @@ def test_a_classic_id_is_no_longer_called_kept_by_the_site() -> None:
 
 def test_a_refusal_names_every_unsupported_rule_in_one_line() -> None:
     obj = fpuzzles.to_object(PUZZLE)
-    obj["arrow"] = [{"lines": [["R1C1", "R1C2"]], "cells": ["R1C1"]}]
-    obj["renban"] = [{"lines": [["R2C1", "R2C2"]]}]
-    obj["littlekillersum"] = [{"cell": "R1C1", "value": "10"}]
+    obj["fog"] = [{"cells": ["R1C1"]}]
+    obj["loopline"] = [{"lines": [["R2C1", "R2C2"]]}]
+    obj["chaos"] = True
     with pytest.raises(ParseError) as caught:
         formats.parse_one(_link(obj))
     message = str(caught.value)
-    assert message.endswith("f-puzzles: 'arrow', 'renban' and 'littlekillersum' are not supported")
+    assert message.endswith("f-puzzles: 'fog', 'loopline' and 'chaos' are not supported")
     assert "\n" not in message
 
 

@@ -348,12 +348,18 @@ def test_fpuzzles_regions_and_windoku() -> None:
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]}, "'arrow' is not supported"),
-        ({"disjointgroups": True}, "'disjointgroups' is not supported"),
-        ({"diagonal+": True}, "'diagonal+' alone is not supported"),
+        ({"looptheloop": [{"cells": ["R1C1"]}]}, "'looptheloop' is not supported"),
+        ({"disjointgroups": "yes"}, "'disjointgroups': expected true or false"),
+        ({"arrow": [{"cells": ["R1C1"], "lines": [["R2C2", "R3C3"]]}]}, "outside its circle"),
         ({"negative": ["ratio"]}, "negative 'ratio' without negative 'difference'"),
-        ({"difference": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "value 3 is not supported"),
-        ({"extraregion": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"]}]}, "windoku windows"),
+        (
+            {
+                "difference": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+                "negative": ["ratio", "difference"],
+            },
+            "with dots of other values",
+        ),
+        ({"renban": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C4", "R2C4"]]}]}, "at most 4 fit"),
         ({"killercage": [{"cells": ["R1C1", "R5C1"]}]}, "cell R5C1 is outside the 4x4 grid"),
         ({"killercage": [{"cells": ["A1"]}]}, "expected a cell like 'R1C1'"),
         ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "30"}]}, "cannot add up to 30"),

@@ -8,7 +8,13 @@ One object carries a shape's windows and :class:`~sudokit.constraints.Constraint
     "kropki": {"white": [[0, 1]], "black": [[9, 10]], "negative": false},
     "xv": {"x": [[0, 9]], "v": [[1, 10]], "negative": false},
     "parity": "eo..",                                             # one symbol a cell
-    "thermos": [[0, 1, 2]]                                        # bulb first
+    "thermos": [[0, 1, 2]],                                       # bulb first
+    "rules": [{"kind": "renban", "cells": [0, 1, 2]},             # any kind of sudokit.rules
+              {"kind": "littlekiller", "cells": [1, 9], "total": 12}]
+
+``rules`` holds every rule of :mod:`sudokit.rules` as :meth:`Rule.to_json
+<sudokit.rules.base.Rule.to_json>` writes it: its ``kind`` and its fields (cells as indices,
+in order).
 
 Anything malformed is a :class:`~sudokit.errors.ParseError` naming the key and what is wrong;
 a rule that cannot hold on the grid (a cage sum impossible for its size, overlapping cages, a
@@ -23,6 +29,12 @@ thermometer that is not a path, a cell index out of range, ...) is refused with 
 Traceback (most recent call last):
 ...
 sudokit.errors.ParseError: cage of sum 30 at r1c1: 2 cells cannot add up to 30 (possible: 3..7)
+>>> to_keys(with_rules(Shape(2, 2), {"rules": [{"kind": "renban", "cells": [0, 1]}]}))
+{'rules': [{'kind': 'renban', 'cells': [0, 1]}]}
+>>> rules_of({"rules": [{"kind": "renban", "cells": [0, 1]}, {"kind": "arow"}]})
+Traceback (most recent call last):
+...
+sudokit.errors.ParseError: 'rules[2]': unknown rule kind 'arow' (known: arrow, between, ...)
 """
 
 from __future__ import annotations
@@ -33,13 +45,14 @@ from typing import Any
 
 from ..constraints import Cage, Constraints
 from ..errors import ParseError, quote
+from ..rules import Rule
 from ..shape import Shape
 
 __all__ = ["KEYS", "rules_of", "to_keys", "with_rules"]
 
 _FLAGS = ("windoku", "antiknight", "antiking", "nonconsecutive")
 #: The keys of a puzzle object that hold rules (not kept as fields).
-KEYS = ("cages", *_FLAGS, "kropki", "xv", "parity", "thermos")
+KEYS = ("cages", *_FLAGS, "kropki", "xv", "parity", "thermos", "rules")
 
 
 def _shown(value: Any) -> str:
@@ -102,6 +115,18 @@ def _cages(value: Any) -> list[Cage]:
     return cages
 
 
+def _rules(value: Any) -> list[Rule]:
+    if not isinstance(value, list):
+        raise _bad("rules", 'a list of {"kind": ..., ...} objects', value)
+    found = []
+    for k, item in enumerate(value, 1):
+        try:
+            found.append(Rule.from_json(item))
+        except ValueError as exc:
+            raise ParseError(f"'rules[{k}]': {exc}") from None
+    return found
+
+
 def rules_of(obj: Mapping[str, Any]) -> tuple[bool, Constraints | None] | None:
     """The windows flag and constraints the keys of *obj* set, or ``None`` when it has no
     rule key. Raises :class:`~sudokit.errors.ParseError` for a malformed value (the rules
@@ -136,6 +161,7 @@ def rules_of(obj: Mapping[str, Any]) -> tuple[bool, Constraints | None] | None:
         xv_negative=_flag(xv.get("negative", False), "xv.negative"),
         parity=parity,
         thermos=[_cells(t, f"thermos[{k}]") for k, t in enumerate(thermos, 1)],
+        rules=_rules(obj.get("rules", [])),
     )
     return flags.get("windoku", False), None if constraints.is_empty() else constraints
 
@@ -196,4 +222,6 @@ def to_keys(shape: Shape) -> dict[str, Any]:
         out["parity"] = rules.parity
     if rules.thermos:
         out["thermos"] = [list(t) for t in rules.thermos]
+    if rules.rules:
+        out["rules"] = [rule.to_json() for rule in rules.rules]
     return out

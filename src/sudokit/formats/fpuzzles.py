@@ -17,13 +17,20 @@ One record per line: a link, the bare compressed text, or an f-puzzles object on
 (``region``), both diagonals, windoku (``extraregion`` holding exactly the windows),
 ``killercage``, ``antiknight``, ``antiking``, ``nonconsecutive``, kropki dots
 (``difference``/``ratio``, value 1/2) and XV (``xv``) with their ``negative`` rules,
-``odd``/``even`` and ``thermometer``. Anything else that sets a rule is refused, every such
-rule named in one line (``f-puzzles: 'arrow' and 'renban' are not supported``); the drawing
+``odd``/``even`` and ``thermometer`` as the fields of
+:class:`~sudokit.constraints.Constraints`; every key of a rule kind of :mod:`sudokit.rules`
+(arrows, little killers, sandwiches, renban, whispers, ..., one diagonal alone, other
+extra regions, dots of other values) through the table of
+:mod:`~sudokit.formats.fpuzzles_rules`, which says which key reads to which kind. Anything
+else that sets a rule is refused, every such rule named in one line (``f-puzzles: 'fog' and
+'loop' are not supported``); a rule that cannot hold is refused in its own words
+(``f-puzzles: renban line at r1c1 has 10 cells; at most 9 fit``); the drawing
 tools (``text``, ``line``, ``circle``, ``rectangle``, and ``cage`` without a value: a cage
 with one carries a rule the puzzle's text states, and is refused) are left out, the
 ``dropped`` field saying which. Titles, authors, rules text and the solution are kept as
-fields. :func:`dumps` writes an f-puzzles link (sizes up to 16); the ``sudokupad``
-format writes the SudokuPad link of the same object.
+fields, and written back from the fields. :func:`dumps` writes an f-puzzles link (sizes up to
+16; a kind f-puzzles has no key for is refused naming it: the JSON format keeps it); the
+``sudokupad`` format writes the SudokuPad link of the same object.
 
 >>> from sudokit.grid import Grid
 >>> g = Grid.parse("1.3." "...2" "2..." ".3.1")
@@ -46,8 +53,13 @@ from ..constraints import Cage, Constraints
 from ..errors import ParseError, quote
 from ..grid import Grid
 from ..shape import Shape
-from . import lzstring
+from . import fpuzzles_rules, lzstring
 from ._base import Format, Head, Line, Raw, each_line
+from .fpuzzles_rules import Cells as _Cells
+from .fpuzzles_rules import Context
+from .fpuzzles_rules import entries as _entries
+from .fpuzzles_rules import error as _error
+from .fpuzzles_rules import number as _number
 
 __all__ = [
     "DRAWING_KEYS",
@@ -73,7 +85,6 @@ NAME = "fpuzzles"
 MAX_SIZE = 16
 F_PUZZLES = "https://www.f-puzzles.com/?load="
 SUDOKUPAD = "https://sudokupad.app/fpuzzles"
-_CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
 # SudokuPad's hosts: sudokupad.app (beta., www.) and the Cracking the Cryptic app, which is
 # SudokuPad under another address (f-puzzles' "open in app" writes its links).
 _SUDOKUPAD = re.compile(
@@ -95,15 +106,13 @@ _IGNORED = frozenset(
 #: f-puzzles' drawing tools, in the order the note names them (no rule by themselves).
 DRAWING_KEYS = ("text", "line", "circle", "rectangle", "cage")
 _PLURALS = {"text": "texts"}
+# f-puzzles' negative kropki rule speaks of its own dots only (white 1, black 2).
+_OTHER_DOTS = "negative 'difference'/'ratio' with dots of other values is not supported"
 #: The keys read as rules of the model (every other key that sets a rule is refused by name).
 RULE_KEYS = frozenset(
-    ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "extraregion",
-     "killercage", "difference", "ratio", "xv", "odd", "even", "thermometer", "negative")
+    ("antiknight", "antiking", "nonconsecutive", "killercage", "difference", "ratio", "xv",
+     "odd", "even", "thermometer", "negative", *fpuzzles_rules.rule_keys())
 )  # fmt: skip
-
-
-def _error(what: str) -> ParseError:
-    return ParseError(f"f-puzzles: {what}")
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -114,52 +123,14 @@ def is_object(value: Any) -> bool:
     return isinstance(value, dict) and "size" in value and isinstance(value.get("grid"), list)
 
 
-class _Cells:
-    """Reads ``"R1C1"`` cell names of an ``n x n`` grid, naming the key of a bad one."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-
-    def one(self, name: Any, key: str) -> int:
-        match = _CELL.match(name) if isinstance(name, str) else None
-        if match is None:
-            raise _error(f"{key!r}: expected a cell like 'R1C1', got {quote(_json.dumps(name))}")
-        row, col = int(match[1]), int(match[2])
-        if not (1 <= row <= self.n and 1 <= col <= self.n):
-            raise _error(f"{key!r}: cell {name} is outside the {self.n}x{self.n} grid")
-        return (row - 1) * self.n + col - 1
-
-    def many(self, names: Any, key: str) -> list[int]:
-        if not isinstance(names, list):
-            raise _error(f"{key!r}: expected a list of cells, got {quote(_json.dumps(names))}")
-        return [self.one(name, key) for name in names]
-
-
-def _entries(obj: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
-    value = obj.get(key) or []
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise _error(f"{key!r}: expected a list of objects, got {quote(_json.dumps(value))}")
-    return value
-
-
-def _number(value: Any, key: str) -> int | None:
-    """A clue's number (f-puzzles writes them as text); None when there is none."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
-    raise _error(f"{key!r}: expected a number, got {quote(_json.dumps(value))}")
-
-
 def _pairs(obj: Mapping[str, Any], key: str, cells: _Cells, value: int) -> list[list[int]]:
-    """The cell pairs of a dot constraint whose (optional) value must be *value*."""
+    """The cell pairs of a kropki dot of *value* (or none): the other values are read as
+    rules (:mod:`~sudokit.formats.fpuzzles_rules`)."""
     pairs = []
     for entry in _entries(obj, key):
         found = _number(entry.get("value"), key)
         if found is not None and found != value:
-            raise _error(f"{key!r} with value {found} is not supported (only {value})")
+            continue
         pair = cells.many(entry.get("cells"), key)
         if len(pair) != 2:
             raise _error(f"{key!r}: a dot joins two cells, got {len(pair)}")
@@ -221,20 +192,6 @@ def _same_partition(a: list[int] | tuple[int, ...], b: tuple[int, ...]) -> bool:
     return True
 
 
-def _windoku(obj: Mapping[str, Any], shape: Shape, cells: _Cells) -> bool:
-    extra = _entries(obj, "extraregion")
-    if not extra:
-        return False
-    if shape.box_rows != shape.box_cols or shape.regions is not None:
-        raise _error("'extraregion' is supported only as the windoku windows of square boxes")
-    windows = Shape(shape.box_rows, shape.box_cols, windoku=True)
-    wanted = {frozenset(windows.units[u]) for u in windows.extra_units}  # windows only
-    given = {frozenset(cells.many(e.get("cells"), "extraregion")) for e in extra}
-    if given != wanted or len(extra) != len(wanted):
-        raise _error("'extraregion' is supported only as the windoku windows")
-    return True
-
-
 def _parity(obj: Mapping[str, Any], cells: _Cells) -> str | None:
     marks = ["."] * (cells.n * cells.n)
     for key, mark in (("even", "e"), ("odd", "o")):
@@ -269,13 +226,6 @@ def _thermos(obj: Mapping[str, Any], cells: _Cells) -> list[list[int]]:
             raise _error("'thermometer': expected 'lines', a list of cell paths")
         thermos.extend(cells.many(line, "thermometer") for line in lines)
     return thermos
-
-
-def _flag(obj: Mapping[str, Any], key: str) -> bool:
-    value = obj.get(key, False)
-    if not isinstance(value, bool):
-        raise _error(f"{key!r}: expected true or false, got {quote(_json.dumps(value))}")
-    return value
 
 
 def _refuse_unknown(obj: Mapping[str, Any]) -> dict[str, str]:
@@ -342,10 +292,10 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
     'antiknight'
     >>> from_object({"size": 4, "grid": cells, "line": [{"lines": [["R1C1", "R1C2"]]}]})[1]
     {'dropped': '1 line'}
-    >>> from_object({"size": 4, "grid": cells, "arrow": [{}], "renban": [{}], "clone": [{}]})
+    >>> from_object({"size": 4, "grid": cells, "fog": [{}], "loop": [{}], "snake": [{}]})
     Traceback (most recent call last):
     ...
-    sudokit.errors.ParseError: f-puzzles: 'arrow', 'renban' and 'clone' are not supported
+    sudokit.errors.ParseError: f-puzzles: 'fog', 'loop' and 'snake' are not supported
     """
     if not is_object(obj):
         raise _error("expected an object with 'size' and 'grid'")
@@ -355,18 +305,20 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
     dropped = _refuse_unknown(obj)
     shape = _layout(obj, n)
     cells = _Cells(n)
-    plus, minus = _flag(obj, "diagonal+"), _flag(obj, "diagonal-")
-    if plus != minus:
-        raise _error(f"{'diagonal+' if plus else 'diagonal-'!r} alone is not supported")
+    context = Context(n, shape)
+    both = fpuzzles_rules.flag(obj, "diagonal+") and fpuzzles_rules.flag(obj, "diagonal-")
     kropki_negative, xv_negative = _negative(obj)
-    rules = Constraints(
+    rules = fpuzzles_rules.read_rules(obj, context)
+    if kropki_negative and any(r.kind in ("difference", "ratio") for r in rules):
+        raise _error(_OTHER_DOTS)
+    constraints = Constraints(
         cages=[
             Cage(cells.many(e.get("cells"), "killercage"), _number(e.get("value"), "killercage"))
             for e in _entries(obj, "killercage")
         ],
-        antiknight=_flag(obj, "antiknight"),
-        antiking=_flag(obj, "antiking"),
-        nonconsecutive=_flag(obj, "nonconsecutive"),
+        antiknight=fpuzzles_rules.flag(obj, "antiknight"),
+        antiking=fpuzzles_rules.flag(obj, "antiking"),
+        nonconsecutive=fpuzzles_rules.flag(obj, "nonconsecutive"),
         white=_pairs(obj, "difference", cells, 1),
         black=_pairs(obj, "ratio", cells, 2),
         kropki_negative=kropki_negative,
@@ -375,16 +327,16 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
         xv_negative=xv_negative,
         parity=_parity(obj, cells),
         thermos=_thermos(obj, cells),
+        rules=rules,
     )
-    windoku = _windoku(obj, shape, cells)
     try:
         variant = Shape(
             shape.box_rows,
             shape.box_cols,
-            diagonals=plus,
+            diagonals=both,
             regions=shape.regions,
-            windoku=windoku,
-            constraints=rules,
+            windoku=fpuzzles_rules.is_windoku(obj, context),
+            constraints=constraints,
         )
     except ValueError as exc:
         raise _error(str(exc)) from None
@@ -530,13 +482,17 @@ def _name(cell: int, n: int) -> str:
     return f"R{cell // n + 1}C{cell % n + 1}"
 
 
-def to_object(grid: Grid, *, solution: Grid | None = None) -> dict[str, Any]:
-    """The f-puzzles object of *grid*; :class:`ValueError` for a size over :data:`MAX_SIZE`.
+def to_object(
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
+) -> dict[str, Any]:
+    """The f-puzzles object of *grid* (with the title, author and rules text of *fields*);
+    :class:`ValueError` for a size over :data:`MAX_SIZE` or a rule f-puzzles has no key for
+    (:data:`~sudokit.formats.fpuzzles_rules.NO_KEY`).
 
     >>> king = Shape(2, 2, constraints=Constraints(antiking=True))
-    >>> obj = to_object(Grid.parse("1" + "." * 15, king))
-    >>> obj["grid"][0][:2], obj["antiking"]
-    ([{'value': 1, 'given': True}, {}], True)
+    >>> obj = to_object(Grid.parse("1" + "." * 15, king), fields={"title": "Kings"})
+    >>> obj["grid"][0][:2], obj["antiking"], obj["title"]
+    ([{'value': 1, 'given': True}, {}], True, 'Kings')
     """
     shape = grid.shape
     n = shape.n
@@ -557,6 +513,12 @@ def to_object(grid: Grid, *, solution: Grid | None = None) -> dict[str, Any]:
             row.append(cell)
         rows.append(row)
     obj: dict[str, Any] = {"size": n, "grid": rows}
+    for key in FIELD_KEYS:
+        value = (fields or {}).get(key)
+        if key == "ruleset" and not value:
+            value = (fields or {}).get("rules")  # SudokuPad's name for the rules text
+        if isinstance(value, str) and value:
+            obj[key] = value
     if shape.diagonals:
         obj["diagonal+"] = obj["diagonal-"] = True
     if shape.windoku:
@@ -567,7 +529,10 @@ def to_object(grid: Grid, *, solution: Grid | None = None) -> dict[str, Any]:
         ]
     rules = shape.constraints
     if rules is not None:
+        if rules.kropki_negative and any(r.kind in ("difference", "ratio") for r in rules.rules):
+            raise ValueError(_OTHER_DOTS)
         _rules_to_object(rules, n, obj)
+        fpuzzles_rules.write_rules(rules.rules, Context(n, shape), obj)
     if solution is not None and solution.is_complete:
         obj["solution"] = list(solution.cells)
     return obj
@@ -607,17 +572,20 @@ def _rules_to_object(rules: Constraints, n: int, obj: dict[str, Any]) -> None:
         obj["thermometer"] = [{"lines": [names(t)]} for t in rules.thermos]
 
 
-def payload(grid: Grid, *, solution: Grid | None = None) -> str:
+def payload(
+    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
+) -> str:
     """The compressed f-puzzles object of *grid*, as links carry it."""
-    text = _json.dumps(to_object(grid, solution=solution), separators=(",", ":"))
+    text = _json.dumps(to_object(grid, solution=solution, fields=fields), separators=(",", ":"))
     return lzstring.compress(text)
 
 
 def dumps(
     grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
-    """An f-puzzles link to *grid* (with its solution when given; *fields* are not written)."""
-    return F_PUZZLES + payload(grid, solution=solution)
+    """An f-puzzles link to *grid* (with its solution when given, and the title, author and
+    rules text of *fields*: :data:`FIELD_KEYS`)."""
+    return F_PUZZLES + payload(grid, solution=solution, fields=fields)
 
 
 FORMAT = Format(NAME, read, dumps, priority=5, claims=claims)

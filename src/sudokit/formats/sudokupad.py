@@ -10,7 +10,9 @@ writes the SudokuPad ``fpuzzles`` link.
 SudokuPad's own layout (``{"cells": [[{"value": 5}, {}, ...], ...], "regions": [[[r, c],
 ...], ...], "cages": [{"cells": [[r, c], ...], "value": 11}], ...}``, rows and columns from
 0), possibly "zipped" (keys shortened, quotes swapped; undone here), is read for its givens,
-its boxes or regions and its killer cages. Its drawings (lines, overlays, underlays, arrows:
+its boxes or regions and its killer cages, and the metadata SudokuPad keeps in cages
+without cells (``{"value": "title: ..."}``: title, author, rules text and a solution of
+single digits, kept as fields). Its drawings (lines, overlays, underlays, arrows:
 how it draws thermometers, dots and the rest) are refused by name: the same puzzle's
 f-puzzles link carries those rules.
 
@@ -38,7 +40,16 @@ from ..shape import Shape
 from . import fpuzzles
 from ._base import Format, Head
 
-__all__ = ["FORMAT", "claims", "classic_id", "dumps", "from_classic", "from_text", "unzip"]
+__all__ = [
+    "FORMAT",
+    "METADATA",
+    "claims",
+    "classic_id",
+    "dumps",
+    "from_classic",
+    "from_text",
+    "unzip",
+]
 
 NAME = "sudokupad"
 #: Long key names of the zipped layout, by their short names.
@@ -133,6 +144,8 @@ def _cages(obj: Mapping[str, Any], n: int) -> list[Cage]:
     for entry in entries:
         if not isinstance(entry, dict):
             raise _error(f"'cages': expected objects, got {quote(_json.dumps(entry))}")
+        if _metadata(entry) is not None:
+            continue
         style = entry.get("style", "killer")
         if style != "killer":
             raise _error(f"cages of style {quote(str(style))} are not supported")
@@ -145,6 +158,39 @@ def _cages(obj: Mapping[str, Any], n: int) -> list[Cage]:
             raise _error(f"'cages': a cage's value must be a number, got {quote(str(value))}")
         cages.append(Cage(_cells(entry.get("cells"), n, "cages"), value))
     return cages
+
+
+#: The metadata SudokuPad keeps in cages without cells (``"title: ..."``), kept as fields.
+METADATA = ("title", "author", "rules", "solution")
+
+
+def _metadata(entry: Mapping[str, Any]) -> tuple[str, str] | None:
+    """``(key, text)`` of a metadata cage (no cells, a value ``"key: text"``), else None.
+
+    >>> _metadata({"value": "author: Someone"}), _metadata({"cells": [[0, 0]], "value": "5"})
+    (('author', 'Someone'), None)
+    """
+    value = entry.get("value")
+    if entry.get("cells") or not isinstance(value, str) or ":" not in value:
+        return None
+    key, _, text = value.partition(":")
+    return key.strip().lower(), text.strip()
+
+
+def _metadata_fields(obj: Mapping[str, Any], n: int) -> dict[str, str]:
+    """The fields of the metadata cages: title, author, rules text, and a solution of
+    ``n * n`` digits (as a line)."""
+    fields: dict[str, str] = {}
+    entries = obj.get("cages") or []
+    for entry in entries if isinstance(entries, list) else []:
+        found = _metadata(entry) if isinstance(entry, dict) else None
+        if found is None or found[0] not in METADATA or not found[1]:
+            continue
+        key, text = found
+        if key == "solution" and not (len(text) == n * n and text.isdigit()):
+            continue  # a solution in another layout (bigger digits, ...): not kept
+        fields.setdefault(key, text)
+    return fields
 
 
 def from_text(text: str) -> tuple[Grid, dict[str, str]]:
@@ -182,6 +228,8 @@ def from_text(text: str) -> tuple[Grid, dict[str, str]]:
             raise _error(f"cell r{i // n + 1}c{i % n + 1}: given {value!r} is not 1..{n}")
         values[i] = value
     fields = {k: str(obj[k]) for k in ("title", "author", "rules") if isinstance(obj.get(k), str)}
+    for key, value in _metadata_fields(obj, n).items():
+        fields.setdefault(key, value)
     return Grid(bytes(values), shape), fields
 
 
@@ -280,7 +328,7 @@ def dumps(
     grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
 ) -> str:
     """A SudokuPad link to *grid* (its f-puzzles object; *fields* are not written)."""
-    return fpuzzles.SUDOKUPAD + fpuzzles.payload(grid, solution=solution)
+    return fpuzzles.SUDOKUPAD + fpuzzles.payload(grid, solution=solution, fields=fields)
 
 
 FORMAT = Format(NAME, fpuzzles.read, dumps, priority=5, claims=claims)

@@ -165,7 +165,8 @@ class Quadruple(Rule):
 
 
 class _Extreme(Rule):
-    """A cell lower (minimum) or higher (maximum) than each of its orthogonal neighbours."""
+    """Cells each lower (minimum) or higher (maximum) than its orthogonal neighbours outside
+    the rule's cells (f-puzzles' fortress cells: neighbours in the group are not compared)."""
 
     __slots__ = ("cells",)
     __match_args__ = ("cells",)
@@ -175,21 +176,23 @@ class _Extreme(Rule):
 
     def check(self, n: int) -> None:
         self.check_cells(n)
-        if len(self.cells) != 1:
-            raise ValueError(f"{self.title}: one cell, got {len(self.cells)}")
+        if not self.cells:
+            raise ValueError(f"{self.title}: no cells")
 
     def _holds(self, x: int, y: int) -> bool:
         return x < y if self.lower else x > y
 
+    def _pairs(self, n: int) -> list[tuple[int, int]]:
+        mine = set(self.cells)
+        return [(a, b) for a in self.cells for b in orthogonal(a, n) if b not in mine]
+
     def compile(self, n: int) -> Compiled:
-        (a,) = self.cells
         than = table(n, self._holds)
-        return Compiled(relations=[(a, b, than) for b in orthogonal(a, n)])
+        return Compiled(relations=[(a, b, than) for a, b in self._pairs(n)])
 
     def parts(self, n: int) -> Iterable[Part]:
-        (a,) = self.cells
         word = "lower" if self.lower else "higher"
-        for b in orthogonal(a, n):
+        for a, b in self._pairs(n):
             yield (
                 (a, b),
                 lambda d: self._holds(d[0], d[1]),
@@ -199,7 +202,7 @@ class _Extreme(Rule):
 
 @register
 class Minimum(_Extreme):
-    """A minimum cell: lower than each orthogonal neighbour."""
+    """Minimum cells: each lower than its orthogonal neighbours outside ``cells``."""
 
     __slots__ = ()
     kind = "minimum"
@@ -208,7 +211,7 @@ class Minimum(_Extreme):
 
 @register
 class Maximum(_Extreme):
-    """A maximum cell: higher than each orthogonal neighbour."""
+    """Maximum cells: each higher than its orthogonal neighbours outside ``cells``."""
 
     __slots__ = ()
     kind = "maximum"
