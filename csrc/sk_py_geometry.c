@@ -104,16 +104,18 @@ static int parse_allowed(PyObject *obj, int n, int ncells, rules_buf *b) {
     return ok;
 }
 
-/* relations: (a, b, table) triples, table n masks below 2**n; at most 16 * ncells. */
+/* relations: (a, b, table) triples, table n masks below 2**n; at most one per ordered pair of
+ * cells, ncells * (ncells - 1) (a global rule such as self-taxicab relates most pairs). */
 static int parse_relations(PyObject *obj, int n, int ncells, rules_buf *b) {
     if (obj == Py_None) return 1;
     PyObject *t = sk_py_as_tuple(obj, "relations", -1);
     if (t == NULL) return 0;
     const Py_ssize_t k = PyTuple_GET_SIZE(t);
     int ok = 1;
-    if (k > 16 * (Py_ssize_t)ncells) {
+    const Py_ssize_t most = (Py_ssize_t)ncells * (ncells - 1);
+    if (k > most) {
         PyErr_Format(PyExc_ValueError, "relations: %zd relations, at most %zd for size %d", k,
-                     16 * (Py_ssize_t)ncells, n);
+                     most, n);
         ok = 0;
     } else if (k > 0) {
         b->rel_cells = PyMem_RawMalloc((size_t)k * 2 * sizeof *b->rel_cells);

@@ -191,7 +191,7 @@ BAD = [
     (9, R.Arrow((0,), ()), "has no arrow cells"),
     (9, R.LittleKiller((10, 20), 5), "not a diagonal from outside the grid to its edge"),
     (9, R.LittleKiller((2, 10, 18), 40), "3 digits cannot add up to 40"),
-    (9, R.Sandwich(tuple(range(9)), 36), "no digits make 36 (possible: 0..35)"),
+    (9, R.Sandwich(tuple(range(9)), 36), "no digits make 36 (possible: 0, 2..33, 35)"),
     (9, R.Sandwich(tuple(range(8)), 5), "the cells are not a whole row or column"),
     (9, R.Skyscraper(tuple(range(9)), 10), "no digits make 10"),
     (4, R.Renban((0, 1, 2, 3, 7)), "has 5 cells; at most 4 fit"),

@@ -394,7 +394,7 @@ TABLE4 = (2, 5, 10, 4)  # digits b may hold for a = 1, 2, 3, 4
         ({"relations": [(0, 1)]}, ValueError, "relations[0] must be (a, b, table)"),
         ({"relations": [(0, 0, TABLE4)]}, ValueError, "pairs cell 0 with itself"),
         ({"relations": [(0, 1, (2, 5, 10, 2**70))]}, ValueError, "relations[0]"),
-        ({"relations": [(0, 1, TABLE4)] * (16 * 16 + 1)}, ValueError, "at most 256"),
+        ({"relations": [(0, 1, TABLE4)] * (16 * 15 + 1)}, ValueError, "at most 240"),
         ({"cages": [((0, 1), 3), ((1, 2), 7)]}, ValueError, "cell 1 is already in a cage"),
         ({"cages": [((0, 1, 2, 4, 5), None)]}, ValueError, "cages[0] has 5 cells, expected 1..4"),
         ({"cages": [((), 3)]}, ValueError, "cages[0] has 0 cells"),

@@ -256,6 +256,8 @@ class _Classes(_Line):
         of = _classes(n, self.kind)
         apart = table(n, lambda x, y: of[x - 1] != of[y - 1])
         cells = self.cells
+        if len(cells) < 3:
+            return Compiled()  # no three cells in a row: the line asks nothing
         near = [(cells[i], cells[j]) for i in range(len(cells)) for j in (i + 1, i + 2)
                 if j < len(cells)]  # fmt: skip
         return Compiled(relations=[(a, b, apart) for a, b in near])
@@ -263,7 +265,7 @@ class _Classes(_Line):
     def parts(self, n: int) -> Iterable[Part]:
         of = _classes(n, self.kind)
         cells = self.cells
-        for i in range(len(cells) - 1):
+        for i in range(len(cells) - 2):
             run = cells[i : i + 3]
             yield (
                 run,
