@@ -368,3 +368,26 @@ def test_explain_replays_to_the_solution(kind: str, monkeypatch: pytest.MonkeyPa
 
 
 SOL9 = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def test_related_cells_that_see_each_other_differ() -> None:
+    # a slow thermometer along row 1: r1c2 >= r1c1, and they differ, so r1c1 is not 9
+    cg = position([R.SlowThermo((0, 1, 2))], {})
+    step = next(s for s in neighbour_rule(cg) if s.eliminations == ((0, 9),))
+    assert step.technique == "Slow Thermometer"
+    assert "they see each other, so their digits differ" in step.text
+
+
+def test_entropic_cells_read_three_at_a_time() -> None:
+    # r7c1 and r7c2 can only be low or middle: r7c3, in a row with them, is the high one
+    shape = Shape(3, 3, constraints=Constraints(rules=[R.Entropic((54, 55, 56))]))
+    masks = [0b111111111] * 81
+    masks[54] = masks[55] = 0b000111111
+    cg = CandidateGrid.from_masks(shape, [0] * 81, masks)
+    assert not [s for s in neighbour_rule(cg) if 56 in {c for c, _ in s.eliminations}]
+    step = next(s for s in rulesteps.rule_group(cg) if s.technique == "Entropic Line")
+    assert set(step.eliminations) == {(56, d) for d in range(1, 7)}
+    assert step.text.startswith(
+        "The entropic line at r7c1: any three cells in a row on it hold a low (1-3), a middle"
+        " (4-6) and a high (7-9) digit."
+    )

@@ -16,8 +16,12 @@ the linear sums and the groups are read here, each step naming the rule it comes
 * **Rule Group** (2.0): a renban line, a between line or a quadruple: the candidates that no
   filling of its few cells from their candidates (cells that see each other apart) keeps are
   removed, and a cell every such filling gives one digit is placed ("the quadruple 12 at
-  r1c1 needs 1 and 2 among its four cells; only r2c2 can take 2"). Reading a few cells'
-  candidates together, as a direct hidden pair does (2.0).
+  r1c1 needs 1 and 2 among its four cells; only r2c2 can take 2"). The same for the 3 to 8
+  cells of a rule of related cells (a whispers, palindrome, slow thermometer, entropic,
+  modular or nabner line, a clone, a minimum or maximum and its neighbours), where the
+  Neighbour Rule reads only two at a time (an entropic line's three cells in a row, two of
+  which can only be low or middle: the third is high). Reading a few cells' candidates
+  together, as a direct hidden pair does (2.0).
 * **Rule Sum Fillings** (2.2): the same for a linear sum, beyond its bounds: its cells that see
   each other differ, and holes in the candidates count. A cage combination read from the
   candidates is 2.1; digits that may repeat along a sum make it a little harder.
@@ -58,7 +62,7 @@ from ..shape import Shape
 from ._names import cell_list, digit_list, digit_name, elim_cells, join_or, join_words
 from .candidates import CandidateGrid, bits
 from .fillings import Fillings, fillings
-from .rulewords import group_words, step_name, sum_words, term
+from .rulewords import LOCAL_PAIR_KINDS, group_words, rule_words, step_name, sum_words, term
 from .step import Step
 
 __all__ = [
@@ -600,9 +604,101 @@ def _group_steps(cg: CandidateGrid, outside: bool) -> Iterator[Step]:
         )
 
 
+# -- a few related cells read together -----------------------------------------------------------
+
+#: Rules of related cells are read together when they have this many cells at most (and more
+#: than two: two cells are the Neighbour Rule's).
+_RELATED_CELLS = 8
+
+
+@lru_cache(maxsize=64)
+def _related(shape: Shape) -> tuple[tuple[Rule, tuple[int, ...]], ...]:
+    """The rules of a few related cells (:data:`~.rulewords.LOCAL_PAIR_KINDS`), with their
+    cells in order."""
+    rules = () if shape.constraints is None else shape.constraints.rules
+    out = []
+    for rule in rules:
+        if rule.kind not in LOCAL_PAIR_KINDS:
+            continue
+        cells: list[int] = []
+        for a, b, _ in rule.compile(shape.n).relations:
+            cells.extend(c for c in (a, b) if c not in cells)
+        if 2 < len(cells) <= _RELATED_CELLS:
+            out.append((rule, tuple(cells)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _checks(
+    rule: Rule, cells: tuple[int, ...], n: int
+) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """For each position of *cells*, its relations with the earlier positions: ``(j, table)``,
+    the table read from cell *j* to this one."""
+    at = {c: i for i, c in enumerate(cells)}
+    out: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in cells]
+    for a, b, table in rule.compile(n).relations:
+        i, j = at[a], at[b]
+        if i < j:
+            out[j].append((i, table))
+        else:
+            out[i].append((j, _transposed(table, n)))
+    return tuple(tuple(x) for x in out)
+
+
+def _transposed(table: tuple[int, ...], n: int) -> tuple[int, ...]:
+    return tuple(sum(1 << x for x in range(n) if table[x] >> y & 1) for y in range(n))
+
+
+@lru_cache(maxsize=8192)
+def _related_fillings(
+    rule: Rule,
+    cells: tuple[int, ...],
+    n: int,
+    doms: tuple[int, ...],
+    apart: tuple[tuple[int, ...], ...],
+) -> Fillings:
+    checks = _checks(rule, cells, n)
+
+    def viable(digits: Sequence[int], count: int) -> bool:
+        d = digits[count - 1]
+        return all(table[digits[j] - 1] >> (d - 1) & 1 for j, table in checks[count - 1])
+
+    return fillings(doms, apart, lambda digits: True, viable)
+
+
+def _related_steps(cg: CandidateGrid) -> Iterator[Step]:
+    shape = cg.shape
+    for rule, cells in _related(shape):
+        doms = tuple(_domain(cg, c) for c in cells)
+        if not all(doms):
+            continue
+        found = _related_fillings(rule, cells, shape.n, doms, _apart(shape, cells))
+        if not all(found.support):
+            continue  # no filling at all: a contradiction, left for the path
+        placements, elims = _results(cg, cells, found.support)
+        if not placements and not elims:
+            continue
+        yield Step(
+            step_name(rule),
+            LINE_GROUP,
+            placements=tuple(placements),
+            eliminations=tuple(elims),
+            text=(
+                f"{rule_words(rule, shape)}. {_seeing(shape, cells)}{_NO_FILLING}:"
+                f" {_conclusion(shape, placements, elims)}."
+            ),
+            cells=cells,
+            highlights=tuple(placements),
+            size=shape.n,
+        )
+
+
 def rule_group(cg: CandidateGrid) -> Iterator[Step]:
-    """The candidates no filling of a renban line, between line or quadruple keeps (2.0)."""
-    return _group_steps(cg, False)
+    """The candidates no filling of a renban line, between line or quadruple keeps, nor of
+    the few cells of a line or mark of related cells (whispers, palindromes, clones, ...)
+    (2.0)."""
+    yield from _group_steps(cg, False)
+    yield from _related_steps(cg)
 
 
 def outside_clue(cg: CandidateGrid) -> Iterator[Step]:

@@ -39,11 +39,13 @@ from ._names import digit_name, join_words
 
 __all__ = [
     "GROUP_WORDS",
+    "LOCAL_PAIR_KINDS",
     "PAIR_WORDS",
     "SUM_WORDS",
     "UNIT_KINDS",
     "group_words",
     "pair_words",
+    "rule_words",
     "step_name",
     "sum_words",
     "term",
@@ -186,6 +188,38 @@ PAIR_WORDS: dict[str, Callable[[Rule, int, int, Shape], str]] = {
 def pair_words(rule: Rule, a: int, b: int, shape: Shape) -> str:
     """What *rule* says of the related cells *a* and *b*, in words."""
     return PAIR_WORDS[rule.kind](rule, a, b, shape)
+
+
+def _meaning(rule: Rule, shape: Shape) -> str:
+    kind = rule.kind
+    if kind in ("minimum", "maximum"):
+        return _extreme(rule, 0, 0, shape).split(" (", 1)[1].rstrip(")")
+    if kind in ("difference", "ratio", "pairsum"):
+        return _dot(rule, 0, 0, shape).split(" (", 1)[1].rstrip(")")
+    return {
+        "whispers": f"neighbours on it differ by at least {getattr(rule, 'difference', 0)}",
+        "palindrome": "it reads the same both ways",
+        "clone": "each cell and its copy hold the same digit",
+        "slowthermo": "digits never decrease from the bulb",
+        "entropic": f"any three cells in a row on it hold {_thirds(shape)}",
+        "modular": "any three cells in a row on it hold digits of three different residues"
+        " modulo 3",
+        "nabner": "no two digits on it are equal or consecutive",
+    }[kind]
+
+
+#: The relation kinds whose cells are read together (:func:`rule_words`): a few cells each.
+LOCAL_PAIR_KINDS = frozenset(
+    {"whispers", "palindrome", "clone", "minimum", "maximum", "difference", "ratio", "pairsum",
+     "slowthermo", "entropic", "modular", "nabner"}
+)  # fmt: skip
+
+
+def rule_words(rule: Rule, shape: Shape) -> str:
+    """What a rule of a few related cells (:data:`LOCAL_PAIR_KINDS`) says of all of them, as
+    the start of a sentence: ``'The whispers line (difference 5) at r1c1: neighbours on it
+    differ by at least 5'``."""
+    return f"The {rule.describe(shape.n)}: {_meaning(rule, shape)}"
 
 
 # -- linear sums ---------------------------------------------------------------------------------

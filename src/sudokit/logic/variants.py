@@ -17,8 +17,8 @@ learner is shown each one as a step:
   relation (whispers, palindromes, clones, dots and sums of any value, minimum / maximum
   cells, slow thermometers, entropic, modular and nabner lines, indexers, knightmare,
   self-taxicab, diagonal non-consecutive: each in its own words, :mod:`.rulewords`, and the
-  step named by the rule): a candidate of one cell that no candidate of the other allows is
-  removed.
+  step named by the rule): a candidate of one cell that no candidate of the other allows (the
+  same digit not counted when the two cells see each other) is removed.
 
 Values on the SE-comparable scale of :mod:`sudokit.rating`'s variant notes: seeing a rule drawn
 on the grid is as easy as a full house or a hidden single. Without such rules they find nothing.
@@ -218,13 +218,17 @@ def neighbour_rule(cg: CandidateGrid) -> Iterator[Step]:
         source = _domain(cg, a)
         if not source:
             continue
-        allowed = 0
+        allowed = plain = 0
+        apart = b in cg.peers[a]  # then b's digit is not a's either
         for x in bits(source):
-            allowed |= table[x - 1]
+            plain |= table[x - 1]
+            allowed |= table[x - 1] & ~(1 << (x - 1)) if apart else table[x - 1]
         gone = bits(masks[b] & ~allowed)
         if not gone:
             continue
         name, joined = words.get((min(a, b), max(a, b)), ("Neighbour Rule", "a rule"))
+        if masks[b] & plain & ~allowed:
+            joined += ", and they see each other, so their digits differ"
         an, bn = shape.cell_name(a), shape.cell_name(b)
         first, second = (an, bn) if a < b else (bn, an)
         if values[a]:
