@@ -46,7 +46,8 @@ Outside Clue 2.6, Cage Claiming 2.9, Cage Clash 3.0). ``Rating.scale`` is then `
 (and the JSON says ``"scale": "variant"``); classic ratings are unchanged. The uniqueness
 techniques are off on variants (see :mod:`sudokit.logic.registry`), and the chains read only
 units and peers, so a variant that needs a cage or a dot inside a chain is rated by the chains
-that can do without them, or as a lower bound. How the values were placed and checked: README "Variant ratings".
+that can do without them, or as a lower bound. How the values were placed and checked: README
+"Variant ratings".
 
 The *score* is the sum over the path of ``round(10 * rating)`` of every step: a rough "total
 work" number that grows with both the length and the difficulty of the path.
