@@ -38,14 +38,16 @@ extreme   se > 7.5            forcing chains (multiple, dynamic, nested) and bey
 Variants (the variant scale): a puzzle whose shape has constraints (killer cages, anti-knight,
 dots, thermometers, ...) or windoku windows (:func:`is_variant`) is rated on the same number
 line with the same level cut-offs, walking SE's own techniques plus the killer and variant
-techniques (:func:`rating_techniques`; values in :mod:`sudokit.logic.killer` and
-:mod:`sudokit.logic.variants`: Parity 1.0, Thermometer 1.3, Cage Combination 1.4 / 2.1,
-Neighbour Rule 1.6, Rule of 45 1.8+ (one cell) / 2.7+ (a sum), Cage Pointing 2.4, Hidden Cage
-2.5+, Cage Claiming 2.9, Cage Clash 3.0). ``Rating.scale`` is then ``"variant"`` (and the JSON
-says ``"scale": "variant"``); classic ratings are unchanged. The uniqueness techniques are off
-on variants (see :mod:`sudokit.logic.registry`), and the chains read only units and peers, so
-a variant that needs a cage or a dot inside a chain is rated by the chains that can do without
-them, or as a lower bound. How the values were placed and checked: README "Variant ratings".
+techniques (:func:`rating_techniques`; values in :mod:`sudokit.logic.killer`,
+:mod:`sudokit.logic.variants` and :mod:`sudokit.logic.rulesteps`: Parity 1.0, Thermometer
+1.3, Cage Combination 1.4 / 2.1, Rule Sum 1.5, Neighbour Rule 1.6, Rule of 45 1.8+ (one cell)
+/ 2.7+ (a sum), Rule Group 2.0, Rule Sum Fillings 2.2, Cage Pointing 2.4, Hidden Cage 2.5+,
+Outside Clue 2.6, Cage Claiming 2.9, Cage Clash 3.0). ``Rating.scale`` is then ``"variant"``
+(and the JSON says ``"scale": "variant"``); classic ratings are unchanged. The uniqueness
+techniques are off on variants (see :mod:`sudokit.logic.registry`), and the chains read only
+units and peers, so a variant that needs a cage or a dot inside a chain is rated by the chains
+that can do without them, or as a lower bound. How the values were placed and checked: README
+"Variant ratings".
 
 The *score* is the sum over the path of ``round(10 * rating)`` of every step: a rough "total
 work" number that grows with both the length and the difficulty of the path.

@@ -22,6 +22,7 @@ __all__ = [
     "digit_labels",
     "digit_list",
     "digit_name",
+    "elim_cells",
     "elim_text",
     "elim_words",
     "join_or",
@@ -133,3 +134,24 @@ def elim_words(shape: Shape, eliminations: Sequence[tuple[int, int]]) -> str:
     if len(digits) > 1 and len(set(eliminations)) == len(cells) * len(digits):
         return f"{digit_list(shape, digits)} are removed from {cell_list(shape, cells)}"
     return elim_text(shape, eliminations)
+
+
+def elim_cells(shape: Shape, eliminations: Sequence[tuple[int, int]]) -> str:
+    """Like :func:`elim_words`, grouped by cell: the cells that lose the same digits are
+    named together, in the order of their first cell.
+
+    >>> elim_cells(Shape(2, 2), [(0, 1), (0, 2), (1, 4), (2, 4)])
+    '1 and 2 are removed from r1c1; 4 is removed from r1c2 and r1c3'
+    """
+    by_cell: dict[int, list[int]] = {}
+    for c, d in eliminations:
+        if d not in by_cell.setdefault(c, []):
+            by_cell[c].append(d)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for c in sorted(by_cell):
+        groups.setdefault(tuple(sorted(by_cell[c])), []).append(c)
+    parts = []
+    for digits, cells in groups.items():
+        verb = "is" if len(digits) == 1 else "are"
+        parts.append(f"{digit_list(shape, digits)} {verb} removed from {cell_list(shape, cells)}")
+    return "; ".join(parts)

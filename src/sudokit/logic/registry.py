@@ -9,21 +9,21 @@ to have exactly one solution.
 The last rules are SE's nested forcing chains (base ratings from ``forcing.NESTED_FLOOR`` =
 9.5 up to 11.0); they are so slow that every path walk bounds them with a time budget.
 
-Variant rules: the killer techniques (:mod:`.killer`) and the other variants' own rules
-(:mod:`.variants`) are registered with ``se=False`` in the families ``"killer"`` and
-``"variant"`` (:data:`VARIANT_FAMILIES`); they find nothing on a classic shape. Every other
-technique is sound on the variants, because it reasons only from units (which still hold every
-digit once) and peers (which include the extra "must differ" pairs: a wider notion of "sees",
-so a sound one), and never from the cages or relations: it may miss what they imply, never
-claim what they forbid. The exception is the uniqueness family (Unique Rectangle / Loop, BUG):
-its argument "these cells could swap two digits, so the puzzle would have two solutions" holds
-only for rules that every such swap preserves. A cage sum, a dot, a thermometer, an
-anti-knight or anti-king neighbour, a window or a diagonal crossing the pattern can each break
-the swap (a rectangle whose cells lie in different cages no longer keeps the sums), so the
-pattern need not be deadly and the elimination can remove the solution. They are therefore
-switched off (:func:`classic_only`) on any shape with constraints, windows or diagonals; they
-stay on for standard and jigsaw shapes, where every unit of the rectangle holds two of its
-cells and the swap keeps every rule.
+Variant rules: the killer techniques (:mod:`.killer`), the other variants' own rules
+(:mod:`.variants`) and the rule kinds' sums and groups (:mod:`.rulesteps`) are registered with
+``se=False`` in the families ``"killer"`` and ``"variant"`` (:data:`VARIANT_FAMILIES`); they
+find nothing on a classic shape. Every other technique is sound on the variants, because it
+reasons only from units (which still hold every digit once) and peers (which include the extra
+"must differ" pairs: a wider notion of "sees", so a sound one), and never from the cages or
+relations: it may miss what they imply, never claim what they forbid. The exception is the
+uniqueness family (Unique Rectangle / Loop, BUG): its argument "these cells could swap two
+digits, so the puzzle would have two solutions" holds only for rules that every such swap
+preserves. A cage sum, a dot, a thermometer, an anti-knight or anti-king neighbour, a window or
+a diagonal crossing the pattern can each break the swap (a rectangle whose cells lie in
+different cages no longer keeps the sums), so the pattern need not be deadly and the elimination
+can remove the solution. They are therefore switched off (:func:`classic_only`) on any shape
+with constraints, windows or diagonals; they stay on for standard and jigsaw shapes, where every
+unit of the rectangle holds two of its cells and the swap keeps every rule.
 
 To register a finder, add one :class:`Technique` line to the list below; the list is sorted by
 base rating when the module loads, so the position of the line does not matter.
@@ -45,6 +45,7 @@ from . import (
     forcing,
     intersections,
     killer,
+    rulesteps,
     single_digit,
     singles,
     subsets,
@@ -181,6 +182,17 @@ TECHNIQUES: list[Technique] = [
     Technique("Parity", "variant", variants.PARITY, variants.parity, se=False),
     Technique("Thermometer", "variant", variants.THERMOMETER, variants.thermometer, se=False),
     Technique("Neighbour Rule", "variant", variants.NEIGHBOUR, variants.neighbour_rule, se=False),
+    # the rule kinds' sums and groups (logic/rulesteps.py; their relations: Neighbour Rule)
+    Technique("Rule Sum", "variant", rulesteps.SUM_BOUNDS, rulesteps.rule_sum, se=False),
+    Technique("Rule Group", "variant", rulesteps.LINE_GROUP, rulesteps.rule_group, se=False),
+    Technique(
+        "Rule Sum Fillings",
+        "variant",
+        rulesteps.SUM_FILLINGS,
+        rulesteps.rule_sum_fillings,
+        se=False,
+    ),
+    Technique("Outside Clue", "variant", rulesteps.OUTSIDE_CLUE, rulesteps.outside_clue, se=False),
     Technique(
         "Cage Combination", "killer", killer.COMBINATION_ONE, killer.cage_combination, se=False
     ),

@@ -13,8 +13,12 @@ learner is shown each one as a step:
   least 3, ...).
 * **Neighbour Rule** (1.6): two cells joined by a white dot (consecutive), a black dot (one is
   double the other), an X (sum 10) or a V (sum 5), orthogonal neighbours under the
-  non-consecutive rule, or with no dot / no X or V under a negative rule: a candidate of one
-  cell that no candidate of the other allows is removed.
+  non-consecutive rule, or with no dot / no X or V under a negative rule, or by a rule kind's
+  relation (whispers, palindromes, clones, dots and sums of any value, minimum / maximum
+  cells, slow thermometers, entropic, modular and nabner lines, indexers, knightmare,
+  self-taxicab, diagonal non-consecutive: each in its own words, :mod:`.rulewords`, and the
+  step named by the rule): a candidate of one cell that no candidate of the other allows (the
+  same digit not counted when the two cells see each other) is removed.
 
 Values on the SE-comparable scale of :mod:`sudokit.rating`'s variant notes: seeing a rule drawn
 on the grid is as easy as a full house or a hidden single. Without such rules they find nothing.
@@ -41,6 +45,7 @@ from ..constraints import Constraints
 from ..shape import Shape
 from ._names import cell_list, digit_list, digit_name, elim_text, elim_words, join_words
 from .candidates import CandidateGrid, bits
+from .rulewords import pair_words, step_name
 from .step import Step
 
 __all__ = ["neighbour_rule", "parity", "thermometer"]
@@ -144,9 +149,17 @@ def thermometer(cg: CandidateGrid) -> Iterator[Step]:
         )
 
 
+def _beside(a: int, b: int, n: int) -> bool:
+    """True when cells *a* and *b* are orthogonal neighbours (the negative rules' pairs)."""
+    ra, ca = divmod(a, n)
+    rb, cb = divmod(b, n)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
 @lru_cache(maxsize=64)
 def _pair_words(shape: Shape) -> dict[tuple[int, int], tuple[str, str]]:
-    """For every related pair (a < b): the technique name and the rules joining it in words."""
+    """For every related pair (a < b): the technique name and the rules joining it in words
+    (the rule kinds' own words: :mod:`.rulewords`)."""
     rules = _rules(shape)
     out: dict[tuple[int, int], tuple[str, str]] = {}
     if rules is None:
@@ -155,7 +168,9 @@ def _pair_words(shape: Shape) -> dict[tuple[int, int], tuple[str, str]]:
     named: dict[tuple[int, int], list[tuple[str, str]]] = {}
 
     def add(pair: tuple[int, int], name: str, words: str) -> None:
-        named.setdefault((min(pair), max(pair)), []).append((name, words))
+        items = named.setdefault((min(pair), max(pair)), [])
+        if (name, words) not in items:
+            items.append((name, words))
 
     for pair in rules.white:
         add(pair, "Kropki Dot", "a white dot (consecutive digits)")
@@ -168,12 +183,14 @@ def _pair_words(shape: Shape) -> dict[tuple[int, int], tuple[str, str]]:
     for path in rules.thermos:
         for a, b in pairwise(path):
             add((a, b), "Thermometer", f"the thermometer from {shape.cell_name(path[0])}")
-    marked = set(named)
+    for rule in rules.rules:
+        for a, b, _ in rule.compile(n).relations:
+            add((a, b), step_name(rule), pair_words(rule, a, b, shape))
     dots = set(rules.white) | set(rules.black)
     letters = set(rules.x) | set(rules.v)
     for a, b, _ in rules.relations(n):
         pair = (min(a, b), max(a, b))
-        if a > b or (pair in marked and not rules.nonconsecutive):
+        if a > b or not _beside(a, b, n):
             continue
         if rules.nonconsecutive:
             add(pair, "Non-Consecutive", "the non-consecutive rule (neighbours never differ by 1)")
@@ -201,13 +218,17 @@ def neighbour_rule(cg: CandidateGrid) -> Iterator[Step]:
         source = _domain(cg, a)
         if not source:
             continue
-        allowed = 0
+        allowed = plain = 0
+        apart = b in cg.peers[a]  # then b's digit is not a's either
         for x in bits(source):
-            allowed |= table[x - 1]
+            plain |= table[x - 1]
+            allowed |= table[x - 1] & ~(1 << (x - 1)) if apart else table[x - 1]
         gone = bits(masks[b] & ~allowed)
         if not gone:
             continue
         name, joined = words.get((min(a, b), max(a, b)), ("Neighbour Rule", "a rule"))
+        if masks[b] & plain & ~allowed:
+            joined += ", and they see each other, so their digits differ"
         an, bn = shape.cell_name(a), shape.cell_name(b)
         first, second = (an, bn) if a < b else (bn, an)
         if values[a]:
