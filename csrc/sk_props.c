@@ -529,10 +529,9 @@ int sk_group_keep(const sk_group *gr, uint64_t *keep, uint64_t *scratch) {
     if (!ok || !few_fillings(keep, size)) return ok;
     uint64_t sup[SK_GROUP_MAX_CELLS];
     memset(sup, 0, sizeof sup);
-    fill_ctx c;
-    c.gr = gr;
-    c.masks = keep;
-    c.sup = sup;
+    /* digits[] is written before it is read (cell i is set before cell i + 1 is tried); zeroed
+     * so that compilers that cannot see it do not warn (the portable wheel build is -Werror). */
+    fill_ctx c = {.gr = gr, .masks = keep, .sup = sup, .digits = {0}};
     fill_from(&c, 0);
     for (uint32_t i = 0; i < size; i++)
         if ((keep[i] = sup[i]) == 0) return 0;

@@ -527,3 +527,21 @@ def test_a_worker_that_died_while_idle_is_replaced() -> None:
         assert second.status_code == 200, second.text
         assert lane.pids()
         assert lane.pids() != [pid]
+
+
+def test_convert_keeps_the_rule_kinds_it_read(client: TestClient) -> None:
+    """A puzzle with rule kinds of sudokit.rules (an arrow here) comes back with them in its
+    ``rules``, so a client that cannot play them sees them: never the puzzle without them."""
+    from sudokit.formats import lzstring
+
+    obj = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R1C3"]]}],
+    }
+    link = "https://www.f-puzzles.com/?load=" + lzstring.compress(json.dumps(obj))
+    r = client.post("/api/convert", json={"puzzle": link, "to": "line"})
+    assert r.status_code == 200, r.text
+    puzzle = r.json()["puzzle"]
+    assert puzzle["variant"] == "arrow"
+    assert puzzle["rules"] == [{"kind": "arrow", "circle": [0], "arrows": [[1, 2]]}]

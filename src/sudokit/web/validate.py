@@ -175,7 +175,9 @@ def rules_json(grid: sudokit.Grid) -> dict[str, Any]:
     if grid.shape.classic() is grid.shape:
         return {}
     obj = sudokit.formats.json.to_object(grid)
-    return {k: v for k, v in obj.items() if k in RulesIn.model_fields}
+    # "rules" (the kinds of sudokit.rules) too: a client that cannot play them must see them
+    # to refuse them, never get the puzzle without them
+    return {k: v for k, v in obj.items() if k in RulesIn.model_fields or k == "rules"}
 
 
 def grid_json(grid: sudokit.Grid) -> dict[str, object]:

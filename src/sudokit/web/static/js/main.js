@@ -1387,6 +1387,12 @@ function wire() {
     const box = $("import-box").value.trim() || undefined;
     try {
       const data = await api("convert", { puzzle: text, box, to: "line" });
+      // The rule kinds of sudokit.rules (arrows, renban, ...) are read by the server but not
+      // yet drawn or sent back by the app: refuse them by name rather than drop them.
+      const kinds = [...new Set((data.puzzle.rules || []).map((r) => r.kind))];
+      if (kinds.length) {
+        throw new Error(`The app cannot play ${kinds.join(", ")} rules yet (sudokit solve reads them).`);
+      }
       $("dlg-import").close();
       const game = gameFromGrid(data.puzzle, null, { source: data.from });
       start(game);
