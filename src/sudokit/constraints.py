@@ -9,8 +9,9 @@ rest:
 * killer cages: distinct digits inside a cage, with an optional sum (:class:`Cage`);
 * anti-knight / anti-king: cells a knight's / king's move apart never hold the same digit;
 * non-consecutive: orthogonal neighbours never hold consecutive digits;
-* kropki dots: white = consecutive, black = one is double the other (``kropki_negative``: every
-  orthogonal pair without a dot is neither);
+* kropki dots: white = consecutive, black = one is double the other (``white_negative``: no
+  orthogonal pair without a dot is consecutive; ``black_negative``: none is one double the
+  other; ``kropki_negative`` sets and means both);
 * XV: X = the two cells sum to 10, V = to 5 (``xv_negative``: no other orthogonal pair sums
   to 5 or 10);
 * parity: one symbol per cell, ``e`` even, ``o`` odd, ``.`` free;
@@ -187,14 +188,15 @@ class Constraints(_Record):
         "antiking",
         "antiknight",
         "black",
+        "black_negative",
         "cages",
-        "kropki_negative",
         "nonconsecutive",
         "parity",
         "rules",
         "thermos",
         "v",
         "white",
+        "white_negative",
         "x",
         "xv_negative",
     )
@@ -205,7 +207,8 @@ class Constraints(_Record):
         "nonconsecutive",
         "white",
         "black",
-        "kropki_negative",
+        "white_negative",
+        "black_negative",
         "x",
         "v",
         "xv_negative",
@@ -219,7 +222,8 @@ class Constraints(_Record):
     nonconsecutive: bool
     white: tuple[Pair, ...]
     black: tuple[Pair, ...]
-    kropki_negative: bool
+    white_negative: bool
+    black_negative: bool
     x: tuple[Pair, ...]
     v: tuple[Pair, ...]
     xv_negative: bool
@@ -237,6 +241,8 @@ class Constraints(_Record):
         white: Iterable[Sequence[int]] = (),
         black: Iterable[Sequence[int]] = (),
         kropki_negative: bool = False,
+        white_negative: bool = False,
+        black_negative: bool = False,
         x: Iterable[Sequence[int]] = (),
         v: Iterable[Sequence[int]] = (),
         xv_negative: bool = False,
@@ -251,7 +257,8 @@ class Constraints(_Record):
         sets(self, "nonconsecutive", bool(nonconsecutive))
         sets(self, "white", _pairs(white))
         sets(self, "black", _pairs(black))
-        sets(self, "kropki_negative", bool(kropki_negative))
+        sets(self, "white_negative", bool(white_negative or kropki_negative))
+        sets(self, "black_negative", bool(black_negative or kropki_negative))
         sets(self, "x", _pairs(x))
         sets(self, "v", _pairs(v))
         sets(self, "xv_negative", bool(xv_negative))
@@ -277,12 +284,31 @@ class Constraints(_Record):
             for name in self.__match_args__
             if getattr(self, name) != getattr(empty, name)
         ]
+        if self.kropki_negative:  # both colours: the one flag that says so
+            at = fields.index("white_negative=True")
+            fields[at : at + 2] = ["kropki_negative=True"]
         return f"Constraints({', '.join(fields)})"
 
     def __reduce__(self) -> tuple[object, ...]:
         # Fields are keyword-only: rebuilt through a partial that carries them (as Shape is).
         fields: dict[str, Any] = dict(zip(self.__match_args__, self._values(), strict=True))
         return (partial(Constraints, **fields), ())
+
+    @property
+    def kropki_negative(self) -> bool:
+        """True when both kropki colours are negative: no orthogonal pair without a dot is
+        consecutive or one double the other (``white_negative`` and ``black_negative``).
+
+        >>> c = Constraints(kropki_negative=True)
+        >>> c.white_negative, c.black_negative, c.kropki_negative, c
+        (True, True, True, Constraints(kropki_negative=True))
+        >>> Constraints(black_negative=True).kropki_negative
+        False
+        """
+        return self.white_negative and self.black_negative
+
+    def _any_kropki(self) -> bool:
+        return bool(self.white or self.black or self.white_negative or self.black_negative)
 
     def is_empty(self) -> bool:
         """True when no rule is set."""
@@ -302,7 +328,7 @@ class Constraints(_Record):
             ("antiknight", self.antiknight),
             ("antiking", self.antiking),
             ("nonconsecutive", self.nonconsecutive),
-            ("kropki", bool(self.white or self.black or self.kropki_negative)),
+            ("kropki", self._any_kropki()),
             ("xv", bool(self.x or self.v or self.xv_negative)),
             ("parity", self.parity is not None),
             ("thermo", bool(self.thermos)),
@@ -608,7 +634,7 @@ def _merged_relations(
 
     adjacent = (
         list(_adjacent_pairs(n))
-        if (rules.nonconsecutive or rules.kropki_negative or rules.xv_negative)
+        if rules.nonconsecutive or rules.white_negative or rules.black_negative or rules.xv_negative
         else []
     )
     if rules.nonconsecutive:
@@ -620,8 +646,11 @@ def _merged_relations(
         restrict(a, b, _table(n, _consecutive))
     for a, b in rules.black:
         restrict(a, b, _table(n, _double))
-    if rules.kropki_negative:
-        table = _table(n, lambda x, y: not _consecutive(x, y) and not _double(x, y))
+    if rules.white_negative or rules.black_negative:
+        white, black = rules.white_negative, rules.black_negative
+        table = _table(
+            n, lambda x, y: not (white and _consecutive(x, y)) and not (black and _double(x, y))
+        )
         for pair in adjacent:
             if pair not in dots:
                 restrict(*pair, table)

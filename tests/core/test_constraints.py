@@ -261,3 +261,23 @@ def test_conflicts_name_the_broken_rule() -> None:
         "r1c1 and r2c3 are a knight's move apart and both hold 1" in c.unit
         for c in grid.conflicts()
     )
+
+
+def test_negative_kropki_of_one_colour() -> None:
+    """White negative: undotted neighbours are not consecutive (a double is fine); black
+    negative the reverse; kropki_negative is both, and says so in its repr."""
+    consecutive, double = bytes([2, 3] + [0] * 14), bytes([2, 4] + [0] * 14)
+    white, black = Constraints(white_negative=True), Constraints(black_negative=True)
+    assert white.violations(consecutive, 4)
+    assert not white.violations(double, 4)
+    assert black.violations(double, 4)
+    assert not black.violations(consecutive, 4)
+    both = Constraints(white_negative=True, black_negative=True)
+    assert both == Constraints(kropki_negative=True)
+    assert both.kropki_negative
+    assert not white.kropki_negative
+    assert white.kinds == ("kropki",)
+    assert repr(both) == "Constraints(kropki_negative=True)"
+    assert repr(black) == "Constraints(black_negative=True)"
+    dotted = Constraints(white=[(0, 1)], black_negative=True)
+    assert not dotted.violations(bytes([1, 2] + [0] * 14), 4)  # a dotted pair is spared

@@ -82,14 +82,18 @@ def variant_grids(draw: st.DrawFn) -> Grid:
     def some() -> list[tuple[int, int]]:
         return rnd.sample(pairs, rnd.randint(0, 3)) if rnd.random() < 0.5 else []
 
+    white, black = some(), some()
+    white_negative = rnd.random() < 0.2
     rules = Constraints(
         cages=cages,
         antiknight=rnd.random() < 0.3,
         antiking=rnd.random() < 0.3,
-        nonconsecutive=rnd.random() < 0.3,
-        white=some(),
-        black=some(),
-        kropki_negative=rnd.random() < 0.2,
+        # f-puzzles has one rule for both (its non-consecutive rule is the white negative)
+        nonconsecutive=not (white or black or white_negative) and rnd.random() < 0.3,
+        white=white,
+        black=black,
+        white_negative=white_negative,
+        black_negative=rnd.random() < 0.2,
         x=some() if n >= 6 else [],
         v=some(),
         xv_negative=rnd.random() < 0.2,
@@ -351,7 +355,6 @@ def test_fpuzzles_regions_and_windoku() -> None:
         ({"looptheloop": [{"cells": ["R1C1"]}]}, "'looptheloop' is not supported"),
         ({"disjointgroups": "yes"}, "'disjointgroups': expected true or false"),
         ({"arrow": [{"cells": ["R1C1"], "lines": [["R2C2", "R3C3"]]}]}, "outside its circle"),
-        ({"negative": ["ratio"]}, "negative 'ratio' without negative 'difference'"),
         (
             {
                 "difference": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
@@ -578,3 +581,32 @@ def test_real_world_sudokupad_link() -> None:
     assert not solution.conflicts()
     with pytest.raises(ParseError, match="sudokupad: 'overlays' is not supported"):
         formats.parse_one(link)
+
+
+def test_fpuzzles_negative_of_one_kropki_colour() -> None:
+    """f-puzzles sets the negative rule per colour: ``negative: ["ratio"]`` alone is the black
+    one; its non-consecutive rule next to kropki dots is the white one (dotted pairs spared)."""
+    cells = [[{}] * 4 for _ in range(4)]
+    black, _ = fpuzzles.from_object({"size": 4, "grid": cells, "negative": ["ratio"]})
+    assert black.shape.constraints == Constraints(black_negative=True)
+    dots = {"difference": [{"cells": ["R1C1", "R1C2"]}], "nonconsecutive": True}
+    white, _ = fpuzzles.from_object({"size": 4, "grid": cells, **dots})
+    assert white.shape.constraints == Constraints(white=[(0, 1)], white_negative=True)
+    plain, _ = fpuzzles.from_object({"size": 4, "grid": cells, "nonconsecutive": True})
+    assert plain.shape.constraints == Constraints(nonconsecutive=True)
+    for grid in (black, white):
+        for fmt in LINK_FORMATS:
+            assert formats.parse_one(formats.dumps(grid, fmt)) == grid, fmt
+    assert formats.dumps(black, "json").count('"negative": "black"') == 1
+    assert fpuzzles.to_object(white)["nonconsecutive"] is True
+
+
+def test_fpuzzles_refuses_nonconsecutive_next_to_kropki_dots() -> None:
+    shape = Shape(2, 2, constraints=Constraints(nonconsecutive=True, black=[(0, 1)]))
+    with pytest.raises(ValueError, match="non-consecutive rule with kropki dots"):
+        formats.dumps(Grid(bytes(16), shape), "fpuzzles")
+
+
+def test_json_refuses_a_kropki_negative_of_no_colour() -> None:
+    with pytest.raises(ParseError, match=r"kropki\.negative"):
+        formats.parse_one(json.dumps({"puzzle": "." * 16, "kropki": {"negative": "grey"}}))

@@ -5,7 +5,7 @@ One object carries a shape's windows and :class:`~sudokit.constraints.Constraint
 
     "cages": [{"sum": 11, "cells": [0, 9]}, {"cells": [1, 2]}],   # no "sum": digits distinct only
     "windoku": true, "antiknight": true, "antiking": true, "nonconsecutive": true,
-    "kropki": {"white": [[0, 1]], "black": [[9, 10]], "negative": false},
+    "kropki": {"white": [[0, 1]], "black": [[9, 10]], "negative": false},  # or true, "white"
     "xv": {"x": [[0, 9]], "v": [[1, 10]], "negative": false},
     "parity": "eo..",                                             # one symbol a cell
     "thermos": [[0, 1, 2]],                                       # bulb first
@@ -155,7 +155,7 @@ def rules_of(obj: Mapping[str, Any]) -> tuple[bool, Constraints | None] | None:
         nonconsecutive=flags.get("nonconsecutive", False),
         white=_pairs(kropki.get("white", []), "kropki.white"),
         black=_pairs(kropki.get("black", []), "kropki.black"),
-        kropki_negative=_flag(kropki.get("negative", False), "kropki.negative"),
+        **_kropki_negative(kropki.get("negative", False)),
         x=_pairs(xv.get("x", []), "xv.x"),
         v=_pairs(xv.get("v", []), "xv.v"),
         xv_negative=_flag(xv.get("negative", False), "xv.negative"),
@@ -164,6 +164,20 @@ def rules_of(obj: Mapping[str, Any]) -> tuple[bool, Constraints | None] | None:
         rules=_rules(obj.get("rules", [])),
     )
     return flags.get("windoku", False), None if constraints.is_empty() else constraints
+
+
+def _kropki_negative(value: Any) -> dict[str, bool]:
+    """The negative kropki rule of ``kropki.negative``: ``true`` (both colours), ``false``,
+    ``"white"`` or ``"black"`` (that colour only).
+
+    >>> _kropki_negative("black")
+    {'black_negative': True}
+    """
+    if value in ("white", "black"):
+        return {f"{value}_negative": True}
+    if not isinstance(value, bool):
+        raise _bad("kropki.negative", 'true, false, "white" or "black"', value)
+    return {"kropki_negative": value}
 
 
 def with_rules(shape: Shape, obj: Mapping[str, Any]) -> Shape:
@@ -205,8 +219,11 @@ def to_keys(shape: Shape) -> dict[str, Any]:
     for key in _FLAGS[1:]:
         if getattr(rules, key):
             out[key] = True
+    kropki_negative: bool | str = rules.kropki_negative or (
+        "white" if rules.white_negative else "black" if rules.black_negative else False
+    )
     for key, first, second, negative in (
-        ("kropki", "white", "black", rules.kropki_negative),
+        ("kropki", "white", "black", kropki_negative),
         ("xv", "x", "v", rules.xv_negative),
     ):
         part: dict[str, Any] = {
@@ -215,7 +232,7 @@ def to_keys(shape: Shape) -> dict[str, Any]:
             if getattr(rules, name)
         }
         if negative:
-            part["negative"] = True
+            part["negative"] = negative
         if part:
             out[key] = part
     if rules.parity is not None:

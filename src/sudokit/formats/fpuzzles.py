@@ -108,6 +108,11 @@ DRAWING_KEYS = ("text", "line", "circle", "rectangle", "cage")
 _PLURALS = {"text": "texts"}
 # f-puzzles' negative kropki rule speaks of its own dots only (white 1, black 2).
 _OTHER_DOTS = "negative 'difference'/'ratio' with dots of other values is not supported"
+# f-puzzles' non-consecutive rule is the negative white-dot rule where there are kropki dots.
+_NONCONSECUTIVE = (
+    "f-puzzles: the non-consecutive rule with kropki dots cannot be written (f-puzzles reads it"
+    " as all white dots given); the JSON format keeps it"
+)
 #: The keys read as rules of the model (every other key that sets a rule is refused by name).
 RULE_KEYS = frozenset(
     ("antiknight", "antiking", "nonconsecutive", "killercage", "difference", "ratio", "xv",
@@ -201,21 +206,16 @@ def _parity(obj: Mapping[str, Any], cells: _Cells) -> str | None:
     return text if text.strip(".") else None
 
 
-def _negative(obj: Mapping[str, Any]) -> tuple[bool, bool]:
-    """The negative rules: (kropki, XV). f-puzzles sets them per dot kind; the model has one
-    for both kropki colours."""
+def _negative(obj: Mapping[str, Any]) -> tuple[bool, bool, bool]:
+    """The negative rules: (white kropki, black kropki, XV), as f-puzzles sets them per dot
+    kind (``difference`` white, ``ratio`` black)."""
     names = obj.get("negative") or []
     if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
         raise _error(f"'negative': expected a list of names, got {quote(_json.dumps(names))}")
     unknown = sorted(set(names) - {"ratio", "difference", "xv"})
     if unknown:
         raise _error(f"negative {unknown[0]!r} is not supported")
-    kropki = {"ratio", "difference"} & set(names)
-    if len(kropki) == 1:
-        (one,) = kropki
-        other = "difference" if one == "ratio" else "ratio"
-        raise _error(f"negative {one!r} without negative {other!r} is not supported")
-    return bool(kropki), "xv" in names
+    return "difference" in names, "ratio" in names, "xv" in names
 
 
 def _thermos(obj: Mapping[str, Any], cells: _Cells) -> list[list[int]]:
@@ -307,9 +307,15 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
     cells = _Cells(n)
     context = Context(n, shape)
     both = fpuzzles_rules.flag(obj, "diagonal+") and fpuzzles_rules.flag(obj, "diagonal-")
-    kropki_negative, xv_negative = _negative(obj)
+    white_negative, black_negative, xv_negative = _negative(obj)
     rules = fpuzzles_rules.read_rules(obj, context)
-    if kropki_negative and any(r.kind in ("difference", "ratio") for r in rules):
+    white, black = _pairs(obj, "difference", cells, 1), _pairs(obj, "ratio", cells, 2)
+    # f-puzzles' negative rule of the white dots is its non-consecutive rule: with kropki
+    # dots (or the negative we write) it spares the dotted pairs, as SudokuSolver reads it.
+    nonconsecutive = fpuzzles_rules.flag(obj, "nonconsecutive")
+    if nonconsecutive and (white_negative or white or black):
+        nonconsecutive, white_negative = False, True
+    if (white_negative or black_negative) and any(r.kind in ("difference", "ratio") for r in rules):
         raise _error(_OTHER_DOTS)
     constraints = Constraints(
         cages=[
@@ -318,10 +324,11 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
         ],
         antiknight=fpuzzles_rules.flag(obj, "antiknight"),
         antiking=fpuzzles_rules.flag(obj, "antiking"),
-        nonconsecutive=fpuzzles_rules.flag(obj, "nonconsecutive"),
-        white=_pairs(obj, "difference", cells, 1),
-        black=_pairs(obj, "ratio", cells, 2),
-        kropki_negative=kropki_negative,
+        nonconsecutive=nonconsecutive,
+        white=white,
+        black=black,
+        white_negative=white_negative,
+        black_negative=black_negative,
         x=[p for p, v in _xv(obj, cells) if v == "X"],
         v=[p for p, v in _xv(obj, cells) if v == "V"],
         xv_negative=xv_negative,
@@ -529,7 +536,10 @@ def to_object(
         ]
     rules = shape.constraints
     if rules is not None:
-        if rules.kropki_negative and any(r.kind in ("difference", "ratio") for r in rules.rules):
+        if rules.nonconsecutive and (rules.white or rules.black or rules.white_negative):
+            raise ValueError(_NONCONSECUTIVE)
+        negative = rules.white_negative or rules.black_negative
+        if negative and any(r.kind in ("difference", "ratio") for r in rules.rules):
             raise ValueError(_OTHER_DOTS)
         _rules_to_object(rules, n, obj)
         fpuzzles_rules.write_rules(rules.rules, Context(n, shape), obj)
@@ -550,6 +560,8 @@ def _rules_to_object(rules: Constraints, n: int, obj: dict[str, Any]) -> None:
     for key in ("antiknight", "antiking", "nonconsecutive"):
         if getattr(rules, key):
             obj[key] = True
+    if rules.white_negative:  # f-puzzles' own words for it, and ours when there is no dot
+        obj["nonconsecutive"] = True
     if rules.white:
         obj["difference"] = [{"cells": names(p)} for p in rules.white]
     if rules.black:
@@ -558,9 +570,15 @@ def _rules_to_object(rules: Constraints, n: int, obj: dict[str, Any]) -> None:
     xv += [{"cells": names(p), "value": "V"} for p in rules.v]
     if xv:
         obj["xv"] = xv
-    negative = ["ratio", "difference"] if rules.kropki_negative else []
-    if rules.xv_negative:
-        negative.append("xv")
+    negative = [
+        name
+        for name, on in (
+            ("ratio", rules.black_negative),
+            ("difference", rules.white_negative),
+            ("xv", rules.xv_negative),
+        )
+        if on
+    ]
     if negative:
         obj["negative"] = negative
     if rules.parity is not None:

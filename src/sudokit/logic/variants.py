@@ -149,6 +149,13 @@ def thermometer(cg: CandidateGrid) -> Iterator[Step]:
         )
 
 
+def _not_dotted(rules: Constraints) -> str:
+    """What the negative kropki rule says of two neighbours without a dot."""
+    if rules.kropki_negative:
+        return "neither consecutive nor double"
+    return "not consecutive" if rules.white_negative else "not one double the other"
+
+
 def _beside(a: int, b: int, n: int) -> bool:
     """True when cells *a* and *b* are orthogonal neighbours (the negative rules' pairs)."""
     ra, ca = divmod(a, n)
@@ -194,8 +201,8 @@ def _pair_words(shape: Shape) -> dict[tuple[int, int], tuple[str, str]]:
             continue
         if rules.nonconsecutive:
             add(pair, "Non-Consecutive", "the non-consecutive rule (neighbours never differ by 1)")
-        if rules.kropki_negative and pair not in dots:
-            add(pair, "Kropki Dot", "no dot (so they are neither consecutive nor double)")
+        if (rules.white_negative or rules.black_negative) and pair not in dots:
+            add(pair, "Kropki Dot", f"no dot (so they are {_not_dotted(rules)})")
         if rules.xv_negative and pair not in letters:
             add(pair, "XV", "no X or V (so they add up to neither 5 nor 10)")
     for pair, items in named.items():

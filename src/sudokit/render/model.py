@@ -466,6 +466,23 @@ def rules(shape: Shape) -> tuple[Rule, ...]:
             ),
         ),
         (
+            c.white_negative and not c.black_negative,
+            Rule(
+                "All white dots given",
+                "All white dots are given: side-by-side cells without a dot are not consecutive.",
+                False,
+            ),
+        ),
+        (
+            c.black_negative and not c.white_negative,
+            Rule(
+                "All black dots given",
+                "All black dots are given: side-by-side cells without a dot are not one double"
+                " the other.",
+                False,
+            ),
+        ),
+        (
             bool(c.x or c.v),
             Rule("XV", "XV: cells joined by an X add up to 10; by a V, to 5.", True),
         ),
