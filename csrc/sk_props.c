@@ -131,6 +131,13 @@ int sk_group_holds(int n, int kind, const uint8_t *d, uint32_t size, const int32
             }
         return seen == params[0];
     }
+    case SK_GROUP_SUM_IN: {
+        int64_t sum = 0;
+        for (uint32_t i = 0; i < size; i++) sum += d[i];
+        for (uint32_t j = 0; j < nparams; j++)
+            if (sum == params[j]) return 1;
+        return 0;
+    }
     default:
         return 0;
     }
@@ -461,6 +468,27 @@ static int skyscraper(int n, uint32_t size, int32_t t, uint64_t *keep, uint64_t 
     return 1;
 }
 
+/* SUM_IN by bounds: digit x stays in cell i when some total t has t - x within what the
+ * other cells can add (their least to their most, repeats allowed: the distinct pairs are the
+ * group's own different pairs); the listing then decides exactly. */
+static int sum_in(int n, uint32_t size, const int32_t *totals, uint32_t ntotals,
+                  uint64_t *keep) {
+    int64_t low = 0, high = 0;
+    for (uint32_t i = 0; i < size; i++) {
+        low += __builtin_ctzll(keep[i]) + 1;
+        high += 64 - __builtin_clzll(keep[i]);
+    }
+    for (uint32_t i = 0; i < size; i++) {
+        const int64_t lo = low - (__builtin_ctzll(keep[i]) + 1);
+        const int64_t hi = high - (64 - __builtin_clzll(keep[i]));
+        uint64_t m = 0;
+        for (uint32_t j = 0; j < ntotals; j++)
+            m |= digits_between(totals[j] - hi, totals[j] - lo, n);
+        if ((keep[i] &= m) == 0) return 0;
+    }
+    return 1;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* the exact listing, for groups with few fillings left                                     */
 
@@ -524,6 +552,7 @@ int sk_group_keep(const sk_group *gr, uint64_t *keep, uint64_t *scratch) {
         break;
     case SK_GROUP_XSUM: ok = xsum(gr->n, size, gr->params[0], keep); break;
     case SK_GROUP_SKYSCRAPER: ok = skyscraper(gr->n, size, gr->params[0], keep, scratch); break;
+    case SK_GROUP_SUM_IN: ok = sum_in(gr->n, size, gr->params, gr->nparams, keep); break;
     default: return 0;
     }
     if (!ok || !few_fillings(keep, size)) return ok;

@@ -408,7 +408,7 @@ PyDoc_STRVAR(Geometry_doc,
              "linear: (cells, coefs, total): sum(coef * digit) == total, distinct cells,\n"
              "  nonzero coefs, digits may repeat;\n"
              "groups: (kind, cells, params): a predicate over 1..64 ordered distinct cells,\n"
-             "  kind 1..6 (RENBAN, BETWEEN, QUADRUPLE, SANDWICH, XSUM, SKYSCRAPER:\n"
+             "  kind 1..7 (RENBAN, BETWEEN, QUADRUPLE, SANDWICH, XSUM, SKYSCRAPER, SUM_IN:\n"
              "  sudokit.rules.primitives.group_holds).");
 
 SK_PY_CLASS(Geometry, {Py_tp_repr, (void *)Geometry_repr}, {Py_tp_members, Geometry_members});

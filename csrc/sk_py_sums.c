@@ -8,7 +8,7 @@
 #include "sk_py.h"
 
 static const char *const kind_names[SK_GROUP_KINDS + 1] = {
-    "", "RENBAN", "BETWEEN", "QUADRUPLE", "SANDWICH", "XSUM", "SKYSCRAPER"};
+    "", "RENBAN", "BETWEEN", "QUADRUPLE", "SANDWICH", "XSUM", "SKYSCRAPER", "SUM_IN"};
 
 void sk_py_sums_free(sk_py_sums *s) {
     SK_FREE_ALL(PyMem_RawFree, s->lin_ends, s->lin_cells, s->lin_coefs, s->lin_totals,
@@ -147,20 +147,25 @@ static int read_linear(PyObject *t, Py_ssize_t k, int ncells, uint32_t *stamp, s
 }
 
 /* The params of group k of this kind (a tuple) appended to s: none for RENBAN and BETWEEN,
- * 1..4 digits in 1..n for QUADRUPLE, exactly one value in 0..2^31-1 for the others. */
+ * 1..4 digits in 1..n for QUADRUPLE, 1..16 totals in 0..2^31-1 for SUM_IN, exactly one value
+ * in 0..2^31-1 for the others. */
 static int read_params(PyObject *params, int kind, Py_ssize_t k, int n, sk_py_sums *s,
                        size_t *cap) {
     const char *what = "group", *name = kind_names[kind];
     const Py_ssize_t np = PyTuple_GET_SIZE(params);
     const int digits = kind == SK_GROUP_QUADRUPLE;
     const Py_ssize_t lo = kind == SK_GROUP_RENBAN || kind == SK_GROUP_BETWEEN ? 0 : 1;
-    const Py_ssize_t hi = digits ? 4 : lo;
+    const int totals = kind == SK_GROUP_SUM_IN;
+    const Py_ssize_t hi = digits ? 4 : totals ? SK_GROUP_SUM_IN_MAX : lo;
     if (np < lo || np > hi) {
         if (hi == 0)
             PyErr_Format(PyExc_ValueError, "%s %zd: %s takes no params, got %zd", what, k, name, np);
         else if (digits)
             PyErr_Format(PyExc_ValueError, "%s %zd: %s takes 1 to 4 digits, got %zd", what, k, name,
                          np);
+        else if (totals)
+            PyErr_Format(PyExc_ValueError, "%s %zd: %s takes 1 to %d totals, got %zd", what, k,
+                         name, SK_GROUP_SUM_IN_MAX, np);
         else
             PyErr_Format(PyExc_ValueError, "%s %zd: %s takes exactly 1 param, got %zd", what, k,
                          name, np);

@@ -111,6 +111,10 @@ static int sums_and_groups_valid(const sk_rules_shape *g, const sk_rules *r, uin
             if (np < 1 || np > 4) return 0;
             for (uint32_t j = p0; j < p1; j++)
                 if (r->group_params[j] < 1 || r->group_params[j] > n) return 0;
+        } else if (kind == SK_GROUP_SUM_IN) {
+            if (np < 1 || np > SK_GROUP_SUM_IN_MAX) return 0;
+            for (uint32_t j = p0; j < p1; j++)
+                if (r->group_params[j] < 0) return 0;
         } else if (np != 1 || r->group_params[p0] < 0) {
             return 0;
         }

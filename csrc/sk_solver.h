@@ -135,7 +135,7 @@ void sk_geom_disable_fast(sk_geom *g);
  *   group_cells,      SK_GROUP_MAX_CELLS distinct cells, in order) and the params
  *   group_param_ends, group_params[group_param_ends[k-1] .. group_param_ends[k] - 1]: none
  *   group_params      for RENBAN and BETWEEN, 1..4 digits in 1..n for QUADRUPLE, exactly one
- *                     value >= 0 for SANDWICH, XSUM and SKYSCRAPER.  A propagator removes a
+ *                     value >= 0 for SANDWICH, XSUM and SKYSCRAPER, 1..16 totals >= 0 for SUM_IN.  A propagator removes a
  *                     digit only when no filling of the group's cells from their candidates
  *                     that holds uses it there, and a filled group that fails is a
  *                     contradiction (sk_props.h says how each kind reasons).
@@ -184,13 +184,16 @@ enum {
     SK_GROUP_SANDWICH = 4,   /* the digits between the first 1 and the first n sum to p     */
     SK_GROUP_XSUM = 5,       /* the first x cells sum to p, x the first cell's digit        */
     SK_GROUP_SKYSCRAPER = 6, /* p cells are higher than every cell before them              */
-    SK_GROUP_KINDS = 6
+    SK_GROUP_SUM_IN = 7,     /* the digits add up to one of the params (1-16 totals)        */
+    SK_GROUP_KINDS = 7
 };
 
 /* Bounds of the linear sums' and groups' input (sk_geom_set_rules checks them). */
 #define SK_LINEAR_COEF_MAX 1000000
 #define SK_LINEAR_TOTAL_MAX ((int64_t)1 << 40)
 #define SK_GROUP_MAX_CELLS 64
+/* The most totals a SUM_IN group lists. */
+#define SK_GROUP_SUM_IN_MAX 16
 
 /* Most digit combinations listed for one (size, sum) of a cage; above, sum bounds are used. */
 #define SK_CAGE_COMBOS_MAX 512

@@ -33,7 +33,7 @@ NOT4 = frozenset({"entropic", "modular", "selftaxicab"})
 #: Kinds with linear sums or groups: 9x9 only for the arrow (one puzzle, for the pills).
 SLOW = frozenset(
     {"between", "doublearrow", "littlekiller", "quadruple", "regionsum", "renban",
-     "sandwich", "skyscraper", "xsum", "zipper"}
+     "sandwich", "skyscraper", "sumcage", "xsum", "zipper"}
 )  # fmt: skip
 
 

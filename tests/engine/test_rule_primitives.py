@@ -178,6 +178,9 @@ BAD = [
     ({"groups": [(4, tuple(range(9)), ())]}, "group 0: SANDWICH takes exactly 1 param, got 0"),
     ({"groups": [(5, tuple(range(9)), (1, 2))]}, "group 0: XSUM takes exactly 1 param, got 2"),
     ({"groups": [(6, tuple(range(9)), (-1,))]}, "group 0: param -1 is outside 0..2147483647"),
+    ({"groups": [(7, (0, 1), ())]}, "group 0: SUM_IN takes 1 to 16 totals, got 0"),
+    ({"groups": [(7, (0, 1), tuple(range(17)))]}, "group 0: SUM_IN takes 1 to 16 totals, got 17"),
+    ({"groups": [(7, (0, 1), (3, -1))]}, "group 0: param -1 is outside 0..2147483647"),
     ({"groups": [(6, (0, 1), (1,), 0)]}, "group 0 must be (kind, cells, params), got 4 items"),
 ]
 BAD_TYPES = [

@@ -54,6 +54,7 @@ from sudokit.rules import (
     Sandwich,
     Skyscraper,
     SlowThermo,
+    SumCage,
     Taxicab,
     Whispers,
     XSum,
@@ -195,6 +196,8 @@ def test_kind_against_cpsat_sweep(kind: str) -> None:
 ROW = tuple(range(9))
 SNAKE = (*range(1, 9), 17, 16)  # r1c2..r1c9, r2c9, r2c8
 BAD: list[tuple[Rule, int, str]] = [
+    (SumCage((0, 1), (3, 20)), 9, "cage of sums 3/20 at r1c1: 2 distinct digits cannot add up"),
+    (SumCage((0, 0), (3,)), 9, "cage of sums 3 at r1c1 names r1c1 twice"),
     (Arrow((0,), ((2, 3),)), 9, "arrow at r1c1: the arrow from r1c3 does not leave its circle"),
     (Arrow((0,), ((1, 3),)), 9, "arrow at r1c1 is not a path: r1c2 and r1c4"),
     (Arrow((0, 2), ((1,),)), 9, "the pill of 2-cell pill arrow at r1c1 is not a path"),

@@ -47,6 +47,7 @@ EXAMPLES: dict[str, list[Rule]] = {
     "pairsum": [r.PairSum((0, 1), 7)],
     "palindrome": [r.Palindrome((0, 1, 2))],
     "quadruple": [r.Quadruple((0, 1, 9, 10), (1, 2))],
+    "sumcage": [r.SumCage((0, 1), (10, 15))],
     "ratio": [r.Ratio((0, 1), 3)],
     "regionsum": [r.RegionSum(((1, 2), (3, 4)))],
     "renban": [r.Renban((0, 1, 2))],

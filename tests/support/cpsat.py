@@ -272,6 +272,16 @@ def _quadruple(m: Cells, rule: Any) -> None:
         m.model.add(sum(m.holds(c, d) for c in rule.cells) >= rule.digits.count(d))
 
 
+def _sum_cage(m: Cells, rule: Any) -> None:
+    # Distinct digits whose sum is one of the totals (a chosen total, one boolean each).
+    m.model.add_all_different([m.x[c] for c in rule.cells])
+    total = sum(m.x[c] for c in rule.cells)
+    picks = [m.model.new_bool_var("") for _ in rule.totals]
+    m.model.add_exactly_one(picks)
+    for pick, t in zip(picks, rule.totals, strict=True):
+        m.model.add(total == t).only_enforce_if(pick)
+
+
 def _extreme(lower: bool) -> Callable[[Cells, Any], None]:
     def encode(m: Cells, rule: Any) -> None:
         (a,) = rule.cells
@@ -414,6 +424,7 @@ ENCODINGS: dict[str, Callable[[Cells, Any], None]] = {
     "selftaxicab": _self_taxicab,
     "skyscraper": _skyscraper,
     "slowthermo": _slow_thermo,
+    "sumcage": _sum_cage,
     "taxicab": _taxicab,
     "whispers": _whispers,
     "xsum": _xsum,

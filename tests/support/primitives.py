@@ -102,7 +102,7 @@ def _where(sol: bytes, digit: int, rng: random.Random) -> int:
 
 def random_group(sol: bytes, n: int, kind: GroupKind, rng: random.Random) -> Group:
     """A group of *kind* that *sol* obeys: cells anywhere (renban, between, quadruple), a row or
-    column or, now and then, random cells (sandwich, x-sum, skyscraper)."""
+    column or, now and then, random cells (sandwich, x-sum, skyscraper); any cells for sum-in."""
     if kind == GroupKind.RENBAN:
         size = rng.randint(1, min(n, 5))
         low = rng.randint(1, n - size + 1)
@@ -122,6 +122,11 @@ def random_group(sol: bytes, n: int, kind: GroupKind, rng: random.Random) -> Gro
         cells = tuple(rng.sample(range(n * n), 4))
         digits = [sol[i] for i in cells]
         return int(kind), cells, tuple(sorted(rng.sample(digits, rng.randint(1, 4))))
+    if kind == GroupKind.SUM_IN:  # any cells (digits may repeat), the sum among a few totals
+        cells = tuple(rng.sample(range(n * n), rng.randint(1, 5)))
+        total = sum(sol[i] for i in cells)
+        others = {rng.randint(len(cells), n * len(cells)) for _ in range(rng.randint(0, 3))}
+        return int(kind), cells, tuple(sorted(others | {total}))
     for _ in range(100):
         if rng.random() < 0.8:
             cells = rng.choice(lines(n))

@@ -45,6 +45,7 @@ from sudokit.rules import (
     Sandwich,
     SelfTaxicab,
     Skyscraper,
+    SumCage,
     Taxicab,
     Whispers,
     XSum,
@@ -336,6 +337,17 @@ def _dot(kind: str, sol: bytes, n: int, rng: random.Random) -> Rule | None:
     return Ratio((a, b), high // low) if high % low == 0 else None
 
 
+def _sum_cage(sol: bytes, n: int, rng: random.Random) -> Rule:
+    # Two to four cells of a row, their sum one of two totals (the other one nearby).
+    r, c = rng.randrange(n), rng.randrange(n - 1)
+    cells = [r * n + c + k for k in range(min(rng.randint(2, 4), n - c))]  # distinct in a row
+    size = len(cells)
+    low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+    total = sum(sol[i] for i in cells)
+    other = rng.choice([t for t in range(low, high + 1) if t != total] or [total])
+    return SumCage(tuple(cells), tuple(sorted({total, other})))
+
+
 def _quadruple(sol: bytes, n: int, rng: random.Random) -> Rule:
     r, c = rng.randrange(n - 1), rng.randrange(n - 1)
     cells = [r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1]
@@ -439,6 +451,8 @@ def one_clue(
         return _dot(kind, sol, n, rng)
     if kind == "quadruple":
         return _quadruple(sol, n, rng)
+    if kind == "sumcage":
+        return _sum_cage(sol, n, rng)
     if kind in ("minimum", "maximum"):
         return _extreme(kind, sol, n, rng)
     if kind == "clone":

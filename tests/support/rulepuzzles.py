@@ -245,6 +245,15 @@ def _draw_sums(
             if path is not None:
                 return R.Arrow(circle, (path,))
         return None
+    if kind == "sumcage":
+        size = rng.randint(2, min(4, n - 1))
+        cage = _path(sol, n, rng, size, lambda d: len(set(d)) == len(d), _any, used)
+        if cage is None:
+            return None
+        total = sum(sol[c] for c in cage)
+        low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+        other = rng.choice([t for t in range(low, high + 1) if t != total])
+        return R.SumCage(cage, tuple(sorted((total, other))))
     if kind == "littlekiller":
         starts = []
         for i in range(n):
@@ -372,7 +381,7 @@ LINES = frozenset(
     {"renban", "whispers", "palindrome", "between", "slowthermo", "nabner", "entropic",
      "modular", "zipper", "doublearrow", "regionsum"}
 )  # fmt: skip
-SUMS = frozenset({"arrow", "littlekiller", "sandwich", "xsum", "skyscraper"})
+SUMS = frozenset({"arrow", "littlekiller", "sandwich", "xsum", "skyscraper", "sumcage"})
 
 
 def global_rule(kind: str, shape: Shape, rng: random.Random) -> Rule:

@@ -131,6 +131,7 @@ NO_KEY = {
     "diagonalnonconsecutive": "f-puzzles has no diagonal non-consecutive key",
     "taxicab": "f-puzzles has no taxicab key",
     "selftaxicab": "f-puzzles has no self-taxicab key",
+    "sumcage": "f-puzzles' killer cages have one sum",
 }
 _STEPS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
 

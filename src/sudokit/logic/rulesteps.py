@@ -485,6 +485,9 @@ def _group_viable(
             return seen + 1 <= total <= seen + min(higher.bit_count(), size - count)
 
         return skyscraper
+    if kind == GroupKind.SUM_IN:
+        most = max(params)
+        return lambda digits, count: sum(digits[:count]) <= most
     return None
 
 

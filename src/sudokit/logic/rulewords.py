@@ -13,7 +13,7 @@ one for each primitive form the steps read (a test holds them complete against
 * :data:`SUM_WORDS`: the linear sums (arrows and pills, little killers, double arrows,
   zipper and region-sum lines), read by :mod:`.rulesteps`: what the sum says;
 * :data:`GROUP_WORDS`: the groups (renban, between lines, quadruples, sandwiches, x-sums,
-  skyscrapers), read by :mod:`.rulesteps`;
+  skyscrapers, cages of several sums), read by :mod:`.rulesteps`;
 * :data:`UNIT_KINDS`: the kinds that compile only to units and "different" pairs (one
   diagonal, disjoint groups, extra regions, taxicab): the classic techniques name their
   units and peers, so they need no words of their own.
@@ -362,6 +362,15 @@ def _skyscraper(rule: Rule, shape: Shape) -> str:
     )
 
 
+def _sum_cage(rule: Rule, shape: Shape) -> str:
+    cells = _f(rule, "cells")
+    totals = " or ".join(str(t) for t in _f(rule, "totals"))
+    return (
+        f"The cage of several sums at {_name(shape, cells[0])} ({_cells(shape, cells)}) holds"
+        f" different digits that add up to {totals}"
+    )
+
+
 #: The words of a group, by kind: ``words(rule, shape)``, a sentence's start.
 GROUP_WORDS: dict[str, Callable[[Rule, Shape], str]] = {
     "renban": _renban,
@@ -370,6 +379,7 @@ GROUP_WORDS: dict[str, Callable[[Rule, Shape], str]] = {
     "sandwich": _sandwich,
     "xsum": _xsum,
     "skyscraper": _skyscraper,
+    "sumcage": _sum_cage,
 }
 
 

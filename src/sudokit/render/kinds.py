@@ -50,6 +50,7 @@ from ..rules import (
     Sandwich,
     Skyscraper,
     SlowThermo,
+    SumCage,
     XSum,
 )
 from ..rules.cells import orthogonal
@@ -332,6 +333,19 @@ def _extra_region(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
         marks.add(_THIN, Line(x1, y1, x2, y2, "arrow", ARROW, "extraregion outline"))
 
 
+def _sum_cage(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
+    """A killer cage's dashed outline with its totals small in the top-left cell: ``10/15``."""
+    assert isinstance(rule, SumCage)
+    for x1, y1, x2, y2 in cage_outline(rule.cells, n):
+        marks.add(_THIN, Line(x1, y1, x2, y2, "cage", theme.cage, "sumcage", True))
+    r, c = divmod(min(rule.cells), n)
+    label = rule.label()
+    size = 0.25
+    width = 0.556 * size * len(label)  # Helvetica's digits (and "/" about) are this wide
+    marks.add(_MARK, Rect(c + 0.04, r + 0.02, width + 0.06, 0.24, theme.background, "sumcage", -1))
+    marks.add(_TEXT, Text(c + 0.07 + width / 2, r + 0.2, label, size, theme.cage, "sumcage sum"))
+
+
 def _clone(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     assert isinstance(rule, Clone)
     used = {colour for colour, word in marks.shades.values() if word == "clone"}
@@ -511,6 +525,15 @@ LOOKS: dict[str, Look] = {
         ),
         True,
         _slow_thermo,
+    ),
+    "sumcage": Look(
+        "Killer (several sums)",
+        _say(
+            "Killer cages of several sums: the digits of a dashed cage never repeat and add up"
+            " to one of the totals in its corner."
+        ),
+        True,
+        _sum_cage,
     ),
     "quadruple": Look(
         "Quadruple",

@@ -47,7 +47,7 @@ from .lines import (
     Zipper,
 )
 from .primitives import GroupKind
-from .sums import Arrow, LittleKiller, Sandwich, Skyscraper, XSum
+from .sums import Arrow, LittleKiller, Sandwich, Skyscraper, SumCage, XSum
 
 __all__ = [
     "KINDS",
@@ -83,6 +83,7 @@ __all__ = [
     "SelfTaxicab",
     "Skyscraper",
     "SlowThermo",
+    "SumCage",
     "Taxicab",
     "Whispers",
     "XSum",

@@ -60,6 +60,7 @@ class GroupKind(IntEnum):
     ``XSUM``: the first ``x`` cells add up to ``params[0]``, ``x`` being the first cell's digit.
     ``SKYSCRAPER``: ``params[0]`` cells are higher than every cell before them (the first one
     counts).
+    ``SUM_IN``: the digits add up to one of ``params`` (1 to 16 totals; digits may repeat).
     """
 
     RENBAN = 1
@@ -68,6 +69,7 @@ class GroupKind(IntEnum):
     SANDWICH = 4
     XSUM = 5
     SKYSCRAPER = 6
+    SUM_IN = 7
 
 
 def group_holds(kind: int, digits: Sequence[int], params: Sequence[int], n: int) -> bool:
@@ -80,6 +82,8 @@ def group_holds(kind: int, digits: Sequence[int], params: Sequence[int], n: int)
     True
     >>> group_holds(K.XSUM, (3, 1, 5, 9), (9,), 9), group_holds(K.SKYSCRAPER, (2, 1, 4, 3), (2,), 4)
     (True, True)
+    >>> group_holds(K.SUM_IN, (3, 7), (10, 15), 9), group_holds(K.SUM_IN, (3, 8), (10, 15), 9)
+    (True, False)
     """
     if kind == GroupKind.RENBAN:
         return len(set(digits)) == len(digits) and max(digits) - min(digits) == len(digits) - 1
@@ -101,6 +105,8 @@ def group_holds(kind: int, digits: Sequence[int], params: Sequence[int], n: int)
             if d > top:
                 seen, top = seen + 1, d
         return seen == params[0]
+    if kind == GroupKind.SUM_IN:
+        return sum(digits) in params
     raise ValueError(f"unknown group kind {kind}")
 
 

@@ -19,7 +19,16 @@ from typing import ClassVar
 from .base import Compiled, Part, Rule, cell_name, register
 from .primitives import GroupKind, group_holds
 
-__all__ = ["Arrow", "LittleKiller", "Sandwich", "Skyscraper", "XSum", "line_of", "outside_clue"]
+__all__ = [
+    "Arrow",
+    "LittleKiller",
+    "Sandwich",
+    "Skyscraper",
+    "SumCage",
+    "XSum",
+    "line_of",
+    "outside_clue",
+]
 
 
 def _circle_value(digits: Sequence[int]) -> int:
@@ -196,6 +205,64 @@ class LittleKiller(Rule):
             self.cells,
             lambda d: sum(d) == self.total,
             f"the diagonal does not add up to {self.total}",
+        )
+
+
+@register
+class SumCage(Rule):
+    """A killer cage of several sums: distinct digits that add up to one of ``totals``.
+
+    >>> cage = SumCage((0, 1), (10, 15))
+    >>> cage.describe(9), cage.broken(bytes([3, 7]), 9), len(cage.broken(bytes([3, 8]), 9))
+    ('cage of sums 10/15 at r1c1', [], 1)
+    >>> cage.compile(9).groups
+    ((7, (0, 1), (10, 15)),)
+    """
+
+    __slots__ = ("cells", "totals")
+    __match_args__ = ("cells", "totals")
+    _types = ("cells", "ints")
+    cells: tuple[int, ...]
+    totals: tuple[int, ...]
+    kind = "sumcage"
+    title = "cage of several sums"
+
+    def label(self) -> str:
+        """The totals as the cage's corner writes them: ``'10/15'``."""
+        return "/".join(str(t) for t in self.totals)
+
+    def describe(self, n: int) -> str:
+        where = f" at {cell_name(self.cells[0], n)}" if self.cells else ""
+        return f"cage of sums {self.label()}{where}"
+
+    def check(self, n: int) -> None:
+        self.check_cells(n)
+        size = len(self.cells)
+        if not 1 <= size <= n:
+            raise ValueError(f"{self.describe(n)} has {size} cells; 1 to {n} fit")
+        if not 1 <= len(self.totals) <= 16 or len(set(self.totals)) != len(self.totals):
+            raise ValueError(f"{self.describe(n)}: expected 1 to 16 different totals")
+        low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+        for total in self.totals:
+            if not low <= total <= high:
+                raise ValueError(
+                    f"{self.describe(n)}: {size} distinct digits cannot add up to {total}"
+                    f" (possible: {low}..{high})"
+                )
+
+    def compile(self, n: int) -> Compiled:
+        cells = self.cells
+        return Compiled(
+            different=[(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]],
+            groups=[(int(GroupKind.SUM_IN), cells, self.totals)],
+        )
+
+    def parts(self, n: int) -> Iterable[Part]:
+        yield (self.cells, lambda d: len(set(d)) == len(d), "a digit repeats in the cage")
+        yield (
+            self.cells,
+            lambda d: sum(d) in self.totals,
+            f"the cage adds up to none of {self.label()}",
         )
 
 
