@@ -400,6 +400,7 @@ def double(x: int, y: int) -> bool:
     [
         ("nonconsecutive", lambda x, y: not consecutive(x, y), "Non-Consecutive"),
         ("kropki_negative", lambda x, y: not consecutive(x, y) and not double(x, y), "Kropki Dot"),
+        ("white_negative", lambda x, y: not consecutive(x, y), "Kropki Dot"),
         ("xv_negative", lambda x, y: x + y not in (5, 10), "XV"),
     ],
 )
@@ -425,6 +426,8 @@ def test_neighbour_rules_without_marks(rule: str, pair_ok: object, name: str) ->
     steps = steps_of(variants.neighbour_rule, cg, sol)
     assert steps
     assert {s.technique for s in steps} == {name}
+    if rule == "white_negative":
+        assert all("no dot (so they are not consecutive)" in s.text for s in steps)
     around = (cell(4, 5), cell(6, 5), cell(5, 4), cell(5, 6))
     for b in around:
         removed = {d for s in steps for c, d in s.eliminations if c == b}

@@ -324,6 +324,11 @@ def test_rules_a_picture_cannot_show_become_notes() -> None:
         "Non-consecutive",
         "All dots given",
     ]
+    white = Shape(3, 3, constraints=Constraints(white_negative=True))
+    black = Shape(3, 3, constraints=Constraints(black_negative=True))
+    assert [r.name for r in rules(white)] == ["All white dots given"]
+    assert [r.name for r in rules(black)] == ["All black dots given"]
+    assert "not consecutive" in draw(Grid(bytes(81), white)).notes[0]
     classic = draw(puzzle_pair(Shape(3, 3), seed=1)[0])
     assert classic.notes == ()
     assert classic.layer("rules") == classic.layer("cages") == ()
