@@ -16,7 +16,8 @@ One record per line: a link, the bare compressed text, or an f-puzzles object on
 (JSON and JSON Lines files read f-puzzles objects too). Read: givens, box shape or regions
 (``region``), both diagonals, windoku (``extraregion`` holding exactly the windows),
 ``killercage``, ``antiknight``, ``antiking``, ``nonconsecutive``, kropki dots
-(``difference``/``ratio``, value 1/2) and XV (``xv``) with their ``negative`` rules,
+(``difference``/``ratio``, value 1/2) and XV (``xv``) with their ``negative`` rules (per
+colour; ``nonconsecutive`` beside kropki dots is the white one, as f-puzzles means it),
 ``odd``/``even`` and ``thermometer`` as the fields of
 :class:`~sudokit.constraints.Constraints`; every key of a rule kind of :mod:`sudokit.rules`
 (arrows, little killers, sandwiches, renban, whispers, ..., one diagonal alone, other
