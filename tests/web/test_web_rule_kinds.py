@@ -56,16 +56,19 @@ def test_a_bad_rule_is_one_422_naming_its_index(
     r = client.post("/api/check", json={"puzzle": "." * 16, "rules": [RULES[0], bad]})
     assert r.status_code == 422
     message = r.json()["error"]
-    assert message.startswith("rules.1: ") and words in message, message
+    assert message.startswith("rules.1: "), message
+    assert words in message, message
 
 
 def test_rules_are_bounded(client: TestClient) -> None:
     long = {"kind": "renban", "cells": list(range(2000))}
     r = client.post("/api/check", json={"puzzle": "." * 16, "rules": [long]})
-    assert r.status_code == 422 and "rules.0" in r.json()["error"], r.text
+    assert r.status_code == 422, r.text
+    assert "rules.0" in r.json()["error"]
     many = [RULES[1]] * 401
     r = client.post("/api/check", json={"puzzle": "." * 16, "rules": many})
-    assert r.status_code == 422 and "rules" in r.json()["error"], r.text
+    assert r.status_code == 422, r.text
+    assert "rules" in r.json()["error"]
 
 
 def test_openapi_documents_rules(client: TestClient) -> None:
@@ -78,3 +81,17 @@ def test_info_lists_the_rule_kinds(client: TestClient) -> None:
     import sudokit
 
     assert client.get("/api/info").json()["rule_kinds"] == sorted(sudokit.rules.KINDS)
+
+
+def test_rules_layer_draws_only_the_kinds(client: TestClient) -> None:
+    body = {"puzzle": "." * 16, "rules": RULES, "thermos": [[12, 13]]}
+    r = client.post("/api/rules-layer", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["margins"] == [1.0, 0.0, 0.0, 0.0]  # the little killer's clue above r1c2
+    svg = out["svg"]
+    assert 'class="arrow circle"' in svg
+    assert 'class="line renban line"' in svg
+    assert 'class="littlekiller clue"' in svg
+    assert "thermo" not in svg  # the app draws the older rules itself
+    assert len(out["sentences"]) == 3

@@ -7,9 +7,9 @@ work starts. The shared checks that need the library (shapes, puzzles, player gr
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
