@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
-from pageutil import paste_import, play_by_keyboard, show_hint, state
+from pageutil import open_puzzle, paste_import, play_by_keyboard, show_hint, state
 
 import sudokit
 from sudokit.rules import Arrow, LittleKiller, Renban
@@ -58,3 +59,16 @@ def test_rule_kinds_drawn_hinted_and_won(page: Any, base_url: str, artifacts: Pa
     play_by_keyboard(page, placed, solution)
     page.wait_for_selector("#banner:not([hidden])")
     assert state(page, "s.game.finished") is True
+
+
+def test_rule_kinds_kept_by_share_link_and_save(page: Any, base_url: str) -> None:
+    puzzle, _ = kinds_puzzle()
+    open_puzzle(page, base_url, puzzle)
+    page.wait_for_selector("#board g.kinds circle.arrow")
+    page.keyboard.press("Escape")
+    # The app's own link carries the rules; a reload resumes the saved game with them.
+    assert "rules" in unquote(page.evaluate("location.hash"))
+    page.reload()
+    page.wait_for_selector("#board g.kinds circle.arrow")
+    kinds = sorted(r["kind"] for r in state(page, "s.game.geo.rules.rules"))
+    assert kinds == ["arrow", "littlekiller", "renban"]

@@ -1,4 +1,5 @@
-"""Pictures and printing: an SVG of the puzzle (cheap) and a printable PDF page (in a worker)."""
+"""Pictures and printing: an SVG of the puzzle (cheap), its rule kinds alone for the app's
+board (cheap), and a printable PDF page (in a worker)."""
 
 from __future__ import annotations
 
