@@ -42,7 +42,7 @@ REAL_WORLD_KILLER = [
     for line in (support.DATA / "variants" / "real_world.txt").read_text().splitlines()
     if line.startswith("https://")
 ][2]
-#: An f-puzzles link of an empty 9x9 with an arrow (a constraint the app does not play): the
+#: An f-puzzles link of an empty 9x9 with an arrow (a rule kind of sudokit.rules): the
 #: f-puzzles object compressed with the formats' own lz-string codec.
 ARROW_OBJECT = {
     "size": 9,
@@ -419,17 +419,16 @@ def test_import_a_pasted_fpuzzles_link(
     }
     assert sums == {"0,0": "9", "0,1": "33"}
     assert state(page, "s.game.givens") == [0] * 81
-    # A constraint the app cannot play is refused in one line naming it.
-    arrow = "https://www.f-puzzles.com/?load=" + lzstring.compress(json.dumps(ARROW_OBJECT))
-    paste_import(page, arrow)
-    page.wait_for_selector("#import-error:not([hidden])")
-    assert "arrow" in str(page.text_content("#import-error"))
-    page.keyboard.press("Escape")
-    # And the game plays on: one digit of the solution.
+    # The game plays on: one digit.
     cell = next(i for i in range(81) if not puzzle[i])
     page.click(f'#board rect[data-cell="{cell // 9},{cell % 9}"]')
     page.keyboard.press(str(solution[cell]))
     assert state(page, f"s.game.values[{cell}]") == solution[cell]
+    # A rule kind of sudokit.rules (an arrow) is imported with its rules, and drawn.
+    arrow = "https://www.f-puzzles.com/?load=" + lzstring.compress(json.dumps(ARROW_OBJECT))
+    paste_import(page, arrow)
+    page.wait_for_selector("#board g.kinds circle.arrow")
+    assert [r["kind"] for r in state(page, "s.game.geo.rules.rules")] == ["arrow"]
 
 
 def test_export_keeps_the_rules(page: Any, killer_open: tuple[sudokit.Grid, sudokit.Grid]) -> None:

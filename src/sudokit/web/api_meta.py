@@ -25,7 +25,7 @@ router = APIRouter()
 @router.get("/api/info", tags=["meta"])
 async def info(request: Request) -> dict[str, object]:
     """Version, search backend, formats, symmetries, levels, the variant switches generate
-    takes, and the server's limits."""
+    takes, the rule kinds a request's ``rules`` may hold, and the server's limits."""
     lim = server(request).limits
     return {
         "version": sudokit.__version__,
@@ -34,6 +34,7 @@ async def info(request: Request) -> dict[str, object]:
         "symmetries": list(sudokit.SYMMETRIES),
         "levels": list(get_args(Level)),
         "variants": generated_variants(),
+        "rule_kinds": sorted(sudokit.rules.KINDS),
         "limits": {
             "max_body": lim.max_body,
             "max_size": lim.max_size,

@@ -1,4 +1,5 @@
-"""Pictures and printing: an SVG of the puzzle (cheap) and a printable PDF page (in a worker)."""
+"""Pictures and printing: an SVG of the puzzle (cheap), its rule kinds alone for the app's
+board (cheap), and a printable PDF page (in a worker)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ _RULES = Query(
     max_length=12_000,
     description=(
         "the variant rules as one JSON object with the json format's fields (cages, windoku, "
-        "antiknight, antiking, nonconsecutive, kropki, xv, parity, thermos)"
+        "antiknight, antiking, nonconsecutive, kropki, xv, parity, thermos, rules)"
     ),
     examples=['{"cages": [{"cells": [0, 1], "sum": 3}], "antiknight": true}'],
 )
@@ -68,6 +69,46 @@ async def render_svg(
     grid = _grid(request, puzzle, box, regions, diagonals, rules)
     svg = await server(request).run(True, lambda g: render.to_svg(g, cell=cell), grid, request)
     return Response(svg, media_type="image/svg+xml")
+
+
+def kinds_layer(grid: sudokit.Grid, cell: int) -> dict[str, object]:
+    """The drawing of *grid*'s rule kinds (arrows, lines, outside clues, shaded cells...) as
+    the app lays it under its own board: the SVG of an empty grid carrying only those rules
+    (the ``rules`` layer and the shaded cells of the ``cells`` layer are the marks), the
+    margins the outside clues take (top, right, bottom, left, in cells) and each kind's
+    sentence.
+
+    >>> from sudokit.rules import Renban
+    >>> c = sudokit.Constraints(rules=[Renban((0, 1))])
+    >>> out = kinds_layer(sudokit.Grid(bytes(16), sudokit.Shape(2, 2, constraints=c)), 60)
+    >>> out["margins"], 'class="line renban line"' in str(out["svg"])
+    ([0.0, 0.0, 0.0, 0.0], True)
+    """
+    shape = grid.shape
+    kinds = shape.constraints.rules if shape.constraints is not None else ()
+    only = sudokit.Shape(
+        shape.box_rows,
+        shape.box_cols,
+        regions=shape.regions,
+        constraints=sudokit.Constraints(rules=kinds) if kinds else None,
+    )
+    scene = render.draw(sudokit.Grid(bytes(shape.ncells), only))
+    return {
+        "svg": render.to_svg(scene, cell=cell, caption=False),
+        "margins": list(scene.margins),
+        "sentences": [rule.sentence for rule in render.rules(only)],
+    }
+
+
+@router.post("/api/rules-layer", responses=responses(413))
+async def rules_layer(body: PuzzleIn, request: Request) -> dict[str, object]:
+    """The drawing of the puzzle's rule kinds (``rules``) for a board that draws the rest
+    itself: ``svg`` (an SVG of the empty grid with only those rules, 60 units a cell: its
+    ``rules`` layer and shaded cells), ``margins`` (the room outside clues take past each
+    side, top, right, bottom, left, in cells) and ``sentences`` (each kind in words)."""
+    srv = server(request)
+    grid = parse(body, srv.limits)
+    return await srv.run(True, lambda g: kinds_layer(g, 60), grid, request)
 
 
 @router.get(

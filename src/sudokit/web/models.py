@@ -7,15 +7,17 @@ work starts. The shared checks that need the library (shapes, puzzles, player gr
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from sudokit import SymmetryAlias, SymmetryName
 
 __all__ = [
+    "RULE_JSON_CHARS",
     "VARIANT_FLAGS",
     "CountIn",
     "ErrorOut",
@@ -28,6 +30,7 @@ __all__ = [
     "PlayerIn",
     "PuzzleIn",
     "RegionMap",
+    "RuleObject",
     "RulesIn",
     "SolveIn",
     "Symmetry",
@@ -165,6 +168,25 @@ class XvIn(_Model):
     negative: bool = Field(False, description="no other neighbour pair sums to 5 or 10")
 
 
+#: The most JSON characters one rule object of ``rules`` may take (a long arrow or line of a
+#: 25x25 grid fits in well under half of it).
+RULE_JSON_CHARS = 4000
+
+
+def _bounded_rule(obj: dict[str, Any]) -> dict[str, Any]:
+    """*obj* unless its JSON is longer than :data:`RULE_JSON_CHARS` (the kind and the fields
+    are checked later, by :func:`sudokit.web.validate.with_rules`)."""
+    size = len(json.dumps(obj, separators=(",", ":")))
+    if size > RULE_JSON_CHARS:
+        raise ValueError(f"a rule takes at most {RULE_JSON_CHARS} characters of JSON, not {size}")
+    return obj
+
+
+#: One rule of the kinds of :mod:`sudokit.rules`, as :meth:`Rule.to_json
+#: <sudokit.rules.base.Rule.to_json>` writes it: its ``kind`` and its fields.
+RuleObject = Annotated[dict[str, Any], AfterValidator(_bounded_rule)]
+
+
 class RulesIn(_Model):
     """The variant rules of a puzzle, as the json format's puzzle objects carry them (every
     field optional; leave all out for classic Sudoku)."""
@@ -183,6 +205,24 @@ class RulesIn(_Model):
     )
     thermos: list[Annotated[list[int], Field(min_length=1, max_length=64)]] | None = Field(
         None, max_length=640, description="thermometers, bulb first: digits increase along each"
+    )
+    rules: list[RuleObject] | None = Field(
+        None,
+        max_length=400,
+        description=(
+            "any of the rule kinds of sudokit.rules (arrow, renban, littlekiller, sandwich, "
+            "whispers, ...: the server's /api/info lists them under rule_kinds), each an "
+            "object of its 'kind' and its fields, cells as indices row-major from 0, as the "
+            "json format's 'rules' key holds them. A rule that is malformed or cannot hold "
+            "on the grid is a 422 naming its index in this list (rules.0 the first)."
+        ),
+        examples=[
+            [
+                {"kind": "arrow", "circle": [0], "arrows": [[1, 2]]},
+                {"kind": "renban", "cells": [9, 10, 11]},
+                {"kind": "littlekiller", "cells": [1, 11, 21], "total": 12},
+            ]
+        ],
     )
 
 

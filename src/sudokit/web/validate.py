@@ -13,7 +13,7 @@ json format does), and answers carry the rules back in the same form (:func:`rul
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sudokit
@@ -25,6 +25,7 @@ from .models import Limits, PuzzleIn, RulesIn
 __all__ = [
     "accepted_sizes",
     "budget",
+    "check_kinds",
     "grid_json",
     "mark_masks",
     "parse",
@@ -151,6 +152,7 @@ def with_rules(grid: sudokit.Grid, rules: RulesIn) -> sudokit.Grid:
     if not keys:
         return grid
     shape = grid.shape
+    check_kinds(rules.rules or (), shape.n)
     try:
         ruled, _ = sudokit.formats.json.grid_from_value(
             {"puzzle": list(grid.cells), **keys}, shape.classic()
@@ -164,6 +166,28 @@ def with_rules(grid: sudokit.Grid, rules: RulesIn) -> sudokit.Grid:
     return ruled
 
 
+def check_kinds(objects: Sequence[Mapping[str, Any]], n: int) -> None:
+    """Read and check each object of a request's ``rules`` (a kind of :mod:`sudokit.rules`) on
+    an ``n x n`` grid: a malformed one (:meth:`Rule.from_json <sudokit.rules.Rule.from_json>`)
+    or one that cannot hold (:meth:`Constraints.check <sudokit.Constraints.check>`) is one 422
+    naming its index in the list.
+
+    >>> check_kinds([{"kind": "renban", "cells": [0, 1]}], 4)
+    >>> for bad in ({"kind": "renban", "cells": [0, 1]}, {"kind": "renban", "cells": [0, 2]}):
+    ...     try:
+    ...         check_kinds([{"kind": "renban", "cells": [0, 1]}, bad, {"kind": "x"}], 4)
+    ...     except ApiError as exc:
+    ...         print(exc.status, exc.message)
+    422 rules.2: unknown rule kind 'x' (known: arrow, between, boxindexer, clone, ...)
+    422 rules.1: renban line at r1c1 is not a path: r1c1 and r1c3 are not neighbours
+    """
+    for k, obj in enumerate(objects):
+        try:
+            sudokit.Constraints(rules=[sudokit.rules.Rule.from_json(obj)]).check(n)
+        except ValueError as exc:
+            raise ApiError(422, f"rules.{k}: {exc}") from None
+
+
 def rules_json(grid: sudokit.Grid) -> dict[str, Any]:
     """The variant rules of *grid*'s shape as an answer carries them: the rule keys of the
     json format's puzzle object (only the rules that are set).
@@ -175,9 +199,7 @@ def rules_json(grid: sudokit.Grid) -> dict[str, Any]:
     if grid.shape.classic() is grid.shape:
         return {}
     obj = sudokit.formats.json.to_object(grid)
-    # "rules" (the kinds of sudokit.rules) too: a client that cannot play them must see them
-    # to refuse them, never get the puzzle without them
-    return {k: v for k, v in obj.items() if k in RulesIn.model_fields or k == "rules"}
+    return {k: v for k, v in obj.items() if k in RulesIn.model_fields}
 
 
 def grid_json(grid: sudokit.Grid) -> dict[str, object]:

@@ -143,6 +143,29 @@ function drawRules(geo) {
   return [under, over];
 }
 
+/** The marks of the rule kinds (arrows, lines, outside clues...) as the server draws them
+ * (POST /api/rules-layer: an SVG of the empty grid with only those rules, 60 units a cell as
+ * here): its shaded cells and its `rules` layer, copied without their data-cell (clicks go to
+ * the cells beneath) and hidden from assistive technology (the rules panel says them). The
+ * parsed document is kept on *kinds*. */
+function drawKinds(kinds) {
+  if (!kinds.doc) kinds.doc = new DOMParser().parseFromString(kinds.svg, "image/svg+xml");
+  const shades = el("g", { class: "kinds-shades", "aria-hidden": "true" });
+  const marks = el("g", { class: "kinds", "aria-hidden": "true" });
+  const copy = (node) => {
+    const twin = document.importNode(node, true);
+    twin.removeAttribute("data-cell");
+    return twin;
+  };
+  for (const rect of kinds.doc.querySelectorAll('[data-layer="cells"] rect')) {
+    // An unshaded cell is "cell empty"; a shaded one names its kind too ("cell clone empty").
+    if (rect.classList.length > 2) shades.append(copy(rect));
+  }
+  const layer = kinds.doc.querySelector('[data-layer="rules"]');
+  for (const node of layer ? layer.children : []) marks.append(copy(node));
+  return [shades, marks];
+}
+
 /** Where the k-th corner mark of a cell goes (fractions of the cell): corners first, then
  * the middles of the edges, as players write them. */
 const CORNERS = [[0.17, 0.19], [0.83, 0.19], [0.17, 0.83], [0.83, 0.83], [0.5, 0.19], [0.5, 0.83],
@@ -191,7 +214,9 @@ export class Board {
     const size = n * CELL;
     const svg = this.svg;
     svg.replaceChildren();
-    svg.setAttribute("viewBox", `-3 -3 ${size + 6} ${size + 6}`);
+    // Outside clues (little killers, sandwiches...) widen the board by their margins.
+    const [top, right, bottom, left] = (view.kinds ? view.kinds.margins : [0, 0, 0, 0]).map((m) => m * CELL);
+    svg.setAttribute("viewBox", `${-3 - left} ${-3 - top} ${size + 6 + left + right} ${size + 6 + top + bottom}`);
     svg.setAttribute("data-size", n);
     svg.classList.toggle("paused", !!view.paused);
 
@@ -370,7 +395,8 @@ export class Board {
       gLinks.append(el("line", { x1, y1, x2, y2, class: strong ? "link strong" : "link weak" }));
     }
     const [gUnder, gOver] = drawRules(geo);
-    svg.append(gCells, gTints, gUnder, gHi, gMarks, gDigits, gFlags, gLines, gOver, gLinks);
+    const [gShades, gKinds] = view.kinds ? drawKinds(view.kinds) : [el("g"), el("g")];
+    svg.append(gCells, gShades, gTints, gUnder, gKinds, gHi, gMarks, gDigits, gFlags, gLines, gOver, gLinks);
     if (sel != null) svg.setAttribute("aria-activedescendant", `cell-${Math.floor(sel / n)}-${sel % n}`);
     else svg.removeAttribute("aria-activedescendant");
     if (view.paused) {

@@ -4,7 +4,7 @@ export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** The variant rules' fields, named as the API's grid objects (and the json format) name them. */
 export const RULE_KEYS = ["windoku", "cages", "antiknight", "antiking", "nonconsecutive", "kropki",
-  "xv", "parity", "thermos"];
+  "xv", "parity", "thermos", "rules"];
 
 /** The rule fields of a grid object or a saved game: only those that are set. */
 export function rulesOf(obj) {
@@ -67,6 +67,9 @@ export class Geometry {
     this.regions = regions ? regions.slice() : null;
     this.rules = rulesOf(rules);
     this.ncells = n * n;
+    // The rule kinds of sudokit.rules (arrows, renban, little killers, ...): the server draws,
+    // states and checks them; this geometry only carries them (see Game.isComplete).
+    this.kinds = this.rules.rules || [];
     const units = [];
     for (let r = 0; r < n; r++) units.push([...Array(n).keys()].map((c) => r * n + c));
     for (let c = 0; c < n; c++) units.push([...Array(n).keys()].map((r) => r * n + c));
@@ -437,8 +440,12 @@ export class Game {
     return this.n - k;
   }
 
+  /** Whether the grid is full and keeps every rule. The rule kinds (geo.kinds) are not
+   * checked here: with any, the grid must equal the known solution. */
   isComplete() {
-    return !this.values.includes(0) && conflicts(this.geo, this.values).size === 0;
+    if (this.values.includes(0) || conflicts(this.geo, this.values).size !== 0) return false;
+    if (!this.geo.kinds.length) return true;
+    return !!this.solution && this.values.every((v, i) => v === this.solution[i]);
   }
 
   mistakes() {
@@ -465,6 +472,7 @@ const RULE_NAMES = [["windoku", "Windoku"], ["cages", "Killer"], ["antiknight", 
 /** The kind of puzzle in words: "Sudoku", "Jigsaw Sudoku-X", "Killer", "Windoku Killer", ... */
 export function variantName(geo) {
   const names = RULE_NAMES.filter(([k]) => geo.rules[k]).map(([, name]) => name);
+  for (const kind of new Set(geo.kinds.map((r) => r.kind))) names.push(kind[0].toUpperCase() + kind.slice(1));
   if (geo.regions) names.unshift("Jigsaw");
   if (geo.diagonals) names.push("X");
   if (!geo.hasRules) return `${geo.regions ? "Jigsaw " : ""}${geo.diagonals ? "Sudoku-X" : "Sudoku"}`;

@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { Board, symbolOf } from "./board.js";
 import {
-  Game, Geometry, SYMBOLS, bit, candidatesOf, digitsOf, formatTime, lineOf, rulesOf, rulesText, variantName,
+  Game, Geometry, SYMBOLS, bit, candidatesOf, conflicts, digitsOf, formatTime, lineOf, rulesOf, rulesText, variantName,
 } from "./game.js";
 
 const OLD_SAVE_KEY = "sudokit.game.v1"; // the single save slot of earlier versions
@@ -20,6 +20,7 @@ const state = {
   multi: new Set(), // further selected cells (Ctrl/Shift-click, drag), besides `selected`
   paused: false,
   full: false, // whether every cell of the game holds a digit (to say when that first happens)
+  kinds: null, // the server's drawing of the game's rule kinds (loadKinds)
   steps: null, // the hint or explanation being shown
   stepIndex: 0,
   stepMode: null, // "hint" | "explain"
@@ -206,6 +207,7 @@ function gameFromGrid(grid, solution, meta = {}) {
 
 function start(game) {
   state.game = game;
+  loadKinds(game);
   state.full = !game.values.includes(0);
   state.selected = null;
   state.paused = false;
@@ -337,7 +339,7 @@ function render() {
     game: g, selected: state.selected, multi: state.multi, numbers: state.settings.numbers,
     showMistakes: state.settings.mistakes, peers: state.settings.peers,
     step: currentStep() && gradedStep(currentStep()).step, paused: state.paused,
-    ...previewState(),
+    kinds: kindsOf(g), ...previewState(),
   });
   for (const btn of $("pad").querySelectorAll("button[data-digit]")) {
     const d = Number(btn.dataset.digit);
@@ -363,9 +365,30 @@ function render() {
   renderTime();
 }
 
+/** The drawing and the sentences of the game's rule kinds (arrows, renban, little killers...),
+ * from the server, which draws every kind (the board lays its marks under the cells' digits):
+ * state.kinds = { game, svg, margins, sentences } once they arrive; the board meanwhile shows
+ * the rest. */
+async function loadKinds(game) {
+  if (!game.geo.kinds.length) return;
+  try {
+    const data = await api("rules-layer", { puzzle: game.puzzleLine, ...game.geo.apiShape });
+    state.kinds = { game, ...data };
+    if (state.game === game) render();
+  } catch (err) {
+    toast(`The rules could not be drawn: ${err.message}`, true);
+  }
+}
+
+/** The kinds' drawing of the current game, or null (none, or not arrived yet). */
+function kindsOf(game) {
+  return state.kinds && state.kinds.game === game ? state.kinds : null;
+}
+
 /** The puzzle's rules in words, under the board (shown for variants only). */
 function renderRules() {
-  const sentences = rulesText(state.game.geo);
+  const kinds = kindsOf(state.game);
+  const sentences = [...rulesText(state.game.geo), ...(kinds ? kinds.sentences : [])];
   const box = $("rules");
   box.hidden = !sentences.length;
   const text = sentences.join(" ");
@@ -423,6 +446,12 @@ function select(cell) {
 function changed() {
   const g = state.game;
   if (state.stepMode === "hint") closeSteps();
+  // The rule kinds are checked against the solution: a full grid that keeps the other rules
+  // fetches it first, then looks again.
+  if (!g.finished && !g.meta.editing && g.geo.kinds.length && !g.solution && !g.values.includes(0)
+    && conflicts(g.geo, g.values).size === 0) {
+    ensureSolution().then(() => state.game === g && changed(), () => {});
+  }
   if (!g.finished && !g.meta.editing && g.isComplete()) {
     g.finished = true;
     if (g.meta.revealed) announce("The solution is shown: this game does not count as solved.");
@@ -435,7 +464,8 @@ function changed() {
   }
   // The last empty cell filled, and the grid is not a solution: say so (the flags show where).
   const full = !g.values.includes(0);
-  if (full && !state.full && !g.finished && !g.meta.editing) {
+  const pending = g.geo.kinds.length && !g.solution; // the solution is on its way (above)
+  if (full && !state.full && !g.finished && !g.meta.editing && !pending) {
     toast("Every cell is filled, but some digits break a rule: they are flagged in red.", true);
   }
   state.full = full;
@@ -1387,12 +1417,6 @@ function wire() {
     const box = $("import-box").value.trim() || undefined;
     try {
       const data = await api("convert", { puzzle: text, box, to: "line" });
-      // The rule kinds of sudokit.rules (arrows, renban, ...) are read by the server but not
-      // yet drawn or sent back by the app: refuse them by name rather than drop them.
-      const kinds = [...new Set((data.puzzle.rules || []).map((r) => r.kind))];
-      if (kinds.length) {
-        throw new Error(`The app cannot play ${kinds.join(", ")} rules yet (sudokit solve reads them).`);
-      }
       $("dlg-import").close();
       const game = gameFromGrid(data.puzzle, null, { source: data.from });
       start(game);
