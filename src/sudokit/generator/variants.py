@@ -73,16 +73,21 @@ _CELLS_PER_THERMO = 20
 
 
 class Drawn(_Record):
-    """Which rules are drawn from each puzzle's solution, and the cage sizes allowed."""
+    """Which rules are drawn from each puzzle's solution, and the cage sizes allowed (the rule
+    kinds of *kinds* are made by :mod:`sudokit.generator.ruled`)."""
 
-    __slots__ = ("cage_sizes", "killer", "kropki", "parity", "thermo", "xv")
-    __match_args__ = ("killer", "kropki", "xv", "parity", "thermo", "cage_sizes")
+    __slots__ = ("cage_sizes", "human", "killer", "kinds", "kropki", "parity", "thermo", "xv")
+    __match_args__ = ("killer", "kropki", "xv", "parity", "thermo", "cage_sizes", "kinds", "human")
     killer: bool
     kropki: bool
     xv: bool
     parity: bool
     thermo: bool
     cage_sizes: tuple[int, int]
+    #: The rule kinds of :mod:`sudokit.generator.drawn_rules` asked for (``"arrow"``, ...).
+    kinds: tuple[str, ...]
+    #: With *kinds*: the puzzle must be solvable by the explainer's human walk.
+    human: bool
 
     def __init__(
         self,
@@ -92,8 +97,10 @@ class Drawn(_Record):
         parity: bool = False,
         thermo: bool = False,
         cage_sizes: tuple[int, int] = (2, 5),
+        kinds: tuple[str, ...] = (),
+        human: bool = True,
     ) -> None:
-        self._set(killer, kropki, xv, parity, thermo, cage_sizes)
+        self._set(killer, kropki, xv, parity, thermo, cage_sizes, kinds, human)
 
 
 def _draw_size(rng: random.Random, lo: int, hi: int) -> int:
