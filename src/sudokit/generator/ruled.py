@@ -31,10 +31,9 @@ from ..rules import Rule
 from ..shape import Shape
 from .drawn_rules import Layout, pool
 from .fill import _fill
-from .reduce import _reduce
 from .search import _Counter, shuffled
-from .symmetry import orbit_index, orbits
-from .variants import Drawn, _drawn_rules, _extended, cage_layout
+from .symmetry import orbit_index
+from .variants import Drawn, _drawn_rules, _extended, cage_layout, place_given, reduce_givens
 
 __all__ = ["CLIMB", "GUESSES", "HUMAN_CAP", "attempt", "human_walk"]
 
@@ -114,26 +113,18 @@ def attempt(
             chosen.append(rule)
             made = _with_rules(shape, base, chosen)
             continue
-        free = [i for i in range(shape.ncells) if not puzzle[i]]
-        differ = [i for i in free if other is None or other[i] != solution[i]]
-        if not differ:
+        if not place_given(puzzle, solution, other, index, rng):
             return None
-        for i in index[differ[int(rng.random() * len(differ))]]:
-            puzzle[i] = solution[i]
-    decided = True
-    if any(puzzle):
-        given = [o for o in orbits(shape, symmetry) if puzzle[o[0]]]
-        decided = _reduce(puzzle, shuffled(given, rng), counter)
+    decided = reduce_givens(puzzle, shape, symmetry, rng, counter)
     made = _drop_redundant(shape, base, chosen, puzzle, rng, counter)
     if drawn.human:
-        index_ = orbit_index(shape, symmetry)
         for move in range(CLIMB + 1):
             stuck = human_walk(bytes(puzzle), made)
             if not stuck:
                 break
             if move == CLIMB:
                 return None
-            for i in index_[stuck[int(rng.random() * len(stuck))]]:
+            for i in index[stuck[int(rng.random() * len(stuck))]]:
                 puzzle[i] = solution[i]
             decided = False  # a given added: no longer minimal
     return puzzle, solution, made, decided and symmetry == "none"

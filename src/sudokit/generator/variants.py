@@ -369,6 +369,35 @@ def _extended(base: Constraints | None, add: Constraints) -> Constraints:
     return Constraints(**fields)  # type: ignore[arg-type]
 
 
+def place_given(
+    puzzle: bytearray,
+    solution: bytes,
+    other: bytes | None,
+    index: Sequence[Sequence[int]],
+    rng: random.Random,
+) -> bool:
+    """Place a given of *solution* (its orbit in *index*) on a random empty cell where
+    *other* differs (any empty cell when *other* is None); False when there is none."""
+    free = [i for i in range(len(puzzle)) if not puzzle[i]]
+    differ = [i for i in free if other is None or other[i] != solution[i]]
+    if not differ:
+        return False
+    for i in index[differ[int(rng.random() * len(differ))]]:
+        puzzle[i] = solution[i]
+    return True
+
+
+def reduce_givens(
+    puzzle: bytearray, shape: Shape, symmetry: str, rng: random.Random, counter: _Counter
+) -> bool:
+    """Remove the givens (orbits) of *puzzle* that uniqueness does not need; True when every
+    removal was decided (none when there are no givens)."""
+    if not any(puzzle):
+        return True
+    given = [o for o in orbits(shape, symmetry) if puzzle[o[0]]]
+    return _reduce(puzzle, shuffled(given, rng), counter)
+
+
 def attempt(
     drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
 ) -> tuple[bytearray, bytes, Shape, bool] | None:
@@ -417,14 +446,7 @@ def attempt(
             if _recut(cages, solution, other, n, rng, drawn.cage_sizes):
                 continue
             repairs = REPAIRS
-        free = [i for i in range(shape.ncells) if not puzzle[i]]
-        differ = [i for i in free if other is None or other[i] != solution[i]]
-        if not differ:
+        if not place_given(puzzle, solution, other, index, rng):
             return None
-        for i in index[differ[int(rng.random() * len(differ))]]:
-            puzzle[i] = solution[i]
-    decided = True
-    if any(puzzle):
-        given = [o for o in orbits(shape, symmetry) if puzzle[o[0]]]
-        decided = _reduce(puzzle, shuffled(given, rng), counter)
+    decided = reduce_givens(puzzle, shape, symmetry, rng, counter)
     return puzzle, solution, made, decided and symmetry == "none"
