@@ -80,7 +80,7 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
     """True when *fmt* records the variant rules the puzzles of *options* carry (found by
     writing an empty grid with and without them; always True for classic puzzles)."""
     shape = options.resolved_shape
-    if options.killer or options.kropki or options.xv or options.parity or options.thermo:
+    if options.plan.drawn is not None:
         shape = shape.with_constraints(Constraints(cages=[Cage((0, 1), 3)]))
     if shape.windoku or shape.constraints is not None:
         empty = bytes(shape.ncells)
@@ -126,6 +126,53 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
 @click.option("--xv", is_flag=True, help="Every X and V of the solution (and none: no 5 or 10).")
 @click.option("--parity", is_flag=True, help="Even/odd marks on half of the cells.")
 @click.option("--thermo", is_flag=True, help="A few thermometers drawn from the solution.")
+@click.option(
+    "--arrow",
+    is_flag=True,
+    help="Arrows drawn from the solution (a circle and a short path summing to it).",
+)
+@click.option(
+    "--littlekiller",
+    is_flag=True,
+    help="Little killer diagonals (sums along diagonals from outside the grid).",
+)
+@click.option(
+    "--sandwich",
+    is_flag=True,
+    help="Sandwich clues: sums between the 1 and the largest digit of rows/columns.",
+)
+@click.option(
+    "--renban", is_flag=True, help="Renban lines: short paths of consecutive digits in any order."
+)
+@click.option(
+    "--whispers",
+    is_flag=True,
+    help="Whispers lines: neighbours differ by at least (n+1)//2 (5 on 9x9).",
+)
+@click.option(
+    "--palindrome", is_flag=True, help="Palindrome lines: short paths reading the same both ways."
+)
+@click.option(
+    "--between", is_flag=True, help="Between lines: inner digits strictly between the two ends."
+)
+@click.option(
+    "--minmax",
+    is_flag=True,
+    help="Minimum/maximum cells: lower/higher than their orthogonal neighbours.",
+)
+@click.option(
+    "--xsum", is_flag=True, help="X-sum clues: the first X digits from a side add up to the clue."
+)
+@click.option(
+    "--skyscraper", is_flag=True, help="Skyscraper clues: how many digits are seen from a side."
+)
+@click.option(
+    "--any",
+    "any_unique",
+    is_flag=True,
+    help="With the drawn rule kinds: any unique puzzle (default: one the explainer "
+    "solves without search).",
+)
 @click.option(
     "--symmetry",
     type=click.Choice([*SYMMETRIES, *SYMMETRY_ALIASES]),

@@ -13,6 +13,7 @@ from ..grid import Grid
 from ..shape import Shape
 from . import lowclue
 from .difficulty import _DETERMINISTIC, _RATINGS, _RATINGS_SLOW, _Target, _target
+from .drawn_rules import KINDS as RULE_KINDS
 from .patterns import _MARKS, parse_pattern
 from .symmetry import check_symmetry
 from .variants import DRAWN_RULES, Drawn, _extended
@@ -88,6 +89,17 @@ class OptionArgs(TypedDict, total=False):
     parity: bool
     thermo: bool
     cage_sizes: tuple[int, int]
+    arrow: bool
+    littlekiller: bool
+    sandwich: bool
+    renban: bool
+    whispers: bool
+    palindrome: bool
+    between: bool
+    minmax: bool
+    xsum: bool
+    skyscraper: bool
+    any_unique: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +163,12 @@ class GenerateOptions:
         :func:`sudokit.rate` (SE's techniques plus the killer and variant ones).
     :param cage_sizes: the least and most cells of a killer cage (``(1, 5)`` allows
         single-cell cages).
+    :param arrow: and *littlekiller*, *sandwich*, *renban*, *whispers*, *palindrome*,
+        *between*, *minmax*, *xsum*, *skyscraper*: draw rules of these kinds from each
+        solution (:mod:`sudokit.generator.drawn_rules`), as many as uniqueness needs and one
+        of each at least, then the fewest givens; 4x4 to 9x9. By default the puzzle is also
+        solvable by the explainer's human walk (no search step); *any_unique* keeps any
+        unique puzzle (``--any``).
 
     The fields keep the values as given (sequences become tuples), so
     :func:`dataclasses.replace` works on them; what they resolve to (the shape, the clue
@@ -191,6 +209,17 @@ does not map units onto units); symmetries that fit: none, rot180, mirror-tb, mi
     parity: bool = False
     thermo: bool = False
     cage_sizes: tuple[int, int] = (2, 5)
+    arrow: bool = False
+    littlekiller: bool = False
+    sandwich: bool = False
+    renban: bool = False
+    whispers: bool = False
+    palindrome: bool = False
+    between: bool = False
+    minmax: bool = False
+    xsum: bool = False
+    skyscraper: bool = False
+    any_unique: bool = False
     plan: _Plan = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -242,7 +271,12 @@ def _drawn(options: GenerateOptions) -> Drawn | None:
     sizes = options.cage_sizes
     if sizes != (2, 5) and not options.killer:
         raise SudokuError("cage sizes are for killer cages: add killer=True (--killer)")
-    if not any(getattr(options, name) for name in DRAWN_RULES):
+    kinds = tuple(name for name in RULE_KINDS if getattr(options, name))
+    if options.any_unique and not kinds:
+        raise SudokuError(
+            "any_unique (--any) is for the drawn rule kinds: add one (--arrow, --sandwich, ...)"
+        )
+    if not kinds and not any(getattr(options, name) for name in DRAWN_RULES):
         return None
     if (
         len(sizes) != 2
@@ -257,6 +291,8 @@ def _drawn(options: GenerateOptions) -> Drawn | None:
         options.parity,
         options.thermo,
         (sizes[0], sizes[1]),
+        kinds,
+        not options.any_unique,
     )
 
 
@@ -411,7 +447,8 @@ def _check_drawn(
     minimal: bool | None,
 ) -> None:
     """Refuse what rules drawn from the solution do not go with."""
-    names = ", ".join(f"--{name}" for name in DRAWN_RULES if getattr(drawn, name))
+    asked = [name for name in DRAWN_RULES if getattr(drawn, name)] + list(drawn.kinds)
+    names = ", ".join(f"--{name}" for name in asked)
     if pattern is not None or clues is not None:
         raise SudokuError(
             f"{names} take the fewest givens that make the puzzle unique: they cannot be "
@@ -422,6 +459,12 @@ def _check_drawn(
     own = shape.constraints
     if own is not None and (own.cages or own.white or own.black or own.x or own.v):
         raise SudokuError(f"{names} draw their rules: the shape already has cages or marks")
+    if drawn.kinds and not 4 <= shape.n <= 9:
+        raise SudokuError(
+            f"{names}: drawn rule kinds are made for 4x4 to 9x9, not {shape.n}x{shape.n}"
+        )
+    if own is not None and own.rules:
+        raise SudokuError(f"{names} draw their rules: the shape already has rules")
     if drawn.killer and drawn.cage_sizes[0] > shape.n:
         raise SudokuError(
             f"cages of at least {drawn.cage_sizes[0]} cells do not fit a {shape.n}x{shape.n} grid"

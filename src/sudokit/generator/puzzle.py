@@ -22,6 +22,7 @@ from .jigsaw import _empty_count, _solvable_map, random_jigsaw
 from .options import GenerateOptions, OptionArgs, _Plan
 from .patterns import _repair
 from .reduce import _descend, _reduce, _removable_clue
+from .ruled import attempt as _ruled_attempt
 from .search import _Counter, _OutOfBudget, _Undecided, search_budget, shuffled
 from .symmetry import orbits as _orbits
 from .variants import attempt as _drawn_attempt
@@ -254,7 +255,8 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
             counter.guess_budget = search_budget(shape)
             se = None
             if plan.drawn is not None:
-                drawn = _drawn_attempt(plan.drawn, plan.symmetry, shape, rng, counter)
+                make = _ruled_attempt if plan.drawn.kinds else _drawn_attempt
+                drawn = make(plan.drawn, plan.symmetry, shape, rng, counter)
                 if drawn is None:
                     continue
                 puzzle, solution, made, proven = drawn  # made: the shape with its rules

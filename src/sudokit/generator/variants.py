@@ -73,16 +73,21 @@ _CELLS_PER_THERMO = 20
 
 
 class Drawn(_Record):
-    """Which rules are drawn from each puzzle's solution, and the cage sizes allowed."""
+    """Which rules are drawn from each puzzle's solution, and the cage sizes allowed (the rule
+    kinds of *kinds* are made by :mod:`sudokit.generator.ruled`)."""
 
-    __slots__ = ("cage_sizes", "killer", "kropki", "parity", "thermo", "xv")
-    __match_args__ = ("killer", "kropki", "xv", "parity", "thermo", "cage_sizes")
+    __slots__ = ("cage_sizes", "human", "killer", "kinds", "kropki", "parity", "thermo", "xv")
+    __match_args__ = ("killer", "kropki", "xv", "parity", "thermo", "cage_sizes", "kinds", "human")
     killer: bool
     kropki: bool
     xv: bool
     parity: bool
     thermo: bool
     cage_sizes: tuple[int, int]
+    #: The rule kinds of :mod:`sudokit.generator.drawn_rules` asked for (``"arrow"``, ...).
+    kinds: tuple[str, ...]
+    #: With *kinds*: the puzzle must be solvable by the explainer's human walk.
+    human: bool
 
     def __init__(
         self,
@@ -92,8 +97,10 @@ class Drawn(_Record):
         parity: bool = False,
         thermo: bool = False,
         cage_sizes: tuple[int, int] = (2, 5),
+        kinds: tuple[str, ...] = (),
+        human: bool = True,
     ) -> None:
-        self._set(killer, kropki, xv, parity, thermo, cage_sizes)
+        self._set(killer, kropki, xv, parity, thermo, cage_sizes, kinds, human)
 
 
 def _draw_size(rng: random.Random, lo: int, hi: int) -> int:
@@ -362,6 +369,35 @@ def _extended(base: Constraints | None, add: Constraints) -> Constraints:
     return Constraints(**fields)  # type: ignore[arg-type]
 
 
+def place_given(
+    puzzle: bytearray,
+    solution: bytes,
+    other: bytes | None,
+    index: Sequence[Sequence[int]],
+    rng: random.Random,
+) -> bool:
+    """Place a given of *solution* (its orbit in *index*) on a random empty cell where
+    *other* differs (any empty cell when *other* is None); False when there is none."""
+    free = [i for i in range(len(puzzle)) if not puzzle[i]]
+    differ = [i for i in free if other is None or other[i] != solution[i]]
+    if not differ:
+        return False
+    for i in index[differ[int(rng.random() * len(differ))]]:
+        puzzle[i] = solution[i]
+    return True
+
+
+def reduce_givens(
+    puzzle: bytearray, shape: Shape, symmetry: str, rng: random.Random, counter: _Counter
+) -> bool:
+    """Remove the givens (orbits) of *puzzle* that uniqueness does not need; True when every
+    removal was decided (none when there are no givens)."""
+    if not any(puzzle):
+        return True
+    given = [o for o in orbits(shape, symmetry) if puzzle[o[0]]]
+    return _reduce(puzzle, shuffled(given, rng), counter)
+
+
 def attempt(
     drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
 ) -> tuple[bytearray, bytes, Shape, bool] | None:
@@ -410,14 +446,7 @@ def attempt(
             if _recut(cages, solution, other, n, rng, drawn.cage_sizes):
                 continue
             repairs = REPAIRS
-        free = [i for i in range(shape.ncells) if not puzzle[i]]
-        differ = [i for i in free if other is None or other[i] != solution[i]]
-        if not differ:
+        if not place_given(puzzle, solution, other, index, rng):
             return None
-        for i in index[differ[int(rng.random() * len(differ))]]:
-            puzzle[i] = solution[i]
-    decided = True
-    if any(puzzle):
-        given = [o for o in orbits(shape, symmetry) if puzzle[o[0]]]
-        decided = _reduce(puzzle, shuffled(given, rng), counter)
+    decided = reduce_givens(puzzle, shape, symmetry, rng, counter)
     return puzzle, solution, made, decided and symmetry == "none"
