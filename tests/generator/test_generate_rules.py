@@ -127,15 +127,6 @@ def test_cli_flags_and_refusals() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", KINDS)
-def test_sweep_9x9(kind: str) -> None:
-    for seed in range(3):
-        p = generate(9, seed=seed, **{kind: True})  # type: ignore[misc]
-        assert count_solutions(p.puzzle, limit=2) == 1
-        assert not _searched(p.puzzle)
-
-
-@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["arrow", "whispers"])
 def test_more_kinds_9x9(kind: str) -> None:
     p = generate(9, seed=1, **{kind: True})  # type: ignore[misc]
