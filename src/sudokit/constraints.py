@@ -40,6 +40,7 @@ extra units (:meth:`Constraints.units`).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, partial
 from itertools import pairwise
@@ -617,20 +618,38 @@ def _legacy_relations(rules: Constraints, n: int) -> tuple[tuple[int, int, tuple
     return _merged_relations(rules, n, with_rules=False)
 
 
+@lru_cache(maxsize=4096)
+def _transpose(table: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """The relation b -> a of the table a -> b (digit masks, bit x - 1 for digit x).
+
+    >>> _transpose((0b10, 0b01), 2)
+    (2, 1)
+    >>> _transpose((0b11, 0b00), 2)
+    (1, 1)
+    """
+    out = [0] * n
+    for x, m in enumerate(table):
+        while m:
+            low = m & -m
+            out[low.bit_length() - 1] |= 1 << x
+            m ^= low
+    return tuple(out)
+
+
 def _merged_relations(
     rules: Constraints, n: int, *, with_rules: bool
 ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     full = (1 << n) - 1
-    tables: dict[Pair, list[int]] = {}
+    tables: dict[Pair, tuple[int, ...]] = {}
+
+    def meet(pair: Pair, table: tuple[int, ...]) -> None:
+        old = tables.get(pair)
+        tables[pair] = table if old is None else tuple(map(operator.and_, old, table))
 
     def restrict(a: int, b: int, table: tuple[int, ...]) -> None:
         """Intersect the relation a -> b with *table* (and b -> a with its transpose)."""
-        forward = tables.setdefault((a, b), [full] * n)
-        backward = tables.setdefault((b, a), [full] * n)
-        for x in range(n):
-            forward[x] &= table[x]
-        for y in range(n):
-            backward[y] &= sum(1 << x for x in range(n) if table[x] >> y & 1)
+        meet((a, b), table)
+        meet((b, a), _transpose(table, n))
 
     adjacent = (
         list(_adjacent_pairs(n))
@@ -673,7 +692,5 @@ def _merged_relations(
             for a, b, table in _compiled(rule, n).relations:
                 restrict(a, b, table)
     return tuple(
-        (a, b, tuple(table))
-        for (a, b), table in sorted(tables.items())
-        if any(m != full for m in table)
+        (a, b, table) for (a, b), table in sorted(tables.items()) if any(m != full for m in table)
     )
