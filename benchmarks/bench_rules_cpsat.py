@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             f" {args.budget or 'none'}. CP-SAT: one worker, model build"
             " included. Ratio = CP-SAT mean / sudokit mean (above 1: sudokit is faster).",
             "",
-            f"Target (issue 30): ratio >= {TARGET:g} and sudokit's worst below CP-SAT's worst."
+            f"Target: ratio >= {TARGET:g} and sudokit's worst below CP-SAT's worst."
             f" Compiler: {sysconfig.get_config_var('CC') or '?'}.",
             "",
             "| kind | givens | sudokit mean ms | worst ms | CP-SAT mean ms | worst ms | ratio"
