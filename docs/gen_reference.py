@@ -145,7 +145,6 @@ def _written_fpuzzles_keys() -> set[str]:
                 cages=[Cage([0, 1], 3), Cage([9, 10])],
                 antiknight=True,
                 antiking=True,
-                nonconsecutive=True,
                 white=[(20, 21)],
                 black=[(30, 31)],
                 kropki_negative=True,
@@ -156,6 +155,8 @@ def _written_fpuzzles_keys() -> set[str]:
                 thermos=[[60, 61, 62]],
             ),
         ),
+        # f-puzzles reads non-consecutive next to kropki dots as "all white dots given": apart
+        Shape(3, 3, constraints=Constraints(nonconsecutive=True)),
         Shape.jigsaw([(i // 9 + (i % 9 // 3) * 3) % 9 for i in range(81)]),
     ]
     keys: set[str] = set()
