@@ -30,10 +30,17 @@ from ..grid import Grid
 from ..rules import Rule
 from ..shape import Shape
 from .drawn_rules import Layout, pool
-from .fill import _fill
 from .search import _Counter, shuffled
 from .symmetry import orbit_index
-from .variants import Drawn, _drawn_rules, _extended, cage_layout, place_given, reduce_givens
+from .variants import (
+    Drawn,
+    _drawn_rules,
+    _extended,
+    cage_layout,
+    place_given,
+    random_solution,
+    reduce_givens,
+)
 
 __all__ = ["CLIMB", "GUESSES", "HUMAN_CAP", "attempt", "human_walk"]
 
@@ -74,12 +81,9 @@ def attempt(
     drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
 ) -> tuple[bytearray, bytes, Shape, bool] | None:
     """One try: ``(puzzle, solution, shape with the rules, proven minimal)``, or None."""
-    counter.use(shape)
-    order = [(i,) for i in shuffled(range(shape.ncells), rng)]
-    got = _fill(shape, order, rng, counter, complete_orbits=False)
-    if got is None or got[1] is None:
+    solution = random_solution(shape, rng, counter)
+    if solution is None:
         return None
-    solution = got[1]
     n = shape.n
     base = _extended(shape.constraints, _drawn_rules(drawn, solution, n, rng))
     if drawn.killer:

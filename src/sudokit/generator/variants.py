@@ -398,17 +398,22 @@ def reduce_givens(
     return _reduce(puzzle, shuffled(given, rng), counter)
 
 
+def random_solution(shape: Shape, rng: random.Random, counter: _Counter) -> bytes | None:
+    """A random solution of *shape* (its own rules honoured), or None when the fill failed."""
+    counter.use(shape)
+    order = [(i,) for i in shuffled(range(shape.ncells), rng)]
+    got = _fill(shape, order, rng, counter, complete_orbits=False)
+    return None if got is None else got[1]
+
+
 def attempt(
     drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
 ) -> tuple[bytearray, bytes, Shape, bool] | None:
     """One try at a puzzle with rules drawn from its solution: ``(puzzle, solution, shape
     with the rules, proven minimal)``, or None when it failed (the caller tries again)."""
-    counter.use(shape)
-    order = [(i,) for i in shuffled(range(shape.ncells), rng)]
-    got = _fill(shape, order, rng, counter, complete_orbits=False)
-    if got is None or got[1] is None:
+    solution = random_solution(shape, rng, counter)
+    if solution is None:
         return None
-    solution = got[1]
     n = shape.n
     cages: list[list[int]] = []
     if drawn.killer:
