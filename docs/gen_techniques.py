@@ -21,6 +21,7 @@ puzzles and long steps).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
@@ -57,6 +58,9 @@ TITLES = {
     "variant": "Variant rules",
     "killer": "Killer cages",
 }
+#: One step of a path: the state before it (a copy), the step and its technique.
+_Taken = tuple[CandidateGrid, Step, Technique]
+
 #: Seconds a path may spend in one step (find mode; the replay allows more).
 FIND_BUDGET = 5.0
 REPLAY_BUDGET = 120.0
@@ -105,20 +109,37 @@ def _direct(cg: CandidateGrid, technique: Technique, unique: bool) -> Step | Non
         return None
 
 
-def example(pin: dict[str, object]) -> tuple[sudokit.Grid, CandidateGrid, Step]:
-    """Replay a pin: the puzzle, the state of its path and the step of the technique there."""
+class Replays:
+    """The paths of the pinned puzzles, each walked once and only as far as a pin needs: a
+    puzzle pins several techniques (one has seven), and a late step of a hard path costs
+    seconds of forcing chains, so replaying it once per pin made the site's build twice as
+    long."""
+
+    def __init__(self) -> None:
+        self._paths: dict[str, tuple[sudokit.Grid, Iterator[_Taken], list[_Taken]]] = {}
+
+    def step(self, puzzle: str, index: int) -> tuple[sudokit.Grid, _Taken | None]:
+        """The puzzle of *puzzle* (a JSON line) and step *index* of its path (None when the
+        path stops before it)."""
+        if puzzle not in self._paths:
+            grid = formats.parse_one(puzzle, "jsonl")
+            self._paths[puzzle] = (grid, walk(grid, REPLAY_BUDGET), [])
+        grid, steps, taken = self._paths[puzzle]
+        taken.extend(itertools.islice(steps, max(0, index + 1 - len(taken))))
+        return grid, taken[index] if index < len(taken) else None
+
+
+def example(
+    pin: dict[str, object], replays: Replays | None = None
+) -> tuple[sudokit.Grid, CandidateGrid, Step]:
+    """Replay a pin: the puzzle, the state of its path and the step of the technique there
+    (*replays* shares the walks of the pins of one puzzle)."""
     name = str(pin["technique"])
-    grid = formats.parse_one(str(pin["puzzle"]), "jsonl")
     index = int(str(pin["step"]))
-    state: CandidateGrid | None = None
-    step: Step | None = None
-    technique: Technique | None = None
-    for k, (cg, taken, by) in enumerate(walk(grid, REPLAY_BUDGET, index + 1)):
-        state, step, technique = cg, taken, by
-        if k == index:
-            break
-    if state is None or step is None or technique is None:
+    grid, found = (replays or Replays()).step(str(pin["puzzle"]), index)
+    if found is None:
         raise RuntimeError(f"{name}: the pinned path stops before step {index}")
+    state, step, technique = found
     if pin.get("direct"):
         technique = next(t for t in TECHNIQUES if t.name == name)
         step = _direct(state, technique, _unique(grid))
@@ -150,6 +171,7 @@ def pages() -> dict[str, str]:
     """The generated files of the techniques section: path (under the site) -> text."""
     pins = {p["technique"]: p for p in json.loads(PINS.read_text(encoding="utf-8"))}
     out: dict[str, str] = {}
+    replays = Replays()
     index = [
         "# Techniques",
         "",
@@ -186,7 +208,7 @@ def pages() -> dict[str, str]:
             if pin is None:
                 page += ["No step of this technique was found in the pinned puzzles.", ""]
                 continue
-            grid, state, step = example(pin)
+            grid, state, step = example(pin, replays)
             image = f"img/{slug(t.name)}.svg"
             out[f"techniques/{image}"] = picture(grid, state, step)
             how = "a state of the path where" if pin.get("direct") else "step"

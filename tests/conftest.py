@@ -87,10 +87,14 @@ def pytest_configure(config: pytest.Config) -> None:
     load_hypothesis_profile(config.getoption("full"), config.getoption("hypothesis_profile", None))
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Apply the tier, mark the fallback pass's tests ``backend``, and skip the tests marked
     ``c_only`` (C-core speed) and the :data:`C_PATH_EXAMPLES` when the engine in use is not the
-    C core (``SUDOKIT_BACKEND=python`` runs the backend's tests on the fallback)."""
+    C core (``SUDOKIT_BACKEND=python`` runs the backend's tests on the fallback).
+
+    First of the hooks: xdist reads the ``xdist_group`` marks added here in its own hook, and
+    ``-m`` selects by the ``backend`` marks."""
     backend = pytest.mark.backend
     for item in items:
         if in_fallback_pass(item):

@@ -8,6 +8,8 @@ import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from support import TESTS
 from support.tiers import BACKEND_ROOMS, BUILD_MODULES, TIMING_MODULES, examples, quick_tier_skips
 
@@ -136,6 +138,19 @@ def test_property_tests_state_their_examples_through_the_profiles() -> None:
 def test_examples_scale_with_the_profile() -> None:
     assert [examples(120, per_100=p) for p in (25, 100, 1000)] == [30, 120, 1200]
     assert examples(1, per_100=25) == 5
+
+
+def test_groups_are_marked_before_xdist_reads_them(request: pytest.FixtureRequest) -> None:
+    """xdist turns the ``xdist_group`` marks into node ids in its own collection hook: the
+    conftest's hook that adds them must run first (it did not, and the docs site was built in
+    both workers)."""
+    impls = request.config.hook.pytest_collection_modifyitems.get_hookimpls()
+    calls = [impl.plugin for impl in reversed(impls)]  # pluggy calls the last one first
+    root = str(TESTS / "conftest.py")
+    ours = next(i for i, plugin in enumerate(calls) if getattr(plugin, "__file__", "") == root)
+    assert impls[len(impls) - 1 - ours].tryfirst
+    xdist = [i for i, plugin in enumerate(calls) if type(plugin).__name__ == "WorkerInteractor"]
+    assert all(ours < i for i in xdist)
 
 
 def test_grouped_modules_exist() -> None:
