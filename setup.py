@@ -20,7 +20,7 @@ Environment switches:
 ``SUDOKIT_SANITIZE=1``
     ASan + UBSan build (``-fsanitize=address,undefined``, ``-O1 -g``), used by
     ``tests/sanitize.sh``; load it with ``LD_PRELOAD`` of libasan. Portable (no ``-march``)
-    unless ``SUDOKIT_MARCH`` is set: sanitize.sh builds it both ways where the CPU has AVX-512.
+    unless ``SUDOKIT_MARCH`` is set.
 
 The compile flags are recorded in the core (``_core.BUILD_FLAGS``, with ``_core.COMPILER``
 from the compiler's own macros, csrc/sk_port.h) and shown by ``sudokit --version``.

@@ -82,13 +82,21 @@ def browser_context(
     context.close()
 
 
-@pytest.fixture
-def phone(playwright: Any, base_url: str) -> Iterator[Any]:
-    """A tab in a touch-only phone context (390x844, touch events, mobile viewport)."""
+@pytest.fixture(scope="session")
+def phone_browser(playwright: Any) -> Iterator[Any]:
+    """One Chromium for the session's phone contexts: launching one per test cost about a
+    second of CPU each (a touch context needs a browser of its own, not the persistent one)."""
     browser = playwright.chromium.launch(
         executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
     )
-    context = browser.new_context(
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def phone(phone_browser: Any, base_url: str) -> Iterator[Any]:
+    """A tab in a fresh touch-only phone context (390x844, touch events, mobile viewport)."""
+    context = phone_browser.new_context(
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )
     context.set_default_timeout(20_000)
@@ -97,7 +105,6 @@ def phone(playwright: Any, base_url: str) -> Iterator[Any]:
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
     yield tab
     context.close()
-    browser.close()
     assert not errors, errors
 
 

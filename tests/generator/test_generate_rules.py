@@ -101,6 +101,9 @@ def test_pool_rules_keep_the_solution() -> None:
         ({"size": 6, "any_unique": True}, "--any"),
         ({"size": 6, "arrow": True, "clues": 10}, "clue range"),
         ({"size": 6, "whispers": True, "minimal": False}, "--no-minimal"),
+        ({"arrow": True, "difficulty": "hard"}, "--arrow: a difficulty"),
+        ({"renban": True, "rating": (3.0, 4.0)}, "--renban: a difficulty"),
+        ({"size": 6, "sandwich": True, "require": "X-Wing"}, "required technique"),
     ],
 )
 def test_refusals(kwargs: dict[str, object], words: str) -> None:
@@ -121,6 +124,10 @@ def test_cli_flags_and_refusals() -> None:
     bad = runner.invoke(cli, ["generate", "--size", "16", "--sandwich"])
     assert bad.exit_code == 2
     assert len(bad.output.strip().splitlines()) == 1
+    aimed = runner.invoke(cli, ["generate", "--arrow", "--difficulty", "hard"])
+    assert aimed.exit_code == 2
+    assert aimed.output.count("\n") == 1
+    assert "--arrow" in aimed.output
     lone = runner.invoke(cli, ["generate", "--size", "6", "--any"])
     assert lone.exit_code == 2
     assert "--any" in lone.output
