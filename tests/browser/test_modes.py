@@ -129,17 +129,22 @@ def test_shift_drag_adds_and_ctrl_drag_removes(page: Any, base_url: str, nine: A
     puzzle, _ = nine
     open_puzzle(page, base_url, puzzle)
 
+    # The cells' centres, read once: the board redraws its cells on every change, so a cell
+    # looked up during a drag may be gone by the time its box is asked for.
+    frame = page.locator("#board rect.cell").first.bounding_box()
+    unit = frame["width"]
+
     def centre(r: int, c: int) -> tuple[float, float]:
-        box = page.locator(f'#board rect[data-cell="{r},{c}"]').bounding_box()
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        return frame["x"] + (c + 0.5) * unit, frame["y"] + (r + 0.5) * unit
 
     def drag(cells: list[tuple[int, int]], key: str | None) -> None:
+        points = [centre(*rc) for rc in cells]
         if key:
             page.keyboard.down(key)
-        page.mouse.move(*centre(*cells[0]))
+        page.mouse.move(*points[0])
         page.mouse.down()
-        for rc in cells[1:]:
-            page.mouse.move(*centre(*rc), steps=4)
+        for point in points[1:]:
+            page.mouse.move(*point, steps=4)
         page.mouse.up()
         if key:
             page.keyboard.up(key)
