@@ -194,11 +194,10 @@ def test_board_text_contrast_in_every_highlight(
         page.keyboard.press(str(solution[empty[0]]))  # a digit of the player's, selected
         seen["own digit selected, same-digit marks"] = page.evaluate(LOW_CONTRAST_JS)
         click(empty[1])
-        page.keyboard.press("Shift+Space")  # corner marks
+        page.keyboard.press("x")  # corner marks
         for d in "123":
             page.keyboard.press(d)
-        page.keyboard.press("Shift+Space")
-        page.keyboard.press("Space")
+        page.keyboard.press("z")
         seen["empty cell selected, its marks"] = page.evaluate(LOW_CONTRAST_JS)
         wrong = next(
             puzzle[p] for p in puzzle.shape.peers[empty[2]] if puzzle[p]
@@ -302,8 +301,8 @@ def test_states_visible_in_forced_colours(page: Any, base_url: str, four: Any) -
             "getComputedStyle(document.querySelector('.settings')).backgroundColor"
         )
         assert (before["onTrack"], before["onKnob"]) != (before["offTrack"], before["offKnob"])
-        # Six colours and "no colour": seven swatches that look different.
-        assert len(set(before["swatches"])) == 7
+        # Nine colours and "no colour": ten swatches that look different.
+        assert len(set(before["swatches"])) == 10
         page.click("#btn-notes")
         assert state(page, "s.notes") is True
         assert page.evaluate(looks)["notes"] != before["notes"]
@@ -510,7 +509,7 @@ def test_nothing_changes_the_board_while_paused(page: Any, base_url: str, four: 
     page.click(f'#board rect[data-cell="{empty[0] // 4},{empty[0] % 4}"]')
     page.keyboard.press(str(solution[empty[0]]))
     page.click(f'#board rect[data-cell="{empty[1] // 4},{empty[1] % 4}"]')
-    page.keyboard.press(f"Shift+Digit{solution[empty[1]]}")  # a candidate
+    page.keyboard.press(f"Control+Digit{solution[empty[1]]}")  # a candidate
     page.keyboard.press("Control+z")  # ... taken back: something to redo
     before = state(page, "[s.game.values, s.game.marks, s.game.undoStack.length]")
     page.keyboard.press("p")

@@ -68,8 +68,8 @@ def test_only_board_alphabet_keys_place(page: Any, base_url: str, nine: Any) -> 
         assert state(page, f"s.game.marks[{cell}]") == 0, key
     log = page.evaluate("window.keyLog")
     assert [k for k, prevented in log if prevented] == []
-    # Shift+5 marks candidate 5 and nothing else (Shift itself used to mark a 1).
-    page.keyboard.press("Shift+Digit5")
+    # Ctrl+5 marks candidate 5 and nothing else (Shift itself used to mark a 1).
+    page.keyboard.press("Control+Digit5")
     assert state(page, f"s.game.marks[{cell}]") == 1 << 4
     # Tab keeps moving the focus off the board.
     page.focus("#board")
@@ -643,12 +643,12 @@ def test_multi_cell_selection_and_corner_marks(page: Any, base_url: str, nine: A
     page.keyboard.up("Shift")
     assert page.locator('#board rect.selected[aria-selected="true"]').count() == 3
     # One keypress marks all three; a second takes it out of all; one undo step each.
-    page.keyboard.press("Shift+Digit4")
+    page.keyboard.press("Control+Digit4")
     marks = state(page, "s.game.marks")
     assert [marks[c] for c in empty[:3]] == [1 << 3] * 3
     assert marks[empty[3]] == 0
     undo_depth = state(page, "s.game.undoStack.length")
-    page.keyboard.press("Shift+Digit4")
+    page.keyboard.press("Control+Digit4")
     assert [state(page, f"s.game.marks[{c}]") for c in empty[:3]] == [0, 0, 0]
     page.keyboard.press("Control+z")
     assert state(page, "s.game.undoStack.length") == undo_depth

@@ -172,9 +172,10 @@ const CORNERS = [[0.17, 0.19], [0.83, 0.19], [0.17, 0.83], [0.83, 0.83], [0.5, 0
   [0.17, 0.5], [0.83, 0.5], [0.5, 0.5]];
 
 export class Board {
-  /** onCell(r, c, ev) on a press; onDrag(r, c) for each further cell a drag enters, by mouse,
+  /** onCell(r, c, ev) on a press; onDouble(r, c) on a double-click; onDrag(r, c) for each
+   * further cell a drag enters, by mouse,
    * finger or pen alike (the board's touch-action keeps a finger's drag from scrolling the page). */
-  constructor(svg, onCell, onDrag = () => {}) {
+  constructor(svg, onCell, onDrag = () => {}, onDouble = () => {}) {
     this.svg = svg;
     this.onCell = onCell;
     this.dragging = false;
@@ -191,7 +192,14 @@ export class Board {
       // of a new selection drops that cell too, but a press that redraws nothing would not).
       if (ev.target.hasPointerCapture(ev.pointerId)) ev.target.releasePointerCapture(ev.pointerId);
       this.dragging = true;
+      // A second press on the same cell within 0.4 s is a double-click (the cancelled
+      // pointerdown keeps the browser from sending dblclick).
+      const again = this.pressed && this.pressed[0] === rc[0] && this.pressed[1] === rc[1]
+        && ev.timeStamp - this.pressedAt < 400;
+      this.pressed = rc;
+      this.pressedAt = ev.timeStamp;
       this.onCell(rc[0], rc[1], ev);
+      if (again) onDouble(rc[0], rc[1]);
     });
     svg.addEventListener("pointerover", (ev) => {
       if (!this.dragging || !(ev.buttons & 1)) return;
@@ -318,13 +326,31 @@ export class Board {
           if (cc === i) m |= bit(d);
         }
         const [left, top, w, h] = markBox(i);
-        const font = markFont(w, h), ring = ringOf(w, h);
-        for (const d of digitsOf(m)) {
-          const k = d - 1;
-          const cx = x + left + ((k % sub) + 0.5) * (w / sub);
-          const cy = y + top + (Math.floor(k / sub) + 0.5) * (h / subRows);
+        let font = markFont(w, h), ring = ringOf(w, h);
+        const digits = digitsOf(m);
+        // The player's own centre marks (notes, not a full candidate list, and no step's
+        // candidates) sit centred in the cell, in rows of at most `sub`, as large as they
+        // fit: one mark at 0.4 of a cell, shrinking as more are marked, down to the size of
+        // a full list's places. A full list keeps each digit in its place (hints point there).
+        const centred = !view.marks && game.fullList[i] === 0 && m === marks[i];
+        let place = (k) => [x + left + ((k % sub) + 0.5) * (w / sub), y + top + (Math.floor(k / sub) + 0.5) * (h / subRows)];
+        if (centred && digits.length) {
+          const count = digits.length, cols = Math.min(count, sub), lines = Math.ceil(count / cols);
+          const shrink = n > 1 ? (count - 1) / (n - 1) : 1; // 0 for one mark, 1 for all n
+          const fit = Math.min(0.96 * (h / Math.max(lines, 1.6)), (0.85 * (w / Math.max(cols, 1.6))) / (0.64 * chars));
+          font = Math.min(fit, font + (0.4 * CELL - font) * (1 - shrink));
+          const pitchX = Math.min(w / cols, (font * 0.64 * chars) / 0.85), pitchY = Math.min(h / lines, font / 0.96);
+          ring = Math.min(pitchX, pitchY) / 2 - 0.5;
+          place = (k) => {
+            const line = Math.floor(k / cols), inLine = Math.min(cols, count - line * cols);
+            return [x + CELL / 2 + (k % cols - (inLine - 1) / 2) * pitchX,
+              y + top + h / 2 + (line - (lines - 1) / 2) * pitchY];
+          };
+        }
+        for (const [k, d] of digits.entries()) {
+          const [cx, cy] = place(centred ? k : d - 1);
           const key = `${i}:${d}`;
-          const mcls = ["mark"];
+          const mcls = centred ? ["mark", "centred"] : ["mark"];
           if (selDigit && d === selDigit) mcls.push("same");
           if (stepElim.has(key)) mcls.push("elim");
           else if (stepHi.has(key)) mcls.push("hi");

@@ -1,6 +1,8 @@
 // The game model: geometry, the player's grid, pencil marks, undo/redo, timer. No DOM here.
 
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** The cell colours, 1 to 9 (the digit keys in colour mode; app.css draws them). */
+export const COLOURS = ["Grey", "Dark grey", "Black", "Pink", "Orange", "Red", "Yellow", "Green", "Blue"];
 
 /** The variant rules' fields, named as the API's grid objects (and the json format) name them. */
 export const RULE_KEYS = ["windoku", "cages", "antiknight", "antiking", "nonconsecutive", "kropki",
@@ -252,7 +254,7 @@ export class Game {
     this.fullList = fullListOr(fullList, this.values, this.marks);
     // Corner marks (Snyder notation): the player's own notes, never read as candidates.
     this.corner = cellsOr(corner, cells, full) || none();
-    this.colours = cellsOr(colours, cells, 6) || none(); // 0 = none
+    this.colours = cellsOr(colours, cells, COLOURS.length) || none(); // 0 = none
     this.solution = cellsOr(solution, cells, n);
     this.elapsed = Number.isFinite(elapsed) && elapsed >= 0 ? elapsed : 0;
     this.meta = meta && typeof meta === "object" && !Array.isArray(meta) ? meta : {};
@@ -308,7 +310,7 @@ export class Game {
     this.marks = s.m;
     this.fullList = fullListOr(s.f, s.v, s.m);
     this.corner = cellsOr(s.k, this.geo.ncells, 2 ** this.n - 1) || new Array(this.geo.ncells).fill(0);
-    this.colours = cellsOr(s.t, this.geo.ncells, 6) || new Array(this.geo.ncells).fill(0);
+    this.colours = cellsOr(s.t, this.geo.ncells, COLOURS.length) || new Array(this.geo.ncells).fill(0);
     return true;
   }
 
@@ -397,7 +399,19 @@ export class Game {
     this.listCandidates([...this.values.keys()]);
   }
 
-  /** Colour every cell of *cells* with colour k (1..6), or clear them when all have it. */
+  /** Clear the *kind* ("corner", "centre" or "colour") of the open cells of *cells* (colours
+   * of any cell), one undo step; false when there is none to clear. */
+  clearAll(cells, kind) {
+    if (this.finished) return false;
+    const masks = { corner: this.corner, centre: this.marks, colour: this.colours }[kind];
+    const some = cells.filter((c) => masks[c] && (kind === "colour" || !this.isGiven(c)));
+    if (!some.length) return false;
+    this.remember();
+    for (const c of some) masks[c] = 0;
+    return true;
+  }
+
+  /** Colour every cell of *cells* with colour k (1..9), or clear them when all have it. */
   colourAll(cells, k) {
     if (!cells.length) return false;
     const all = cells.every((c) => this.colours[c] === k);

@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { Board, symbolOf } from "./board.js";
 import {
-  Game, Geometry, SYMBOLS, bit, candidatesOf, conflicts, digitsOf, formatTime, lineOf, rulesOf, rulesText, variantName,
+  COLOURS, Game, Geometry, SYMBOLS, bit, candidatesOf, conflicts, digitsOf, formatTime, lineOf, rulesOf, rulesText, variantName,
 } from "./game.js";
 
 const OLD_SAVE_KEY = "sudokit.game.v1"; // the single save slot of earlier versions
@@ -17,6 +17,8 @@ const state = {
   selected: null,
   notes: false,
   markKind: "candidates", // what notes mode writes: "candidates" (centre) or "corner"
+  colourMode: false, // digit keys colour the selected cells (V; Z, X, C or Space leave it)
+  dragRemoves: false, // a Ctrl-drag takes the cells it enters out of the selection
   multi: new Set(), // further selected cells (Ctrl/Shift-click, drag), besides `selected`
   paused: false,
   full: false, // whether every cell of the game holds a digit (to say when that first happens)
@@ -34,21 +36,58 @@ const board = new Board(
   (r, c, ev) => {
     if (state.paused) return;
     const cell = r * state.game.n + c;
-    if ((ev.ctrlKey || ev.metaKey || ev.shiftKey) && state.selected != null) {
+    const ctrl = ev.ctrlKey || ev.metaKey;
+    // A Shift-drag adds the cells it enters to the selection, a Ctrl-drag takes them out.
+    state.dragRemoves = ctrl && !ev.shiftKey;
+    if ((ctrl || ev.shiftKey) && state.selected != null) {
       // Ctrl/Shift-click adds a cell to the selection (or takes it out again).
-      if (state.multi.has(cell)) state.multi.delete(cell);
-      else if (cell !== state.selected) state.multi.add(cell);
+      if (cell === state.selected || state.multi.has(cell)) deselect(cell);
+      else state.multi.add(cell);
       render();
     } else select(cell);
     $("board").focus({ preventScroll: true });
   },
   (r, c) => {
     const cell = r * state.game.n + c;
-    if (state.paused || state.selected == null || cell === state.selected) return;
-    state.multi.add(cell);
+    if (state.paused || state.selected == null) return;
+    if (state.dragRemoves) deselect(cell);
+    else if (cell !== state.selected) state.multi.add(cell);
+    render();
+  },
+  (r, c) => {
+    // A double-click on a digit selects every cell holding it.
+    const g = state.game, d = g && g.values[r * g.n + c];
+    if (state.paused || !d) return;
+    const same = [...g.values.keys()].filter((i) => g.values[i] === d);
+    state.selected = r * g.n + c;
+    state.multi = new Set(same.filter((i) => i !== state.selected));
     render();
   },
 );
+
+/** Take *cell* out of the selection; the focused cell gives way to another selected one. */
+function deselect(cell) {
+  if (cell !== state.selected) return state.multi.delete(cell);
+  const [next] = state.multi;
+  state.selected = next ?? null;
+  if (next != null) state.multi.delete(next);
+}
+
+/** What the digit keys put now: "digit", "corner", "centre" or "colour". */
+function currentMode() {
+  if (state.colourMode) return "colour";
+  if (!state.notes) return "digit";
+  return state.markKind === "corner" ? "corner" : "centre";
+}
+
+/** Switch to a mode of currentMode (the keys Z, X, C and V). */
+function setMode(mode) {
+  state.colourMode = mode === "colour";
+  state.notes = mode === "corner" || mode === "centre";
+  if (state.notes) state.markKind = mode === "corner" ? "corner" : "candidates";
+  announce(`${{ digit: "Digit", corner: "Corner mark", centre: "Centre mark", colour: "Colour" }[mode]} mode`);
+  render();
+}
 
 /** The selected cells: the focused one first, then any added by Ctrl/Shift-click or drag. */
 function selectedCells() {
@@ -350,6 +389,9 @@ function render() {
     btn.firstChild.textContent = symbolOf(d, g.n, state.settings.numbers);
   }
   $("pad").classList.toggle("notes", state.notes);
+  $("pad").dataset.mode = currentMode();
+  $("mode-label").textContent = { digit: "Digits", corner: "Corner marks", centre: "Centre marks",
+    colour: "Colours" }[currentMode()];
   $("btn-notes").setAttribute("aria-pressed", String(state.notes));
   const corner = state.markKind === "corner";
   $("kind-label").textContent = corner ? "Corner" : "Centre";
@@ -474,7 +516,9 @@ function changed() {
   render();
 }
 
-function input(d, { asMark = false } = {}) {
+/** Put d in the selected cells as the current mode says, or as *as* says ("corner",
+ * "centre" or "colour": Shift, Ctrl or Ctrl+Shift with the digit). */
+function input(d, { as = null } = {}) {
   const g = state.game;
   if (!g || state.paused || g.finished) return;
   if (state.selected == null) {
@@ -483,8 +527,17 @@ function input(d, { asMark = false } = {}) {
   }
   const cells = selectedCells();
   const cell = cells[0];
-  const marking = state.notes || asMark;
-  const kind = state.markKind;
+  const mode = as || currentMode();
+  if (mode === "colour") {
+    if (d > COLOURS.length) return;
+    if (g.colourAll(cells, d)) {
+      announce(`${cells.length > 1 ? `${cells.length} cells` : cellName(cell)}: ${g.colours[cell] ? COLOURS[d - 1] : "no colour"}`);
+      changed();
+    }
+    return;
+  }
+  const marking = mode !== "digit";
+  const kind = mode === "corner" ? "corner" : "candidates";
   const ok = marking
     ? g.toggleMarks(cells, d, kind)
     : g.placeAll(cells, d, { autoRemove: state.settings.autoRemove });
@@ -501,18 +554,29 @@ function input(d, { asMark = false } = {}) {
   }
 }
 
-/** Switch what notes mode writes: candidates (centre) or corner marks; notes mode turns on. */
-function toggleKind() {
+/** Switch what notes mode writes: candidates (centre) or corner marks. The button turns
+ * notes mode on too (it shows pressed); Shift+Space leaves it as it is and says so. */
+function toggleKind({ notesOn = true } = {}) {
   state.markKind = state.markKind === "corner" ? "candidates" : "corner";
-  state.notes = true;
+  state.colourMode = false;
+  if (notesOn) state.notes = true;
+  const which = state.markKind === "corner" ? "corner marks" : "centre marks";
+  announce(state.notes ? `Notes: ${which}` : `Notes will be ${which} (notes are off)`);
   render();
 }
 
+/** Delete or Backspace: clear what the current mode puts (digits with their marks, corner
+ * marks, centre marks or colours) from the selected cells. */
 function erase() {
   const g = state.game;
   if (state.selected == null || state.paused || g.finished) return;
-  if (g.placeAll(selectedCells(), 0)) {
-    announce(`${cellName(state.selected)}: cleared`);
+  const mode = currentMode();
+  const cells = selectedCells();
+  const ok = mode === "digit" ? g.placeAll(cells, 0) : g.clearAll(cells, mode);
+  if (ok) {
+    const what = { digit: "cleared", corner: "corner marks cleared", centre: "centre marks cleared",
+      colour: "colour cleared" }[mode];
+    announce(`${cells.length > 1 ? `${cells.length} cells` : cellName(state.selected)}: ${what}`);
     changed();
   }
 }
@@ -1228,6 +1292,22 @@ function onKey(ev) {
     ev.preventDefault();
     return redo();
   }
+  if (ctrl && !ev.altKey && ev.key.toLowerCase() === "a" && !onControl) {
+    ev.preventDefault();
+    if (state.paused) return;
+    const all = [...state.game.values.keys()];
+    if (state.selected == null) state.selected = 0;
+    state.multi = new Set(all.filter((c) => c !== state.selected));
+    return render();
+  }
+  // Ctrl+digit: a centre mark; Ctrl+Shift+digit: a colour (read from the key's position).
+  if (ctrl && !ev.altKey && /^Digit[1-9]$/.test(ev.code)) {
+    ev.preventDefault();
+    const d = Number(ev.code.slice(5));
+    if (ev.shiftKey) return input(d, { as: "colour" });
+    if (d <= state.game.n) input(d, { as: "centre" });
+    return;
+  }
   if (ctrl || ev.altKey) return;
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (arrows[ev.key]) {
@@ -1243,7 +1323,8 @@ function onKey(ev) {
     return;
   }
   // With numbers shown for 10 and up, two digits typed quickly in one cell make one number.
-  if (state.settings.numbers && state.game.n > 9 && /^[0-9]$/.test(ev.key) && !ev.shiftKey) {
+  if (state.settings.numbers && state.game.n > 9 && /^[0-9]$/.test(ev.key) && !ev.shiftKey
+    && currentMode() !== "colour") {
     const last = state.lastDigit;
     const now = Date.now();
     const both = last ? last.d * 10 + Number(ev.key) : 0;
@@ -1271,8 +1352,10 @@ function onKey(ev) {
   if (ev.key === " ") {
     if (onControl) return;
     ev.preventDefault();
-    if (ev.shiftKey) return toggleKind();
+    // Shift+Space switches the kind of notes; it never turns notes mode on unseen.
+    if (ev.shiftKey) return toggleKind({ notesOn: false });
     state.notes = !state.notes;
+    state.colourMode = false;
     return render();
   }
   if (ev.key === "Escape") {
@@ -1286,7 +1369,14 @@ function onKey(ev) {
   const d = digitFromKey(ev);
   if (d) {
     ev.preventDefault();
-    return input(d, { asMark: ev.shiftKey });
+    return input(d, { as: ev.shiftKey ? "corner" : null });
+  }
+  // Z, X, C, V: digit, corner, centre and colour mode (a letter that is a digit of the board
+  // places it instead, above).
+  const mode = { z: "digit", x: "corner", c: "centre", v: "colour" }[ev.key.toLowerCase()];
+  if (mode && !ev.shiftKey) {
+    ev.preventDefault();
+    return setMode(mode);
   }
   if (ev.key.toLowerCase() === "p") return togglePause();
 }
@@ -1349,6 +1439,7 @@ function wire() {
   $("btn-erase").addEventListener("click", erase);
   $("btn-notes").addEventListener("click", () => {
     state.notes = !state.notes;
+    state.colourMode = false;
     render();
   });
   $("btn-hint").addEventListener("click", showHint);
