@@ -95,7 +95,7 @@ from .chaining import (
 )
 from .cycles import hint_path, unary_all, unary_all_c
 from .inchain import BASIC_RULES, Found, c_rules
-from .step import LENGTH_BONUS_THRESHOLDS, Step
+from .step import LENGTH_BONUS_THRESHOLDS, Step, named_finder
 
 if TYPE_CHECKING:
     from .. import _core
@@ -1400,13 +1400,9 @@ def nested_forcing_chains(level: int) -> Callable[[CandidateGrid], Iterator[Step
     """
     if level < 2:
         raise ValueError("nesting levels start at 2")
-    rank = RANK_DYNAMIC + level
-
-    def finder(cg: CandidateGrid) -> Iterator[Step]:
-        return _finder(cg, rank)
-
-    finder.__name__ = finder.__qualname__ = f"dynamic_forcing_chains_nested_{level}"
-    return finder
+    return named_finder(
+        f"dynamic_forcing_chains_nested_{level}", None, _finder, RANK_DYNAMIC + level
+    )
 
 
 #: SE's nested forcing chains as (technique name, base rating, finder), easiest first. They are

@@ -16,7 +16,7 @@ Naked Quad 5.0, Hidden Quad 5.4. Works on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from functools import partial
 from itertools import combinations
 
@@ -25,7 +25,7 @@ from . import _human
 from ._delta import by_units
 from ._names import cell_list, digit_list, elim_text
 from .candidates import CandidateGrid, bits
-from .step import Step
+from .step import Step, named_finder
 
 __all__ = [
     "Subset",
@@ -232,31 +232,15 @@ def _finder(cg: CandidateGrid, k: int, hidden: bool) -> Iterator[Step]:
     return map(partial(build, cg, k), table.find(kind, k, cg.masks, ()))
 
 
-def naked_pair(cg: CandidateGrid) -> Iterator[Step]:
-    """Naked pairs (SE 3.0)."""
-    return _finder(cg, 2, False)
+def _sets(k: int, hidden: bool) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """The finder of the hidden (or naked) sets of *k* cells, named and rated by the tables."""
+    kind = "hidden" if hidden else "naked"
+    rating = (HIDDEN_RATING if hidden else NAKED_RATING)[k]
+    size = _NAMES[k].lower()
+    return named_finder(
+        f"{kind}_{size}", f"{kind.title()} {size}s (SE {rating}).", _finder, k, hidden
+    )
 
 
-def naked_triple(cg: CandidateGrid) -> Iterator[Step]:
-    """Naked triples (SE 3.6)."""
-    return _finder(cg, 3, False)
-
-
-def naked_quad(cg: CandidateGrid) -> Iterator[Step]:
-    """Naked quads (SE 5.0)."""
-    return _finder(cg, 4, False)
-
-
-def hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
-    """Hidden pairs (SE 3.4)."""
-    return _finder(cg, 2, True)
-
-
-def hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
-    """Hidden triples (SE 4.0)."""
-    return _finder(cg, 3, True)
-
-
-def hidden_quad(cg: CandidateGrid) -> Iterator[Step]:
-    """Hidden quads (SE 5.4)."""
-    return _finder(cg, 4, True)
+naked_pair, naked_triple, naked_quad = (_sets(k, False) for k in _NAMES)
+hidden_pair, hidden_triple, hidden_quad = (_sets(k, True) for k in _NAMES)
