@@ -916,45 +916,22 @@ def _nested(
 # Hints
 
 
+@dataclass(slots=True, eq=False)
 class _Hint:
     """A hint of a forcing-chain rule as the search found it, ordered as SE orders hints
     (:meth:`order`, as :class:`RankedHint`). A search record, not a value: its branches'
     outcomes are the runs' own tables (shared with the chainer's cache), so it is not a
     frozen ``_Record``; nothing changes it after it is made."""
 
-    __slots__ = (
-        "chains",
-        "complexity",
-        "digit",
-        "kind",
-        "rating",
-        "seq",
-        "sort_key",
-        "source",
-        "target",
-    )
-
-    def __init__(
-        self,
-        rating: float,
-        complexity: int,
-        sort_key: int,
-        seq: int,
-        kind: str,
-        target: int,
-        source: int,
-        digit: int,
-        chains: tuple[tuple[int, _Outcome], ...],
-    ) -> None:
-        self.rating = rating
-        self.complexity = complexity
-        self.sort_key = sort_key
-        self.seq = seq
-        self.kind = kind
-        self.target = target  # the concluded potential (on: placed, off: removed)
-        self.source = source  # the assumption (contradiction/double), the cell or the unit
-        self.digit = digit  # region: the digit; else 0
-        self.chains = chains  # (assumption, outcome) per branch
+    rating: float
+    complexity: int
+    sort_key: int
+    seq: int
+    kind: str
+    target: int  # the concluded potential (on: placed, off: removed)
+    source: int  # the assumption (contradiction/double), the cell or the unit
+    digit: int  # region: the digit; else 0
+    chains: tuple[tuple[int, _Outcome], ...]  # (assumption, outcome) per branch
 
     def order(self) -> tuple[float, int, int, int]:
         """SE's sort key (:meth:`RankedHint.order`): the easiest hint, then the simplest."""
