@@ -22,12 +22,11 @@ Rows and columns exist in every shape, so fish work on every shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
 from itertools import combinations
 
 from . import _human
 from ._bits import bit_indices, bit_set
-from ._delta import Delta, Since, changed_digits, incremental
+from ._delta import Delta, Since, changed_digits
 from ._names import cell_list, digit_name, join_words
 from .candidates import CandidateGrid, bits
 from .step import Step, named_finder
@@ -74,10 +73,7 @@ def _basic(cg: CandidateGrid, k: int) -> Iterator[Step]:
     """The steps of :func:`_basic_search`, from the C core's search when there is one, else
     for the digits whose places changed since the last state where it found nothing (a fish
     of digit d is decided by the places of d alone)."""
-    table = _human.core(cg)
-    if table is not None:
-        return map(partial(_basic_step, cg, k), table.find(_human.FISH, k, cg.masks, ()))
-    return incremental(_SINCE[k], partial(_basic_search, k=k), cg)
+    return _human.steps(cg, _human.FISH, k, _basic_step, _SINCE[k], _basic_search)
 
 
 def _basic_elims(
