@@ -44,6 +44,19 @@ static int next_comb(int *idx, int k, int m) {
     return 1;
 }
 
+/* The union of sets[where[idx[j]]] over the k indices of idx; *taken gets bit where[idx[j]]
+ * of each set taken. */
+static uint64_t k_union(const uint64_t *sets, const int *where, const int *idx, int k,
+                        uint64_t *taken) {
+    uint64_t uni = 0, bits = 0;
+    for (int j = 0; j < k; j++) {
+        uni |= sets[where[idx[j]]];
+        bits |= (uint64_t)1 << where[idx[j]];
+    }
+    *taken = bits;
+    return uni;
+}
+
 /* True when cell lies in unit u (read from the cell's own unit list). */
 static int in_unit(const sk_human_geom *g, int cell, int u) {
     for (int32_t i = g->cstart[cell]; i < g->cstart[cell + 1]; i++)
@@ -263,11 +276,8 @@ static int hidden_in_unit(const sk_human_geom *g, const uint64_t *masks, int u, 
     int idx[MAXK];
     for (int j = 0; j < k; j++) idx[j] = j;
     do {
-        uint64_t uni = 0, digits = 0;
-        for (int j = 0; j < k; j++) {
-            uni |= pos[where[idx[j]]];
-            digits |= (uint64_t)1 << where[idx[j]];
-        }
+        uint64_t digits;
+        const uint64_t uni = k_union(pos, where, idx, k, &digits);
         if (POP(uni) != k) continue;
         int cells[MAXK], nc = 0, elims = 0;
         for (uint64_t b = uni; b; b &= b - 1) {
@@ -354,11 +364,8 @@ int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) 
             int idx[MAXK];
             for (int j = 0; j < k; j++) idx[j] = j;
             do {
-                uint64_t uni = 0, base = 0;
-                for (int j = 0; j < k; j++) {
-                    uni |= lines[elig[idx[j]]];
-                    base |= (uint64_t)1 << elig[idx[j]];
-                }
+                uint64_t base;
+                const uint64_t uni = k_union(lines, elig, idx, k, &base);
                 if (POP(uni) != k) continue;
                 int elims = 0;
                 for (int line = 0; line < n && !elims; line++)

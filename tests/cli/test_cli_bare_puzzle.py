@@ -8,23 +8,11 @@ from pathlib import Path
 import pytest
 
 from sudokit.cli.app import main
+from support.reading_commands import COMMANDS as READING
+from support.reading_commands import EASY
 
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-
-#: command -> the arguments it needs besides its input (print writes a PDF).
-COMMANDS = {
-    "solve": [],
-    "count": [],
-    "check": [],
-    "convert": [],
-    "candidates": [],
-    "hint": [],
-    "hint --marks": [],
-    "explain": [],
-    "rate": [],
-    "render": [],
-    "print": ["-o", "book.pdf"],
-}
+#: The reading commands (command -> its other arguments), hint --marks too.
+COMMANDS = {**READING, "hint --marks": []}
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))

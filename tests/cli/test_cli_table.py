@@ -24,26 +24,10 @@ from click.testing import CliRunner
 import sudokit
 from sudokit.cli.app import main
 from support import STOP_CPU, interrupt, pigeonhole64_file, small_default_bound
+from support.reading_commands import COMMANDS, EASY
 
 #: Its long searches are C-only (c_only): the fallback pass runs the rest of the module.
 pytestmark = pytest.mark.backend
-
-#: A proper 9x9 puzzle (one solution, singles only: every command answers it at once).
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-
-#: command -> the arguments it needs besides its input (print writes a PDF).
-COMMANDS: dict[str, list[str]] = {
-    "solve": [],
-    "count": [],
-    "check": [],
-    "convert": [],
-    "candidates": [],
-    "hint": [],
-    "explain": [],
-    "rate": [],
-    "render": [],
-    "print": ["-o", "book.pdf"],
-}
 
 #: Each subprocess must end well within this (seconds; generous for a loaded CI machine).
 TIMEOUT = 60

@@ -19,37 +19,10 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations, pairwise
 
+from sudokit import rules
 from sudokit.constraints import Constraints
 from sudokit.grid import Grid
-from sudokit.rules import (
-    KINDS,
-    Arrow,
-    BoxIndexer,
-    Clone,
-    ColumnIndexer,
-    Diagonal,
-    DiagonalNonconsecutive,
-    Difference,
-    DisjointGroups,
-    ExtraRegion,
-    Knightmare,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    PairSum,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    RowIndexer,
-    Rule,
-    Sandwich,
-    SelfTaxicab,
-    Skyscraper,
-    SumCage,
-    Taxicab,
-    Whispers,
-    XSum,
-)
+from sudokit.rules import KINDS, Rule
 from sudokit.shape import Shape
 from support.variants import KING, cpsat_solutions
 
@@ -164,7 +137,7 @@ def _arrow(sol: bytes, n: int, rng: random.Random, used: set[int]) -> Rule | Non
             arrows.append(path)
             avoid |= set(path)
         if arrows:
-            return Arrow(tuple(circle), tuple(arrows))
+            return rules.Arrow(tuple(circle), tuple(arrows))
     return None
 
 
@@ -257,7 +230,7 @@ def _whispers(sol: bytes, n: int, rng: random.Random) -> Rule | None:
         done=lambda d: len(d) >= 2,
         longest=6,
     )
-    return None if path is None else Whispers(path, gap)
+    return None if path is None else rules.Whispers(path, gap)
 
 
 def _region_sum(sol: bytes, n: int, box: tuple[int, int], rng: random.Random) -> Rule | None:
@@ -283,7 +256,7 @@ def _region_sum(sol: bytes, n: int, box: tuple[int, int], rng: random.Random) ->
             path.append(rng.choice(grow))
         parts = segments(path)
         if len(parts) >= 2 and len({sum(sol[c] for c in p) for p in parts}) == 1:
-            return RegionSum(tuple(tuple(p) for p in parts))
+            return rules.RegionSum(tuple(tuple(p) for p in parts))
     return None
 
 
@@ -300,7 +273,7 @@ def _little_killer(sol: bytes, n: int, rng: random.Random) -> Rule:
     while 0 <= r < n and 0 <= c < n:
         cells.append(r * n + c)
         r, c = r + dr, c + dc
-    return LittleKiller(tuple(cells), sum(sol[i] for i in cells))
+    return rules.LittleKiller(tuple(cells), sum(sol[i] for i in cells))
 
 
 def _outside(kind: str, sol: bytes, n: int, rng: random.Random) -> Rule:
@@ -312,11 +285,11 @@ def _outside(kind: str, sol: bytes, n: int, rng: random.Random) -> Rule:
     if kind == "sandwich":
         i, j = sorted((d.index(1), d.index(n)))
         total = sum(d[i + 1 : j])
-        return Sandwich(tuple(cells), total)
+        return rules.Sandwich(tuple(cells), total)
     if kind == "xsum":
-        return XSum(tuple(cells), sum(d[: d[0]]))
+        return rules.XSum(tuple(cells), sum(d[: d[0]]))
     seen = sum(1 for i, v in enumerate(d) if all(v > w for w in d[:i]))
-    return Skyscraper(tuple(cells), seen)
+    return rules.Skyscraper(tuple(cells), seen)
 
 
 def _orthogonal_pairs(n: int) -> list[tuple[int, int]]:
@@ -330,11 +303,11 @@ def _dot(kind: str, sol: bytes, n: int, rng: random.Random) -> Rule | None:
         a, b = b, a
     x, y = sol[a], sol[b]
     if kind == "difference":
-        return Difference((a, b), abs(x - y))
+        return rules.Difference((a, b), abs(x - y))
     if kind == "pairsum":
-        return PairSum((a, b), x + y)
+        return rules.PairSum((a, b), x + y)
     low, high = sorted((x, y))
-    return Ratio((a, b), high // low) if high % low == 0 else None
+    return rules.Ratio((a, b), high // low) if high % low == 0 else None
 
 
 def _sum_cage(sol: bytes, n: int, rng: random.Random) -> Rule:
@@ -345,14 +318,14 @@ def _sum_cage(sol: bytes, n: int, rng: random.Random) -> Rule:
     low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
     total = sum(sol[i] for i in cells)
     other = rng.choice([t for t in range(low, high + 1) if t != total] or [total])
-    return SumCage(tuple(cells), tuple(sorted({total, other})))
+    return rules.SumCage(tuple(cells), tuple(sorted({total, other})))
 
 
 def _quadruple(sol: bytes, n: int, rng: random.Random) -> Rule:
     r, c = rng.randrange(n - 1), rng.randrange(n - 1)
     cells = [r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1]
     digits = rng.sample([sol[i] for i in cells], rng.randint(1, 4))
-    return Quadruple(tuple(cells), tuple(digits))
+    return rules.Quadruple(tuple(cells), tuple(digits))
 
 
 def _extreme(kind: str, sol: bytes, n: int, rng: random.Random) -> Rule | None:
@@ -366,7 +339,7 @@ def _extreme(kind: str, sol: bytes, n: int, rng: random.Random) -> Rule | None:
     ]
     if not found:
         return None
-    return (Minimum if lower else Maximum)((rng.choice(found),))
+    return (rules.Minimum if lower else rules.Maximum)((rng.choice(found),))
 
 
 def _clone(sol: bytes, n: int, rng: random.Random) -> Rule | None:
@@ -380,7 +353,7 @@ def _clone(sol: bytes, n: int, rng: random.Random) -> Rule | None:
             break
         cells.append(a)
         copy.append(rng.choice(twins))
-    return Clone(tuple(cells), tuple(copy)) if cells else None
+    return rules.Clone(tuple(cells), tuple(copy)) if cells else None
 
 
 def _indexer(
@@ -404,8 +377,8 @@ def _indexer(
         return None
     chosen = tuple(rng.sample(found, min(len(found), rng.randint(1, 3))))
     if kind == "boxindexer":
-        return BoxIndexer(chosen, box)
-    return (ColumnIndexer if kind == "columnindexer" else RowIndexer)(chosen)
+        return rules.BoxIndexer(chosen, box)
+    return (rules.ColumnIndexer if kind == "columnindexer" else rules.RowIndexer)(chosen)
 
 
 def _extra_region(sol: bytes, n: int, rng: random.Random) -> Rule:
@@ -418,19 +391,19 @@ def _extra_region(sol: bytes, n: int, rng: random.Random) -> Rule:
             cells.append(c)
         if len(cells) == want:
             break
-    return ExtraRegion(tuple(cells))
+    return rules.ExtraRegion(tuple(cells))
 
 
 def global_rule(kind: str, n: int, box: tuple[int, int], rng: random.Random) -> Rule:
     """The board-wide rule of *kind* (its parameter drawn at random)."""
     if kind == "diagonal":
-        return Diagonal(rng.randint(0, 1))
+        return rules.Diagonal(rng.randint(0, 1))
     if kind == "disjointgroups":
-        return DisjointGroups(box)
+        return rules.DisjointGroups(box)
     if kind == "taxicab":
-        return Taxicab(rng.randint(2, min(4, 2 * (n - 1))))
-    return {"knightmare": Knightmare, "selftaxicab": SelfTaxicab,
-            "diagonalnonconsecutive": DiagonalNonconsecutive}[kind]()  # fmt: skip
+        return rules.Taxicab(rng.randint(2, min(4, 2 * (n - 1))))
+    return {"knightmare": rules.Knightmare, "selftaxicab": rules.SelfTaxicab,
+            "diagonalnonconsecutive": rules.DiagonalNonconsecutive}[kind]()  # fmt: skip
 
 
 def one_clue(
@@ -526,7 +499,7 @@ def instance(
         return shape, solved_grid(shape, rng)
     for _ in range(20):
         sol = plain_grid(box, rng)
-        rules = clues(kind, sol, n, box, rng, count)
-        if rules:
-            return Shape(*box, constraints=Constraints(rules=rules)), sol
+        kept = clues(kind, sol, n, box, rng, count)
+        if kept:
+            return Shape(*box, constraints=Constraints(rules=kept)), sol
     raise AssertionError(f"no {kind} clue found on {n}x{n}")

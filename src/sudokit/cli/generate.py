@@ -90,6 +90,37 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
     return True
 
 
+#: The rule switches of ``generate`` after --killer and --cage-sizes, in their --help order:
+#: (flag, help).
+_RULE_FLAGS = (
+    ("--windoku", "Windoku: four (k-1)^2 extra windows as units."),
+    ("--antiknight", "Cells a knight's move apart differ."),
+    ("--antiking", "Cells a king's move apart differ."),
+    ("--nonconsecutive", "Side-by-side cells never hold consecutive digits."),
+    ("--kropki", "Every kropki dot of the solution (and no dot: no relation)."),
+    ("--xv", "Every X and V of the solution (and none: no 5 or 10)."),
+    ("--parity", "Even/odd marks on half of the cells."),
+    ("--thermo", "A few thermometers drawn from the solution."),
+    ("--arrow", "Arrows drawn from the solution (a circle and a short path summing to it)."),
+    ("--littlekiller", "Little killer diagonals (sums along diagonals from outside the grid)."),
+    ("--sandwich", "Sandwich clues: sums between the 1 and the largest digit of rows/columns."),
+    ("--renban", "Renban lines: short paths of consecutive digits in any order."),
+    ("--whispers", "Whispers lines: neighbours differ by at least (n+1)//2 (5 on 9x9)."),
+    ("--palindrome", "Palindrome lines: short paths reading the same both ways."),
+    ("--between", "Between lines: inner digits strictly between the two ends."),
+    ("--minmax", "Minimum/maximum cells: lower/higher than their orthogonal neighbours."),
+    ("--xsum", "X-sum clues: the first X digits from a side add up to the clue."),
+    ("--skyscraper", "Skyscraper clues: how many digits are seen from a side."),
+)
+
+
+def _rule_flags(command: Callable[..., None]) -> Callable[..., None]:
+    """*command* with the :data:`_RULE_FLAGS` switches, in the table's order."""
+    for flag, help_ in reversed(_RULE_FLAGS):
+        command = click.option(flag, is_flag=True, help=help_)(command)
+    return command
+
+
 @click.command()
 @targets.count_option(1, "How many puzzles.")
 @click.option(
@@ -114,58 +145,7 @@ def _writes_rules(fmt: str, options: GenerateOptions) -> bool:
     default=None,
     help="Cells per killer cage (default 2-5; 1-5 allows single-cell cages).",
 )
-@click.option("--windoku", is_flag=True, help="Windoku: four (k-1)^2 extra windows as units.")
-@click.option("--antiknight", is_flag=True, help="Cells a knight's move apart differ.")
-@click.option("--antiking", is_flag=True, help="Cells a king's move apart differ.")
-@click.option(
-    "--nonconsecutive", is_flag=True, help="Side-by-side cells never hold consecutive digits."
-)
-@click.option(
-    "--kropki", is_flag=True, help="Every kropki dot of the solution (and no dot: no relation)."
-)
-@click.option("--xv", is_flag=True, help="Every X and V of the solution (and none: no 5 or 10).")
-@click.option("--parity", is_flag=True, help="Even/odd marks on half of the cells.")
-@click.option("--thermo", is_flag=True, help="A few thermometers drawn from the solution.")
-@click.option(
-    "--arrow",
-    is_flag=True,
-    help="Arrows drawn from the solution (a circle and a short path summing to it).",
-)
-@click.option(
-    "--littlekiller",
-    is_flag=True,
-    help="Little killer diagonals (sums along diagonals from outside the grid).",
-)
-@click.option(
-    "--sandwich",
-    is_flag=True,
-    help="Sandwich clues: sums between the 1 and the largest digit of rows/columns.",
-)
-@click.option(
-    "--renban", is_flag=True, help="Renban lines: short paths of consecutive digits in any order."
-)
-@click.option(
-    "--whispers",
-    is_flag=True,
-    help="Whispers lines: neighbours differ by at least (n+1)//2 (5 on 9x9).",
-)
-@click.option(
-    "--palindrome", is_flag=True, help="Palindrome lines: short paths reading the same both ways."
-)
-@click.option(
-    "--between", is_flag=True, help="Between lines: inner digits strictly between the two ends."
-)
-@click.option(
-    "--minmax",
-    is_flag=True,
-    help="Minimum/maximum cells: lower/higher than their orthogonal neighbours.",
-)
-@click.option(
-    "--xsum", is_flag=True, help="X-sum clues: the first X digits from a side add up to the clue."
-)
-@click.option(
-    "--skyscraper", is_flag=True, help="Skyscraper clues: how many digits are seen from a side."
-)
+@_rule_flags
 @click.option(
     "--any",
     "any_unique",

@@ -73,14 +73,20 @@ def _cells(value: Any, key: str, expected: str = "a list of cell indices") -> li
     return value
 
 
+def _items(value: Any, key: str, expected: str) -> list[tuple[str, Any]]:
+    """``(key[k], item)`` for each item of the list *value*, k counted from 1."""
+    if not isinstance(value, list):
+        raise _bad(key, expected, value)
+    return [(f"{key}[{k}]", item) for k, item in enumerate(value, 1)]
+
+
 def _pairs(value: Any, key: str) -> list[list[int]]:
     what = "a list of [cell, cell] pairs"
-    if not isinstance(value, list):
-        raise _bad(key, what, value)
-    for pair in value:
+    pairs = [pair for _, pair in _items(value, key, what)]
+    for pair in pairs:
         if len(_cells(pair, key, what)) != 2:
             raise _bad(key, what, pair)
-    return value
+    return pairs
 
 
 def _object(value: Any, key: str, allowed: tuple[str, ...]) -> dict[str, Any]:
@@ -100,11 +106,8 @@ def _flag(value: Any, key: str) -> bool:
 
 
 def _cages(value: Any) -> list[Cage]:
-    if not isinstance(value, list):
-        raise _bad("cages", 'a list of {"sum": ..., "cells": [...]} objects', value)
     cages = []
-    for k, item in enumerate(value, 1):
-        where = f"cages[{k}]"
+    for where, item in _items(value, "cages", 'a list of {"sum": ..., "cells": [...]} objects'):
         cage = _object(item, where, ("sum", "cells"))
         if "cells" not in cage:
             raise ParseError(f"{where!r}: a cage needs 'cells'")
@@ -116,14 +119,12 @@ def _cages(value: Any) -> list[Cage]:
 
 
 def _rules(value: Any) -> list[Rule]:
-    if not isinstance(value, list):
-        raise _bad("rules", 'a list of {"kind": ..., ...} objects', value)
     found = []
-    for k, item in enumerate(value, 1):
+    for where, item in _items(value, "rules", 'a list of {"kind": ..., ...} objects'):
         try:
             found.append(Rule.from_json(item))
         except ValueError as exc:
-            raise ParseError(f"'rules[{k}]': {exc}") from None
+            raise ParseError(f"{where!r}: {exc}") from None
     return found
 
 

@@ -69,38 +69,9 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import groupby
 from typing import Any
 
+from .. import rules as kinds
 from ..errors import ParseError, quote
-from ..rules import (
-    Arrow,
-    Between,
-    BoxIndexer,
-    Clone,
-    ColumnIndexer,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DoubleArrow,
-    Entropic,
-    ExtraRegion,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    Nabner,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    RowIndexer,
-    Rule,
-    Sandwich,
-    Skyscraper,
-    SlowThermo,
-    Whispers,
-    XSum,
-    Zipper,
-)
+from ..rules import Rule
 from ..rules.base import cell_name
 from ..rules.sums import outside_clue
 from ..shape import Shape
@@ -278,7 +249,7 @@ def _read_whispers(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
     for e in entries(obj, "whispers"):
         value = number(e.get("value"), "whispers")
         difference = _default_whisper(ctx.n) if value is None else value
-        found.extend(Whispers(line, difference) for line in _lines(e, "whispers", ctx.cells))
+        found.extend(kinds.Whispers(line, difference) for line in _lines(e, "whispers", ctx.cells))
     return found
 
 
@@ -289,7 +260,7 @@ def _write_whispers(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> Non
         (
             {"lines": [ctx.cells.names(r.cells)], "value": str(r.difference)}
             for r in rules
-            if isinstance(r, Whispers)
+            if isinstance(r, kinds.Whispers)
         ),
     )
 
@@ -300,7 +271,7 @@ def _read_region_sums(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
     for e in entries(obj, "regionsumline"):
         for line in _lines(e, "regionsumline", ctx.cells):
             pieces = [tuple(run) for _, run in groupby(line, key=lambda c: box_of[c])]
-            found.append(RegionSum(tuple(pieces)))
+            found.append(kinds.RegionSum(tuple(pieces)))
     return found
 
 
@@ -311,7 +282,7 @@ def _write_region_sums(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> 
         (
             {"lines": [ctx.cells.names(c for piece in r.segments for c in piece)]}
             for r in rules
-            if isinstance(r, RegionSum)
+            if isinstance(r, kinds.RegionSum)
         ),
     )
 
@@ -334,14 +305,14 @@ def _read_arrows(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
                     " outside its circle"
                 )
             arrows.append(line[1:])
-        found.append(Arrow(circle, tuple(arrows)))
+        found.append(kinds.Arrow(circle, tuple(arrows)))
     return found
 
 
 def _write_arrows(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> None:
     out = []
     for r in rules:
-        if not isinstance(r, Arrow):
+        if not isinstance(r, kinds.Arrow):
             continue
         lines = []
         for arrow in r.arrows:
@@ -385,7 +356,7 @@ def _read_little_killers(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
         while _inside(r, c, n):
             cells.append(r * n + c)
             r, c = r + dr, c + dc
-        found.append(LittleKiller(tuple(cells), total))
+        found.append(kinds.LittleKiller(tuple(cells), total))
     return found
 
 
@@ -393,7 +364,7 @@ def _write_little_killers(rules: list[Rule], ctx: Context, obj: dict[str, Any]) 
     n = ctx.n
     out = []
     for rule in rules:
-        if not isinstance(rule, LittleKiller):
+        if not isinstance(rule, kinds.LittleKiller):
             continue
         r0, c0 = divmod(rule.cells[0], n)
         if len(rule.cells) > 1:
@@ -408,7 +379,9 @@ def _write_little_killers(rules: list[Rule], ctx: Context, obj: dict[str, Any]) 
     _add(obj, "littlekillersum", out)
 
 
-def _outside_kind(key: str, cls: type[Sandwich] | type[XSum] | type[Skyscraper]) -> Entry:
+def _outside_kind(
+    key: str, cls: type[kinds.Sandwich] | type[kinds.XSum] | type[kinds.Skyscraper]
+) -> Entry:
     def read(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
         n = ctx.n
         found: list[Rule] = []
@@ -436,7 +409,7 @@ def _outside_kind(key: str, cls: type[Sandwich] | type[XSum] | type[Skyscraper])
     def write(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> None:
         out = []
         for rule in rules:
-            if isinstance(rule, Sandwich | XSum | Skyscraper):
+            if isinstance(rule, kinds.Sandwich | kinds.XSum | kinds.Skyscraper):
                 r, c = outside_clue(rule.cells, ctx.n)
                 out.append({"cell": f"R{r + 1}C{c + 1}", "value": str(rule.total)})
         _add(obj, key, out)
@@ -447,7 +420,7 @@ def _outside_kind(key: str, cls: type[Sandwich] | type[XSum] | type[Skyscraper])
 # -- cells --------------------------------------------------------------------------------------
 
 
-def _cell_kind(key: str, cls: type[Minimum] | type[Maximum]) -> Entry:
+def _cell_kind(key: str, cls: type[kinds.Minimum] | type[kinds.Maximum]) -> Entry:
     def read(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
         found = tuple(ctx.cells.one(e.get("cell"), key) for e in entries(obj, key))
         return [cls(found)] if found else []
@@ -458,7 +431,7 @@ def _cell_kind(key: str, cls: type[Minimum] | type[Maximum]) -> Entry:
     return Entry((key,), read, write)
 
 
-def _dot_kind(key: str, cls: type[Difference] | type[Ratio], legacy: int) -> Entry:
+def _dot_kind(key: str, cls: type[kinds.Difference] | type[kinds.Ratio], legacy: int) -> Entry:
     def read(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
         found: list[Rule] = []
         for e in entries(obj, key):
@@ -474,7 +447,7 @@ def _dot_kind(key: str, cls: type[Difference] | type[Ratio], legacy: int) -> Ent
             (
                 {"cells": ctx.cells.names(r.cells), "value": str(r.value)}
                 for r in rules
-                if isinstance(r, Difference | Ratio)
+                if isinstance(r, kinds.Difference | kinds.Ratio)
             ),
         )
 
@@ -489,7 +462,7 @@ def _read_quadruples(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
             raise error(f"'quadruple': expected 'values', a list of digits, got {_shown(values)}")
         digits = [number(v, "quadruple") for v in values]
         found.append(
-            Quadruple(ctx.cells.path(e.get("cells"), "quadruple"), [d for d in digits if d])
+            kinds.Quadruple(ctx.cells.path(e.get("cells"), "quadruple"), [d for d in digits if d])
         )
     return found
 
@@ -501,14 +474,16 @@ def _write_quadruples(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> N
         (
             {"cells": ctx.cells.names(r.cells), "values": list(r.digits)}
             for r in rules
-            if isinstance(r, Quadruple)
+            if isinstance(r, kinds.Quadruple)
         ),
     )
 
 
 def _read_clones(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
     return [
-        Clone(ctx.cells.path(e.get("cells"), "clone"), ctx.cells.path(e.get("cloneCells"), "clone"))
+        kinds.Clone(
+            ctx.cells.path(e.get("cells"), "clone"), ctx.cells.path(e.get("cloneCells"), "clone")
+        )
         for e in entries(obj, "clone")
     ]
 
@@ -520,12 +495,12 @@ def _write_clones(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> None:
         (
             {"cells": ctx.cells.names(r.cells), "cloneCells": ctx.cells.names(r.copy)}
             for r in rules
-            if isinstance(r, Clone)
+            if isinstance(r, kinds.Clone)
         ),
     )
 
 
-def _indexer_kind(key: str, cls: type[RowIndexer] | type[ColumnIndexer]) -> Entry:
+def _indexer_kind(key: str, cls: type[kinds.RowIndexer] | type[kinds.ColumnIndexer]) -> Entry:
     def read(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
         return [cls(ctx.cells.path(e.get("cells"), key)) for e in entries(obj, key)]
 
@@ -540,7 +515,7 @@ def _read_box_indexers(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
     if not found:
         return []
     box = ctx.boxes("boxindexer")
-    return [BoxIndexer(ctx.cells.path(e.get("cells"), "boxindexer"), box) for e in found]
+    return [kinds.BoxIndexer(ctx.cells.path(e.get("cells"), "boxindexer"), box) for e in found]
 
 
 def _write_box_indexers(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> None:
@@ -576,7 +551,7 @@ def is_windoku(obj: Mapping[str, Any], ctx: Context) -> bool:
 def _read_extra_regions(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
     if is_windoku(obj, ctx):
         return []
-    return [ExtraRegion(cells) for cells in extra_regions(obj, ctx)]
+    return [kinds.ExtraRegion(cells) for cells in extra_regions(obj, ctx)]
 
 
 def _write_extra_regions(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> None:
@@ -594,7 +569,7 @@ def flag(obj: Mapping[str, Any], key: str) -> bool:
 def _read_disjoint(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
     if not flag(obj, "disjointgroups"):
         return []
-    return [DisjointGroups(ctx.boxes("disjointgroups"))]
+    return [kinds.DisjointGroups(ctx.boxes("disjointgroups"))]
 
 
 def _write_disjoint(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> None:
@@ -605,12 +580,12 @@ def _read_diagonal(obj: Mapping[str, Any], ctx: Context) -> list[Rule]:
     plus, minus = flag(obj, "diagonal+"), flag(obj, "diagonal-")
     if plus == minus:
         return []  # none, or both: the shape's diagonals (Sudoku-X)
-    return [Diagonal(1 if plus else 0)]
+    return [kinds.Diagonal(1 if plus else 0)]
 
 
 def _write_diagonal(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> None:
     for rule in rules:
-        if isinstance(rule, Diagonal):
+        if isinstance(rule, kinds.Diagonal):
             obj["diagonal+" if rule.anti else "diagonal-"] = True
 
 
@@ -618,31 +593,31 @@ def _write_diagonal(rules: list[Rule], ctx: Context, obj: dict[str, Any]) -> Non
 TABLE: dict[str, Entry] = {
     "arrow": Entry(("arrow",), _read_arrows, _write_arrows),
     "littlekiller": Entry(("littlekillersum",), _read_little_killers, _write_little_killers),
-    "sandwich": _outside_kind("sandwichsum", Sandwich),
-    "xsum": _outside_kind("xsum", XSum),
-    "skyscraper": _outside_kind("skyscraper", Skyscraper),
-    "renban": _line_kind("renban", Renban),
-    "palindrome": _line_kind("palindrome", Palindrome),
-    "between": _line_kind("betweenline", Between),
-    "slowthermo": _line_kind("slowthermometer", SlowThermo),
-    "entropic": _line_kind("entropicline", Entropic),
-    "modular": _line_kind("modularline", Modular),
-    "nabner": _line_kind("nabner", Nabner),
-    "doublearrow": _line_kind("doublearrow", DoubleArrow),
-    "zipper": _line_kind("zipperline", Zipper),
+    "sandwich": _outside_kind("sandwichsum", kinds.Sandwich),
+    "xsum": _outside_kind("xsum", kinds.XSum),
+    "skyscraper": _outside_kind("skyscraper", kinds.Skyscraper),
+    "renban": _line_kind("renban", kinds.Renban),
+    "palindrome": _line_kind("palindrome", kinds.Palindrome),
+    "between": _line_kind("betweenline", kinds.Between),
+    "slowthermo": _line_kind("slowthermometer", kinds.SlowThermo),
+    "entropic": _line_kind("entropicline", kinds.Entropic),
+    "modular": _line_kind("modularline", kinds.Modular),
+    "nabner": _line_kind("nabner", kinds.Nabner),
+    "doublearrow": _line_kind("doublearrow", kinds.DoubleArrow),
+    "zipper": _line_kind("zipperline", kinds.Zipper),
     "whispers": Entry(("whispers",), _read_whispers, _write_whispers),
     "regionsum": Entry(("regionsumline",), _read_region_sums, _write_region_sums),
-    "minimum": _cell_kind("minimum", Minimum),
-    "maximum": _cell_kind("maximum", Maximum),
+    "minimum": _cell_kind("minimum", kinds.Minimum),
+    "maximum": _cell_kind("maximum", kinds.Maximum),
     "quadruple": Entry(("quadruple",), _read_quadruples, _write_quadruples),
-    "difference": _dot_kind("difference", Difference, 1),
-    "ratio": _dot_kind("ratio", Ratio, 2),
+    "difference": _dot_kind("difference", kinds.Difference, 1),
+    "ratio": _dot_kind("ratio", kinds.Ratio, 2),
     "clone": Entry(("clone",), _read_clones, _write_clones),
     "extraregion": Entry(("extraregion",), _read_extra_regions, _write_extra_regions),
     "disjointgroups": Entry(("disjointgroups",), _read_disjoint, _write_disjoint),
     "diagonal": Entry(("diagonal+", "diagonal-"), _read_diagonal, _write_diagonal),
-    "rowindexer": _indexer_kind("rowindexer", RowIndexer),
-    "columnindexer": _indexer_kind("columnindexer", ColumnIndexer),
+    "rowindexer": _indexer_kind("rowindexer", kinds.RowIndexer),
+    "columnindexer": _indexer_kind("columnindexer", kinds.ColumnIndexer),
     "boxindexer": Entry(("boxindexer",), _read_box_indexers, _write_box_indexers),
 }
 

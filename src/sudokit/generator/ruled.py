@@ -103,13 +103,11 @@ def attempt(
     counter.guess_budget = GUESSES
     made = _with_rules(shape, base, chosen)
     while True:
-        counter.use(made)
-        count, found = counter.two(puzzle)
+        count, other = counter.rival(made, puzzle, solution)
         if count == 1:
             break
         if count == 0:
             return None  # cannot happen: the solution keeps every rule
-        other = next((s for s in found if s != solution), None)
         useful = [r for r in rest if other is None or r.broken(other, n)]
         if useful:
             rule = useful[int(rng.random() * len(useful))]

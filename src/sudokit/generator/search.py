@@ -112,6 +112,15 @@ class _Counter:
         count, solutions, _, complete = self._search(bytes(cells), 2, 2, self.guess_budget)
         return (count, solutions) if complete else (-1, ())
 
+    def rival(
+        self, shape: Shape, puzzle: bytes | bytearray, solution: bytes
+    ) -> tuple[int, bytes | None]:
+        """Count *puzzle* on *shape* from now on, up to 2 (:meth:`two`): the count and a
+        solution other than *solution* found (None when there is none)."""
+        self.use(shape)
+        count, found = self.two(puzzle)
+        return count, next((s for s in found if s != solution), None)
+
     def minimize(self, puzzle: bytearray, cells: list[int]) -> bool:
         """Remove the clues of *cells*, in order, whose removal keeps *puzzle* unique."""
         from .reduce import reduce_cells

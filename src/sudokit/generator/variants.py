@@ -437,15 +437,13 @@ def attempt(
     while True:
         sums = [Cage(c, sum(solution[i] for i in c)) for c in cages]
         made = shape.with_constraints(_extended(extra, Constraints(cages=sums)))
-        counter.use(made)
-        count, found = counter.two(puzzle)
+        count, other = counter.rival(made, puzzle, solution)
         if count == 1:
             break
         if count == 0:
             return None  # cannot happen: the solution keeps every rule
         if count < 0 and not bounded:
             return None  # slow to prove unique: likely a dull puzzle to solve too
-        other = next((s for s in found if s != solution), None)
         if other is not None and repairs < REPAIRS:
             repairs += 1
             if _recut(cages, solution, other, n, rng, drawn.cage_sizes):

@@ -22,15 +22,18 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Iterator
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .. import _native
 from ..shape import Shape
+from ._delta import Delta, Since, incremental
 
 if TYPE_CHECKING:
     from .. import _core
     from .candidates import CandidateGrid
+    from .step import Step
 
 __all__ = [
     "DIRECT_HIDDEN",
@@ -44,8 +47,11 @@ __all__ = [
     "NAKED_SINGLES",
     "WINGS",
     "core",
+    "steps",
     "table_args",
 ]
+
+A = TypeVar("A", int, bool)
 
 FULL_HOUSE: Final = 0  # (unit, cell, digit)
 HIDDEN_SINGLES: Final = 1  # k = boxes: (unit, cell, digit)
@@ -67,6 +73,23 @@ def core(cg: CandidateGrid) -> _core.HumanShape | None:
     if isinstance(table, int):
         table = cg.human = None if _native.core() is None else _table(cg.shape)
     return table
+
+
+def steps(
+    cg: CandidateGrid,
+    kind: int,
+    arg: A,
+    step: Callable[[CandidateGrid, A, Any], Step],
+    since: Since,
+    search: Callable[[CandidateGrid, Delta | None, A], Iterator[Step]],
+) -> Iterator[Step]:
+    """``step(cg, arg, hit)`` for each hit of the core's search *kind* (with *arg*) where the
+    core serves, else the Python ``search(cg, delta, arg)`` over what changed since *since*
+    (:func:`~._delta.incremental`)."""
+    table = core(cg)
+    if table is not None:
+        return map(partial(step, cg, arg), table.find(kind, arg, cg.masks, ()))
+    return incremental(since, lambda cg, delta: search(cg, delta, arg), cg)
 
 
 @lru_cache(maxsize=64)

@@ -21,16 +21,15 @@ Rows and columns exist in every shape, so fish work on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import partial
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from . import _human
 from ._bits import bit_indices, bit_set
-from ._delta import Delta, Since, changed_digits, incremental
+from ._delta import Delta, Since, changed_digits
 from ._names import cell_list, digit_name, join_words
 from .candidates import CandidateGrid, bits
-from .step import Step
+from .step import Step, named_finder
 
 __all__ = [
     "finned_jellyfish",
@@ -74,10 +73,7 @@ def _basic(cg: CandidateGrid, k: int) -> Iterator[Step]:
     """The steps of :func:`_basic_search`, from the C core's search when there is one, else
     for the digits whose places changed since the last state where it found nothing (a fish
     of digit d is decided by the places of d alone)."""
-    table = _human.core(cg)
-    if table is not None:
-        return map(partial(_basic_step, cg, k), table.find(_human.FISH, k, cg.masks, ()))
-    return incremental(_SINCE[k], partial(_basic_search, k=k), cg)
+    return _human.steps(cg, _human.FISH, k, _basic_step, _SINCE[k], _basic_search)
 
 
 def _basic_elims(
@@ -256,31 +252,16 @@ def _fins(
     return tuple(fins)
 
 
-def x_wing(cg: CandidateGrid) -> Iterator[Step]:
-    """X-Wings (SE 3.2)."""
-    return _basic(cg, 2)
+def _fish(k: int, finned: bool) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """The finder of the (finned) fish of size *k*, named and rated by the tables."""
+    name = _NAMES[k]
+    plural = name if name.endswith("fish") else name + "s"
+    ident = name.lower().replace("-", "_")
+    if finned:
+        doc = f"Finned (and sashimi) {plural} (not in SE; rated {FINNED_RATING[k]})."
+        return named_finder(f"finned_{ident}", doc, _finned, k)
+    return named_finder(ident, f"{plural} (SE {BASIC_RATING[k]}).", _basic, k)
 
 
-def swordfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Swordfish (SE 3.8)."""
-    return _basic(cg, 3)
-
-
-def jellyfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Jellyfish (SE 5.2)."""
-    return _basic(cg, 4)
-
-
-def finned_x_wing(cg: CandidateGrid) -> Iterator[Step]:
-    """Finned (and sashimi) X-Wings (not in SE; rated 4.3)."""
-    return _finned(cg, 2)
-
-
-def finned_swordfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Finned (and sashimi) Swordfish (not in SE; rated 4.6)."""
-    return _finned(cg, 3)
-
-
-def finned_jellyfish(cg: CandidateGrid) -> Iterator[Step]:
-    """Finned (and sashimi) Jellyfish (not in SE; rated 5.4)."""
-    return _finned(cg, 4)
+x_wing, swordfish, jellyfish = (_fish(k, False) for k in _NAMES)
+finned_x_wing, finned_swordfish, finned_jellyfish = (_fish(k, True) for k in _NAMES)

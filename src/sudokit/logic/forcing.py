@@ -95,7 +95,7 @@ from .chaining import (
 )
 from .cycles import hint_path, unary_all, unary_all_c
 from .inchain import BASIC_RULES, Found, c_rules
-from .step import LENGTH_BONUS_THRESHOLDS, Step
+from .step import LENGTH_BONUS_THRESHOLDS, Step, named_finder
 
 if TYPE_CHECKING:
     from .. import _core
@@ -916,45 +916,22 @@ def _nested(
 # Hints
 
 
+@dataclass(slots=True, eq=False)
 class _Hint:
     """A hint of a forcing-chain rule as the search found it, ordered as SE orders hints
     (:meth:`order`, as :class:`RankedHint`). A search record, not a value: its branches'
     outcomes are the runs' own tables (shared with the chainer's cache), so it is not a
     frozen ``_Record``; nothing changes it after it is made."""
 
-    __slots__ = (
-        "chains",
-        "complexity",
-        "digit",
-        "kind",
-        "rating",
-        "seq",
-        "sort_key",
-        "source",
-        "target",
-    )
-
-    def __init__(
-        self,
-        rating: float,
-        complexity: int,
-        sort_key: int,
-        seq: int,
-        kind: str,
-        target: int,
-        source: int,
-        digit: int,
-        chains: tuple[tuple[int, _Outcome], ...],
-    ) -> None:
-        self.rating = rating
-        self.complexity = complexity
-        self.sort_key = sort_key
-        self.seq = seq
-        self.kind = kind
-        self.target = target  # the concluded potential (on: placed, off: removed)
-        self.source = source  # the assumption (contradiction/double), the cell or the unit
-        self.digit = digit  # region: the digit; else 0
-        self.chains = chains  # (assumption, outcome) per branch
+    rating: float
+    complexity: int
+    sort_key: int
+    seq: int
+    kind: str
+    target: int  # the concluded potential (on: placed, off: removed)
+    source: int  # the assumption (contradiction/double), the cell or the unit
+    digit: int  # region: the digit; else 0
+    chains: tuple[tuple[int, _Outcome], ...]  # (assumption, outcome) per branch
 
     def order(self) -> tuple[float, int, int, int]:
         """SE's sort key (:meth:`RankedHint.order`): the easiest hint, then the simplest."""
@@ -1400,13 +1377,9 @@ def nested_forcing_chains(level: int) -> Callable[[CandidateGrid], Iterator[Step
     """
     if level < 2:
         raise ValueError("nesting levels start at 2")
-    rank = RANK_DYNAMIC + level
-
-    def finder(cg: CandidateGrid) -> Iterator[Step]:
-        return _finder(cg, rank)
-
-    finder.__name__ = finder.__qualname__ = f"dynamic_forcing_chains_nested_{level}"
-    return finder
+    return named_finder(
+        f"dynamic_forcing_chains_nested_{level}", None, _finder, RANK_DYNAMIC + level
+    )
 
 
 #: SE's nested forcing chains as (technique name, base rating, finder), easiest first. They are

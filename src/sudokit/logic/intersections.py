@@ -18,12 +18,12 @@ shape: the overlaps come from the shape's unit tables.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache, partial
+from functools import lru_cache
 
 from .._record import _Record
 from ..shape import Shape
 from . import _human
-from ._delta import Delta, Since, incremental
+from ._delta import Delta, Since
 from ._names import cell_list, digit_name, join_or
 from .candidates import CandidateGrid
 from .step import Step
@@ -188,11 +188,7 @@ _SINCE = {True: Since(), False: Since()}
 
 
 def _finder(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
-    table = _human.core(cg)
-    if table is not None:
-        hits = table.find(_human.LOCKS, pointing_kind, cg.masks, ())
-        return map(partial(_step, cg, pointing_kind), hits)
-    return incremental(_SINCE[pointing_kind], partial(_steps, pointing_kind=pointing_kind), cg)
+    return _human.steps(cg, _human.LOCKS, pointing_kind, _step, _SINCE[pointing_kind], _steps)
 
 
 def pointing(cg: CandidateGrid) -> Iterator[Step]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..shape import Shape
 from . import _human
-from ._delta import Delta, Since, by_units, incremental
+from ._delta import Delta, Since, by_units
 from ._names import cell_list, digit_list, digit_name
 from .candidates import CandidateGrid, bits
 from .intersections import is_box, lock_hits, lock_text, make_lock
@@ -271,12 +271,9 @@ _SINCE_LOCKS = {True: Since(), False: Since()}
 
 
 def _direct_lock_finder(cg: CandidateGrid, pointing_kind: bool) -> Iterator[Step]:
-    table = _human.core(cg)
-    if table is not None:
-        hits = table.find(_human.DIRECT_LOCKS, pointing_kind, cg.masks, ())
-        return map(partial(_direct_lock_step, cg, pointing_kind), hits) if hits else _NOTHING
-    search = partial(_direct_locks, pointing_kind=pointing_kind)
-    return incremental(_SINCE_LOCKS[pointing_kind], search, cg)
+    since = _SINCE_LOCKS[pointing_kind]
+    kind = _human.DIRECT_LOCKS
+    return _human.steps(cg, kind, pointing_kind, _direct_lock_step, since, _direct_locks)
 
 
 def direct_pointing(cg: CandidateGrid) -> Iterator[Step]:

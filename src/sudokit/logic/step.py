@@ -11,13 +11,22 @@ Cells are indices ``row * n + col``; digits ``1..n``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .._record import _Record
 from ._names import digit_labels, labels_now
 
-__all__ = ["LENGTH_BONUS_THRESHOLDS", "Step", "chain_length_bonus", "deferred_text"]
+if TYPE_CHECKING:
+    from .candidates import CandidateGrid
+
+__all__ = [
+    "LENGTH_BONUS_THRESHOLDS",
+    "Step",
+    "chain_length_bonus",
+    "deferred_text",
+    "named_finder",
+]
 
 #: A step text not made yet (:func:`deferred_text`): ``(make, labels, *args)``.
 DeferredText = tuple[Any, ...]
@@ -192,3 +201,23 @@ def chain_length_bonus(length: int) -> float:
         else:
             break
     return bonus / 10
+
+
+def named_finder(
+    name: str, doc: str | None, find: Callable[..., Iterator[Step]], *args: object
+) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """``find(cg, *args)`` as the finder *name* of *find*'s module, documented by *doc*: one
+    member of a family of techniques that differ only by *args* (a fish's size, ...).
+
+    >>> f = named_finder("x", "X.", lambda cg, k: iter([Step("x", k)]), 1.5)
+    >>> f.__name__, f.__doc__, [s.rating for s in f(None)]
+    ('x', 'X.', [1.5])
+    """
+
+    def finder(cg: CandidateGrid) -> Iterator[Step]:
+        return find(cg, *args)
+
+    finder.__name__ = finder.__qualname__ = name
+    finder.__doc__ = doc
+    finder.__module__ = find.__module__
+    return finder

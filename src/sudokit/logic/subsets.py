@@ -16,7 +16,7 @@ Naked Quad 5.0, Hidden Quad 5.4. Works on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from functools import partial
 from itertools import combinations
 
@@ -25,7 +25,7 @@ from . import _human
 from ._delta import by_units
 from ._names import cell_list, digit_list, elim_text
 from .candidates import CandidateGrid, bits
-from .step import Step
+from .step import Step, named_finder
 
 __all__ = [
     "Subset",
@@ -162,61 +162,49 @@ def hidden_sets(
         yield Subset(u, found, dmask), _hidden_elims(cg, found, dmask)
 
 
-def _naked_step(cg: CandidateGrid, k: int, hit: tuple[int, ...]) -> Step:
-    shape = cg.shape
-    u, union, *rest = hit
-    cells = tuple(rest)
-    elims = _naked_elims(cg, u, cells, union)
-    digits = bits(union)
-    text = (
-        f"In {shape.unit_name(u)}, the cells {cell_list(shape, cells)} can only "
-        f"hold {digit_list(shape, digits)} between them, so those digits must go in those "
-        f"cells and are removed from the rest of {shape.unit_name(u)}: "
-        f"{elim_text(shape, elims)}."
-    )
-    return Step(
-        f"Naked {_NAMES[k]}",
-        NAKED_RATING[k],
-        eliminations=elims,
-        text=text,
-        cells=cells,
-        units=(u,),
-        highlights=tuple((c, d) for c in cells for d in cg.digits(c)),
-        size=shape.n,
-    )
-
-
-def _hidden_step(cg: CandidateGrid, k: int, hit: tuple[int, ...]) -> Step:
+def _set_step(cg: CandidateGrid, k: int, hidden: bool, hit: tuple[int, ...]) -> Step:
+    """The step of a naked (hidden) set hit ``(unit, digit mask, *cells)``."""
     shape = cg.shape
     u, dmask, *rest = hit
     cells = tuple(rest)
-    elims = _hidden_elims(cg, cells, dmask)
     digits = bits(dmask)
-    text = (
-        f"In {shape.unit_name(u)}, the digits {digit_list(shape, digits)} can only go "
-        f"in {cell_list(shape, cells)}, so those cells hold exactly these digits and their "
-        f"other candidates are removed: {elim_text(shape, elims)}."
-    )
+    unit = shape.unit_name(u)
+    if hidden:
+        elims = _hidden_elims(cg, cells, dmask)
+        text = (
+            f"In {unit}, the digits {digit_list(shape, digits)} can only go "
+            f"in {cell_list(shape, cells)}, so those cells hold exactly these digits and their "
+            f"other candidates are removed: {elim_text(shape, elims)}."
+        )
+        highlights = tuple((c, d) for c in cells for d in digits if cg.has(c, d))
+    else:
+        elims = _naked_elims(cg, u, cells, dmask)
+        text = (
+            f"In {unit}, the cells {cell_list(shape, cells)} can only "
+            f"hold {digit_list(shape, digits)} between them, so those digits must go in those "
+            f"cells and are removed from the rest of {unit}: {elim_text(shape, elims)}."
+        )
+        highlights = tuple((c, d) for c in cells for d in cg.digits(c))
     return Step(
-        f"Hidden {_NAMES[k]}",
-        HIDDEN_RATING[k],
+        f"{'Hidden' if hidden else 'Naked'} {_NAMES[k]}",
+        (HIDDEN_RATING if hidden else NAKED_RATING)[k],
         eliminations=elims,
         text=text,
         cells=cells,
         units=(u,),
-        highlights=tuple((c, d) for c in cells for d in digits if cg.has(c, d)),
+        highlights=highlights,
         size=shape.n,
     )
 
 
 def _naked(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
     for hit in naked_set_hits(cg, k, units):
-        yield _naked_step(cg, k, hit)
+        yield _set_step(cg, k, False, hit)
 
 
 def _hidden(cg: CandidateGrid, units: Container[int] | None, k: int) -> Iterator[Step]:
     for hit in hidden_set_hits(cg, k, units=units):
-        yield _hidden_step(cg, k, hit)
+        yield _set_step(cg, k, True, hit)
 
 
 # The finders search only the units changed since they last found nothing (see ._delta).
@@ -228,35 +216,19 @@ def _finder(cg: CandidateGrid, k: int, hidden: bool) -> Iterator[Step]:
     table = _human.core(cg)
     if table is None:
         return iter((_HIDDEN if hidden else _NAKED)[k](cg))
-    kind, build = (_human.HIDDEN_SETS, _hidden_step) if hidden else (_human.NAKED_SETS, _naked_step)
-    return map(partial(build, cg, k), table.find(kind, k, cg.masks, ()))
+    kind = _human.HIDDEN_SETS if hidden else _human.NAKED_SETS
+    return map(partial(_set_step, cg, k, hidden), table.find(kind, k, cg.masks, ()))
 
 
-def naked_pair(cg: CandidateGrid) -> Iterator[Step]:
-    """Naked pairs (SE 3.0)."""
-    return _finder(cg, 2, False)
+def _sets(k: int, hidden: bool) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """The finder of the hidden (or naked) sets of *k* cells, named and rated by the tables."""
+    kind = "hidden" if hidden else "naked"
+    rating = (HIDDEN_RATING if hidden else NAKED_RATING)[k]
+    size = _NAMES[k].lower()
+    return named_finder(
+        f"{kind}_{size}", f"{kind.title()} {size}s (SE {rating}).", _finder, k, hidden
+    )
 
 
-def naked_triple(cg: CandidateGrid) -> Iterator[Step]:
-    """Naked triples (SE 3.6)."""
-    return _finder(cg, 3, False)
-
-
-def naked_quad(cg: CandidateGrid) -> Iterator[Step]:
-    """Naked quads (SE 5.0)."""
-    return _finder(cg, 4, False)
-
-
-def hidden_pair(cg: CandidateGrid) -> Iterator[Step]:
-    """Hidden pairs (SE 3.4)."""
-    return _finder(cg, 2, True)
-
-
-def hidden_triple(cg: CandidateGrid) -> Iterator[Step]:
-    """Hidden triples (SE 4.0)."""
-    return _finder(cg, 3, True)
-
-
-def hidden_quad(cg: CandidateGrid) -> Iterator[Step]:
-    """Hidden quads (SE 5.4)."""
-    return _finder(cg, 4, True)
+naked_pair, naked_triple, naked_quad = (_sets(k, False) for k in _NAMES)
+hidden_pair, hidden_triple, hidden_quad = (_sets(k, True) for k in _NAMES)

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -603,6 +603,7 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
     if extra is None:
         return
     cells = sorted(extra)
+    step = partial(Step, cells=tuple(cells), size=shape.n)
     all_extra = 0
     for e in extra.values():
         all_extra |= e
@@ -620,22 +621,18 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
         c = cells[0]
         digits = bits(extra[c])
         if len(digits) == 1:
-            yield _bug_step(
-                shape,
+            yield step(
                 "BUG+1",
                 5.6,
-                cells,
-                intro + f": {names} is {digit_name(shape, digits[0])}.",
+                text=intro + f": {names} is {digit_name(shape, digits[0])}.",
                 placements=((c, digits[0]),),
             )
         else:
             elims = tuple((c, d) for d in bits(masks[c] & ~extra[c]))
-            yield _bug_step(
-                shape,
+            yield step(
                 "BUG type 1",
                 5.6,
-                cells,
-                intro + f"; so {elim_text(shape, elims)}.",
+                text=intro + f"; so {elim_text(shape, elims)}.",
                 eliminations=elims,
             )
         return
@@ -644,12 +641,11 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
         elims = tuple((c, z) for c in sorted(common) if masks[c] & all_extra)
         zn = digit_name(shape, z)
         if elims:
-            yield _bug_step(
-                shape,
+            yield step(
                 "BUG type 2",
                 5.7,
-                cells,
-                intro + f", which is {zn} in each: {zn} is removed from every cell that sees them "
+                text=intro
+                + f", which is {zn} in each: {zn} is removed from every cell that sees them "
                 f"all: {elim_text(shape, elims)}.",
                 eliminations=elims,
             )
@@ -662,12 +658,11 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
             vn = digit_name(shape, v)
             elims = tuple((c, d) for c in cells for d in bits(masks[c] & ~extra[c] & ~other))
             if elims and units:
-                yield _bug_step(
-                    shape,
+                yield step(
                     "BUG type 4",
                     5.7,
-                    cells,
-                    intro + f"; they share {shape.unit_name(units[0])} and the digit {vn}, so each "
+                    text=intro
+                    + f"; they share {shape.unit_name(units[0])} and the digit {vn}, so each "
                     f"is one of its extra candidates or {vn}: {elim_text(shape, elims)}.",
                     eliminations=elims,
                 )
@@ -688,12 +683,10 @@ def bug(cg: CandidateGrid) -> Iterator[Step]:
                     (c, d) for c in region if c not in combo for d in bits(masks[c] & union)
                 )
                 if elims:
-                    yield _bug_step(
-                        shape,
+                    yield step(
                         "BUG type 3",
                         round(5.7 + 0.1 * size, 1),
-                        cells,
-                        intro + f"; with {cell_list(shape, combo)} that makes a naked set of "
+                        text=intro + f"; with {cell_list(shape, combo)} that makes a naked set of "
                         f"{digit_list(shape, bits(union))} in {shape.unit_name(u)}: "
                         f"{elim_text(shape, elims)}.",
                         eliminations=elims,
@@ -704,26 +697,6 @@ def _extras_text(shape: Shape, extra: dict[int, int]) -> str:
     return "; ".join(
         f"{digit_list(shape, bits(e), 'or')} in {shape.cell_name(c)}"
         for c, e in sorted(extra.items())
-    )
-
-
-def _bug_step(
-    shape: Shape,
-    name: str,
-    rating: float,
-    cells: list[int],
-    text: str,
-    placements: tuple[tuple[int, int], ...] = (),
-    eliminations: tuple[tuple[int, int], ...] = (),
-) -> Step:
-    return Step(
-        name,
-        rating,
-        placements=placements,
-        eliminations=eliminations,
-        text=text,
-        cells=tuple(cells),
-        size=shape.n,
     )
 
 
