@@ -495,11 +495,14 @@ static int sum_in(int n, uint32_t size, const int32_t *totals, uint32_t ntotals,
 typedef struct {
     const sk_group *gr;
     const uint64_t *masks;
-    uint64_t *sup;
+    uint64_t *sup;   /* fill_from: the digits each cell holds in some filling (ORed in) */
+    uint64_t leaves; /* fill_one: the fillings tried so far (complete or not holding) */
     uint8_t digits[SK_GROUP_MAX_CELLS];
 } fill_ctx;
 
-/* Tries every digit of cell i not held by an earlier peer; recursion depth <= size <= 64. */
+/* Lists every filling of cells i.. (the earlier ones set in c->digits: each cell takes a
+ * digit of its mask not held by an earlier peer) and ORs the digits of those that hold into
+ * c->sup; recursion depth <= size <= 64. */
 static void fill_from(fill_ctx *c, uint32_t i) {
     const sk_group *gr = c->gr;
     if (i == gr->size) {
@@ -516,14 +519,69 @@ static void fill_from(fill_ctx *c, uint32_t i) {
     }
 }
 
-/* 1 when the fillings of keep number at most SK_GROUP_ENUM_MAX (counting peers apart). */
-static int few_fillings(const uint64_t *keep, uint32_t size) {
+/* As fill_from, but stops at the first filling that holds: 1 then (c->digits is it), 0 when
+ * none does.  Counts the fillings it reaches in c->leaves. */
+static int fill_one(fill_ctx *c, uint32_t i) {
+    const sk_group *gr = c->gr;
+    if (i == gr->size) {
+        c->leaves++;
+        return sk_group_holds(gr->n, gr->kind, c->digits, gr->size, gr->params, gr->nparams);
+    }
+    uint64_t m = c->masks[i];
+    for (uint64_t js = gr->before[i]; js; js &= js - 1) m &= ~bit_of(c->digits[__builtin_ctzll(js)]);
+    for (; m; m &= m - 1) {
+        c->digits[i] = (uint8_t)(__builtin_ctzll(m) + 1);
+        if (fill_one(c, i + 1)) return 1;
+    }
+    return 0;
+}
+
+/*
+ * The exact supports of keep into sup (zeroed by the caller): sup[i] = the digits cell i
+ * holds in some filling that holds.  The same answer as listing every filling (fill_from),
+ * found one (cell, digit) at a time: a digit that no filling found so far uses is tried alone
+ * in its cell, and the filling found (if any) supports every digit it holds.  A search stops
+ * at its first filling, so an open group, whose digits the first few fillings support, costs
+ * a few short searches instead of thousands of leaves.  A digit that no filling uses costs the
+ * listing with its cell fixed; once the searches have reached `fillings` leaves (the product
+ * of the candidate counts) the plain listing finishes the job, so this never costs more than
+ * about twice the listing.  Reentrant: all state on the stack.
+ */
+static void supports(const sk_group *gr, const uint64_t *keep, uint64_t fillings, uint64_t *sup) {
+    uint64_t masks[SK_GROUP_MAX_CELLS];
+    /* digits[] is written before it is read (cell i is set before cell i + 1 is tried); zeroed
+     * so that compilers that cannot see it do not warn (the portable wheel build is -Werror). */
+    fill_ctx c = {.gr = gr, .masks = masks, .sup = sup, .leaves = 0, .digits = {0}};
+    memcpy(masks, keep, gr->size * sizeof *masks);
+    for (uint32_t i = 0; i < gr->size; i++) {
+        uint64_t tried = 0;
+        for (;;) {
+            const uint64_t open = keep[i] & ~sup[i] & ~tried;
+            if (open == 0) break;
+            if (c.leaves > fillings) { /* many unsupported digits: list them all instead */
+                c.masks = keep;
+                fill_from(&c, 0);
+                return;
+            }
+            const uint64_t b = open & (~open + 1);
+            tried |= b;
+            masks[i] = b;
+            if (fill_one(&c, 0))
+                for (uint32_t j = 0; j < gr->size; j++) sup[j] |= bit_of(c.digits[j]);
+        }
+        masks[i] = keep[i];
+    }
+}
+
+/* The fillings of keep (the product of the candidate counts, peers counted apart) when at
+ * most SK_GROUP_ENUM_MAX, else 0 (keep has no empty mask: the product is at least 1). */
+static uint64_t few_fillings(const uint64_t *keep, uint32_t size) {
     uint64_t product = 1;
     for (uint32_t i = 0; i < size; i++) {
         product *= (uint64_t)__builtin_popcountll(keep[i]);
         if (product > SK_GROUP_ENUM_MAX) return 0;
     }
-    return 1;
+    return product;
 }
 
 size_t sk_group_scratch(int n, int kind, uint32_t size, const int32_t *params,
@@ -555,13 +613,14 @@ int sk_group_keep(const sk_group *gr, uint64_t *keep, uint64_t *scratch) {
     case SK_GROUP_SUM_IN: ok = sum_in(gr->n, size, gr->params, gr->nparams, keep); break;
     default: return 0;
     }
-    if (!ok || !few_fillings(keep, size)) return ok;
+    if (!ok) return 0;
+    for (uint32_t i = 0; i < size; i++)
+        if (keep[i] == 0) return 0;
+    const uint64_t fillings = few_fillings(keep, size);
+    if (fillings == 0) return 1;
     uint64_t sup[SK_GROUP_MAX_CELLS];
     memset(sup, 0, sizeof sup);
-    /* digits[] is written before it is read (cell i is set before cell i + 1 is tried); zeroed
-     * so that compilers that cannot see it do not warn (the portable wheel build is -Werror). */
-    fill_ctx c = {.gr = gr, .masks = keep, .sup = sup, .digits = {0}};
-    fill_from(&c, 0);
+    supports(gr, keep, fillings, sup);
     for (uint32_t i = 0; i < size; i++)
         if ((keep[i] = sup[i]) == 0) return 0;
     return 1;

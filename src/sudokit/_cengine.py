@@ -47,7 +47,7 @@ from typing import Concatenate, ParamSpec, TypedDict, TypeVar
 
 from . import _core, _native
 from ._backend import BatchOutcome, BoundSearch, Engine, ItemsOutcome, RecordSpec, SearchOutcome
-from .constraints import Constraints
+from .constraints import SearchForms
 from .grid import Grid, digit_table
 from .shape import SYMBOLS, Shape
 
@@ -71,16 +71,16 @@ def geometry(shape: Shape, *, generic: bool = False) -> _core.Geometry:
     rules = shape.constraints
     if rules is None:
         return _core.Geometry(shape.n, shape.units, generic=generic)
-    n = shape.n
+    forms = rules.search_forms(shape.n)  # computed once per rule set and size
     return _core.Geometry(
-        n,
+        shape.n,
         shape.units,
         generic=generic,
-        different=rules.different_pairs(n),
-        allowed=rules.allowed(n),
-        relations=rules.relations(n),
-        cages=[(cage.cells, cage.total) for cage in rules.cages],
-        **_sums_and_groups(rules, n),
+        different=forms["different"],
+        allowed=forms["allowed"],
+        relations=forms["relations"],
+        cages=forms["cages"],
+        **_sums_and_groups(forms),
     )
 
 
@@ -91,13 +91,13 @@ class _SumsAndGroups(TypedDict, total=False):
     groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]  # primitives.Group
 
 
-def _sums_and_groups(rules: Constraints, n: int) -> _SumsAndGroups:
-    """The linear sums and groups of *rules*, as the core's keywords (left out when none, so
+def _sums_and_groups(forms: SearchForms) -> _SumsAndGroups:
+    """The linear sums and groups of *forms*, as the core's keywords (left out when none, so
     that a shape without them builds on any core)."""
     found: _SumsAndGroups = {}
-    if linear := rules.linear(n):
+    if linear := forms["linear"]:
         found["linear"] = linear
-    if groups := rules.groups(n):
+    if groups := forms["groups"]:
         found["groups"] = groups
     return found
 

@@ -44,13 +44,13 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, partial
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypedDict
 
 from ._record import _Record
 from .rules.base import Compiled, Rule, check_path
 from .rules.primitives import Group, Linear
 
-__all__ = ["Cage", "Constraints", "cage_combinations", "sum_range"]
+__all__ = ["Cage", "Constraints", "SearchForms", "cage_combinations", "sum_range"]
 
 Pair = tuple[int, int]
 #: A rule broken by filled cells: (digit or 0, what is broken in words, the cells).
@@ -172,6 +172,18 @@ def _double(x: int, y: int) -> bool:
     return x == 2 * y or y == 2 * x
 
 
+class SearchForms(TypedDict):
+    """The primitive forms of a rule set on one size (:meth:`Constraints.search_forms`), by
+    the name of the core's ``Geometry`` keyword that takes each."""
+
+    different: tuple[Pair, ...]
+    allowed: tuple[int, ...] | None
+    relations: tuple[tuple[int, int, tuple[int, ...]], ...]
+    cages: tuple[tuple[tuple[int, ...], int | None], ...]
+    linear: tuple[Linear, ...]
+    groups: tuple[Group, ...]
+
+
 class Constraints(_Record):
     """The variant rules of a puzzle beyond its units (immutable and hashable).
 
@@ -185,7 +197,11 @@ class Constraints(_Record):
     True
     """
 
+    #: Private slots (not fields): ``_hash``, the hash once computed; ``_forms``, the
+    #: :meth:`search_forms` of each size asked for.
     __slots__ = (
+        "_forms",
+        "_hash",
         "antiking",
         "antiknight",
         "black",
@@ -289,6 +305,44 @@ class Constraints(_Record):
             at = fields.index("white_negative=True")
             fields[at : at + 2] = ["kropki_negative=True"]
         return f"Constraints({', '.join(fields)})"
+
+    def __hash__(self) -> int:
+        """The hash of the fields (as ``_Record``'s), kept after the first call: the form
+        caches below and the engines' geometry caches key on the rule set."""
+        try:
+            return self._hash  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:
+            value = hash(self._key())
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    def search_forms(self, n: int) -> SearchForms:
+        """Every primitive form a search engine reads, for size *n*, computed once per size
+        and kept on the value (it is immutable): the engines' geometry keywords.
+
+        >>> forms = Constraints(v=[(0, 1)]).search_forms(4)
+        >>> forms["different"], forms["allowed"], len(forms["relations"]), forms["cages"]
+        ((), None, 2, ())
+        >>> Constraints(v=[(0, 1)]).search_forms(4) == forms
+        True
+        """
+        try:
+            cached: dict[int, SearchForms] = self._forms  # type: ignore[attr-defined]
+        except AttributeError:
+            cached = {}
+            object.__setattr__(self, "_forms", cached)
+        found = cached.get(n)
+        if found is None:
+            found = SearchForms(
+                different=self.different_pairs(n),
+                allowed=self.allowed(n),
+                relations=self.relations(n),
+                cages=tuple((cage.cells, cage.total) for cage in self.cages),
+                linear=self.linear(n),
+                groups=self.groups(n),
+            )
+            cached[n] = found
+        return found
 
     def __reduce__(self) -> tuple[object, ...]:
         # Fields are keyword-only: rebuilt through a partial that carries them (as Shape is).

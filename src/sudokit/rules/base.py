@@ -176,7 +176,9 @@ class Rule(_Record):
     (row-major from 0), numbers as ints, so that equal rules compare equal.
     """
 
-    __slots__ = ()
+    #: ``_hash``: the hash, computed on first use (rules key the form caches of
+    #: :mod:`sudokit.constraints`, and a new rule set hashes every rule of it several times).
+    __slots__ = ("_hash",)
     kind: ClassVar[str] = ""
     title: ClassVar[str] = ""
     #: How each field (in ``__match_args__`` order) is read: ``"cells"`` a tuple of cell
@@ -200,6 +202,15 @@ class Rule(_Record):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), self._values())
+
+    def __hash__(self) -> int:
+        """The hash of the compared fields (as ``_Record``'s), kept after the first call."""
+        try:
+            return self._hash  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:
+            value = hash(self._key())
+            object.__setattr__(self, "_hash", value)
+            return value
 
     @classmethod
     def fields(cls) -> tuple[str, ...]:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
+from functools import lru_cache, partial
 from typing import ClassVar
 
 from .base import Compiled, Part, Rule, cell_name, register, table
@@ -262,6 +262,13 @@ def _points(where: int, mine: int, x: int, y: int) -> bool:
     return (x == where) == (y == mine)
 
 
+@lru_cache(maxsize=4096)
+def _points_table(n: int, where: int, mine: int) -> tuple[int, ...]:
+    """The support table of :func:`_points` on ``n x n`` (one per position and digit, so at
+    most ``n * n`` of them: built once, not once per indexer cell and line cell)."""
+    return table(n, partial(_points, where, mine))
+
+
 def _points_at(mine: int, digits: tuple[int, ...]) -> bool:
     return digits[digits[0]] == mine
 
@@ -293,7 +300,7 @@ class _Indexer(Rule):
             for j, b in enumerate(line):
                 if b != a:
                     # b holds `mine` exactly when a points at b (one `mine` in the line)
-                    relations.append((a, b, table(n, partial(_points, j + 1, mine))))
+                    relations.append((a, b, _points_table(n, j + 1, mine)))
         return Compiled(relations=relations)
 
     def parts(self, n: int) -> Iterable[Part]:
