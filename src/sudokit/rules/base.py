@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any, ClassVar, TypeVar
 
-from .._record import _Record
+from .._record import _HashKept, _Record
 from .primitives import Group, Linear, Relation
 
 __all__ = [
@@ -166,7 +166,7 @@ _CONVERT: dict[str, Callable[[Any], Any]] = {
 }
 
 
-class Rule(_Record):
+class Rule(_HashKept):
     """One rule of a variant puzzle: the base of every registered kind.
 
     A subclass sets ``kind`` (its registry name, the JSON ``"kind"``) and ``title`` (its name
@@ -176,9 +176,9 @@ class Rule(_Record):
     (row-major from 0), numbers as ints, so that equal rules compare equal.
     """
 
-    #: ``_hash``: the hash, computed on first use (rules key the form caches of
-    #: :mod:`sudokit.constraints`, and a new rule set hashes every rule of it several times).
-    __slots__ = ("_hash",)
+    #: The hash is kept (:class:`_HashKept`): rules key the form caches of
+    #: :mod:`sudokit.constraints`, and a new rule set hashes every rule of it several times.
+    __slots__ = ()
     kind: ClassVar[str] = ""
     title: ClassVar[str] = ""
     #: How each field (in ``__match_args__`` order) is read: ``"cells"`` a tuple of cell
@@ -202,15 +202,6 @@ class Rule(_Record):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), self._values())
-
-    def __hash__(self) -> int:
-        """The hash of the compared fields (as ``_Record``'s), kept after the first call."""
-        try:
-            return self._hash  # type: ignore[attr-defined,no-any-return]
-        except AttributeError:
-            value = hash(self._key())
-            object.__setattr__(self, "_hash", value)
-            return value
 
     @classmethod
     def fields(cls) -> tuple[str, ...]:
