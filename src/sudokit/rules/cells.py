@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache, partial
 from typing import ClassVar
 
-from .base import Compiled, Part, Rule, cell_name, register, table
+from .base import Compiled, Part, Rule, cell_name, table
 from .primitives import GroupKind
 
 __all__ = [
@@ -51,7 +51,6 @@ class _Dot(Rule):
     _types = ("cells", "int")
     cells: tuple[int, ...]
     value: int
-    word: ClassVar[str] = ""
 
     def describe(self, n: int) -> str:
         a, b = (*self.cells, 0, 0)[:2]
@@ -75,40 +74,28 @@ class _Dot(Rule):
         yield self.cells, lambda d: self.holds(d[0], d[1]), f"the digits do not fit {self.value}"
 
 
-@register
-class Difference(_Dot):
+class Difference(_Dot, kind="difference", title="difference dot", word="difference"):
     """A difference dot (a white kropki dot of any value): the two digits differ by ``value``."""
 
     __slots__ = ()
-    kind = "difference"
-    title = "difference dot"
-    word = "difference"
 
     def holds(self, x: int, y: int) -> bool:
         return abs(x - y) == self.value
 
 
-@register
-class Ratio(_Dot):
+class Ratio(_Dot, kind="ratio", title="ratio dot", word="ratio"):
     """A ratio dot (a black kropki dot of any value): one digit is ``value`` times the other."""
 
     __slots__ = ()
-    kind = "ratio"
-    title = "ratio dot"
-    word = "ratio"
 
     def holds(self, x: int, y: int) -> bool:
         return x == self.value * y or y == self.value * x
 
 
-@register
-class PairSum(_Dot):
+class PairSum(_Dot, kind="pairsum", title="sum mark", word="sum"):
     """A sum between two cells (XV-style, any value): the two digits add up to ``value``."""
 
     __slots__ = ()
-    kind = "pairsum"
-    title = "sum mark"
-    word = "sum"
 
     def describe(self, n: int) -> str:
         a, b = (*self.cells, 0, 0)[:2]
@@ -118,8 +105,7 @@ class PairSum(_Dot):
         return x + y == self.value
 
 
-@register
-class Quadruple(Rule):
+class Quadruple(Rule, kind="quadruple", title="quadruple"):
     """A quadruple: the digits in the circle on a corner appear in the four cells around it
     (a digit listed twice appears twice)."""
 
@@ -128,8 +114,6 @@ class Quadruple(Rule):
     _types = ("cells", "ints")
     cells: tuple[int, ...]
     digits: tuple[int, ...]
-    kind = "quadruple"
-    title = "quadruple"
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
@@ -200,27 +184,20 @@ class _Extreme(Rule):
             )
 
 
-@register
-class Minimum(_Extreme):
+class Minimum(_Extreme, kind="minimum", title="minimum"):
     """Minimum cells: each lower than its orthogonal neighbours outside ``cells``."""
 
     __slots__ = ()
-    kind = "minimum"
-    title = "minimum"
 
 
-@register
-class Maximum(_Extreme):
+class Maximum(_Extreme, kind="maximum", title="maximum"):
     """Maximum cells: each higher than its orthogonal neighbours outside ``cells``."""
 
     __slots__ = ()
-    kind = "maximum"
-    title = "maximum"
     lower = False
 
 
-@register
-class Clone(Rule):
+class Clone(Rule, kind="clone", title="clone"):
     """A clone: ``cells`` and ``copy`` (listed in matching order) hold the same digits."""
 
     __slots__ = ("cells", "copy")
@@ -228,8 +205,6 @@ class Clone(Rule):
     _types = ("cells", "cells")
     cells: tuple[int, ...]
     copy: tuple[int, ...]
-    kind = "clone"
-    title = "clone"
 
     def cells_of(self) -> tuple[int, ...]:
         return self.cells + self.copy
@@ -314,34 +289,27 @@ class _Indexer(Rule):
             )
 
 
-@register
-class ColumnIndexer(_Indexer):
+class ColumnIndexer(_Indexer, kind="columnindexer", title="column indexer"):
     """Column indexers: X in row r, column c means column X of row r holds c."""
 
     __slots__ = ()
-    kind = "columnindexer"
-    title = "column indexer"
 
     def line(self, cell: int, n: int) -> list[int]:
         r = cell // n
         return [r * n + j for j in range(n)]
 
 
-@register
-class RowIndexer(_Indexer):
+class RowIndexer(_Indexer, kind="rowindexer", title="row indexer"):
     """Row indexers: X in row r, column c means row X of column c holds r."""
 
     __slots__ = ()
-    kind = "rowindexer"
-    title = "row indexer"
 
     def line(self, cell: int, n: int) -> list[int]:
         c = cell % n
         return [i * n + c for i in range(n)]
 
 
-@register
-class BoxIndexer(_Indexer):
+class BoxIndexer(_Indexer, kind="boxindexer", title="box indexer"):
     """Box indexers: X at position p of a box (reading order) means position X of the box
     holds p; ``box`` is the boxes' rows and columns."""
 
@@ -349,9 +317,6 @@ class BoxIndexer(_Indexer):
     __match_args__ = ("cells", "box")
     _types = ("cells", "ints")
     box: tuple[int, ...]
-
-    kind = "boxindexer"
-    title = "box indexer"
 
     def check(self, n: int) -> None:
         super().check(n)
