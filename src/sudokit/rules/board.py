@@ -105,8 +105,7 @@ class Diagonal(Rule, kind="diagonal", title="diagonal"):
     """One main diagonal as a unit: top-left to bottom-right, or (``anti`` = 1) top-right to
     bottom-left."""
 
-    __slots__ = ("anti",)
-    __match_args__ = ("anti",)
+    __slots__ = __match_args__ = ("anti",)
     _types = ("int",)
     anti: int
 
@@ -136,8 +135,7 @@ class DisjointGroups(Rule, kind="disjointgroups", title="disjoint groups"):
     """Disjoint groups: the cells at the same place in every box hold every digit once;
     ``box`` is the boxes' rows and columns."""
 
-    __slots__ = ("box",)
-    __match_args__ = ("box",)
+    __slots__ = __match_args__ = ("box",)
     _types = ("ints",)
     box: tuple[int, ...]
 
@@ -168,8 +166,7 @@ class DisjointGroups(Rule, kind="disjointgroups", title="disjoint groups"):
 class ExtraRegion(Rule, kind="extraregion", title="extra region"):
     """An extra region: its cells hold distinct digits (every digit once when it has ``n``)."""
 
-    __slots__ = ("cells",)
-    __match_args__ = ("cells",)
+    __slots__ = __match_args__ = ("cells",)
     _types = ("cells",)
     cells: tuple[int, ...]
 
@@ -221,8 +218,7 @@ class Taxicab(_PairRule, kind="taxicab", title="taxicab"):
     """Taxicab: cells a taxicab (row + column) distance of exactly ``distance`` apart never
     hold the same digit."""
 
-    __slots__ = ("distance",)
-    __match_args__ = ("distance",)
+    __slots__ = __match_args__ = ("distance",)
     _types = ("int",)
     distance: int
 

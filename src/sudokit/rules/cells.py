@@ -46,8 +46,7 @@ def orthogonal(cell: int, n: int) -> list[int]:
 class _Dot(Rule):
     """A mark between two orthogonally adjacent cells with a number (``value``)."""
 
-    __slots__ = ("cells", "value")
-    __match_args__ = ("cells", "value")
+    __slots__ = __match_args__ = ("cells", "value")
     _types = ("cells", "int")
     cells: tuple[int, ...]
     value: int
@@ -109,8 +108,7 @@ class Quadruple(Rule, kind="quadruple", title="quadruple"):
     """A quadruple: the digits in the circle on a corner appear in the four cells around it
     (a digit listed twice appears twice)."""
 
-    __slots__ = ("cells", "digits")
-    __match_args__ = ("cells", "digits")
+    __slots__ = __match_args__ = ("cells", "digits")
     _types = ("cells", "ints")
     cells: tuple[int, ...]
     digits: tuple[int, ...]
@@ -152,8 +150,7 @@ class _Extreme(Rule):
     """Cells each lower (minimum) or higher (maximum) than its orthogonal neighbours outside
     the rule's cells (f-puzzles' fortress cells: neighbours in the group are not compared)."""
 
-    __slots__ = ("cells",)
-    __match_args__ = ("cells",)
+    __slots__ = __match_args__ = ("cells",)
     _types = ("cells",)
     cells: tuple[int, ...]
     lower: ClassVar[bool] = True
@@ -200,8 +197,7 @@ class Maximum(_Extreme, kind="maximum", title="maximum"):
 class Clone(Rule, kind="clone", title="clone"):
     """A clone: ``cells`` and ``copy`` (listed in matching order) hold the same digits."""
 
-    __slots__ = ("cells", "copy")
-    __match_args__ = ("cells", "copy")
+    __slots__ = __match_args__ = ("cells", "copy")
     _types = ("cells", "cells")
     cells: tuple[int, ...]
     copy: tuple[int, ...]
@@ -252,8 +248,7 @@ class _Indexer(Rule):
     """Indexer cells: a digit X in an indexer cell says where, in its row (column indexer),
     column (row indexer) or box (box indexer), the digit of its own position goes."""
 
-    __slots__ = ("cells",)
-    __match_args__ = ("cells",)
+    __slots__ = __match_args__ = ("cells",)
     _types: ClassVar[tuple[str, ...]] = ("cells",)
     cells: tuple[int, ...]
 

@@ -35,8 +35,7 @@ __all__ = [
 class _Line(Rule):
     """A rule on one path of cells (``cells``, in the drawn order)."""
 
-    __slots__ = ("cells",)
-    __match_args__ = ("cells",)
+    __slots__ = __match_args__ = ("cells",)
     _types: ClassVar[tuple[str, ...]] = ("cells",)
     cells: tuple[int, ...]
     #: The fewest cells the line may have.
@@ -325,8 +324,7 @@ class RegionSum(Rule, kind="regionsum", title="region-sum line"):
     """A region-sum line: its pieces in each box or region (``segments``, in order along the
     line) all add up to the same total."""
 
-    __slots__ = ("segments",)
-    __match_args__ = ("segments",)
+    __slots__ = __match_args__ = ("segments",)
     _types = ("paths",)
     segments: tuple[tuple[int, ...], ...]
 

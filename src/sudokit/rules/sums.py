@@ -43,8 +43,7 @@ class Arrow(Rule, kind="arrow", title="arrow"):
     order as a decimal number) equals the sum of the digits along each of its ``arrows``
     (digits may repeat along an arrow where the units allow)."""
 
-    __slots__ = ("arrows", "circle")
-    __match_args__ = ("circle", "arrows")
+    __slots__ = __match_args__ = ("circle", "arrows")
     _types = ("cells", "paths")
     circle: tuple[int, ...]
     arrows: tuple[tuple[int, ...], ...]
@@ -151,8 +150,7 @@ class LittleKiller(Rule, kind="littlekiller", title="little killer"):
     """A little killer: the digits along a diagonal, from the clue outside the grid (the first
     of ``cells``) to the far edge, add up to ``total``; digits may repeat."""
 
-    __slots__ = ("cells", "total")
-    __match_args__ = ("cells", "total")
+    __slots__ = __match_args__ = ("cells", "total")
     _types = ("cells", "int")
     cells: tuple[int, ...]
     total: int
@@ -212,8 +210,7 @@ class SumCage(Rule, kind="sumcage", title="cage of several sums"):
     ((7, (0, 1), (10, 15)),)
     """
 
-    __slots__ = ("cells", "totals")
-    __match_args__ = ("cells", "totals")
+    __slots__ = __match_args__ = ("cells", "totals")
     _types = ("cells", "ints")
     cells: tuple[int, ...]
     totals: tuple[int, ...]
@@ -260,8 +257,7 @@ class SumCage(Rule, kind="sumcage", title="cage of several sums"):
 class _Outside(Rule):
     """A clue outside the grid about a whole row or column (``cells``, from the clue's side)."""
 
-    __slots__ = ("cells", "total")
-    __match_args__ = ("cells", "total")
+    __slots__ = __match_args__ = ("cells", "total")
     _types = ("cells", "int")
     cells: tuple[int, ...]
     total: int
