@@ -88,6 +88,29 @@ PyObject *sk_py_as_tuple(PyObject *obj, const char *what, Py_ssize_t index) {
     return PySequence_Tuple(obj);
 }
 
+PyObject *sk_py_rule_list(PyObject *obj, const char *name, const char *items, Py_ssize_t most,
+                          int n) {
+    if (obj == Py_None) return NULL;
+    PyObject *t = sk_py_as_tuple(obj, name, -1);
+    if (t != NULL && PyTuple_GET_SIZE(t) > most) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd %s, at most %zd for size %d", name,
+                     PyTuple_GET_SIZE(t), items, most, n);
+        Py_CLEAR(t);
+    }
+    return t;
+}
+
+PyObject *sk_py_rule_entry(PyObject *list, Py_ssize_t i, const char *name, Py_ssize_t size,
+                           const char *form) {
+    PyObject *t = sk_py_as_tuple(PyTuple_GET_ITEM(list, i), name, i);
+    if (t != NULL && PyTuple_GET_SIZE(t) != size) {
+        PyErr_Format(PyExc_ValueError, "%s[%zd] must be (%s), got %zd items", name, i, form,
+                     PyTuple_GET_SIZE(t));
+        Py_CLEAR(t);
+    }
+    return t;
+}
+
 int sk_py_rule_int(PyObject *obj, uint64_t bound, const char *what, Py_ssize_t index,
                     uint64_t *out) {
     if (!PyLong_Check(obj) || PyBool_Check(obj)) {

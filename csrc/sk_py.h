@@ -192,6 +192,17 @@ int sk_py_nargs(Py_ssize_t nargs, Py_ssize_t lo, Py_ssize_t hi, const char *name
  * cannot change what is read. */
 PyObject *sk_py_as_tuple(PyObject *obj, const char *what, Py_ssize_t index);
 
+/* The list argument `name` of a rule (relations, cages, linear, groups): a new tuple of at
+ * most `most` entries; None gives NULL with no exception set, and a bad list NULL with a
+ * TypeError (not a sequence) or ValueError ("name: k items, at most most for size n"). */
+PyObject *sk_py_rule_list(PyObject *obj, const char *name, const char *items, Py_ssize_t most,
+                          int n);
+
+/* Entry i of the tuple `list` of rule `name` as a new tuple of exactly `size` items, or NULL
+ * with a TypeError (not a sequence) or ValueError ("name[i] must be (form), got k items"). */
+PyObject *sk_py_rule_entry(PyObject *list, Py_ssize_t i, const char *name, Py_ssize_t size,
+                           const char *form);
+
 /* An int (bools refused) in 0..bound-1 (bound 0: any uint64) into *out; names what and index. */
 int sk_py_rule_int(PyObject *obj, uint64_t bound, const char *what, Py_ssize_t index,
                 uint64_t *out);

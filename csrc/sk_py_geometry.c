@@ -107,17 +107,12 @@ static int parse_allowed(PyObject *obj, int n, int ncells, rules_buf *b) {
 /* relations: (a, b, table) triples, table n masks below 2**n; at most one per ordered pair of
  * cells, ncells * (ncells - 1) (a global rule such as self-taxicab relates most pairs). */
 static int parse_relations(PyObject *obj, int n, int ncells, rules_buf *b) {
-    if (obj == Py_None) return 1;
-    PyObject *t = sk_py_as_tuple(obj, "relations", -1);
-    if (t == NULL) return 0;
+    const Py_ssize_t most = (Py_ssize_t)ncells * (ncells - 1);
+    PyObject *t = sk_py_rule_list(obj, "relations", "relations", most, n);
+    if (t == NULL) return !PyErr_Occurred();
     const Py_ssize_t k = PyTuple_GET_SIZE(t);
     int ok = 1;
-    const Py_ssize_t most = (Py_ssize_t)ncells * (ncells - 1);
-    if (k > most) {
-        PyErr_Format(PyExc_ValueError, "relations: %zd relations, at most %zd for size %d", k,
-                     most, n);
-        ok = 0;
-    } else if (k > 0) {
+    if (k > 0) {
         b->rel_cells = PyMem_RawMalloc((size_t)k * 2 * sizeof *b->rel_cells);
         b->rel_tables = PyMem_RawMalloc((size_t)k * (size_t)n * sizeof *b->rel_tables);
         if (b->rel_cells == NULL || b->rel_tables == NULL) {
@@ -126,19 +121,13 @@ static int parse_relations(PyObject *obj, int n, int ncells, rules_buf *b) {
         }
         const uint64_t bound = sk_py_mask_bound(n);
         for (Py_ssize_t i = 0; ok && i < k; i++) {
-            PyObject *rel = sk_py_as_tuple(PyTuple_GET_ITEM(t, i), "relations", i);
+            PyObject *rel = sk_py_rule_entry(t, i, "relations", 3, "a, b, table");
             if (rel == NULL) {
                 ok = 0;
                 break;
             }
-            if (PyTuple_GET_SIZE(rel) != 3) {
-                PyErr_Format(PyExc_ValueError, "relations[%zd] must be (a, b, table), got %zd items",
-                             i, PyTuple_GET_SIZE(rel));
-                ok = 0;
-            }
-            PyObject *pair = ok ? PyTuple_GetSlice(rel, 0, 2) : NULL;
-            if (ok && pair == NULL) ok = 0;
-            if (ok) ok = cell_pair(pair, ncells, "relations", i, b->rel_cells + 2 * i);
+            PyObject *pair = PyTuple_GetSlice(rel, 0, 2);
+            ok = pair != NULL && cell_pair(pair, ncells, "relations", i, b->rel_cells + 2 * i);
             Py_XDECREF(pair);
             PyObject *table = ok ? sk_py_as_tuple(PyTuple_GET_ITEM(rel, 2), "relations", i) : NULL;
             if (ok && table == NULL) ok = 0;
@@ -164,16 +153,12 @@ static int parse_relations(PyObject *obj, int n, int ncells, rules_buf *b) {
 
 /* cages: (cells, total) pairs, total None or 0..n(n+1)/2; 1..n cells, none in two cages. */
 static int parse_cages(PyObject *obj, int n, int ncells, rules_buf *b) {
-    if (obj == Py_None) return 1;
-    PyObject *t = sk_py_as_tuple(obj, "cages", -1);
-    if (t == NULL) return 0;
+    PyObject *t = sk_py_rule_list(obj, "cages", "cages", ncells, n);
+    if (t == NULL) return !PyErr_Occurred();
     const Py_ssize_t k = PyTuple_GET_SIZE(t);
     int ok = 1;
     uint8_t *used = NULL;
-    if (k > ncells) {
-        PyErr_Format(PyExc_ValueError, "cages: %zd cages, at most %d for size %d", k, ncells, n);
-        ok = 0;
-    } else if (k > 0) {
+    if (k > 0) {
         b->cage_cells = PyMem_RawMalloc((size_t)ncells * sizeof *b->cage_cells);
         b->cage_ends = PyMem_RawMalloc((size_t)k * sizeof *b->cage_ends);
         b->cage_sums = PyMem_RawMalloc((size_t)k * sizeof *b->cage_sums);
@@ -184,18 +169,13 @@ static int parse_cages(PyObject *obj, int n, int ncells, rules_buf *b) {
         }
         uint32_t pos = 0;
         for (Py_ssize_t i = 0; ok && i < k; i++) {
-            PyObject *cage = sk_py_as_tuple(PyTuple_GET_ITEM(t, i), "cages", i);
+            PyObject *cage = sk_py_rule_entry(t, i, "cages", 2, "cells, total");
             if (cage == NULL) {
                 ok = 0;
                 break;
             }
-            if (PyTuple_GET_SIZE(cage) != 2) {
-                PyErr_Format(PyExc_ValueError, "cages[%zd] must be (cells, total), got %zd items",
-                             i, PyTuple_GET_SIZE(cage));
-                ok = 0;
-            }
-            PyObject *cells = ok ? sk_py_as_tuple(PyTuple_GET_ITEM(cage, 0), "cages", i) : NULL;
-            if (ok && cells == NULL) ok = 0;
+            PyObject *cells = sk_py_as_tuple(PyTuple_GET_ITEM(cage, 0), "cages", i);
+            if (cells == NULL) ok = 0;
             const Py_ssize_t size = cells ? PyTuple_GET_SIZE(cells) : 0;
             if (ok && (size < 1 || size > n)) {
                 PyErr_Format(PyExc_ValueError, "cages[%zd] has %zd cells, expected 1..%d", i, size,

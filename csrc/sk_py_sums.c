@@ -215,24 +215,11 @@ static int read_group(PyObject *t, Py_ssize_t k, int n, int ncells, uint32_t *st
     return ok;
 }
 
-/* The list argument `name` as a tuple of at most 16 * ncells entries (None: NULL, no error). */
-static PyObject *rule_list(PyObject *obj, const char *name, const char *items, int n,
-                           int ncells) {
-    if (obj == Py_None) return NULL;
-    PyObject *t = sk_py_as_tuple(obj, name, -1);
-    if (t != NULL && PyTuple_GET_SIZE(t) > 16 * (Py_ssize_t)ncells) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd %s, at most %zd for size %d", name,
-                     PyTuple_GET_SIZE(t), items, 16 * (Py_ssize_t)ncells, n);
-        Py_CLEAR(t);
-    }
-    return t;
-}
-
 int sk_py_sums_parse(PyObject *linear, PyObject *groups, int n, int ncells, sk_py_sums *s) {
     memset(s, 0, sizeof *s);
-    PyObject *lt = rule_list(linear, "linear", "sums", n, ncells);
+    PyObject *lt = sk_py_rule_list(linear, "linear", "sums", 16 * (Py_ssize_t)ncells, n);
     if (lt == NULL && PyErr_Occurred()) return 0;
-    PyObject *gt = rule_list(groups, "groups", "groups", n, ncells);
+    PyObject *gt = sk_py_rule_list(groups, "groups", "groups", 16 * (Py_ssize_t)ncells, n);
     if (gt == NULL && PyErr_Occurred()) {
         Py_XDECREF(lt);
         return 0;

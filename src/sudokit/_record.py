@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MemberDescriptorType
 from typing import Any, ClassVar, Self, TypeVar, dataclass_transform
 
-__all__ = ["FrozenMap", "_Record"]
+__all__ = ["FrozenMap", "_HashKept", "_Record"]
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -137,6 +137,23 @@ class _Record:
         ``__init__`` takes every field by its name).
         """
         return type(self)(**(self._asdict() | changes))
+
+
+class _HashKept(_Record):
+    """A record that keeps its hash (that of the compared fields, as :class:`_Record`'s) after
+    the first call, in the private slot ``_hash``: for the records that key caches and are
+    hashed again and again (the rule set and its rules key the form caches of
+    :mod:`sudokit.constraints` and the engines' geometry caches)."""
+
+    __slots__ = ("_hash",)
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:
+            value = hash(self._key())
+            object.__setattr__(self, "_hash", value)
+            return value
 
 
 def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:

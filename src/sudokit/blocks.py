@@ -90,8 +90,16 @@ class Note(_Record):
     it gave up).
     """
 
-    __slots__ = ("count", "end", "guesses", "kind", "line", "out", "record", "start")
-    __match_args__ = ("start", "end", "out", "line", "record", "guesses", "count", "kind")
+    __slots__ = __match_args__ = (
+        "start",
+        "end",
+        "out",
+        "line",
+        "record",
+        "guesses",
+        "count",
+        "kind",
+    )
     start: int
     end: int
     out: int
@@ -122,8 +130,7 @@ class Block(_Record):
     the ``notes`` of the others in order, and the ``lines`` and ``records`` (puzzles) it
     read itself (lines handed back as notes of kind ``"python"`` are not in ``records``)."""
 
-    __slots__ = ("lines", "notes", "output", "records")
-    __match_args__ = ("output", "notes", "lines", "records")
+    __slots__ = __match_args__ = ("output", "notes", "lines", "records")
     output: bytes
     notes: tuple[Note, ...]
     lines: int

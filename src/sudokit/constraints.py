@@ -46,7 +46,7 @@ from functools import lru_cache, partial
 from itertools import pairwise
 from typing import Any, TypedDict
 
-from ._record import _Record
+from ._record import _HashKept, _Record
 from .rules.base import Compiled, Rule, check_path
 from .rules.primitives import Group, Linear
 
@@ -184,7 +184,7 @@ class SearchForms(TypedDict):
     groups: tuple[Group, ...]
 
 
-class Constraints(_Record):
+class Constraints(_HashKept):
     """The variant rules of a puzzle beyond its units (immutable and hashable).
 
     Every field is optional; the defaults mean "no such rule". Pairs are kept as sorted
@@ -197,11 +197,10 @@ class Constraints(_Record):
     True
     """
 
-    #: Private slots (not fields): ``_hash``, the hash once computed; ``_forms``, the
-    #: :meth:`search_forms` of each size asked for.
+    #: A private slot (not a field): ``_forms``, the :meth:`search_forms` of each size asked
+    #: for (the hash is kept as :class:`_HashKept` keeps it: the form caches key on it).
     __slots__ = (
         "_forms",
-        "_hash",
         "antiking",
         "antiknight",
         "black",
@@ -305,16 +304,6 @@ class Constraints(_Record):
             at = fields.index("white_negative=True")
             fields[at : at + 2] = ["kropki_negative=True"]
         return f"Constraints({', '.join(fields)})"
-
-    def __hash__(self) -> int:
-        """The hash of the fields (as ``_Record``'s), kept after the first call: the form
-        caches below and the engines' geometry caches key on the rule set."""
-        try:
-            return self._hash  # type: ignore[attr-defined,no-any-return]
-        except AttributeError:
-            value = hash(self._key())
-            object.__setattr__(self, "_hash", value)
-            return value
 
     def search_forms(self, n: int) -> SearchForms:
         """Every primitive form a search engine reads, for size *n*, computed once per size

@@ -93,8 +93,16 @@ class DatasetSpec(_Record):
     drops a puzzle equivalent to an earlier one (9x9 only).
     """
 
-    __slots__ = ("augment", "dedupe", "difficulty", "n", "rate", "seed", "size", "symmetry")
-    __match_args__ = ("n", "seed", "size", "symmetry", "rate", "difficulty", "augment", "dedupe")
+    __slots__ = __match_args__ = (
+        "n",
+        "seed",
+        "size",
+        "symmetry",
+        "rate",
+        "difficulty",
+        "augment",
+        "dedupe",
+    )
     n: int
     seed: int
     size: int

@@ -91,18 +91,7 @@ class TrueCandidates(_Record):
     (<Status.UNIQUE: 'unique'>, (1,), True, False)
     """
 
-    __slots__ = (
-        "complete",
-        "error",
-        "guesses",
-        "masks",
-        "puzzle",
-        "searches",
-        "solutions",
-        "status",
-        "unknown",
-    )
-    __match_args__ = (
+    __slots__ = __match_args__ = (
         "puzzle",
         "status",
         "masks",

@@ -585,17 +585,16 @@ def _finite_or_none(ctx: click.Context, param: click.Parameter, value: float | N
     return value
 
 
-def puzzle_option(fn: F) -> F:
-    """``-p/--puzzle TEXT``: a puzzle given on the command line (repeatable), read before the
-    FILEs; with ``-p`` no standard input is read unless ``-`` is named."""
-    return click.option(
-        "-p",
-        "--puzzle",
-        "puzzles",
-        metavar="TEXT",
-        multiple=True,
-        help="A puzzle as text (any format), instead of or before the FILEs; repeatable.",
-    )(fn)
+#: ``-p/--puzzle TEXT``: a puzzle given on the command line (repeatable), read before the
+#: FILEs; with ``-p`` no standard input is read unless ``-`` is named.
+puzzle_option = click.option(
+    "-p",
+    "--puzzle",
+    "puzzles",
+    metavar="TEXT",
+    multiple=True,
+    help="A puzzle as text (any format), instead of or before the FILEs; repeatable.",
+)
 
 
 def puzzle_input(fn: F) -> F:

@@ -48,37 +48,31 @@ def count_option(default: int | None, what: str) -> Callable[[F], F]:
     return decorate
 
 
-def seed_option(fn: F) -> F:
-    """``--seed N|random`` (default 0): the run seed, as text for :func:`run_seed`."""
-    return click.option(
-        "--seed",
-        metavar="N|random",
-        default="0",
-        show_default=True,
-        help="Seed of the run: the same seed, the same puzzles; 'random' picks a fresh one "
-        "(reported on stderr).",
-    )(fn)
+#: ``--seed N|random`` (default 0): the run seed, as text for :func:`run_seed`.
+seed_option = click.option(
+    "--seed",
+    metavar="N|random",
+    default="0",
+    show_default=True,
+    help="Seed of the run: the same seed, the same puzzles; 'random' picks a fresh one "
+    "(reported on stderr).",
+)
 
+#: ``--difficulty LEVEL|A-B``: a level name or an SE range (:func:`difficulty_target`).
+difficulty_option = click.option(
+    "--difficulty",
+    metavar="LEVEL|A-B",
+    default=None,
+    help="Target level (easy, medium, hard, expert, extreme) or SE rating range (e.g. 4.0-6.0).",
+)
 
-def difficulty_option(fn: F) -> F:
-    """``--difficulty LEVEL|A-B``: a level name or an SE range (:func:`difficulty_target`)."""
-    return click.option(
-        "--difficulty",
-        metavar="LEVEL|A-B",
-        default=None,
-        help="Target level (easy, medium, hard, expert, extreme) or SE rating range "
-        "(e.g. 4.0-6.0).",
-    )(fn)
-
-
-def rating_option(fn: F) -> F:
-    """``--rating A-B``: an SE range or one value (:func:`rating_range`)."""
-    return click.option(
-        "--rating",
-        metavar="A-B",
-        default=None,
-        help="Target SE rating range (e.g. 4.0-6.0), checked by the same rating as 'sudokit rate'.",
-    )(fn)
+#: ``--rating A-B``: an SE range or one value (:func:`rating_range`).
+rating_option = click.option(
+    "--rating",
+    metavar="A-B",
+    default=None,
+    help="Target SE rating range (e.g. 4.0-6.0), checked by the same rating as 'sudokit rate'.",
+)
 
 
 def run_seed(text: str) -> int:

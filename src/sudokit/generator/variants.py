@@ -76,8 +76,16 @@ class Drawn(_Record):
     """Which rules are drawn from each puzzle's solution, and the cage sizes allowed (the rule
     kinds of *kinds* are made by :mod:`sudokit.generator.ruled`)."""
 
-    __slots__ = ("cage_sizes", "human", "killer", "kinds", "kropki", "parity", "thermo", "xv")
-    __match_args__ = ("killer", "kropki", "xv", "parity", "thermo", "cage_sizes", "kinds", "human")
+    __slots__ = __match_args__ = (
+        "killer",
+        "kropki",
+        "xv",
+        "parity",
+        "thermo",
+        "cage_sizes",
+        "kinds",
+        "human",
+    )
     killer: bool
     kropki: bool
     xv: bool

@@ -1,8 +1,8 @@
 """What a variant rule kind is, and the one registry of them (layer 1).
 
-A kind is one value class, a subclass of :class:`Rule` registered once with :func:`register`
-under its name. The class holds the rule's cells and numbers and says everything a layer needs
-of it:
+A kind is one value class, a subclass of :class:`Rule` that names its ``kind`` in its class
+keywords and is registered under it (:func:`register`). The class holds the rule's cells and
+numbers and says everything a layer needs of it:
 
 * :meth:`Rule.check`: raise ``ValueError`` naming the rule and where, when it cannot hold on an
   ``n x n`` grid (a cell out of range, an arrow that is not a path, a sum no digits can make);
@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any, ClassVar, TypeVar
 
-from .._record import _Record
+from .._record import _HashKept, _Record
 from .primitives import Group, Linear, Relation
 
 __all__ = [
@@ -166,24 +166,39 @@ _CONVERT: dict[str, Callable[[Any], Any]] = {
 }
 
 
-class Rule(_Record):
+class Rule(_HashKept):
     """One rule of a variant puzzle: the base of every registered kind.
 
     A subclass sets ``kind`` (its registry name, the JSON ``"kind"``) and ``title`` (its name
-    in words), names its fields in ``__slots__`` / ``__match_args__``, and overrides
-    :meth:`check`, :meth:`compile` and :meth:`broken`; ``describe`` and the JSON forms come
-    from the fields unless it overrides them. Fields hold cells as tuples of indices
-    (row-major from 0), numbers as ints, so that equal rules compare equal.
+    in words) as class keywords, names its fields in ``__slots__`` / ``__match_args__``, and
+    overrides :meth:`check`, :meth:`compile` and :meth:`broken`; ``describe`` and the JSON
+    forms come from the fields unless it overrides them. Fields hold cells as tuples of
+    indices (row-major from 0), numbers as ints, so that equal rules compare equal.
     """
 
-    #: ``_hash``: the hash, computed on first use (rules key the form caches of
-    #: :mod:`sudokit.constraints`, and a new rule set hashes every rule of it several times).
-    __slots__ = ("_hash",)
+    #: The hash is kept (:class:`_HashKept`): rules key the form caches of
+    #: :mod:`sudokit.constraints`, and a new rule set hashes every rule of it several times.
+    __slots__ = ()
     kind: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: The kind's word in the sentence its base describes it by (``"ratio"`` dot, ...).
+    word: ClassVar[str] = ""
     #: How each field (in ``__match_args__`` order) is read: ``"cells"`` a tuple of cell
     #: indices in order, ``"paths"`` a tuple of those, ``"int"``, ``"ints"`` a tuple of ints.
     _types: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(
+        cls, kind: str = "", title: str = "", word: str = "", **kwargs: Any
+    ) -> None:
+        """A kind is declared by its class keywords, ``class Renban(Rule, kind="renban",
+        title="renban line")`` (and ``word=`` where its base describes it), and registered
+        under *kind* (:func:`register`) once it is made."""
+        super().__init_subclass__(**kwargs)
+        for name, value in (("kind", kind), ("title", title), ("word", word)):
+            if value:
+                setattr(cls, name, value)
+        if kind:
+            register(cls)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         names = self.fields()
@@ -202,15 +217,6 @@ class Rule(_Record):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), self._values())
-
-    def __hash__(self) -> int:
-        """The hash of the compared fields (as ``_Record``'s), kept after the first call."""
-        try:
-            return self._hash  # type: ignore[attr-defined,no-any-return]
-        except AttributeError:
-            value = hash(self._key())
-            object.__setattr__(self, "_hash", value)
-            return value
 
     @classmethod
     def fields(cls) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from functools import partial
 from itertools import combinations
 from typing import ClassVar
 
-from .base import Compiled, Part, Rule, cell_name, register, table
+from .base import Compiled, Part, Rule, cell_name, table
 from .primitives import Relation
 
 __all__ = [
@@ -101,17 +101,13 @@ class _PairRule(Rule):
             )
 
 
-@register
-class Diagonal(Rule):
+class Diagonal(Rule, kind="diagonal", title="diagonal"):
     """One main diagonal as a unit: top-left to bottom-right, or (``anti`` = 1) top-right to
     bottom-left."""
 
-    __slots__ = ("anti",)
-    __match_args__ = ("anti",)
+    __slots__ = __match_args__ = ("anti",)
     _types = ("int",)
     anti: int
-    kind = "diagonal"
-    title = "diagonal"
 
     def __init__(self, anti: int = 0) -> None:
         super().__init__(anti)
@@ -135,17 +131,13 @@ class Diagonal(Rule):
         yield self.cells(n), lambda d: len(set(d)) == len(d), "a digit repeats on it"
 
 
-@register
-class DisjointGroups(Rule):
+class DisjointGroups(Rule, kind="disjointgroups", title="disjoint groups"):
     """Disjoint groups: the cells at the same place in every box hold every digit once;
     ``box`` is the boxes' rows and columns."""
 
-    __slots__ = ("box",)
-    __match_args__ = ("box",)
+    __slots__ = __match_args__ = ("box",)
     _types = ("ints",)
     box: tuple[int, ...]
-    kind = "disjointgroups"
-    title = "disjoint groups"
 
     def check(self, n: int) -> None:
         if len(self.box) != 2 or self.box[0] * self.box[1] != n:
@@ -171,16 +163,12 @@ class DisjointGroups(Rule):
             )
 
 
-@register
-class ExtraRegion(Rule):
+class ExtraRegion(Rule, kind="extraregion", title="extra region"):
     """An extra region: its cells hold distinct digits (every digit once when it has ``n``)."""
 
-    __slots__ = ("cells",)
-    __match_args__ = ("cells",)
+    __slots__ = __match_args__ = ("cells",)
     _types = ("cells",)
     cells: tuple[int, ...]
-    kind = "extraregion"
-    title = "extra region"
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
@@ -200,15 +188,10 @@ class ExtraRegion(Rule):
         yield self.cells, lambda d: len(set(d)) == len(d), "a digit repeats in it"
 
 
-@register
-class Knightmare(_PairRule):
+class Knightmare(_PairRule, kind="knightmare", title="knightmare"):
     """Knightmare: cells a knight's move apart never add up to 5 or 15."""
 
     __slots__ = ()
-    __match_args__ = ()
-    _types = ()
-    kind = "knightmare"
-    title = "knightmare"
 
     def pairs(self, n: int) -> list[tuple[int, int]]:
         return _moves(n, _KNIGHT)
@@ -217,15 +200,12 @@ class Knightmare(_PairRule):
         return x + y not in (5, 15)
 
 
-@register
-class DiagonalNonconsecutive(_PairRule):
+class DiagonalNonconsecutive(
+    _PairRule, kind="diagonalnonconsecutive", title="diagonal non-consecutive"
+):
     """Diagonal non-consecutive: diagonally adjacent cells never hold consecutive digits."""
 
     __slots__ = ()
-    __match_args__ = ()
-    _types = ()
-    kind = "diagonalnonconsecutive"
-    title = "diagonal non-consecutive"
 
     def pairs(self, n: int) -> list[tuple[int, int]]:
         return _moves(n, _DIAGONAL)
@@ -234,17 +214,13 @@ class DiagonalNonconsecutive(_PairRule):
         return abs(x - y) != 1
 
 
-@register
-class Taxicab(_PairRule):
+class Taxicab(_PairRule, kind="taxicab", title="taxicab"):
     """Taxicab: cells a taxicab (row + column) distance of exactly ``distance`` apart never
     hold the same digit."""
 
-    __slots__ = ("distance",)
-    __match_args__ = ("distance",)
+    __slots__ = __match_args__ = ("distance",)
     _types = ("int",)
     distance: int
-    kind = "taxicab"
-    title = "taxicab"
 
     def describe(self, n: int) -> str:
         return f"taxicab {self.distance}"
@@ -263,15 +239,10 @@ class Taxicab(_PairRule):
         return Compiled(different=self.pairs(n))
 
 
-@register
-class SelfTaxicab(_PairRule):
+class SelfTaxicab(_PairRule, kind="selftaxicab", title="self-taxicab"):
     """Self-taxicab: a digit d never appears a taxicab distance of exactly d from another d."""
 
     __slots__ = ()
-    __match_args__ = ()
-    _types = ()
-    kind = "selftaxicab"
-    title = "self-taxicab"
 
     def pairs(self, n: int) -> list[tuple[int, int]]:
         return [p for d in range(1, n + 1) for p in _distance_pairs(n, d)]

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache, partial
 from typing import ClassVar
 
-from .base import Compiled, Part, Rule, cell_name, register, table
+from .base import Compiled, Part, Rule, cell_name, table
 from .primitives import GroupKind
 
 __all__ = [
@@ -46,12 +46,10 @@ def orthogonal(cell: int, n: int) -> list[int]:
 class _Dot(Rule):
     """A mark between two orthogonally adjacent cells with a number (``value``)."""
 
-    __slots__ = ("cells", "value")
-    __match_args__ = ("cells", "value")
+    __slots__ = __match_args__ = ("cells", "value")
     _types = ("cells", "int")
     cells: tuple[int, ...]
     value: int
-    word: ClassVar[str] = ""
 
     def describe(self, n: int) -> str:
         a, b = (*self.cells, 0, 0)[:2]
@@ -75,40 +73,28 @@ class _Dot(Rule):
         yield self.cells, lambda d: self.holds(d[0], d[1]), f"the digits do not fit {self.value}"
 
 
-@register
-class Difference(_Dot):
+class Difference(_Dot, kind="difference", title="difference dot", word="difference"):
     """A difference dot (a white kropki dot of any value): the two digits differ by ``value``."""
 
     __slots__ = ()
-    kind = "difference"
-    title = "difference dot"
-    word = "difference"
 
     def holds(self, x: int, y: int) -> bool:
         return abs(x - y) == self.value
 
 
-@register
-class Ratio(_Dot):
+class Ratio(_Dot, kind="ratio", title="ratio dot", word="ratio"):
     """A ratio dot (a black kropki dot of any value): one digit is ``value`` times the other."""
 
     __slots__ = ()
-    kind = "ratio"
-    title = "ratio dot"
-    word = "ratio"
 
     def holds(self, x: int, y: int) -> bool:
         return x == self.value * y or y == self.value * x
 
 
-@register
-class PairSum(_Dot):
+class PairSum(_Dot, kind="pairsum", title="sum mark", word="sum"):
     """A sum between two cells (XV-style, any value): the two digits add up to ``value``."""
 
     __slots__ = ()
-    kind = "pairsum"
-    title = "sum mark"
-    word = "sum"
 
     def describe(self, n: int) -> str:
         a, b = (*self.cells, 0, 0)[:2]
@@ -118,18 +104,14 @@ class PairSum(_Dot):
         return x + y == self.value
 
 
-@register
-class Quadruple(Rule):
+class Quadruple(Rule, kind="quadruple", title="quadruple"):
     """A quadruple: the digits in the circle on a corner appear in the four cells around it
     (a digit listed twice appears twice)."""
 
-    __slots__ = ("cells", "digits")
-    __match_args__ = ("cells", "digits")
+    __slots__ = __match_args__ = ("cells", "digits")
     _types = ("cells", "ints")
     cells: tuple[int, ...]
     digits: tuple[int, ...]
-    kind = "quadruple"
-    title = "quadruple"
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
@@ -168,8 +150,7 @@ class _Extreme(Rule):
     """Cells each lower (minimum) or higher (maximum) than its orthogonal neighbours outside
     the rule's cells (f-puzzles' fortress cells: neighbours in the group are not compared)."""
 
-    __slots__ = ("cells",)
-    __match_args__ = ("cells",)
+    __slots__ = __match_args__ = ("cells",)
     _types = ("cells",)
     cells: tuple[int, ...]
     lower: ClassVar[bool] = True
@@ -200,36 +181,26 @@ class _Extreme(Rule):
             )
 
 
-@register
-class Minimum(_Extreme):
+class Minimum(_Extreme, kind="minimum", title="minimum"):
     """Minimum cells: each lower than its orthogonal neighbours outside ``cells``."""
 
     __slots__ = ()
-    kind = "minimum"
-    title = "minimum"
 
 
-@register
-class Maximum(_Extreme):
+class Maximum(_Extreme, kind="maximum", title="maximum"):
     """Maximum cells: each higher than its orthogonal neighbours outside ``cells``."""
 
     __slots__ = ()
-    kind = "maximum"
-    title = "maximum"
     lower = False
 
 
-@register
-class Clone(Rule):
+class Clone(Rule, kind="clone", title="clone"):
     """A clone: ``cells`` and ``copy`` (listed in matching order) hold the same digits."""
 
-    __slots__ = ("cells", "copy")
-    __match_args__ = ("cells", "copy")
+    __slots__ = __match_args__ = ("cells", "copy")
     _types = ("cells", "cells")
     cells: tuple[int, ...]
     copy: tuple[int, ...]
-    kind = "clone"
-    title = "clone"
 
     def cells_of(self) -> tuple[int, ...]:
         return self.cells + self.copy
@@ -277,8 +248,7 @@ class _Indexer(Rule):
     """Indexer cells: a digit X in an indexer cell says where, in its row (column indexer),
     column (row indexer) or box (box indexer), the digit of its own position goes."""
 
-    __slots__ = ("cells",)
-    __match_args__ = ("cells",)
+    __slots__ = __match_args__ = ("cells",)
     _types: ClassVar[tuple[str, ...]] = ("cells",)
     cells: tuple[int, ...]
 
@@ -314,34 +284,27 @@ class _Indexer(Rule):
             )
 
 
-@register
-class ColumnIndexer(_Indexer):
+class ColumnIndexer(_Indexer, kind="columnindexer", title="column indexer"):
     """Column indexers: X in row r, column c means column X of row r holds c."""
 
     __slots__ = ()
-    kind = "columnindexer"
-    title = "column indexer"
 
     def line(self, cell: int, n: int) -> list[int]:
         r = cell // n
         return [r * n + j for j in range(n)]
 
 
-@register
-class RowIndexer(_Indexer):
+class RowIndexer(_Indexer, kind="rowindexer", title="row indexer"):
     """Row indexers: X in row r, column c means row X of column c holds r."""
 
     __slots__ = ()
-    kind = "rowindexer"
-    title = "row indexer"
 
     def line(self, cell: int, n: int) -> list[int]:
         c = cell % n
         return [i * n + c for i in range(n)]
 
 
-@register
-class BoxIndexer(_Indexer):
+class BoxIndexer(_Indexer, kind="boxindexer", title="box indexer"):
     """Box indexers: X at position p of a box (reading order) means position X of the box
     holds p; ``box`` is the boxes' rows and columns."""
 
@@ -349,9 +312,6 @@ class BoxIndexer(_Indexer):
     __match_args__ = ("cells", "box")
     _types = ("cells", "ints")
     box: tuple[int, ...]
-
-    kind = "boxindexer"
-    title = "box indexer"
 
     def check(self, n: int) -> None:
         super().check(n)

@@ -14,7 +14,7 @@ from functools import partial
 from itertools import combinations, pairwise
 from typing import ClassVar
 
-from .base import Compiled, Part, Rule, cell_name, register, table
+from .base import Compiled, Part, Rule, cell_name, table
 from .primitives import GroupKind
 
 __all__ = [
@@ -35,8 +35,7 @@ __all__ = [
 class _Line(Rule):
     """A rule on one path of cells (``cells``, in the drawn order)."""
 
-    __slots__ = ("cells",)
-    __match_args__ = ("cells",)
+    __slots__ = __match_args__ = ("cells",)
     _types: ClassVar[tuple[str, ...]] = ("cells",)
     cells: tuple[int, ...]
     #: The fewest cells the line may have.
@@ -66,13 +65,10 @@ def _equal(n: int) -> tuple[int, ...]:
     return table(n, lambda x, y: x == y)
 
 
-@register
-class Renban(_Line):
+class Renban(_Line, kind="renban", title="renban line"):
     """A renban line: distinct digits that form a run of consecutive numbers, in any order."""
 
     __slots__ = ()
-    kind = "renban"
-    title = "renban line"
 
     def check(self, n: int) -> None:
         super().check(n)
@@ -93,8 +89,7 @@ class Renban(_Line):
         )
 
 
-@register
-class Whispers(_Line):
+class Whispers(_Line, kind="whispers", title="whispers line"):
     """A whispers line: neighbours on the line differ by at least ``difference`` (German
     whispers: 5 on 9x9; Dutch: 4)."""
 
@@ -102,8 +97,6 @@ class Whispers(_Line):
     __match_args__ = ("cells", "difference")
     _types = ("cells", "int")
     difference: int
-    kind = "whispers"
-    title = "whispers line"
 
     def __init__(self, cells: Iterable[int], difference: int = 5) -> None:
         Rule.__init__(self, cells, difference)
@@ -131,13 +124,10 @@ class Whispers(_Line):
             )
 
 
-@register
-class Palindrome(_Line):
+class Palindrome(_Line, kind="palindrome", title="palindrome line"):
     """A palindrome line: it reads the same from both ends."""
 
     __slots__ = ()
-    kind = "palindrome"
-    title = "palindrome line"
 
     def mirrored(self) -> Iterable[tuple[int, int]]:
         cells = self.cells
@@ -156,14 +146,11 @@ class Palindrome(_Line):
             )
 
 
-@register
-class Between(_Line):
+class Between(_Line, kind="between", title="between line"):
     """A between line: every digit on the line lies strictly between the digits in the
     circles at its two ends."""
 
     __slots__ = ()
-    kind = "between"
-    title = "between line"
 
     def compile(self, n: int) -> Compiled:
         ends = (self.cells[0], self.cells[-1])
@@ -183,13 +170,10 @@ class Between(_Line):
         )
 
 
-@register
-class SlowThermo(_Line):
+class SlowThermo(_Line, kind="slowthermo", title="slow thermometer"):
     """A slow thermometer: digits never decrease from the bulb (the first cell)."""
 
     __slots__ = ()
-    kind = "slowthermo"
-    title = "slow thermometer"
 
     def compile(self, n: int) -> Compiled:
         rising = table(n, lambda x, y: y >= x)
@@ -204,13 +188,10 @@ class SlowThermo(_Line):
             )
 
 
-@register
-class Nabner(_Line):
+class Nabner(_Line, kind="nabner", title="nabner line"):
     """A nabner line: no two digits on it are equal or consecutive."""
 
     __slots__ = ()
-    kind = "nabner"
-    title = "nabner line"
 
     def check(self, n: int) -> None:
         super().check(n)
@@ -273,39 +254,26 @@ class _Classes(_Line):
                 (f"the cells from {cell_name(run[0], n)} repeat a {self.word}"),
             )
 
-    word: ClassVar[str] = ""
 
-
-@register
-class Entropic(_Classes):
+class Entropic(_Classes, kind="entropic", title="entropic line", word="third of the digits"):
     """An entropic line: any three cells in a row on it hold a low (1-3), a middle (4-6) and a
     high (7-9) digit."""
 
     __slots__ = ()
-    kind = "entropic"
-    title = "entropic line"
-    word = "third of the digits"
 
 
-@register
-class Modular(_Classes):
+class Modular(_Classes, kind="modular", title="modular line", word="residue modulo 3"):
     """A modular line: any three cells in a row on it hold digits of three different residues
     modulo 3."""
 
     __slots__ = ()
-    kind = "modular"
-    title = "modular line"
-    word = "residue modulo 3"
 
 
-@register
-class Zipper(_Line):
+class Zipper(_Line, kind="zipper", title="zipper line"):
     """A zipper line: cells the same distance from the middle add up to the same total, the
     middle cell's digit when the line has one."""
 
     __slots__ = ()
-    kind = "zipper"
-    title = "zipper line"
     shortest = 3
 
     def _sums(self) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
@@ -330,13 +298,10 @@ class Zipper(_Line):
             )
 
 
-@register
-class DoubleArrow(_Line):
+class DoubleArrow(_Line, kind="doublearrow", title="double arrow"):
     """A double arrow: the digits between its two ends add up to the sum of the ends."""
 
     __slots__ = ()
-    kind = "doublearrow"
-    title = "double arrow"
     shortest = 3
 
     def _sum(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
@@ -355,17 +320,13 @@ class DoubleArrow(_Line):
         )
 
 
-@register
-class RegionSum(Rule):
+class RegionSum(Rule, kind="regionsum", title="region-sum line"):
     """A region-sum line: its pieces in each box or region (``segments``, in order along the
     line) all add up to the same total."""
 
-    __slots__ = ("segments",)
-    __match_args__ = ("segments",)
+    __slots__ = __match_args__ = ("segments",)
     _types = ("paths",)
     segments: tuple[tuple[int, ...], ...]
-    kind = "regionsum"
-    title = "region-sum line"
 
     def check(self, n: int) -> None:
         self.check_cells(n)

@@ -16,7 +16,7 @@ from functools import lru_cache, partial
 from itertools import pairwise
 from typing import ClassVar
 
-from .base import Compiled, Part, Rule, cell_name, register
+from .base import Compiled, Part, Rule, cell_name
 from .primitives import GroupKind, group_holds
 
 __all__ = [
@@ -38,19 +38,15 @@ def _circle_value(digits: Sequence[int]) -> int:
     return value
 
 
-@register
-class Arrow(Rule):
+class Arrow(Rule, kind="arrow", title="arrow"):
     """An arrow: the number in the circle (one cell) or the pill (two or three cells, read in
     order as a decimal number) equals the sum of the digits along each of its ``arrows``
     (digits may repeat along an arrow where the units allow)."""
 
-    __slots__ = ("arrows", "circle")
-    __match_args__ = ("circle", "arrows")
+    __slots__ = __match_args__ = ("circle", "arrows")
     _types = ("cells", "paths")
     circle: tuple[int, ...]
     arrows: tuple[tuple[int, ...], ...]
-    kind = "arrow"
-    title = "arrow"
 
     def describe(self, n: int) -> str:
         what = "arrow" if len(self.circle) == 1 else f"{len(self.circle)}-cell pill arrow"
@@ -150,18 +146,14 @@ def line_of(cells: Sequence[int], n: int) -> str | None:
     return None
 
 
-@register
-class LittleKiller(Rule):
+class LittleKiller(Rule, kind="littlekiller", title="little killer"):
     """A little killer: the digits along a diagonal, from the clue outside the grid (the first
     of ``cells``) to the far edge, add up to ``total``; digits may repeat."""
 
-    __slots__ = ("cells", "total")
-    __match_args__ = ("cells", "total")
+    __slots__ = __match_args__ = ("cells", "total")
     _types = ("cells", "int")
     cells: tuple[int, ...]
     total: int
-    kind = "littlekiller"
-    title = "little killer"
 
     def describe(self, n: int) -> str:
         if not self.cells:
@@ -208,8 +200,7 @@ class LittleKiller(Rule):
         )
 
 
-@register
-class SumCage(Rule):
+class SumCage(Rule, kind="sumcage", title="cage of several sums"):
     """A killer cage of several sums: distinct digits that add up to one of ``totals``.
 
     >>> cage = SumCage((0, 1), (10, 15))
@@ -219,13 +210,10 @@ class SumCage(Rule):
     ((7, (0, 1), (10, 15)),)
     """
 
-    __slots__ = ("cells", "totals")
-    __match_args__ = ("cells", "totals")
+    __slots__ = __match_args__ = ("cells", "totals")
     _types = ("cells", "ints")
     cells: tuple[int, ...]
     totals: tuple[int, ...]
-    kind = "sumcage"
-    title = "cage of several sums"
 
     def label(self) -> str:
         """The totals as the cage's corner writes them: ``'10/15'``."""
@@ -269,8 +257,7 @@ class SumCage(Rule):
 class _Outside(Rule):
     """A clue outside the grid about a whole row or column (``cells``, from the clue's side)."""
 
-    __slots__ = ("cells", "total")
-    __match_args__ = ("cells", "total")
+    __slots__ = __match_args__ = ("cells", "total")
     _types = ("cells", "int")
     cells: tuple[int, ...]
     total: int
@@ -308,42 +295,33 @@ class _Outside(Rule):
         )
 
 
-@register
-class Sandwich(_Outside):
+class Sandwich(_Outside, kind="sandwich", title="sandwich"):
     """A sandwich clue: the digits between the 1 and the largest digit of the row or column add
     up to ``total``."""
 
     __slots__ = ()
-    kind = "sandwich"
-    title = "sandwich"
     group = GroupKind.SANDWICH
 
     def totals(self, n: int) -> frozenset[int]:
         return _subset_sums(tuple(range(2, n)))
 
 
-@register
-class XSum(_Outside):
+class XSum(_Outside, kind="xsum", title="x-sum"):
     """An x-sum clue: the first X digits from the clue's side add up to ``total``, X being the
     first digit."""
 
     __slots__ = ()
-    kind = "xsum"
-    title = "x-sum"
     group = GroupKind.XSUM
 
     def totals(self, n: int) -> frozenset[int]:
         return _xsum_totals(n)
 
 
-@register
-class Skyscraper(_Outside):
+class Skyscraper(_Outside, kind="skyscraper", title="skyscraper"):
     """A skyscraper clue: seen from the clue, ``total`` digits are higher than all before them
     (digits are heights; a higher one hides the lower ones behind it)."""
 
     __slots__ = ()
-    kind = "skyscraper"
-    title = "skyscraper"
     group = GroupKind.SKYSCRAPER
 
     def totals(self, n: int) -> frozenset[int]:

@@ -128,6 +128,17 @@ class ErrorOut(BaseModel):
 #: A jigsaw region map in a request: region indices, or one symbol per cell (numbered in order
 #: of first appearance; white space ignored), as the json and jsonl formats carry it.
 RegionMap = Annotated[str, Field(max_length=2000)] | Annotated[list[int], Field(max_length=625)]
+
+#: Digit lists, one per cell row by row (up to 625 cells, 64 digits a cell): the player's
+#: candidates or notes.
+_CellLists = list[Annotated[list[int], Field(max_length=64)]]
+
+
+def _cell_lists(description: str) -> Any:
+    """The field of optional cell lists, None when not sent."""
+    return Field(None, max_length=625, description=description)
+
+
 _REGIONS_FIELD = Field(
     None,
     description=(
@@ -271,16 +282,12 @@ class PlayerIn(PuzzleIn):
         max_length=625,
         description="the player's grid: a value per cell (0 = empty), givens included or not",
     )
-    candidates: list[Annotated[list[int], Field(max_length=64)]] | None = Field(
-        None,
-        max_length=625,
-        description=(
-            "the player's full candidate lists: the digits marked in each cell, row by row (an "
-            "empty list = no list in that cell: every digit its peers allow). The step starts "
-            "from these marks, so a candidate the player removed stays removed, and a list "
-            "that leaves out the digit that belongs there is a mistake. Partial marks belong "
-            "in notes."
-        ),
+    candidates: _CellLists | None = _cell_lists(
+        "the player's full candidate lists: the digits marked in each cell, row by row (an "
+        "empty list = no list in that cell: every digit its peers allow). The step starts "
+        "from these marks, so a candidate the player removed stays removed, and a list "
+        "that leaves out the digit that belongs there is a mistake. Partial marks belong "
+        "in notes."
     )
     labels: Literal["symbols", "numbers"] = Field(
         "symbols",
@@ -294,15 +301,11 @@ class PlayerIn(PuzzleIn):
 class HintIn(PlayerIn):
     """A hint request: the player's grid, full candidate lists and notes."""
 
-    notes: list[Annotated[list[int], Field(max_length=64)]] | None = Field(
-        None,
-        max_length=625,
-        description=(
-            "the player's notes: centre marks that need not list every candidate (a pair "
-            "written Snyder style), row by row (an empty list = none). Never read as "
-            "candidates: the hint starts from the real ones, and the answer's left_out says "
-            "where a note leaves out a digit the hint still counts possible."
-        ),
+    notes: _CellLists | None = _cell_lists(
+        "the player's notes: centre marks that need not list every candidate (a pair "
+        "written Snyder style), row by row (an empty list = none). Never read as "
+        "candidates: the hint starts from the real ones, and the answer's left_out says "
+        "where a note leaves out a digit the hint still counts possible."
     )
 
 
