@@ -198,13 +198,19 @@ export class Board {
         && ev.timeStamp - this.pressedAt < 400;
       this.pressed = rc;
       this.pressedAt = ev.timeStamp;
+      this.entered = rc;
       this.onCell(rc[0], rc[1], ev);
       if (again) onDouble(rc[0], rc[1]);
     });
     svg.addEventListener("pointerover", (ev) => {
       if (!this.dragging || !(ev.buttons & 1)) return;
       const rc = cellAt(ev);
-      if (rc) onDrag(rc[0], rc[1]);
+      // The redraw after a press puts a new element under the pointer, which gets a
+      // pointerover of its own: only a cell other than the last one entered is a drag step
+      // (else a Ctrl-click's cell was added, then taken out again by its own redraw).
+      if (!rc || (this.entered && this.entered[0] === rc[0] && this.entered[1] === rc[1])) return;
+      this.entered = rc;
+      onDrag(rc[0], rc[1]);
     });
     for (const end of ["pointerup", "pointercancel"]) window.addEventListener(end, () => (this.dragging = false));
   }
