@@ -83,7 +83,15 @@ def unzip(text: str) -> str:
 
     >>> unzip("{ce:[[{v:1},],[,]],t:'Killer'}")
     '{"ce":[[{"v":1},{}],[{},{}]],"t":"Killer"}'
+    >>> unzip('{"cells": [[{}]], "cages": []}')  # JSON already: an empty list stays empty
+    '{"cells": [[{}]], "cages": []}'
     """
+    try:
+        _json.loads(text)
+    except ValueError:
+        pass
+    else:
+        return text
     if '"' not in text:
         text = text.replace("\\'", "\u2019").replace("'", '"').replace("\u2019", "'")
     for pattern, replacement in _UNZIP:
