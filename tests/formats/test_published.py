@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import sudokit
-from sudokit import formats
+from sudokit import formats, rating
 from sudokit.formats import sudokupad
 from sudokit.grid import Grid
 from support import DATA
@@ -38,6 +38,17 @@ def test_published_puzzle(record: dict[str, Any]) -> None:
     rules = grid.shape.constraints
     if rules is not None:
         assert not rules.violations(solution.cells, grid.shape.n)
+
+
+@pytest.mark.parametrize("record", READ, ids=[r["name"] for r in READ])
+def test_published_puzzle_rates(record: dict[str, Any]) -> None:
+    """The human solver takes every published puzzle (a lower bound when the short budget runs
+    out), and what it rates is what it solved: its rules' words once failed on a fortress."""
+    result = rating.rate(formats.parse_one(record["puzzle"]), budget_s=0.5)
+    assert result.se > 0
+    assert result.steps > 0
+    assert result.complete != result.lower_bound
+    assert result.complete or result.stopped_at
 
 
 GAPS = [r for r in RECORDS if not r["reads"]]

@@ -252,6 +252,21 @@ def test_whispers_palindrome_and_indexer_words() -> None:
     assert words in texts["Column Indexer"]
 
 
+def test_a_group_of_maximum_cells_compares_only_outside_it() -> None:
+    # f-puzzles' fortress cells: one maximum rule over several cells; r1c1 and r1c2 are both
+    # maximum cells, so only their neighbours outside the group are compared
+    cg = position([R.Maximum((0, 1, 10))], {"r2c1": 8})
+    texts = " ".join(step.text for step in neighbour_rule(cg))
+    words = "the maximum at r1c1 (r1c1 is higher than each orthogonal neighbour that is not a"
+    assert words + " maximum cell). r2c1 is 8, so r1c1 can only be 9" in texts
+    assert "r1c2 and r1c1" not in texts
+    assert "r1c1 and r1c2" not in texts
+    rule = R.Maximum((0, 1, 10))
+    assert rulewords.rule_words(rule, Shape(3, 3)).endswith(
+        "each of its cells is higher than each orthogonal neighbour that is not a maximum cell"
+    )
+
+
 def test_negative_rule_words_only_for_orthogonal_pairs() -> None:
     # a nabner pair two cells apart is no neighbour of the non-consecutive rule
     shape = Shape(3, 3, constraints=Constraints(nonconsecutive=True, rules=[R.Nabner((0, 10))]))

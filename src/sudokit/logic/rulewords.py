@@ -115,10 +115,20 @@ def _dot(rule: Rule, a: int, b: int, shape: Shape) -> str:
 
 
 def _extreme(rule: Rule, a: int, b: int, shape: Shape) -> str:
-    (cell,) = _f(rule, "cells")
+    # a is the rule's cell of the pair (its relations run from its cells to their neighbours)
+    return f"the {rule.title} at {_name(shape, a)} ({_extreme_meaning(rule, shape, a)})"
+
+
+def _extreme_meaning(rule: Rule, shape: Shape, cell: int | None = None) -> str:
+    """What the minimum / maximum at *cell* (None: at each of the rule's cells) says; in a
+    group of several (f-puzzles' fortress cells) the other cells of the group are not compared."""
     word = "lower" if rule.kind == "minimum" else "higher"
-    name = _name(shape, cell)
-    return f"the {rule.title} at {name} ({name} is {word} than each orthogonal neighbour)"
+    cells = _f(rule, "cells")
+    outside = f" that is not a {rule.title} cell" if len(cells) > 1 else ""
+    if cell is None:
+        cell = cells[0] if len(cells) == 1 else None
+    who = "each of its cells" if cell is None else _name(shape, cell)
+    return f"{who} is {word} than each orthogonal neighbour{outside}"
 
 
 def _on_line(meaning: str) -> Callable[[Rule, int, int, Shape], str]:
@@ -193,7 +203,7 @@ def pair_words(rule: Rule, a: int, b: int, shape: Shape) -> str:
 def _meaning(rule: Rule, shape: Shape) -> str:
     kind = rule.kind
     if kind in ("minimum", "maximum"):
-        return _extreme(rule, 0, 0, shape).split(" (", 1)[1].rstrip(")")
+        return _extreme_meaning(rule, shape)
     if kind in ("difference", "ratio", "pairsum"):
         return _dot(rule, 0, 0, shape).split(" (", 1)[1].rstrip(")")
     return {
