@@ -77,6 +77,7 @@ __all__ = [
     "parse",
     "parse_candidates",
     "parse_one",
+    "parse_one_record",
     "parse_records",
     "read",
     "read_text_limited",
@@ -417,13 +418,31 @@ def parse_one(
     >>> parse_one('{"puzzle": "1..............."}')
     Grid.parse('1...............')
     """
-    grids = parse(text, fmt, shape, source, symbols=symbols)
-    if len(grids) != 1:
-        raise ParseError(
-            f"expected one puzzle, got {len(grids)}" if grids else "expected a puzzle, got none",
-            source=source,
-        )
-    return grids[0]
+    grid = parse_one_record(text, fmt, shape, source, symbols=symbols).grid
+    assert grid is not None  # parse_records raised for a record without one
+    return grid
+
+
+def parse_one_record(
+    text: str,
+    fmt: str | None = None,
+    shape: Shape | None = None,
+    source: str | None = None,
+    *,
+    symbols: str | None = None,
+) -> Record:
+    """The one record in *text* with its fields (a link's title, author and rules text, a
+    solution, ...), as :func:`parse_one` reads its puzzle; raises
+    :class:`~sudokit.errors.ParseError` for none or several.
+
+    >>> dict(parse_one_record('{"puzzle": "1...............", "title": "Four"}').fields)
+    {'title': 'Four'}
+    """
+    records = parse_records(text, fmt, shape, source, symbols=symbols)
+    if len(records) != 1:
+        got = f"one puzzle, got {len(records)}" if records else "a puzzle, got none"
+        raise ParseError(f"expected {got}", source=source)
+    return records[0]
 
 
 def parse_candidates(text: str, fmt: str | None = None, shape: Shape | None = None) -> Candidates:

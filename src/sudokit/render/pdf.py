@@ -395,21 +395,24 @@ def to_pdf(
 
 
 class BookItem(_Record):
-    """One puzzle of a book: the grid, its solution (needed for answers) and a difficulty label."""
+    """One puzzle of a book: the grid, its solution (needed for answers), a difficulty label,
+    and a *text* printed under its grid on a page of one puzzle (a setter's rules)."""
 
-    __slots__ = ("label", "puzzle", "solution")
-    __match_args__ = ("puzzle", "solution", "label")
+    __slots__ = ("label", "puzzle", "solution", "text")
+    __match_args__ = ("puzzle", "solution", "label", "text")
     puzzle: Grid
     solution: Grid | None
     label: str
+    text: str
 
     def __init__(
         self,
         puzzle: Grid,
         solution: Grid | None = None,
         label: str = "",
+        text: str = "",
     ) -> None:
-        self._set(puzzle, solution, label)
+        self._set(puzzle, solution, label, text)
 
 
 class GridPlacement(_Record):
@@ -622,6 +625,50 @@ def _wrapped(painter: _Painter, text: str, size: float, room: float) -> list[str
     return wrap(text, lambda line: painter.width(line, FONT, size) <= room)
 
 
+#: The body size of a puzzle's text under its grid, and the smallest it shrinks to.
+_TEXT_SIZE = 10.5
+_TEXT_MIN = 7.5
+
+
+def _text_lines(painter: _Painter, text: str, size: float, room: float) -> list[str]:
+    """*text* in lines at most *room* points wide at *size*; its own line breaks kept."""
+    return [line for part in text.splitlines() for line in _wrapped(painter, part, size, room)]
+
+
+def _text_layout(
+    painter: _Painter, text: str, side: float, room: float
+) -> tuple[float, float, list[str]]:
+    """(grid side, text size, lines) of a page of one puzzle with *text* under its grid, in
+    *room* points of height for both: the text takes the size that fits beside the full grid
+    (10.5 down to 7.5 points), else the grid shrinks for it, down to two thirds of *side*."""
+    for size in (_TEXT_SIZE, 9.5, 8.5, _TEXT_MIN):
+        lines = _text_lines(painter, text, size, side)
+        if side + _text_height(len(lines), size) <= room:
+            return side, size, lines
+    smaller = side
+    while smaller > side * 2 / 3:
+        smaller -= 4.0
+        lines = _text_lines(painter, text, _TEXT_MIN, smaller)
+        if smaller + _text_height(len(lines), _TEXT_MIN) <= room:
+            return smaller, _TEXT_MIN, lines
+    return smaller, _TEXT_MIN, _text_lines(painter, text, _TEXT_MIN, smaller)
+
+
+def _text_height(lines: int, size: float) -> float:
+    """The height of *lines* lines of text at *size* under a grid, with the gap above them."""
+    return 6 * MM + lines * size * 1.3
+
+
+def _under_grid(painter: _Painter, lines: list[str], size: float, x: float, y: float) -> None:
+    """A puzzle's text lines from *y* down at *x*, stopping short of the page's footer."""
+    painter.canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    for k, line in enumerate(lines):
+        baseline = y - size * (1.3 * k + 0.9)
+        if baseline < _MARGIN_BOTTOM:  # only a text far too long for the page: never overlap
+            return
+        painter.text(x, baseline, line, FONT, size)
+
+
 def _caption(painter: _Painter, it: BookItem, x: float, y: float, side: float) -> None:
     """The puzzle's variant rules by name (``Killer · Anti-knight``), centred over its grid
     between its number and its label, in a size that fits there."""
@@ -641,6 +688,7 @@ def write_book(
     target: str | os.PathLike[str] | IO[bytes],
     *,
     title: str = "Sudoku",
+    author: str = "",
     per_page: int = 6,
     answers: bool = True,
     page_size: Literal["A4", "letter"] | tuple[float, float] = "A4",
@@ -652,7 +700,10 @@ def write_book(
     """Write a printable PDF puzzle book and return its :class:`BookInfo`.
 
     *items* are :class:`BookItem` (or bare grids when *answers* is False), numbered from 1 in
-    order. *per_page* is 1, 2, 4 or 6 (fewer when the grids would be too small to read).
+    order; on a page of one puzzle, an item's text is printed under its grid (the grid
+    shrinks when a long text needs the room). *title* heads every page; *author* is the
+    document's author (sudokit when empty). *per_page* is 1, 2, 4 or 6 (fewer when the grids
+    would be too small to read).
     *answers* appends answer-key pages; each item then needs a solution, checked against its
     puzzle independently of any solver. *page_size* is ``"A4"``, ``"letter"`` or
     ``(width, height)`` in points.
@@ -696,7 +747,7 @@ def write_book(
 
     canvas = _canvas(target, page)
     canvas.setTitle(title)
-    canvas.setAuthor("sudokit")
+    canvas.setAuthor(author or "sudokit")
     canvas.setCreator("sudokit")
     canvas.setSubject(f"{_plural(len(book), 'puzzle')}")
     painter = _Painter(canvas)
@@ -732,19 +783,24 @@ def write_book(
         frame(title, span)
         for k, it in enumerate(chunk):
             r, c = divmod(k, cols)
-            gx = x0 + c * (side + _GAP)
             top = height - _MARGIN_TOP - r * (slot_h + _GAP)
-            gy = top - _LABEL - (slot_h - _LABEL - side) / 2
+            g_side, size, lines = side, _TEXT_SIZE, list[str]()
+            if it.text and fitted == 1:
+                g_side, size, lines = _text_layout(painter, it.text, side, slot_h - _LABEL)
+            block = g_side + (_text_height(len(lines), size) if lines else 0.0)
+            gx = x0 + c * (side + _GAP) + (side - g_side) / 2
+            gy = top - _LABEL - max(0.0, slot_h - _LABEL - block) / 2
             number = start + k + 1
             canvas.setFillColorRGB(0, 0, 0)
             painter.text(gx, gy + 5, str(number), BOLD, 12)
             if it.label:
                 canvas.setFillColorRGB(0.3, 0.3, 0.3)
-                painter.text(gx + side, gy + 5, it.label, FONT, 9, "right")
-            _caption(painter, it, gx, gy + 5, side)
+                painter.text(gx + g_side, gy + 5, it.label, FONT, 9, "right")
+            _caption(painter, it, gx, gy + 5, g_side)
             scene = draw(it.puzzle, labels=labels, theme=theme)
-            sx, sy, grid_side = _inside(scene, gx, gy, side)
+            sx, sy, grid_side = _inside(scene, gx, gy, g_side)
             painter.scene(scene, sx, sy, grid_side)
+            _under_grid(painter, lines, size, gx, gy - g_side - 6 * MM)
             grids.append(
                 GridPlacement(page_no, "puzzle", number, sx, sy, grid_side, it.puzzle.shape.n)
             )

@@ -13,9 +13,9 @@ import sudokit
 
 from .api_generate import generated_variants
 from .context import server
-from .errors import responses
+from .errors import ApiError, responses
 from .models import ConvertIn, Level
-from .validate import grid_json, parse
+from .validate import about_json, grid_json, meta_of, parse_record, setter_solution
 
 __all__ = ["docs_page", "router"]
 
@@ -49,14 +49,28 @@ async def info(request: Request) -> dict[str, object]:
 
 @router.post("/api/convert", tags=["formats"], responses=responses(400, 413, 422))
 async def convert(body: ConvertIn, request: Request) -> dict[str, object]:
-    """Read a puzzle in any format and write it in another."""
-    grid = parse(body, server(request).limits)
+    """Read a puzzle in any format and write it in another. The answer keeps what the text
+    says about the puzzle: ``meta`` (its title, author and the setter's rules text, as an
+    f-puzzles or SudokuPad link or a json object carries them), the setter's ``solution``
+    (a grid object or null) and ``solution_valid`` (whether that solution keeps the givens
+    and every rule sudokit reads). The request's ``meta`` and ``solution`` replace the
+    text's own, and the written text carries them where its format can."""
+    grid, fields = parse_record(body, server(request).limits)
     sniffed = body.format or sudokit.formats.sniff(body.puzzle)
+    meta = meta_of(fields)
+    if body.meta is not None:
+        meta = {k: v for k, v in body.meta.model_dump().items() if v and v.strip()}
+    if body.solution is not None:
+        fields = {"solution": body.solution}
+    solution = setter_solution(grid, fields)
+    if body.solution and solution is None:
+        raise ApiError(400, f"solution: expected a full {grid.n}x{grid.n} grid, as a line")
     return {
         "puzzle": grid_json(grid),
         "from": sniffed,
         "to": body.to,
-        "text": sudokit.formats.dumps(grid, body.to),
+        "text": sudokit.formats.dumps(grid, body.to, solution=solution, fields=meta),
+        **about_json(grid, meta, solution),
     }
 
 

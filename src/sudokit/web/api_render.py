@@ -120,17 +120,23 @@ async def print_pdf(
     request: Request,
     puzzle: str = _PUZZLE,
     box: str | None = _BOX,
-    title: str = Query("", max_length=80, description="the page title"),
+    title: str = Query("", max_length=200, description="the page title"),
     difficulty: str = Query("", max_length=40, description="the difficulty label"),
+    author: str = Query("", max_length=200, description="who set it (the title says 'by')"),
+    ruleset: str = Query(
+        "", max_length=4000, description="the setter's rules text, printed under the grid"
+    ),
     regions: str | None = _REGIONS,
     diagonals: bool = _DIAGONALS,
     rules: str | None = _RULES,
 ) -> Response:
-    """The puzzle as the one-page PDF ``sudokit print`` makes: title, difficulty, and every
-    constraint drawn (boxes or jigsaw regions, diagonals, the variant's rules). Needs
-    reportlab (``pdf`` extra)."""
+    """The puzzle as the one-page PDF ``sudokit print`` makes: title (with its author),
+    difficulty, every constraint drawn (boxes or jigsaw regions, diagonals, the variant's
+    rules) and the setter's rules text under the grid. Needs reportlab (``pdf`` extra)."""
     grid = _grid(request, puzzle, box, regions, diagonals, rules)
-    job = tasks.Print(grid, title or f"Sudoku {grid.n}x{grid.n}", difficulty)
+    job = tasks.Print(
+        grid, title or f"Sudoku {grid.n}x{grid.n}", difficulty, author.strip(), ruleset.strip()
+    )
     pdf = await server(request).run(False, tasks.print_pdf, job, request)
     return Response(
         pdf,

@@ -27,6 +27,7 @@ __all__ = [
     "HintIn",
     "Level",
     "Limits",
+    "MetaIn",
     "PlayerIn",
     "PuzzleIn",
     "RegionMap",
@@ -313,10 +314,35 @@ class ExplainIn(PlayerIn):
     """Like a hint request: the whole path from the player's grid is explained."""
 
 
+class MetaIn(_Model):
+    """The words about a puzzle that a link keeps: title, author and the setter's rules text."""
+
+    title: str | None = Field(None, max_length=200, description="the puzzle's title")
+    author: str | None = Field(None, max_length=200, description="who set it")
+    ruleset: str | None = Field(
+        None, max_length=4000, description="the setter's rules, in the setter's words"
+    )
+
+
 class ConvertIn(PuzzleIn):
-    """A puzzle to write in another format."""
+    """A puzzle to write in another format, with the words and the solution to keep."""
 
     to: FormatName = Field("line", description="the format to write")
+    meta: MetaIn | None = Field(
+        None,
+        description=(
+            "title, author and rules text to write (formats that carry them: f-puzzles and "
+            "SudokuPad links, json, csv, sdk's author); they replace the text's own"
+        ),
+    )
+    solution: str | None = Field(
+        None,
+        max_length=2000,
+        description=(
+            "the setter's solution, a line (written where the format keeps one); replaces "
+            "the text's own"
+        ),
+    )
 
 
 class GenerateIn(_Model):

@@ -153,17 +153,23 @@ def explain(job: Logic) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Print:
-    """A printed page: the puzzle, its title and difficulty label."""
+    """A printed page: the puzzle, its title and difficulty label, its author and the
+    setter's rules text (printed under the grid)."""
 
     grid: sudokit.Grid
     title: str
     difficulty: str
+    author: str = ""
+    ruleset: str = ""
 
 
 def print_pdf(job: Print) -> bytes:
     """The one-page PDF that ``sudokit print`` makes for this puzzle: title, difficulty
     label, and every constraint of the shape drawn (boxes or jigsaw regions, diagonals)."""
     out = io.BytesIO()
-    item = render.BookItem(job.grid, None, job.difficulty)
-    render.write_book([item], out, title=job.title, per_page=1, answers=False, title_page=False)
+    item = render.BookItem(job.grid, None, job.difficulty, job.ruleset)
+    title = f"{job.title} by {job.author}" if job.author else job.title
+    render.write_book(
+        [item], out, title=title, author=job.author, per_page=1, answers=False, title_page=False
+    )
     return out.getvalue()

@@ -23,17 +23,22 @@ from .errors import ApiError
 from .models import Limits, PuzzleIn, RulesIn
 
 __all__ = [
+    "META_KEYS",
+    "about_json",
     "accepted_sizes",
     "budget",
     "check_kinds",
     "grid_json",
     "mark_masks",
+    "meta_of",
     "parse",
+    "parse_record",
     "player",
     "require_shown",
     "require_unique",
     "rule_keys",
     "rules_json",
+    "setter_solution",
     "shape_of",
     "step_json",
     "with_rules",
@@ -108,9 +113,15 @@ def _cells_in(text: str) -> int:
 
 def parse(body: PuzzleIn, limits: Limits) -> sudokit.Grid:
     """The one puzzle of *body*, on a shape the app can show (400 otherwise)."""
+    return parse_record(body, limits)[0]
+
+
+def parse_record(body: PuzzleIn, limits: Limits) -> tuple[sudokit.Grid, Mapping[str, str]]:
+    """The one puzzle of *body*, as :func:`parse` reads it, and the fields its text carries
+    (a link's title, author, rules text and solution, ...)."""
     shape = shape_of(body.box, body.diagonals, limits, body.regions)
     try:
-        grid = sudokit.formats.parse_one(body.puzzle, body.format, shape)
+        record = sudokit.formats.parse_one_record(body.puzzle, body.format, shape)
     except ParseError:
         cells = _cells_in(body.puzzle)
         side = math.isqrt(cells)
@@ -119,11 +130,63 @@ def parse(body: PuzzleIn, limits: Limits) -> sudokit.Grid:
                 side, limits, f"{cells} cells make a {side}x{side} grid, larger than served"
             ) from None
         raise
+    grid = record.grid
+    assert grid is not None  # a record without a grid raised
     if body.diagonals and not grid.shape.diagonals:
         grid = sudokit.Grid(grid.cells, grid.shape.with_diagonals())
     if shape is None:
         require_shown(grid.shape, limits)
-    return with_rules(grid, body)
+    return with_rules(grid, body), record.fields
+
+
+#: The words about a puzzle an answer carries (``meta``): its title, its author and the
+#: setter's rules text, named as f-puzzles names them.
+META_KEYS = ("title", "author", "ruleset")
+#: Where a format keeps each of :data:`META_KEYS` when it names it otherwise (SudokuPad's
+#: metadata says ``rules``).
+_META_ALIASES = {"ruleset": ("ruleset", "rules")}
+
+
+def meta_of(fields: Mapping[str, str]) -> dict[str, str]:
+    """The title, author and rules text of a record's *fields* (only those that are set).
+
+    >>> meta_of({"title": "Kings", "rules": "Normal sudoku rules.", "id": "7"})
+    {'title': 'Kings', 'ruleset': 'Normal sudoku rules.'}
+    """
+    out: dict[str, str] = {}
+    for key in META_KEYS:
+        for name in _META_ALIASES.get(key, (key,)):
+            value = fields.get(name, "").strip()
+            if value:
+                out[key] = value
+                break
+    return out
+
+
+def setter_solution(grid: sudokit.Grid, fields: Mapping[str, str]) -> sudokit.Grid | None:
+    """The solution a record's *fields* publish for *grid* (a link's ``solution``), on its
+    shape; None when there is none or it is not a full grid of the size."""
+    line = fields.get("solution", "")
+    if not line:
+        return None
+    try:
+        solution = sudokit.Grid.parse(line, grid.shape)
+    except (SudokuError, ValueError):
+        return None
+    return solution if solution.is_complete else None
+
+
+def about_json(
+    grid: sudokit.Grid, meta: Mapping[str, str], solution: sudokit.Grid | None
+) -> dict[str, object]:
+    """What an answer says about *grid* besides its cells: ``meta`` (title, author, rules
+    text), the setter's ``solution`` (a grid object, or None) and ``solution_valid``
+    (whether it keeps the givens and every rule sudokit reads; None without one)."""
+    return {
+        "meta": dict(meta),
+        "solution": None if solution is None else grid_json(solution),
+        "solution_valid": None if solution is None else solution.is_solution(grid),
+    }
 
 
 def rule_keys(rules: RulesIn) -> dict[str, Any]:
