@@ -455,11 +455,18 @@ export class Game {
   }
 
   /** Whether the grid is full and keeps every rule. The rule kinds (geo.kinds) are not
-   * checked here: with any, the grid must equal the known solution. */
+   * checked here: with any, the grid must equal the known solution; so must it when the
+   * solution is the setter's (meta.setter: a link's own, which may rest on rules sudokit does
+   * not read). */
   isComplete() {
     if (this.values.includes(0) || conflicts(this.geo, this.values).size !== 0) return false;
-    if (!this.geo.kinds.length) return true;
+    if (!this.needsSolution) return true;
     return !!this.solution && this.values.every((v, i) => v === this.solution[i]);
+  }
+
+  /** Whether a win is the known solution rather than any grid that keeps the rules. */
+  get needsSolution() {
+    return this.geo.kinds.length > 0 || this.meta.setter === true;
   }
 
   mistakes() {
@@ -493,11 +500,10 @@ export function variantName(geo) {
   return names.join(" ");
 }
 
-/** The rules of the puzzle in words, one sentence a rule (empty for classic Sudoku). */
+/** The rules of the puzzle in words, one sentence a rule (classic Sudoku's one too). */
 export function rulesText(geo) {
-  if (!geo.hasRules) return [];
   const r = geo.rules, n = geo.n;
-  const house = geo.regions ? "region" : "box";
+  const house = geo.regions ? "outlined region" : "box";
   const extra = [geo.diagonals ? "on both main diagonals" : "", r.windoku ? "in each shaded window" : ""]
     .filter(Boolean).join(" and ");
   const out = [`Place 1–${SYMBOLS[n - 1]} once in every row, column and ${house}${extra ? ` and ${extra}` : ""}.`];

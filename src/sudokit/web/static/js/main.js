@@ -28,6 +28,7 @@ const state = {
   stepMode: null, // "hint" | "explain"
   hintLevel: 3, // graded hints: 1 technique and area, 2 the cells, 3 the answer
   leftOut: [], // where the player's notes leave out a digit the hint uses: [{ cell, digits }]
+  rulesOpen: false, // the rules shown in full (a long rules text is cut to a few lines)
   settings: { mistakes: false, autoRemove: true, peers: true, numbers: false, theme: null },
 };
 
@@ -189,7 +190,42 @@ function shareHash(game) {
   else params.set("b", shape.box);
   if (game.geo.diagonals) params.set("x", "1");
   if (game.geo.hasRules) params.set("v", JSON.stringify(game.geo.rules)); // the variant's rules
+  // The words a link carried (title, author, the setter's rules) and the setter's solution.
+  for (const [key, name] of META_PARAMS) if (game.meta[name]) params.set(key, game.meta[name]);
+  if (game.meta.setter && game.solution) params.set("s", lineOf(game.geo, game.solution));
   return `#${params.toString()}`;
+}
+
+/** The share link's parameters of the words about a puzzle, and the game's names for them. */
+const META_PARAMS = [["t", "title"], ["a", "author"], ["n", "ruleset"]];
+/** The game's names of the words about a puzzle: as the API's `meta` names them. */
+const META_KEYS = META_PARAMS.map(([, name]) => name);
+
+/** The words about a puzzle an answer of /api/convert carries (title, author, the setter's
+ * rules text), as a game's meta keeps them. */
+function aboutOf(data) {
+  const out = {};
+  for (const key of META_KEYS) if (data.meta && data.meta[key]) out[key] = data.meta[key];
+  return out;
+}
+
+/** Start the puzzle an /api/convert answer holds (an import or a shared link): with its title,
+ * author and rules text, and the setter's solution when it carries one that keeps the givens
+ * and every rule sudokit reads; one that does not is left out, and the player told so (the
+ * mistakes and the win then go by the solution sudokit finds). *said* words the toast that
+ * says the game has started. */
+function startConverted(data, source, said) {
+  const setter = data.solution && data.solution_valid ? data.solution : null;
+  const meta = { source, ...aboutOf(data) };
+  if (setter) meta.setter = true;
+  const game = gameFromGrid(data.puzzle, setter, meta);
+  start(game);
+  toast(said(game));
+  if (data.solution && !data.solution_valid) {
+    toast("The setter's solution breaks a given or a rule: your digits are checked against the solution sudokit finds.", true);
+    warnUnlessUnique(game, 3000); // after the player has read that
+  } else warnUnlessUnique(game);
+  return game;
 }
 
 function syncUrl() {
@@ -223,12 +259,14 @@ async function loadFromHash() {
     start(resume);
     return true;
   }
+  const meta = {};
+  for (const [key, name] of META_PARAMS) if (params.get(key)) meta[name] = params.get(key);
+  const body = { puzzle, box, regions, diagonals, ...rules, to: "line" };
+  if (Object.keys(meta).length) body.meta = meta;
+  if (params.get("s")) body.solution = params.get("s");
   try {
-    const data = await api("convert", { puzzle, box, regions, diagonals, ...rules, to: "line" });
-    const game = gameFromGrid(data.puzzle, null, { source: "link" });
-    start(game);
-    toast("Loaded the shared puzzle");
-    warnUnlessUnique(game);
+    const data = await api("convert", body);
+    startConverted(data, "link", () => "Loaded the shared puzzle");
   } catch (err) {
     return `This link has no valid puzzle: ${err.message}`;
   }
@@ -250,6 +288,7 @@ function start(game) {
   state.full = !game.values.includes(0);
   state.selected = null;
   state.paused = false;
+  state.rulesOpen = false;
   closeSteps();
   state.notes = false;
   buildPad();
@@ -325,11 +364,14 @@ async function ensureSolution() {
 /** Say so when a puzzle just opened cannot be played to one answer: its givens break a rule,
  * it has no solution, or several (the Uniqueness button's check; a search that gives up says
  * nothing here). */
-async function warnUnlessUnique(game) {
+async function warnUnlessUnique(game, wait = 0) {
   try {
     const data = await api("check", puzzleBody(false));
+    if (wait) await new Promise((done) => setTimeout(done, wait));
     if (state.game === game && ["invalid", "none", "multiple"].includes(data.status)) {
-      toast(describeStatus(data.status), true);
+      // A setter's solution picks one of several (the link may hold rules sudokit cannot read).
+      const decides = data.status === "multiple" && game.meta.setter ? " The setter's solution decides: your digits are checked against it." : "";
+      toast(describeStatus(data.status) + decides, true);
     }
   } catch (err) {
     /* the game plays on; the Uniqueness button says more */
@@ -401,6 +443,7 @@ function render() {
   const kind = g.geo.hasRules ? ` ${variantName(g.geo)}` : g.geo.diagonals ? " X" : "";
   $("puzzle-label").textContent = `${g.n}×${g.n}${kind}${level}`;
   $("print-head").textContent = printTitle(g);
+  renderAbout();
   renderRules();
   $("edit-bar").hidden = !g.meta.editing;
   renderCellMarks();
@@ -427,14 +470,46 @@ function kindsOf(game) {
   return state.kinds && state.kinds.game === game ? state.kinds : null;
 }
 
-/** The puzzle's rules in words, under the board (shown for variants only). */
+/** The puzzle's title and "by" its author over the board, when a link or a file named them. */
+function renderAbout() {
+  const { title, author } = state.game.meta;
+  $("puzzle-head").hidden = !title && !author;
+  $("puzzle-title").textContent = title || variantName(state.game.geo);
+  $("puzzle-author").textContent = author ? `by ${author}` : "";
+  $("puzzle-author").hidden = !author;
+}
+
+/** The puzzle's rules in words, under the board: the setter's own text when the puzzle came
+ * with one, then sudokit's sentence for every rule it reads (every kind has one: jigsaw and
+ * Sudoku-X too). Plain Sudoku without a setter's text shows none: its rule is known, and on a
+ * 360x640 phone the line would push the hint box off the screen. A text longer than a few
+ * lines is cut short until the player asks for all of it. */
 function renderRules() {
-  const kinds = kindsOf(state.game);
-  const sentences = [...rulesText(state.game.geo), ...(kinds ? kinds.sentences : [])];
-  const box = $("rules");
-  box.hidden = !sentences.length;
-  const text = sentences.join(" ");
-  if (box.textContent !== text) box.textContent = text;
+  const g = state.game;
+  const kinds = kindsOf(g);
+  const sentences = [...rulesText(g.geo), ...(kinds ? kinds.sentences : [])];
+  const setter = g.meta.ruleset || "";
+  const plain = !g.geo.hasRules && !g.geo.regions && !g.geo.diagonals;
+  $("rules").hidden = plain && !setter;
+  const key = JSON.stringify([setter, sentences, state.rulesOpen]);
+  if ($("rules").dataset.key === key) return;
+  $("rules").dataset.key = key;
+  $("rules-setter").textContent = setter;
+  $("rules-setter").hidden = !setter;
+  $("rules-words").textContent = sentences.join(" ");
+  $("rules-words").classList.toggle("muted", !!setter);
+  fitRules();
+}
+
+/** Cut the rules to a few lines, with a button to show them all, when they are longer. */
+function fitRules() {
+  const body = $("rules-body"), more = $("rules-more");
+  body.classList.add("clamped");
+  const long = body.scrollHeight > body.clientHeight + 2;
+  body.classList.toggle("clamped", long && !state.rulesOpen);
+  more.hidden = !long;
+  more.textContent = state.rulesOpen ? "Show less" : "Show all rules";
+  more.setAttribute("aria-expanded", String(state.rulesOpen));
 }
 
 /** For 10x10 and up, the selected cell's candidates in full size under the board (they are
@@ -508,7 +583,11 @@ function changed() {
   const full = !g.values.includes(0);
   const pending = g.geo.kinds.length && !g.solution; // the solution is on its way (above)
   if (full && !state.full && !g.finished && !g.meta.editing && !pending) {
-    toast("Every cell is filled, but some digits break a rule: they are flagged in red.", true);
+    const wrong = g.mistakes().size;
+    if (g.meta.setter && wrong && !conflicts(g.geo, g.values).size) {
+      // Every rule sudokit reads holds, yet the grid is not the setter's: say where to look.
+      toast(`Every cell is filled and keeps the rules, but ${wrong} digit${wrong > 1 ? "s differ" : " differs"} from the setter's solution: Show mistakes marks ${wrong > 1 ? "them" : "it"}.`, true);
+    } else toast("Every cell is filled, but some digits break a rule: they are flagged in red.", true);
   }
   state.full = full;
   if (g.meta.editing) checkOwn();
@@ -1086,16 +1165,27 @@ function closeBanner() {
   $("board").focus({ preventScroll: true });
 }
 
-/** The title of a printed game: its kind, size and difficulty. */
+/** The title of a printed game: its own and its author when it has them, else its kind, size
+ * and difficulty. */
 function printTitle(g) {
+  if (g.meta.title) return g.meta.author ? `${g.meta.title} by ${g.meta.author}` : g.meta.title;
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
   return `${variantName(g.geo)} ${g.n}×${g.n}${level}`;
 }
 
+/** The most characters of a setter's rules text a print link carries (the server reads a
+ * request head of 16 kB; a text is seldom near this). */
+const PRINT_RULES = 2000;
+
 /** The server's PDF of this game: the same page `sudokit print` makes, with every constraint. */
 function printUrl(g) {
   const shape = g.geo.apiShape;
-  const q = new URLSearchParams({ puzzle: g.puzzleLine, title: printTitle(g) });
+  const q = new URLSearchParams({ puzzle: g.puzzleLine, title: g.meta.title || printTitle(g) });
+  if (g.meta.author) q.set("author", g.meta.author);
+  if (g.meta.ruleset) {
+    const text = g.meta.ruleset;
+    q.set("ruleset", text.length > PRINT_RULES ? `${text.slice(0, PRINT_RULES - 1)}…` : text);
+  }
   if (shape.regions) q.set("regions", shape.regions);
   else q.set("box", shape.box);
   if (g.geo.diagonals) q.set("diagonals", "true");
@@ -1113,7 +1203,8 @@ function describeGame(entry, g) {
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
   const status = g.finished ? (g.meta.revealed ? "solution shown" : "solved") : `${pct}% done`;
   const when = new Date(entry.updated).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
-  return `${g.n}×${g.n}${kind}${level} · ${status} · ${formatTime(g.elapsed)} · ${when}`;
+  const name = g.meta.title ? `${g.meta.title}${g.meta.author ? ` by ${g.meta.author}` : ""} · ` : "";
+  return `${name}${g.n}×${g.n}${kind}${level} · ${status} · ${formatTime(g.elapsed)} · ${when}`;
 }
 
 function openGames() {
@@ -1201,9 +1292,11 @@ async function exportText() {
   const withMine = $("export-progress").checked;
   const puzzle = withMine ? lineOf(g.geo, g.values) : g.puzzleLine;
   try {
-    const data = await api("convert", {
-      puzzle, ...g.geo.apiShape, to: $("export-format").value,
-    });
+    const body = { puzzle, ...g.geo.apiShape, to: $("export-format").value };
+    const meta = Object.fromEntries(META_KEYS.filter((k) => g.meta[k]).map((k) => [k, g.meta[k]]));
+    if (Object.keys(meta).length) body.meta = meta;
+    if (g.meta.setter && g.solution) body.solution = lineOf(g.geo, g.solution);
+    const data = await api("convert", body);
     $("export-text").value = data.text;
   } catch (err) {
     $("export-text").value = err.message;
@@ -1390,6 +1483,11 @@ function wire() {
   document.addEventListener("touchstart", () => {}, { passive: true });
   $("btn-new").addEventListener("click", openNew);
   $("banner-new").addEventListener("click", openNew);
+  $("rules-more").addEventListener("click", () => {
+    state.rulesOpen = !state.rulesOpen;
+    renderRules();
+  });
+  window.addEventListener("resize", () => state.game && fitRules()); // a turned phone: other lines
   $("banner-close").addEventListener("click", closeBanner);
   $("hint-more").addEventListener("click", moreHint);
   $("btn-games").addEventListener("click", openGames);
@@ -1509,11 +1607,11 @@ function wire() {
     try {
       const data = await api("convert", { puzzle: text, box, to: "line" });
       $("dlg-import").close();
-      const game = gameFromGrid(data.puzzle, null, { source: data.from });
-      start(game);
-      const kind = game.geo.hasRules ? `${variantName(game.geo)} ` : "";
-      toast(`Imported a ${data.puzzle.size}×${data.puzzle.size} ${kind}puzzle (${data.from})`);
-      warnUnlessUnique(game);
+      startConverted(data, data.from, (game) => {
+        const kind = game.geo.hasRules ? `${variantName(game.geo)} ` : "";
+        const name = game.meta.title ? `“${game.meta.title}”, a` : "a";
+        return `Imported ${name} ${game.n}×${game.n} ${kind}puzzle (${data.from})`;
+      });
     } catch (err) {
       $("import-error").textContent = err.message;
       $("import-error").hidden = false;
