@@ -44,6 +44,17 @@ static int next_comb(int *idx, int k, int m) {
     return 1;
 }
 
+/* The start of a search over k of the count sets: where gets the indices i of the sets[i]
+ * with 2 to k members, idx the first k-combination of them (for k_union and next_comb); returns
+ * how many there are (fewer than k: no combination). */
+static int k_first(const uint64_t *sets, int count, int k, int *where, int *idx) {
+    int m = 0;
+    for (int i = 0; i < count; i++)
+        if (POP(sets[i]) >= 2 && POP(sets[i]) <= k) where[m++] = i;
+    for (int j = 0; j < k; j++) idx[j] = j;
+    return m;
+}
+
 /* The union of sets[where[idx[j]]] over the k indices of idx; *taken gets bit where[idx[j]]
  * of each set taken. */
 static uint64_t k_union(const uint64_t *sets, const int *where, const int *idx, int k,
@@ -269,12 +280,9 @@ static int hidden_in_unit(const sk_human_geom *g, const uint64_t *masks, int u, 
     uint64_t pos[64] = {0}; /* per digit - 1: its places, bit j = empty[j] */
     for (int j = 0; j < nempty; j++)
         for (uint64_t m = masks[empty[j]]; m; m &= m - 1) pos[CTZ(m)] |= (uint64_t)1 << j;
-    int where[64], nwhere = 0;
-    for (int d = 0; d < g->n; d++)
-        if (POP(pos[d]) >= 2 && POP(pos[d]) <= k) where[nwhere++] = d;
+    int where[64], idx[MAXK];
+    const int nwhere = k_first(pos, g->n, k, where, idx);
     if (nwhere < k) return 0;
-    int idx[MAXK];
-    for (int j = 0; j < k; j++) idx[j] = j;
     do {
         uint64_t digits;
         const uint64_t uni = k_union(pos, where, idx, k, &digits);
@@ -357,12 +365,9 @@ int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) 
                         if (by_rows) lines[r] |= (uint64_t)1 << c;
                         else lines[c] |= (uint64_t)1 << r;
                     }
-            int elig[64], nelig = 0;
-            for (int i = 0; i < n; i++)
-                if (POP(lines[i]) >= 2 && POP(lines[i]) <= k) elig[nelig++] = i;
+            int elig[64], idx[MAXK];
+            const int nelig = k_first(lines, n, k, elig, idx);
             if (nelig < k) continue;
-            int idx[MAXK];
-            for (int j = 0; j < k; j++) idx[j] = j;
             do {
                 uint64_t base;
                 const uint64_t uni = k_union(lines, elig, idx, k, &base);

@@ -166,6 +166,34 @@ static int gen_opts(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t first, p
            sk_py_as_count(args[first + 2], "max_searches", 0, &opts->max_searches);
 }
 
+/* The end of fill and random_puzzle: w back to g's pool, then the outcome rc of the call
+ * named name (sk_fill or sk_random_puzzle) with *res and buf (the puzzle, then the solution)
+ * into *puzzle and *solution, new references: the puzzle as bytes, None when a cell had no
+ * digit left or max_searches stopped the call; the solution as bytes when the puzzle is
+ * unique, else None.  0 with an exception set when the call failed (draw() or a signal
+ * handler raised, or invalid arguments) or the bytes could not be made. */
+static int gen_grids(GeometryObject *g, sk_work *w, int rc, const sk_gen_result *res,
+                     const uint8_t *buf, const char *name, PyObject **puzzle,
+                     PyObject **solution) {
+    sk_py_work_give(g, w);
+    if (rc == SK_STOPPED) return 0; /* draw() or a signal handler raised: it is set */
+    if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "invalid %s arguments", name);
+        return 0;
+    }
+    const int complete = rc == SK_COMPLETE;
+    *puzzle = complete && res->outcome != SK_FILL_DEAD
+                  ? PyBytes_FromStringAndSize((const char *)buf, g->ncells)
+                  : Py_NewRef(Py_None);
+    if (*puzzle == NULL) return 0;
+    *solution = complete && res->outcome == SK_FILL_UNIQUE
+                    ? PyBytes_FromStringAndSize((const char *)buf + g->ncells, g->ncells)
+                    : Py_NewRef(Py_None);
+    if (*solution != NULL) return 1;
+    Py_CLEAR(*puzzle);
+    return 0;
+}
+
 static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const sk_state *st = sk_state_of(module);
     GeometryObject *g = sk_py_geometry_call(st, args, nargs, 5, 6, "fill",
@@ -199,31 +227,8 @@ static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t n
     /* The GIL stays held: draw() is Python code (and g cannot go away meanwhile). */
     const int rc = sk_fill(g->geom, w, order, ends, (uint32_t)norder, &opts, buf, buf + g->ncells,
                            &res);
-    sk_py_work_give(g, w);
-    if (rc == SK_STOPPED) goto done; /* draw() or a signal handler raised: it is set */
-    if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "invalid fill arguments");
-        goto done;
-    }
-    PyObject *puzzle = Py_None, *solution = Py_None;
-    Py_INCREF(puzzle);
-    Py_INCREF(solution);
-    if (rc == SK_COMPLETE && res.outcome != SK_FILL_DEAD) {
-        Py_DECREF(puzzle);
-        puzzle = PyBytes_FromStringAndSize((const char *)buf, g->ncells);
-        if (puzzle == NULL) {
-            Py_DECREF(solution);
-            goto done;
-        }
-    }
-    if (rc == SK_COMPLETE && res.outcome == SK_FILL_UNIQUE) {
-        Py_DECREF(solution);
-        solution = PyBytes_FromStringAndSize((const char *)buf + g->ncells, g->ncells);
-        if (solution == NULL) {
-            Py_DECREF(puzzle);
-            goto done;
-        }
-    }
+    PyObject *puzzle, *solution;
+    if (!gen_grids(g, w, rc, &res, buf, "fill", &puzzle, &solution)) goto done;
     result = Py_BuildValue("(NNKO)", puzzle, solution, (unsigned long long)res.searches,
                            rc == SK_COMPLETE ? Py_True : Py_False);
 done:
@@ -278,38 +283,22 @@ static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_
     sk_gen_result res = {0, SK_FILL_FULL, 1};
     const int rc = sk_random_puzzle(g->geom, w, cells, ends, (uint32_t)norbits, &opts, perm, buf,
                                     buf + g->ncells, &res);
-    sk_py_work_give(g, w);
-    if (rc == SK_STOPPED) goto done; /* draw() or a signal handler raised: it is set */
-    if (rc != SK_COMPLETE && rc != SK_GAVE_UP) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "invalid random_puzzle arguments");
-        goto done;
-    }
+    PyObject *puzzle, *solution;
+    if (!gen_grids(g, w, rc, &res, buf, "random_puzzle", &puzzle, &solution)) goto done;
     PyObject *order = PyList_New(norbits);
-    if (order == NULL) goto done;
-    for (Py_ssize_t k = 0; k < norbits; k++) {
+    for (Py_ssize_t k = 0; order != NULL && k < norbits; k++) {
         PyObject *v = PyLong_FromUnsignedLong(perm[k]);
-        if (v == NULL) {
-            Py_DECREF(order);
-            goto done;
-        }
-        PyList_SET_ITEM(order, k, v);
+        if (v == NULL) Py_CLEAR(order);
+        else PyList_SET_ITEM(order, k, v);
     }
-    const int complete = rc == SK_COMPLETE;
-    PyObject *puzzle = complete && res.outcome != SK_FILL_DEAD
-                           ? PyBytes_FromStringAndSize((const char *)buf, g->ncells)
-                           : Py_NewRef(Py_None);
-    PyObject *solution = puzzle == NULL ? NULL /* nothing more made with the error set */
-                         : complete && res.outcome == SK_FILL_UNIQUE
-                             ? PyBytes_FromStringAndSize((const char *)buf + g->ncells, g->ncells)
-                             : Py_NewRef(Py_None);
-    if (solution == NULL) {
-        Py_XDECREF(puzzle);
-        Py_XDECREF(solution);
-        Py_DECREF(order);
+    if (order == NULL) {
+        Py_DECREF(puzzle);
+        Py_DECREF(solution);
         goto done;
     }
     result = Py_BuildValue("(NNNKOO)", puzzle, solution, order, (unsigned long long)res.searches,
-                           res.decided ? Py_True : Py_False, complete ? Py_True : Py_False);
+                           res.decided ? Py_True : Py_False,
+                           rc == SK_COMPLETE ? Py_True : Py_False);
 done:
     PyMem_RawFree(cells);
     PyMem_RawFree(ends);

@@ -101,9 +101,12 @@ def test_round_trip_64x64(fmt: str) -> None:
     assert parse_one(dumps(grid, fmt), fmt) == grid
 
 
-def test_candidate_formats_refuse_sizes_over_61() -> None:
-    with pytest.raises(ValueError, match="up to 61"):
-        dumps(Grid.empty(Shape(8, 8)), "candidates")
+@pytest.mark.parametrize(
+    ("fmt", "what"), [("candidates", "pencilmark strings"), ("candgrid", "candidate grids")]
+)
+def test_candidate_formats_refuse_sizes_over_61(fmt: str, what: str) -> None:
+    with pytest.raises(ValueError, match=f"^{what} hold sizes up to 61, got 64$"):
+        dumps(Grid.empty(Shape(8, 8)), fmt)
 
 
 def test_dumps_examples() -> None:

@@ -24,6 +24,7 @@ from typing import IO, Protocol
 from .._record import _Record
 from ..errors import ParseError
 from ..grid import Grid
+from ..marks import Candidates
 from ..shape import Shape
 
 __all__ = [
@@ -40,6 +41,8 @@ __all__ = [
     "block_error",
     "each_line",
     "line_text",
+    "pencilmark_dumps",
+    "pencilmark_shape",
     "stream_lines",
     "text_lines",
 ]
@@ -535,3 +538,30 @@ def is_square(k: int) -> bool:
     """
     root = math.isqrt(k) if k >= 0 else -1
     return root * root == k
+
+
+def pencilmark_shape(cands: Candidates, what: str) -> Shape:
+    """The shape of *cands* when pencilmarks can be written in it (a symbol for every digit:
+    sizes up to 61); else ValueError naming *what* the format writes.
+
+    >>> pencilmark_shape(Candidates.from_masks(Shape(2, 2), [15] * 16), "grids")
+    Shape(2, 2)
+    """
+    shape = cands.shape
+    if not shape.symbols:
+        raise ValueError(f"{what} hold sizes up to 61, got {shape.n}")
+    return shape
+
+
+def pencilmark_dumps(dumps_candidates: Callable[[Candidates], str]) -> Dumper:
+    """The ``dumps`` of a pencilmark format whose *dumps_candidates* writes candidates: a grid
+    is written with its givens alone and all ``n`` digits in each open cell."""
+
+    def dumps(
+        grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
+    ) -> str:
+        """The grid as pencilmarks: givens alone, open cells with all ``n`` digits; *solution*
+        and *fields* are not written."""
+        return dumps_candidates(Candidates.from_grid(grid, eliminate=False))
+
+    return dumps

@@ -24,14 +24,23 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from ..errors import ParseError, quote
-from ..grid import Grid, symbol_value
+from ..grid import symbol_value
 from ..marks import Candidates
 from ..shape import SYMBOLS, Shape
 from . import picture
-from ._base import Format, Head, Line, Raw, block_error, is_square
+from ._base import (
+    Format,
+    Head,
+    Line,
+    Raw,
+    block_error,
+    is_square,
+    pencilmark_dumps,
+    pencilmark_shape,
+)
 
 __all__ = [
     "FORMAT",
@@ -138,9 +147,7 @@ def dumps_candidates(cands: Candidates) -> str:
     | 234  1234 | 1234 1234 |
     *-----------------------*
     """
-    shape = cands.shape
-    if not shape.symbols:
-        raise ValueError(f"candidate grids hold sizes up to 61, got {shape.n}")
+    shape = pencilmark_shape(cands, "candidate grids")
     n = shape.n
     texts = [
         "".join(shape.symbols[d - 1] for d in cands.digits(i)) or "-" for i in range(shape.ncells)
@@ -182,11 +189,7 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
             yield Raw(first, error=block_error(exc, first))
 
 
-def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
-) -> str:
-    """The grid as a candidate grid: givens alone, open cells with all ``n`` digits."""
-    return dumps_candidates(Candidates.from_grid(grid, eliminate=False))
-
+#: The grid as a candidate grid (see :func:`~sudokit.formats._base.pencilmark_dumps`).
+dumps = pencilmark_dumps(dumps_candidates)
 
 FORMAT = Format(NAME, read, dumps, multiline=True, priority=50, claims=claims)

@@ -17,14 +17,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from ..errors import ParseError, quote
-from ..grid import BLANKS, Grid, symbol_value
+from ..grid import BLANKS, symbol_value
 from ..marks import Candidates
 from ..shape import Shape
 from . import line
-from ._base import Format, Head, Line, Raw, each_line
+from ._base import Format, Head, Line, Raw, each_line, pencilmark_dumps, pencilmark_shape
 
 __all__ = [
     "FORMAT",
@@ -127,9 +127,7 @@ def dumps_candidates(cands: Candidates) -> str:
     >>> dumps_candidates(Candidates.from_grid(Grid.parse("1..." + "." * 12)))[:16]
     '1....234.234.234'
     """
-    shape = cands.shape
-    if not shape.symbols:
-        raise ValueError(f"pencilmark strings hold sizes up to 61, got {shape.n}")
+    shape = pencilmark_shape(cands, "pencilmark strings")
     symbols = shape.symbols
     n = shape.n
     return "".join(
@@ -142,11 +140,7 @@ def read(lines: Iterator[Line], shape: Shape | None) -> Iterator[Raw]:
     return each_line(lines, lambda text: (parse_candidates(text, shape).to_grid(), {}))
 
 
-def dumps(
-    grid: Grid, *, solution: Grid | None = None, fields: Mapping[str, object] | None = None
-) -> str:
-    """The grid as a pencilmark string: givens alone, open cells with all ``n`` digits."""
-    return dumps_candidates(Candidates.from_grid(grid, eliminate=False))
-
+#: The grid as a pencilmark string (see :func:`~sudokit.formats._base.pencilmark_dumps`).
+dumps = pencilmark_dumps(dumps_candidates)
 
 FORMAT = Format(NAME, read, dumps, priority=40, claims=claims)
