@@ -44,9 +44,11 @@ from ._base import (
 
 __all__ = [
     "FORMAT",
+    "candidate_groups",
     "claims",
     "dumps",
     "dumps_candidates",
+    "is_rule",
     "parse_candidates",
     "read",
     "row_groups",
