@@ -17,10 +17,9 @@ from sudokit.cli.app import cli
 from sudokit.formats import FORMATS
 from support import CORPUS, Case, data_file
 
-#: Line files take the bulk path only on the C core: the fallback pass runs this module too.
-pytestmark = pytest.mark.backend
-
-BULK = sudokit.BACKEND == "c"  # line files take the bulk path (threads) only on the C core
+#: Line files take the bulk path (threads) only on the C core: the tests that say so run in the
+#: fallback pass too (marked ``backend``).
+BULK = sudokit.BACKEND == "c"
 
 DATA = support.DATA / "formats"
 
@@ -47,6 +46,7 @@ def puzzles(path: Path) -> list[str]:
     return [ln.split()[0] for ln in path.read_text().splitlines() if ln and ln[0] != "#"]
 
 
+@pytest.mark.backend  # it names the backend
 def test_version_shows_backend() -> None:
     result = run("--version")
     assert result.exit_code == 0
@@ -416,6 +416,7 @@ def pooled_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
+@pytest.mark.backend  # the pooled path on the fallback, the bulk path on the C core
 @pytest.mark.parametrize("to", sorted(FORMATS))
 @pytest.mark.parametrize("unique", [False, True])
 def test_solve_jobs_gives_the_bytes_of_one_job(
@@ -433,6 +434,7 @@ def test_solve_jobs_gives_the_bytes_of_one_job(
     assert "puzzle 4: " in one.stderr  # ... reported with its number
 
 
+@pytest.mark.backend  # the pooled path on the fallback, the bulk path on the C core
 def test_solve_jobs_solutions_are_right(tmp_path: Path, pooled_calls: list[int]) -> None:
     """Checked independently of the one-job path: each output line solves its input line."""
     cases = _line_cases()
@@ -483,6 +485,7 @@ def test_solve_jobs_empty_input(tmp_path: Path, pooled_calls: list[int]) -> None
     assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
 
 
+@pytest.mark.backend  # the pooled path on the fallback, the bulk path on the C core
 @pytest.mark.parametrize("name", ["top95.txt", "hardest.txt", "kaggle_1k.txt"])
 def test_solve_jobs_shared_sets(name: str, pooled_calls: list[int]) -> None:
     path = data_file(name)
