@@ -8,8 +8,9 @@ Tiers (DEVELOP.md):
 * ``python -m pytest --full``: the **full tier**, every test with the ``ci`` profile: what
   ``.ci/run`` runs. ``-m EXPR`` still selects as usual (and then no tier is applied).
 * The fallback pass (``.ci/run``): ``SUDOKIT_BACKEND=python python -m pytest -m backend``, the
-  tests whose results depend on the search backend (:data:`support.tiers.BACKEND_ROOMS` and
-  the modules marked ``backend``; ``tests/project/test_tiers.py`` holds the rule).
+  tests whose results depend on the search backend (the modules of
+  :data:`support.tiers.BACKEND_ROOMS` that can reach it, and the tests marked ``backend``
+  elsewhere; ``support/tiers.py`` states the rule, ``tests/project/test_tiers.py`` holds it).
 
 Both tiers run on every core (pytest-xdist, ``-n auto`` in pyproject's addopts; ``-n 0`` runs
 in one process); the tests that measure time or signals share the ``timing`` group, so they

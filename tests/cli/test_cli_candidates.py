@@ -16,10 +16,6 @@ import sudokit
 from sudokit import formats
 from sudokit.cli.app import main
 
-#: What a small --guesses bound leaves undecided depends on the engine's guess counts, so the
-#: fallback pass runs this module too.
-pytestmark = pytest.mark.backend
-
 #: Two solutions: 1234341221434321 and 2134341212434321.
 TWO = "..34..1...4..3.1"
 NONE = "......34...23..."
@@ -106,6 +102,7 @@ def test_no_solution_is_a_no_answer(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out)["status"] == "none"
 
 
+@pytest.mark.backend  # what a small --guesses bound leaves undecided: the engine's guess counts
 def test_a_bound_that_runs_out_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(capsys, "--guesses", "1", "-p", EMPTY9)
     assert (code, out) == (1, "!gave-up\n")

@@ -17,10 +17,9 @@ from sudokit.cli.app import cli
 from sudokit.formats import FORMATS
 from support import CORPUS, Case, data_file
 
-#: Line files take the bulk path only on the C core: the fallback pass runs this module too.
-pytestmark = pytest.mark.backend
-
-BULK = sudokit.BACKEND == "c"  # line files take the bulk path (threads) only on the C core
+#: Line files take the bulk path (threads) only on the C core: the tests that say so run in the
+#: fallback pass too (marked ``backend``).
+BULK = sudokit.BACKEND == "c"
 
 DATA = support.DATA / "formats"
 
@@ -47,6 +46,7 @@ def puzzles(path: Path) -> list[str]:
     return [ln.split()[0] for ln in path.read_text().splitlines() if ln and ln[0] != "#"]
 
 
+@pytest.mark.backend  # it names the backend
 def test_version_shows_backend() -> None:
     result = run("--version")
     assert result.exit_code == 0
@@ -416,23 +416,38 @@ def pooled_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-@pytest.mark.parametrize("to", sorted(FORMATS))
-@pytest.mark.parametrize("unique", [False, True])
-def test_solve_jobs_gives_the_bytes_of_one_job(
-    tmp_path: Path, pooled_calls: list[int], to: str, unique: bool
-) -> None:
+def _one_job_and_two(tmp_path: Path, pooled_calls: list[int], to: str, unique: bool) -> list[int]:
+    """Solve the mixed lines to *to* with one job, then two: the same bytes, the bad row
+    reported; the jobs of the pooled runs of the second."""
     src = tmp_path / "in.txt"
     src.write_text("\n".join(_mixed_lines()) + "\n")
     flags = ["--unique"] if unique else []
     one = run("solve", str(src), "--to", to, "--jobs", "1", *flags)
     assert pooled_calls == []  # one job: no pool
     two = run("solve", str(src), "--to", to, "--jobs", "2", *flags)
-    assert pooled_calls == ([] if to == "line" and BULK else [2])  # line files: the bulk path
     assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
     assert one.exit_code == 2  # the unreadable row
     assert "puzzle 4: " in one.stderr  # ... reported with its number
+    return pooled_calls
 
 
+@pytest.mark.parametrize("to", sorted(set(FORMATS) - {"line"}))
+@pytest.mark.parametrize("unique", [False, True])
+def test_solve_jobs_gives_the_bytes_of_one_job(
+    tmp_path: Path, pooled_calls: list[int], to: str, unique: bool
+) -> None:
+    assert _one_job_and_two(tmp_path, pooled_calls, to, unique) == [2]
+
+
+@pytest.mark.backend  # the pooled path on the fallback, the bulk path on the C core
+@pytest.mark.parametrize("unique", [False, True])
+def test_solve_jobs_to_lines_gives_the_bytes_of_one_job(
+    tmp_path: Path, pooled_calls: list[int], unique: bool
+) -> None:
+    assert _one_job_and_two(tmp_path, pooled_calls, "line", unique) == ([] if BULK else [2])
+
+
+@pytest.mark.backend  # the pooled path on the fallback, the bulk path on the C core
 def test_solve_jobs_solutions_are_right(tmp_path: Path, pooled_calls: list[int]) -> None:
     """Checked independently of the one-job path: each output line solves its input line."""
     cases = _line_cases()
@@ -483,6 +498,7 @@ def test_solve_jobs_empty_input(tmp_path: Path, pooled_calls: list[int]) -> None
     assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
 
 
+@pytest.mark.backend  # the pooled path on the fallback, the bulk path on the C core
 @pytest.mark.parametrize("name", ["top95.txt", "hardest.txt", "kaggle_1k.txt"])
 def test_solve_jobs_shared_sets(name: str, pooled_calls: list[int]) -> None:
     path = data_file(name)

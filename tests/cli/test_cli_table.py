@@ -26,9 +26,6 @@ from sudokit.cli.app import main
 from support import STOP_CPU, interrupt, pigeonhole64_file, small_default_bound
 from support.reading_commands import COMMANDS, EASY
 
-#: Its long searches are C-only (c_only): the fallback pass runs the rest of the module.
-pytestmark = pytest.mark.backend
-
 #: Each subprocess must end well within this (seconds; generous for a loaded CI machine).
 TIMEOUT = 60
 

@@ -17,9 +17,6 @@ from sudokit.cli.app import cli
 from sudokit.formats import fpuzzles, fpuzzles_rules, lzstring
 from sudokit.rules import KINDS, Rule
 
-# One test solves through the engine fixture: the module runs in the fallback pass too.
-pytestmark = pytest.mark.backend
-
 N = 9
 ROW1 = tuple(range(N))
 COLUMN1 = tuple(range(0, N * N, N))

@@ -15,8 +15,6 @@ from sudokit.generator import GenerateOptions
 from sudokit.generator.drawn_rules import KINDS, Layout, pool
 from sudokit.generator.ruled import human_walk
 
-pytestmark = pytest.mark.backend
-
 #: Kinds with a quick 9x9 seed (the outside clues' explainer steps are slow on 9x9).
 QUICK_9 = ("palindrome", "between")
 

@@ -29,18 +29,14 @@ A new module must be added to ``LAYERS`` (and to ARCHITECTURE.md) before this te
 
 from __future__ import annotations
 
-import ast
 import re
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 import sudokit
 import support
-
-SRC = Path(sudokit.__file__).resolve().parent.parent
+from support.imports import SRC, Import, imports_of, is_module, module_name
 
 # module or package (prefix) -> layer
 LAYERS: dict[str, float] = {
@@ -98,68 +94,6 @@ EXCEPTIONS = {
     ("sudokit._backend", "_load", "sudokit._cengine"),
     ("sudokit._backend", "get_engine", "sudokit._cengine"),
 }
-
-
-@dataclass(frozen=True)
-class Import:
-    source: str  # importing module
-    target: str  # imported sudokit module
-    name: str | None  # for ``from sudokit import name``: the name
-    function: str | None  # the innermost enclosing function, None at module level
-    line: int
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def is_module(dotted: str) -> bool:
-    base = SRC.joinpath(*dotted.split("."))
-    return (
-        base.with_suffix(".py").is_file()
-        or (base / "__init__.py").is_file()
-        or base.with_suffix(".pyi").is_file()
-    )
-
-
-@cache
-def imports_of(path: Path) -> list[Import]:
-    source = module_name(path)
-    package = source if path.name == "__init__.py" else source.rpartition(".")[0]
-    tree = ast.parse(path.read_text(), str(path))
-    found: list[Import] = []
-
-    def visit(node: ast.AST, function: str | None) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-                visit(child, child.name)
-                continue
-            if isinstance(child, ast.Import):
-                for alias in child.names:
-                    if alias.name.split(".")[0] == "sudokit":
-                        found.append(Import(source, alias.name, None, function, child.lineno))
-            elif isinstance(child, ast.ImportFrom):
-                if child.level:
-                    base = package.split(".")
-                    base = base[: len(base) - (child.level - 1)]
-                    module = ".".join(base + ([child.module] if child.module else []))
-                else:
-                    module = child.module or ""
-                if module.split(".")[0] != "sudokit":
-                    continue
-                for alias in child.names:
-                    sub = f"{module}.{alias.name}"
-                    if is_module(sub):
-                        found.append(Import(source, sub, None, function, child.lineno))
-                    else:
-                        found.append(Import(source, module, alias.name, function, child.lineno))
-            visit(child, function)
-
-    visit(tree, None)
-    return found
 
 
 def layer_of(module: str) -> tuple[float, str]:

@@ -4,10 +4,12 @@ Hypothesis profiles (the rules themselves are described in ``tests/conftest.py``
 * The **quick tier** (``python -m pytest``) leaves out the tests marked with one of
   :data:`QUICK_TIER_OFF`; ``--full`` keeps them.
 * The **fallback pass** (``SUDOKIT_BACKEND=python python -m pytest -m backend``) runs the tests
-  whose results depend on the search backend: every module of a folder in
-  :data:`BACKEND_ROOMS`, every module marked ``backend`` elsewhere, and the doctests of the
-  package and the README. ``tests/project/test_tiers.py`` checks that a module that reaches
-  the backend directly is among them.
+  whose results depend on the search backend chosen by the process: the modules of the
+  folders in :data:`BACKEND_ROOMS` but the :data:`NO_BACKEND_MODULES` (what they import never
+  reaches the C core), the parity modules (``*_c.py``: both sides chosen by the test, so the
+  C pass has run them already) and the :data:`TIMING_MODULES` (process pools, signals and
+  time, not the search); elsewhere the tests marked ``backend`` one by one; and the doctests
+  of the package and the README. ``tests/project/test_tiers.py`` holds each part of the rule.
 * **Hypothesis profiles**: ``dev`` (the quick tier), ``ci`` (the full tier) and ``nightly``;
   ``HYPOTHESIS_PROFILE`` or ``--hypothesis-profile`` picks another. A property test states its
   example count for the ``ci`` profile through :func:`examples`, which scales it.
@@ -29,6 +31,20 @@ QUICK_TIER_OFF = ("slow", "browser")
 #: The test folders whose modules all run again on the pure-Python fallback: the rooms of
 #: ``src/sudokit`` that have a C twin, or whose results come from the search.
 BACKEND_ROOMS = frozenset({"core", "engine", "logic", "rating", "generator", "bulk"})
+
+#: The modules of the backend rooms that cannot depend on the backend chosen: what they import
+#: from sudokit never imports ``sudokit._native``, which decides it (the data model, or the
+#: compiled core itself); tests/project/test_tiers.py checks the list both ways.
+NO_BACKEND_MODULES = frozenset(
+    {
+        "test_candidates_input",
+        "test_constraints",
+        "test_core_module",
+        "test_grid",
+        "test_rules",
+        "test_shape",
+    }
+)
 
 #: The modules that measure time, CPU or signals (Ctrl-C, kill -9 and resume, server load and
 #: time-outs, a Dask cluster): one xdist group, so they run one after another in one worker
@@ -58,6 +74,11 @@ BUILD_MODULES = frozenset({"test_docsite", "test_wheel"})
 PROFILES = {"dev": 25, "ci": 100, "nightly": 1000}
 
 
+def is_parity_module(stem: str) -> bool:
+    """Whether the test module *stem* holds a C twin equal to its Python specification."""
+    return stem.endswith("_c")
+
+
 def in_fallback_pass(item: pytest.Item) -> bool:
     """Whether *item* belongs to the fallback pass (see the module docstring)."""
     if item.get_closest_marker("backend") is not None:
@@ -65,6 +86,9 @@ def in_fallback_pass(item: pytest.Item) -> bool:
     path = Path(item.path)
     if path.suffix == ".md" or TESTS not in path.parents:
         return True  # the doctests of the package and of the README
+    stem = path.stem
+    if stem in NO_BACKEND_MODULES or stem in TIMING_MODULES or is_parity_module(stem):
+        return False
     return path.relative_to(TESTS).parts[0] in BACKEND_ROOMS
 
 
