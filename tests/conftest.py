@@ -32,12 +32,19 @@ Plain helpers and constants live in ``tests/support/`` (import them from there, 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 import sudokit
 from sudokit import _backend
+
+# pytest rewrites the asserts of every test module it imports, and caches the result as
+# bytecode unless writing bytecode is off (PYTHONDONTWRITEBYTECODE, set on some machines):
+# then each collection redoes it, about 5 s of CPU in every process. The cache is pytest's own
+# (__pycache__ beside the tests); the processes the tests start keep the environment's setting.
+sys.dont_write_bytecode = False
 from support import C_ERROR, CORPUS, ENGINES, REQUIRE_C, SHARED_DATA
 from support.tiers import (
     in_fallback_pass,
