@@ -48,6 +48,19 @@ def test_published_puzzle(record: dict[str, Any]) -> None:
         assert not rules.violations(solution.cells, grid.shape.n)
 
 
+@pytest.mark.parametrize("record", _params(READ))
+def test_published_solution_keeps_the_independent_model(record: dict[str, Any]) -> None:
+    """The published solution fills the grid's units and keeps every rule as the CP-SAT
+    model of tests/support reads it (written from the rules' words, not from the engine)."""
+    pytest.importorskip("ortools")
+    from support.variants import cpsat_keeps
+
+    grid = formats.parse_one(record["puzzle"])
+    solution = Grid.parse(record["solution"], grid.shape)
+    assert solution.is_solution(grid)
+    assert cpsat_keeps(grid.shape, solution.cells)
+
+
 GAPS = [r for r in RECORDS if not r["reads"]]
 
 
