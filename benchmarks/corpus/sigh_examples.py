@@ -1,21 +1,25 @@
 """Convert the example puzzles of github:sigh/Interactive-Sudoku-Solver (MIT) to the records of
 tests/data/variants/published.jsonl (not shipped: the conversion, kept reproducible).
 
-Its ``data/example_puzzles.js`` holds each puzzle as a constraint string
-(``.Type~arg~R1C1~R1C2``, cells ``R{row}C{col}`` from 1; ``.~R1C1_5`` gives a digit) with
-its solution. Each constraint type sudokit has a rule for is written as a key of sudokit's
-own JSON puzzle object (sudokit.formats._rules); a puzzle holding any other type (or a cell
-given candidates, not a digit) is recorded as a gap: ``reads`` false, its constraint string
-as the puzzle, and the types sudokit has no rule for as the error.
+Its ``data/example_puzzles.js`` and ``data/collections.js`` hold each puzzle as a constraint
+string (``.Type~arg~R1C1~R1C2``, cells ``R{row}C{col}`` from 1, one base-36 character each;
+``.~R1C1_5`` gives a digit, ``.~R1C1_2_4_6_8`` candidates: all even or all odd ones are read
+as parity) with its solution. Each constraint type sudokit has a rule for is written as a key
+of sudokit's own JSON puzzle object (sudokit.formats._rules). An example holding any other
+type (or other candidates) is recorded as a gap: ``reads`` false, its constraint string as
+the puzzle, and the types sudokit has no rule for as the error; a collections puzzle only
+when it reads right quickly, or is converted and misread.
 
 The kinds of a record are those the constraint types mean (their names in sudokit's variant
 string), put in the order sudokit reads them; a puzzle whose reading gives other kinds, more
-or fewer solutions or another solution is reported here, not recorded as read.
+or fewer solutions or another solution is a gap saying so.
 
-    git -C MIRROR show COMMIT:data/example_puzzles.js > /tmp/example_puzzles.js
-    python benchmarks/corpus/sigh_examples.py /tmp/example_puzzles.js COMMIT > records.jsonl
+    python benchmarks/corpus/sigh_examples.py GIT_DIR COMMIT > records.jsonl
 
-Needs ``node`` (the file is a JavaScript module; node evaluates it to JSON).
+GIT_DIR is a clone of the repository (the files are read at COMMIT with ``git show``). Needs
+``node`` (the files are JavaScript modules; node evaluates them to JSON). A puzzle is judged
+in a child process with a CPU limit (20 s an example, 5 s a collections puzzle); one over it
+is named on stderr and left out, and one over a second is marked ``slow``.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,7 +35,10 @@ from pathlib import Path
 from typing import Any
 
 REPO = "github:sigh/Interactive-Sudoku-Solver"
-PATH = "data/example_puzzles.js"
+#: The files read: the examples (every puzzle recorded), then the collections, which add
+#: theirs to the examples' index (only those that read, quickly, are recorded: the rest are
+#: the benchmarks' hard cases and the examples' gaps again).
+PATHS = ("data/example_puzzles.js", "data/collections.js")
 LICENCE = "MIT"
 
 #: Types that set no rule sudokit lacks (read below), and the kind each puts in the variant.
@@ -50,27 +56,67 @@ KIND = {
 }  # fmt: skip
 
 
+# The types read alike: a line kind of sudokit.rules, a flag, a mark (key, colour), the strict
+# rule of marks, a clue outside the grid both ways along a row or column.
+_LINES = {
+    "Renban": "renban", "Entropic": "entropic", "Between": "between",
+    "Palindrome": "palindrome", "Zipper": "zipper", "DoubleArrow": "doublearrow",
+}  # fmt: skip
+_FLAGS = {
+    "Windoku": "windoku", "AntiKnight": "antiknight", "AntiKing": "antiking",
+    "AntiConsecutive": "nonconsecutive",
+}  # fmt: skip
+_MARKS = {
+    "WhiteDot": ("kropki", "white"), "BlackDot": ("kropki", "black"), "X": ("xv", "x"),
+    "V": ("xv", "v"),
+}  # fmt: skip
+_STRICT = {"StrictKropki": "kropki", "StrictXV": "xv"}
+_OUTSIDE = {"XSum": "xsum", "Skyscraper": "skyscraper"}
+
+
 class Gap(Exception):
     """A puzzle sudokit has no reading for (the message says why)."""
 
 
-def load(path: Path) -> list[dict[str, Any]]:
-    """The puzzles of the module at *path* (``PUZZLE_INDEX``), evaluated by node."""
+def load(git_dir: str, commit: str) -> list[tuple[str, dict[str, Any]]]:
+    """``(path, puzzle)`` for every puzzle of :data:`PATHS` at *commit* of the repository at
+    *git_dir* (a puzzle of both: the first path), evaluated by node."""
     with tempfile.TemporaryDirectory() as tmp:
-        module = Path(tmp) / "example_puzzles.mjs"
-        shutil.copy(path, module)
+        Path(tmp, "package.json").write_text('{"type": "module"}')
+        for path in PATHS:
+            text = subprocess.run(
+                ["git", "-C", git_dir, "show", f"{commit}:{path}"],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            Path(tmp, Path(path).name).write_text(text)
+        imports = "".join(
+            f"const m{k} = await import({json.dumps(Path(tmp, Path(p).name).as_uri())});"
+            f"const p{k} = [...m0.PUZZLE_INDEX.values()];"
+            for k, p in enumerate(PATHS)
+        )
         script = (
-            f"const m = await import({json.dumps(module.as_uri())});"
-            "console.log(JSON.stringify([...m.PUZZLE_INDEX.values()]));"
+            "globalThis.self = {VERSION_PARAM: ''};"  # collections.js reads it
+            + imports
+            + f"console.log(JSON.stringify([{', '.join(f'p{k}' for k in range(len(PATHS)))}]));"
         )
         out = subprocess.run(
             ["node", "--input-type=module", "-e", script],
             check=True,
             capture_output=True,
             text=True,
+            cwd=tmp,
         ).stdout
-    puzzles: list[dict[str, Any]] = json.loads(out)
-    return puzzles
+    seen: set[str] = set()
+    found = []
+    for path, puzzles in zip(PATHS, json.loads(out), strict=True):
+        for puzzle in puzzles:
+            inline = isinstance(puzzle.get("input"), str) and not puzzle["input"].startswith("/")
+            if puzzle["name"] not in seen and inline and puzzle.get("solution"):
+                seen.add(puzzle["name"])
+                found.append((path, puzzle))
+    return found
 
 
 class Converter:
@@ -122,6 +168,16 @@ class Converter:
             self.kinds.add(KIND[kind])
             if kind == "Diagonal":
                 diagonals.add(int(args[0]))
+            elif kind in _LINES:
+                self._line(_LINES[kind], args)
+            elif kind in _FLAGS:
+                self.obj[_FLAGS[kind]] = True
+            elif kind in _MARKS:
+                self._dots(*_MARKS[kind], args)
+            elif kind in _STRICT:  # every mark given: the negative rule
+                self.obj.setdefault(_STRICT[kind], {})["negative"] = True
+            elif kind in _OUTSIDE:
+                self._outside(_OUTSIDE[kind], args)
             else:
                 getattr(self, "_" + (kind or "given"))(args)
         if diagonals == {1, -1}:
@@ -196,28 +252,10 @@ class Converter:
             piece.append(name)
         self._line("whispers", piece, difference=difference)
 
-    def _Renban(self, args: list[str]) -> None:
-        self._line("renban", args)
-
     def _Modular(self, args: list[str]) -> None:
         if args[0] != "3":
             raise Gap(f"Modular line of mod {args[0]} (sudokit's modular line is mod 3)")
         self._line("modular", args[1:])
-
-    def _Entropic(self, args: list[str]) -> None:
-        self._line("entropic", args)
-
-    def _Between(self, args: list[str]) -> None:
-        self._line("between", args)
-
-    def _Palindrome(self, args: list[str]) -> None:
-        self._line("palindrome", args)
-
-    def _Zipper(self, args: list[str]) -> None:
-        self._line("zipper", args)
-
-    def _DoubleArrow(self, args: list[str]) -> None:
-        self._line("doublearrow", args)
 
     def _RegionSumLine(self, args: list[str]) -> None:
         region = self._region_of()
@@ -253,45 +291,18 @@ class Converter:
             cage = {"sum": total, **cage}
         self.obj.setdefault("cages", []).append(cage)
 
-    def _flag(self, key: str) -> None:
-        self.obj[key] = True
-
-    def _Windoku(self, args: list[str]) -> None:
-        self._flag("windoku")
-
-    def _AntiKnight(self, args: list[str]) -> None:
-        self._flag("antiknight")
-
-    def _AntiKing(self, args: list[str]) -> None:
-        self._flag("antiking")
-
-    def _AntiConsecutive(self, args: list[str]) -> None:
-        self._flag("nonconsecutive")
-
     def _DisjointSets(self, args: list[str]) -> None:
         self.rule({"kind": "disjointgroups", "box": list(self.box)})
 
     def _dots(self, key: str, colour: str, args: list[str]) -> None:
-        marks = self.obj.setdefault(key, {})
-        marks.setdefault(colour, []).append(self.cells(args))
-
-    def _WhiteDot(self, args: list[str]) -> None:
-        self._dots("kropki", "white", args)
-
-    def _BlackDot(self, args: list[str]) -> None:
-        self._dots("kropki", "black", args)
-
-    def _StrictKropki(self, args: list[str]) -> None:
-        self.obj.setdefault("kropki", {})["negative"] = True
-
-    def _X(self, args: list[str]) -> None:
-        self._dots("xv", "x", args)
-
-    def _V(self, args: list[str]) -> None:
-        self._dots("xv", "v", args)
-
-    def _StrictXV(self, args: list[str]) -> None:
-        self.obj.setdefault("xv", {})["negative"] = True
+        """A mark between every two orthogonal neighbours among the cells (two, or more: sigh
+        marks all of a set's neighbouring pairs at once)."""
+        cells, n = self.cells(args), self.n
+        marks = self.obj.setdefault(key, {}).setdefault(colour, [])
+        for k, a in enumerate(cells):
+            for b in cells[k + 1 :]:
+                if abs(a - b) == n or (abs(a - b) == 1 and a // n == b // n):
+                    marks.append([a, b])
 
     def _Quad(self, args: list[str]) -> None:
         top_left = self.cell(args[0])
@@ -336,12 +347,6 @@ class Converter:
             if value and value[0]:
                 cells = self._line_of(args[0], forward)
                 self.rule({"kind": kind, "cells": cells, "total": int(value[0])})
-
-    def _XSum(self, args: list[str]) -> None:
-        self._outside("xsum", args)
-
-    def _Skyscraper(self, args: list[str]) -> None:
-        self._outside("skyscraper", args)
 
     def _Sandwich(self, args: list[str]) -> None:
         total, line = int(args[0]), args[1]
@@ -408,33 +413,45 @@ def _verdict(text: str, published: str, kinds: set[str]) -> tuple[list[str], str
     return read, None
 
 
-def _limited(conn: Any, *args: Any) -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (LIMIT, LIMIT + 1))
-    conn.send(_verdict(*args))
+def _limited(conn: Any, limit: int, *args: Any) -> None:
+    resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
+    started = time.process_time()
+    verdict = _verdict(*args)
+    conn.send((verdict, time.process_time() - started))
 
 
-def _judge(text: str, published: str, kinds: set[str]) -> tuple[list[str], str | None] | None:
-    """:func:`_verdict` in a child process of at most :data:`LIMIT` CPU seconds (None: over)."""
+def _judge(
+    text: str, published: str, kinds: set[str], limit: int
+) -> tuple[tuple[list[str], str | None], float] | None:
+    """:func:`_verdict` and its CPU seconds, in a child process of at most *limit* CPU
+    seconds (None: over)."""
     ctx = multiprocessing.get_context("fork")
     here, there = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_limited, args=(there, text, published, kinds))
+    child = ctx.Process(target=_limited, args=(there, limit, text, published, kinds))
     child.start()
     child.join()
-    result: tuple[list[str], str | None] | None = here.recv() if here.poll() else None
+    result: tuple[tuple[list[str], str | None], float] | None = here.recv() if here.poll() else None
     return result
 
 
-def records(path: Path, commit: str) -> tuple[list[dict[str, Any]], list[str]]:
-    """Every puzzle of the file as a record (read or gap), with what sudokit makes of it, and
-    the names of those sudokit did not finish within :data:`LIMIT` CPU seconds."""
+#: CPU seconds a collections puzzle may take (it is recorded only when it reads within it).
+KEEP = 0.5
+
+
+def records(git_dir: str, commit: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every example as a record (read or gap) and the collections' puzzles that read right
+    within :data:`KEEP` seconds or are misread, with what sudokit makes of them; and the
+    names of the examples sudokit did not finish within :data:`LIMIT` CPU seconds."""
+    import sudokit.formats  # noqa: F401 (imported once, before the children fork)
+
     out, slow = [], []
-    for puzzle in load(path):
-        started = time.time()
+    for path, puzzle in load(git_dir, commit):
+        example = path == PATHS[0]
         record: dict[str, Any] = {
             "name": puzzle["name"],
             "author": puzzle.get("author", ""),
             "puzzle": puzzle["input"],
-            "source": f"{REPO} {PATH} @{commit}",
+            "source": f"{REPO} {path} @{commit}",
             "licence": LICENCE,
             "kinds": [],
             "solution": published_line(puzzle["solution"]),
@@ -446,19 +463,26 @@ def records(path: Path, commit: str) -> tuple[list[dict[str, Any]], list[str]]:
         try:
             converter = Converter(puzzle["input"])
             obj = converter.convert()
-        except Gap as exc:
-            record["error"] = f"sigh's constraint string: {exc}"
-            out.append(record)
+        except (Gap, ValueError, KeyError, IndexError) as exc:
+            if example:
+                record["error"] = f"sigh's constraint string: {exc}"
+                out.append(record)
             continue
         record["puzzle"] = json.dumps(obj, separators=(",", ":"))
-        judged = _judge(record["puzzle"], record["solution"], converter.kinds)
-        print(f"{time.time() - started:6.2f} s  {puzzle['name']}", file=sys.stderr, flush=True)
+        judged = _judge(
+            record["puzzle"], record["solution"], converter.kinds, LIMIT if example else 5
+        )
         if judged is None:
             slow.append(puzzle["name"])
             continue
-        record["kinds"], error = judged
+        (record["kinds"], error), seconds = judged
+        print(f"{seconds:6.2f} s  {puzzle['name']}", file=sys.stderr, flush=True)
         if error is None:
+            if not example and seconds > KEEP:
+                continue
             record["reads"] = True
+            if seconds > 1:
+                record["slow"] = True
         else:
             record["error"] = error
         out.append(record)
@@ -466,12 +490,12 @@ def records(path: Path, commit: str) -> tuple[list[dict[str, Any]], list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    path, commit = Path(argv[1]), argv[2]
-    found, slow = records(path, commit)
+    git_dir, commit = argv[1], argv[2]
+    found, slow = records(git_dir, commit)
     for record in found:
         print(json.dumps(record, ensure_ascii=False))
     for name in slow:
-        print(f"over {LIMIT} s CPU, left out: {name}", file=sys.stderr)
+        print(f"over the CPU limit, left out: {name}", file=sys.stderr)
     return 0
 
 
