@@ -52,7 +52,7 @@ KIND = {
     "PillArrow": "arrow", "DoubleArrow": "doublearrow", "Cage": "killer",
     "LittleKiller": "littlekiller", "XSum": "xsum", "Sandwich": "sandwich",
     "Skyscraper": "skyscraper", "Quad": "quadruple", "Diagonal": "diagonal", "": "", "Shape": "",
-    "NoBoxes": "",
+    "NoBoxes": "", "AntiTaxicab": "selftaxicab",
 }  # fmt: skip
 
 
@@ -290,6 +290,10 @@ class Converter:
         if total:
             cage = {"sum": total, **cage}
         self.obj.setdefault("cages", []).append(cage)
+
+    def _AntiTaxicab(self, args: list[str]) -> None:
+        """A digit d never d cells away (rows plus columns) from another d: self-taxicab."""
+        self.rule({"kind": "selftaxicab"})
 
     def _DisjointSets(self, args: list[str]) -> None:
         self.rule({"kind": "disjointgroups", "box": list(self.box)})
