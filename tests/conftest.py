@@ -39,12 +39,6 @@ import pytest
 
 import sudokit
 from sudokit import _backend
-
-# pytest rewrites the asserts of every test module it imports, and caches the result as
-# bytecode unless writing bytecode is off (PYTHONDONTWRITEBYTECODE, set on some machines):
-# then each collection redoes it, about 5 s of CPU in every process. The cache is pytest's own
-# (__pycache__ beside the tests); the processes the tests start keep the environment's setting.
-sys.dont_write_bytecode = False
 from support import C_ERROR, CORPUS, ENGINES, REQUIRE_C, SHARED_DATA
 from support.tiers import (
     in_fallback_pass,
@@ -52,6 +46,12 @@ from support.tiers import (
     quick_tier_skips,
     xdist_group,
 )
+
+# pytest rewrites the asserts of every test module it imports, and caches the result as
+# bytecode unless writing bytecode is off (PYTHONDONTWRITEBYTECODE, set on some machines):
+# then each collection redoes it, about 5 s of CPU in every process. The cache is pytest's own
+# (__pycache__ beside the tests); the processes the tests start keep the environment's setting.
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture(params=ENGINES)

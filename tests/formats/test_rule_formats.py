@@ -309,6 +309,48 @@ def test_sudokupad_metadata_cages_are_fields() -> None:
         formats.parse_one("https://sudokupad.app/scl" + lzstring.compress(json.dumps(bad)))
 
 
+def _scl(**keys: Any) -> str:
+    cells: list[list[dict[str, int]]] = [[{} for _ in range(4)] for _ in range(4)]
+    return "https://sudokupad.app/scl" + lzstring.compress(json.dumps({"cells": cells, **keys}))
+
+
+@pytest.mark.parametrize(
+    ("flags", "variant"),
+    [
+        ({"antiknight": True, "title": "T", "source": "Sudoku Maker"}, "antiknight"),
+        ({"antiking": True, "antiknight": False}, "antiking"),
+        ({"diagonal+": True, "diagonal-": True}, "x"),
+        ({"diagonal+": True}, "diagonal"),
+        ({"nonconsecutive": True, "disjointgroups": True}, "nonconsecutive-disjointgroups"),
+    ],
+)
+def test_sudokupad_rule_flags_are_read(flags: dict[str, Any], variant: str) -> None:
+    """SudokuPad keeps anti-knight and the other flags in ``metadata`` (Sudoku Maker writes
+    them there) or at the top level: both are read, never dropped."""
+    for where in ({"metadata": flags}, flags):
+        grid = formats.parse_one(_scl(**where))
+        assert grid.shape.variant == variant
+
+
+def test_sudokupad_metadata_object_gives_fields() -> None:
+    meta = {"title": "Tiny", "author": "A. Setter", "solution": "1234341221434321"}
+    (record,) = formats.read(io.StringIO(_scl(metadata=meta) + "\n"))
+    assert record.fields == meta
+
+
+def test_unknown_rule_flags_are_refused_by_name() -> None:
+    """A flag sudokit has no rule for is one clear error, in SudokuPad and f-puzzles alike."""
+    with pytest.raises(ParseError, match=r"sudokupad: 'metadata' flag 'fog' is not supported$"):
+        formats.parse_one(_scl(metadata={"fog": True, "antiknight": True}))
+    with pytest.raises(ParseError, match="top-level flag 'knightmare' is not supported"):
+        formats.parse_one(_scl(knightmare=True))
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    obj = {"size": 4, "grid": grid, "metadata": {"antiking": True}}
+    assert fpuzzles.from_object(obj)[0].shape.variant == "antiking"
+    with pytest.raises(ParseError, match="'metadata' flag 'fog' is not supported"):
+        fpuzzles.from_object({**obj, "metadata": {"fog": True}})
+
+
 #: A 4x4 made for this test (not published): clues outside the grid, an arrow and a renban
 #: in f-puzzles' own layout; its one solution is SOLUTION (the search says so below).
 CLUES = {

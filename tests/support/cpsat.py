@@ -284,9 +284,11 @@ def _sum_cage(m: Cells, rule: Any) -> None:
 
 def _extreme(lower: bool) -> Callable[[Cells, Any], None]:
     def encode(m: Cells, rule: Any) -> None:
-        (a,) = rule.cells
-        for b in _orthogonal_of(a, m.n):
-            m.model.add(m.x[a] < m.x[b] if lower else m.x[a] > m.x[b])
+        # Each cell against its orthogonal neighbours outside the rule's cells.
+        for a in rule.cells:
+            for b in _orthogonal_of(a, m.n):
+                if b not in rule.cells:
+                    m.model.add(m.x[a] < m.x[b] if lower else m.x[a] > m.x[b])
 
     return encode
 

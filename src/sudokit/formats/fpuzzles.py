@@ -22,7 +22,9 @@ colour; ``nonconsecutive`` beside kropki dots is the white one, as f-puzzles mea
 :class:`~sudokit.constraints.Constraints`; every key of a rule kind of :mod:`sudokit.rules`
 (arrows, little killers, sandwiches, renban, whispers, ..., one diagonal alone, other
 extra regions, dots of other values) through the table of
-:mod:`~sudokit.formats.fpuzzles_rules`, which says which key reads to which kind. Anything
+:mod:`~sudokit.formats.fpuzzles_rules`, which says which key reads to which kind. The flags
+of :data:`METADATA_FLAGS` are read in a ``metadata`` object too (as SudokuPad keeps them),
+where any other key set true is refused. Anything
 else that sets a rule is refused, every such rule named in one line (``f-puzzles: 'fog' and
 'loop' are not supported``); a rule that cannot hold is refused in its own words
 (``f-puzzles: renban line at r1c1 has 10 cells; at most 9 fit``); the drawing
@@ -67,9 +69,11 @@ __all__ = [
     "FIELD_KEYS",
     "FORMAT",
     "MAX_SIZE",
+    "METADATA_FLAGS",
     "RULE_KEYS",
     "claims",
     "dumps",
+    "flags_of",
     "from_object",
     "is_object",
     "is_sudokupad_link",
@@ -119,6 +123,11 @@ RULE_KEYS = frozenset(
     ("antiknight", "antiking", "nonconsecutive", "killercage", "difference", "ratio", "xv",
      "odd", "even", "thermometer", "negative", *fpuzzles_rules.rule_keys())
 )  # fmt: skip
+#: The true/false rule keys SudokuPad also keeps in a puzzle's ``metadata`` object (Sudoku
+#: Maker writes them there), read as the keys of the same names.
+METADATA_FLAGS = (
+    "antiknight", "antiking", "nonconsecutive", "diagonal+", "diagonal-", "disjointgroups"
+)  # fmt: skip
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -127,6 +136,32 @@ RULE_KEYS = frozenset(
 def is_object(value: Any) -> bool:
     """True when a decoded JSON *value* is an f-puzzles puzzle object (``size`` and ``grid``)."""
     return isinstance(value, dict) and "size" in value and isinstance(value.get("grid"), list)
+
+
+def flags_of(place: Any, where: str) -> dict[str, bool]:
+    """The rule flags of :data:`METADATA_FLAGS` that *place* (an object, or anything else:
+    none) sets true; every other key set true is a rule not read, refused naming them all.
+
+    >>> flags_of({"title": "T", "antiknight": True, "antiking": False}, "'metadata'")
+    {'antiknight': True}
+    >>> flags_of({"antiknight": True, "fog": True}, "'metadata'")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: f-puzzles: 'metadata' flag 'fog' is not supported
+    """
+    if not isinstance(place, dict):
+        return {}
+    found, refused = {}, []
+    for key, value in place.items():
+        if value is not True:
+            continue  # text (title, solution, source, ...) and flags left unset
+        if key in METADATA_FLAGS:
+            found[key] = True
+        else:
+            refused.append(f"{where} flag {key!r}")
+    if refused:
+        raise _error(not_supported(refused))
+    return found
 
 
 def _pairs(obj: Mapping[str, Any], key: str, cells: _Cells, value: int) -> list[list[int]]:
@@ -304,6 +339,7 @@ def from_object(obj: Any) -> tuple[Grid, dict[str, str]]:
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 64:
         raise _error(f"'size': expected a size 1..64, got {quote(_json.dumps(n))}")
     dropped = _refuse_unknown(obj)
+    obj = {**obj, **flags_of(obj.get("metadata"), "'metadata'")}
     shape = _layout(obj, n)
     cells = _Cells(n)
     context = Context(n, shape)

@@ -11,8 +11,12 @@ SudokuPad's own layout (``{"cells": [[{"value": 5}, {}, ...], ...], "regions": [
 ...], ...], "cages": [{"cells": [[r, c], ...], "value": 11}], ...}``, rows and columns from
 0), possibly "zipped" (keys shortened, quotes swapped; undone here), is read for its givens,
 its boxes or regions and its killer cages, and the metadata SudokuPad keeps in cages
-without cells (``{"value": "title: ..."}``: title, author, rules text and a solution of
-single digits, kept as fields). Its drawings (lines, overlays, underlays, arrows:
+without cells (``{"value": "title: ..."}``) or in its ``metadata`` object (title, author,
+rules text and a solution of single digits, kept as fields). Its rule flags, at the top level
+or in ``metadata`` (where Sudoku Maker writes them), are read as f-puzzles reads the keys of
+the same names (``antiknight``, ``antiking``, ``nonconsecutive``, ``diagonal+``,
+``diagonal-``, ``disjointgroups``); any other key set true there is refused by name, never
+dropped. Its drawings (lines, overlays, underlays, arrows:
 how it draws thermometers, dots and the rest) are refused by name: the same puzzle's
 f-puzzles link carries those rules.
 
@@ -37,7 +41,7 @@ from ..constraints import Cage, Constraints
 from ..errors import ParseError, quote
 from ..grid import Grid
 from ..shape import Shape
-from . import fpuzzles
+from . import fpuzzles, fpuzzles_rules
 from ._base import Format, Head
 
 __all__ = [
@@ -180,12 +184,17 @@ def _metadata(entry: Mapping[str, Any]) -> tuple[str, str] | None:
 
 
 def _metadata_fields(obj: Mapping[str, Any], n: int) -> dict[str, str]:
-    """The fields of the metadata cages: title, author, rules text, and a solution of
-    ``n * n`` digits (as a line)."""
+    """The fields of the metadata cages and of the ``metadata`` object: title, author, rules
+    text, and a solution of ``n * n`` digits (as a line)."""
     fields: dict[str, str] = {}
     entries = obj.get("cages") or []
-    for entry in entries if isinstance(entries, list) else []:
-        found = _metadata(entry) if isinstance(entry, dict) else None
+    found_all = [
+        _metadata(e) for e in (entries if isinstance(entries, list) else []) if isinstance(e, dict)
+    ]
+    metadata = obj.get("metadata")
+    if isinstance(metadata, dict):  # SudokuPad's own metadata object (Sudoku Maker writes it)
+        found_all += [(k, v.strip()) for k, v in metadata.items() if isinstance(v, str)]
+    for found in found_all:
         if found is None or found[0] not in METADATA or not found[1]:
             continue
         key, text = found
@@ -220,8 +229,22 @@ def from_text(text: str) -> tuple[Grid, dict[str, str]]:
         )
     shape = _shape(obj, n)
     cages = _cages(obj, n)  # its own errors are already ParseErrors (a ValueError: not below)
+    flags = _flags(obj)
     try:
-        shape = shape.with_constraints(Constraints(cages=cages))
+        rules = fpuzzles_rules.read_rules(flags, fpuzzles_rules.Context(n, shape))
+    except ParseError as exc:
+        raise _error(str(exc).removeprefix("f-puzzles: ")) from None
+    constraints = Constraints(
+        cages=cages,
+        antiknight=flags.get("antiknight", False),
+        antiking=flags.get("antiking", False),
+        nonconsecutive=flags.get("nonconsecutive", False),
+        rules=rules,
+    )
+    if flags.get("diagonal+") and flags.get("diagonal-"):
+        shape = shape.with_diagonals()
+    try:
+        shape = shape.with_constraints(constraints)
     except ValueError as exc:
         raise _error(str(exc)) from None
     values = bytearray(n * n)
@@ -238,6 +261,19 @@ def from_text(text: str) -> tuple[Grid, dict[str, str]]:
     for key, value in _metadata_fields(obj, n).items():
         fields.setdefault(key, value)
     return Grid(bytes(values), shape), fields
+
+
+def _flags(obj: Mapping[str, Any]) -> dict[str, bool]:
+    """The rule flags (anti-knight, anti-king, non-consecutive, diagonals, disjoint groups)
+    set true at the top level or in ``metadata``; any other key set true there is refused
+    by name (a rule that is not read must not be left out unsaid)."""
+    try:
+        return {
+            **fpuzzles.flags_of(obj, "top-level"),
+            **fpuzzles.flags_of(obj.get("metadata"), "'metadata'"),
+        }
+    except ParseError as exc:
+        raise _error(str(exc).removeprefix("f-puzzles: ")) from None
 
 
 # -- classic ids: the givens of a classic puzzle packed into the id --------------------------
