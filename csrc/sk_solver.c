@@ -921,7 +921,7 @@ static int shared_peers(sk_work *w) {
  * imp_start), e.g. on diagonal non-consecutive a 5 confined to two cells of a box takes 4 and
  * 6 from the cells diagonally next to both.  Run after shared peers find nothing.  Measured
  * (bench_rules_cpsat's puzzles, seed 30, no restarts): guesses of the ten self-taxicab puzzles
- * 6,944 -> 1,360, diagonal non-consecutive 8,876 -> 4,866; with three and four places too
+ * 6,976 -> 1,362, diagonal non-consecutive 8,876 -> 4,867; with three and four places too
  * (SK_SHARED_MAX) fewer guesses (1,000 / 4,500) but slower: 10.1 / 5.5 ms a puzzle against
  * 9.8 / 4.0.  Returns 1 when something was eliminated, 0 when nothing was, -1 on
  * contradiction.
@@ -1015,6 +1015,13 @@ static int settle(sk_work *w) {
     return 1;
 }
 
+/* Largest n whose searches with variant rules make one depth-first run (no restarts): there
+ * the run-0 cap of SK_RESTART_FIRST x cells cut proofs that the deterministic order finishes
+ * sooner than the randomised runs redo them (bench_rules_cpsat's puzzles, seed 30: the
+ * hardest diagonal non-consecutive proof 13,635 -> 8,634 guesses, little killer 12,783 ->
+ * 4,063, self-taxicab 6,848 -> 4,309).  The tail the restarts guard against is on big grids. */
+#define SK_RULES_ONE_RUN_N 9
+
 /*
  * Picks the next branch point: the unplaced cell with the fewest candidates, or (classic
  * geometries only) a (unit, digit) with fewer places than that.  Called only after a successful propagation, when at
@@ -1031,6 +1038,29 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
      * a random candidate instead of the lowest one. */
     const uint32_t ncells = (uint32_t)g->ncells;
     const uint32_t start = rng ? (uint32_t)(sk_rand(rng) % ncells) : 0;
+    const sk_rule_tables *r = g->rules;
+    if (r != NULL && n <= SK_RULES_ONE_RUN_N && r->arc_start[ncells] > 0) {
+        /* Rules with arcs up to 9x9: of the cells with fewest candidates, the one with the
+         * most arcs to unplaced cells (ties: the first).  Measured (bench_rules_cpsat's
+         * puzzles, seed 30, guesses summed over ten): diagonal non-consecutive 4,867 ->
+         * 1,933 (the hardest 32.7 -> 14.8 ms), knightmare 2,384 -> 1,853, XV 287 -> 147,
+         * self-taxicab 1,362 -> 1,078; the other arc kinds within noise. */
+        int most = -1;
+        for (uint32_t j = 0; j < ncells; j++) {
+            const uint32_t c = start + j < ncells ? start + j : start + j - ncells;
+            if (w->val[c]) continue;
+            const int k = sk_popcount(w->cand[c]);
+            if (k > best) continue;
+            int deg = 0;
+            for (uint32_t a = r->arc_start[c]; a < r->arc_start[c + 1]; a++)
+                deg += !w->val[r->arc_to[a]];
+            if (k < best || deg > most) {
+                best = k;
+                most = deg;
+                best_cell = c;
+            }
+        }
+    } else
     for (uint32_t j = 0; j < ncells; j++) {
         const uint32_t c = start + j < ncells ? start + j : start + j - ncells;
         if (w->val[c]) continue;
@@ -1184,12 +1214,6 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
  * `generate --jigsaw random --seed 6` changed), and generated puzzles per seed stay as they were. */
 #define SK_CDCL_MIN_N 10
 #define SK_RESTART_SEED 0x5EED5EED5EED5EEDu
-/* Largest n whose searches with variant rules make one depth-first run (no restarts): there
- * the run-0 cap of SK_RESTART_FIRST x cells cut proofs that the deterministic order finishes
- * sooner than the randomised runs redo them (bench_rules_cpsat's puzzles, seed 30: the
- * hardest diagonal non-consecutive proof 13,635 -> 8,634 guesses, little killer 12,783 ->
- * 4,063, self-taxicab 6,848 -> 4,309).  The tail the restarts guard against is on big grids. */
-#define SK_RULES_ONE_RUN_N 9
 
 /* generic_run's result when its run cap was reached with no solution found. */
 #define SK_RESTART 3
