@@ -7,6 +7,7 @@
  */
 #include "sk_props.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "sk_port.h"
@@ -69,6 +70,61 @@ uint64_t sk_linear_keep(int n, uint64_t m, int32_t coef, int64_t total, int64_t 
     const int64_t dlo = coef > 0 ? ceil_div(lo, coef) : ceil_div(hi, coef);
     const int64_t dhi = coef > 0 ? floor_div(hi, coef) : floor_div(lo, coef);
     return m & digits_between(dlo, dhi, n);
+}
+
+/* Sets of partial sums as bit sets of SK_LINEAR_SPAN_MAX + 1 bits (two words): bit s = the
+ * sum s above the least, shifted by 0 .. SK_LINEAR_SPAN_MAX (a term spans at most that). */
+typedef struct {
+    uint64_t lo, hi;
+} span_set;
+
+static inline span_set span_shl(span_set a, int k) {
+    if (k == 0) return a;
+    if (k >= 64) return (span_set){0, a.lo << (k - 64)};
+    return (span_set){a.lo << k, (a.hi << k) | (a.lo >> (64 - k))};
+}
+static inline span_set span_shr(span_set a, int k) {
+    if (k == 0) return a;
+    if (k >= 64) return (span_set){a.hi >> (k - 64), 0};
+    return (span_set){(a.lo >> k) | (a.hi << (64 - k)), a.hi >> k};
+}
+static inline span_set span_or(span_set a, span_set b) { return (span_set){a.lo | b.lo, a.hi | b.hi}; }
+static inline int span_meets(span_set a, span_set b) { return ((a.lo & b.lo) | (a.hi & b.hi)) != 0; }
+
+/* The term coef * d of digit d, above the term's least (0 .. its span). */
+static inline int term_rel(int d, int32_t coef, int64_t least) { return (int)((int64_t)coef * d - least); }
+
+int sk_linear_supports(const uint64_t *m, const uint16_t *cells, const int32_t *coefs,
+                       uint32_t size, int64_t total, int64_t low, uint64_t *keep) {
+    assert(size <= SK_LINEAR_SUPPORT_CELLS);
+    span_set before[SK_LINEAR_SUPPORT_CELLS + 1]; /* before[i]: sums of terms 0 .. i-1 */
+    int64_t least[SK_LINEAR_SUPPORT_CELLS];
+    before[0] = (span_set){1, 0};
+    for (uint32_t i = 0; i < size; i++) {
+        int64_t most;
+        term_range(m[cells[i]], coefs[i], &least[i], &most);
+        span_set next = {0, 0};
+        for (uint64_t r = m[cells[i]]; r; r &= r - 1)
+            next = span_or(next, span_shl(before[i], term_rel(lowest(r), coefs[i], least[i])));
+        before[i + 1] = next;
+    }
+    /* after: the sums the terms 0 .. i-1 must make for the rest (i .. size-1) to complete. */
+    const int goal = (int)(total - low); /* 0 .. span (the caller checked the bounds) */
+    span_set after = span_shl((span_set){1, 0}, goal);
+    for (uint32_t i = size; i-- > 0;) {
+        const uint64_t mask = m[cells[i]];
+        uint64_t kept = 0;
+        span_set prev = {0, 0};
+        for (uint64_t r = mask; r; r &= r - 1) {
+            const int d = lowest(r), v = term_rel(d, coefs[i], least[i]);
+            if (span_meets(span_shl(before[i], v), after)) kept |= bit_of(d);
+            prev = span_or(prev, span_shr(after, v));
+        }
+        if (kept == 0) return 0;
+        keep[i] = kept;
+        after = prev;
+    }
+    return 1;
 }
 
 /* ---------------------------------------------------------------------------------------- */

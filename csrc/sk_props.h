@@ -36,6 +36,21 @@ int sk_linear_bounds(const uint64_t *m, const uint16_t *cells, const int32_t *co
 uint64_t sk_linear_keep(int n, uint64_t m, int32_t coef, int64_t total, int64_t low,
                         int64_t high);
 
+/*
+ * Linear sums, by supports (when bounds are not enough: digits may repeat, so a sum's digit
+ * sets are not listed).  When the bounds of sk_linear_bounds span at most SK_LINEAR_SPAN_MAX
+ * (high - low) and size <= SK_LINEAR_SUPPORT_CELLS, sk_linear_supports sets keep[i] to the
+ * digits of cell i that some choice of the other cells' candidates completes to total
+ * (exactly: the partial sums of the terms before i and after i as bit sets), and returns 0
+ * when some cell keeps none (a contradiction), else 1.  Cells are taken as independent (two
+ * cells that are peers may still be given the same digit here), so this is sound, and exact
+ * for the sum alone.  Used by the search and sudokit._reference._linear alike.
+ */
+#define SK_LINEAR_SPAN_MAX 127
+#define SK_LINEAR_SUPPORT_CELLS 64
+int sk_linear_supports(const uint64_t *m, const uint16_t *cells, const int32_t *coefs,
+                       uint32_t size, int64_t total, int64_t low, uint64_t *keep);
+
 /* One group as the search holds it: kind SK_GROUP_*, size cells in order (1 ..
  * SK_GROUP_MAX_CELLS), its params, and before[i] = the positions j < i of the group whose
  * cells are peers of cell i (they never hold the same digit). */

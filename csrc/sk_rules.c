@@ -21,7 +21,7 @@ static uint64_t full_mask(int n) { return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1
 void sk_rules_free(sk_rule_tables *r) {
     if (r == NULL) return;
     SK_FREE_ALL(free, r->allowed, r->watch, r->arc_start, r->arc_to, r->arc_table,
-                      r->cell_sums_start, r->cell_sums, r->seen_by, r->cage_start, r->cage_cells,
+                      r->cell_sums_start, r->cell_sums, r->imp_start, r->imp_to, r->imp_drop, r->seen_by, r->cage_start, r->cage_cells,
                       r->cage_sum, r->combo_off, r->combo_len, r->bounds, r->combos,
                       r->lin_start, r->lin_cells, r->lin_coefs, r->lin_total, r->group_kind,
                       r->group_start, r->group_cells, r->group_before, r->param_start,
@@ -591,6 +591,29 @@ done:
     return rc;
 }
 
+/* The implications of the arcs (sk_rules.h: imp_start, imp_to, imp_drop), from the merged arc
+ * tables: cell a holding digit x + 1 takes from arc_to[k] the digits arc_table[k*n + x] forbids. */
+static int build_implications(int n, int ncells, const uint64_t full, sk_rule_tables *out) {
+    const size_t nkeys = (size_t)ncells * (size_t)n, narcs = out->arc_start[ncells];
+    out->imp_start = calloc(nkeys + 1, sizeof *out->imp_start);
+    out->imp_to = malloc((narcs * (size_t)n + 1) * sizeof *out->imp_to);
+    out->imp_drop = malloc((narcs * (size_t)n + 1) * sizeof *out->imp_drop);
+    if (!out->imp_start || !out->imp_to || !out->imp_drop) return SK_ENOMEM;
+    uint32_t len = 0;
+    for (int a = 0; a < ncells; a++)
+        for (int x = 0; x < n; x++) {
+            out->imp_start[(size_t)a * n + x] = len;
+            for (uint32_t k = out->arc_start[a]; k < out->arc_start[a + 1]; k++) {
+                const uint64_t drop = full & ~out->arc_table[(size_t)k * n + x];
+                if (drop == 0) continue;
+                out->imp_to[len] = out->arc_to[k];
+                out->imp_drop[len++] = drop;
+            }
+        }
+    out->imp_start[nkeys] = len;
+    return SK_COMPLETE;
+}
+
 int sk_rules_compile(const sk_rules_shape *g, const sk_rules *r, int peer_bits,
                      sk_rule_tables **tables, uint32_t **peer_start, uint16_t **peers) {
     const int valid = rules_valid(g, r);
@@ -626,6 +649,9 @@ int sk_rules_compile(const sk_rules_shape *g, const sk_rules *r, int peer_bits,
                 out->seen_by[(size_t)c * out->words + merged[k] / 64] |=
                     (uint64_t)1 << (merged[k] % 64);
     }
+    if (peer_bits && out->arc_start[ncells] > 0 &&
+        build_implications(g->n, ncells, full, out) != SK_COMPLETE)
+        goto nomem;
     *tables = out;
     *peer_start = start;
     *peers = merged;

@@ -73,6 +73,10 @@ enum { SK_WATCH_ARCS = 1, SK_WATCH_CAGE = 2 };
  *                                index space for the search's constraint ring: 0 .. ncages-1
  *                                the sum constraints, then the linear sums (ncages + k), then
  *                                the groups (ncages + nlinear + k); nconstraints in all
+ *   imp_start  [ncells * n + 1]  CSR: what cell a holding digit x + 1 takes from other cells
+ *   imp_to, imp_drop             through its arcs: imp_to[j] loses imp_drop[j] (the digits the
+ *                                arc's table forbids), j in imp_start[a*n + x] ..; NULL unless
+ *                                peer_bits and the rules have arcs (the search's locked places)
  *   seen_by    [ncells * words]  cell c's peers (after merging) as a bit set, for the search's
  *                                shared-peers test; NULL unless asked for and the rules add
  *                                peers
@@ -87,6 +91,9 @@ typedef struct {
     uint64_t *arc_table;
     uint32_t *cell_sums_start;
     uint32_t *cell_sums;
+    uint32_t *imp_start;
+    uint16_t *imp_to;
+    uint64_t *imp_drop;
     uint64_t *seen_by;
     uint32_t words; /* 64-bit words per bit set of seen_by: (ncells + 63) / 64 */
     uint32_t ncages;
@@ -116,7 +123,8 @@ typedef struct {
 /*
  * sk_rules_compile -- compile rules (contract of sk_rules in sk_solver.h) for shape.
  *
- * peer_bits   nonzero: also build seen_by when the rules add peers (pairs or cages).
+ * peer_bits   nonzero: also build seen_by when the rules add peers (pairs or cages), and the
+ *             implications of the arcs (imp_start ..) when there are arcs.
  * out         receives the tables (free with sk_rules_free).
  * peer_start, receive the shape's peers merged with the rules' extra pairs and cage mates, as
  * peers       a new CSR (each cell's own peers first, in their order, then the new partners,

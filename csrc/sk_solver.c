@@ -172,6 +172,11 @@ struct sk_work {
     uint32_t *kdirty, khead, kcount;
     uint8_t *kflag;
     uint64_t *scratch;
+    /* Rules with arc implications only (locked_places): per cell, what every place so far
+     * takes from it, what the current place takes, and whether it is listed. */
+    uint64_t *lock_all, *lock_cur;
+    uint16_t *lock_list;
+    uint8_t *lock_in;
     uint64_t *cand;
     uint8_t *val;
     uint8_t *place;
@@ -473,6 +478,16 @@ sk_work *sk_work_new(const sk_geom *g) {
             sk_work_free(w);
             return NULL;
         }
+        if (g->rules->imp_start != NULL) {
+            w->lock_all = malloc(ncells * sizeof *w->lock_all);
+            w->lock_cur = calloc(ncells, sizeof *w->lock_cur);
+            w->lock_list = malloc(ncells * sizeof *w->lock_list);
+            w->lock_in = calloc(ncells, 1);
+            if (!w->lock_all || !w->lock_cur || !w->lock_list || !w->lock_in) {
+                sk_work_free(w);
+                return NULL;
+            }
+        }
     }
     return w;
 }
@@ -480,7 +495,8 @@ sk_work *sk_work_new(const sk_geom *g) {
 void sk_work_free(sk_work *w) {
     if (w == NULL) return;
     SK_FREE_ALL(free, w->cand, w->val, w->place, w->trail, w->queue, w->frames, w->dirty, w->dflag,
-                      w->kdirty, w->kflag, w->scratch, w);
+                      w->kdirty, w->kflag, w->scratch, w->lock_all, w->lock_cur, w->lock_list,
+                      w->lock_in, w);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -685,7 +701,8 @@ static int revise_cage(sk_work *w, uint32_t k) {
     return 1;
 }
 
-/* A linear sum after one of its cells changed: bounds (sk_linear_bounds, sk_linear_keep);
+/* A linear sum after one of its cells changed: bounds (sk_linear_bounds), then the supports
+ * when the bounds span little (sk_linear_supports), else the bounds alone (sk_linear_keep);
  * 0 on contradiction. */
 static int revise_linear(sk_work *w, uint32_t k) {
     const sk_rule_tables *r = w->g->rules;
@@ -695,6 +712,13 @@ static int revise_linear(sk_work *w, uint32_t k) {
     const int64_t total = r->lin_total[k];
     int64_t low, high;
     if (!sk_linear_bounds(w->cand, cells, coefs, size, total, &low, &high)) return 0;
+    if (high - low <= SK_LINEAR_SPAN_MAX && size <= SK_LINEAR_SUPPORT_CELLS) {
+        uint64_t keep[SK_LINEAR_SUPPORT_CELLS];
+        if (!sk_linear_supports(w->cand, cells, coefs, size, total, low, keep)) return 0;
+        for (uint32_t i = 0; i < size; i++)
+            if (!restrict_to(w, cells[i], keep[i])) return 0;
+        return 1;
+    }
     for (uint32_t i = 0; i < size; i++) {
         /* Each cell is reached with its mask from the bounds: only earlier cells changed. */
         const uint64_t keep = sk_linear_keep(w->g->n, w->cand[cells[i]], coefs[i], total, low, high);
@@ -890,19 +914,113 @@ static int shared_peers(sk_work *w) {
     return changed;
 }
 
+/*
+ * Locked places (rules with arcs, up to SK_LOCKED_MAX_N): when digit d has two places in unit
+ * u, one of them will hold it, so a cell loses every digit that both placements take from it,
+ * through peers (d itself: shared_peers' test) or through the arcs' implications (sk_rules.h:
+ * imp_start), e.g. on diagonal non-consecutive a 5 confined to two cells of a box takes 4 and
+ * 6 from the cells diagonally next to both.  Run after shared peers find nothing.  Measured
+ * (bench_rules_cpsat's puzzles, seed 30, no restarts): guesses of the ten self-taxicab puzzles
+ * 6,976 -> 1,362, diagonal non-consecutive 8,876 -> 4,867; with three and four places too
+ * (SK_SHARED_MAX) fewer guesses (1,000 / 4,500) but slower: 10.1 / 5.5 ms a puzzle against
+ * 9.8 / 4.0.  Returns 1 when something was eliminated, 0 when nothing was, -1 on
+ * contradiction.
+ */
+static int locked_places(sk_work *w) {
+    const sk_geom *g = w->g;
+    const sk_rule_tables *r = g->rules;
+    const int n = g->n;
+    uint64_t *all = w->lock_all, *cur = w->lock_cur;
+    uint16_t *list = w->lock_list;
+    uint8_t *in = w->lock_in;
+    int changed = 0;
+    for (int u = 0; u < g->nunits; u++) {
+        const uint8_t *place = w->place + (size_t)u * n;
+        const uint16_t *cu = g->units + (size_t)u * n;
+        for (int d = 0; d < n; d++) {
+            if (place[d] != 2) continue;
+            const uint64_t bit = (uint64_t)1 << d;
+            uint16_t at[2];
+            int k = 0;
+            for (int i = 0; i < n && k < 2; i++)
+                if (w->cand[cu[i]] & bit) at[k++] = cu[i];
+            /* What the first place takes: the cells listed. */
+            uint32_t len = 0;
+            for (uint32_t j = g->peer_start[at[0]]; j < g->peer_start[at[0] + 1]; j++) {
+                const uint16_t c = g->peers[j];
+                if (!(w->cand[c] & bit)) continue;
+                in[c] = 1;
+                all[c] = bit;
+                list[len++] = c;
+            }
+            const size_t key0 = (size_t)at[0] * n + d;
+            for (uint32_t j = r->imp_start[key0]; j < r->imp_start[key0 + 1]; j++) {
+                const uint16_t c = r->imp_to[j];
+                const uint64_t drop = r->imp_drop[j] & w->cand[c];
+                if (drop == 0) continue;
+                if (in[c]) {
+                    all[c] |= drop;
+                } else {
+                    in[c] = 1;
+                    all[c] = drop;
+                    list[len++] = c;
+                }
+            }
+            /* What every other place takes too. */
+            for (int i = 1; i < k && len; i++) {
+                for (uint32_t j = g->peer_start[at[i]]; j < g->peer_start[at[i] + 1]; j++)
+                    if (in[g->peers[j]]) cur[g->peers[j]] |= bit;
+                const size_t key = (size_t)at[i] * n + d;
+                for (uint32_t j = r->imp_start[key]; j < r->imp_start[key + 1]; j++)
+                    if (in[r->imp_to[j]]) cur[r->imp_to[j]] |= r->imp_drop[j];
+                uint32_t kept = 0;
+                for (uint32_t j = 0; j < len; j++) {
+                    const uint16_t c = list[j];
+                    all[c] &= cur[c];
+                    cur[c] = 0;
+                    if (all[c]) {
+                        list[kept++] = c;
+                    } else {
+                        in[c] = 0;
+                    }
+                }
+                len = kept;
+            }
+            for (uint32_t j = 0; j < len; j++) in[list[j]] = 0;
+            for (uint32_t j = 0; j < len; j++) {
+                const uint16_t c = list[j];
+                const uint64_t gone = all[c] & w->cand[c];
+                if (gone == 0) continue;
+                if (!restrict_to(w, c, ~gone)) return -1;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
 static int settle(sk_work *w) {
     if (!propagate(w)) return 0;
     if (w->g->n > SK_LOCKED_MAX_N) return 1;
     const int shared = w->g->rules != NULL && w->g->rules->seen_by != NULL;
+    const int implied = w->g->rules != NULL && w->g->rules->imp_start != NULL;
     while (w->nplaced < w->g->ncells) {
         int r = locked_candidates(w);
         if (r == 0 && shared) r = shared_peers(w);
+        if (r == 0 && implied) r = locked_places(w);
         if (r < 0) return 0;
         if (r == 0) break;
         if (!propagate(w)) return 0;
     }
     return 1;
 }
+
+/* Largest n whose searches with variant rules make one depth-first run (no restarts): there
+ * the run-0 cap of SK_RESTART_FIRST x cells cut proofs that the deterministic order finishes
+ * sooner than the randomised runs redo them (bench_rules_cpsat's puzzles, seed 30: the
+ * hardest diagonal non-consecutive proof 13,635 -> 8,634 guesses, little killer 12,783 ->
+ * 4,063, self-taxicab 6,848 -> 4,309).  The tail the restarts guard against is on big grids. */
+#define SK_RULES_ONE_RUN_N 9
 
 /*
  * Picks the next branch point: the unplaced cell with the fewest candidates, or (classic
@@ -920,6 +1038,29 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
      * a random candidate instead of the lowest one. */
     const uint32_t ncells = (uint32_t)g->ncells;
     const uint32_t start = rng ? (uint32_t)(sk_rand(rng) % ncells) : 0;
+    const sk_rule_tables *r = g->rules;
+    if (r != NULL && n <= SK_RULES_ONE_RUN_N && r->arc_start[ncells] > 0) {
+        /* Rules with arcs up to 9x9: of the cells with fewest candidates, the one with the
+         * most arcs to unplaced cells (ties: the first).  Measured (bench_rules_cpsat's
+         * puzzles, seed 30, guesses summed over ten): diagonal non-consecutive 4,867 ->
+         * 1,933 (the hardest 32.7 -> 14.8 ms), knightmare 2,384 -> 1,853, XV 287 -> 147,
+         * self-taxicab 1,362 -> 1,078; the other arc kinds within noise. */
+        int most = -1;
+        for (uint32_t j = 0; j < ncells; j++) {
+            const uint32_t c = start + j < ncells ? start + j : start + j - ncells;
+            if (w->val[c]) continue;
+            const int k = sk_popcount(w->cand[c]);
+            if (k > best) continue;
+            int deg = 0;
+            for (uint32_t a = r->arc_start[c]; a < r->arc_start[c + 1]; a++)
+                deg += !w->val[r->arc_to[a]];
+            if (k < best || deg > most) {
+                best = k;
+                most = deg;
+                best_cell = c;
+            }
+        }
+    } else
     for (uint32_t j = 0; j < ncells; j++) {
         const uint32_t c = start + j < ncells ? start + j : start + j - ncells;
         if (w->val[c]) continue;
@@ -1225,6 +1366,8 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
     uint64_t after = SK_CDCL_AFTER(unit);
     if (learns && limit <= 2 && (budget == 0 || budget > SK_CDCL_EARLY_ABOVE(unit)))
         span = after = SK_CDCL_EARLY(unit); /* see "Early hand-over" */
+    /* Rules up to 9x9: one depth-first run, no restarts (see "Restarts" above). */
+    if (g->rules != NULL && g->n <= SK_RULES_ONE_RUN_N) span = 0;
     for (uint64_t run = 1;; run++) {
         /* This run's cap: span guesses more (no overflow: span <= 2^40 * 4096). */
         status = generic_run(g, w, cells, limit, keep, solutions, budget, tries + span, count,

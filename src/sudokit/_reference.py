@@ -22,7 +22,10 @@ A shape with variant rules (``shape.constraints``) adds, in their primitive form
   sum minus the most and minus the least the other cells can add instead;
 * linear sums (arrows, little killers, region-sum and zipper lines; digits may repeat): each
   cell keeps the digits ``d`` for which ``coef * d`` fits between the total minus the most
-  and minus the least the other terms can add;
+  and minus the least the other terms can add; when those bounds span at most
+  :data:`LINEAR_SPAN` (and the sum has at most :data:`LINEAR_SUPPORT_CELLS` terms), exactly
+  the digits that some choice of the other terms' candidates completes to the total (the
+  partial sums before and after each term as sets; terms taken as independent);
 * groups (renban, between lines, quadruples, sandwiches, x-sums, skyscrapers): the fillings of
   the group's cells from their candidates (peers apart) that keep the group
   (:func:`~sudokit.rules.primitives.group_holds`) are listed, and each cell keeps the digits
@@ -161,6 +164,40 @@ def _cage(state: _State, cells: tuple[int, ...], total: int, sets: tuple[int, ..
     return changed
 
 
+#: The widest span of a linear sum's bounds (and its most terms) that gets exact supports
+#: (the C core's SK_LINEAR_SPAN_MAX and SK_LINEAR_SUPPORT_CELLS: two-word bit sets).
+LINEAR_SPAN = 127
+LINEAR_SUPPORT_CELLS = 64
+
+
+def _linear_supports(masks: list[int], cells: tuple[int, ...], coefs: tuple[int, ...],
+                     goal: int, least: list[int]) -> list[int]:  # fmt: skip
+    """Each term's digits that complete to *goal* (the total above the least sum), from the
+    sets of partial sums before and after it (bit s: the sum s above the least); a 0 mask
+    is a contradiction."""
+    before = [1]
+    for cell, coef, low in zip(cells, coefs, least, strict=True):
+        reach, m = 0, masks[cell]
+        while m:
+            bit = m & -m
+            m ^= bit
+            reach |= before[-1] << (coef * bit.bit_length() - low)
+        before.append(reach)
+    keep = [0] * len(cells)
+    after = 1 << goal  # the sums the terms before i must make for the rest to complete
+    for i in range(len(cells) - 1, -1, -1):
+        m, prev = masks[cells[i]], 0
+        while m:
+            bit = m & -m
+            m ^= bit
+            v = coefs[i] * bit.bit_length() - least[i]
+            if before[i] << v & after:
+                keep[i] |= bit
+            prev |= after >> v
+        after = prev
+    return keep
+
+
 def _linear(state: _State, cells: tuple[int, ...], coefs: tuple[int, ...], total: int,
             todo: list[_Move]) -> bool | None:  # fmt: skip
     """Propagate one linear sum by bounds (see the module docstring); None on contradiction."""
@@ -175,6 +212,14 @@ def _linear(state: _State, cells: tuple[int, ...], coefs: tuple[int, ...], total
     if not low <= total <= high:
         return None
     changed = False
+    if high - low <= LINEAR_SPAN and len(cells) <= LINEAR_SUPPORT_CELLS:
+        keeps = _linear_supports(masks, cells, coefs, total - low, [t[0] for t in terms])
+        for cell, keep in zip(cells, keeps, strict=True):
+            done = _restrict(state, cell, keep, todo) if keep else None
+            if done is None:
+                return None
+            changed |= done
+        return changed
     for cell, coef, (least, most) in zip(cells, coefs, terms, strict=True):
         lo, hi = total - (high - most), total - (low - least)  # what coef * d may be
         m, keep = masks[cell], 0

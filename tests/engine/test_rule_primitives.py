@@ -224,3 +224,23 @@ def test_geometry_takes_good_input() -> None:
     geo = _core.Geometry(9, UNITS9, linear=[((0, 1), (1, -10), 0)], groups=[(4, range(9), (0,))])
     assert geo.rules
     assert not geo.standard9
+
+
+def test_reference_linear_sums_keep_supports_not_only_bounds() -> None:
+    """Cells {2, 6} and {1, 3} adding up to 5: the bounds keep 1 in the second cell (5 - 6 <=
+    1 <= 5 - 2), but no digit of the first completes it (4 is not a candidate), so the
+    supports take it; 2 + 3 is the only sum left (the C core's sk_linear_supports alike)."""
+    from sudokit import _reference
+
+    masks = [0b100010, 0b101]
+    state = (masks, [0, 0])
+    todo: list[tuple[int, int]] = []
+    assert _reference._linear(state, (0, 1), (1, 1), 5, todo) is True
+    assert masks == [0b10, 0b100]
+    assert sorted(todo) == [(0, 2), (1, 3)]
+    # Negative coefficients: 2 * a - b = 1 with a in {1, 2, 3}, b in {1, 2, 3}: (1, 1), (2, 3).
+    masks[:] = [0b111, 0b111]
+    assert _reference._linear(state, (0, 1), (2, -1), 1, todo) is True
+    assert masks == [0b11, 0b101]
+    masks[:] = [0b1, 0b110]  # 2 * 1 - b = 1 needs b = 1
+    assert _reference._linear(state, (0, 1), (2, -1), 1, todo) is None
