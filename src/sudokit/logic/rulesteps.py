@@ -32,9 +32,9 @@ Each step's eliminations are the candidates that no filling uses (:mod:`.filling
 within a bound, then each candidate tried on its own; one that cannot be decided within the
 bound is kept), so every step is sound: the solution is a filling. The sums and the outside
 clues are walked along their cells instead (:func:`.fillings.walked`: exact within its bound
-of states, which a 9x9 row's clue stays far below; the listing then only words the step). Values on the variant
-scale of :mod:`sudokit.rating` (its variant notes; docs/rating.md). Without such rules they
-find nothing.
+of states, which a 9x9 row's clue stays far below; the listing then only words the step).
+Values on the variant scale of :mod:`sudokit.rating` (its variant notes; docs/rating.md).
+Without such rules they find nothing.
 
 >>> import textwrap
 >>> from sudokit.constraints import Constraints
