@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
-__all__ = ["LISTED", "NODES", "STATES", "TOTAL", "Fillings", "fillings", "walked"]
+__all__ = ["COVER", "LISTED", "NODES", "STATES", "TOTAL", "Fillings", "fillings", "walked"]
 
 #: Digits one listing (and one try of a candidate) may place.
 NODES = 4000
@@ -192,6 +192,60 @@ def _classes(apart: Sequence[Sequence[int]]) -> list[list[frozenset[int]]]:
     return out
 
 
+#: Digits one try of :func:`_covered` may place (a try that runs out: the walk decides).
+COVER = 200
+
+
+def _covered(
+    masks: Sequence[int],
+    apart: Sequence[Sequence[int]],
+    start: Hashable,
+    step: Step,
+    accept: Callable[[Hashable], bool],
+) -> bool:
+    """True when every candidate is shown to be used by some filling, one quick depth-first
+    try per candidate no filling found so far uses (:data:`COVER` digits each): then nothing
+    can be removed, and the walk (some thousand states on a whole row) is not needed. A try
+    that fails or runs out says nothing: False."""
+    size = len(masks)
+    support = [0] * size
+    digits = [0] * size
+    nodes = 0
+
+    def down(i: int, state: Hashable, fixed: int, bit: int) -> bool:
+        nonlocal nodes
+        if i == size:
+            return accept(state)
+        m = bit if i == fixed else masks[i]
+        for j in apart[i]:
+            m &= ~(1 << (digits[j] - 1))
+        while m:
+            nodes -= 1
+            if nodes < 0:
+                return False
+            low = m & -m
+            m ^= low
+            digits[i] = low.bit_length()
+            after = step(state, i, digits[i])
+            if after is not None and down(i + 1, after, fixed, bit):
+                return True
+        return False
+
+    for i, m in enumerate(masks):
+        rest = m & ~support[i]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if support[i] & low:
+                continue
+            nodes = COVER
+            if not down(0, start, i, low):
+                return False
+            for j, d in enumerate(digits):
+                support[j] |= 1 << (d - 1)
+    return True
+
+
 def walked(
     masks: Sequence[int],
     apart: Sequence[Sequence[int]],
@@ -215,6 +269,8 @@ def walked(
     (['0b101', '0b101'], ((1, 3), (3, 1)))
     """
     size = len(masks)
+    if _covered(masks, apart, start, step, accept):
+        return Fillings(tuple(masks), (), False)
     classes = _classes(apart)
     moves: list[
         tuple[tuple[int, ...], tuple[int, ...], int, int]

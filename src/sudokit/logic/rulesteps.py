@@ -385,17 +385,16 @@ def _sum_fillings(
     return _worded(_sum_walk(doms, apart, coefs, total), doms, listing)
 
 
-def _worded(
-    walk: Fillings | None, doms: Sequence[int], listing: Callable[[], Fillings]
-) -> Fillings:
+def _worded(walk: Fillings | None, doms: Sequence[int], listing: partial[Fillings]) -> Fillings:
     """The walk's fillings (the listing's when the walk gave up) with the listing's fillings
     for the words when the walk removes something but listed none (too many): the listing is
-    bounded, so it may list them where the walk does not."""
+    bounded, so it may list them where the walk does not (for the words it tries no candidate
+    on its own: ``total=0``). When the walk gave up, the listing answers."""
     if walk is None:
         return listing()
     if walk.listed or walk.support == tuple(doms) or not all(walk.support):
         return walk
-    listed = listing()
+    listed = listing(total=0)
     return walk._replace(found=listed.found, listed=True) if listed.listed else walk
 
 
@@ -545,11 +544,12 @@ def _group_fillings(
     def holds(digits: Sequence[int]) -> bool:
         return group_holds(kind, [digits[j] for j in back], params, n)
 
-    listing = partial(fillings, doms, apart, holds, _group_viable(kind, params, len(doms), n))
+    viable = _group_viable(kind, params, len(doms), n)
     rule = _outside_walk(kind, params, n, len(doms))
     if rule is None:
-        return listing()
-    return _worded(walked(doms, apart, *rule), doms, listing)
+        return fillings(doms, apart, holds, viable)
+    # the walk decides; the listing words the step
+    return _worded(walked(doms, apart, *rule), doms, partial(fillings, doms, apart, holds, viable))
 
 
 _Walk = tuple[Hashable, Callable[[Hashable, int, int], Hashable | None], Callable[[Hashable], bool]]
