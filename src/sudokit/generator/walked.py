@@ -10,12 +10,12 @@ asks the explainer's walk whether it solves it, and mostly it does not. Here the
    them.
 2. **Walk, and feed the walk where it stops.** The explainer's walk (the variant scale's
    techniques up to :data:`~sudokit.generator.ruled.HUMAN_CAP`, without the uniqueness
-   techniques) runs on the rules and givens so far. Where it gets stuck a rule from the
-   pool that covers the most of the cells still open is added (or, when none is left there,
-   a given of the solution on an open cell), and the walk goes on from the candidates it
-   had: what it deduced stays deduced, since a rule added only narrows the solutions. While
-   a new rule gives the cheap techniques (up to :data:`CHEAP`) nothing, the next one is
-   added without the costly search of the harder techniques.
+   techniques) runs on the rules and givens so far. Where it gets stuck, a rule from the
+   pool that covers the most of the cells still open is tried: it is kept when the cheap
+   techniques (up to :data:`CHEAP`) then find a step, else put back for later and the next
+   one tried; after :data:`TRIES` rules that give nothing (or none left on the open cells),
+   a given of the solution on an open cell. The walk goes on from the candidates it had:
+   what it deduced stays deduced, since a rule added only narrows the solutions.
 3. **The proof.** Every step of the walk is a sound deduction (the uniqueness techniques are
    left out, so no step assumes what is to be proven), so a walk that fills the grid proves
    the puzzle unique: no search. A last walk from the puzzle as given checks that the
@@ -42,8 +42,10 @@ from .search import _Counter
 from .symmetry import orbit_index
 from .variants import Drawn, _extended
 
-__all__ = ["CHEAP", "attempt"]
+__all__ = ["CHEAP", "TRIES", "attempt"]
 
+#: Rules tried where the walk stopped before a given is placed instead.
+TRIES = 6
 #: The techniques (base rating up to this) that say quickly whether a new rule tells the walk
 #: anything: the singles, the rule kinds' own steps, pointing and claiming.
 CHEAP = 2.9
@@ -116,18 +118,26 @@ def attempt(
             checked = True
             continue
         checked = False
+        spare: list[Rule] = []  # rules that gave the cheap techniques nothing here
         while True:  # feed the walk until the cheap techniques move again
             open_ = _open(cg)
             rule = _pick(rest, open_, rng)
             if rule is not None:
                 chosen.append(rule)
-                cg = _rebased(cg, made())
-            else:
-                cell = sorted(open_)[int(rng.random() * len(open_))]
-                for i in index[cell]:
-                    puzzle[i] = solution[i]
-                    if not cg.values[i]:
-                        cg.place(i, solution[i])
+                trial = _rebased(cg, made())
+                if solve_path(trial, cheap, consistent=True).steps:
+                    cg = trial
+                    break
+                chosen.pop()
+                spare.append(rule)
+                if len(spare) < TRIES:
+                    continue
+            cell = sorted(open_)[int(rng.random() * len(open_))]
+            for i in index[cell]:
+                puzzle[i] = solution[i]
+                if not cg.values[i]:
+                    cg.place(i, solution[i])
             if 0 not in cg.values or solve_path(cg, cheap, consistent=True).steps:
                 break
+        rest.extend(spare)
     return puzzle, solution, made(), False
