@@ -26,6 +26,7 @@ from .ruled import attempt as _ruled_attempt
 from .search import _Counter, _OutOfBudget, _Undecided, search_budget, shuffled
 from .symmetry import orbits as _orbits
 from .variants import attempt as _drawn_attempt
+from .walked import attempt as _walked_attempt
 
 __all__ = ["GeneratedPuzzle", "generate"]
 
@@ -255,7 +256,9 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
             counter.guess_budget = search_budget(shape)
             se = None
             if plan.drawn is not None:
-                make = _ruled_attempt if plan.drawn.kinds else _drawn_attempt
+                make = _drawn_attempt
+                if plan.drawn.kinds:
+                    make = _walked_attempt if plan.drawn.human else _ruled_attempt
                 drawn = make(plan.drawn, plan.symmetry, shape, rng, counter)
                 if drawn is None:
                     continue

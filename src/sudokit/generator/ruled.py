@@ -42,7 +42,7 @@ from .variants import (
     reduce_givens,
 )
 
-__all__ = ["CLIMB", "GUESSES", "HUMAN_CAP", "attempt", "human_walk"]
+__all__ = ["CLIMB", "GUESSES", "HUMAN_CAP", "attempt", "draw", "human_walk"]
 
 #: The highest base rating of a technique the human-solvable walk uses (SE's forcing chains
 #: and cycles, 7.x, but no dynamic or nested chains: those are not what a solver does by hand).
@@ -69,18 +69,12 @@ def human_walk(cells: bytes, shape: Shape) -> list[int]:
     return [] if path.solved else [i for i, v in enumerate(cg.values) if not v]
 
 
-def _with_rules(shape: Shape, base: Constraints, rules: list[Rule]) -> Shape:
-    return shape.with_constraints(_extended(base, Constraints(rules=rules)))
-
-
-def _kinds_of(rule: Rule) -> str:
-    return "minmax" if rule.kind in ("minimum", "maximum") else rule.kind
-
-
-def attempt(
-    drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
-) -> tuple[bytearray, bytes, Shape, bool] | None:
-    """One try: ``(puzzle, solution, shape with the rules, proven minimal)``, or None."""
+def draw(
+    drawn: Drawn, shape: Shape, rng: random.Random, counter: _Counter
+) -> tuple[bytes, Constraints, list[Rule], list[Rule]] | None:
+    """Steps 1 of an attempt: ``(solution, its other rules, one rule of each asked kind,
+    the other candidate rules shuffled)``, or None (no solution found, or a kind this
+    solution cannot show: no local extreme, ...)."""
     solution = random_solution(shape, rng, counter)
     if solution is None:
         return None
@@ -95,9 +89,29 @@ def attempt(
     layout = Layout(n)
     pools = [pool((kind,), solution, n, rng, layout) for kind in drawn.kinds]
     if not all(pools):
-        return None  # a kind this solution cannot show (no local extreme, ...)
+        return None
     chosen = [p[0] for p in pools]
     rest = shuffled([r for p in pools for r in p[1:]], rng)
+    return solution, base, chosen, rest
+
+
+def _with_rules(shape: Shape, base: Constraints, rules: list[Rule]) -> Shape:
+    return shape.with_constraints(_extended(base, Constraints(rules=rules)))
+
+
+def _kinds_of(rule: Rule) -> str:
+    return "minmax" if rule.kind in ("minimum", "maximum") else rule.kind
+
+
+def attempt(
+    drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
+) -> tuple[bytearray, bytes, Shape, bool] | None:
+    """One try: ``(puzzle, solution, shape with the rules, proven minimal)``, or None."""
+    drawn_ = draw(drawn, shape, rng, counter)
+    if drawn_ is None:
+        return None
+    solution, base, chosen, rest = drawn_
+    n = shape.n
     index = orbit_index(shape, symmetry)
     puzzle = bytearray(shape.ncells)
     counter.guess_budget = GUESSES

@@ -15,6 +15,14 @@ The listing is bounded, so that a step never costs more than a few milliseconds:
    (its cell fixed to it, the first filling found is enough), ``nodes`` digits each and
    ``total`` in all; a candidate whose try runs out of digits is kept (not proven).
 
+A rule read cell by cell -- a sum, a sandwich, an x-sum or a skyscraper clue -- is walked
+along its cells instead (:func:`walked`): each cell's digit moves a small state (the sum so
+far, the tallest digit seen, ...) and the digits of the earlier cells that later cells must
+differ from; the states reached are merged, and a candidate is kept exactly when a state
+before it is reached from the start and the state after it reaches an accepting end. No
+filling is listed, so a whole row's clue costs a few hundred states, not thousands of
+fillings; past ``states`` states it gives up (None) and the listing answers.
+
 ``viable(digits, k)``, when given, is a necessary condition on the first ``k`` digits (the
 others 0): a prefix it refuses extends to no filling that keeps the rule, so the listing
 skips it. It only saves time; ``holds`` alone decides.
@@ -26,15 +34,20 @@ skips it. It only saves time; ``holds`` alone decides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
-__all__ = ["NODES", "TOTAL", "Fillings", "fillings"]
+__all__ = ["COVER", "LISTED", "NODES", "STATES", "TOTAL", "Fillings", "fillings", "walked"]
 
 #: Digits one listing (and one try of a candidate) may place.
 NODES = 4000
 #: Digits all the tries of one call may place.
 TOTAL = 40000
+
+#: States one walk along a rule's cells (:func:`walked`) may reach before it gives up.
+STATES = 20000
+#: Fillings a walk lists (for a step's words) when it removes something and there are no more.
+LISTED = 1000
 
 Holds = Callable[[Sequence[int]], bool]
 Viable = Callable[[Sequence[int], int], bool]
@@ -157,3 +170,189 @@ def fillings(
                 ]
                 return Fillings(tuple(kept), (), False)
     return Fillings(tuple(support), (), False)
+
+
+Step = Callable[[Hashable, int, int], Hashable | None]
+_Key = tuple[Hashable, tuple[int, ...]]  # a rule's state and the digits of each class
+
+
+def _classes(apart: Sequence[Sequence[int]]) -> list[list[frozenset[int]]]:
+    """For each boundary ``i`` (before cell ``i``; ``len(apart) + 1`` of them), the classes
+    of the earlier cells that some later cell must differ from: each class is the set of later
+    cells they must differ from, and cells of one class matter only by their digits together."""
+    size = len(apart)
+    later: list[set[int]] = [set() for _ in range(size)]
+    for k, js in enumerate(apart):
+        for j in js:
+            later[j].add(k)
+    out = []
+    for i in range(size + 1):
+        sigs = {frozenset(k for k in later[j] if k >= i) for j in range(i)}
+        out.append(sorted((s for s in sigs if s), key=sorted))
+    return out
+
+
+#: Digits one try of :func:`_covered` may place (a try that runs out: the walk decides).
+COVER = 200
+
+
+def _covered(
+    masks: Sequence[int],
+    apart: Sequence[Sequence[int]],
+    start: Hashable,
+    step: Step,
+    accept: Callable[[Hashable], bool],
+) -> bool:
+    """True when every candidate is shown to be used by some filling, one quick depth-first
+    try per candidate no filling found so far uses (:data:`COVER` digits each): then nothing
+    can be removed, and the walk (some thousand states on a whole row) is not needed. A try
+    that fails or runs out says nothing: False."""
+    size = len(masks)
+    support = [0] * size
+    digits = [0] * size
+    nodes = 0
+
+    def down(i: int, state: Hashable, fixed: int, bit: int) -> bool:
+        nonlocal nodes
+        if i == size:
+            return accept(state)
+        m = bit if i == fixed else masks[i]
+        for j in apart[i]:
+            m &= ~(1 << (digits[j] - 1))
+        while m:
+            nodes -= 1
+            if nodes < 0:
+                return False
+            low = m & -m
+            m ^= low
+            digits[i] = low.bit_length()
+            after = step(state, i, digits[i])
+            if after is not None and down(i + 1, after, fixed, bit):
+                return True
+        return False
+
+    for i, m in enumerate(masks):
+        rest = m & ~support[i]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if support[i] & low:
+                continue
+            nodes = COVER
+            if not down(0, start, i, low):
+                return False
+            for j, d in enumerate(digits):
+                support[j] |= 1 << (d - 1)
+    return True
+
+
+def walked(
+    masks: Sequence[int],
+    apart: Sequence[Sequence[int]],
+    start: Hashable,
+    step: Step,
+    accept: Callable[[Hashable], bool],
+    *,
+    states: int = STATES,
+) -> Fillings | None:
+    """The fillings of cells with candidate *masks* (cell ``i`` differing from the earlier
+    cells ``apart[i]``) that a rule read cell by cell keeps: from the state *start*,
+    ``step(state, i, digit)`` is the state after cell ``i`` holds *digit* (None: no filling
+    goes on from there) and ``accept(state)`` says whether the state after the last cell keeps
+    the rule. None when more than *states* states are reached.
+
+    The fillings are listed (``listed``) when some candidate is removed and there are at most
+    :data:`LISTED` of them, as :func:`fillings` lists them.
+
+    >>> f = walked([0b111, 0b111], ((), (0,)), 0, lambda s, i, d: s + d, lambda s: s == 4)
+    >>> [bin(m) for m in f.support], f.found
+    (['0b101', '0b101'], ((1, 3), (3, 1)))
+    """
+    size = len(masks)
+    if _covered(masks, apart, start, step, accept):
+        return Fillings(tuple(masks), (), False)
+    classes = _classes(apart)
+    moves: list[
+        tuple[tuple[int, ...], tuple[int, ...], int, int]
+    ] = []  # per cell: (old classes it must differ from, old class -> new, own new class)
+    for i in range(size):
+        old, new = classes[i], classes[i + 1]
+        at = {sig: k for k, sig in enumerate(new)}
+        moved = tuple(at.get(sig - {i}, -1) for sig in old)
+        seen = tuple(k for k, sig in enumerate(old) if i in sig)
+        mine = at.get(frozenset(k for k in range(i + 1, size) if i in apart[k]), -1)
+        moves.append((seen, moved, mine, len(new)))
+    layers: list[dict[_Key, list[tuple[int, _Key]]]] = []
+    frontier: dict[_Key, None] = {(start, (0,) * len(classes[0])): None}
+    reached = 1
+    for i in range(size):
+        seen, moved, mine, width = moves[i]
+        layer: dict[_Key, list[tuple[int, _Key]]] = {}
+        nxt: dict[_Key, None] = {}
+        for key in frontier:
+            state, used = key
+            m = masks[i]
+            for k in seen:
+                m &= ~used[k]
+            carried = [0] * width
+            for k, to in enumerate(moved):
+                if to >= 0:
+                    carried[to] |= used[k]
+            kept = tuple(carried)
+            out = []
+            while m:
+                low = m & -m
+                m ^= low
+                d = low.bit_length()
+                after = step(state, i, d)
+                if after is None:
+                    continue
+                if mine >= 0:
+                    carried[mine] = kept[mine] | low
+                    child = (after, tuple(carried))
+                else:
+                    child = (after, kept)
+                out.append((d, child))
+                nxt[child] = None
+            layer[key] = out
+        layers.append(layer)
+        reached += len(nxt)
+        if reached > states:
+            return None
+        frontier = nxt
+    count: dict[_Key, int] = {key: 1 for key in frontier if accept(key[0])}
+    counts = [count]  # per boundary, from the last: the fillings on from each state
+    support = [0] * size
+    for i in range(size - 1, -1, -1):
+        here: dict[_Key, int] = {}
+        for key, out in layers[i].items():
+            ways = 0
+            for d, child in out:
+                c = count.get(child, 0)
+                if c:
+                    ways += c
+                    support[i] |= 1 << (d - 1)
+            if ways:
+                here[key] = ways
+        count = here
+        counts.append(count)
+    total = sum(count.values())
+    if tuple(support) == tuple(masks) or not total or total > LISTED:
+        return Fillings(tuple(support), (), False)
+    counts.reverse()
+    found: list[tuple[int, ...]] = []
+    digits: list[int] = []
+
+    def down(i: int, key: _Key) -> None:
+        if i == size:
+            found.append(tuple(digits))
+            return
+        for d, child in layers[i][key]:
+            if child in counts[i + 1]:
+                digits.append(d)
+                down(i + 1, child)
+                digits.pop()
+
+    for key in counts[0]:
+        down(0, key)
+    return Fillings(tuple(support), tuple(found), True)

@@ -30,9 +30,11 @@ the linear sums and the groups are read here, each step naming the rule it comes
 
 Each step's eliminations are the candidates that no filling uses (:mod:`.fillings`: listed
 within a bound, then each candidate tried on its own; one that cannot be decided within the
-bound is kept), so every step is sound: the solution is a filling. Values on the variant
-scale of :mod:`sudokit.rating` (its variant notes; docs/rating.md). Without such rules they
-find nothing.
+bound is kept), so every step is sound: the solution is a filling. The sums and the outside
+clues are walked along their cells instead (:func:`.fillings.walked`: exact within its bound
+of states, which a 9x9 row's clue stays far below; the listing then only words the step).
+Values on the variant scale of :mod:`sudokit.rating` (its variant notes; docs/rating.md).
+Without such rules they find nothing.
 
 >>> import textwrap
 >>> from sudokit.constraints import Constraints
@@ -52,8 +54,9 @@ differ), so r1c1 is at least 3: 1 and 2 are removed from r1c1; 3 is removed from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import lru_cache, partial
+from typing import cast
 
 from ..rules import Rule
 from ..rules.primitives import Group, GroupKind, Linear, group_holds
@@ -61,7 +64,7 @@ from ..rules.sums import line_of
 from ..shape import Shape
 from ._names import cell_list, digit_list, digit_name, elim_cells, join_or, join_words
 from .candidates import CandidateGrid, bits
-from .fillings import Fillings, fillings
+from .fillings import Fillings, fillings, walked
 from .rulewords import LOCAL_PAIR_KINDS, group_words, rule_words, step_name, sum_words, term
 from .step import Step
 
@@ -310,10 +313,8 @@ def rule_sum(cg: CandidateGrid) -> Iterator[Step]:
 # -- fillings of the linear sums -----------------------------------------------------------------
 
 
-def _sum_viable(
-    doms: Sequence[int], coefs: Sequence[int], total: int
-) -> Callable[[Sequence[int], int], bool]:
-    """A prefix of a sum's digits that the other terms' bounds can still complete."""
+def _suffix_bounds(doms: Sequence[int], coefs: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The least and the most that the terms from each position on can add."""
     size = len(doms)
     low = [0] * (size + 1)
     high = [0] * (size + 1)
@@ -322,6 +323,14 @@ def _sum_viable(
         a, b = k * (m & -m).bit_length(), k * m.bit_length()
         low[i] = low[i + 1] + min(a, b)
         high[i] = high[i + 1] + max(a, b)
+    return low, high
+
+
+def _sum_viable(
+    doms: Sequence[int], coefs: Sequence[int], total: int
+) -> Callable[[Sequence[int], int], bool]:
+    """A prefix of a sum's digits that the other terms' bounds can still complete."""
+    low, high = _suffix_bounds(doms, coefs)
 
     def viable(digits: Sequence[int], count: int) -> bool:
         left = total - sum(k * d for k, d in zip(coefs[:count], digits[:count], strict=True))
@@ -372,7 +381,35 @@ def _sum_fillings(
     def holds(digits: Sequence[int]) -> bool:
         return sum(k * d for k, d in zip(coefs, digits, strict=True)) == total
 
-    return fillings(doms, apart, holds, _sum_viable(doms, coefs, total))
+    listing = partial(fillings, doms, apart, holds, _sum_viable(doms, coefs, total))
+    return _worded(_sum_walk(doms, apart, coefs, total), doms, listing)
+
+
+def _worded(walk: Fillings | None, doms: Sequence[int], listing: partial[Fillings]) -> Fillings:
+    """The walk's fillings (the listing's when the walk gave up) with the listing's fillings
+    for the words when the walk removes something but listed none (too many): the listing is
+    bounded, so it may list them where the walk does not (for the words it tries no candidate
+    on its own: ``total=0``). When the walk gave up, the listing answers."""
+    if walk is None:
+        return listing()
+    if walk.listed or walk.support == tuple(doms) or not all(walk.support):
+        return walk
+    listed = listing(total=0)
+    return walk._replace(found=listed.found, listed=True) if listed.listed else walk
+
+
+def _sum_walk(
+    doms: Sequence[int], apart: Sequence[Sequence[int]], coefs: Sequence[int], total: int
+) -> Fillings | None:
+    """The fillings of a linear sum walked term by term (the state: the sum so far, kept
+    within what the terms after it can still add), or None past the walk's bound."""
+    low, high = _suffix_bounds(doms, coefs)
+
+    def step(state: Hashable, i: int, d: int) -> Hashable | None:
+        t = cast(int, state) + coefs[i] * d
+        return t if low[i + 1] <= total - t <= high[i + 1] else None
+
+    return walked(doms, apart, 0, step, lambda state: state == total)
 
 
 def rule_sum_fillings(cg: CandidateGrid) -> Iterator[Step]:
@@ -507,7 +544,69 @@ def _group_fillings(
     def holds(digits: Sequence[int]) -> bool:
         return group_holds(kind, [digits[j] for j in back], params, n)
 
-    return fillings(doms, apart, holds, _group_viable(kind, params, len(doms), n))
+    viable = _group_viable(kind, params, len(doms), n)
+    rule = _outside_walk(kind, params, n, len(doms))
+    if rule is None:
+        return fillings(doms, apart, holds, viable)
+    # the walk decides; the listing words the step
+    return _worded(walked(doms, apart, *rule), doms, partial(fillings, doms, apart, holds, viable))
+
+
+_Walk = tuple[Hashable, Callable[[Hashable, int, int], Hashable | None], Callable[[Hashable], bool]]
+#: The state of a clue outside the grid once its cells after it no longer matter.
+_DONE = (-1, 0)
+
+
+def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> _Walk | None:
+    """An outside clue read cell by cell (:func:`~.fillings.walked`): ``(start, step,
+    accept)``; None for the other groups.
+
+    * sandwich: the first end (1 or n) seen, or 0, and the sum since; :data:`_DONE` at the
+      other end when the sum is the clue's;
+    * x-sum: x (the first digit) and the sum of the first x digits so far;
+    * skyscraper: how many cells were higher than every cell before them, and the highest.
+    """
+    total = params[0] if params else 0
+    if kind == GroupKind.SANDWICH:
+
+        def sandwich(state: Hashable, i: int, d: int) -> Hashable | None:
+            end, s = cast(tuple[int, int], state)
+            if end < 0:
+                return state
+            if not end:
+                return (d, 0) if d in (1, n) else state
+            if d == n + 1 - end:  # the other end
+                return _DONE if s == total else None
+            s += d
+            return (end, s) if s <= total else None
+
+        return (0, 0), sandwich, lambda state: state == _DONE
+    if kind == GroupKind.XSUM:
+
+        def xsum(state: Hashable, i: int, d: int) -> Hashable | None:
+            x, s = cast(tuple[int, int], state)
+            if x < 0:
+                return state
+            if not i:
+                if d > size:
+                    return None
+                x = d
+            s += d
+            if i + 1 == x:
+                return _DONE if s == total else None
+            return (x, s) if s + x - i - 1 <= total else None
+
+        return (0, 0), xsum, lambda state: state == _DONE
+    if kind == GroupKind.SKYSCRAPER:
+
+        def skyscraper(state: Hashable, i: int, d: int) -> Hashable | None:
+            seen, top = cast(tuple[int, int], state)
+            if d > top:
+                seen, top = seen + 1, d
+            return (seen, top) if seen <= total else None
+
+        return (0, 0), skyscraper, lambda state: cast(tuple[int, int], state)[0] == total
+    return None
 
 
 def _group_summary(cg: CandidateGrid, group: Group, found: Sequence[Sequence[int]]) -> str:

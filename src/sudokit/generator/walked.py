@@ -1,0 +1,143 @@
+"""Human-solvable puzzles of the rule kinds, built by the human walk itself: one attempt
+(:func:`attempt`).
+
+:mod:`sudokit.generator.ruled` adds rules until a search says the puzzle is unique, then
+asks the explainer's walk whether it solves it, and mostly it does not. Here the walk leads:
+
+1. **A random solution** and the candidate rules it keeps
+   (:func:`sudokit.generator.drawn_rules.pool`), one rule of each asked kind chosen first, and
+   the older drawn rules (kropki, ..., killer cages) as :mod:`~sudokit.generator.ruled` has
+   them.
+2. **Walk, and feed the walk where it stops.** The explainer's walk (the variant scale's
+   techniques up to :data:`~sudokit.generator.ruled.HUMAN_CAP`, without the uniqueness
+   techniques) runs on the rules and givens so far. Where it gets stuck, a rule from the
+   pool that covers the most of the cells still open is tried: it is kept when the cheap
+   techniques (up to :data:`CHEAP`) then find a step, else put back for later and the next
+   one tried; after :data:`TRIES` rules that give nothing (or none left on the open cells),
+   a given of the solution on an open cell. The walk goes on from the candidates it had:
+   what it deduced stays deduced, since a rule added only narrows the solutions.
+3. **The proof.** Every step of the walk is a sound deduction (the uniqueness techniques are
+   left out, so no step assumes what is to be proven), so a walk that fills the grid proves
+   the puzzle unique: no search. A last walk from the puzzle as given checks that the
+   explainer solves it (easiest step first, every rule from the start); where it stops, the
+   building goes on from there.
+
+Reproducible per seed (no search reads a second solution). The givens are not proven
+minimal.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..constraints import Constraints
+from ..grid import Grid
+from ..logic.candidates import CandidateGrid
+from ..logic.path import solve_path
+from ..logic.registry import Technique
+from ..rules import Rule
+from ..shape import Shape
+from .ruled import HUMAN_CAP, draw
+from .search import _Counter
+from .symmetry import orbit_index
+from .variants import Drawn, _extended
+
+__all__ = ["CHEAP", "TRIES", "attempt"]
+
+#: Rules tried where the walk stopped before a given is placed instead.
+TRIES = 6
+#: The techniques (base rating up to this) that say quickly whether a new rule tells the walk
+#: anything: the singles, the rule kinds' own steps, pointing and claiming.
+CHEAP = 2.9
+
+
+def _techniques(cap: float) -> tuple[Technique, ...]:
+    from .difficulty import _walk_techniques
+
+    return tuple(t for t in _walk_techniques(cap, True) if not t.needs_unique)
+
+
+def _rebased(cg: CandidateGrid, shape: Shape) -> CandidateGrid:
+    """The candidates of *cg* on *shape* (more rules, maybe more peers)."""
+    out = CandidateGrid(shape, cg.values[:], cg.masks[:])
+    masks, values = out.masks, out.values
+    for i, v in enumerate(values):
+        if v:
+            keep = ~(1 << (v - 1))
+            for p in out.peers[i]:
+                masks[p] &= keep
+    return out
+
+
+def _open(cg: CandidateGrid) -> set[int]:
+    return {i for i, v in enumerate(cg.values) if not v}
+
+
+def _pick(rest: list[Rule], open_: set[int], rng: random.Random) -> Rule | None:
+    """A rule of *rest* (taken out of it) over the most open cells, at random among the best;
+    None when no rule touches an open cell."""
+    best: list[Rule] = []
+    top = 0
+    for rule in rest:
+        k = len(open_.intersection(rule.cells_of()))
+        if k > top:
+            best, top = [rule], k
+        elif k == top and k:
+            best.append(rule)
+    if not best:
+        return None
+    rule = best[int(rng.random() * len(best))]
+    rest.remove(rule)
+    return rule
+
+
+def attempt(
+    drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
+) -> tuple[bytearray, bytes, Shape, bool] | None:
+    """One try: ``(puzzle, solution, shape with the rules, proven minimal)``, or None."""
+    drawn_ = draw(drawn, shape, rng, counter)
+    if drawn_ is None:
+        return None
+    solution, base, chosen, rest = drawn_
+    index = orbit_index(shape, symmetry)
+    puzzle = bytearray(shape.ncells)
+    full, cheap = _techniques(HUMAN_CAP), _techniques(CHEAP)
+
+    def made() -> Shape:
+        return shape.with_constraints(_extended(base, Constraints(rules=chosen)))
+
+    cg = CandidateGrid.from_grid(Grid(bytes(puzzle), made()))
+    checked = False
+    while True:
+        path = solve_path(cg, full, consistent=True)
+        if path.solved:
+            if checked:
+                break
+            # the explainer's own walk: every rule and given from the start
+            cg = CandidateGrid.from_grid(Grid(bytes(puzzle), made()))
+            checked = True
+            continue
+        checked = False
+        spare: list[Rule] = []  # rules that gave the cheap techniques nothing here
+        while True:  # feed the walk until the cheap techniques move again
+            open_ = _open(cg)
+            rule = _pick(rest, open_, rng)
+            if rule is not None:
+                chosen.append(rule)
+                trial = _rebased(cg, made())
+                if solve_path(trial, cheap, consistent=True).steps:
+                    cg = trial
+                    break
+                chosen.pop()
+                spare.append(rule)
+                if len(spare) < TRIES:
+                    continue
+            cell = sorted(open_)[int(rng.random() * len(open_))]
+            for i in index[cell]:
+                puzzle[i] = solution[i]
+                if not cg.values[i]:
+                    cg.place(i, solution[i])
+            if 0 not in cg.values or solve_path(cg, cheap, consistent=True).steps:
+                break
+        rest.extend(spare)
+    return puzzle, solution, made(), False
