@@ -31,15 +31,20 @@ def test_quick_kinds_9x9_unique_and_human(kind: str) -> None:
     _check(9, kind, 11)
 
 
+#: 9x9 kinds whose walk costs seconds a puzzle (outside clues, min/max): one seed each.
+SLOW_9 = ("sandwich", "xsum", "skyscraper", "minmax")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [6, 9])
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_agrees_with_cpsat(kind: str, n: int) -> None:
-    support = pytest.importorskip("tests.support.variants")
     pytest.importorskip("ortools")
-    for seed in (21, 22, 23):
+    from support.variants import cpsat_solutions
+
+    for seed in (21,) if n == 9 and kind in SLOW_9 else (21, 22, 23):
         p = generate(n, seed=seed, **{kind: True})  # type: ignore[misc]
-        assert support.cpsat_solutions(p.puzzle, 2) == [bytes(p.solution.cells)]
+        assert cpsat_solutions(p.puzzle, 2) == [bytes(p.solution.cells)]
         assert all(s.technique != "Proof by Search" for s in explain(p.puzzle))
 
 
