@@ -22,11 +22,12 @@ from .jigsaw import _empty_count, _solvable_map, random_jigsaw
 from .options import GenerateOptions, OptionArgs, _Plan
 from .patterns import _repair
 from .reduce import _descend, _reduce, _removable_clue
-from .ruled import attempt as _ruled_attempt
+from .ruled import build as _search_build
+from .ruled import draw as _draw_rules
 from .search import _Counter, _OutOfBudget, _Undecided, search_budget, shuffled
 from .symmetry import orbits as _orbits
 from .variants import attempt as _drawn_attempt
-from .walked import attempt as _walked_attempt
+from .walked import build as _walk_build
 
 __all__ = ["GeneratedPuzzle", "generate"]
 
@@ -256,10 +257,14 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
             counter.guess_budget = search_budget(shape)
             se = None
             if plan.drawn is not None:
-                make = _drawn_attempt
-                if plan.drawn.kinds:
-                    make = _walked_attempt if plan.drawn.human else _ruled_attempt
-                drawn = make(plan.drawn, plan.symmetry, shape, rng, counter)
+                if not plan.drawn.kinds:
+                    drawn = _drawn_attempt(plan.drawn, plan.symmetry, shape, rng, counter)
+                elif (draft := _draw_rules(plan.drawn, shape, rng, counter)) is None:
+                    drawn = None
+                elif plan.drawn.human:
+                    drawn = _walk_build(draft, plan.symmetry, shape, rng)
+                else:
+                    drawn = _search_build(draft, plan.symmetry, shape, rng, counter)
                 if drawn is None:
                     continue
                 puzzle, solution, made, proven = drawn  # made: the shape with its rules

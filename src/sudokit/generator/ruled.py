@@ -1,5 +1,7 @@
 """Puzzles of the rule kinds drawn from a solution (:mod:`sudokit.generator.drawn_rules`):
-one attempt (:func:`attempt`).
+the draw every attempt starts from (:func:`draw`, step 1) and the builder by search
+(:func:`build`, steps 2-4: ``--any``, just unique). Human-solvable puzzles, the default, are
+built from the same draw by the human walk (:mod:`sudokit.generator.walked`).
 
 1. **A random solution** of the shape (phase 1's fill), and the older drawn rules it asks
    for (kropki, XV, parity, thermometers: :mod:`sudokit.generator.variants`; killer cages
@@ -13,9 +15,6 @@ one attempt (:func:`attempt`).
    needed (zero givens where the rules alone make it unique).
 4. **Redundant rules dropped**: each rule, in a random order, whose removal keeps the
    puzzle unique is dropped (but the last one of its kind).
-5. **Human-solvable** (unless ``human`` is off): the explainer's walk with the variant
-   scale's techniques up to :data:`HUMAN_CAP` must solve it; a walk that gets stuck gets a
-   given at a cell where it stuck, up to :data:`CLIMB` times, else the attempt fails.
 
 Like killer puzzles these read the second solution the engine finds, so they are
 reproducible per seed and engine.
@@ -42,13 +41,11 @@ from .variants import (
     reduce_givens,
 )
 
-__all__ = ["CLIMB", "GUESSES", "HUMAN_CAP", "attempt", "draw", "human_walk"]
+__all__ = ["GUESSES", "HUMAN_CAP", "Draft", "build", "draw", "human_walk"]
 
 #: The highest base rating of a technique the human-solvable walk uses (SE's forcing chains
 #: and cycles, 7.x, but no dynamic or nested chains: those are not what a solver does by hand).
 HUMAN_CAP = 6.6
-#: Givens added at cells where the human walk got stuck, before the attempt is given up.
-CLIMB = 3
 #: Guesses one uniqueness search of an attempt may make (more: an undecided step).
 GUESSES = 2000
 
@@ -69,9 +66,12 @@ def human_walk(cells: bytes, shape: Shape) -> list[int]:
     return [] if path.solved else [i for i, v in enumerate(cg.values) if not v]
 
 
-def draw(
-    drawn: Drawn, shape: Shape, rng: random.Random, counter: _Counter
-) -> tuple[bytes, Constraints, list[Rule], list[Rule]] | None:
+#: What :func:`draw` gives the builders: the solution, its other rules (kropki, ..., killer
+#: cages), one rule of each asked kind, the other candidate rules shuffled.
+Draft = tuple[bytes, Constraints, list[Rule], list[Rule]]
+
+
+def draw(drawn: Drawn, shape: Shape, rng: random.Random, counter: _Counter) -> Draft | None:
     """Steps 1 of an attempt: ``(solution, its other rules, one rule of each asked kind,
     the other candidate rules shuffled)``, or None (no solution found, or a kind this
     solution cannot show: no local extreme, ...)."""
@@ -103,14 +103,12 @@ def _kinds_of(rule: Rule) -> str:
     return "minmax" if rule.kind in ("minimum", "maximum") else rule.kind
 
 
-def attempt(
-    drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
+def build(
+    draft: Draft, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
 ) -> tuple[bytearray, bytes, Shape, bool] | None:
-    """One try: ``(puzzle, solution, shape with the rules, proven minimal)``, or None."""
-    drawn_ = draw(drawn, shape, rng, counter)
-    if drawn_ is None:
-        return None
-    solution, base, chosen, rest = drawn_
+    """Steps 2-4 on a :func:`draw`: ``(puzzle, solution, shape with the rules, proven
+    minimal)``, or None."""
+    solution, base, chosen, rest = draft
     n = shape.n
     index = orbit_index(shape, symmetry)
     puzzle = bytearray(shape.ncells)
@@ -133,16 +131,6 @@ def attempt(
             return None
     decided = reduce_givens(puzzle, shape, symmetry, rng, counter)
     made = _drop_redundant(shape, base, chosen, puzzle, rng, counter)
-    if drawn.human:
-        for move in range(CLIMB + 1):
-            stuck = human_walk(bytes(puzzle), made)
-            if not stuck:
-                break
-            if move == CLIMB:
-                return None
-            for i in index[stuck[int(rng.random() * len(stuck))]]:
-                puzzle[i] = solution[i]
-            decided = False  # a given added: no longer minimal
     return puzzle, solution, made, decided and symmetry == "none"
 
 

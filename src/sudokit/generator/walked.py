@@ -1,5 +1,5 @@
 """Human-solvable puzzles of the rule kinds, built by the human walk itself: one attempt
-(:func:`attempt`).
+(:func:`build`).
 
 :mod:`sudokit.generator.ruled` adds rules until a search says the puzzle is unique, then
 asks the explainer's walk whether it solves it, and mostly it does not. Here the walk leads:
@@ -37,12 +37,11 @@ from ..logic.path import solve_path
 from ..logic.registry import Technique
 from ..rules import Rule
 from ..shape import Shape
-from .ruled import HUMAN_CAP, draw
-from .search import _Counter
+from .ruled import HUMAN_CAP, Draft
 from .symmetry import orbit_index
-from .variants import Drawn, _extended
+from .variants import _extended
 
-__all__ = ["CHEAP", "TRIES", "attempt"]
+__all__ = ["CHEAP", "TRIES", "build"]
 
 #: Rules tried where the walk stopped before a given is placed instead.
 TRIES = 6
@@ -91,14 +90,12 @@ def _pick(rest: list[Rule], open_: set[int], rng: random.Random) -> Rule | None:
     return rule
 
 
-def attempt(
-    drawn: Drawn, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
-) -> tuple[bytearray, bytes, Shape, bool] | None:
-    """One try: ``(puzzle, solution, shape with the rules, proven minimal)``, or None."""
-    drawn_ = draw(drawn, shape, rng, counter)
-    if drawn_ is None:
-        return None
-    solution, base, chosen, rest = drawn_
+def build(
+    draft: Draft, symmetry: str, shape: Shape, rng: random.Random
+) -> tuple[bytearray, bytes, Shape, bool]:
+    """Steps 2-3 on a :func:`~sudokit.generator.ruled.draw`: ``(puzzle, solution, shape with
+    the rules, False)`` (the givens are not proven minimal)."""
+    solution, base, chosen, rest = draft
     index = orbit_index(shape, symmetry)
     puzzle = bytearray(shape.ncells)
     full, cheap = _techniques(HUMAN_CAP), _techniques(CHEAP)
