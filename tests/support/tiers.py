@@ -40,6 +40,7 @@ NO_BACKEND_MODULES = frozenset(
         "test_candidates_input",
         "test_constraints",
         "test_core_module",
+        "test_fillings_walked",
         "test_grid",
         "test_rules",
         "test_shape",
