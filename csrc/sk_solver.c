@@ -1015,12 +1015,19 @@ static int settle(sk_work *w) {
     return 1;
 }
 
-/* Largest n whose searches with variant rules make one depth-first run (no restarts): there
- * the run-0 cap of SK_RESTART_FIRST x cells cut proofs that the deterministic order finishes
- * sooner than the randomised runs redo them (bench_rules_cpsat's puzzles, seed 30: the
- * hardest diagonal non-consecutive proof 13,635 -> 8,634 guesses, little killer 12,783 ->
- * 4,063, self-taxicab 6,848 -> 4,309).  The tail the restarts guard against is on big grids. */
-#define SK_RULES_ONE_RUN_N 9
+/* Largest n whose searches with variant rules branch by arcs (choose_branch) and start with
+ * the long run 0 of SK_RULES_FIRST. */
+#define SK_RULES_SMALL_N 9
+/* Run 0's cap, in guesses a cell, of a search with variant rules up to SK_RULES_SMALL_N (the
+ * others: SK_RESTART_FIRST).  The deterministic order finishes those proofs sooner than the
+ * randomised runs redo them, but not always: one depth-first run with no cap at all made the
+ * counts fast (bench_rules_cpsat's puzzles, seed 30, the hardest little killer 12,783 ->
+ * 4,063 guesses) and took 45 s on a published region-sum puzzle with no givens, which the
+ * restarts answer in under 0.2 s.  Measured, mean / worst ms of ten puzzles (seed 30): cap 8
+ * (the default) diagonal non-consecutive 2.7 / 25.7, little killer 4.6 / 28.9; cap 64:
+ * 1.8 / 16.2 and 1.8 / 7.7; cap 128: 1.6 / 14.6 and 2.7 / 10.9; no cap: 1.6 / 14.4 and
+ * 1.9 / 8.0.  The region-sum puzzle stays under 0.2 s at 128. */
+#define SK_RULES_FIRST 128u
 
 /*
  * Picks the next branch point: the unplaced cell with the fewest candidates, or (classic
@@ -1039,7 +1046,7 @@ static void choose_branch(sk_work *w, sk_frame *f, uint64_t *rng) {
     const uint32_t ncells = (uint32_t)g->ncells;
     const uint32_t start = rng ? (uint32_t)(sk_rand(rng) % ncells) : 0;
     const sk_rule_tables *r = g->rules;
-    if (r != NULL && n <= SK_RULES_ONE_RUN_N && r->arc_start[ncells] > 0) {
+    if (r != NULL && n <= SK_RULES_SMALL_N && r->arc_start[ncells] > 0) {
         /* Rules with arcs up to 9x9: of the cells with fewest candidates, the one with the
          * most arcs to unplaced cells (ties: the first).  Measured (bench_rules_cpsat's
          * puzzles, seed 30, guesses summed over ten): diagonal non-consecutive 4,867 ->
@@ -1366,8 +1373,8 @@ static int generic_search(const sk_geom *g, sk_work *w, const uint8_t *cells, ui
     uint64_t after = SK_CDCL_AFTER(unit);
     if (learns && limit <= 2 && (budget == 0 || budget > SK_CDCL_EARLY_ABOVE(unit)))
         span = after = SK_CDCL_EARLY(unit); /* see "Early hand-over" */
-    /* Rules up to 9x9: one depth-first run, no restarts (see "Restarts" above). */
-    if (g->rules != NULL && g->n <= SK_RULES_ONE_RUN_N) span = 0;
+    /* Rules up to 9x9: a longer run 0 (see SK_RULES_FIRST). */
+    if (g->rules != NULL && g->n <= SK_RULES_SMALL_N) span = SK_RULES_FIRST * unit;
     for (uint64_t run = 1;; run++) {
         /* This run's cap: span guesses more (no overflow: span <= 2^40 * 4096). */
         status = generic_run(g, w, cells, limit, keep, solutions, budget, tries + span, count,
