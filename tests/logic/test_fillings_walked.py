@@ -65,7 +65,7 @@ def test_outside_clues_agree_with_brute_force(kind: int) -> None:
         found = _brute(masks, apart, partial(group_holds, kind, params=(total,), n=n))
         rule = _outside_walk(kind, (total,), n, size)
         assert rule is not None
-        _agrees(walked(masks, apart, *rule), found, masks)
+        _agrees(walked(masks, apart, rule), found, masks)
 
 
 def _sums_to(coefs: tuple[int, ...], total: int, digits: tuple[int, ...]) -> bool:
@@ -87,5 +87,5 @@ def test_a_walk_past_its_bound_gives_up() -> None:
     rule = _outside_walk(GroupKind.SKYSCRAPER, (3,), 9, 9)
     assert rule is not None
     apart = [tuple(range(i)) for i in range(9)]
-    assert walked([511] * 9, apart, *rule, states=50) is None
-    assert walked([511] * 9, apart, *rule) is not None
+    assert walked([511] * 9, apart, rule, states=50) is None
+    assert walked([511] * 9, apart, rule) is not None

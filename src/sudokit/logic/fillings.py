@@ -34,10 +34,20 @@ skips it. It only saves time; ``holds`` alone decides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import NamedTuple
 
-__all__ = ["COVER", "LISTED", "NODES", "STATES", "TOTAL", "Fillings", "fillings", "walked"]
+__all__ = [
+    "COVER",
+    "LISTED",
+    "NODES",
+    "STATES",
+    "TOTAL",
+    "Fillings",
+    "Reading",
+    "fillings",
+    "walked",
+]
 
 #: Digits one listing (and one try of a candidate) may place.
 NODES = 4000
@@ -147,32 +157,40 @@ def fillings(
         return Fillings(tuple(walk.support), tuple(walk.found), True)
     support = walk.support
     budget = total
+    for i, low in _unsupported(masks, support):
+        fixed = list(masks)
+        fixed[i] = low
+        one = _Walk(fixed, apart, holds, viable, min(nodes, budget))
+        try:
+            if one.run(0, True):
+                for j, d in enumerate(one.found[0]):
+                    support[j] |= 1 << (d - 1)
+        except _OutOfNodes:
+            support[i] |= low  # not proven: kept
+        budget -= min(nodes, budget) - max(one.nodes, 0)
+        if budget <= 0:  # out of digits: the candidates not tried yet are kept
+            kept = [
+                s if k < i else mk for k, (s, mk) in enumerate(zip(support, masks, strict=True))
+            ]
+            return Fillings(tuple(kept), (), False)
+    return Fillings(tuple(support), (), False)
+
+
+def _unsupported(masks: Sequence[int], support: list[int]) -> Iterator[tuple[int, int]]:
+    """Each candidate ``(cell, bit)`` of *masks* that no filling found so far uses, cell by
+    cell; *support* may grow between two (a filling tried for one candidate uses others)."""
     for i, m in enumerate(masks):
         rest = m & ~support[i]
         while rest:
             low = rest & -rest
             rest ^= low
-            if support[i] & low:
-                continue  # a filling tried for another candidate uses it
-            fixed = list(masks)
-            fixed[i] = low
-            one = _Walk(fixed, apart, holds, viable, min(nodes, budget))
-            try:
-                if one.run(0, True):
-                    for j, d in enumerate(one.found[0]):
-                        support[j] |= 1 << (d - 1)
-            except _OutOfNodes:
-                support[i] |= low  # not proven: kept
-            budget -= min(nodes, budget) - max(one.nodes, 0)
-            if budget <= 0:  # out of digits: the candidates not tried yet are kept
-                kept = [
-                    s if k < i else mk for k, (s, mk) in enumerate(zip(support, masks, strict=True))
-                ]
-                return Fillings(tuple(kept), (), False)
-    return Fillings(tuple(support), (), False)
+            if not support[i] & low:
+                yield i, low
 
 
 Step = Callable[[Hashable, int, int], Hashable | None]
+#: A rule read cell by cell (:func:`walked`): ``(start, step, accept)``.
+Reading = tuple[Hashable, Step, Callable[[Hashable], bool]]
 _Key = tuple[Hashable, tuple[int, ...]]  # a rule's state and the digits of each class
 
 
@@ -196,17 +214,12 @@ def _classes(apart: Sequence[Sequence[int]]) -> list[list[frozenset[int]]]:
 COVER = 200
 
 
-def _covered(
-    masks: Sequence[int],
-    apart: Sequence[Sequence[int]],
-    start: Hashable,
-    step: Step,
-    accept: Callable[[Hashable], bool],
-) -> bool:
+def _covered(masks: Sequence[int], apart: Sequence[Sequence[int]], reading: Reading) -> bool:
     """True when every candidate is shown to be used by some filling, one quick depth-first
     try per candidate no filling found so far uses (:data:`COVER` digits each): then nothing
     can be removed, and the walk (some thousand states on a whole row) is not needed. A try
     that fails or runs out says nothing: False."""
+    start, step, accept = reading
     size = len(masks)
     support = [0] * size
     digits = [0] * size
@@ -231,32 +244,21 @@ def _covered(
                 return True
         return False
 
-    for i, m in enumerate(masks):
-        rest = m & ~support[i]
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if support[i] & low:
-                continue
-            nodes = COVER
-            if not down(0, start, i, low):
-                return False
-            for j, d in enumerate(digits):
-                support[j] |= 1 << (d - 1)
+    for i, low in _unsupported(masks, support):
+        nodes = COVER
+        if not down(0, start, i, low):
+            return False
+        for j, d in enumerate(digits):
+            support[j] |= 1 << (d - 1)
     return True
 
 
 def walked(
-    masks: Sequence[int],
-    apart: Sequence[Sequence[int]],
-    start: Hashable,
-    step: Step,
-    accept: Callable[[Hashable], bool],
-    *,
-    states: int = STATES,
+    masks: Sequence[int], apart: Sequence[Sequence[int]], reading: Reading, *, states: int = STATES
 ) -> Fillings | None:
     """The fillings of cells with candidate *masks* (cell ``i`` differing from the earlier
-    cells ``apart[i]``) that a rule read cell by cell keeps: from the state *start*,
+    cells ``apart[i]``) that a rule read cell by cell keeps: *reading* is ``(start, step,
+    accept)``; from the state *start*,
     ``step(state, i, digit)`` is the state after cell ``i`` holds *digit* (None: no filling
     goes on from there) and ``accept(state)`` says whether the state after the last cell keeps
     the rule. None when more than *states* states are reached.
@@ -264,12 +266,13 @@ def walked(
     The fillings are listed (``listed``) when some candidate is removed and there are at most
     :data:`LISTED` of them, as :func:`fillings` lists them.
 
-    >>> f = walked([0b111, 0b111], ((), (0,)), 0, lambda s, i, d: s + d, lambda s: s == 4)
+    >>> f = walked([0b111, 0b111], ((), (0,)), (0, lambda s, i, d: s + d, lambda s: s == 4))
     >>> [bin(m) for m in f.support], f.found
     (['0b101', '0b101'], ((1, 3), (3, 1)))
     """
     size = len(masks)
-    if _covered(masks, apart, start, step, accept):
+    start, step, accept = reading
+    if _covered(masks, apart, reading):
         return Fillings(tuple(masks), (), False)
     classes = _classes(apart)
     moves: list[

@@ -64,7 +64,7 @@ from ..rules.sums import line_of
 from ..shape import Shape
 from ._names import cell_list, digit_list, digit_name, elim_cells, join_or, join_words
 from .candidates import CandidateGrid, bits
-from .fillings import Fillings, fillings, walked
+from .fillings import Fillings, Reading, fillings, walked
 from .rulewords import LOCAL_PAIR_KINDS, group_words, rule_words, step_name, sum_words, term
 from .step import Step
 
@@ -409,7 +409,7 @@ def _sum_walk(
         t = cast(int, state) + coefs[i] * d
         return t if low[i + 1] <= total - t <= high[i + 1] else None
 
-    return walked(doms, apart, 0, step, lambda state: state == total)
+    return walked(doms, apart, (0, step, lambda state: state == total))
 
 
 def rule_sum_fillings(cg: CandidateGrid) -> Iterator[Step]:
@@ -549,15 +549,14 @@ def _group_fillings(
     if rule is None:
         return fillings(doms, apart, holds, viable)
     # the walk decides; the listing words the step
-    return _worded(walked(doms, apart, *rule), doms, partial(fillings, doms, apart, holds, viable))
+    return _worded(walked(doms, apart, rule), doms, partial(fillings, doms, apart, holds, viable))
 
 
-_Walk = tuple[Hashable, Callable[[Hashable, int, int], Hashable | None], Callable[[Hashable], bool]]
 #: The state of a clue outside the grid once its cells after it no longer matter.
 _DONE = (-1, 0)
 
 
-def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> _Walk | None:
+def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> Reading | None:
     """An outside clue read cell by cell (:func:`~.fillings.walked`): ``(start, step,
     accept)``; None for the other groups.
 
