@@ -299,11 +299,16 @@ def test_sudokupad_metadata_cages_are_fields() -> None:
     assert record.fields == {
         "title": "Tiny",
         "author": "A. Setter",
-        "rules": "Normal sudoku rules: apply.",
+        "ruleset": "Normal sudoku rules: apply.",
         "solution": "1234341221434321",
     }
     obj = fpuzzles.to_object(record.grid, fields=record.fields)
     assert (obj["title"], obj["ruleset"]) == ("Tiny", "Normal sudoku rules: apply.")
+    # the rules text is not the json format's "rules" (the rule kinds): written, it reads back
+    written = formats.dumps(record.grid, "json", fields=record.fields)
+    (again,) = formats.read(io.StringIO(written))
+    assert again.grid == record.grid
+    assert again.fields["ruleset"] == "Normal sudoku rules: apply."
     bad = {**layout, "cages": [{"value": "no colon"}]}
     with pytest.raises(ParseError, match="a cage's value must be a number"):
         formats.parse_one("https://sudokupad.app/scl" + lzstring.compress(json.dumps(bad)))

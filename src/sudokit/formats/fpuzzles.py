@@ -559,8 +559,6 @@ def to_object(
     obj: dict[str, Any] = {"size": n, "grid": rows}
     for key in FIELD_KEYS:
         value = (fields or {}).get(key)
-        if key == "ruleset" and not value:
-            value = (fields or {}).get("rules")  # SudokuPad's name for the rules text
         if isinstance(value, str) and value:
             obj[key] = value
     if shape.diagonals:

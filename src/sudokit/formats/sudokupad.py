@@ -45,6 +45,7 @@ from . import fpuzzles, fpuzzles_rules
 from ._base import Format, Head
 
 __all__ = [
+    "FIELD_NAMES",
     "FORMAT",
     "METADATA",
     "claims",
@@ -168,6 +169,10 @@ def _cages(obj: Mapping[str, Any], n: int) -> list[Cage]:
 
 #: The metadata SudokuPad keeps in cages without cells (``"title: ..."``), kept as fields.
 METADATA = ("title", "author", "rules", "solution")
+#: The field each of :data:`METADATA` is kept as, where sudokit names it otherwise: the rules
+#: text is ``ruleset`` in every format (f-puzzles' name; ``rules`` is the rule kinds' key of
+#: the json format).
+FIELD_NAMES = {"rules": "ruleset"}
 
 
 def _metadata(entry: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -200,7 +205,7 @@ def _metadata_fields(obj: Mapping[str, Any], n: int) -> dict[str, str]:
         key, text = found
         if key == "solution" and not (len(text) == n * n and text.isdigit()):
             continue  # a solution in another layout (bigger digits, ...): not kept
-        fields.setdefault(key, text)
+        fields.setdefault(FIELD_NAMES.get(key, key), text)
     return fields
 
 
@@ -257,7 +262,11 @@ def from_text(text: str) -> tuple[Grid, dict[str, str]]:
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= n:
             raise _error(f"cell r{i // n + 1}c{i % n + 1}: given {value!r} is not 1..{n}")
         values[i] = value
-    fields = {k: str(obj[k]) for k in ("title", "author", "rules") if isinstance(obj.get(k), str)}
+    fields = {
+        FIELD_NAMES.get(k, k): str(obj[k])
+        for k in ("title", "author", "rules")
+        if isinstance(obj.get(k), str)
+    }
     for key, value in _metadata_fields(obj, n).items():
         fields.setdefault(key, value)
     return Grid(bytes(values), shape), fields

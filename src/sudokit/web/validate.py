@@ -142,25 +142,15 @@ def parse_record(body: PuzzleIn, limits: Limits) -> tuple[sudokit.Grid, Mapping[
 #: The words about a puzzle an answer carries (``meta``): its title, its author and the
 #: setter's rules text, named as f-puzzles names them.
 META_KEYS = ("title", "author", "ruleset")
-#: Where a format keeps each of :data:`META_KEYS` when it names it otherwise (SudokuPad's
-#: metadata says ``rules``).
-_META_ALIASES = {"ruleset": ("ruleset", "rules")}
 
 
 def meta_of(fields: Mapping[str, str]) -> dict[str, str]:
     """The title, author and rules text of a record's *fields* (only those that are set).
 
-    >>> meta_of({"title": "Kings", "rules": "Normal sudoku rules.", "id": "7"})
+    >>> meta_of({"title": "Kings", "ruleset": "Normal sudoku rules.", "id": "7"})
     {'title': 'Kings', 'ruleset': 'Normal sudoku rules.'}
     """
-    out: dict[str, str] = {}
-    for key in META_KEYS:
-        for name in _META_ALIASES.get(key, (key,)):
-            value = fields.get(name, "").strip()
-            if value:
-                out[key] = value
-                break
-    return out
+    return {key: value for key in META_KEYS if (value := fields.get(key, "").strip())}
 
 
 def setter_solution(grid: sudokit.Grid, fields: Mapping[str, str]) -> sudokit.Grid | None:
