@@ -25,6 +25,7 @@ from support.tiers import (
     in_fallback_pass,
     is_parity_module,
     quick_tier_skips,
+    xdist_group,
 )
 
 #: The folders of tests/: a room of src/sudokit each, plus the browser suite and the project's
@@ -365,6 +366,20 @@ def test_the_quick_tier_leaves_out_slow_and_browser_tests() -> None:
     kept, dropped = quick_tier_skips(items)  # type: ignore[arg-type]
     assert kept == [items[0], items[3]]
     assert dropped == [items[1], items[2]]
+
+
+def test_groups_keep_timing_builds_and_the_browser_on_one_worker_each() -> None:
+    groups = [
+        xdist_group(_Item(path=TESTS / rel, markers=marks))  # type: ignore[arg-type]
+        for rel, marks in [
+            ("web/test_web_load.py", set()),
+            ("project/test_wheel.py", {"slow"}),
+            ("browser/test_player.py", {"browser"}),
+            ("web/test_web_browser_twin.py", {"browser"}),
+            ("cli/test_cli_solve.py", set()),
+        ]
+    ]
+    assert groups == ["timing", "test_wheel", "browser", "browser", None]
 
 
 def test_the_fallback_pass_takes_the_rooms_but_what_cannot_differ() -> None:

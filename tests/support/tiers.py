@@ -95,11 +95,17 @@ def in_fallback_pass(item: pytest.Item) -> bool:
 
 def xdist_group(item: pytest.Item) -> str | None:
     """The xdist group of *item*: ``timing`` for the :data:`TIMING_MODULES`, the module's own
-    name for the :data:`BUILD_MODULES`, else None (any worker)."""
+    name for the :data:`BUILD_MODULES`, ``browser`` for the tests marked ``browser``, else None
+    (any worker).
+
+    The browser tests share one worker so that one Chromium (and one for the phone contexts)
+    and one app server serve them all: spread over two workers, each launched its own."""
     stem = Path(item.path).stem
     if stem in TIMING_MODULES:
         return "timing"
-    return stem if stem in BUILD_MODULES else None
+    if stem in BUILD_MODULES:
+        return stem
+    return "browser" if item.get_closest_marker("browser") is not None else None
 
 
 def quick_tier_skips(items: Sequence[pytest.Item]) -> tuple[list[pytest.Item], list[pytest.Item]]:
