@@ -1,5 +1,5 @@
-"""The pen (lines through the cells and along their edges), the print of the player's grid
-and the display settings: played in the browser."""
+"""The pen (lines through the cells and along their edges), the print of the player's grid,
+the display settings, and what a long generation says: played in the browser."""
 
 from __future__ import annotations
 
@@ -244,6 +244,45 @@ def test_display_settings_are_applied_and_kept(page: Any, base_url: str, nine: A
     assert page.is_checked("#opt-outline")
     assert page.locator("#time").is_hidden()
     assert audit(page) == []
+
+
+def test_a_long_generation_says_so_and_a_timeout_gives_advice(page: Any, base_url: str) -> None:
+    """A 16x16 killer can take most of the server's time limit: the dialog says so before,
+    counts the seconds while it waits, and a timeout (504) ends in one line of advice, not
+    the server's words."""
+    page.goto(f"{base_url}/")
+    page.wait_for_selector('#board[data-size="9"] rect.cell')
+    limit = page.evaluate("fetch('/api/info').then(r => r.json()).then(i => i.limits.timeout)")
+    held: list[Any] = []
+    page.route("**/api/generate", lambda route: held.append(route))
+    page.click("#btn-new")
+    page.select_option("#new-size", "16")
+    assert page.locator("#new-note").is_hidden()
+    page.check('#new-variants input[data-variant="killer"]')
+    page.wait_for_selector("#new-note:not([hidden])")
+    assert f"{limit:g} s" in str(page.text_content("#new-note"))
+    page.click("#new-go")
+    page.wait_for_selector("#new-progress:not([hidden])")
+    assert f"stops after {limit:g} s" in str(page.text_content("#new-progress"))
+    assert page.locator("#new-note").is_hidden()  # the progress line says it now
+    page.wait_for_selector("#new-progress:has-text('1 s so far')")  # it counts
+    assert audit(page) == []
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].fulfill(
+        status=504,
+        content_type="application/json",
+        body=json.dumps({"error": f"the work took longer than the server's limit of {limit:g} s"}),
+    )
+    page.wait_for_selector("#new-error:not([hidden])")
+    text = str(page.text_content("#new-error"))
+    assert "took longer" not in text
+    assert "try again" in text
+    assert "smaller size" in text
+    assert "\n" not in text
+    assert page.locator("#new-progress").is_hidden()
+    assert page.is_visible("#new-note")
+    assert page.text_content("#new-go") == "Generate"
 
 
 def test_a_finger_draws_with_the_pen(phone: Any, base_url: str, nine: Any) -> None:

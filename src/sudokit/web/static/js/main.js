@@ -380,6 +380,20 @@ async function newGame(opts, signal) {
   const go = $("new-go");
   unavailable(go, true); // keeps the focus it has (the dialog's own Generate, pressed)
   go.textContent = "Generating…";
+  // In the dialog, the seconds so far and the server's limit (a long generation, a 16x16
+  // killer, can take most of it), in place of the note that said so beforehand. Not a live
+  // region: the toast says "Generating" once, a count each second would be chatter.
+  const limit = $("dlg-new").open ? await timeLimit() : info?.limits?.timeout ?? null;
+  const began = Date.now();
+  const progress = () => {
+    const so = Math.floor((Date.now() - began) / 1000);
+    $("new-progress").textContent = `Working: ${so} s so far${limit ? `; the server stops after ${limit} s` : ""}.`;
+  };
+  progress();
+  const ticker = setInterval(progress, 1000);
+  $("new-progress").hidden = false;
+  $("new-note").hidden = true;
+  $("new-error").hidden = true;
   toast("Generating a puzzle…");
   try {
     let data;
@@ -405,13 +419,20 @@ async function newGame(opts, signal) {
   } catch (err) {
     hideToast();
     if (signal?.aborted) return false;
+    // The server's time limit passed: one plain line of advice, not its own words.
+    const message = err.status === 504
+      ? `No puzzle came within the server's ${limit ? `${limit} s ` : ""}limit: press Generate to try again (another try is often quicker), or choose a smaller size or fewer variant rules.`
+      : err.message;
     // Inside the open dialog the error shows in it, not dimmed behind its backdrop.
     if ($("dlg-new").open) {
-      $("new-error").textContent = err.message;
+      $("new-error").textContent = message;
       $("new-error").hidden = false;
-    } else toast(err.message, true);
+    } else toast(message, true);
     return false;
   } finally {
+    clearInterval(ticker);
+    $("new-progress").hidden = true;
+    syncNewNote();
     document.body.classList.remove("busy");
     unavailable(go, false);
     go.textContent = "Generate";
@@ -1343,17 +1364,42 @@ function syncDifficulty() {
   $("new-difficulty").title = big ? "difficulty targets are for sizes up to 9×9" : "";
 }
 
-let served = null; // the variant switches the server's generator takes (from /api/info, once)
+let info = null; // the server's /api/info (variants its generator takes, its limits), once
+
+async function serverInfo() {
+  if (!info) {
+    try {
+      info = await (await fetch("/api/info")).json();
+    } catch (err) {
+      return null; // offline: generating fails with its own message
+    }
+  }
+  return info;
+}
+
+/** The seconds the server gives one generation (its time limit), or null when unknown. */
+async function timeLimit() {
+  const got = await serverInfo();
+  return got && got.limits && got.limits.timeout ? got.limits.timeout : null;
+}
+
+/** Say beforehand when the dialog's choice may take long: a 16x16 with variant rules (a
+ * killer takes 10-25 s on a loaded 2-core machine) comes near the server's limit. */
+async function syncNewNote() {
+  const big = Number($("new-size").value) >= 16;
+  const rules = document.querySelectorAll("#new-variants input[data-variant]:checked").length > 0;
+  const note = $("new-note");
+  note.hidden = !(big && rules);
+  if (note.hidden) return;
+  const limit = await timeLimit();
+  note.textContent = `A 16×16 with variant rules can take many seconds to generate${limit ? `: the server stops after ${limit} s` : ""}.`;
+}
 
 /** Switch off the dialog's variant switches the server cannot generate. */
 async function syncVariants() {
-  if (!served) {
-    try {
-      served = (await (await fetch("/api/info")).json()).variants || [];
-    } catch (err) {
-      return; // offline: generating fails with its own message
-    }
-  }
+  const got = await serverInfo();
+  if (!got) return;
+  const served = got.variants || [];
   for (const box of document.querySelectorAll("#new-variants input[data-variant]")) {
     const ok = served.includes(box.dataset.variant);
     box.disabled = !ok;
@@ -1367,6 +1413,7 @@ function openNew() {
   const g = state.game;
   if (g && $("new-size").querySelector(`option[value="${g.n}"]`)) $("new-size").value = String(g.n);
   syncDifficulty();
+  syncNewNote();
   $("new-error").hidden = true;
   openDialog($("dlg-new"));
 }
@@ -1605,7 +1652,11 @@ function wire() {
   $("btn-custom").addEventListener("click", enterOwn);
   $("edit-done").addEventListener("click", startOwn);
   $("btn-stats").addEventListener("click", openStats);
-  $("new-size").addEventListener("change", syncDifficulty);
+  $("new-size").addEventListener("change", () => {
+    syncDifficulty();
+    syncNewNote();
+  });
+  $("new-variants").addEventListener("change", syncNewNote);
   $("new-go").addEventListener("click", async () => {
     if (isUnavailable($("new-go"))) return; // a puzzle is being generated already
     // Cancel or Escape closes the dialog while it generates: that aborts the request.
