@@ -231,7 +231,7 @@ def test_display_settings_are_applied_and_kept(page: Any, base_url: str, nine: A
     assert page.locator("#time").is_hidden()
     assert page.is_visible("#timer")
     small = float(str(page.get_attribute("#board text.mark", "font-size")))
-    assert small < big * 0.6
+    assert small < big * 0.7
     selected = page.locator("#board rect.cell.selected")
     assert selected.evaluate("e => getComputedStyle(e).fill") != page.evaluate(
         "getComputedStyle(document.documentElement).getPropertyValue('--selected')"

@@ -414,9 +414,9 @@ export class Board {
           const count = digits.length, cols = Math.min(count, sub), lines = Math.ceil(count / cols);
           const shrink = n > 1 ? (count - 1) / (n - 1) : 1; // 0 for one mark, 1 for all n
           const fit = Math.min(0.96 * (h / Math.max(lines, 1.6)), (0.85 * (w / Math.max(cols, 1.6))) / (0.64 * chars));
-          // Small marks (the setting): three quarters of a full list's size, however few
+          // Small marks (the setting): 0.85 of a full list's size, however few
           // there are.
-          font = view.smallMarks ? Math.min(fit, 0.75 * font) : Math.min(fit, font + (0.4 * CELL - font) * (1 - shrink));
+          font = view.smallMarks ? Math.min(fit, 0.85 * font) : Math.min(fit, font + (0.4 * CELL - font) * (1 - shrink));
           const pitchX = Math.min(w / cols, (font * 0.64 * chars) / 0.85), pitchY = Math.min(h / lines, font / 0.96);
           ring = Math.min(pitchX, pitchY) / 2 - 0.5;
           place = (k) => {
