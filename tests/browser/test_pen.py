@@ -174,11 +174,14 @@ def test_print_my_grid_shows_digits_marks_colours_and_pen(
         """() => { window.print = () => { window.printed = (window.printed || 0) + 1; };
                    window.open = (url) => { window.opened = url; }; }"""
     )
+    page.click("#btn-hint")  # a hint on the board is not the player's: it goes first
+    page.wait_for_selector("#hint-box:not([hidden])")
     page.click("#btn-print")
     page.wait_for_selector("#dlg-print[open]")
     assert audit(page) == []
     page.click("#print-mine")
     assert page.evaluate("window.printed") == 1
+    assert page.locator("#hint-box").is_hidden()
     assert page.locator("#dlg-print[open]").count() == 0
     page.emulate_media(media="print")
     try:

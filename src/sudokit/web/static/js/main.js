@@ -1795,9 +1795,12 @@ function wire() {
     $("dlg-print").close();
     window.open(printUrl(state.game), "_blank", "noopener");
   });
-  // The player's grid as it stands is the page's own print view (app.css, as Ctrl+P prints).
+  // The player's grid as it stands is the page's own print view (app.css, as Ctrl+P prints);
+  // a hint or an explanation on the board goes first (its candidates and previews are not
+  // the player's).
   $("print-mine").addEventListener("click", () => {
     $("dlg-print").close();
+    closeSteps();
     render();
     window.print();
   });
