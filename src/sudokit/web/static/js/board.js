@@ -227,9 +227,10 @@ export class Board {
       return [p.x / CELL, p.y / CELL];
     };
     svg.addEventListener("pointerdown", (ev) => {
-      if (!this.penMode || !this.pen || this.penning != null || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+      if (!this.penMode || !this.pen) return;
       ev.preventDefault();
-      ev.stopImmediatePropagation(); // not a selection
+      ev.stopImmediatePropagation(); // never a selection in pen mode (a second finger neither)
+      if (this.penning != null || (ev.pointerType === "mouse" && ev.button !== 0)) return;
       svg.setPointerCapture(ev.pointerId);
       svg.focus({ preventScroll: true }); // as a press that selects does: keys go on from here
       this.penning = ev.pointerId;
