@@ -102,6 +102,7 @@ def test_a_named_puzzle_keeps_its_words_through_save_reload_share_export_print(
 
     page.evaluate("window.open = (url) => { window.printed = url; }")
     page.click("#btn-print")
+    page.click("#print-blank")
     query = parse_qs(urlparse(page.evaluate("window.printed")).query)
     assert query["title"] == ["Piggly Wiggly"]
     assert query["author"] == ["Kinnison"]

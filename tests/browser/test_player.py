@@ -295,8 +295,9 @@ def test_print_asks_the_server_for_every_constraint(page: Any, base_url: str) ->
     open_puzzle(page, base_url, made.puzzle, x="1")
     assert state(page, "s.game.geo.diagonals") is True
     page.evaluate("window.sudokit.state.game.meta.difficulty = 'hard'")
+    page.click("#btn-print")  # it asks: the player's grid, or the blank puzzle
     with page.context.expect_page() as popup:
-        page.click("#btn-print")
+        page.click("#print-blank")
     url = popup.value.url
     popup.value.close()
     # The server answers that very URL with a PDF (501 only without the pdf extra).

@@ -221,8 +221,9 @@ def test_saved_killer_keeps_its_cages(
     assert "Killer" in str(page.text_content("#games-list"))
     page.keyboard.press("Escape")
     # The print button asks the server for the cages too.
+    page.click("#btn-print")
     with page.context.expect_page() as popup:
-        page.click("#btn-print")
+        page.click("#print-blank")
     url = popup.value.url
     popup.value.close()
     assert "rules=" in url

@@ -1,5 +1,5 @@
 // The JSON API client: every call answers the parsed JSON or throws an Error with the
-// server's {"error": "..."} message. A call given an AbortSignal stops when it aborts (the
+// server's {"error": "..."} message (and the answer's HTTP status as its `status`). A call given an AbortSignal stops when it aborts (the
 // server stops its work too, as for any client gone): it then throws the signal's AbortError.
 
 export async function api(path, body, signal) {
@@ -23,7 +23,9 @@ export async function api(path, body, signal) {
   }
   signal?.throwIfAborted(); // aborted while the answer was read
   if (!response.ok) {
-    throw new Error((data && data.error) || `request failed (${response.status})`);
+    const err = new Error((data && data.error) || `request failed (${response.status})`);
+    err.status = response.status; // 504: past the server's time limit
+    throw err;
   }
   return data;
 }

@@ -1,6 +1,6 @@
 // The SVG board: draws a Game (plus selection, highlights, a hint step) and reports clicks.
 
-import { SYMBOLS, bit, conflicts, digitsOf } from "./game.js";
+import { SYMBOLS, bit, conflicts, digitsOf, penSide } from "./game.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 60;
@@ -48,6 +48,23 @@ export function ruleWords(geo, i) {
   return out.length ? `, ${out.join(", ")}` : "";
 }
 
+const TOWARDS = { "-1,-1": "up-left", "-1,0": "up", "-1,1": "up-right", "0,-1": "left", "0,1": "right",
+  "1,-1": "down-left", "1,0": "down", "1,1": "down-right" };
+
+/** The pen lines through cell *i*, for its accessible name: ", pen line up, down-right" (the
+ * cells it joins, as seen from this one; lines along the edges are not said). */
+export function penWords(game, i) {
+  const n = game.n, side = penSide(n);
+  const here = (2 * Math.floor(i / n) + 1) * side + 2 * (i % n) + 1;
+  const ways = [];
+  for (const [a, b] of game.pen || []) {
+    if (a !== here && b !== here) continue;
+    const other = a === here ? b : a;
+    ways.push(TOWARDS[`${Math.sign(Math.floor(other / side) - Math.floor(here / side))},${Math.sign((other % side) - (here % side))}`]);
+  }
+  return ways.length ? `, pen line ${ways.join(", ")}` : "";
+}
+
 /** A cell's accessible name: "row 3, column 7, empty, candidates 1 4 9, cage of 3 cells,
  * sum 11" (digits as shown; a jigsaw's region after the column; the rules of a variant last); a digit's *problem* ("breaks a
  * rule", "wrong") follows the digit, as the board's red and its flag show it. */
@@ -57,7 +74,7 @@ export function cellLabel(view, i, v, mask, cornerMask = 0, problem = "") {
   // A jigsaw region does not follow from row and column as a box does: it is said.
   const region = game.geo.regions ? `, region ${game.geo.regions[i] + 1}` : "";
   const where = `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}${region}`;
-  const rules = game.geo.hasRules ? ruleWords(game.geo, i) : "";
+  const rules = (game.geo.hasRules ? ruleWords(game.geo, i) : "") + penWords(game, i);
   if (v) {
     const what = `${game.isGiven(i) ? "given" : "placed"} ${symbolOf(v, n, view.numbers)}`;
     return `${where}, ${what}${problem ? `, ${problem}` : ""}${rules}`;
@@ -166,6 +183,25 @@ function drawKinds(kinds) {
   return [shades, marks];
 }
 
+/** The player's pen lines (game.pen, see PEN LINES in game.js): the lines through the cells'
+ * centres, laid under the digits and marks (which stay readable), and the lines along their
+ * edges, over the grid lines. Both are hidden from assistive technology (each cell's name
+ * says the lines through it). */
+function drawPen(game) {
+  const side = penSide(game.n);
+  const centre = el("g", { class: "pen", "aria-hidden": "true" });
+  const edge = el("g", { class: "pen", "aria-hidden": "true" });
+  const at = (p) => [(p % side) * (CELL / 2), Math.floor(p / side) * (CELL / 2)];
+  for (const [a, b] of game.pen || []) {
+    const [x1, y1] = at(a), [x2, y2] = at(b);
+    const along = Math.floor(a / side) % 2 === 0;
+    (along ? edge : centre).append(el("line", {
+      x1, y1, x2, y2, class: along ? "pen-line edge" : "pen-line centre", "data-pen": `${a},${b}`,
+    }));
+  }
+  return [centre, edge];
+}
+
 /** Where the k-th corner mark of a cell goes (fractions of the cell): corners first, then
  * the middles of the edges, as players write them. */
 const CORNERS = [[0.17, 0.19], [0.83, 0.19], [0.17, 0.83], [0.83, 0.83], [0.5, 0.19], [0.5, 0.83],
@@ -173,12 +209,44 @@ const CORNERS = [[0.17, 0.19], [0.83, 0.19], [0.17, 0.83], [0.83, 0.83], [0.5, 0
 
 export class Board {
   /** onCell(r, c, ev) on a press; onDouble(r, c) on a double-click; onDrag(r, c) for each
-   * further cell a drag enters, by mouse,
-   * finger or pen alike (the board's touch-action keeps a finger's drag from scrolling the page). */
-  constructor(svg, onCell, onDrag = () => {}, onDouble = () => {}) {
+   * further cell a drag enters, by mouse, finger or stylus alike (the board's touch-action
+   * keeps a finger's drag from scrolling the page); *pen* gets the strokes of pen mode. */
+  constructor(svg, onCell, onDrag = () => {}, onDouble = () => {}, pen = null) {
     this.svg = svg;
     this.onCell = onCell;
     this.dragging = false;
+    // In pen mode (view.penMode) a press and drag draws instead of selecting: pen.down(x, y)
+    // with the board position in cells from the grid's top-left corner, pen.move(x, y) as it
+    // moves, pen.up() when it ends. The board holds the pointer meanwhile (a finger's too).
+    this.pen = pen;
+    this.penMode = false;
+    this.penning = null; // the pointer id of the stroke under way
+    const boardPoint = (ev) => {
+      const m = svg.getScreenCTM();
+      const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+      return [p.x / CELL, p.y / CELL];
+    };
+    svg.addEventListener("pointerdown", (ev) => {
+      if (!this.penMode || !this.pen) return;
+      ev.preventDefault();
+      ev.stopImmediatePropagation(); // never a selection in pen mode (a second finger neither)
+      if (this.penning != null || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+      svg.setPointerCapture(ev.pointerId);
+      svg.focus({ preventScroll: true }); // as a press that selects does: keys go on from here
+      this.penning = ev.pointerId;
+      this.pen.down(...boardPoint(ev));
+    });
+    svg.addEventListener("pointermove", (ev) => {
+      if (this.penning === ev.pointerId) this.pen.move(...boardPoint(ev));
+    });
+    for (const end of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      svg.addEventListener(end, (ev) => {
+        // (A lost capture of a cell, the implicit one a finger takes, bubbles up: not an end.)
+        if (this.penning !== ev.pointerId || (end === "lostpointercapture" && ev.target !== svg)) return;
+        this.penning = null;
+        this.pen.up();
+      });
+    }
     const cellAt = (ev) => {
       const target = ev.target.closest && ev.target.closest("[data-cell]");
       return target ? target.getAttribute("data-cell").split(",").map(Number) : null;
@@ -233,6 +301,9 @@ export class Board {
     svg.setAttribute("viewBox", `${-3 - left} ${-3 - top} ${size + 6 + left + right} ${size + 6 + top + bottom}`);
     svg.setAttribute("data-size", n);
     svg.classList.toggle("paused", !!view.paused);
+    this.penMode = !!view.penMode && !view.paused;
+    svg.classList.toggle("pen-mode", this.penMode);
+    svg.classList.toggle("outline-sel", !!view.outline);
 
     const sel = view.selected;
     const multi = view.multi || new Set();
@@ -344,7 +415,9 @@ export class Board {
           const count = digits.length, cols = Math.min(count, sub), lines = Math.ceil(count / cols);
           const shrink = n > 1 ? (count - 1) / (n - 1) : 1; // 0 for one mark, 1 for all n
           const fit = Math.min(0.96 * (h / Math.max(lines, 1.6)), (0.85 * (w / Math.max(cols, 1.6))) / (0.64 * chars));
-          font = Math.min(fit, font + (0.4 * CELL - font) * (1 - shrink));
+          // Small marks (the setting): 0.85 of a full list's size, however few
+          // there are.
+          font = view.smallMarks ? Math.min(fit, 0.85 * font) : Math.min(fit, font + (0.4 * CELL - font) * (1 - shrink));
           const pitchX = Math.min(w / cols, (font * 0.64 * chars) / 0.85), pitchY = Math.min(h / lines, font / 0.96);
           ring = Math.min(pitchX, pitchY) / 2 - 0.5;
           place = (k) => {
@@ -428,7 +501,15 @@ export class Board {
     }
     const [gUnder, gOver] = drawRules(geo);
     const [gShades, gKinds] = view.kinds ? drawKinds(view.kinds) : [el("g"), el("g")];
-    svg.append(gCells, gShades, gTints, gUnder, gKinds, gHi, gMarks, gDigits, gFlags, gLines, gOver, gLinks);
+    // The selection as an outline (the setting) instead of a fill: the border of the selected
+    // cells, inset a little, over the grid lines.
+    const gSel = el("g", { class: "sel-outline", "aria-hidden": "true" });
+    if (view.outline && sel != null) {
+      for (const [x1, y1, x2, y2] of cageOutline([sel, ...multi], n, CELL, 3)) gSel.append(el("line", { x1, y1, x2, y2 }));
+    }
+    const [gPenCentre, gPenEdge] = drawPen(game);
+    svg.append(gCells, gShades, gTints, gUnder, gKinds, gPenCentre, gHi, gMarks, gDigits, gFlags, gLines, gSel, gPenEdge,
+      gOver, gLinks);
     if (sel != null) svg.setAttribute("aria-activedescendant", `cell-${Math.floor(sel / n)}-${sel % n}`);
     else svg.removeAttribute("aria-activedescendant");
     if (view.paused) {

@@ -200,6 +200,85 @@ export function lineOf(geo, values) {
   return values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
 }
 
+// PEN LINES. The pen draws on a lattice of points 2n + 1 a side: point (R, C), numbered
+// R * (2n + 1) + C, is a cell's centre when R and C are odd (cell r, c at 2r + 1, 2c + 1) and a
+// cell's corner when both are even (the top-left corner of cell r, c at 2r, 2c). A segment
+// joins two centres a king's move apart (a line through the cells, diagonals too) or two
+// corners one edge apart (a line along the cells' edges), kept as [a, b] with a < b.
+
+/** The points of the lattice a side, for an n x n grid. */
+export const penSide = (n) => 2 * n + 1;
+
+/** Whether [a, b] is a segment the pen can draw on an n x n grid (see PEN LINES). */
+export function penSegmentOk(n, a, b) {
+  const side = penSide(n), top = side * side;
+  if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0 || a >= top || b >= top || a >= b) return false;
+  const [ra, ca, rb, cb] = [Math.floor(a / side), a % side, Math.floor(b / side), b % side];
+  const dr = Math.abs(ra - rb), dc = Math.abs(ca - cb);
+  if (ra % 2 === 1 && ca % 2 === 1 && rb % 2 === 1 && cb % 2 === 1) return dr <= 2 && dc <= 2;
+  if (ra % 2 === 0 && ca % 2 === 0 && rb % 2 === 0 && cb % 2 === 0) return dr + dc === 2 && (dr === 0 || dc === 0);
+  return false;
+}
+
+/** Whether a pen stroke starting at board position (x, y), in cells from the top-left
+ * corner, draws along the edges ("edge": near a grid line, or outside the grid) or through
+ * the cells' centres ("centre"). */
+export function penKindAt(n, x, y) {
+  if (x < 0 || y < 0 || x > n || y > n) return "edge";
+  const fx = x - Math.floor(x), fy = y - Math.floor(y);
+  return Math.min(fx, 1 - fx, fy, 1 - fy) < 0.2 ? "edge" : "centre";
+}
+
+/** The lattice point a pen stroke of *kind* reaches at board position (x, y), or -1 when the
+ * pointer is not near enough to one: within 0.38 of a cell's centre (so that a diagonal
+ * stroke that passes a corner does not enter the cells beside it), within 0.3 of a corner.
+ * *loose* (where a stroke starts): the cell under the pointer, or the nearest corner. */
+export function penPointAt(n, kind, x, y, loose = false) {
+  const side = penSide(n);
+  const clamp = (v, hi) => Math.max(0, Math.min(hi, v));
+  if (kind === "centre") {
+    const r = Math.floor(y), c = Math.floor(x);
+    if (r < 0 || c < 0 || r >= n || c >= n) return -1;
+    if (!loose && Math.hypot(x - c - 0.5, y - r - 0.5) > 0.38) return -1;
+    return (2 * r + 1) * side + 2 * c + 1;
+  }
+  const r = clamp(Math.round(y), n), c = clamp(Math.round(x), n);
+  if (!loose && Math.hypot(x - c, y - r) > 0.3) return -1;
+  return 2 * r * side + 2 * c;
+}
+
+/** The points a stroke passes from *from* to *to* (both of the same kind), *to* last: king
+ * steps between centres, edge steps between corners (a fast drag skips points). */
+export function penSteps(n, from, to) {
+  const side = penSide(n), out = [];
+  let r = Math.floor(from / side), c = from % side;
+  const tr = Math.floor(to / side), tc = to % side;
+  const corner = r % 2 === 0;
+  while (r !== tr || c !== tc) {
+    const dr = Math.sign(tr - r) * 2, dc = Math.sign(tc - c) * 2;
+    if (!corner) {
+      r += dr;
+      c += dc;
+    } else if (Math.abs(tr - r) >= Math.abs(tc - c)) r += dr;
+    else c += dc;
+    out.push(r * side + c);
+  }
+  return out;
+}
+
+/** The pen segments of a save, those the grid can hold, each once; none when absent. */
+function penOr(x, n) {
+  if (!Array.isArray(x)) return [];
+  const seen = new Set();
+  const out = [];
+  for (const s of x) {
+    if (!Array.isArray(s) || s.length !== 2 || !penSegmentOk(n, s[0], s[1]) || seen.has(`${s[0]},${s[1]}`)) continue;
+    seen.add(`${s[0]},${s[1]}`);
+    out.push([s[0], s[1]]);
+  }
+  return out;
+}
+
 /** A copy of *x* when it is an array of *len* integers in 0..max, else null. */
 function cellsOr(x, len, max) {
   const ok = Array.isArray(x) && x.length === len && x.every((v) => Number.isInteger(v) && v >= 0 && v <= max);
@@ -239,7 +318,7 @@ function fullListOr(f, values, marks) {
 export class Game {
   constructor({ n, box, diagonals = false, regions = null, rules = {}, givens, values, marks,
     solution = null, elapsed = 0, meta = {}, undo = [], redo = [], hinted = 0, finished = false,
-    corner, colours, fullList }) {
+    corner, colours, fullList, pen }) {
     if (!Number.isInteger(n) || n < 1 || n > SYMBOLS.length || typeof box !== "string") {
       throw new Error("not a game: no size or box");
     }
@@ -255,6 +334,8 @@ export class Game {
     // Corner marks (Snyder notation): the player's own notes, never read as candidates.
     this.corner = cellsOr(corner, cells, full) || none();
     this.colours = cellsOr(colours, cells, COLOURS.length) || none(); // 0 = none
+    // Pen lines (see PEN LINES): a save from before the pen has none.
+    this.pen = penOr(pen, n);
     this.solution = cellsOr(solution, cells, n);
     this.elapsed = Number.isFinite(elapsed) && elapsed >= 0 ? elapsed : 0;
     this.meta = meta && typeof meta === "object" && !Array.isArray(meta) ? meta : {};
@@ -278,7 +359,7 @@ export class Game {
       n: this.n, box: this.geo.box, diagonals: this.geo.diagonals, regions: this.geo.regions,
       rules: this.geo.rules, givens: this.givens,
       values: this.values, marks: this.marks, fullList: this.fullList, corner: this.corner, colours: this.colours,
-      solution: this.solution, elapsed: this.elapsed,
+      pen: this.pen, solution: this.solution, elapsed: this.elapsed,
       meta: this.meta, undo: this.undoStack.slice(-200), redo: this.redoStack.slice(-200),
       hinted: this.hinted, finished: this.finished,
     };
@@ -290,7 +371,7 @@ export class Game {
 
   snapshot() {
     return { v: this.values.slice(), m: this.marks.slice(), f: this.fullList.slice(), k: this.corner.slice(),
-      t: this.colours.slice() };
+      t: this.colours.slice(), p: this.pen.map((seg) => seg.slice()) };
   }
 
   /** Record the state before a change; returns true so callers can chain. */
@@ -311,6 +392,7 @@ export class Game {
     this.fullList = fullListOr(s.f, s.v, s.m);
     this.corner = cellsOr(s.k, this.geo.ncells, 2 ** this.n - 1) || new Array(this.geo.ncells).fill(0);
     this.colours = cellsOr(s.t, this.geo.ncells, COLOURS.length) || new Array(this.geo.ncells).fill(0);
+    this.pen = penOr(s.p, this.n); // an undo step saved before the pen: no lines then
     return true;
   }
 
@@ -417,6 +499,55 @@ export class Game {
     const all = cells.every((c) => this.colours[c] === k);
     this.remember();
     for (const c of cells) this.colours[c] = all ? 0 : k;
+    return true;
+  }
+
+  /** Whether the pen segment [a, b] (either order) is drawn. */
+  hasPen(a, b) {
+    const [x, y] = a < b ? [a, b] : [b, a];
+    return this.pen.some(([p, q]) => p === x && q === y);
+  }
+
+  /** Draw (on) or erase the pen segment [a, b]; answers whether that changed anything. Part
+   * of a change the caller remembers (a stroke is one undo step). */
+  setPen(a, b, on) {
+    const [x, y] = a < b ? [a, b] : [b, a];
+    if (!penSegmentOk(this.n, x, y) || this.hasPen(x, y) === on) return false;
+    if (on) this.pen.push([x, y]);
+    else this.pen = this.pen.filter(([p, q]) => p !== x || q !== y);
+    return true;
+  }
+
+  /** Erase the pen lines at *cells* (a line through a cell's centre, or along one of its
+   * edges), or every line when *cells* is empty; one undo step, false when there is none. */
+  clearPen(cells) {
+    if (this.finished) return false;
+    const side = penSide(this.n);
+    const points = new Set();
+    for (const i of cells) {
+      const r = Math.floor(i / this.n), c = i % this.n;
+      points.add((2 * r + 1) * side + 2 * c + 1);
+    }
+    const corners = (p) => {
+      const R = Math.floor(p / side), C = p % side;
+      return [Math.floor(R / 2), Math.floor(C / 2)];
+    };
+    const edgeOf = ([a, b]) => {
+      // The cells an edge segment borders: those with both its ends among their corners.
+      const [ra, ca] = corners(a), [rb, cb] = corners(b);
+      const out = [];
+      for (const [r, c] of ra === rb ? [[ra - 1, Math.min(ca, cb)], [ra, Math.min(ca, cb)]]
+        : [[Math.min(ra, rb), ca - 1], [Math.min(ra, rb), ca]]) {
+        if (r >= 0 && c >= 0 && r < this.n && c < this.n) out.push(r * this.n + c);
+      }
+      return out;
+    };
+    const chosen = new Set(cells);
+    const hit = (seg) => !cells.length || points.has(seg[0]) || points.has(seg[1])
+      || (Math.floor(seg[0] / side) % 2 === 0 && edgeOf(seg).some((i) => chosen.has(i)));
+    if (!this.pen.some(hit)) return false;
+    this.remember();
+    this.pen = this.pen.filter((seg) => !hit(seg));
     return true;
   }
 

@@ -3,7 +3,8 @@
 import { api } from "./api.js";
 import { Board, symbolOf } from "./board.js";
 import {
-  COLOURS, Game, Geometry, SYMBOLS, bit, candidatesOf, conflicts, digitsOf, formatTime, lineOf, rulesOf, rulesText, variantName,
+  COLOURS, Game, Geometry, SYMBOLS, bit, candidatesOf, conflicts, digitsOf, formatTime, lineOf, penKindAt, penPointAt,
+  penSegmentOk, penSide, penSteps, rulesOf, rulesText, variantName,
 } from "./game.js";
 
 const OLD_SAVE_KEY = "sudokit.game.v1"; // the single save slot of earlier versions
@@ -18,6 +19,7 @@ const state = {
   notes: false,
   markKind: "candidates", // what notes mode writes: "candidates" (centre) or "corner"
   colourMode: false, // digit keys colour the selected cells (V; Z, X, C or Space leave it)
+  penMode: false, // the board's press and drag draws pen lines (Q or the Pen tool; Z, X, C, V leave it)
   dragRemoves: false, // a Ctrl-drag takes the cells it enters out of the selection
   multi: new Set(), // further selected cells (Ctrl/Shift-click, drag), besides `selected`
   paused: false,
@@ -29,7 +31,10 @@ const state = {
   hintLevel: 3, // graded hints: 1 technique and area, 2 the cells, 3 the answer
   leftOut: [], // where the player's notes leave out a digit the hint uses: [{ cell, digits }]
   rulesOpen: false, // the rules shown in full (a long rules text is cut to a few lines)
-  settings: { mistakes: false, autoRemove: true, peers: true, numbers: false, theme: null },
+  settings: {
+    mistakes: false, autoRemove: true, peers: true, numbers: false, theme: null,
+    hideTimer: false, outline: false, smallMarks: false,
+  },
 };
 
 const board = new Board(
@@ -64,7 +69,66 @@ const board = new Board(
     state.multi = new Set(same.filter((i) => i !== state.selected));
     render();
   },
+  { down: penDown, move: penMove, up: penUp },
 );
+
+// -- the pen --------------------------------------------------------------------------------
+
+/** The pen stroke under way: what it draws along ("centre" or "edge", chosen where it starts),
+ * the last lattice point it reached, whether it draws or erases (its first segment decides:
+ * over a line already drawn it erases), and whether the game remembered the state before it
+ * (a stroke is one undo step). */
+const stroke = { kind: null, last: -1, draw: null, remembered: false };
+
+function penDown(x, y) {
+  const g = state.game;
+  if (!g || state.paused || g.finished) return;
+  stroke.kind = penKindAt(g.n, x, y);
+  stroke.last = penPointAt(g.n, stroke.kind, x, y, true);
+  stroke.draw = null;
+  stroke.remembered = false;
+}
+
+function penMove(x, y) {
+  const g = state.game;
+  if (!g || stroke.kind == null || stroke.last < 0) return;
+  const to = penPointAt(g.n, stroke.kind, x, y);
+  if (to < 0 || to === stroke.last) return;
+  let drawn = false;
+  for (const q of penSteps(g.n, stroke.last, to)) {
+    if (stroke.draw === null) stroke.draw = !g.hasPen(stroke.last, q);
+    if (!stroke.remembered && penSegmentOk(g.n, Math.min(stroke.last, q), Math.max(stroke.last, q))
+      && g.hasPen(stroke.last, q) !== stroke.draw) {
+      g.remember();
+      stroke.remembered = true;
+    }
+    drawn = g.setPen(stroke.last, q, stroke.draw) || drawn;
+    stroke.last = q;
+  }
+  if (drawn) render();
+}
+
+function penUp() {
+  if (stroke.remembered) {
+    announce(stroke.draw ? "Pen line drawn" : "Pen line erased");
+    changed();
+  }
+  stroke.kind = null;
+}
+
+/** Shift+arrow in pen mode: a line from the selected cell's centre to the next one's (or
+ * the line between them erased), and the selection moves on. */
+function penKey(from, to) {
+  const g = state.game, n = g.n, side = penSide(n);
+  const centre = (i) => (2 * Math.floor(i / n) + 1) * side + 2 * (i % n) + 1;
+  const a = Math.min(centre(from), centre(to)), b = Math.max(centre(from), centre(to));
+  if (g.finished || !penSegmentOk(n, a, b)) return;
+  const on = !g.hasPen(a, b);
+  g.remember();
+  g.setPen(a, b, on);
+  announce(`${cellName(from)} to ${cellName(to)}: pen line ${on ? "drawn" : "erased"}`);
+  changed();
+}
 
 /** Take *cell* out of the selection; the focused cell gives way to another selected one. */
 function deselect(cell) {
@@ -76,17 +140,19 @@ function deselect(cell) {
 
 /** What the digit keys put now: "digit", "corner", "centre" or "colour". */
 function currentMode() {
+  if (state.penMode) return "pen";
   if (state.colourMode) return "colour";
   if (!state.notes) return "digit";
   return state.markKind === "corner" ? "corner" : "centre";
 }
 
-/** Switch to a mode of currentMode (the keys Z, X, C and V). */
+/** Switch to a mode of currentMode (the keys Z, X, C and V, Q for the pen). */
 function setMode(mode) {
+  state.penMode = mode === "pen";
   state.colourMode = mode === "colour";
   state.notes = mode === "corner" || mode === "centre";
   if (state.notes) state.markKind = mode === "corner" ? "corner" : "candidates";
-  announce(`${{ digit: "Digit", corner: "Corner mark", centre: "Centre mark", colour: "Colour" }[mode]} mode`);
+  announce(`${{ digit: "Digit", corner: "Corner mark", centre: "Centre mark", colour: "Colour", pen: "Pen" }[mode]} mode`);
   render();
 }
 
@@ -291,6 +357,7 @@ function start(game) {
   state.rulesOpen = false;
   closeSteps();
   state.notes = false;
+  state.penMode = false;
   buildPad();
   $("banner").hidden = true; // the completion card shows once, when the game is won
   syncUrl();
@@ -313,6 +380,20 @@ async function newGame(opts, signal) {
   const go = $("new-go");
   unavailable(go, true); // keeps the focus it has (the dialog's own Generate, pressed)
   go.textContent = "Generating…";
+  // In the dialog, the seconds so far and the server's limit (a long generation, a 16x16
+  // killer, can take most of it), in place of the note that said so beforehand. Not a live
+  // region: the toast says "Generating" once, a count each second would be chatter.
+  const limit = $("dlg-new").open ? await timeLimit() : info?.limits?.timeout ?? null;
+  const began = Date.now();
+  const progress = () => {
+    const so = Math.floor((Date.now() - began) / 1000);
+    $("new-progress").textContent = `Working: ${so} s so far${limit ? `; the server stops after ${limit} s` : ""}.`;
+  };
+  progress();
+  const ticker = setInterval(progress, 1000);
+  $("new-progress").hidden = false;
+  $("new-note").hidden = true;
+  $("new-error").hidden = true;
   toast("Generating a puzzle…");
   try {
     let data;
@@ -338,13 +419,20 @@ async function newGame(opts, signal) {
   } catch (err) {
     hideToast();
     if (signal?.aborted) return false;
+    // The server's time limit passed: one plain line of advice, not its own words.
+    const message = err.status === 504
+      ? `No puzzle came within the server's ${limit ? `${limit} s ` : ""}limit: press Generate to try again (another try is often quicker), or choose a smaller size or fewer variant rules.`
+      : err.message;
     // Inside the open dialog the error shows in it, not dimmed behind its backdrop.
     if ($("dlg-new").open) {
-      $("new-error").textContent = err.message;
+      $("new-error").textContent = message;
       $("new-error").hidden = false;
-    } else toast(err.message, true);
+    } else toast(message, true);
     return false;
   } finally {
+    clearInterval(ticker);
+    $("new-progress").hidden = true;
+    syncNewNote();
     document.body.classList.remove("busy");
     unavailable(go, false);
     go.textContent = "Generate";
@@ -420,7 +508,8 @@ function render() {
     game: g, selected: state.selected, multi: state.multi, numbers: state.settings.numbers,
     showMistakes: state.settings.mistakes, peers: state.settings.peers,
     step: currentStep() && gradedStep(currentStep()).step, paused: state.paused,
-    kinds: kindsOf(g), ...previewState(),
+    kinds: kindsOf(g), penMode: state.penMode, outline: state.settings.outline,
+    smallMarks: state.settings.smallMarks, ...previewState(),
   });
   for (const btn of $("pad").querySelectorAll("button[data-digit]")) {
     const d = Number(btn.dataset.digit);
@@ -433,8 +522,9 @@ function render() {
   $("pad").classList.toggle("notes", state.notes);
   $("pad").dataset.mode = currentMode();
   $("mode-label").textContent = { digit: "Digits", corner: "Corner marks", centre: "Centre marks",
-    colour: "Colours" }[currentMode()];
-  $("btn-notes").setAttribute("aria-pressed", String(state.notes));
+    colour: "Colours", pen: "Pen" }[currentMode()];
+  $("btn-notes").setAttribute("aria-pressed", String(state.notes && !state.penMode));
+  $("btn-pen").setAttribute("aria-pressed", String(state.penMode));
   const corner = state.markKind === "corner";
   $("kind-label").textContent = corner ? "Corner" : "Centre";
   unavailable($("btn-undo"), !g.undoStack.length);
@@ -527,6 +617,9 @@ function renderCellMarks() {
 function renderTime() {
   const g = state.game;
   $("time").textContent = formatTime(g ? g.elapsed : 0);
+  // Hidden (the setting), the time still counts; the button still pauses.
+  $("time").hidden = !!state.settings.hideTimer;
+  $("timer-name").textContent = state.settings.hideTimer ? "Pause" : "Pause, time";
   $("timer").setAttribute("aria-pressed", String(state.paused));
   $("timer-icon").setAttribute("d", state.paused || (g && g.finished)
     ? "M8 5v14l11-7z" : "M8 5h3v14H8zM13 5h3v14h-3z");
@@ -606,7 +699,8 @@ function input(d, { as = null } = {}) {
   }
   const cells = selectedCells();
   const cell = cells[0];
-  const mode = as || currentMode();
+  // In pen mode the digit keys place digits, as in digit mode.
+  const mode = as || (state.penMode ? "digit" : currentMode());
   if (mode === "colour") {
     if (d > COLOURS.length) return;
     if (g.colourAll(cells, d)) {
@@ -638,6 +732,7 @@ function input(d, { as = null } = {}) {
 function toggleKind({ notesOn = true } = {}) {
   state.markKind = state.markKind === "corner" ? "candidates" : "corner";
   state.colourMode = false;
+  state.penMode = false;
   if (notesOn) state.notes = true;
   const which = state.markKind === "corner" ? "corner marks" : "centre marks";
   announce(state.notes ? `Notes: ${which}` : `Notes will be ${which} (notes are off)`);
@@ -645,10 +740,20 @@ function toggleKind({ notesOn = true } = {}) {
 }
 
 /** Delete or Backspace: clear what the current mode puts (digits with their marks, corner
- * marks, centre marks or colours) from the selected cells. */
+ * marks, centre marks or colours) from the selected cells. In pen mode: the pen lines at the
+ * selected cells (through them or along their edges), or every pen line when no cell is
+ * selected (Escape deselects). */
 function erase() {
   const g = state.game;
-  if (state.selected == null || state.paused || g.finished) return;
+  if (state.paused || g.finished) return;
+  if (state.penMode) {
+    if (g.clearPen(selectedCells())) {
+      announce(state.selected == null ? "Every pen line erased" : "Pen lines of the selected cells erased");
+      changed();
+    }
+    return;
+  }
+  if (state.selected == null) return;
   const mode = currentMode();
   const cells = selectedCells();
   const ok = mode === "digit" ? g.placeAll(cells, 0) : g.clearAll(cells, mode);
@@ -1259,17 +1364,42 @@ function syncDifficulty() {
   $("new-difficulty").title = big ? "difficulty targets are for sizes up to 9×9" : "";
 }
 
-let served = null; // the variant switches the server's generator takes (from /api/info, once)
+let info = null; // the server's /api/info (variants its generator takes, its limits), once
+
+async function serverInfo() {
+  if (!info) {
+    try {
+      info = await (await fetch("/api/info")).json();
+    } catch (err) {
+      return null; // offline: generating fails with its own message
+    }
+  }
+  return info;
+}
+
+/** The seconds the server gives one generation (its time limit), or null when unknown. */
+async function timeLimit() {
+  const got = await serverInfo();
+  return got && got.limits && got.limits.timeout ? got.limits.timeout : null;
+}
+
+/** Say beforehand when the dialog's choice may take long: a 16x16 with variant rules (a
+ * killer takes 10-25 s on a loaded 2-core machine) comes near the server's limit. */
+async function syncNewNote() {
+  const big = Number($("new-size").value) >= 16;
+  const rules = document.querySelectorAll("#new-variants input[data-variant]:checked").length > 0;
+  const note = $("new-note");
+  note.hidden = !(big && rules);
+  if (note.hidden) return;
+  const limit = await timeLimit();
+  note.textContent = `A 16×16 with variant rules can take many seconds to generate${limit ? `: the server stops after ${limit} s` : ""}.`;
+}
 
 /** Switch off the dialog's variant switches the server cannot generate. */
 async function syncVariants() {
-  if (!served) {
-    try {
-      served = (await (await fetch("/api/info")).json()).variants || [];
-    } catch (err) {
-      return; // offline: generating fails with its own message
-    }
-  }
+  const got = await serverInfo();
+  if (!got) return;
+  const served = got.variants || [];
   for (const box of document.querySelectorAll("#new-variants input[data-variant]")) {
     const ok = served.includes(box.dataset.variant);
     box.disabled = !ok;
@@ -1283,6 +1413,7 @@ function openNew() {
   const g = state.game;
   if (g && $("new-size").querySelector(`option[value="${g.n}"]`)) $("new-size").value = String(g.n);
   syncDifficulty();
+  syncNewNote();
   $("new-error").hidden = true;
   openDialog($("dlg-new"));
 }
@@ -1407,6 +1538,11 @@ function onKey(ev) {
     ev.preventDefault();
     if (state.paused) return;
     // Shift+arrow extends the selection to the cells passed over.
+    if (state.penMode && ev.shiftKey && state.selected != null) {
+      const from = state.selected;
+      move(...arrows[ev.key]);
+      return penKey(from, state.selected);
+    }
     const keep = ev.shiftKey && state.selected != null ? new Set([...state.multi, state.selected]) : null;
     move(...arrows[ev.key]);
     if (keep) {
@@ -1449,6 +1585,7 @@ function onKey(ev) {
     if (ev.shiftKey) return toggleKind({ notesOn: false });
     state.notes = !state.notes;
     state.colourMode = false;
+    state.penMode = false;
     return render();
   }
   if (ev.key === "Escape") {
@@ -1470,6 +1607,12 @@ function onKey(ev) {
   if (mode && !ev.shiftKey) {
     ev.preventDefault();
     return setMode(mode);
+  }
+  // Q: pen mode on, or back to digits (SudokuPad has no key for its pen; Q is no digit of any
+  // board up to 25x25).
+  if (ev.key.toLowerCase() === "q" && !ev.shiftKey) {
+    ev.preventDefault();
+    return setMode(state.penMode ? "digit" : "pen");
   }
   if (ev.key.toLowerCase() === "p") return togglePause();
 }
@@ -1509,7 +1652,11 @@ function wire() {
   $("btn-custom").addEventListener("click", enterOwn);
   $("edit-done").addEventListener("click", startOwn);
   $("btn-stats").addEventListener("click", openStats);
-  $("new-size").addEventListener("change", syncDifficulty);
+  $("new-size").addEventListener("change", () => {
+    syncDifficulty();
+    syncNewNote();
+  });
+  $("new-variants").addEventListener("change", syncNewNote);
   $("new-go").addEventListener("click", async () => {
     if (isUnavailable($("new-go"))) return; // a puzzle is being generated already
     // Cancel or Escape closes the dialog while it generates: that aborts the request.
@@ -1536,10 +1683,12 @@ function wire() {
   $("btn-redo").addEventListener("click", redo);
   $("btn-erase").addEventListener("click", erase);
   $("btn-notes").addEventListener("click", () => {
-    state.notes = !state.notes;
+    state.notes = state.penMode ? true : !state.notes;
     state.colourMode = false;
+    state.penMode = false;
     render();
   });
+  $("btn-pen").addEventListener("click", () => setMode(state.penMode ? "digit" : "pen"));
   $("btn-hint").addEventListener("click", showHint);
   $("btn-kind").addEventListener("click", toggleKind);
   $("btn-explain").addEventListener("click", explainAll);
@@ -1641,8 +1790,24 @@ function wire() {
       showShareLink(url);
     }
   });
-  $("btn-print").addEventListener("click", () => window.open(printUrl(state.game), "_blank", "noopener"));
-  const opts = { "opt-mistakes": "mistakes", "opt-autoremove": "autoRemove", "opt-peers": "peers", "opt-numbers": "numbers" };
+  $("btn-print").addEventListener("click", () => openDialog($("dlg-print")));
+  $("print-blank").addEventListener("click", () => {
+    $("dlg-print").close();
+    window.open(printUrl(state.game), "_blank", "noopener");
+  });
+  // The player's grid as it stands is the page's own print view (app.css, as Ctrl+P prints);
+  // a hint or an explanation on the board goes first (its candidates and previews are not
+  // the player's).
+  $("print-mine").addEventListener("click", () => {
+    $("dlg-print").close();
+    closeSteps();
+    render();
+    window.print();
+  });
+  const opts = {
+    "opt-mistakes": "mistakes", "opt-autoremove": "autoRemove", "opt-peers": "peers", "opt-numbers": "numbers",
+    "opt-timer": "hideTimer", "opt-outline": "outline", "opt-small-marks": "smallMarks",
+  };
   for (const [id, key] of Object.entries(opts)) {
     $(id).checked = !!state.settings[key];
     $(id).addEventListener("change", async () => {
