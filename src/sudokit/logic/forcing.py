@@ -83,6 +83,7 @@ from .chaining import (
     Links,
     candidate,
     cell_digit,
+    chain_budget,
     check_budget,
     conclusion_text,
     earlier_rule_found,
@@ -1353,7 +1354,8 @@ def _rule_names(
     *lines* with the same parents (it does: the runs are the same, tests/logic holds it)."""
     chainer = _Chainer(geo, masks, y=True, dynamic=True, level=level, explain=True)
     run = _Run(chainer, start)
-    out = run.outcome()
+    with chain_budget(0.0):  # words are not bounded by a search's budget, spent or not
+        out = run.outcome()
     parents = out.parents
     for line in lines:
         for q, prs in line:
