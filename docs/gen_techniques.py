@@ -220,7 +220,7 @@ def pages() -> dict[str, str]:
             page += [
                 f"![{t.name}]({image})",
                 "",
-                f"> {step.text}",
+                "> " + step.text.replace("\n", "  \n> "),  # a chain's branches: a line each
                 "",
                 f"<small>This step: {step.technique}, rated {_value(step.rating)}; "
                 f"{_puzzle(grid)}, {where}.</small>",

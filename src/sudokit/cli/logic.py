@@ -192,10 +192,13 @@ def _step_command(name: str, doc: str, show: _Show) -> click.Command:
 _Show = Callable[[Grid | Candidates, str, bool, float, IO[str]], None]
 
 
-def step_line(step: Step) -> str:
+def step_line(step: Step, indent: str | None = None) -> str:
     """The text line of *step*: its technique, its value and its words, naming the
     technique once (many step texts start with it, e.g. ``XY-Wing: ...`` or ``X-Wing on 6:
     ...``; their head then stands in for the name).
+
+    A text of several lines (a forcing chain's: each branch on a line of its own) is one line
+    joined by spaces, or (*indent*) its lines each after the first behind *indent*.
 
     >>> from sudokit import Step
     >>> step_line(Step("XY-Wing", 4.2, text="XY-Wing: the pivot r1c5 is 2 or 9"))
@@ -204,11 +207,21 @@ def step_line(step: Step) -> str:
     'X-Wing on 6 (3.2): in rows 1 and 6 ...'
     >>> step_line(Step("Hidden Single", 1.2, text="In box 1 the 6 can only go in r2c2."))
     'Hidden Single (1.2): In box 1 the 6 can only go in r2c2.'
+    >>> s = Step("Cell Forcing Chains", 8.2, text="Cell Forcing Chains: ...\\nIf a: b.\\nIf c: d.")
+    >>> step_line(s)
+    'Cell Forcing Chains (8.2): ... If a: b. If c: d.'
+    >>> print(step_line(s, "  "))
+    Cell Forcing Chains (8.2): ...
+      If a: b.
+      If c: d.
     """
-    head, colon, rest = step.text.partition(": ")
+    text = step.text
+    if "\n" in text:
+        text = text.replace("\n", " " if indent is None else "\n" + indent)
+    head, colon, rest = text.partition(": ")
     if colon and head.startswith(step.technique):
         return f"{head} ({step.rating:.1f}): {rest}"
-    return f"{step.technique} ({step.rating:.1f}): {step.text}"
+    return f"{step.technique} ({step.rating:.1f}): {text}"
 
 
 def _show_hint(
@@ -243,6 +256,11 @@ _SCALE = (
 _SCALE_SE = "SE scale, Sudoku Explainer's techniques only: the rating of 'sudokit rate'"
 
 
+#: Where ``explain``'s text puts each further line of a step (a forcing chain's branches):
+#: past the step's number.
+_BRANCH_INDENT = " " * 7
+
+
 def _show_steps(
     puzzle: Grid | Candidates, to: str, se_only: bool, budget_s: float, stream: IO[str]
 ) -> None:
@@ -252,7 +270,7 @@ def _show_steps(
         _output(to, [s.to_json() for s in steps], "", stream)
         return
     for i, s in enumerate(steps, 1):
-        stream.write(f"{i:3d}. {step_line(s)}\n")
+        stream.write(f"{i:3d}. {step_line(s, _BRANCH_INDENT)}\n")
     hardest = max((s.rating for s in steps), default=0.0)
     searched = any(s.technique == "Proof by Search" for s in steps)
     note = "; includes Proof by Search: not a Sudoku Explainer rating" if searched else ""

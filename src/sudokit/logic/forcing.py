@@ -73,6 +73,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from .. import _native
+from ..shape import Shape
 from ._bits import bit_indices
 from ._names import digit_name
 from .candidates import CandidateGrid
@@ -82,6 +83,7 @@ from .chaining import (
     Links,
     candidate,
     cell_digit,
+    chain_budget,
     check_budget,
     conclusion_text,
     earlier_rule_found,
@@ -95,7 +97,7 @@ from .chaining import (
 )
 from .cycles import hint_path, unary_all, unary_all_c
 from .inchain import BASIC_RULES, Found, c_rules
-from .step import LENGTH_BONUS_THRESHOLDS, Step, named_finder
+from .step import LENGTH_BONUS_THRESHOLDS, Step, deferred_text, named_finder
 
 if TYPE_CHECKING:
     from .. import _core
@@ -277,6 +279,7 @@ class _Chainer:
         dynamic: bool,
         level: int,
         record: bool = False,
+        explain: bool = False,
     ) -> None:
         self.geo = geo
         self.masks = list(masks)
@@ -284,6 +287,9 @@ class _Chainer:
         self.dynamic = dynamic
         self.level = level
         self.record = record
+        # a chainer made for a step's words (:func:`_rule_names`): Python runs from scratch,
+        # naming the rule behind each removal its in-chain rules add
+        self.explain = explain
         self.cache: dict[int, _Outcome] = {}
         self.runs = 0
         self.links: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None = None
@@ -292,7 +298,7 @@ class _Chainer:
         self.ends: dict[int, tuple[list[int], list[int]]] = {}
         self.stopped: dict[int, _core.ChainRun] = {}  # the same for the C runs, read on demand
         self.base: _Chainer | None = None
-        if dynamic and level:
+        if dynamic and level and not explain:
             prev = _prev_level(level) if not record else 0
             self.base = (
                 _level0_chainer(geo, masks, y, record)
@@ -304,7 +310,7 @@ class _Chainer:
         self.places: list[tuple[int, ...]] = []
         self.counts: list[int] = []
         # the C core's chainer (csrc/sk_chain.c) does the level-0 runs when it is there
-        core = _native.core() if self.base is None and geo.n <= _C_MAX_N else None
+        core = _native.core() if self.base is None and geo.n <= _C_MAX_N and not explain else None
         self.c: _core.Chainer | None = (
             None
             if core is None
@@ -435,6 +441,7 @@ class _Run:
         "parents",
         "pend_off",
         "pend_on",
+        "why",
     )
 
     def __init__(
@@ -452,6 +459,8 @@ class _Run:
         self.pend_on: deque[int] = deque()
         self.pend_off: deque[int] = deque()
         self.causes: dict[int, int] | None
+        # the words of the rule behind each removal of the in-chain rules (explaining only)
+        self.why: dict[int, str] | None = {} if chainer.explain else None
         if resume is not None:
             first, masks, counts = resume
             self.masks, self.counts = list(masks), list(counts)
@@ -576,11 +585,15 @@ class _Run:
     def _add_advanced(self) -> None:
         """When stuck: the removals of the in-chain rules (:func:`_advanced`) join the chain."""
         anc = self.anc
-        for q, prs, nest in _advanced(
-            self.chainer.geo, self.chainer.masks, self.masks, self.chainer.level
-        ):
+        names: list[str] | None = None if self.why is None else []
+        found = _advanced(
+            self.chainer.geo, self.chainer.masks, self.masks, self.chainer.level, names
+        )
+        for i, (q, prs, nest) in enumerate(found):
             if q in anc:
                 continue
+            if names is not None and self.why is not None:
+                self.why[q] = names[i]
             a = 1 << q
             for x in prs:
                 a |= anc[x]
@@ -676,36 +689,54 @@ def _c_rules(geo: Geometry) -> _core.InChain | None:
     return got[1]
 
 
-def _basic(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
+def _basic(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], names: list[str] | None = None
+) -> Found:
     """What the first of :data:`~sudokit.logic.inchain.BASIC_RULES` that finds anything finds
     (see :func:`_advanced`): by the C core's ``InChain`` (csrc/sk_nest.c, the same removals in
-    the same order with the same parents) when it is there, else by the Python rules."""
+    the same order with the same parents) when it is there, else by the Python rules, which
+    the words of a step ask for (*names*: the pattern behind each removal, appended)."""
     rules = _c_rules(geo)
     if rules is not None:
         found: Found = rules.find(save, masks)
-        return found
+        if names is None or not found:
+            return found
+        # the rule that found it: the last one from which the C rules find the same; its
+        # words from its Python twin, when that finds the same too (it does: tests/logic)
+        last = max(
+            k for k in range(len(BASIC_RULES)) if k == 0 or rules.find(save, masks, k) == found
+        )
+        why: list[str] = []
+        if BASIC_RULES[last](geo, save, masks, why) == found:
+            names += why
+            return found
     for rule in BASIC_RULES:
-        found = rule(geo, save, masks)
+        found = rule(geo, save, masks, names)
         if found:
             return found
     return []
 
 
 def _advanced(
-    geo: Geometry, save: Sequence[int], masks: Sequence[int], level: int
+    geo: Geometry,
+    save: Sequence[int],
+    masks: Sequence[int],
+    level: int,
+    names: list[str] | None = None,
 ) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
     """SE's rules inside a dynamic chain of nesting *level* >= 1 when it is stuck: the removals
     that pointing/claiming, then hidden pairs, naked pairs, X-Wings, then (level >= 2) nested
     chaining rules (the first of these that finds any) make possible on the current candidates
     *masks* because of removals made by the chain (relative to *save*). Each comes with its
-    parents, the chain's removals the pattern relies on, and the nested chain it came from."""
+    parents, the chain's removals the pattern relies on, and the nested chain it came from
+    (*names*, when given: the words of the rule behind each, appended in the same order)."""
     found: list[tuple[int, tuple[int, ...], _Nest | None]] = []
-    for q, prs in _basic(geo, save, masks):
+    for q, prs in _basic(geo, save, masks, names):
         found.append((q, prs, None))
     if found:
         return found
     if level >= 2:
-        return _nested(geo, save, masks, level)
+        return _nested(geo, save, masks, level, names)
     return []
 
 
@@ -895,21 +926,31 @@ def _nested_rule(
 
 
 def _nested(
-    geo: Geometry, save: Sequence[int], masks: Sequence[int], level: int
+    geo: Geometry,
+    save: Sequence[int],
+    masks: Sequence[int],
+    level: int,
+    names: list[str] | None = None,
 ) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
     """The chaining rules SE nests at *level* (2: forcing chains & cycles; 3: also multiple
     forcing chains; 4: dynamic forcing chains; 5+: also dynamic forcing chains of level - 3),
-    the first that finds anything."""
+    the first that finds anything (*names*: the rule's name per removal, appended)."""
     check_budget()
     if level < 4:
         found = _nested_unary(geo, save, masks)
-        if found or level < 3:
-            return found
-        return _nested_rule(geo, save, masks, RANK_MULTIPLE)
-    found = _nested_rule(geo, save, masks, RANK_DYNAMIC)
-    if found or level < 5:
-        return found
-    return _nested_rule(geo, save, masks, RANK_DYNAMIC + level - 3)
+        rule = "Forcing Chains & Cycles"
+        if not found and level >= 3:
+            found = _nested_rule(geo, save, masks, RANK_MULTIPLE)
+            rule = "Multiple Forcing Chains"
+    else:
+        found = _nested_rule(geo, save, masks, RANK_DYNAMIC)
+        rule = "Dynamic Forcing Chains"
+        if not found and level >= 5:
+            found = _nested_rule(geo, save, masks, RANK_DYNAMIC + level - 3)
+            rule += _suffix(level - 3)
+    if names is not None:
+        names += [f"a nested {rule}"] * len(found)
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1226,9 +1267,101 @@ def _main_line(out: _Outcome, target: int) -> list[int]:
     return seq
 
 
-def _chain_text(n: int, out: _Outcome, target: int) -> str:
-    """The main line of reasoning from the assumption to *target* (first parents)."""
-    return " -> ".join(potential_name(n, p) for p in _main_line(out, target))
+# One line of a step's words: the potentials a conclusion rests on, each after all of its
+# parents, as (potential, its parents) pairs (see :func:`_written`).
+_Line = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def _written(
+    parents: Mapping[int, tuple[int, ...]],
+    target: int,
+    new: int = -1,
+    new_parents: tuple[int, ...] = (),
+) -> _Line:
+    """Every potential *target* rests on (its parents, theirs, ...: *new*, not in *parents*,
+    has *new_parents*), each once and after all of its parents, with its parents: the order a
+    text writes them in. A potential's other parents come before its first one, so that the
+    first one is written just before it and the line of first parents reads straight on.
+
+    >>> _written({1: (), 2: (1,), 3: (1,), 4: (2, 3)}, 4)
+    ((1, ()), (3, (1,)), (2, (1,)), (4, (2, 3)))
+    """
+    out: list[tuple[int, tuple[int, ...]]] = []
+    seen: set[int] = set()
+    stack: list[tuple[int, bool]] = [(target, False)]
+    while stack:
+        q, done = stack.pop()
+        prs = new_parents if q == new else parents[q]
+        if done:
+            out.append((q, prs))
+            continue
+        if q in seen:
+            continue
+        seen.add(q)
+        stack.append((q, True))
+        if prs:
+            stack.append((prs[0], False))
+            stack += [(x, False) for x in reversed(prs[1:]) if x not in seen]
+    return tuple(out)
+
+
+def _made_in_chain(q: int, prs: tuple[int, ...]) -> bool:
+    """True when the removal *q* (with parents *prs*) was made by a rule inside the chain
+    ("(+)": an in-chain rule or a nested chain, whose parents are the chain's removals), not by
+    a link (an "off" potential follows from an "on" one)."""
+    return not q & 1 and bool(prs) and not prs[0] & 1
+
+
+def _line_text(n: int, line: _Line, why: Mapping[int, str] | None) -> str:
+    """The words of *line*: runs of links ``a -> b -> c``, a run broken (``;``) where a
+    potential's first parent is not the one written before it; a link with several parents
+    names the others (``(with ...)``), a removal made inside the chain the rule that made it
+    (``[...]``, from *why*: its words per potential, None when unknown).
+
+    >>> on, off = on_potential, off_potential
+    >>> parents = {on(9, 63, 0): (), off(9, 73, 0): (on(9, 63, 0),), off(9, 74, 0): (on(9, 63, 0),),
+    ...            on(9, 78, 0): (off(9, 74, 0), off(9, 73, 0)), off(9, 6, 0): (on(9, 78, 0),)}
+    >>> _line_text(9, _written(parents, off(9, 6, 0)), None)
+    'r8c1=1 -> r9c2<>1; r8c1=1 -> r9c3<>1 -> r9c7=1 (with r9c2<>1) -> r1c7<>1'
+    """
+    runs: list[list[str]] = []
+    prev = -1
+    for q, prs in line:
+        if not prs:
+            runs.append([potential_name(n, q)])
+            prev = q
+            continue
+        word = potential_name(n, q)
+        if len(prs) > 1:
+            word += " (with " + ", ".join(potential_name(n, x) for x in prs[1:]) + ")"
+        if _made_in_chain(q, prs):
+            rule = None if why is None else why.get(q)
+            word += f" [{rule or 'a rule inside the chain'}]"
+        if prs[0] == prev and runs:
+            runs[-1].append(word)
+        else:
+            runs.append([potential_name(n, prs[0]), word])
+        prev = q
+    return "; ".join(" -> ".join(run) for run in runs)
+
+
+def _rule_names(
+    geo: Geometry, masks: tuple[int, ...], level: int, start: int, lines: Sequence[_Line]
+) -> dict[int, str] | None:
+    """The words of the rule behind each removal made inside the chain from *start* (SE's
+    dynamic chain of nesting *level* >= 1 on the candidates *masks*), found by running that
+    chain again in Python, naming its rules; None unless that run reaches every potential of
+    *lines* with the same parents (it does: the runs are the same, tests/logic holds it)."""
+    chainer = _Chainer(geo, masks, y=True, dynamic=True, level=level, explain=True)
+    run = _Run(chainer, start)
+    with chain_budget(0.0):  # words are not bounded by a search's budget, spent or not
+        out = run.outcome()
+    parents = out.parents
+    for line in lines:
+        for q, prs in line:
+            if _made_in_chain(q, prs) and parents.get(q) != prs:
+                return None
+    return run.why
 
 
 def _links(n: int, h: _Hint) -> tuple[tuple[int, int, int, int, bool], ...]:
@@ -1265,24 +1398,21 @@ def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: Effect) -> Step:
     else:
         name = prefix + "Region Forcing Chains"
     name += _suffix(rank - RANK_DYNAMIC)
-    lines: list[str] = []
+    branches: list[tuple[int, tuple[_Line, ...]]] = []
     if h.kind == "contradiction":
         p, out = h.chains[0]
         assert out.absurd is not None
         (on, _), (off, _), new, prs = out.absurd
         stored = off if new == on else on
-        to_new = _chain_text(n, out, prs[0]) + " -> " + potential_name(n, new)
-        lines.append(
-            f"then {potential_name(n, on)} would be both true and false: "
-            f"{_chain_text(n, out, stored)}; {to_new}"
-        )
+        lines = (_written(out.parents, stored), _written(out.parents, new, new, prs))
+        branches.append((p, lines))
         intro = (
             f"{name}: assuming {potential_name(n, h.source)} leads to a contradiction, "
-            f"so {conclusion}."
+            f"so {conclusion}. Then {potential_name(n, on)} would be both true and false:"
         )
     else:
         for p, out in h.chains:
-            lines.append(f"if {potential_name(n, p)}: {_chain_text(n, out, h.target)}")
+            branches.append((p, (_written(out.parents, h.target),)))
         if h.kind == "double":
             what = f"both {potential_name(n, h.source)} and its opposite lead to"
         elif h.kind == "cell":
@@ -1291,8 +1421,9 @@ def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: Effect) -> Step:
             place = f"{digit_name(shape, h.digit)} in {shape.unit_name(h.source)}"
             what = f"every place of {place} leads to"
         intro = f"{name}: {what} {potential_name(n, h.target)}, so {conclusion}."
-    body = "; ".join(lines)
-    text = f"{intro} {body[:1].upper()}{body[1:]}."
+    level = rank - RANK_DYNAMIC
+    masks = tuple(cg.masks) if level >= 1 else ()
+    text = deferred_text(_chains_text, shape, level, masks, h.kind, intro, tuple(branches))
     assumptions = [cell_digit(n, p) for p, _ in h.chains]
     cells = tuple(dict.fromkeys(c for c, _ in assumptions))
     return Step(
@@ -1306,6 +1437,33 @@ def _describe(cg: CandidateGrid, rank: int, h: _Hint, effect: Effect) -> Step:
         links=_links(n, h),
         size=n,
     )
+
+
+def _chains_text(
+    shape: Shape,
+    level: int,
+    masks: tuple[int, ...],
+    kind: str,
+    intro: str,
+    branches: tuple[tuple[int, tuple[_Line, ...]], ...],
+) -> str:
+    """The words of a forcing-chain step: *intro*, then each branch (an assumption and the
+    lines of what it implies; a contradiction's one assumption has two) on a line of its own.
+    The removals made inside a chain (nesting *level* >= 1, on the candidates *masks*) name
+    their rules, found by running the branch again (:func:`_rule_names`)."""
+    n = shape.n
+    geo = geometry(shape)
+    out = [intro]
+    for p, lines in branches:
+        why = None
+        if level >= 1 and any(_made_in_chain(q, prs) for line in lines for q, prs in line):
+            why = _rule_names(geo, masks, level, p, lines)
+        for line in lines:
+            body = _line_text(n, line, why)
+            out.append(
+                f"{body}." if kind == "contradiction" else f"If {potential_name(n, p)}: {body}."
+            )
+    return "\n".join(out)
 
 
 def forcing_hints(cg: CandidateGrid, rank: int, *, exhaustive: bool = False) -> list[Step]:

@@ -19,9 +19,10 @@ SE's order; a chain uses the first that finds anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
+from ._names import digit_name
 from .chaining import Geometry, off_potential
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BASIC_RULES",
     "Found",
+    "Rule",
     "c_rules",
     "hidden_pairs",
     "locking",
@@ -39,6 +41,26 @@ __all__ = [
 
 #: What a rule found: ("off" potential removed, the chain's removals it relies on) pairs.
 Found = list[tuple[int, tuple[int, ...]]]
+
+
+class Rule(Protocol):
+    """A basic in-chain rule: ``rule(geo, save, masks)`` is what it finds; given a list *why*,
+    it also appends, for each removal found, the words of the pattern that makes it (for a
+    step's text: the chain search never asks)."""
+
+    def __call__(
+        self,
+        geo: Geometry,
+        save: Sequence[int],
+        masks: Sequence[int],
+        why: list[str] | None = None,
+    ) -> Found: ...
+
+
+def _cells_text(geo: Geometry, cells: Sequence[int]) -> str:
+    """``r1c2 and r1c5`` (the cells' names, joined)."""
+    names = [geo.shape.cell_name(c) for c in cells]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
 def _gone(
@@ -81,7 +103,9 @@ def _locking_pairs(geo: Geometry) -> list[tuple[int, int, frozenset[int], tuple[
     return pairs
 
 
-def locking(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
+def locking(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], why: list[str] | None = None
+) -> Found:
     """Pointing (a box's places of a digit in one line: the rest of the line loses it), then
     claiming (a line's places in one box or extra unit: the rest of it loses the digit), in SE's
     order (:func:`_locking_pairs`, then digit by digit). The parents: the chain's removals of the
@@ -101,6 +125,13 @@ def locking(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
             prs = _gone(outside, d, n, save, masks)
             if prs:
                 out += [(off_potential(n, c, d), prs) for c in elims]
+                if why is not None:
+                    shape = geo.shape
+                    kind = "Pointing" if u in shape.box_units else "Claiming"
+                    why += [
+                        f"{kind}: in {shape.unit_name(u)} the {digit_name(shape, d + 1)} "
+                        f"can only go in {shape.unit_name(v)}"
+                    ] * len(elims)
     return out
 
 
@@ -121,7 +152,9 @@ def _colex_pairs(k: int) -> list[tuple[int, int]]:
     return [(i, j) for j in range(k) for i in range(j)]
 
 
-def hidden_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
+def hidden_pairs(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], why: list[str] | None = None
+) -> Found:
     """Two digits with the same two places in a unit: the other digits leave those cells. SE's
     order (units: :func:`_se_units`; digit pairs: :func:`_colex_pairs`), only in units with more
     than four unsolved cells; the parents: the two digits the chain removed from the unit's
@@ -158,10 +191,18 @@ def hidden_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Fo
             )
             if prs:
                 out += [(off_potential(n, c, e), prs) for c, e in elims]
+                if why is not None:
+                    shape = geo.shape
+                    why += [
+                        f"Hidden Pair: in {shape.unit_name(u)} the {digit_name(shape, d1 + 1)} "
+                        f"and {digit_name(shape, d2 + 1)} can only go in {_cells_text(geo, where)}"
+                    ] * len(elims)
     return out
 
 
-def naked_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
+def naked_pairs(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], why: list[str] | None = None
+) -> Found:
     """Two cells of a unit with the same two candidates: the rest of the unit loses them. SE's
     order (units: :func:`_se_units`; cell pairs: :func:`_colex_pairs`), only in units with at
     least four unsolved cells; the parents: the other candidates the chain removed from the two
@@ -195,10 +236,19 @@ def naked_pairs(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Fou
             )
             if prs:
                 out += [(off_potential(n, c, e), prs) for c, e in elims]
+                if why is not None:
+                    shape = geo.shape
+                    d1, d2 = (e for e in range(n) if pair >> e & 1)
+                    why += [
+                        f"Naked Pair: in {shape.unit_name(u)} {_cells_text(geo, (a, b))} hold "
+                        f"only {digit_name(shape, d1 + 1)} and {digit_name(shape, d2 + 1)}"
+                    ] * len(elims)
     return out
 
 
-def x_wings(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
+def x_wings(
+    geo: Geometry, save: Sequence[int], masks: Sequence[int], why: list[str] | None = None
+) -> Found:
     """A digit with the same two places in two columns (rows): the two rows (columns) lose it
     elsewhere. SE's order: columns first, line pairs (:func:`_colex_pairs`), then digits, only
     for digits placed at most n - 4 times; the parents: the digit the chain removed from the two
@@ -233,11 +283,19 @@ def x_wings(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> Found:
                 prs = _gone([c for c in (*l1, *l2) if c not in crossing], d, n, save, masks)
                 if prs:
                     out += [(off_potential(n, c, d), prs) for c in elims]
+                    if why is not None:
+                        name = geo.shape.unit_name
+                        lines = f"{name(base[i])} and {name(base[j])}"
+                        covers = f"{name(cover[cross[0]])} and {name(cover[cross[1]])}"
+                        why += [
+                            f"X-Wing: in {lines} the {digit_name(geo.shape, d + 1)} can only "
+                            f"go in {covers}"
+                        ] * len(elims)
     return out
 
 
 #: The basic rules in SE's order.
-BASIC_RULES: tuple[Callable[[Geometry, Sequence[int], Sequence[int]], Found], ...] = (
+BASIC_RULES: tuple[Rule, ...] = (
     locking,
     hidden_pairs,
     naked_pairs,
