@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pageutil import AXE, audit, open_puzzle, state
+from pageutil import open_puzzle, state
 
 import sudokit
 
@@ -273,26 +273,3 @@ MARKS_JS = """([r, c]) => {
       .map((t) => [+t.getAttribute('x'), +t.getAttribute('y')]),
   };
 }"""
-
-
-@pytest.mark.skipif(not AXE.exists(), reason="no axe-core (npm ci --prefix tests/browser)")
-@pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("size", [(1366, 900), (390, 844)])
-def test_one_h1_and_no_serious_axe_findings(
-    page: Any, base_url: str, nine: Any, theme: str, size: tuple[int, int]
-) -> None:
-    puzzle, _ = nine
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    try:
-        open_puzzle(page, base_url, puzzle)
-        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
-        assert page.locator("h1").count() == 1
-        page.add_script_tag(path=str(AXE))
-        heading = page.evaluate(
-            "() => axe.run(document, {runOnly: ['page-has-heading-one']})"
-            ".then(r => r.violations.length)"
-        )
-        assert heading == 0
-        assert audit(page) == []
-    finally:
-        page.set_viewport_size({"width": 1280, "height": 860})

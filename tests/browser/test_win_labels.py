@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pageutil import open_puzzle, play_by_keyboard, show_hint, state
+from pageutil import open_puzzle, paste_import, play_by_keyboard, show_hint, state
 
 import sudokit
 
@@ -55,3 +55,16 @@ def test_my_games_calls_a_finished_game_solved_only(page: Any, base_url: str) ->
     line = game_line(page)
     assert " · solved · " in line
     assert "playing" not in line
+
+
+def test_a_jigsaw_is_named_and_has_its_rules_text(page: Any, base_url: str) -> None:
+    """A jigsaw's rule is said under the board; the top bar called a generated jigsaw plain
+    "6×6" (My games said "jigsaw")."""
+    made = sudokit.generate(size=6, seed=3, jigsaw=True).puzzle
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("#board rect.cell")
+    paste_import(page, sudokit.formats.dumps(made, "json"))
+    page.wait_for_selector('#board[data-size="6"] text.digit.given')
+    assert "outlined region" in str(page.text_content("#rules-words"))
+    assert page.locator("#rules").is_visible()
+    assert str(page.text_content("#puzzle-label")) == "6×6 Jigsaw"

@@ -622,9 +622,19 @@ const RULE_NAMES = [["windoku", "Windoku"], ["cages", "Killer"], ["antiknight", 
   ["parity", "Even/odd"], ["thermos", "Thermo"]];
 
 /** The kind of puzzle in words: "Sudoku", "Jigsaw Sudoku-X", "Killer", "Windoku Killer", ... */
+/** The top bar's short names of the rule kinds whose key is not one word: "Littlekiller" was
+ * one long word, which the bar on a phone can only cut. The others are the key capitalised. */
+const KIND_NAMES = {
+  littlekiller: "Little killer", doublearrow: "Double arrow", slowthermo: "Slow thermo",
+  regionsum: "Region sum", xsum: "X-sum", sumcage: "Multi-sum cage", pairsum: "Sum mark",
+  columnindexer: "Column indexer", rowindexer: "Row indexer", boxindexer: "Box indexer",
+  extraregion: "Extra region", disjointgroups: "Disjoint groups", selftaxicab: "Self-taxicab",
+  diagonalnonconsecutive: "Diagonal non-consecutive",
+};
+
 export function variantName(geo) {
   const names = RULE_NAMES.filter(([k]) => geo.rules[k]).map(([, name]) => name);
-  for (const kind of new Set(geo.kinds.map((r) => r.kind))) names.push(kind[0].toUpperCase() + kind.slice(1));
+  for (const kind of new Set(geo.kinds.map((r) => r.kind))) names.push(KIND_NAMES[kind] || kind[0].toUpperCase() + kind.slice(1));
   if (geo.regions) names.unshift("Jigsaw");
   if (geo.diagonals) names.push("X");
   if (!geo.hasRules) return `${geo.regions ? "Jigsaw " : ""}${geo.diagonals ? "Sudoku-X" : "Sudoku"}`;

@@ -530,7 +530,7 @@ function render() {
   unavailable($("btn-undo"), !g.undoStack.length);
   unavailable($("btn-redo"), !g.redoStack.length);
   const level = g.meta.difficulty ? ` · ${g.meta.difficulty}` : "";
-  const kind = g.geo.hasRules ? ` ${variantName(g.geo)}` : g.geo.diagonals ? " X" : "";
+  const kind = g.geo.hasRules ? ` ${variantName(g.geo)}` : `${g.geo.regions ? " Jigsaw" : ""}${g.geo.diagonals ? " X" : ""}`;
   $("puzzle-label").textContent = `${g.n}×${g.n}${kind}${level}`;
   $("print-head").textContent = printTitle(g);
   renderAbout();
