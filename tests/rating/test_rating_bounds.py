@@ -171,7 +171,9 @@ def hardest_sample(k: int) -> list[tuple[str, float]]:
 @pytest.mark.slow
 def test_bound_never_exceeds_se_on_the_hardest_list() -> None:
     for puzzle, er in hardest_sample(3):
-        r = sudokit.rate(puzzle, budget_s=10.0)  # wall budget: the suite stays bounded
+        # A wall budget: the two hardest stop at it (10.5-10.8 here after 1 s), which is the
+        # point: a bound that stopped early is still never above SE.
+        r = sudokit.rate(puzzle, budget_s=3.0)
         assert r.se <= er + 1e-9, (puzzle, er, r)  # a bound or a complete rating: never above SE
         assert r.se >= 7.5, (puzzle, er, r)  # these are all far beyond the basic tiers
         if r.lower_bound:
