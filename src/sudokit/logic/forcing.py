@@ -68,7 +68,7 @@ forcing chains (``Chainer.nested``), csrc/sk_nest.c and csrc/sk_chain.c; the Pyt
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, KeysView, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, KeysView, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
@@ -140,6 +140,10 @@ _Absurd = tuple[tuple[int, int], tuple[int, int], int, tuple[int, ...]]
 # A nested chain inside a chain: (identity, complexity). SE counts each distinct nested chain
 # of a hint once; two are the same when their chains are (see :class:`_FullChain`).
 _Nest = tuple["_FullChain", int]
+#: Removals made inside a chain: (the "off" potential, its parents, the nested chain if any).
+_Removals = list[tuple[int, tuple[int, ...], _Nest | None]]
+#: A nested hint's chains (potentials, each chain) and their "on" potentials with their causes.
+_Chains = tuple[tuple[tuple[int, ...], ...], list[tuple[int, int]]]
 
 # A derived "on" potential: (potential, its parents, why: -1 = last candidate of its cell, else
 # the unit where it is the last place of its digit)
@@ -147,6 +151,7 @@ _Derived = tuple[int, tuple[int, ...], int]
 
 
 _V = TypeVar("_V")
+_H = TypeVar("_H")
 
 
 class _RunMap(Mapping[int, _V]):
@@ -723,14 +728,14 @@ def _advanced(
     masks: Sequence[int],
     level: int,
     names: list[str] | None = None,
-) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+) -> _Removals:
     """SE's rules inside a dynamic chain of nesting *level* >= 1 when it is stuck: the removals
     that pointing/claiming, then hidden pairs, naked pairs, X-Wings, then (level >= 2) nested
     chaining rules (the first of these that finds any) make possible on the current candidates
     *masks* because of removals made by the chain (relative to *save*). Each comes with its
     parents, the chain's removals the pattern relies on, and the nested chain it came from
     (*names*, when given: the words of the rule behind each, appended in the same order)."""
-    found: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    found: _Removals = []
     for q, prs in _basic(geo, save, masks, names):
         found.append((q, prs, None))
     if found:
@@ -794,12 +799,10 @@ def _removable(
     return tuple(sorted(set(out)))
 
 
-def _nested_unary(
-    geo: Geometry, save: Sequence[int], masks: Sequence[int]
-) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+def _nested_unary(geo: Geometry, save: Sequence[int], masks: Sequence[int]) -> _Removals:
     """SE's "Forcing Chains & Cycles" run inside a chain on the chain's candidates *masks*."""
     n = geo.n
-    out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    out: _Removals = []
     found = unary_all_c(geo, masks)
     if found is not None:
         for kind, cx, removable, path in found:
@@ -807,13 +810,33 @@ def _nested_unary(
             chains, ons = _unary_chains(geo, masks, kind == 0, line)
             out += _nest_removals(geo, save, masks, removable, chains, ons, cx)
         return out
+    hints = [(_removable(n, masks, p, e), h, h.complexity) for h, (p, e) in unary_all(geo, masks)]
+    return _first_removals(
+        geo,
+        save,
+        masks,
+        hints,
+        lambda h: _unary_chains(geo, masks, h.kind == "cycle", hint_path(h)),
+    )
+
+
+def _first_removals(
+    geo: Geometry,
+    save: Sequence[int],
+    masks: Sequence[int],
+    found: Iterable[tuple[tuple[int, ...], _H, int]],
+    chains_of: Callable[[_H], _Chains],
+) -> _Removals:
+    """The removals of the nested hints *found* (each with its removable potentials and its
+    complexity), in order; of the hints that remove the same potentials only the first counts,
+    and only its chains (and their "on" potentials) are made, by *chains_of*."""
+    out: _Removals = []
     seen: set[tuple[int, ...]] = set()
-    for h, (placements, elims) in unary_all(geo, masks):
-        removable = _removable(n, masks, placements, elims)
-        if removable not in seen:
+    for removable, hint, complexity in found:
+        if removable and removable not in seen:
             seen.add(removable)
-            chains, ons = _unary_chains(geo, masks, h.kind == "cycle", hint_path(h))
-            out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
+            chains, ons = chains_of(hint)
+            out += _nest_removals(geo, save, masks, removable, chains, ons, complexity)
     return out
 
 
@@ -825,7 +848,7 @@ def _nest_removals(
     chains: tuple[tuple[int, ...], ...],
     ons: list[tuple[int, int]],
     complexity: int,
-) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+) -> _Removals:
     """The *removable* potentials of a nested hint (its *chains*, their "on" potentials *ons*
     with their causes, its *complexity*), each with the chain's removals the hint relies on
     (its rule parents) and the nested chain it came from; none when it relies on none."""
@@ -836,9 +859,7 @@ def _nest_removals(
     return [(q, prs, nest) for q in removable]
 
 
-def _unary_chains(
-    geo: Geometry, masks: Sequence[int], cycle: bool, path: list[int]
-) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, int]]]:
+def _unary_chains(geo: Geometry, masks: Sequence[int], cycle: bool, path: list[int]) -> _Chains:
     """The chains of a forcing chain or cycle along *path* (its potentials from the assumption;
     a cycle's last is its first again), as SE's hint holds them, and their "on" potentials with
     their causes in SE's order (each chain's, target first). A forcing chain has one chain, its
@@ -855,9 +876,7 @@ def _unary_chains(
     return (tuple(p for p, _ in back), tuple(p ^ 1 for p in path[:-1])), ons
 
 
-def _hint_chains(
-    geo: Geometry, masks: Sequence[int], h: _Hint
-) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, int]]]:
+def _hint_chains(geo: Geometry, masks: Sequence[int], h: _Hint) -> _Chains:
     """The chains of a forcing-chain hint *h* found on the candidates *masks* (SE's
     ``getChainsTargets``, each read back breadth first: the contradiction's "on" and "off"
     potential, else the target as each branch reaches it), and the "on" potentials on them with
@@ -894,12 +913,10 @@ def _hint_chains(
     return tuple(chains), ons
 
 
-def _nested_rule(
-    geo: Geometry, save: Sequence[int], masks: Sequence[int], rank: int
-) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+def _nested_rule(geo: Geometry, save: Sequence[int], masks: Sequence[int], rank: int) -> _Removals:
     """SE's multiple or dynamic forcing chains (*rank*) run inside a chain on its *masks*."""
     n = geo.n
-    out: list[tuple[int, tuple[int, ...], _Nest | None]] = []
+    out: _Removals = []
     chainer = _c_chainer(geo, masks, rank, True)
     shape = None if chainer is None else _c_rules(geo)
     if chainer is not None and shape is not None:
@@ -913,16 +930,20 @@ def _nested_rule(
         return out
     hints = _collect(geo, masks, rank, record=True)
     hints.sort(key=_Hint.order)
-    seen: set[tuple[int, ...]] = set()
-    for h in hints:
+
+    def removes(h: _Hint) -> tuple[int, ...]:
+        if not h.target & 1:  # an "off" conclusion removes its own candidate
+            return (h.target,)
         cell, d = cell_digit(n, h.target)
-        on = bool(h.target & 1)
-        removable = _removable(n, masks, [(cell, d + 1)], []) if on else (h.target,)
-        if removable and removable not in seen:
-            seen.add(removable)
-            chains, ons = _hint_chains(geo, masks, h)
-            out += _nest_removals(geo, save, masks, removable, chains, ons, h.complexity)
-    return out
+        return _removable(n, masks, [(cell, d + 1)], [])
+
+    return _first_removals(
+        geo,
+        save,
+        masks,
+        [(removes(h), h, h.complexity) for h in hints],
+        lambda h: _hint_chains(geo, masks, h),
+    )
 
 
 def _nested(
@@ -931,7 +952,7 @@ def _nested(
     masks: Sequence[int],
     level: int,
     names: list[str] | None = None,
-) -> list[tuple[int, tuple[int, ...], _Nest | None]]:
+) -> _Removals:
     """The chaining rules SE nests at *level* (2: forcing chains & cycles; 3: also multiple
     forcing chains; 4: dynamic forcing chains; 5+: also dynamic forcing chains of level - 3),
     the first that finds anything (*names*: the rule's name per removal, appended)."""

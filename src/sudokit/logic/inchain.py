@@ -19,7 +19,8 @@ SE's order; a chain uses the first that finds anything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from ._names import digit_name
@@ -190,14 +191,41 @@ def hidden_pairs(
                 if save[c] >> d & 1
             )
             if prs:
-                out += [(off_potential(n, c, e), prs) for c, e in elims]
-                if why is not None:
-                    shape = geo.shape
-                    why += [
-                        f"Hidden Pair: in {shape.unit_name(u)} the {digit_name(shape, d1 + 1)} "
-                        f"and {digit_name(shape, d2 + 1)} can only go in {_cells_text(geo, where)}"
-                    ] * len(elims)
+                words = partial(_pair_words, geo, u, (d1, d2), where, hidden=True)
+                _add(out, why, n, elims, prs, words)
     return out
+
+
+def _add(
+    out: Found,
+    why: list[str] | None,
+    n: int,
+    elims: Sequence[tuple[int, int]],
+    parents: tuple[int, ...],
+    words: Callable[[], str],
+) -> None:
+    """Add the removals *elims* (cell, digit index) with their *parents* to *out*, and when
+    *why* is given, the rule's *words* once for each."""
+    out += [(off_potential(n, c, e), parents) for c, e in elims]
+    if why is not None:
+        why += [words()] * len(elims)
+
+
+def _pair_words(
+    geo: Geometry,
+    unit: int,
+    digits: tuple[int, int],
+    cells: Sequence[int],
+    *,
+    hidden: bool = False,
+) -> str:
+    """The words of a hidden or naked pair of *digits* (indices) in *cells* of *unit*."""
+    shape = geo.shape
+    where, places = shape.unit_name(unit), _cells_text(geo, cells)
+    one, two = (digit_name(shape, d + 1) for d in digits)
+    if hidden:
+        return f"Hidden Pair: in {where} the {one} and {two} can only go in {places}"
+    return f"Naked Pair: in {where} {places} hold only {one} and {two}"
 
 
 def naked_pairs(
@@ -235,14 +263,8 @@ def naked_pairs(
                 if save[c] >> e & 1 and not pair >> e & 1
             )
             if prs:
-                out += [(off_potential(n, c, e), prs) for c, e in elims]
-                if why is not None:
-                    shape = geo.shape
-                    d1, d2 = (e for e in range(n) if pair >> e & 1)
-                    why += [
-                        f"Naked Pair: in {shape.unit_name(u)} {_cells_text(geo, (a, b))} hold "
-                        f"only {digit_name(shape, d1 + 1)} and {digit_name(shape, d2 + 1)}"
-                    ] * len(elims)
+                d1, d2 = (e for e in range(n) if pair >> e & 1)
+                _add(out, why, n, elims, prs, partial(_pair_words, geo, u, (d1, d2), (a, b)))
     return out
 
 
