@@ -69,12 +69,16 @@ from .step import Step
 
 __all__ = [
     "MAX_SET_CELLS",
+    "cage_at",
     "cage_claiming",
     "cage_clash",
     "cage_combination",
     "cage_interaction",
     "cage_pointing",
+    "cages_of",
+    "combination_clause",
     "hidden_cage",
+    "pointing_clause",
     "rule_of_45",
     "rule_of_45_difference",
     "rule_of_45_sum",
@@ -401,6 +405,78 @@ def cage_combination(cg: CandidateGrid) -> Iterator[Step]:
             highlights=tuple((c, d) for c in cells for d in bits(cg.masks[c])),
             size=n,
         )
+
+
+def cage_at(shape: Shape, cells: Sequence[int]) -> int:
+    """The index in :func:`cages_of` of the cage whose cells are *cells* (a cage step's
+    ``cells``), or -1."""
+    return _cage_at(shape).get(tuple(cells), -1)
+
+
+@lru_cache(maxsize=64)
+def _cage_at(shape: Shape) -> dict[tuple[int, ...], int]:
+    return {tuple(cage.cells): k for k, cage in enumerate(cages_of(shape))}
+
+
+def combination_clause(
+    cg: CandidateGrid, step: Step, last: tuple[int, ...] | None
+) -> tuple[str, tuple[int, ...] | None]:
+    """A Cage Combination *step* in few words, on the state *cg* before it, for a walkthrough
+    that lists several: ``the 2-cell cage of 3 at r1c1 is 1+2``, its sets named only when they
+    differ from *last* (the ones stated before for that cage; None: never stated), and only the
+    eliminations the sets do not say by themselves. Returns the words and the sets stated."""
+    shape = cg.shape
+    k = cage_at(shape, step.cells)
+    if k < 0:  # not a cage's step: its own words
+        return step.text.rstrip("."), last
+    cage = cages_of(shape)[k]
+    if step.placements:
+        cell, d = step.placements[0]
+        how = "alone in its cage" if len(cage.cells) == 1 else "the last cell of its cage"
+        return f"{shape.cell_name(cell)}={digit_name(shape, d)} ({how} of {cage.total})", last
+    cells, combos, _, _ = _possible_sets(cg, cage)
+    anchor = shape.cell_name(min(cage.cells))
+    words = f"the {len(cage.cells)}-cell cage of {cage.total} at {anchor}"
+    if len(cells) < len(cage.cells):
+        left = (cage.total or 0) - sum(cg.values[c] for c in cage.cells)
+        words = f"the rest of {words} ({cell_list(shape, cells)}, {left} left)"
+    stated = tuple(combos)
+    sets = _set_text(shape, combos)
+    union = 0
+    for m in combos:
+        union |= m
+    extra = [(c, d) for c, d in step.eliminations if union >> (d - 1) & 1]
+    if stated == last:
+        return (
+            f"{words} is still {sets}, and {elim_words(shape, extra)} (no set fits there)",
+            stated,
+        )
+    verb = "is" if len(combos) == 1 else "can only be"
+    if last is not None:
+        verb = "is now" if len(combos) == 1 else "can now only be"
+    clause = f"{words} {verb} {sets}"
+    if extra:
+        clause += f", and {elim_cells(shape, extra)} (no set fits there)"
+    return clause, stated
+
+
+def pointing_clause(cg: CandidateGrid, step: Step) -> str:
+    """A Cage Pointing *step* in few words, for a walkthrough that lists several (the cage's
+    sets were stated by its combinations): ``the 7 of the 2-cell cage of 16 at r2c1 goes in
+    r2c1 or r2c2, so it is removed from r1c3 and r3c1``."""
+    shape = cg.shape
+    k = cage_at(shape, step.cells)
+    if k < 0 or not step.eliminations:
+        return step.text.rstrip(".")
+    cage = cages_of(shape)[k]
+    d = step.eliminations[0][1]
+    spots = [c for c, _ in step.highlights]
+    targets = [c for c, _ in step.eliminations]
+    return (
+        f"the {digit_name(shape, d)} of the {len(cage.cells)}-cell cage of {cage.total} at "
+        f"{shape.cell_name(min(cage.cells))} goes in {join_or([shape.cell_name(c) for c in spots])}"
+        f", so it is removed from {cell_list(shape, targets)}"
+    )
 
 
 # -- the rule of 45 ------------------------------------------------------------------------------
