@@ -49,7 +49,7 @@ def replay(index: int, monkeypatch: pytest.MonkeyPatch) -> list[Step]:
     puzzle, sol = KILLERS[index]
     solution = Grid(sol, puzzle.shape)
     monkeypatch.setattr(rating, "_solution", lambda grid: solution)
-    steps = explain(puzzle, budget_s=20)
+    steps = explain(puzzle, budget_s=5)
     cg = CandidateGrid.from_grid(puzzle)
     for step in steps:
         keeps(step, sol)

@@ -10,11 +10,10 @@ Distinctness is already in the candidates (cage mates are peers, see
   rule sets or places out): the digits no possible set, placed in a possible order, puts in a
   cell are removed from it. A cage's lone open cell is placed (1.4).
 * **Rule of 45** (1.8, +0.2 for each further house): a house adds up to 45 on 9x9
-  (``n(n+1)/2`` in general), and so do two boxes side by side (90), a square of 2 x 2 boxes
-  (180) or 2 to 5 neighbouring rows or columns (90 to 225). Take away the cages wholly inside
-  it and the cells left over (the *innies*) add up to the rest; or take the cages that reach
-  into it and the cells they have outside it (the *outies*) add up to the excess. One cell
-  left: its digit is known.
+  (``n(n+1)/2`` in general), and so do two boxes side by side (90) or 2 to 5 neighbouring rows
+  or columns (90 to 225). Take away the cages wholly inside it and the cells left over (the
+  *innies*) add up to the rest; or take the cages that reach into it and the cells they have
+  outside it (the *outies*) add up to the excess. One cell left: its digit is known.
 * **Hidden Cage** (2.5, +0.2 a house): several innies or outies that must all differ (peers of
   one another, e.g. the rest of one row) form a virtual cage with a known sum: handled as a
   cage combination.
@@ -172,7 +171,7 @@ def _beside(a: int, b: int, n: int) -> bool:
 def _house_sets(shape: Shape) -> tuple[tuple[str, int, frozenset[int]], ...]:
     """The sets of whole houses the rule of 45 reads, fewest houses first, as (name, number of
     houses, cells): every unit, 2 to ``max(box side, (n + 1) // 2)`` neighbouring rows or
-    columns, every two boxes (or regions) side by side, and every square of 2 x 2 boxes."""
+    columns, and every two boxes (or regions) side by side."""
     if not cages_of(shape):
         return ()
     n = shape.n
@@ -190,14 +189,6 @@ def _house_sets(shape: Shape) -> tuple[tuple[str, int, frozenset[int]], ...]:
             for first in range(n - count + 1):
                 cells = frozenset(c for k in range(count) for c in shape.units[units[first + k]])
                 out.append((f"{word} {first + 1}-{first + count}", count, cells))
-    if shape.regions is None:
-        per_row = n // shape.box_cols  # boxes in a band
-        for top in range(n // shape.box_rows - 1):
-            for left in range(per_row - 1):
-                square = [(top + i) * per_row + left + j for i in (0, 1) for j in (0, 1)]
-                cells = frozenset(c for b in square for c in shape.units[shape.box_units[b]])
-                names = [shape.unit_name(shape.box_units[b]) for b in square]
-                out.append((f"boxes {join_words([b.split()[-1] for b in names])}", 4, cells))
     return tuple(out)
 
 
