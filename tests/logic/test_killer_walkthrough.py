@@ -58,6 +58,7 @@ def replay(index: int, monkeypatch: pytest.MonkeyPatch) -> list[Step]:
             assert step.eliminations == tuple(e for s in step.parts for e in s.eliminations)
             assert step.rating == max(s.rating for s in step.parts)
             assert step.to_json()["parts"] == [s.to_json() for s in step.parts]
+            assert step.text.startswith(f"{step.technique}")  # the CLI's line names it once
             for part in step.parts:
                 keeps(part, sol)
                 cg.apply(part)

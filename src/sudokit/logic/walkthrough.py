@@ -33,7 +33,7 @@ Only shapes with killer cages are grouped; every other explanation is the path a
 (9, 4, [3, 2, 1, 3])
 >>> for part in steps[0].text.split("; "):
 ...     print(part)
-Cage combinations: the 2-cell cage of 3 at r1c1 is 1+2
+Cage Combinations: the 2-cell cage of 3 at r1c1 is 1+2
 the 2-cell cage of 7 at r1c3 is 3+4
 the 3-cell cage of 7 at r2c2 is 1+2+4.
 >>> steps[1].text
@@ -103,6 +103,7 @@ def _grouped(technique: str, run: Sequence[Step], text: str, n: int) -> Step:
         eliminations=tuple(e for s in run for e in s.eliminations),
         text=text,
         cells=tuple(cells),
+        units=tuple(sorted({u for s in run for u in s.units})),
         highlights=tuple(h for s in run for h in s.highlights),
         size=n,
         parts=tuple(run),
@@ -132,7 +133,7 @@ def _pointing(cg: CandidateGrid, run: Sequence[Step]) -> Step:
     for s in run:
         clauses.append(pointing_clause(cg, s))
         cg.apply(s)
-    text = f"Cage pointing: {'; '.join(clauses)}."
+    text = f"Cage Pointing: {'; '.join(clauses)}."
     return _grouped("Cage Pointing", run, text, cg.shape.n)
 
 
@@ -149,5 +150,5 @@ def _cages(
         stated[k] = sets
         clauses.append(clause)
         cg.apply(s)
-    head = "Cage combinations" if len(run) > 1 else "Cage combination"
+    head = "Cage Combinations" if len(run) > 1 else "Cage Combination"
     return _grouped("Cage Combination", run, f"{head}: {'; '.join(clauses)}.", shape.n)
