@@ -2,6 +2,7 @@
 
     python benchmarks/bench_killer_explain.py [--data tests/data/killers9.txt] [--count N]
                                               [--no-rate] [--out DIR | --no-write]
+    python benchmarks/bench_killer_explain.py --generated 120 [--budget 10] [--no-write]
 
 For every puzzle of the data file (zero-given 9x9 killers with their solutions, format at the
 file's top): ``sudokit.explain`` (CPU time of this thread), its number of steps, the path
@@ -10,6 +11,10 @@ step is its own), the count of each technique (as steps and as path steps), the 
 needed "Proof by Search", and ``sudokit.rate`` (the variant scale's number, the score and the
 number of path steps) unless ``--no-rate``. Every step is checked: no elimination of the
 solution's digit, no other placement, and the steps replayed end on the solution.
+
+``--generated N`` rates the zero-given killers of ``sudokit.generate(killer=True, seed=1..N)``
+instead, *budget* seconds each (the README's calibration): how many finish below the nested
+chains (9.5), their range and levels, and the CPU a rating.
 
 Run it with ``PYTHONPATH`` at another checkout to measure that code (``_commit`` names it): the
 figures of two commits on the same data are then comparable, and ``--per-puzzle`` in both JSON
@@ -90,6 +95,39 @@ def measure(data: Path, count: int, rate: bool) -> dict[str, Any]:
     return out
 
 
+def generated(count: int, budget: float) -> dict[str, Any]:
+    """The ratings of ``generate(killer=True, seed=1..count)``, *budget* seconds each."""
+    per_seed = []
+    for seed in range(1, count + 1):
+        grid = sudokit.generate(killer=True, seed=seed).puzzle
+        t0 = time.thread_time()
+        r = sudokit.rate(grid, budget_s=budget)
+        per_seed.append({"seed": seed, "se": r.se, "level": r.level, "complete": r.complete,
+                         "cpu_s": round(time.thread_time() - t0, 4)})  # fmt: skip
+    done = [p for p in per_seed if p["se"] < 9.5]
+    return {
+        "generated": count,
+        "budget_s": budget,
+        "finished": len(done),
+        "range": [min(p["se"] for p in done), max(p["se"] for p in done)] if done else [],
+        "levels": dict(Counter(p["level"] for p in done).most_common()),
+        "cpu_s": summary([p["cpu_s"] for p in per_seed], 4),
+        "per_seed": per_seed,
+    }
+
+
+def generated_report(result: dict[str, Any]) -> str:
+    levels = ", ".join(f"{k} {v}" for k, v in result["levels"].items())
+    return (
+        f"# Killer ratings: generate(killer=True, seed=1..{result['generated']}), "
+        f"{result['budget_s']} s each\n\ncommit {result['commit']}, {result['date']}, "
+        f"Python {result['python']}\n\n{result['finished']} of {result['generated']} finish below "
+        f"the nested chains, rated {result['range']} ({levels}); CPU s a rating: mean "
+        f"{result['cpu_s']['mean']}, median {result['cpu_s']['median']}, max "
+        f"{result['cpu_s']['max']}.\n"
+    )
+
+
 def summary(values: list[Any], digits: int = 1) -> dict[str, float]:
     return {
         "mean": round(statistics.mean(values), digits),
@@ -144,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-rate", action="store_true", help="skip sudokit.rate")
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
     p.add_argument("--no-write", action="store_true")
+    p.add_argument("--generated", type=int, default=0, help="rate N generated killers instead")
+    p.add_argument("--budget", type=float, default=10.0, help="seconds a rating (--generated)")
     args = p.parse_args(argv)
     result: dict[str, Any] = {
         "date": _dt.date.today().isoformat(),
@@ -154,13 +194,19 @@ def main(argv: list[str] | None = None) -> int:
         if ROOT in Path(args.data).resolve().parents
         else args.data,
     }
-    result.update(measure(Path(args.data), args.count, not args.no_rate))
-    text = report(result)
+    if args.generated:
+        result.update(generated(args.generated, args.budget))
+        text = generated_report(result)
+        name = "bench_killer_generated"
+    else:
+        result.update(measure(Path(args.data), args.count, not args.no_rate))
+        text = report(result)
+        name = "bench_killer_explain"
     print(text)
     if not args.no_write:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        stem = f"{result['date']}-{result['commit']}-bench_killer_explain"
+        stem = f"{result['date']}-{result['commit']}-{name}"
         (out / f"{stem}.md").write_text(text)
         (out / f"{stem}.json").write_text(json.dumps(result, indent=1) + "\n")
     return 0
