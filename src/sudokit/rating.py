@@ -77,6 +77,7 @@ from .logic._names import Labels, cell_list, digit_labels, digit_name
 from .logic.candidates import CandidateGrid
 from .logic.chains import chain_budget
 from .logic.forcing import NESTED_FLOOR
+from .logic.killer import cages_of
 from .logic.path import (
     Path,
     StepBudgetExceededError,
@@ -86,6 +87,7 @@ from .logic.path import (
 )
 from .logic.registry import TECHNIQUES, VARIANT_FAMILIES, Technique
 from .logic.step import Step
+from .logic.walkthrough import walkthrough
 from .shape import Shape
 from .solver import Status, solve
 
@@ -546,7 +548,9 @@ def explain(
     labels: Labels = "symbols",
 ) -> list[Step]:
     """Every step of the easiest-first path for *puzzle* (Grid, text or pencil marks); step
-    texts name digits as *labels* says (see :func:`hint`).
+    texts name digits as *labels* says (see :func:`hint`). A killer's path is told as a
+    person's walkthrough (:func:`~sudokit.logic.walkthrough.walkthrough`): a run of singles or
+    of cage combinations is one step, which keeps the path's steps it groups in ``parts``.
 
     :raises ~sudokit.errors.NoSolutionError: when the puzzle has no solution.
 
@@ -556,7 +560,10 @@ def explain(
     """
     with digit_labels(labels):
         path, _ = solve_logically(puzzle, se_only=se_only, budget_s=budget_s)
-    return list(path.steps)
+        start, grid = _to_candidates(puzzle)
+        if not cages_of(grid.shape):
+            return list(path.steps)
+        return walkthrough(start, path.steps)
 
 
 def rate(puzzle: PuzzleLike, *, budget_s: float = RATE_BUDGET_S) -> Rating:

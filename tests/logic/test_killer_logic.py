@@ -442,7 +442,7 @@ def test_neighbour_rules_without_marks(rule: str, pair_ok: object, name: str) ->
 def test_variant_techniques_find_nothing_on_classic_shapes() -> None:
     cg = empty(Shape(3, 3))
     finders = [t.finder for t in TECHNIQUES if t.family in ("killer", "variant")]
-    assert len(finders) == 14
+    assert len(finders) == 16
     assert all(list(f(cg)) == [] for f in finders)
 
 
@@ -606,3 +606,54 @@ def test_variant_rating_uses_the_variant_techniques(monkeypatch: pytest.MonkeyPa
     classic = rating.rate("1.3....22....3.1")
     assert classic.scale == "se"
     assert "scale" not in classic.to_json()
+
+
+# -- innies less outies, two cages read together ------------------------------------------------
+
+
+def test_innies_less_outies_make_a_known_difference() -> None:
+    # row 1: r1c2..r1c8 one cage (38), r1c1 + r2c1 (11) and r1c9 + r2c9 (10) reach out of it;
+    # counting the first whole: r1c9 - r2c1 = 45 - 38 - 11 = -4
+    shape = killer_shape([[1, 2, 3, 4, 5, 6, 7], [0, 9], [8, 17]])
+    cg = CandidateGrid.from_grid(Grid.empty(shape))
+    found = list(killer.rule_of_45_difference(cg))
+    for s in found:
+        sound(s, SOL9)
+    step = next(s for s in found if "r1c9 - r2c1 = -4" in s.text)
+    assert set(step.eliminations) == {(8, d) for d in (6, 7, 8, 9)} | {(9, d) for d in (1, 2, 3, 4)}
+    assert step.technique == "Rule of 45 (difference)"
+    assert step.rating == killer.RULE45_DIFFERENCE
+    assert step.text.startswith("Row 1 adds up to 45, the cages wholly inside add up to 38")
+    # without a second cage reaching out there is no difference to count
+    alone = killer_shape([[1, 2, 3, 4, 5, 6, 7, 8], [0, 9]])
+    assert not list(killer.rule_of_45_difference(CandidateGrid.from_grid(Grid.empty(alone))))
+
+
+def test_two_cages_in_a_row_keep_their_digits_apart() -> None:
+    # row 1: the cage of 7 (r1c2, r1c3: 3+4 in SOL9) and the cage of 3 (r1c8, r1c9: 1+2)
+    shape = killer_shape([[1, 2], [7, 8]])
+    cg = CandidateGrid.from_grid(Grid.empty(shape))
+    for s in list(killer.cage_combination(cg)):
+        cg.apply(s)
+    found = list(killer.cage_interaction(cg))
+    assert found
+    for s in found:
+        sound(s, SOL9)
+    step = found[0]
+    elims = set(step.eliminations)
+    # the cage of 7 cannot take 1+6 or 2+5 beside a 1+2: it is 3+4
+    assert {(1, 5), (1, 6), (2, 5), (2, 6)} <= elims
+    # and 1, 2, 3, 4 are all in those four cells of row 1
+    assert {(c, d) for c in (0, 3, 4, 5, 6) for d in (1, 2, 3, 4)} <= elims
+    assert step.technique == "Cage Interaction"
+    assert "have cells that see each other" in step.text
+
+
+def test_two_cages_that_never_clash_give_nothing() -> None:
+    # two 2-cell cages far apart (no cell of one sees a cell of the other)
+    shape = killer_shape([[0, 1], [79, 80]])
+    cg = CandidateGrid.from_grid(Grid.empty(shape))
+    assert not list(killer.cage_interaction(cg))
+    # and a classic grid has no cages at all
+    assert not list(killer.cage_interaction(CandidateGrid.from_grid(Grid.empty(Shape(3, 3)))))
+    assert not list(killer.rule_of_45_difference(CandidateGrid.from_grid(Grid.empty(Shape(3, 3)))))

@@ -28,6 +28,13 @@ Distinctness is already in the candidates (cage mates are peers, see
 * **Cage Claiming** (2.9): when every place for a digit in a house lies in one cage, the cage
   holds that digit there: it is removed from the cage's other cells, and the cage's sets
   without it are dropped.
+* **Rule of 45 (difference)** (2.8, +0.2 a house): count a house set with some of the cages
+  reaching out of it taken whole: its innies less the outies of those cages make a known
+  number (``r1c9 - r2c1 = -4``); read over up to :data:`MAX_DIFF_CELLS` open cells.
+* **Cage Interaction** (3.1): two cages some cells of which see each other: only the pairs of
+  fillings that keep those cells apart remain, so a candidate no such pair uses goes, and so
+  does a digit from an outside cell that every such pair puts in a cell it sees (two cages of
+  one house that hold two digits between them: a killer pair).
 
 The ratings are on the SE-comparable scale of :mod:`sudokit.rating` (see its variant notes):
 placed so that a cage whose sum has one split is as easy as a hidden single and the rule of 45
@@ -55,18 +62,24 @@ from typing import NamedTuple
 
 from ..constraints import Cage, cage_combinations
 from ..shape import Shape
-from ._names import cell_list, digit_name, elim_words, join_or, join_words
+from ._names import cell_list, digit_name, elim_cells, elim_words, join_or, join_words
 from .candidates import CandidateGrid, bits
 from .step import Step
 
 __all__ = [
     "MAX_SET_CELLS",
+    "cage_at",
     "cage_claiming",
     "cage_clash",
     "cage_combination",
+    "cage_interaction",
     "cage_pointing",
+    "cages_of",
+    "combination_clause",
     "hidden_cage",
+    "pointing_clause",
     "rule_of_45",
+    "rule_of_45_difference",
     "rule_of_45_sum",
 ]
 
@@ -85,6 +98,8 @@ RULE45_SUM = 2.7
 CAGE_POINTING = 2.4
 CAGE_CLAIMING = 2.9
 CAGE_CLASH = 3.0
+RULE45_DIFFERENCE = 2.8
+CAGE_INTERACTION = 3.1
 EXTRA_HOUSE = 0.2
 
 
@@ -153,28 +168,34 @@ def _beside(a: int, b: int, n: int) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _houses(shape: Shape) -> tuple[_House, ...]:
-    """Every unit, 2 to ``max(box side, (n + 1) // 2)`` neighbouring rows or columns, and every
-    two boxes (or regions) side by side, with their innies and outies; fewest houses first."""
+def _house_sets(shape: Shape) -> tuple[tuple[str, int, frozenset[int]], ...]:
+    """The sets of whole houses the rule of 45 reads, fewest houses first, as (name, number of
+    houses, cells): every unit, 2 to ``max(box side, (n + 1) // 2)`` neighbouring rows or
+    columns, and every two boxes (or regions) side by side."""
     if not cages_of(shape):
         return ()
     n = shape.n
-    out: list[_House | None] = []
+    out: list[tuple[str, int, frozenset[int]]] = []
     for u, unit in enumerate(shape.units):
-        out.append(_house(shape, shape.unit_name(u), 1, frozenset(unit)))
+        out.append((shape.unit_name(u), 1, frozenset(unit)))
     boxes = [(u, frozenset(shape.units[u])) for u in shape.box_units]
     for i, (u, a) in enumerate(boxes):
         for v, b in boxes[i + 1 :]:
             if any(_beside(c, x, n) for c in a for x in b):
-                name = f"{shape.unit_name(u)} and {shape.unit_name(v)}"
-                out.append(_house(shape, name, 2, a | b))
+                out.append((f"{shape.unit_name(u)} and {shape.unit_name(v)}", 2, a | b))
     lines = (("rows", shape.row_units), ("columns", shape.column_units))
     for count in range(2, max(shape.box_rows, shape.box_cols, (n + 1) // 2) + 1):
         for word, units in lines:
             for first in range(n - count + 1):
                 cells = frozenset(c for k in range(count) for c in shape.units[units[first + k]])
-                name = f"{word} {first + 1}-{first + count}"
-                out.append(_house(shape, name, count, cells))
+                out.append((f"{word} {first + 1}-{first + count}", count, cells))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _houses(shape: Shape) -> tuple[_House, ...]:
+    """The sets of :func:`_house_sets` with their innies and outies (those that have some)."""
+    out = [_house(shape, name, count, cells) for name, count, cells in _house_sets(shape)]
     return tuple(h for h in out if h is not None)
 
 
@@ -377,6 +398,78 @@ def cage_combination(cg: CandidateGrid) -> Iterator[Step]:
         )
 
 
+def cage_at(shape: Shape, cells: Sequence[int]) -> int:
+    """The index in :func:`cages_of` of the cage whose cells are *cells* (a cage step's
+    ``cells``), or -1."""
+    return _cage_at(shape).get(tuple(cells), -1)
+
+
+@lru_cache(maxsize=64)
+def _cage_at(shape: Shape) -> dict[tuple[int, ...], int]:
+    return {tuple(cage.cells): k for k, cage in enumerate(cages_of(shape))}
+
+
+def combination_clause(
+    cg: CandidateGrid, step: Step, last: tuple[int, ...] | None
+) -> tuple[str, tuple[int, ...] | None]:
+    """A Cage Combination *step* in few words, on the state *cg* before it, for a walkthrough
+    that lists several: ``the 2-cell cage of 3 at r1c1 is 1+2``, its sets named only when they
+    differ from *last* (the ones stated before for that cage; None: never stated), and only the
+    eliminations the sets do not say by themselves. Returns the words and the sets stated."""
+    shape = cg.shape
+    k = cage_at(shape, step.cells)
+    if k < 0:  # not a cage's step: its own words
+        return step.text.rstrip("."), last
+    cage = cages_of(shape)[k]
+    if step.placements:
+        cell, d = step.placements[0]
+        how = "alone in its cage" if len(cage.cells) == 1 else "the last cell of its cage"
+        return f"{shape.cell_name(cell)}={digit_name(shape, d)} ({how} of {cage.total})", last
+    cells, combos, _, _ = _possible_sets(cg, cage)
+    anchor = shape.cell_name(min(cage.cells))
+    words = f"the {len(cage.cells)}-cell cage of {cage.total} at {anchor}"
+    if len(cells) < len(cage.cells):
+        left = (cage.total or 0) - sum(cg.values[c] for c in cage.cells)
+        words = f"the rest of {words} ({cell_list(shape, cells)}, {left} left)"
+    stated = tuple(combos)
+    sets = _set_text(shape, combos)
+    union = 0
+    for m in combos:
+        union |= m
+    extra = [(c, d) for c, d in step.eliminations if union >> (d - 1) & 1]
+    if stated == last:
+        return (
+            f"{words} is still {sets}, and {elim_words(shape, extra)} (no set fits there)",
+            stated,
+        )
+    verb = "is" if len(combos) == 1 else "can only be"
+    if last is not None:
+        verb = "is now" if len(combos) == 1 else "can now only be"
+    clause = f"{words} {verb} {sets}"
+    if extra:
+        clause += f", and {elim_cells(shape, extra)} (no set fits there)"
+    return clause, stated
+
+
+def pointing_clause(cg: CandidateGrid, step: Step) -> str:
+    """A Cage Pointing *step* in few words, for a walkthrough that lists several (the cage's
+    sets were stated by its combinations): ``the 7 of the 2-cell cage of 16 at r2c1 goes in
+    r2c1 or r2c2, so it is removed from r1c3 and r3c1``."""
+    shape = cg.shape
+    k = cage_at(shape, step.cells)
+    if k < 0 or not step.eliminations:
+        return step.text.rstrip(".")
+    cage = cages_of(shape)[k]
+    d = step.eliminations[0][1]
+    spots = [c for c, _ in step.highlights]
+    targets = [c for c, _ in step.eliminations]
+    return (
+        f"the {digit_name(shape, d)} of the {len(cage.cells)}-cell cage of {cage.total} at "
+        f"{shape.cell_name(min(cage.cells))} goes in {join_or([shape.cell_name(c) for c in spots])}"
+        f", so it is removed from {cell_list(shape, targets)}"
+    )
+
+
 # -- the rule of 45 ------------------------------------------------------------------------------
 
 
@@ -505,6 +598,324 @@ def rule_of_45_sum(cg: CandidateGrid) -> Iterator[Step]:
     """Innies or outies with a known sum that need not differ: candidates the sum rules out
     (2.7, +0.2 a house)."""
     return _group_steps(cg, False)
+
+
+# -- innies minus outies -------------------------------------------------------------------------
+
+
+class _Split(NamedTuple):
+    """A house set whose cages all have sums, with the cages that reach out of it."""
+
+    house: tuple[str, int, frozenset[int]]  # as _house_sets gives it
+    inner: int  # the sum of the cages wholly inside
+    loose: tuple[int, ...]  # cells of the house in no cage (always innies)
+    partial: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]  # (cage, inside, outside)
+
+
+@lru_cache(maxsize=64)
+def _splits(shape: Shape) -> tuple[_Split, ...]:
+    """The house sets of :func:`_house_sets` with two or more ways to be counted: at least two
+    cages reaching out of them, or one and some cells in no cage."""
+    cages = cages_of(shape)
+    owner = _cage_index(shape)
+    out = []
+    for house in _house_sets(shape):
+        cells = house[2]
+        touching = sorted({owner[c] for c in cells if owner[c] >= 0})
+        if any(cages[k].total is None for k in touching):
+            continue
+        partial = []
+        inner = 0
+        for k in touching:
+            inside = tuple(c for c in cages[k].cells if c in cells)
+            if len(inside) == len(cages[k].cells):
+                inner += cages[k].total or 0
+            else:
+                outside = tuple(c for c in cages[k].cells if c not in cells)
+                partial.append((k, inside, outside))
+        loose = tuple(sorted(c for c in cells if owner[c] < 0))
+        if len(partial) + bool(loose) >= 2:
+            out.append(_Split(house, inner, loose, tuple(partial)))
+    return tuple(out)
+
+
+#: Innie-outie differences are read over at most this many open cells (both sides together).
+MAX_DIFF_CELLS = 3
+
+
+class _Difference(NamedTuple):
+    """Open innies less open outies of a house set make *total*."""
+
+    house: tuple[str, int, frozenset[int]]
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
+    total: int
+    inner: int
+    whole: tuple[int, ...]  # the cages counted whole (the outies' cages)
+
+
+def _differences(cg: CandidateGrid) -> Iterator[_Difference]:
+    """Every way of counting a house set by innies (cells inside it) and outies (cells of whole
+    cages outside it) with both kinds among at most :data:`MAX_DIFF_CELLS` open cells."""
+    shape = cg.shape
+    values = cg.values
+    cages = cages_of(shape)
+    half = shape.n * (shape.n + 1) // 2
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+    for sp in _splits(shape):
+        base = sp.house[1] * half - sp.inner
+        loose = [c for c in sp.loose if not values[c]]
+        base -= sum(values[c] for c in sp.loose)
+        # per reaching cage: (open inside, placed sum inside, open outside, total - placed out)
+        options: list[_Option] = []
+        for k, inside, outside in sp.partial:
+            total = cages[k].total or 0
+            options.append((
+                k,
+                [c for c in inside if not values[c]],
+                sum(values[c] for c in inside),
+                [c for c in outside if not values[c]],
+                total - sum(values[c] for c in outside),
+            ))  # fmt: skip
+
+        for plus, minus, rest, whole in _countings(options, 0, loose, [], base, []):
+            key = (tuple(sorted(plus)), tuple(sorted(minus)), rest)
+            if plus and minus and key not in seen:
+                seen.add(key)
+                yield _Difference(sp.house, *key, sp.inner, tuple(whole))
+
+
+_Option = tuple[int, list[int], int, list[int], int]
+
+
+def _countings(
+    options: Sequence[_Option],
+    i: int,
+    plus: list[int],
+    minus: list[int],
+    rest: int,
+    whole: list[int],
+) -> Iterator[tuple[list[int], list[int], int, list[int]]]:
+    """The ways to count the reaching cages ``options[i:]`` (each by its cells inside, or whole
+    less its open cells outside) within :data:`MAX_DIFF_CELLS` open cells: (innies, outies,
+    what innies less outies make, the cages counted whole)."""
+    if len(plus) + len(minus) > MAX_DIFF_CELLS:
+        return
+    if i == len(options):
+        yield plus, minus, rest, whole
+        return
+    k, in_open, in_sum, out_open, out_rest = options[i]
+    yield from _countings(options, i + 1, plus + in_open, minus, rest - in_sum, whole)
+    if in_open:  # counted whole: its outside cells come in as outies
+        yield from _countings(options, i + 1, plus, minus + out_open, rest - out_rest, [*whole, k])
+
+
+def _difference_support(
+    cg: CandidateGrid, plus: Sequence[int], minus: Sequence[int], total: int
+) -> list[int]:
+    """The candidates of each cell of *plus* + *minus* that some choice of the others' (cells
+    that see each other differ) completes to ``sum(plus) - sum(minus) == total``."""
+    cells = [*plus, *minus]
+    signs = [1] * len(plus) + [-1] * len(minus)
+    masks = cg.masks
+    peers = cg.shape.peers
+    support = [0] * len(cells)
+    pick = [0] * len(cells)
+
+    def walk(i: int, acc: int) -> bool:
+        if i == len(cells):
+            if acc != total:
+                return False
+            for j, d in enumerate(pick):
+                support[j] |= 1 << (d - 1)
+            return True
+        ok = False
+        for d in bits(masks[cells[i]]):
+            if any(pick[j] == d and cells[j] in peers[cells[i]] for j in range(i)):
+                continue
+            pick[i] = d
+            ok = walk(i + 1, acc + signs[i] * d) or ok
+        return ok
+
+    walk(0, 0)
+    return support
+
+
+def rule_of_45_difference(cg: CandidateGrid) -> Iterator[Step]:
+    """Innies less outies of a house set make a known number (the cages reaching out of it
+    counted whole, their outside cells taken away): candidates no choice of the other cells
+    completes to it are removed (2.8, +0.2 a house)."""
+    shape = cg.shape
+    masks = cg.masks
+    cages = cages_of(shape)
+    half = shape.n * (shape.n + 1) // 2
+    for diff in _differences(cg):
+        cells = [*diff.plus, *diff.minus]
+        support = _difference_support(cg, diff.plus, diff.minus, diff.total)
+        elims = _eliminations(cg, cells, support)
+        if not elims or not all(support):
+            continue
+        name, count, house_cells = diff.house
+        whole = [cages[k] for k in diff.whole]
+        verb = "adds" if count == 1 else "add"
+        counted = sum(c.total or 0 for c in whole)
+        cage_words = join_words([_cage_words(shape, c) for c in whole])
+        plus = " + ".join(shape.cell_name(c) for c in diff.plus)
+        minus = " - ".join(shape.cell_name(c) for c in diff.minus)
+        text = (
+            f"{_sentence(name)} {verb} up to {count * half}"
+            + (f", the cages wholly inside add up to {diff.inner}" if diff.inner else "")
+            + f" and {cage_words} reaching out of it add{'s' if len(whole) == 1 else ''} up to "
+            f"{counted}: so the innies less the outies make {plus} - {minus} = {diff.total}"
+            + (
+                ""
+                if diff.total == count * half - diff.inner - counted
+                else ", with the placed digits counted"
+            )
+            + f", and {elim_cells(shape, elims)}."
+        )
+        yield Step(
+            "Rule of 45 (difference)",
+            round(RULE45_DIFFERENCE + EXTRA_HOUSE * (count - 1), 1),
+            eliminations=tuple(elims),
+            text=text,
+            cells=tuple(sorted(house_cells)),
+            highlights=tuple((c, d) for c in cells for d in bits(masks[c])),
+            size=shape.n,
+        )
+
+
+# -- two cages that meet ------------------------------------------------------------------------
+
+#: Two cages are read together only when the pairs of their fillings are at most this many.
+MAX_PAIR_FILLINGS = 4096
+
+
+@lru_cache(maxsize=8192)
+def _fillings(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to give the cells with candidate *masks* distinct digits adding up to
+    *total*, as digit tuples (a cage's cells all see one another)."""
+    out: list[tuple[int, ...]] = []
+    pick: list[int] = []
+
+    def walk(i: int, left: int, used: int) -> None:
+        if i == len(masks):
+            if left == 0:
+                out.append(tuple(pick))
+            return
+        for d in bits(masks[i] & ~used):
+            if d > left:
+                break
+            pick.append(d)
+            walk(i + 1, left - d, used | 1 << (d - 1))
+            pick.pop()
+
+    walk(0, total, 0)
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _meeting_cages(shape: Shape) -> tuple[tuple[int, int], ...]:
+    """Pairs of summed cages some cell of which sees some cell of the other, the pairs with
+    the most such cells first."""
+    cages = cages_of(shape)
+    peers = shape.peers
+    out = []
+    for i, a in enumerate(cages):
+        if a.total is None:
+            continue
+        for j in range(i + 1, len(cages)):
+            b = cages[j]
+            if b.total is None:
+                continue
+            links = sum(1 for x in a.cells for y in b.cells if y in peers[x])
+            if links:
+                out.append((-links / (len(a.cells) * len(b.cells)), i, j))
+    return tuple((i, j) for _, i, j in sorted(out))
+
+
+def _filling_words(shape: Shape, cells: Sequence[int], digits: Sequence[int]) -> str:
+    """``r1c1=5, r1c2=2``."""
+    return ", ".join(
+        f"{shape.cell_name(c)}={digit_name(shape, d)}" for c, d in zip(cells, digits, strict=True)
+    )
+
+
+def cage_interaction(cg: CandidateGrid) -> Iterator[Step]:
+    """Two cages whose cells see one another: only the pairs of fillings that keep those cells
+    different remain; a candidate of theirs no such pair uses, and a digit every such pair puts
+    in a cell that an outside cell sees, are removed (3.1). Two cages in one house that must
+    hold a digit between them (a killer pair) are the commonest case."""
+    shape = cg.shape
+    masks = cg.masks
+    peers = shape.peers
+    cages = cages_of(shape)
+    for i, j in _meeting_cages(shape):
+        a_cells, a_total, _ = _open_part(cg, cages[i].cells, cages[i].total or 0)
+        b_cells, b_total, _ = _open_part(cg, cages[j].cells, cages[j].total or 0)
+        if not a_cells or not b_cells:
+            continue
+        seeing = [
+            (x, y) for x, a in enumerate(a_cells) for y, b in enumerate(b_cells) if b in peers[a]
+        ]
+        if not seeing:
+            continue
+        a_fill = _fillings(tuple(masks[c] for c in a_cells), a_total)
+        b_fill = _fillings(tuple(masks[c] for c in b_cells), b_total)
+        if not a_fill or not b_fill or len(a_fill) * len(b_fill) > MAX_PAIR_FILLINGS:
+            continue
+        kept = [
+            (fa, fb) for fa in a_fill for fb in b_fill if all(fa[x] != fb[y] for x, y in seeing)
+        ]
+        if not kept or len(kept) == len(a_fill) * len(b_fill):
+            continue
+        cells = [*a_cells, *b_cells]
+        support = [0] * len(cells)
+        for fa, fb in kept:
+            for k, d in enumerate((*fa, *fb)):
+                support[k] |= 1 << (d - 1)
+        elims = set(_eliminations(cg, cells, support))
+        inside = set(cells)
+        outside = sorted({p for c in cells for p in peers[c]} - inside)
+        outside = [p for p in outside if masks[p]]
+        for p in outside:
+            seen = [k for k, c in enumerate(cells) if c in peers[p]]
+            common = masks[p]
+            for fa, fb in kept:
+                both = (*fa, *fb)
+                hit = 0
+                for k in seen:
+                    hit |= 1 << (both[k] - 1)
+                common &= hit
+                if not common:
+                    break
+            elims.update((p, d) for d in bits(common))
+        if not elims:
+            continue
+        ordered = sorted(elims)
+        words_a = _cage_words(shape, cages[i])
+        words_b = _cage_words(shape, cages[j])
+        total = len(a_fill) * len(b_fill)
+        if len(kept) <= 2:
+            ways = " or ".join(
+                f"{_filling_words(shape, a_cells, fa)} with {_filling_words(shape, b_cells, fb)}"
+                for fa, fb in kept
+            )
+            fits = f"only {ways} keep{'s' if len(kept) == 1 else ''} them different"
+        else:
+            fits = f"only {len(kept)} of the {total} ways to fill the two keep them different"
+        yield Step(
+            "Cage Interaction",
+            CAGE_INTERACTION,
+            eliminations=tuple(ordered),
+            text=(
+                f"{_sentence(words_a)} and {words_b} have cells that see each other: {fits}, "
+                f"so {elim_cells(shape, ordered)}."
+            ),
+            cells=tuple(sorted(inside)),
+            highlights=tuple((c, d) for c in cells for d in bits(masks[c])),
+            size=shape.n,
+        )
 
 
 # -- cages and houses ----------------------------------------------------------------------------

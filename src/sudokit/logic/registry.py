@@ -202,6 +202,16 @@ TECHNIQUES: list[Technique] = [
     Technique("Rule of 45 (sum)", "killer", killer.RULE45_SUM, killer.rule_of_45_sum, se=False),
     Technique("Cage Claiming", "killer", killer.CAGE_CLAIMING, killer.cage_claiming, se=False),
     Technique("Cage Clash", "killer", killer.CAGE_CLASH, killer.cage_clash, se=False),
+    Technique(
+        "Rule of 45 (difference)",
+        "killer",
+        killer.RULE45_DIFFERENCE,
+        killer.rule_of_45_difference,
+        se=False,
+    ),
+    Technique(
+        "Cage Interaction", "killer", killer.CAGE_INTERACTION, killer.cage_interaction, se=False
+    ),
     # SE's nested forcing chains (levels 2-5: 9.5, 10.0, 10.5, 11.0): tried only when every
     # rule above failed; slow in pure Python (seconds to minutes a step), so a caller bounds
     # them with a time budget (solve_path's budget_s, or chains.chain_budget).

@@ -55,7 +55,9 @@ class Step(_Record):
     pairs; ``text`` explains it; ``cells``, ``units``, ``highlights`` (``(cell, digit)``
     candidates) and ``links`` (``(cell1, d1, cell2, d2, strong)``) say what justifies it.
     ``size`` is the grid size *n* used to turn cell indices into rows and columns (0 = unknown,
-    filled in by the path functions).
+    filled in by the path functions). ``parts`` is empty for a single deduction; a step of a
+    walkthrough that reports several deductions at once (a run of singles, a killer's cage
+    combinations: :mod:`.walkthrough`) holds them there, in order, each with its own reason.
 
     *text* may be given as a :func:`deferred_text`: it is then made when first read (equality,
     hashing, ``repr`` and pickling read it too), so a step is the same value either way.
@@ -67,6 +69,7 @@ class Step(_Record):
         "eliminations",
         "highlights",
         "links",
+        "parts",
         "placements",
         "rating",
         "size",
@@ -84,6 +87,7 @@ class Step(_Record):
         "highlights",
         "links",
         "size",
+        "parts",
     )
     technique: str
     rating: float
@@ -95,6 +99,7 @@ class Step(_Record):
     highlights: tuple[tuple[int, int], ...]
     links: tuple[tuple[int, int, int, int, bool], ...]
     size: int
+    parts: tuple[Step, ...]
 
     def __init__(
         self,
@@ -108,6 +113,7 @@ class Step(_Record):
         highlights: tuple[tuple[int, int], ...] = (),
         links: tuple[tuple[int, int, int, int, bool], ...] = (),
         size: int = 0,
+        parts: tuple[Step, ...] = (),
     ) -> None:
         # the slots' own setters, one by one: a rating makes ~60 steps a puzzle
         _TECHNIQUE(self, technique)
@@ -120,6 +126,7 @@ class Step(_Record):
         _HIGHLIGHTS(self, highlights)
         _LINKS(self, links)
         _SIZE(self, size)
+        _PARTS(self, parts)
 
     @property
     def text(self) -> str:
@@ -156,7 +163,7 @@ class Step(_Record):
             r, c = divmod(cell, size)
             return [r + 1, c + 1]
 
-        return {
+        out: dict[str, object] = {
             "technique": self.technique,
             "rating": round(self.rating, 2),
             "placements": [[*rc(c), d] for c, d in self.placements],
@@ -166,6 +173,9 @@ class Step(_Record):
             "highlights": [[*rc(c), d] for c, d in self.highlights],
             "links": [[*rc(a), da, *rc(b), db, strong] for a, da, b, db, strong in self.links],
         }
+        if self.parts:  # only on a walkthrough's grouped step (the JSON of others is unchanged)
+            out["parts"] = [p.to_json(size) for p in self.parts]
+        return out
 
 
 (
@@ -179,6 +189,7 @@ class Step(_Record):
     _HIGHLIGHTS,
     _LINKS,
     _SIZE,
+    _PARTS,
 ) = (vars(Step)["_text" if name == "text" else name].__set__ for name in Step.__match_args__)
 
 
