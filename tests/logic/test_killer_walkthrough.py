@@ -4,7 +4,7 @@ The walkthrough replays: on the killers of ``tests/data/killers9.txt`` (each wit
 solution, checked unique by the C core when the file was made) every step of ``explain`` keeps
 the solution, its parts are the path's steps (their placements and eliminations are the
 step's), and applying the steps in order ends on the solution. A few puzzles run in the quick
-tier, the whole corpus in the slow one (with the walkthrough's length target).
+tier, a third of the corpus in the slow one (with the walkthrough's length target).
 The new steps are checked on hand-made positions (where they must fire, where they must not).
 """
 
@@ -79,17 +79,19 @@ def test_explain_a_killer_replays_to_its_solution(
 
 
 @pytest.mark.slow
-def test_every_killer_of_the_corpus_replays_in_at_most_60_steps_on_average(
+def test_a_third_of_the_corpus_replays_in_at_most_60_steps_on_average(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Every third killer (100): the whole corpus is benchmarks/bench_killer_explain.py's (39.4
+    steps on average, one searched), whose killer 77 alone costs 40 s of CPU in its search."""
     lengths = []
     searched = 0
-    for index in range(len(KILLERS)):
+    for index in range(0, len(KILLERS), 3):
         steps = replay(index, monkeypatch)
         lengths.append(len(steps))
         searched += any(s.technique == "Proof by Search" for s in steps)
     assert statistics.mean(lengths) <= 60
-    assert searched <= 1  # was 4 of 300 before the two-cage steps
+    assert searched == 0
 
 
 def test_a_run_of_singles_is_one_step_with_each_reason_kept() -> None:
