@@ -60,6 +60,7 @@ class _Plan:
     minimal_required: bool = False  # minimal asked for explicitly (no clues may be added)
     ratings: int = 0  # rating walks per puzzle (with a difficulty target)
     drawn: Drawn | None = None  # rules drawn from each solution (killer, kropki, ...)
+    human: bool = False  # givens added until the explainer's walk solves (walked.climb)
 
 
 class OptionArgs(TypedDict, total=False):
@@ -252,6 +253,7 @@ does not map units onto units); symmetries that fit: none, rot180, mirror-tb, mi
                 nonconsecutive=self.nonconsecutive,
             ),
             drawn=_drawn(self),
+            any_unique=self.any_unique,
         )
         object.__setattr__(self, "plan", plan)
 
@@ -272,9 +274,16 @@ def _drawn(options: GenerateOptions) -> Drawn | None:
     if sizes != (2, 5) and not options.killer:
         raise SudokuError("cage sizes are for killer cages: add killer=True (--killer)")
     kinds = tuple(name for name in RULE_KINDS if getattr(options, name))
-    if options.any_unique and not kinds:
+    ruled = options.windoku or options.antiknight or options.antiking or options.nonconsecutive
+    ruled = ruled or options.diagonals or any(getattr(options, name) for name in DRAWN_RULES)
+    shape = options.shape
+    if shape is not None:
+        ruled = ruled or shape.diagonals or shape.windoku
+        ruled = ruled or (shape.constraints is not None and not shape.constraints.is_empty())
+    if options.any_unique and not kinds and not ruled:
         raise SudokuError(
-            "any_unique (--any) is for the drawn rule kinds: add one (--arrow, --sandwich, ...)"
+            "any_unique (--any) is for puzzles with rules: add one (--killer, --antiknight, "
+            "--x, --arrow, ...)"
         )
     if not kinds and not any(getattr(options, name) for name in DRAWN_RULES):
         return None
@@ -315,6 +324,7 @@ def _plan(
     windoku: bool = False,
     rules: Constraints | None = None,
     drawn: Drawn | None = None,
+    any_unique: bool = False,
 ) -> _Plan:
     goal = _target(difficulty, rating, require)
     if shape is None and size is None:  # a pattern tells the size
@@ -376,7 +386,7 @@ def _plan(
                 f"puzzle needs at least {min_clues(shape)}"
             )
     target = _clue_range(clues, shape)
-    minimal_required = minimal is True
+    minimal_required = explicit_minimal = minimal is True
     if minimal is None:
         minimal = shape.n <= 9 and mask is None and target is None and symmetry == "none"
         # Proving a non-consecutive 9x9 puzzle minimal took 15-28 s and ran out of the
@@ -387,6 +397,25 @@ def _plan(
         # 9x9 stays minimal with a difficulty target too (no clues added to climb); smaller
         # grids have too few minimal puzzles of a given level, so they may climb.
         minimal_required = minimal and shape.n == 9
+    # The human default of the kinds the classic pipeline and the drawn rules of
+    # sudokit.generator.variants build (the drawn rule kinds have their own builder): givens
+    # added until the explainer's walk solves the puzzle, where nothing fixes the givens
+    # (a pattern, a clue range, --minimal asked) or aims at a level (a difficulty target).
+    own = shape.constraints
+    human = (
+        not any_unique
+        and (drawn is None or not drawn.kinds)
+        and (
+            drawn is not None
+            or shape.diagonals
+            or shape.windoku
+            or (own is not None and not own.is_empty())
+        )
+        and mask is None
+        and target is None
+        and goal is None
+        and not explicit_minimal
+    )
     if budget is None:
         # Filling a sparse pattern takes many attempts of a few searches each; a difficulty
         # target is bounded by its rating walks instead.
@@ -416,6 +445,7 @@ def _plan(
         minimal_required,
         ratings,
         drawn,
+        human,
     )
 
 
