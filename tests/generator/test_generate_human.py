@@ -7,8 +7,10 @@ keeps the search builder's minimal puzzles."""
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from sudokit import explain, generate, rate
+from sudokit.cli.app import cli
 from sudokit.errors import SudokuError
 from sudokit.generator import GenerateOptions
 
@@ -92,6 +94,7 @@ def test_plain_puzzles_take_no_climb() -> None:
     assert GenerateOptions(9, antiknight=True).plan.human
     assert GenerateOptions(9, killer=True).plan.human
     assert GenerateOptions(9, diagonals=True).plan.human
+    assert not GenerateOptions(16, killer=True).plan.human  # up to 9x9, as the rule kinds
     # what fixes the givens or aims at a level keeps today's builder
     assert not GenerateOptions(9, antiknight=True, clues=(20, 24)).plan.human
     assert not GenerateOptions(9, antiknight=True, minimal=True).plan.human
@@ -104,3 +107,15 @@ def test_any_needs_a_rule() -> None:
     with pytest.raises(SudokuError, match="--any"):
         GenerateOptions(9, any_unique=True)
     assert GenerateOptions(9, windoku=True, any_unique=True).plan.human is False
+
+
+def test_cli_any_keeps_the_format_and_needs_a_rule() -> None:
+    runner = CliRunner()
+    got = runner.invoke(cli, ["generate", "--size", "6", "--x", "--any", "-n", "2", "--seed", "6"])
+    assert got.exit_code == 0, got.output
+    lines = got.output.split()
+    assert len(lines) == 2
+    assert all(len(line) == 36 for line in lines)  # plain lines, as without --any
+    bad = runner.invoke(cli, ["generate", "--any"])
+    assert bad.exit_code == 2
+    assert "--any" in bad.output

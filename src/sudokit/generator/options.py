@@ -152,7 +152,12 @@ class GenerateOptions:
     :param windoku: add the windoku windows (square boxes only) as units.
     :param antiknight: cells a knight's move apart differ; *antiking*: cells a king's move
         apart differ; *nonconsecutive*: side-by-side cells never hold consecutive digits.
-        These rules ride on the shape and combine with every other option.
+        These rules ride on the shape and combine with every other option. Puzzles with any
+        rule (these, *windoku*, *diagonals*, the drawn rules below) are human-solvable by
+        default up to 9x9: where the explainer's walk stops on the unique puzzle, givens are
+        added (:func:`sudokit.generator.walked.climb`; the puzzle is then not minimal). A pattern,
+        a clue range, ``minimal=True`` or a difficulty target keep the givens as they ask,
+        and *any_unique* keeps any unique puzzle.
     :param killer: draw killer cages from each puzzle's solution (connected, *cage_sizes*
         cells, default 2-5, about 26-30 on 9x9), with zero givens unless the cages alone
         cannot be made unique (see :mod:`sudokit.generator.variants`).
@@ -169,7 +174,7 @@ class GenerateOptions:
         solution (:mod:`sudokit.generator.drawn_rules`), as many as uniqueness needs and one
         of each at least, then the fewest givens; 4x4 to 9x9. By default the puzzle is also
         solvable by the explainer's human walk (no search step); *any_unique* keeps any
-        unique puzzle (``--any``).
+        unique puzzle (``--any``), for every rule (it is refused without one).
 
     The fields keep the values as given (sequences become tuples), so
     :func:`dataclasses.replace` works on them; what they resolve to (the shape, the clue
@@ -401,9 +406,12 @@ def _plan(
     # sudokit.generator.variants build (the drawn rule kinds have their own builder): givens
     # added until the explainer's walk solves the puzzle, where nothing fixes the givens
     # (a pattern, a clue range, --minimal asked) or aims at a level (a difficulty target).
+    # Up to 9x9, as the drawn rule kinds: above, the walk's steps cost seconds (a 16x16
+    # killer took 4.2 s and 8.1 s with the climb) and the web app waits on them.
     own = shape.constraints
     human = (
         not any_unique
+        and shape.n <= 9
         and (drawn is None or not drawn.kinds)
         and (
             drawn is not None

@@ -24,6 +24,11 @@ asks the explainer's walk whether it solves it, and mostly it does not. Here the
 
 Reproducible per seed (no search reads a second solution). The givens are not proven
 minimal.
+
+The older kinds (killer, kropki, XV, parity, thermometers from
+:mod:`~sudokit.generator.variants`; windoku, anti-knight, anti-king, non-consecutive and
+Sudoku-X from the classic pipeline) keep their builders and get :func:`climb` after them:
+givens added where the same walk stops, the walk going on from where it was.
 """
 
 from __future__ import annotations
