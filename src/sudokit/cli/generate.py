@@ -150,8 +150,8 @@ def _rule_flags(command: Callable[..., None]) -> Callable[..., None]:
     "--any",
     "any_unique",
     is_flag=True,
-    help="With the drawn rule kinds: any unique puzzle (default: one the explainer "
-    "solves without search).",
+    help="With rules (--killer, --antiknight, --x, --arrow, ...): any unique puzzle "
+    "(default: one the explainer solves without search).",
 )
 @click.option(
     "--symmetry",
@@ -281,7 +281,8 @@ def generate(
         common.fail(f"--size {size} does not match the shape's size {shape.n}")
     cage_sizes = _clue_range(cast("str | None", variants.pop("cage_sizes")), "--cage-sizes")
     rules = {name: bool(value) for name, value in variants.items()}
-    fmt = to or ("jsonl" if any(rules.values()) else "csv" if with_solution else "line")
+    ruled = any(value for name, value in rules.items() if name != "any_unique")
+    fmt = to or ("jsonl" if ruled else "csv" if with_solution else "line")
     if with_solution and not _writes_solution(fmt):
         common.fail(f"--with-solution needs a format that writes solutions, not {fmt!r}")
     if random_jigsaw and not _writes_regions(fmt):

@@ -60,6 +60,7 @@ class _Plan:
     minimal_required: bool = False  # minimal asked for explicitly (no clues may be added)
     ratings: int = 0  # rating walks per puzzle (with a difficulty target)
     drawn: Drawn | None = None  # rules drawn from each solution (killer, kropki, ...)
+    human: bool = False  # givens added until the explainer's walk solves (walked.climb)
 
 
 class OptionArgs(TypedDict, total=False):
@@ -151,7 +152,12 @@ class GenerateOptions:
     :param windoku: add the windoku windows (square boxes only) as units.
     :param antiknight: cells a knight's move apart differ; *antiking*: cells a king's move
         apart differ; *nonconsecutive*: side-by-side cells never hold consecutive digits.
-        These rules ride on the shape and combine with every other option.
+        These rules ride on the shape and combine with every other option. Puzzles with any
+        rule (these, *windoku*, *diagonals*, the drawn rules below) are human-solvable by
+        default up to 9x9: where the explainer's walk stops on the unique puzzle, givens are
+        added (:func:`sudokit.generator.walked.climb`; the puzzle is then not minimal). A pattern,
+        a clue range, ``minimal=True`` or a difficulty target keep the givens as they ask,
+        and *any_unique* keeps any unique puzzle.
     :param killer: draw killer cages from each puzzle's solution (connected, *cage_sizes*
         cells, default 2-5, about 26-30 on 9x9), with zero givens unless the cages alone
         cannot be made unique (see :mod:`sudokit.generator.variants`).
@@ -168,7 +174,7 @@ class GenerateOptions:
         solution (:mod:`sudokit.generator.drawn_rules`), as many as uniqueness needs and one
         of each at least, then the fewest givens; 4x4 to 9x9. By default the puzzle is also
         solvable by the explainer's human walk (no search step); *any_unique* keeps any
-        unique puzzle (``--any``).
+        unique puzzle (``--any``), for every rule (it is refused without one).
 
     The fields keep the values as given (sequences become tuples), so
     :func:`dataclasses.replace` works on them; what they resolve to (the shape, the clue
@@ -252,6 +258,7 @@ does not map units onto units); symmetries that fit: none, rot180, mirror-tb, mi
                 nonconsecutive=self.nonconsecutive,
             ),
             drawn=_drawn(self),
+            any_unique=self.any_unique,
         )
         object.__setattr__(self, "plan", plan)
 
@@ -272,9 +279,16 @@ def _drawn(options: GenerateOptions) -> Drawn | None:
     if sizes != (2, 5) and not options.killer:
         raise SudokuError("cage sizes are for killer cages: add killer=True (--killer)")
     kinds = tuple(name for name in RULE_KINDS if getattr(options, name))
-    if options.any_unique and not kinds:
+    ruled = options.windoku or options.antiknight or options.antiking or options.nonconsecutive
+    ruled = ruled or options.diagonals or any(getattr(options, name) for name in DRAWN_RULES)
+    shape = options.shape
+    if shape is not None:
+        ruled = ruled or shape.diagonals or shape.windoku
+        ruled = ruled or (shape.constraints is not None and not shape.constraints.is_empty())
+    if options.any_unique and not kinds and not ruled:
         raise SudokuError(
-            "any_unique (--any) is for the drawn rule kinds: add one (--arrow, --sandwich, ...)"
+            "any_unique (--any) is for puzzles with rules: add one (--killer, --antiknight, "
+            "--x, --arrow, ...)"
         )
     if not kinds and not any(getattr(options, name) for name in DRAWN_RULES):
         return None
@@ -315,6 +329,7 @@ def _plan(
     windoku: bool = False,
     rules: Constraints | None = None,
     drawn: Drawn | None = None,
+    any_unique: bool = False,
 ) -> _Plan:
     goal = _target(difficulty, rating, require)
     if shape is None and size is None:  # a pattern tells the size
@@ -376,7 +391,7 @@ def _plan(
                 f"puzzle needs at least {min_clues(shape)}"
             )
     target = _clue_range(clues, shape)
-    minimal_required = minimal is True
+    minimal_required = explicit_minimal = minimal is True
     if minimal is None:
         minimal = shape.n <= 9 and mask is None and target is None and symmetry == "none"
         # Proving a non-consecutive 9x9 puzzle minimal took 15-28 s and ran out of the
@@ -387,6 +402,28 @@ def _plan(
         # 9x9 stays minimal with a difficulty target too (no clues added to climb); smaller
         # grids have too few minimal puzzles of a given level, so they may climb.
         minimal_required = minimal and shape.n == 9
+    # The human default of the kinds the classic pipeline and the drawn rules of
+    # sudokit.generator.variants build (the drawn rule kinds have their own builder): givens
+    # added until the explainer's walk solves the puzzle, where nothing fixes the givens
+    # (a pattern, a clue range, --minimal asked) or aims at a level (a difficulty target).
+    # Up to 9x9, as the drawn rule kinds: above, the walk's steps cost seconds (a 16x16
+    # killer took 4.2 s and 8.1 s with the climb) and the web app waits on them.
+    own = shape.constraints
+    human = (
+        not any_unique
+        and shape.n <= 9
+        and (drawn is None or not drawn.kinds)
+        and (
+            drawn is not None
+            or shape.diagonals
+            or shape.windoku
+            or (own is not None and not own.is_empty())
+        )
+        and mask is None
+        and target is None
+        and goal is None
+        and not explicit_minimal
+    )
     if budget is None:
         # Filling a sparse pattern takes many attempts of a few searches each; a difficulty
         # target is bounded by its rating walks instead.
@@ -416,6 +453,7 @@ def _plan(
         minimal_required,
         ratings,
         drawn,
+        human,
     )
 
 

@@ -28,6 +28,7 @@ from .search import _Counter, _OutOfBudget, _Undecided, search_budget, shuffled
 from .symmetry import orbits as _orbits
 from .variants import attempt as _drawn_attempt
 from .walked import build as _walk_build
+from .walked import climb as _climb
 
 __all__ = ["GeneratedPuzzle", "generate"]
 
@@ -277,6 +278,8 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
                     continue
                 puzzle, solution, proven = got
                 made = shape
+            if plan.human and _climb(puzzle, solution, made, plan.symmetry, rng):
+                proven = False  # givens added: unique, but not minimal
             if plan.goal is not None:
                 found = (puzzle, solution, proven)
                 climbed = _toward_target(plan, plan.goal, found, made, rng, counter)

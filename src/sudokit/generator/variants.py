@@ -34,6 +34,10 @@ rules. Rules drawn from a solution are made here, one attempt at a time (:func:`
    removal pass drops the givens that are no longer needed. Without cages the puzzle starts
    from the full solution and one removal pass (orbit by orbit) leaves the givens the rules
    still need, often none. Either way no given (orbit) can be removed from the result.
+4. **Human-solvable** (the default up to 9x9, not with ``--any``): the caller
+   (:mod:`sudokit.generator.puzzle`) then adds givens where the explainer's walk stops
+   (:func:`sudokit.generator.walked.climb`), as it does for windoku, anti-knight, ... and
+   Sudoku-X puzzles of the classic pipeline.
 
 Determinism: the cage repairs read the second solution the engine finds, and the C core and
 the reference may find different ones, so killer puzzles are reproducible per seed *and

@@ -24,6 +24,11 @@ asks the explainer's walk whether it solves it, and mostly it does not. Here the
 
 Reproducible per seed (no search reads a second solution). The givens are not proven
 minimal.
+
+The older kinds (killer, kropki, XV, parity, thermometers from
+:mod:`~sudokit.generator.variants`; windoku, anti-knight, anti-king, non-consecutive and
+Sudoku-X from the classic pipeline) keep their builders and get :func:`climb` after them:
+givens added where the same walk stops, the walk going on from where it was.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from .ruled import HUMAN_CAP, Draft
 from .symmetry import orbit_index
 from .variants import _extended
 
-__all__ = ["CHEAP", "TRIES", "build"]
+__all__ = ["CHEAP", "TRIES", "build", "climb"]
 
 #: Rules tried where the walk stopped before a given is placed instead.
 TRIES = 6
@@ -50,10 +55,10 @@ TRIES = 6
 CHEAP = 2.9
 
 
-def _techniques(cap: float) -> tuple[Technique, ...]:
+def _techniques(cap: float, variant: bool = True) -> tuple[Technique, ...]:
     from .difficulty import _walk_techniques
 
-    return tuple(t for t in _walk_techniques(cap, True) if not t.needs_unique)
+    return tuple(t for t in _walk_techniques(cap, variant) if not t.needs_unique)
 
 
 def _rebased(cg: CandidateGrid, shape: Shape) -> CandidateGrid:
@@ -138,3 +143,44 @@ def build(
                 break
         rest.extend(spare)
     return puzzle, solution, made(), False
+
+
+def climb(
+    puzzle: bytearray, solution: bytes, shape: Shape, symmetry: str, rng: random.Random
+) -> bool:
+    """Givens of *solution* added to the unique puzzle *puzzle* (changed in place) until the
+    explainer's walk solves it (the rating's techniques up to
+    :data:`~sudokit.generator.ruled.HUMAN_CAP`, no uniqueness technique, on the scale the
+    rating puts *shape* on); True when a given was added.
+
+    The human default of the kinds that :mod:`sudokit.generator.variants` and the classic
+    pipeline build (killer, kropki, anti-knight, windoku, Sudoku-X, ...): the puzzle they
+    made, unique and minimal, is walked; where the walk gets stuck a given (an orbit of
+    *symmetry*) goes on a random cell the walk left open, and the walk goes on from the
+    candidates it had (a given only narrows the solutions: what was deduced stays deduced),
+    so each stuck point costs one more walk from there, not a walk from the start. A walk
+    from the puzzle as given, the explainer's, checks the end; where it stops, the climb goes
+    on from there. Reproducible per seed: only *rng* chooses.
+    """
+    from ..rating import is_variant
+
+    index = orbit_index(shape, symmetry)
+    full = _techniques(HUMAN_CAP, is_variant(shape))
+    cg = CandidateGrid.from_grid(Grid(bytes(puzzle), shape))
+    fresh = True  # cg is the puzzle as given: a walk that solves it is the explainer's
+    added = False
+    while True:
+        if solve_path(cg, full, consistent=True).solved:
+            if fresh:
+                return added
+            cg = CandidateGrid.from_grid(Grid(bytes(puzzle), shape))
+            fresh = True
+            continue
+        open_ = sorted(_open(cg))
+        cell = open_[int(rng.random() * len(open_))]
+        for i in index[cell]:
+            puzzle[i] = solution[i]
+            if not cg.values[i]:
+                cg.place(i, solution[i])
+        fresh = False
+        added = True
