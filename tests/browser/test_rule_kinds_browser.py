@@ -12,7 +12,7 @@ import pytest
 from pageutil import open_puzzle, paste_import, play_by_keyboard, show_hint, state
 
 import sudokit
-from sudokit.rules import Arrow, LittleKiller, Renban
+from sudokit.rules import Arrow, Clone, LittleKiller, Renban
 
 pytestmark = pytest.mark.browser
 
@@ -72,3 +72,24 @@ def test_rule_kinds_kept_by_share_link_and_save(page: Any, base_url: str) -> Non
     page.wait_for_selector("#board g.kinds circle.arrow")
     kinds = sorted(r["kind"] for r in state(page, "s.game.geo.rules.rules"))
     assert kinds == ["arrow", "littlekiller", "renban"]
+
+
+def test_shaded_cells_show_their_own_colour(page: Any, base_url: str) -> None:
+    """A clone's cells take the server's shade, not the board's cell fill (the copied shades
+    kept the class ``cell``, whose fill hid theirs: clones and indexers looked unshaded)."""
+    puzzle, solution = kinds_puzzle()
+    d = solution.cells
+    a, b = next((i, j) for i in range(16) for j in range(i + 1, 16) if d[i] == d[j])
+    assert puzzle.shape.constraints is not None
+    rules = [*puzzle.shape.constraints.rules, Clone((a,), (b,))]
+    shape = sudokit.Shape(2, 2, constraints=sudokit.Constraints(rules=rules))
+    open_puzzle(page, base_url, sudokit.Grid(puzzle.cells, shape))
+    page.wait_for_selector("#board g.kinds-shades rect.clone")
+    shades = page.eval_on_selector_all(
+        "#board g.kinds-shades rect",
+        "rects => rects.map(r => [r.getAttribute('fill'), getComputedStyle(r).fill])",
+    )
+    assert len(shades) == 2
+    for attribute, computed in shades:
+        red, green, blue = (int(attribute[k : k + 2], 16) for k in (1, 3, 5))
+        assert computed == f"rgb({red}, {green}, {blue})", (attribute, computed)

@@ -176,7 +176,11 @@ function drawKinds(kinds) {
   };
   for (const rect of kinds.doc.querySelectorAll('[data-layer="cells"] rect')) {
     // An unshaded cell is "cell empty"; a shaded one names its kind too ("cell clone empty").
-    if (rect.classList.length > 2) shades.append(copy(rect));
+    // The copy is no board cell: the board's .cell fills would hide the shade's own fill.
+    if (rect.classList.length <= 2) continue;
+    const shade = copy(rect);
+    shade.classList.remove("cell", "empty");
+    shades.append(shade);
   }
   const layer = kinds.doc.querySelector('[data-layer="rules"]');
   for (const node of layer ? layer.children : []) marks.append(copy(node));
