@@ -261,15 +261,16 @@ def _quadruple(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     x, y = c + 1.0, r + 1.0
     digits = rule.digits
     wide = any(d > 9 for d in digits)  # two-figure digits of a big grid
-    radius = 0.3 if wide else 0.26
+    # As large as the four cells allow (a phone's 40-pixel cell gives 10-pixel digits).
+    radius = 0.34 if wide else 0.3
     marks.add(_MARK, Circle(x, y, radius, theme.background, theme.dot, "quadruple", rule.cells[0]))
     if len(digits) <= 2:
-        spots = [(x + 0.1 * (2 * k - len(digits) + 1), y) for k in range(len(digits))]
-        size = 0.24
+        spots = [(x + 0.12 * (2 * k - len(digits) + 1), y) for k in range(len(digits))]
+        size = 0.3
     else:
-        spots = [(x + (-0.09 if k % 2 == 0 else 0.09), y + (-0.085 if k < 2 else 0.095))
+        spots = [(x + (-0.105 if k % 2 == 0 else 0.105), y + (-0.1 if k < 2 else 0.115))
                  for k in range(len(digits))]  # fmt: skip
-        size = 0.2
+        size = 0.25
     if wide:
         size *= 0.8
         spots = [(x + 1.3 * (tx - x), y + 1.15 * (ty - y)) for tx, ty in spots]
@@ -285,8 +286,8 @@ def _dot(rule: Rule, n: int, theme: Theme, marks: Marks) -> None:
     black = isinstance(rule, Ratio)
     fill, stroke, ink = (theme.dot, "", theme.background) if black else (
         theme.background, theme.dot, theme.dot)  # fmt: skip
-    marks.add(_MARK, Circle(x, y, 0.17, fill, stroke, f"{rule.kind} dot", a))
-    size = 0.25 if len(value) == 1 else 0.2
+    marks.add(_MARK, Circle(x, y, 0.2, fill, stroke, f"{rule.kind} dot", a))
+    size = 0.3 if len(value) == 1 else 0.24
     marks.add(_TEXT, Text(x, y, value, size, ink, f"{rule.kind} value", True, a))
 
 
