@@ -77,6 +77,22 @@ def test_static_weak_links_join_the_xy_tables_only() -> None:
         assert not rel & set(links.tables(y, x)[0][c])
 
 
+def test_static_strong_links_where_the_other_digits_force_one() -> None:
+    # a black dot r1c1-r1c2, r1c1 in {1, 3}, r1c2 in {2, 4, 6}: r1c1<>1 -> r1c1=3 -> r1c2=6
+    geo = geometry(_shape(black=[(0, 1)]))
+    masks = [ALL] * 81
+    masks[0], masks[1] = 0b101, 0b101010
+    links = Links(geo, masks)
+    assert links.off_on_r is not None
+    assert links.off_on_r[0] == (on_potential(9, 1, 5),)
+    assert links.off_on_r[2] == (on_potential(9, 1, 1),)  # r1c1<>3 -> r1c1=1 -> r1c2=2
+    masks[0] = 0b1101  # r1c1 in {1, 3, 4}: r1c1<>1 leaves r1c2 6 (with 3) or 2 (with 4)
+    assert Links(geo, masks).off_on_r[0] == ()  # type: ignore[index]
+    assert on_potential(9, 1, 5) in links.tables(True, True)[1][0]
+    assert on_potential(9, 1, 5) not in links.tables(True, False)[1][0]
+    assert pair_label(geo, off_potential(9, 0, 0), on_potential(9, 1, 5)) == "black dot"
+
+
 def test_pair_label_tells_unit_links_from_rule_links() -> None:
     geo = geometry(_shape(white=[(0, 1)]))
     on1 = on_potential(9, 0, 0)  # r1c1=1

@@ -188,9 +188,10 @@ def path_step(
 
 def pair_label(geo: Geometry, p: int, q: int) -> str | None:
     """The words of the pair rule behind the link from potential *p* to *q* when a pair
-    relation made it (:mod:`.pairlinks`): an "on" *p* removing *q* in another cell that is not
-    its digit in a peer (then a unit made it), or an "off" *p* removing *q* in a related cell
-    (the loss of support); else None. Always None on a shape without pair relations.
+    relation made it (:mod:`.pairlinks`): *p* and *q* in two related cells, and not one digit
+    in cells that share a unit (then the unit made it): an "on" *p* removing *q* (a weak
+    link), an "off" *p* removing *q* (the loss of support) or forcing it (a strong link); else
+    None. Always None on a shape without pair relations.
 
     >>> from sudokit.constraints import Constraints
     >>> g = geometry(Shape(2, 2, constraints=Constraints(white=[(0, 1)])))
@@ -200,14 +201,14 @@ def pair_label(geo: Geometry, p: int, q: int) -> str | None:
     True
     """
     pairs = geo.pairs
-    if pairs is None or q & 1:
+    if pairs is None or (q & 1 and p & 1):
         return None
     n = geo.n
     ca, da = divmod(p >> 1, n)
     cb, db = divmod(q >> 1, n)
     if ca == cb or not any(b == cb for b, _, _ in pairs.related[ca]):
         return None
-    if p & 1 and da == db and cb in geo.peer_order[ca]:
+    if (p & 1 or q & 1) and da == db and cb in geo.peer_order[ca]:
         return None
     return pairs.label(ca, cb)
 
@@ -332,11 +333,13 @@ class Links:
     ``on_off_y[c]``: the other candidates of its cell, off; ``off_on_x[c]``: the other place of
     the digit in each unit where it has two; ``off_on_y[c]``: the other candidate of a bivalue
     cell; ``on_off_r[c]`` (None without pair relations, :mod:`.pairlinks`): the candidates of
-    the related cells that the relation rejects with *c*, off (those not already X links),
-    joined to the X+Y tables only.
+    the related cells that the relation rejects with *c*, off (those not already X links);
+    ``off_on_r[c]``: the candidates *y* of a related cell that every other candidate of *c*'s
+    cell forces (each allows, of that cell's candidates, *y* alone: *c* or *y* holds), on
+    (those not already X links); both joined to the X+Y tables only.
     """
 
-    __slots__ = ("off_on_x", "off_on_y", "on_off_r", "on_off_x", "on_off_y")
+    __slots__ = ("off_on_r", "off_on_x", "off_on_y", "on_off_r", "on_off_x", "on_off_y")
 
     def __init__(self, geo: Geometry, masks: Sequence[int]) -> None:
         n = geo.n
@@ -363,8 +366,10 @@ class Links:
                     self.off_on_y[c] = (offs[1 - i] | 1,)
                 self.on_off_x[c], self.off_on_x[c] = self._x_links(geo, places, cell, d)
         self.on_off_r: list[tuple[int, ...]] | None = None
+        self.off_on_r: list[tuple[int, ...]] | None = None
         if geo.pairs is not None:
             self.on_off_r = self._r_links(geo, masks, self.on_off_x)
+            self.off_on_r = self._r_strong(geo, masks, self.off_on_x)
 
     @staticmethod
     def _x_links(
@@ -412,15 +417,50 @@ class Links:
                 out[c] = tuple(offs)
         return out
 
+    @staticmethod
+    def _r_strong(
+        geo: Geometry, masks: Sequence[int], off_on_x: list[tuple[int, ...]]
+    ) -> list[tuple[int, ...]]:
+        """The off->on links of the pair relations, per candidate (see the class)."""
+        assert geo.pairs is not None
+        n = geo.n
+        out: list[tuple[int, ...]] = [()] * (geo.ncells * n)
+        for cell, related in enumerate(geo.pairs.related):
+            m = masks[cell]
+            if m & (m - 1) == 0 or not related:
+                continue
+            for d in bit_indices(m):
+                rest = m & ~(1 << d)
+                c = cell * n + d
+                xs = off_on_x[c]
+                ons: list[int] = []
+                for b, ab, _ in related:
+                    mb = masks[b]
+                    if not mb:
+                        continue
+                    allowed = 0
+                    for g in bit_indices(rest):
+                        allowed |= ab[g] & mb
+                    if allowed and allowed & (allowed - 1) == 0:  # one digit of b left
+                        r = 2 * (b * n + allowed.bit_length() - 1) + 1
+                        if r not in xs and r not in ons:
+                            ons.append(r)
+                out[c] = tuple(ons)
+        return out
+
     def tables(self, y: bool, x: bool) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
         """(on_off, off_on) per candidate for the enabled link kinds (on->off always has X;
         X+Y also has the pair relations' links)."""
-        if y and x and self.on_off_r is not None:
+        if y and x and self.on_off_r is not None and self.off_on_r is not None:
             on_off = [
                 a + b + r
                 for a, b, r in zip(self.on_off_y, self.on_off_x, self.on_off_r, strict=True)
             ]
-            return on_off, [a + b for a, b in zip(self.off_on_y, self.off_on_x, strict=True)]
+            off_on = [
+                a + b + r
+                for a, b, r in zip(self.off_on_y, self.off_on_x, self.off_on_r, strict=True)
+            ]
+            return on_off, off_on
         if y:
             on_off = [a + b for a, b in zip(self.on_off_y, self.on_off_x, strict=True)]
             if not x:

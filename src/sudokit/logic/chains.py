@@ -87,7 +87,7 @@ def _link_table(links: Links, strong: bool, y: bool, x: bool) -> list[tuple[int,
     """Per candidate, its strong (off -> on) or weak (on -> off) links of the kinds *y* / *x*."""
     ys = links.off_on_y if strong else links.on_off_y
     xs = links.off_on_x if strong else links.on_off_x
-    rs = links.on_off_r if not strong and y and x else None
+    rs = (links.off_on_r if strong else links.on_off_r) if y and x else None
     if rs is not None:  # the pair relations' weak links (X+Y chains only)
         return [ys[c] + xs[c] + rs[c] for c in range(len(ys))]
     return [(ys[c] if y else ()) + (xs[c] if x else ()) for c in range(len(ys))]

@@ -1421,13 +1421,13 @@ def _line_text(
 
 def _pair_words(geo: Geometry, q: int, prs: tuple[int, ...]) -> str | None:
     """The words of the pair rule that made potential *q* from its parents *prs* (None when
-    none did): an "on" parent's weak link, or the loss of support (every parent an "off"
-    potential of one related cell, each a partner of *q*: what :meth:`_Run._unsupported`
-    derives)."""
+    none did): an "on" parent's weak link, an "off" parent's strong link (static tables), or
+    the loss of support (every parent an "off" potential of one related cell, each a partner
+    of *q*: what :meth:`_Run._unsupported` derives)."""
     if geo.pairs is None or not prs:
         return None
     label = pair_label(geo, prs[0], q)
-    if label is None or prs[0] & 1:
+    if label is None or prs[0] & 1 or q & 1:  # a weak or a strong link
         return label
     n = geo.n
     cb, e = cell_digit(n, q)

@@ -3,18 +3,19 @@
 Every rule that compiles to a binary relation between two cells
 (:meth:`Constraints.relations <sudokit.constraints.Constraints.relations>`: kropki dots, XV,
 non-consecutive, the negative rules, thermometer steps, and the relations of the rule kinds:
-whispers, palindromes, clones, minimum / maximum cells, ...) gives the chaining rules two more
-implications, both exact:
+whispers, palindromes, clones, minimum / maximum cells, ...) gives the chaining rules more
+implications, all exact:
 
 * a **weak link**: cell *a* holding *x* removes every candidate *y* of a related cell *b* that
   the relation rejects with *x* (``r1c1=3 -> r1c2<>4 (non-consecutive)``);
 * a **loss of support**: when *a* loses a candidate, a candidate *y* of *b* none of whose
   partners in *a* is left (no remaining candidate of *a* that the relation allows with *y*) is
   removed (``r1c1<>2 -> r1c2<>1 (black dot)``, with the other partners' removals as further
-  parents). Only dynamic chains remember removals, so only they apply it.
-
-A strong link follows from these within a dynamic chain: *a* losing a candidate removes the
-candidates of *b* it alone supported, and *b*'s last candidate then holds.
+  parents). Only dynamic chains remember removals, so only they apply it;
+* a **strong link**: when every other candidate of *a* allows, of *b*'s candidates, *y* alone,
+  then *a* holds *x* or *b* holds *y* (``r1c1<>1 -> r1c2=6 (black dot)`` with r1c1 in {1, 3}
+  and r1c2 in {2, 4, 6}). The static X+Y tables (:class:`~sudokit.logic.chaining.Links`) hold
+  it; a dynamic chain reaches the same through the loss of support and *b*'s last candidate.
 
 The links use the relation alone (not that two related cells may also see each other, which
 their units say). :func:`pair_links` is None for a shape without relations: classic puzzles
