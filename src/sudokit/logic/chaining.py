@@ -36,6 +36,7 @@ from ..shape import Shape
 from ._bits import bit_indices
 from ._names import digit_name
 from .candidates import CandidateGrid
+from .pairlinks import PairLinks, pair_links
 from .step import Step, chain_length_bonus
 
 __all__ = [
@@ -54,9 +55,11 @@ __all__ = [
     "off_potential",
     "on_mask",
     "on_potential",
+    "pair_label",
     "path_candidates",
     "path_cells",
     "path_links",
+    "path_names",
     "potential_name",
     "se_rating",
 ]
@@ -183,6 +186,48 @@ def path_step(
     )
 
 
+def pair_label(geo: Geometry, p: int, q: int) -> str | None:
+    """The words of the pair rule behind the link from potential *p* to *q* when a pair
+    relation made it (:mod:`.pairlinks`): *p* and *q* in two related cells, and not one digit
+    in cells that share a unit (then the unit made it): an "on" *p* removing *q* (a weak
+    link), an "off" *p* removing *q* (the loss of support) or forcing it (a strong link); else
+    None. Always None on a shape without pair relations.
+
+    >>> from sudokit.constraints import Constraints
+    >>> g = geometry(Shape(2, 2, constraints=Constraints(white=[(0, 1)])))
+    >>> pair_label(g, on_potential(4, 0, 0), off_potential(4, 1, 2))   # r1c1=1 -> r1c2<>3
+    'white dot'
+    >>> pair_label(g, on_potential(4, 0, 0), off_potential(4, 1, 0)) is None   # the row
+    True
+    """
+    pairs = geo.pairs
+    if pairs is None or (q & 1 and p & 1):
+        return None
+    n = geo.n
+    ca, da = divmod(p >> 1, n)
+    cb, db = divmod(q >> 1, n)
+    if ca == cb or not any(b == cb for b, _, _ in pairs.related[ca]):
+        return None
+    if (p & 1 or q & 1) and da == db and cb in geo.peer_order[ca]:
+        return None
+    return pairs.label(ca, cb)
+
+
+def path_names(geo: Geometry, path: Sequence[int]) -> list[str]:
+    """The names of the potentials of *path*, each link a pair relation made followed by the
+    rule's words (``r1c2<>4 (white dot)``, see :func:`pair_label`)."""
+    n = geo.n
+    out = []
+    for i, q in enumerate(path):
+        word = potential_name(n, q)
+        if i and geo.pairs is not None:
+            label = pair_label(geo, path[i - 1], q)
+            if label is not None:
+                word += f" ({label})"
+        out.append(word)
+    return out
+
+
 # (placements, eliminations) of a hint, as (cell, digit) pairs (1-based digits)
 Effect = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
@@ -208,10 +253,21 @@ def conclusion_text(shape: Shape, effect: Effect) -> str:
 
 class Geometry(_Record):
     """Per-shape tables in SE's order: for each cell its units box first, then row, column,
-    the extra units (SE walks regions as Block, Row, Column), and its peers in that order."""
+    the extra units (SE walks regions as Block, Row, Column), and its peers in that order;
+    ``pairs``: the variant rules' pair relations as links (:mod:`.pairlinks`), None without
+    any (then every chain runs as SE's)."""
 
-    __slots__ = ("n", "ncells", "peer_order", "peers", "shape", "unit_order", "units")
-    __match_args__ = ("shape", "n", "ncells", "units", "unit_order", "peers", "peer_order")
+    __slots__ = ("n", "ncells", "pairs", "peer_order", "peers", "shape", "unit_order", "units")
+    __match_args__ = (
+        "shape",
+        "n",
+        "ncells",
+        "units",
+        "unit_order",
+        "peers",
+        "peer_order",
+        "pairs",
+    )
     shape: Shape
     n: int
     ncells: int
@@ -219,6 +275,7 @@ class Geometry(_Record):
     unit_order: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
     peer_order: tuple[tuple[int, ...], ...]
+    pairs: PairLinks | None
 
     def __init__(
         self,
@@ -229,8 +286,9 @@ class Geometry(_Record):
         unit_order: tuple[tuple[int, ...], ...],
         peers: tuple[tuple[int, ...], ...],
         peer_order: tuple[tuple[int, ...], ...],
+        pairs: PairLinks | None = None,
     ) -> None:
-        self._set(shape, n, ncells, units, unit_order, peers, peer_order)
+        self._set(shape, n, ncells, units, unit_order, peers, peer_order, pairs)
 
 
 @lru_cache(maxsize=32)
@@ -257,7 +315,14 @@ def geometry(shape: Shape) -> Geometry:
         seen = dict.fromkeys(c for u in unit_order for c in shape.units[u] if c != cell)
         peer_order.append(tuple(seen))
     return Geometry(
-        shape, shape.n, shape.ncells, shape.units, tuple(order), shape.peers, tuple(peer_order)
+        shape,
+        shape.n,
+        shape.ncells,
+        shape.units,
+        tuple(order),
+        shape.peers,
+        tuple(peer_order),
+        pair_links(shape),
     )
 
 
@@ -267,10 +332,14 @@ class Links:
     ``on_off_x[c]``: the "off" potentials of candidate *c*'s digit in the peers holding it;
     ``on_off_y[c]``: the other candidates of its cell, off; ``off_on_x[c]``: the other place of
     the digit in each unit where it has two; ``off_on_y[c]``: the other candidate of a bivalue
-    cell.
+    cell; ``on_off_r[c]`` (None without pair relations, :mod:`.pairlinks`): the candidates of
+    the related cells that the relation rejects with *c*, off (those not already X links);
+    ``off_on_r[c]``: the candidates *y* of a related cell that every other candidate of *c*'s
+    cell forces (each allows, of that cell's candidates, *y* alone: *c* or *y* holds), on
+    (those not already X links); both joined to the X+Y tables only.
     """
 
-    __slots__ = ("off_on_x", "off_on_y", "on_off_x", "on_off_y")
+    __slots__ = ("off_on_r", "off_on_x", "off_on_y", "on_off_r", "on_off_x", "on_off_y")
 
     def __init__(self, geo: Geometry, masks: Sequence[int]) -> None:
         n = geo.n
@@ -296,6 +365,11 @@ class Links:
                 if len(ds) == 2:
                     self.off_on_y[c] = (offs[1 - i] | 1,)
                 self.on_off_x[c], self.off_on_x[c] = self._x_links(geo, places, cell, d)
+        self.on_off_r: list[tuple[int, ...]] | None = None
+        self.off_on_r: list[tuple[int, ...]] | None = None
+        if geo.pairs is not None:
+            self.on_off_r = self._r_links(geo, masks, self.on_off_x)
+            self.off_on_r = self._r_strong(geo, masks, self.off_on_x)
 
     @staticmethod
     def _x_links(
@@ -319,8 +393,74 @@ class Links:
                     strong.append(r)
         return tuple(weak), tuple(strong)
 
+    @staticmethod
+    def _r_links(
+        geo: Geometry, masks: Sequence[int], on_off_x: list[tuple[int, ...]]
+    ) -> list[tuple[int, ...]]:
+        """The on->off links of the pair relations, per candidate (see the class)."""
+        assert geo.pairs is not None
+        n = geo.n
+        out: list[tuple[int, ...]] = [()] * (geo.ncells * n)
+        for cell, related in enumerate(geo.pairs.related):
+            m = masks[cell]
+            if not m or not related:
+                continue
+            for d in bit_indices(m):
+                c = cell * n + d
+                xs = on_off_x[c]
+                offs: list[int] = []
+                for b, ab, _ in related:
+                    for e in bit_indices(masks[b] & ~ab[d]):
+                        q = 2 * (b * n + e)
+                        if q not in xs and q not in offs:
+                            offs.append(q)
+                out[c] = tuple(offs)
+        return out
+
+    @staticmethod
+    def _r_strong(
+        geo: Geometry, masks: Sequence[int], off_on_x: list[tuple[int, ...]]
+    ) -> list[tuple[int, ...]]:
+        """The off->on links of the pair relations, per candidate (see the class)."""
+        assert geo.pairs is not None
+        n = geo.n
+        out: list[tuple[int, ...]] = [()] * (geo.ncells * n)
+        for cell, related in enumerate(geo.pairs.related):
+            m = masks[cell]
+            if m & (m - 1) == 0 or not related:
+                continue
+            for d in bit_indices(m):
+                rest = m & ~(1 << d)
+                c = cell * n + d
+                xs = off_on_x[c]
+                ons: list[int] = []
+                for b, ab, _ in related:
+                    mb = masks[b]
+                    if not mb:
+                        continue
+                    allowed = 0
+                    for g in bit_indices(rest):
+                        allowed |= ab[g] & mb
+                    if allowed and allowed & (allowed - 1) == 0:  # one digit of b left
+                        r = 2 * (b * n + allowed.bit_length() - 1) + 1
+                        if r not in xs and r not in ons:
+                            ons.append(r)
+                out[c] = tuple(ons)
+        return out
+
     def tables(self, y: bool, x: bool) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """(on_off, off_on) per candidate for the enabled link kinds (on->off always has X)."""
+        """(on_off, off_on) per candidate for the enabled link kinds (on->off always has X;
+        X+Y also has the pair relations' links)."""
+        if y and x and self.on_off_r is not None and self.off_on_r is not None:
+            on_off = [
+                a + b + r
+                for a, b, r in zip(self.on_off_y, self.on_off_x, self.on_off_r, strict=True)
+            ]
+            off_on = [
+                a + b + r
+                for a, b, r in zip(self.off_on_y, self.off_on_x, self.off_on_r, strict=True)
+            ]
+            return on_off, off_on
         if y:
             on_off = [a + b for a, b in zip(self.on_off_y, self.on_off_x, strict=True)]
             if not x:

@@ -28,6 +28,7 @@ from .chaining import (
     check_budget,
     geometry,
     off_potential,
+    path_names,
     path_step,
     potential_name,
     se_rating,
@@ -86,6 +87,9 @@ def _link_table(links: Links, strong: bool, y: bool, x: bool) -> list[tuple[int,
     """Per candidate, its strong (off -> on) or weak (on -> off) links of the kinds *y* / *x*."""
     ys = links.off_on_y if strong else links.on_off_y
     xs = links.off_on_x if strong else links.on_off_x
+    rs = (links.off_on_r if strong else links.on_off_r) if y and x else None
+    if rs is not None:  # the pair relations' weak links (X+Y chains only)
+        return [ys[c] + xs[c] + rs[c] for c in range(len(ys))]
     return [(ys[c] if y else ()) + (xs[c] if x else ()) for c in range(len(ys))]
 
 
@@ -155,7 +159,7 @@ def _alt_chain_steps(cg: CandidateGrid, name: str) -> Iterator[Step]:
             _alt_search(geo, masks, start, tables, min_strong, name != "AIC", found)
     shape = cg.shape
     for elims, (length, path) in sorted(found.items(), key=lambda kv: (kv[1][0], kv[0])):
-        names = [potential_name(n, p) for p in path]
+        names = path_names(geo, path)
         a_name = potential_name(n, path[0] | 1)
         b_name = potential_name(n, path[-1])
         text = (

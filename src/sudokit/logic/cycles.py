@@ -63,8 +63,8 @@ from .chaining import (
     geometry,
     note_rule_found,
     on_potential,
+    path_names,
     path_step,
-    potential_name,
     se_rating,
 )
 from .step import LENGTH_BONUS_THRESHOLDS, Step
@@ -509,7 +509,7 @@ def unary_all_c(
     of each distinct set of removals, as (kind: 0 cycle / 1 forcing chain, complexity, the
     removals as "off" potentials ascending, the search path); None without the core."""
     core = _native.core()
-    if core is None or geo.n > 64:
+    if core is None or geo.n > 64 or geo.pairs is not None:
         return None
     a, b, c = (core.ChainMode(geo.n, geo.units, geo.unit_order, masks, y, x) for y, x in _MODES)
     base10 = tuple(t for y, x in _MODES for t in _base_tenths(y, x))
@@ -523,7 +523,7 @@ def _new_mode(
     """A search mode on the C core when it is there, else :class:`_Mode` (whose *links*, in a
     list of at most one, are built on first use and shared by the modes of one state)."""
     engine = _c_engine()
-    if engine is not None and geo.n <= 64:
+    if engine is not None and geo.n <= 64 and geo.pairs is None:  # C: units' links only
         return _CMode(engine, geo, masks, y, x)
     if not links:
         links.append(Links(geo, masks))
@@ -568,7 +568,7 @@ def _describe(geo: Geometry, h: UnaryHint, effect: Effect) -> Step:
     placements, elims = effect
     n = geo.n
     path = hint_path(h)
-    names = [potential_name(n, p) for p in path]
+    names = path_names(geo, path)
     chain_text = " -> ".join(names)
     if h.kind == "cycle":
         if h.x and h.y:
@@ -696,6 +696,7 @@ def hint_path(h: UnaryHint) -> list[int]:
     start, which is repeated at the end).
 
     >>> from sudokit.shape import Shape
+    >>> from sudokit.logic.chaining import potential_name
     >>> marks = {0: 0b11, 4: 0b101, 8: 0b1001, 36: 0b10001, 40: 0b100001, 43: 0b1000001}
     >>> h, _ = unary_all(geometry(Shape(3, 3)), [marks.get(i, 0) for i in range(81)])[0]
     >>> [potential_name(9, p) for p in hint_path(h)]

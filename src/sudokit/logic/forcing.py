@@ -45,6 +45,14 @@ That reproduces SE's choice exactly when the path loop calls the rules easiest f
 
 Searches can be bounded with :func:`sudokit.logic.chains.chain_budget`.
 
+On a shape whose variant rules relate two cells (:mod:`~sudokit.logic.pairlinks`), a dynamic
+run with Y links (not Nishio) also follows each relation: an "on" potential removes the
+related cell's candidates the relation rejects with it, and a removal removes the candidates
+of a related cell left without any partner (their parents: the removals of those partners).
+Multiple forcing chains read the relations' weak links from the static X+Y tables. Those runs
+are the Python ones below (the C chainers know the units' links only); classic shapes are
+unchanged.
+
 The level-0 runs (Nishio, multiple and dynamic forcing chains, and the start of every nested
 run) are done in C when the core is built (``_core.Chainer``, csrc/sk_chain.c), up to 16x16:
 the same potentials in the same order with the same ancestors and parents, read through
@@ -91,6 +99,7 @@ from .chaining import (
     note_rule_found,
     off_potential,
     on_potential,
+    pair_label,
     path_links,
     potential_name,
     se_rating,
@@ -303,6 +312,8 @@ class _Chainer:
         self.ends: dict[int, tuple[list[int], list[int]]] = {}
         self.stopped: dict[int, _core.ChainRun] = {}  # the same for the C runs, read on demand
         self.base: _Chainer | None = None
+        # a dynamic run with the Y links follows the pair relations too (not Nishio's one digit)
+        self.pair_y = dynamic and y and geo.pairs is not None
         if dynamic and level and not explain:
             prev = _prev_level(level) if not record else 0
             self.base = (
@@ -315,7 +326,13 @@ class _Chainer:
         self.places: list[tuple[int, ...]] = []
         self.counts: list[int] = []
         # the C core's chainer (csrc/sk_chain.c) does the level-0 runs when it is there
-        core = _native.core() if self.base is None and geo.n <= _C_MAX_N and not explain else None
+        # (the C core knows the units' links only: not the pair relations of geo.pairs)
+        plain = geo.pairs is None
+        core = (
+            _native.core()
+            if self.base is None and geo.n <= _C_MAX_N and not explain and plain
+            else None
+        )
         self.c: _core.Chainer | None = (
             None
             if core is None
@@ -513,8 +530,52 @@ class _Run:
         return None
 
     def _turn_on(self, p: int) -> _Absurd | None:
-        """Add the "on" potentials the "off" potential *p* implies; the contradiction if one of
-        them is already off."""
+        """Add the "on" potentials the "off" potential *p* implies (then, in a dynamic run on a
+        shape with pair relations, the "off" potentials of the candidates that lose their last
+        partner: :meth:`_unsupported`); the contradiction if one of them is already off (on)."""
+        anc, parents = self.anc, self.parents
+        absurd = self._turn_on_singles(p)
+        if absurd is not None or not self.chainer.pair_y:
+            return absurd
+        for q, prs in self._unsupported(p):
+            if q in anc:
+                continue
+            a = 1 << q
+            for x in prs:
+                a |= anc[x]
+            on = q | 1
+            if on in anc:
+                return ((on, anc[on]), (q, a), q, prs)
+            anc[q] = a
+            parents[q] = prs
+            self.pend_off.append(q)
+        return None
+
+    def _unsupported(self, p: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The candidates of the cells related to the cell of the "off" potential *p* (just
+        removed) that no candidate left there allows (:mod:`.pairlinks`), as "off" potentials
+        with their parents: *p*, then the other removed candidates that allowed them."""
+        chainer = self.chainer
+        geo = chainer.geo
+        assert geo.pairs is not None
+        n = geo.n
+        masks = self.masks
+        cell, d = divmod(p >> 1, n)
+        left = masks[cell]
+        start = chainer.masks[cell]
+        out: list[tuple[int, tuple[int, ...]]] = []
+        for b, ab, ba in geo.pairs.related[cell]:
+            for e in bit_indices(masks[b] & ab[d]):
+                partners = ba[e]
+                if left & partners:
+                    continue
+                others = start & partners & ~(1 << d)
+                prs = (p, *(2 * (cell * n + g) for g in bit_indices(others)))
+                out.append((2 * (b * n + e), prs))
+        return out
+
+    def _turn_on_singles(self, p: int) -> _Absurd | None:
+        """The "on" potentials of :meth:`_turn_on`: the singles."""
         anc, parents, causes = self.anc, self.parents, self.causes
         for r, prs, why in self._on_links(p):
             a = 1 << r
@@ -547,6 +608,13 @@ class _Run:
         base = 2 * cell * n
         outs = [base + 2 * e for e in bit_indices(masks[cell] & ~bit)] if chainer.y else []
         outs += [q for o, q in chainer.peer_offs[c] if masks[o] & bit]
+        if chainer.pair_y:  # the pair relations' weak links (:mod:`.pairlinks`)
+            assert chainer.geo.pairs is not None
+            for b, ab, _ in chainer.geo.pairs.related[cell]:
+                for e in bit_indices(masks[b] & ~ab[d]):
+                    q = 2 * (b * n + e)
+                    if q not in outs:
+                        outs.append(q)
         return outs
 
     def _on_links(self, p: int) -> list[_Derived]:
@@ -1333,11 +1401,14 @@ def _made_in_chain(q: int, prs: tuple[int, ...]) -> bool:
     return not q & 1 and bool(prs) and not prs[0] & 1
 
 
-def _line_text(n: int, line: _Line, why: Mapping[int, str] | None) -> str:
+def _line_text(
+    n: int, line: _Line, why: Mapping[int, str] | None, geo: Geometry | None = None
+) -> str:
     """The words of *line*: runs of links ``a -> b -> c``, a run broken (``;``) where a
     potential's first parent is not the one written before it; a link with several parents
     names the others (``(with ...)``), a removal made inside the chain the rule that made it
-    (``[...]``, from *why*: its words per potential, None when unknown).
+    (``[...]``, from *why*: its words per potential, None when unknown), a link a pair relation
+    of *geo* made the rule's words (``r1c2<>4 (white dot)``, :func:`_pair_words`).
 
     >>> on, off = on_potential, off_potential
     >>> parents = {on(9, 63, 0): (), off(9, 73, 0): (on(9, 63, 0),), off(9, 74, 0): (on(9, 63, 0),),
@@ -1353,10 +1424,13 @@ def _line_text(n: int, line: _Line, why: Mapping[int, str] | None) -> str:
             prev = q
             continue
         word = potential_name(n, q)
+        rule = None if why is None else why.get(q)
+        label = _pair_words(geo, q, prs) if geo is not None and rule is None else None
+        if label is not None:
+            word += f" ({label})"
         if len(prs) > 1:
             word += " (with " + ", ".join(potential_name(n, x) for x in prs[1:]) + ")"
-        if _made_in_chain(q, prs):
-            rule = None if why is None else why.get(q)
+        if _made_in_chain(q, prs) and label is None:
             word += f" [{rule or 'a rule inside the chain'}]"
         if prs[0] == prev and runs:
             runs[-1].append(word)
@@ -1364,6 +1438,27 @@ def _line_text(n: int, line: _Line, why: Mapping[int, str] | None) -> str:
             runs.append([potential_name(n, prs[0]), word])
         prev = q
     return "; ".join(" -> ".join(run) for run in runs)
+
+
+def _pair_words(geo: Geometry, q: int, prs: tuple[int, ...]) -> str | None:
+    """The words of the pair rule that made potential *q* from its parents *prs* (None when
+    none did): an "on" parent's weak link, an "off" parent's strong link (static tables), or
+    the loss of support (every parent an "off" potential of one related cell, each a partner
+    of *q*: what :meth:`_Run._unsupported` derives)."""
+    if geo.pairs is None or not prs:
+        return None
+    label = pair_label(geo, prs[0], q)
+    if label is None or prs[0] & 1 or q & 1:  # a weak or a strong link
+        return label
+    n = geo.n
+    cb, e = cell_digit(n, q)
+    ca = cell_digit(n, prs[0])[0]
+    ba = next(t for b, t, _ in geo.pairs.related[cb] if b == ca)
+    for x in prs:
+        cx, g = cell_digit(n, x)
+        if x & 1 or cx != ca or not ba[e] >> g & 1:
+            return None
+    return label
 
 
 def _rule_names(
@@ -1480,7 +1575,7 @@ def _chains_text(
         if level >= 1 and any(_made_in_chain(q, prs) for line in lines for q, prs in line):
             why = _rule_names(geo, masks, level, p, lines)
         for line in lines:
-            body = _line_text(n, line, why)
+            body = _line_text(n, line, why, geo)
             out.append(
                 f"{body}." if kind == "contradiction" else f"If {potential_name(n, p)}: {body}."
             )
