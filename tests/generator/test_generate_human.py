@@ -42,6 +42,9 @@ def _check(n: int, kind: str, seed: int) -> None:
     steps = explain(p.puzzle, budget_s=10)
     assert steps
     assert all(s.technique != "Proof by Search" for s in steps)
+    solution = p.solution.cells  # every step keeps it (a replay of each placement and removal)
+    assert all(solution[c] == d for s in steps for c, d in s.placements)
+    assert all(solution[c] != d for s in steps for c, d in s.eliminations)
     r = rate(p.puzzle, budget_s=10)
     assert r.complete
     assert not r.lower_bound
