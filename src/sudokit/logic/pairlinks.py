@@ -34,8 +34,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import pairwise
+from types import MappingProxyType
 
 from .._record import _Record
 from ..shape import Shape
@@ -54,7 +56,7 @@ class PairLinks(_Record):
     __slots__ = ("labels", "related")
     __match_args__ = ("related", "labels")
     related: tuple[_Related, ...]
-    labels: dict[tuple[int, int], str]
+    labels: Mapping[tuple[int, int], str]  # read-only (a MappingProxyType)
 
     def label(self, a: int, b: int) -> str:
         """The words naming the rules that join cells *a* and *b* (``'white dot'``)."""
@@ -116,4 +118,4 @@ def pair_links(shape: Shape) -> PairLinks | None:
         if rules.xv_negative and (a, b) not in letters:
             add(a, b, "no X or V")
     labels = {pair: ", ".join(words) for pair, words in named.items()}
-    return PairLinks(tuple(tuple(r) for r in related), labels)
+    return PairLinks(tuple(tuple(r) for r in related), MappingProxyType(labels))
