@@ -52,7 +52,8 @@ KIND = {
     "PillArrow": "arrow", "DoubleArrow": "doublearrow", "Cage": "killer",
     "LittleKiller": "littlekiller", "XSum": "xsum", "Sandwich": "sandwich",
     "Skyscraper": "skyscraper", "Quad": "quadruple", "Diagonal": "diagonal", "": "", "Shape": "",
-    "NoBoxes": "", "AntiTaxicab": "selftaxicab",
+    "NoBoxes": "", "AntiTaxicab": "selftaxicab", "SameValues": "clone", "Indexing": "",
+    "Sum": "pairsum", "GreaterThan": "maximum",
 }  # fmt: skip
 
 
@@ -134,6 +135,7 @@ class Converter:
         self.obj: dict[str, Any] = {}
         self.givens = [0] * (self.n * self.n)
         self.kinds: set[str] = set()
+        self.greater: dict[int, set[int]] = {}  # GreaterThan: a cell and those it exceeds
 
     def _shape(self, args: list[str]) -> None:
         rows, _, cols = args[0].partition("x")
@@ -180,6 +182,8 @@ class Converter:
                 self._outside(_OUTSIDE[kind], args)
             else:
                 getattr(self, "_" + (kind or "given"))(args)
+        if self.greater:
+            self._fortress()
         if diagonals == {1, -1}:
             self.obj["diagonals"] = True
             self.kinds.discard("diagonal")
@@ -291,6 +295,44 @@ class Converter:
             cage = {"sum": total, **cage}
         self.obj.setdefault("cages", []).append(cage)
 
+    def _SameValues(self, args: list[str]) -> None:
+        """Sets of equal size with the same values: read only as single cells (all equal),
+        a clone of the first cell for each other one."""
+        cells = self.cells(args[1:])
+        if int(args[0]) != len(cells):
+            raise Gap(f"SameValues of {args[0]} sets of {len(cells)} cells (only single cells)")
+        for other in cells[1:]:
+            self.rule({"kind": "clone", "cells": [cells[0]], "copy": [other]})
+
+    def _Indexing(self, args: list[str]) -> None:
+        """Column (C) or row (R) indexing cells: sudokit's column and row indexers."""
+        kind = {"C": "columnindexer", "R": "rowindexer"}.get(args[0])
+        if kind is None:
+            raise Gap(f"Indexing~{args[0]} (only C and R)")
+        self.kinds.add(kind)
+        self.rule({"kind": kind, "cells": self.cells(args[1:])})
+
+    def _Sum(self, args: list[str]) -> None:
+        """A sum of two orthogonally adjacent cells: a sum mark on their edge."""
+        cells = self.cells(args[1:])
+        if len(cells) != 2 or not _adjacent(*cells, self.n):
+            raise Gap(f"Sum over {len(cells)} cells (only two side by side)")
+        self.rule({"kind": "pairsum", "cells": sorted(cells), "value": int(args[0])})
+
+    def _GreaterThan(self, args: list[str]) -> None:
+        """A cell greater than each of the others: fortress cells when the others are its
+        orthogonal neighbours outside the fortress (checked once all are read, in
+        :meth:`convert`)."""
+        first, *others = self.cells(args)
+        self.greater[first] = set(others)
+
+    def _fortress(self) -> None:
+        cells = set(self.greater)
+        for cell, others in self.greater.items():
+            if others != {c for c in _neighbours(cell, self.n) if c not in cells}:
+                raise Gap(f"GreaterThan at {cell} (not a cell above its neighbours)")
+        self.rule({"kind": "maximum", "cells": sorted(cells)})
+
     def _AntiTaxicab(self, args: list[str]) -> None:
         """A digit d never d cells away (rows plus columns) from another d: self-taxicab."""
         self.rule({"kind": "selftaxicab"})
@@ -362,6 +404,16 @@ LIMIT = 20
 
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]  # fmt: skip
+
+
+def _adjacent(a: int, b: int, n: int) -> bool:
+    return b in _neighbours(a, n)
 
 
 def _plain_jigsaw(text: str) -> list[list[str]] | None:
