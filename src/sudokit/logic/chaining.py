@@ -368,8 +368,8 @@ class Links:
         self.on_off_r: list[tuple[int, ...]] | None = None
         self.off_on_r: list[tuple[int, ...]] | None = None
         if geo.pairs is not None:
-            self.on_off_r = self._r_links(geo, masks, self.on_off_x)
-            self.off_on_r = self._r_strong(geo, masks, self.off_on_x)
+            self.on_off_r = self._r_table(geo, masks, self.on_off_x, False)
+            self.off_on_r = self._r_table(geo, masks, self.off_on_x, True)
 
     @staticmethod
     def _x_links(
@@ -394,58 +394,30 @@ class Links:
         return tuple(weak), tuple(strong)
 
     @staticmethod
-    def _r_links(
-        geo: Geometry, masks: Sequence[int], on_off_x: list[tuple[int, ...]]
+    def _r_table(
+        geo: Geometry, masks: Sequence[int], known: list[tuple[int, ...]], strong: bool
     ) -> list[tuple[int, ...]]:
-        """The on->off links of the pair relations, per candidate (see the class)."""
+        """The links of the pair relations per candidate, but those in *known* (see the class):
+        on->off (a digit of a cell removes what each relation rejects in the related cell) or,
+        *strong*, off->on (without the digit a related cell keeps one digit)."""
         assert geo.pairs is not None
         n = geo.n
         out: list[tuple[int, ...]] = [()] * (geo.ncells * n)
         for cell, related in enumerate(geo.pairs.related):
             m = masks[cell]
-            if not m or not related:
+            if not related or (m & (m - 1) == 0 if strong else not m):
                 continue
             for d in bit_indices(m):
                 c = cell * n + d
-                xs = on_off_x[c]
-                offs: list[int] = []
+                found: list[int] = []
                 for b, ab, _ in related:
-                    for e in bit_indices(masks[b] & ~ab[d]):
-                        q = 2 * (b * n + e)
-                        if q not in xs and q not in offs:
-                            offs.append(q)
-                out[c] = tuple(offs)
-        return out
-
-    @staticmethod
-    def _r_strong(
-        geo: Geometry, masks: Sequence[int], off_on_x: list[tuple[int, ...]]
-    ) -> list[tuple[int, ...]]:
-        """The off->on links of the pair relations, per candidate (see the class)."""
-        assert geo.pairs is not None
-        n = geo.n
-        out: list[tuple[int, ...]] = [()] * (geo.ncells * n)
-        for cell, related in enumerate(geo.pairs.related):
-            m = masks[cell]
-            if m & (m - 1) == 0 or not related:
-                continue
-            for d in bit_indices(m):
-                rest = m & ~(1 << d)
-                c = cell * n + d
-                xs = off_on_x[c]
-                ons: list[int] = []
-                for b, ab, _ in related:
-                    mb = masks[b]
-                    if not mb:
-                        continue
-                    allowed = 0
-                    for g in bit_indices(rest):
-                        allowed |= ab[g] & mb
-                    if allowed and allowed & (allowed - 1) == 0:  # one digit of b left
-                        r = 2 * (b * n + allowed.bit_length() - 1) + 1
-                        if r not in xs and r not in ons:
-                            ons.append(r)
-                out[c] = tuple(ons)
+                    there = masks[b]
+                    links = _r_on(ab, m & ~(1 << d), there) if strong else _r_offs(ab[d], there)
+                    for rel in links:
+                        q = 2 * b * n + rel
+                        if q not in known[c] and q not in found:
+                            found.append(q)
+                out[c] = tuple(found)
         return out
 
     def tables(self, y: bool, x: bool) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
@@ -561,3 +533,20 @@ def earlier_rule_found(cg: CandidateGrid, rank: int) -> bool:
     """
     found = _FOUND.get(_state_key(cg))
     return found is not None and found < rank
+
+
+def _r_offs(allows: int, there: int) -> list[int]:
+    """The "off" potentials (relative to the related cell's first) of the digits *there* that
+    the relation's mask *allows* rejects."""
+    return [2 * e for e in bit_indices(there & ~allows)]
+
+
+def _r_on(table: Sequence[int], rest: int, there: int) -> list[int]:
+    """The "on" potential (relative to the related cell's first) of the one digit *there*
+    that the digits *rest* of the cell still allow, if only one is left."""
+    allowed = 0
+    for g in bit_indices(rest):
+        allowed |= table[g] & there
+    if allowed and allowed & (allowed - 1) == 0:
+        return [2 * (allowed.bit_length() - 1) + 1]
+    return []
