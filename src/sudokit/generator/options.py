@@ -279,17 +279,6 @@ def _drawn(options: GenerateOptions) -> Drawn | None:
     if sizes != (2, 5) and not options.killer:
         raise SudokuError("cage sizes are for killer cages: add killer=True (--killer)")
     kinds = tuple(name for name in RULE_KINDS if getattr(options, name))
-    ruled = options.windoku or options.antiknight or options.antiking or options.nonconsecutive
-    ruled = ruled or options.diagonals or any(getattr(options, name) for name in DRAWN_RULES)
-    shape = options.shape
-    if shape is not None:
-        ruled = ruled or shape.diagonals or shape.windoku
-        ruled = ruled or (shape.constraints is not None and not shape.constraints.is_empty())
-    if options.any_unique and not kinds and not ruled:
-        raise SudokuError(
-            "any_unique (--any) is for puzzles with rules: add one (--killer, --antiknight, "
-            "--x, --arrow, ...)"
-        )
     if not kinds and not any(getattr(options, name) for name in DRAWN_RULES):
         return None
     if (
@@ -409,16 +398,18 @@ def _plan(
     # Up to 9x9, as the drawn rule kinds: above, the walk's steps cost seconds (a 16x16
     # killer took 4.2 s and 8.1 s with the climb) and the web app waits on them.
     own = shape.constraints
+    ruled = drawn is not None or shape.diagonals or shape.windoku
+    ruled = ruled or (own is not None and not own.is_empty())
+    if any_unique and not ruled:
+        raise SudokuError(
+            "any_unique (--any) is for puzzles with rules: add one (--killer, --antiknight, "
+            "--x, --arrow, ...)"
+        )
     human = (
         not any_unique
+        and ruled
         and shape.n <= 9
         and (drawn is None or not drawn.kinds)
-        and (
-            drawn is not None
-            or shape.diagonals
-            or shape.windoku
-            or (own is not None and not own.is_empty())
-        )
         and mask is None
         and target is None
         and goal is None
