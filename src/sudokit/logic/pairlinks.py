@@ -40,9 +40,11 @@ from itertools import pairwise
 from types import MappingProxyType
 
 from .._record import _Record
+from ..constraints import Constraints
 from ..shape import Shape
+from .rulewords import pair_words, step_name
 
-__all__ = ["PairLinks", "pair_links"]
+__all__ = ["PairLinks", "PairRule", "pair_links", "pair_rules"]
 
 # per cell: (related cell b, table a -> b, table b -> a), tables indexed by 0-based digit
 _Related = tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
@@ -63,10 +65,71 @@ class PairLinks(_Record):
         return self.labels.get((min(a, b), max(a, b)), "a rule")
 
 
+#: A rule joining two cells: the technique its step is named by, its words in a step, and
+#: its short label on a chain's link (``("Kropki Dot", "a white dot (consecutive digits)",
+#: "white dot")``).
+PairRule = tuple[str, str, str]
+
+
 def _beside(a: int, b: int, n: int) -> bool:
+    """True when cells *a* and *b* are orthogonal neighbours (the negative rules' pairs)."""
     ra, ca = divmod(a, n)
     rb, cb = divmod(b, n)
     return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def _not_dotted(rules: Constraints) -> str:
+    """What the negative kropki rule says of two neighbours without a dot."""
+    if rules.kropki_negative:
+        return "neither consecutive nor double"
+    return "not consecutive" if rules.white_negative else "not one double the other"
+
+
+@lru_cache(maxsize=64)
+def pair_rules(shape: Shape) -> Mapping[tuple[int, int], tuple[PairRule, ...]]:
+    """Every rule that relates two cells of *shape*, per pair (a < b), in the order the
+    rules are listed (dots, X and V, thermometers, the rule kinds, the negative rules): what
+    the Neighbour Rule step (:mod:`.variants`) and the chains' links name them by."""
+    rules = shape.constraints
+    if rules is None:
+        return MappingProxyType({})
+    named: dict[tuple[int, int], list[PairRule]] = {}
+    n = shape.n
+
+    def add(a: int, b: int, name: str, words: str, label: str) -> None:
+        items = named.setdefault((min(a, b), max(a, b)), [])
+        if (name, words, label) not in items:
+            items.append((name, words, label))
+
+    for a, b in rules.white:
+        add(a, b, "Kropki Dot", "a white dot (consecutive digits)", "white dot")
+    for a, b in rules.black:
+        add(a, b, "Kropki Dot", "a black dot (one digit is double the other)", "black dot")
+    for a, b in rules.x:
+        add(a, b, "XV", "an X (they add up to 10)", "X")
+    for a, b in rules.v:
+        add(a, b, "XV", "a V (they add up to 5)", "V")
+    for path in rules.thermos:
+        words = f"the thermometer from {shape.cell_name(path[0])}"
+        for a, b in pairwise(path):
+            add(a, b, "Thermometer", words, "thermometer")
+    for rule in rules.rules:
+        for a, b, _ in rule.compile(n).relations:
+            add(a, b, step_name(rule), pair_words(rule, a, b, shape), rule.title)
+    dots = set(rules.white) | set(rules.black)
+    letters = set(rules.x) | set(rules.v)
+    for a, b, _ in rules.relations(n):
+        if a > b or not _beside(a, b, n):
+            continue
+        if rules.nonconsecutive:
+            words = "the non-consecutive rule (neighbours never differ by 1)"
+            add(a, b, "Non-Consecutive", words, "non-consecutive")
+        if (rules.white_negative or rules.black_negative) and (a, b) not in dots:
+            add(a, b, "Kropki Dot", f"no dot (so they are {_not_dotted(rules)})", "no dot")
+        if rules.xv_negative and (a, b) not in letters:
+            words = "no X or V (so they add up to neither 5 nor 10)"
+            add(a, b, "XV", words, "no X or V")
+    return MappingProxyType({pair: tuple(items) for pair, items in named.items()})
 
 
 @lru_cache(maxsize=64)
@@ -75,8 +138,7 @@ def pair_links(shape: Shape) -> PairLinks | None:
     rules = shape.constraints
     if rules is None:
         return None
-    n = shape.n
-    relations = rules.relations(n)
+    relations = rules.relations(shape.n)
     if not relations:
         return None
     tables = {(a, b): t for a, b, t in relations}
@@ -85,37 +147,8 @@ def pair_links(shape: Shape) -> PairLinks | None:
     ]
     for a, b, t in relations:
         related[a].append((b, t, tables[(b, a)]))
-    named: dict[tuple[int, int], list[str]] = {}
-
-    def add(a: int, b: int, words: str) -> None:
-        items = named.setdefault((min(a, b), max(a, b)), [])
-        if words not in items:
-            items.append(words)
-
-    for a, b in rules.white:
-        add(a, b, "white dot")
-    for a, b in rules.black:
-        add(a, b, "black dot")
-    for a, b in rules.x:
-        add(a, b, "X")
-    for a, b in rules.v:
-        add(a, b, "V")
-    for path in rules.thermos:
-        for a, b in pairwise(path):
-            add(a, b, "thermometer")
-    for rule in rules.rules:
-        for a, b, _ in rule.compile(n).relations:
-            add(a, b, rule.title)
-    dots = {(min(p), max(p)) for p in (*rules.white, *rules.black)}
-    letters = {(min(p), max(p)) for p in (*rules.x, *rules.v)}
-    for a, b, _ in relations:
-        if a > b or not _beside(a, b, n):
-            continue
-        if rules.nonconsecutive:
-            add(a, b, "non-consecutive")
-        if (rules.white_negative or rules.black_negative) and (a, b) not in dots:
-            add(a, b, "no dot")
-        if rules.xv_negative and (a, b) not in letters:
-            add(a, b, "no X or V")
-    labels = {pair: ", ".join(words) for pair, words in named.items()}
+    labels = {
+        pair: ", ".join(dict.fromkeys(label for _, _, label in items))
+        for pair, items in pair_rules(shape).items()
+    }
     return PairLinks(tuple(tuple(r) for r in related), MappingProxyType(labels))

@@ -39,13 +39,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import pairwise
 
 from ..constraints import Constraints
 from ..shape import Shape
 from ._names import cell_list, digit_list, digit_name, elim_text, elim_words, join_words
 from .candidates import CandidateGrid, bits
-from .rulewords import pair_words, step_name
+from .pairlinks import pair_rules
 from .step import Step
 
 __all__ = ["neighbour_rule", "parity", "thermometer"]
@@ -149,64 +148,14 @@ def thermometer(cg: CandidateGrid) -> Iterator[Step]:
         )
 
 
-def _not_dotted(rules: Constraints) -> str:
-    """What the negative kropki rule says of two neighbours without a dot."""
-    if rules.kropki_negative:
-        return "neither consecutive nor double"
-    return "not consecutive" if rules.white_negative else "not one double the other"
-
-
-def _beside(a: int, b: int, n: int) -> bool:
-    """True when cells *a* and *b* are orthogonal neighbours (the negative rules' pairs)."""
-    ra, ca = divmod(a, n)
-    rb, cb = divmod(b, n)
-    return abs(ra - rb) + abs(ca - cb) == 1
-
-
 @lru_cache(maxsize=64)
 def _pair_words(shape: Shape) -> dict[tuple[int, int], tuple[str, str]]:
     """For every related pair (a < b): the technique name and the rules joining it in words
-    (the rule kinds' own words: :mod:`.rulewords`)."""
-    rules = _rules(shape)
+    (:func:`.pairlinks.pair_rules`; the rule kinds' own words: :mod:`.rulewords`)."""
     out: dict[tuple[int, int], tuple[str, str]] = {}
-    if rules is None:
-        return out
-    n = shape.n
-    named: dict[tuple[int, int], list[tuple[str, str]]] = {}
-
-    def add(pair: tuple[int, int], name: str, words: str) -> None:
-        items = named.setdefault((min(pair), max(pair)), [])
-        if (name, words) not in items:
-            items.append((name, words))
-
-    for pair in rules.white:
-        add(pair, "Kropki Dot", "a white dot (consecutive digits)")
-    for pair in rules.black:
-        add(pair, "Kropki Dot", "a black dot (one digit is double the other)")
-    for pair in rules.x:
-        add(pair, "XV", "an X (they add up to 10)")
-    for pair in rules.v:
-        add(pair, "XV", "a V (they add up to 5)")
-    for path in rules.thermos:
-        for a, b in pairwise(path):
-            add((a, b), "Thermometer", f"the thermometer from {shape.cell_name(path[0])}")
-    for rule in rules.rules:
-        for a, b, _ in rule.compile(n).relations:
-            add((a, b), step_name(rule), pair_words(rule, a, b, shape))
-    dots = set(rules.white) | set(rules.black)
-    letters = set(rules.x) | set(rules.v)
-    for a, b, _ in rules.relations(n):
-        pair = (min(a, b), max(a, b))
-        if a > b or not _beside(a, b, n):
-            continue
-        if rules.nonconsecutive:
-            add(pair, "Non-Consecutive", "the non-consecutive rule (neighbours never differ by 1)")
-        if (rules.white_negative or rules.black_negative) and pair not in dots:
-            add(pair, "Kropki Dot", f"no dot (so they are {_not_dotted(rules)})")
-        if rules.xv_negative and pair not in letters:
-            add(pair, "XV", "no X or V (so they add up to neither 5 nor 10)")
-    for pair, items in named.items():
-        out[pair] = (items[0][0], " and ".join(words for _, words in items))
+    for pair, items in pair_rules(shape).items():
+        named = list(dict.fromkeys((name, words) for name, words, _ in items))
+        out[pair] = (named[0][0], " and ".join(words for _, words in named))
     return out
 
 
