@@ -77,7 +77,6 @@ from .logic._names import Labels, cell_list, digit_labels, digit_name
 from .logic.candidates import CandidateGrid
 from .logic.chains import chain_budget
 from .logic.forcing import NESTED_FLOOR
-from .logic.killer import cages_of
 from .logic.path import (
     Path,
     StepBudgetExceededError,
@@ -560,10 +559,8 @@ def explain(
     """
     with digit_labels(labels):
         path, _ = solve_logically(puzzle, se_only=se_only, budget_s=budget_s)
-        start, grid = _to_candidates(puzzle)
-        if not cages_of(grid.shape):
-            return list(path.steps)
-        return walkthrough(start, path.steps)
+        start, _ = _to_candidates(puzzle)
+        return walkthrough(start, path.steps)  # the path itself where there are no cages
 
 
 def rate(puzzle: PuzzleLike, *, budget_s: float = RATE_BUDGET_S) -> Rating:

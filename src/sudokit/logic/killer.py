@@ -64,6 +64,7 @@ from ..constraints import Cage, cage_combinations
 from ..shape import Shape
 from ._names import cell_list, digit_name, elim_cells, elim_words, join_or, join_words
 from .candidates import CandidateGrid, bits
+from .fillings import fillings
 from .step import Step
 
 __all__ = [
@@ -712,33 +713,20 @@ def _countings(
 
 def _difference_support(
     cg: CandidateGrid, plus: Sequence[int], minus: Sequence[int], total: int
-) -> list[int]:
+) -> tuple[int, ...]:
     """The candidates of each cell of *plus* + *minus* that some choice of the others' (cells
-    that see each other differ) completes to ``sum(plus) - sum(minus) == total``."""
+    that see each other differ) completes to ``sum(plus) - sum(minus) == total``: the
+    support of :func:`~.fillings.fillings`, complete here (at most :data:`MAX_DIFF_CELLS`
+    cells, far inside its bound)."""
     cells = [*plus, *minus]
     signs = [1] * len(plus) + [-1] * len(minus)
-    masks = cg.masks
     peers = cg.shape.peers
-    support = [0] * len(cells)
-    pick = [0] * len(cells)
+    apart = [[j for j in range(i) if cells[j] in peers[c]] for i, c in enumerate(cells)]
 
-    def walk(i: int, acc: int) -> bool:
-        if i == len(cells):
-            if acc != total:
-                return False
-            for j, d in enumerate(pick):
-                support[j] |= 1 << (d - 1)
-            return True
-        ok = False
-        for d in bits(masks[cells[i]]):
-            if any(pick[j] == d and cells[j] in peers[cells[i]] for j in range(i)):
-                continue
-            pick[i] = d
-            ok = walk(i + 1, acc + signs[i] * d) or ok
-        return ok
+    def holds(digits: Sequence[int]) -> bool:
+        return sum(k * d for k, d in zip(signs, digits, strict=True)) == total
 
-    walk(0, 0)
-    return support
+    return fillings([cg.masks[c] for c in cells], apart, holds).support
 
 
 def rule_of_45_difference(cg: CandidateGrid) -> Iterator[Step]:
