@@ -7,6 +7,8 @@ Tiers (DEVELOP.md):
   profile. A minute or two on two cores: run it while you work.
 * ``python -m pytest --full``: the **full tier**, every test with the ``ci`` profile: what
   ``.ci/run`` runs. ``-m EXPR`` still selects as usual (and then no tier is applied).
+* ``python -m pytest --nightly``: the **nightly tier**, the full tier with every sweep at its
+  whole size (:func:`support.tiers.sweep`) and the ``nightly`` profile.
 * The fallback pass (``.ci/run``): ``SUDOKIT_BACKEND=python python -m pytest -m backend``, the
   tests whose results depend on the search backend (the modules of
   :data:`support.tiers.BACKEND_ROOMS` that can reach it, and the tests marked ``backend``
@@ -44,6 +46,7 @@ from support.tiers import (
     in_fallback_pass,
     load_hypothesis_profile,
     quick_tier_skips,
+    set_tier,
     xdist_group,
 )
 
@@ -87,12 +90,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="the full tier: the slow and browser tests too, Hypothesis profile 'ci' (.ci/run)",
     )
+    parser.addoption(
+        "--nightly",
+        action="store_true",
+        help="the nightly tier: the full tier with whole sweeps, Hypothesis profile 'nightly'",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if config.getoption("full") and not config.option.durations:
+    if config.getoption("nightly"):
+        config.option.full = True  # the nightly tier is the full tier with whole sweeps
+    full = config.getoption("full")
+    set_tier(full, config.getoption("nightly"))
+    if full and not config.option.durations:
         config.option.durations = 25  # the full tier reports where its time went
-    load_hypothesis_profile(config.getoption("full"), config.getoption("hypothesis_profile", None))
+    load_hypothesis_profile(full, config.getoption("hypothesis_profile", None))
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -62,6 +62,7 @@ from sudokit.rules import (
 )
 from sudokit.shape import Shape
 from support.rule_instances import GLOBAL, clues, instance, plain_grid, sizes_for
+from support.tiers import sweep
 
 LIMIT = 20
 #: The kinds whose clue reads a whole row or column: their words presume its digits differ.
@@ -179,14 +180,15 @@ def test_mixed_kinds_against_cpsat() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", KIND_NAMES)
 def test_kind_against_cpsat_sweep(kind: str) -> None:
-    """The larger sweep: ten instances on each of 4x4 and 6x6, three on 9x9."""
+    """The larger sweep: ten instances on each of 4x4 and 6x6, three on 9x9 (nightly; four
+    and one in the full tier)."""
     _oracle()
     rng = random.Random(f"sweep-{kind}")
     breaks = 0
     for box in sizes_for(kind):
-        for _ in range(10):
+        for _ in range(sweep(4, 10)):
             breaks += _run(kind, box, rng, rng.randint(1, 5))
-    for _ in range(3):
+    for _ in range(sweep(1, 3)):
         breaks += _run(kind, (3, 3), rng, rng.randint(2, 6))
     assert breaks, kind
 

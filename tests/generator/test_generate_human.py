@@ -13,6 +13,7 @@ from sudokit import explain, generate, rate
 from sudokit.cli.app import cli
 from sudokit.errors import SudokuError
 from sudokit.generator import GenerateOptions
+from support.tiers import sweep
 
 pytestmark = pytest.mark.backend
 
@@ -70,10 +71,12 @@ def test_quick_6x6(kind: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [9, 6])
 @pytest.mark.parametrize("kind", list(KINDS))
-def test_twenty_seeds(kind: str, n: int) -> None:
+def test_seeds(kind: str, n: int) -> None:
+    """Seeds 1-20 in the nightly tier (what the generation issue asks for), 1-4 in the full
+    tier: 20 seeds of every pair cost about 70 s of CPU."""
     if n == 6 and kind == "windoku":
         pytest.skip("windoku needs square boxes")
-    for seed in range(1, 21):
+    for seed in range(1, 1 + sweep(4, 20)):
         _check(n, kind, seed)
 
 

@@ -30,6 +30,7 @@ from sudokit.generator import (
 from sudokit.generator.variants import cage_layout
 from sudokit.grid import Grid
 from sudokit.shape import is_connected
+from support.tiers import sweep
 from support.variants import cpsat_solutions
 
 GENERATING = _backend.engine().name
@@ -271,16 +272,17 @@ def test_non_killer_variants_are_the_same_on_both_engines() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.c_only  # 24 9x9 killers twice: ~1 s with the C core, ~1 min on the reference
+@pytest.mark.c_only  # 24 9x9 killers twice (nightly; 8 in the full tier): slow on the reference
 def test_cli_killer_run_is_reproducible_and_unique() -> None:
     runner = CliRunner()
-    args = ["generate", "--killer", "-n", "24", "--seed", "1", "--to", "jsonl"]
+    count = sweep(8, 24)
+    args = ["generate", "--killer", "-n", str(count), "--seed", "1", "--to", "jsonl"]
     first = runner.invoke(cli, args)
     second = runner.invoke(cli, [*args, "--jobs", "2"])
     assert first.exit_code == 0, first.output
     assert first.output == second.output
     grids = formats.parse(first.output)
-    assert len(grids) == 24
+    assert len(grids) == count
     engine = _backend.get_engine(CHECKING)
     for j, g in enumerate(grids):
         assert isinstance(g, Grid)
@@ -290,7 +292,7 @@ def test_cli_killer_run_is_reproducible_and_unique() -> None:
         assert len(cpsat_solutions(g, 2)) == 1
     records = [json.loads(line) for line in first.output.splitlines()]
     assert all(len(r["cages"]) >= 20 for r in records)
-    assert sum(r["clues"] == 0 for r in records) >= 20
+    assert sum(r["clues"] == 0 for r in records) >= count * 5 // 6
 
 
 def test_cli_variants_default_to_json_lines() -> None:

@@ -28,6 +28,7 @@ from sudokit.shape import Shape
 from support import LOGIC_PUZZLES as DATA
 from support.shapes import by_shape
 from support.states import chain_states
+from support.tiers import sweep
 
 pytestmark = pytest.mark.skipif(
     cycles._c_engine() is None, reason="the C core (with ChainMode) is not in use"
@@ -76,14 +77,15 @@ def _random_states(shape: Shape, count: int, seed: int) -> Iterator[CandidateGri
 
 @pytest.mark.slow
 def test_best_parity_on_9x9_states() -> None:
-    puzzles = DATA.read_text().split()[:40]
+    puzzles = DATA.read_text().split()[: sweep(15, 40)]
     chosen = sum(_compare(cg) for cg in chain_states(puzzles, 2, seed=29))
     assert chosen > 100  # the states do exercise the choice
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("shape", "count"), by_shape({"4x4": 30, "6x6": 20, "diagonals": 12, "windoku": 12, "16x16": 2})
+    ("shape", "count"),
+    by_shape({"4x4": 30, "6x6": 20, "diagonals": 12, "windoku": 12, "16x16": sweep(1, 2)}),
 )
 def test_best_parity_on_other_shapes(shape: Shape, count: int) -> None:
     chosen = sum(_compare(cg) for cg in _random_states(shape, count, seed=shape.n))

@@ -28,6 +28,7 @@ from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chaining import Geometry, geometry
 from sudokit.shape import Shape
 from support.shapes import by_shape
+from support.tiers import sweep
 
 DATA = support.DATA / "logic_puzzles.txt"
 CORE = _native.core()
@@ -147,7 +148,8 @@ def _steps(cg: CandidateGrid, rank: int) -> list[tuple[object, ...]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("rank", "count"), [(forcing.RANK_DYNAMIC_PLUS, 6), (forcing.RANK_DYNAMIC + 2, 2)]
+    ("rank", "count"),
+    [(forcing.RANK_DYNAMIC_PLUS, sweep(2, 6)), (forcing.RANK_DYNAMIC + 2, sweep(1, 2))],
 )
 def test_nested_rules_equal_on_both_backends(
     monkeypatch: pytest.MonkeyPatch, rank: int, count: int

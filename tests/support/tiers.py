@@ -10,9 +10,13 @@ Hypothesis profiles (the rules themselves are described in ``tests/conftest.py``
   C pass has run them already) and the :data:`TIMING_MODULES` (process pools, signals and
   time, not the search); elsewhere the tests marked ``backend`` one by one; and the doctests
   of the package and the README. ``tests/project/test_tiers.py`` holds each part of the rule.
-* **Hypothesis profiles**: ``dev`` (the quick tier), ``ci`` (the full tier) and ``nightly``;
-  ``HYPOTHESIS_PROFILE`` or ``--hypothesis-profile`` picks another. A property test states its
-  example count for the ``ci`` profile through :func:`examples`, which scales it.
+* The **nightly tier** (``--nightly``) is the full tier with the sweeps at their whole size: a
+  test that checks a property over many seeds, puzzles or states states both sizes through
+  :func:`sweep` (the full tier's share is what CI can afford; nightly is the whole sample).
+* **Hypothesis profiles**: ``dev`` (the quick tier), ``ci`` (the full tier) and ``nightly``
+  (the nightly tier); ``HYPOTHESIS_PROFILE`` or ``--hypothesis-profile`` picks another. A
+  property test states its example count for the ``ci`` profile through :func:`examples`,
+  which scales it.
 """
 
 from __future__ import annotations
@@ -74,6 +78,28 @@ BUILD_MODULES = frozenset({"test_docsite", "test_wheel"})
 #: ``max_examples`` of a test that asks for 100 examples, per profile.
 PROFILES = {"dev": 25, "ci": 100, "nightly": 1000}
 
+#: The tier this run is ("quick", "full" or "nightly"), set by ``tests/conftest.py`` before
+#: the test modules are collected (so that parametrisations can use :func:`sweep`).
+TIER = "quick"
+
+
+def set_tier(full: bool, nightly: bool) -> None:
+    """Record the tier of this run (``--nightly`` implies ``--full``)."""
+    global TIER
+    TIER = "nightly" if nightly else "full" if full else "quick"
+
+
+def sweep(full: int, nightly: int) -> int:
+    """The size of a sweep (seeds, puzzles, states) in this run: *nightly* in the nightly
+    tier, else *full* (the full tier's share, which the quick tier also gets when the test
+    runs there).
+
+    >>> sweep(4, 20) == (20 if TIER == "nightly" else 4)
+    True
+    """
+    assert 0 < full <= nightly, (full, nightly)
+    return nightly if TIER == "nightly" else full
+
 
 def is_parity_module(stem: str) -> bool:
     """Whether the test module *stem* holds a C twin equal to its Python specification."""
@@ -120,13 +146,16 @@ def quick_tier_skips(items: Sequence[pytest.Item]) -> tuple[list[pytest.Item], l
 
 def load_hypothesis_profile(full: bool, chosen: str | None = None) -> None:
     """Register the profiles and load ``chosen`` (``--hypothesis-profile``), else
-    ``$HYPOTHESIS_PROFILE``, else ``ci`` for the full tier and ``dev`` for the quick one."""
+    ``$HYPOTHESIS_PROFILE``, else the tier's: ``nightly``, ``ci`` for the full tier, ``dev``
+    for the quick one."""
     from hypothesis import settings
 
     for name, count in PROFILES.items():
         settings.register_profile(name, max_examples=count)
     settings.load_profile(
-        chosen or os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if full else "dev")
+        chosen
+        or os.environ.get("HYPOTHESIS_PROFILE")
+        or ("nightly" if TIER == "nightly" else "ci" if full else "dev")
     )
 
 
