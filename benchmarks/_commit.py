@@ -1,4 +1,5 @@
-"""The commit of the code a benchmark measures, for its result file.
+"""The commit of the code a benchmark measures, for its result file, and the writing of that
+file's pair (``<stem>.md`` and ``<stem>.json``).
 
 It is read from the git tree that holds the imported ``sudokit`` package, not from the current
 directory or the script's checkout: with ``PYTHONPATH`` pointing at another worktree, that tree
@@ -8,6 +9,7 @@ is the code measured. ``-dirty`` is added when the tree's sources (``csrc``, ``s
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from types import ModuleType
@@ -36,3 +38,13 @@ def code_commit(package: ModuleType | None = None) -> str:
         return "unknown"
     dirty = git("status", "--porcelain", "--", ":/csrc", ":/src", ":/setup.py")
     return commit + ("-dirty" if dirty else "")
+
+
+def write_result(out: Path, stem: str, text: str, payload: object, indent: int = 1) -> Path:
+    """A benchmark's result as ``out/<stem>.md`` (*text*, as it is) and ``out/<stem>.json``
+    (*payload*, indented by *indent*, with a final newline); *out* is made when missing.
+    Returns ``out/<stem>`` (without a suffix)."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{stem}.md").write_text(text)
+    (out / f"{stem}.json").write_text(json.dumps(payload, indent=indent) + "\n")
+    return out / stem

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import sudokit
-from _commit import code_commit
+from _commit import code_commit, write_result
 from sudokit import _core
 from sudokit._cengine import geometry
 from sudokit.constraints import Constraints
@@ -216,10 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     text = "\n".join(lines) + "\n"
     print(text)
     if not args.no_write:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "killer.md").write_text(text)
-        (out / "killer.json").write_text(json.dumps(result, indent=2) + "\n")
+        write_result(Path(args.out), "killer", text, result, indent=2)
     return 0
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import json
 import platform
 import statistics
 import sys
@@ -35,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import sudokit
-from _commit import code_commit
+from _commit import code_commit, write_result
 from sudokit.logic.candidates import CandidateGrid
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -204,11 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         name = "bench_killer_explain"
     print(text)
     if not args.no_write:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        stem = f"{result['date']}-{result['commit']}-{name}"
-        (out / f"{stem}.md").write_text(text)
-        (out / f"{stem}.json").write_text(json.dumps(result, indent=1) + "\n")
+        write_result(Path(args.out), f"{result['date']}-{result['commit']}-{name}", text, result)
     return 0
 
 

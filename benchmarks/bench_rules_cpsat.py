@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import json
 import platform
 import random
 import statistics
@@ -38,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import sudokit
-from _commit import code_commit
+from _commit import code_commit, write_result
 from sudokit.constraints import Constraints
 from sudokit.errors import BudgetExceededError
 from sudokit.grid import Grid
@@ -224,12 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(text)
     if not args.no_write:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
         stem = f"{date}-{commit}-bench_rules_cpsat{'-reduce' if args.reduce else ''}"
-        (out / f"{stem}.md").write_text(text)
         meta = {"commit": commit, "date": date, "engine": engine, "seed": args.seed}
-        (out / f"{stem}.json").write_text(json.dumps({**meta, "kinds": rows}, indent=2) + "\n")
+        write_result(Path(args.out), stem, text, {**meta, "kinds": rows}, indent=2)
     return 0
 
 

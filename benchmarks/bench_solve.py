@@ -56,7 +56,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import json
 import operator
 import os
 import platform
@@ -83,7 +82,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # `sudokit bench` and the tests load this file by its path: its directory is not on sys.path
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.append(str(ROOT / "benchmarks"))
-from _commit import code_commit  # noqa: E402
+from _commit import code_commit, write_result  # noqa: E402
 
 NINE = Shape(3, 3)
 BUILD = ROOT / "build" / "bench-c"
@@ -942,9 +941,6 @@ def main(
         out = Path(args.out)
         if info["commit"].endswith("-dirty") and out == ROOT / "benchmarks" / "results":
             out = ROOT / "build" / "bench-results"  # uncommitted code: kept out of the record
-        out.mkdir(parents=True, exist_ok=True)
-        stem = f"{_dt.date.today().isoformat()}-{info['commit']}"
-        (out / f"{stem}.md").write_text(report)
         payload = {
             "machine": info,
             "sets": [asdict(r) | {"vs_tdoku": r.vs_tdoku} for r in results],
@@ -955,8 +951,10 @@ def main(
             "cli": [asdict(c) for c in cli],
             "args": vars(args),
         }
-        (out / f"{stem}.json").write_text(json.dumps(payload, indent=2) + "\n")
-        echo(f"written: {out / stem}.md and .json")
+        stem = write_result(
+            out, f"{_dt.date.today().isoformat()}-{info['commit']}", report, payload, 2
+        )
+        echo(f"written: {stem}.md and .json")
     return 0
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import json
 import os
 import platform
 import random
@@ -32,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import sudokit
-from _commit import code_commit
+from _commit import code_commit, write_result
 from sudokit import _backend, formats
 from sudokit.grid import Grid
 from sudokit.marks import Candidates
@@ -213,9 +212,8 @@ def main() -> None:
     text = markdown(rows, meta)
     print(text)
     if not args.no_write:
-        stem = args.out / f"truecands-{meta['date']}-{meta['commit']}"
-        stem.with_suffix(".md").write_text(text)
-        stem.with_suffix(".json").write_text(json.dumps({**meta, "rows": rows}, indent=1) + "\n")
+        stem = f"truecands-{meta['date']}-{meta['commit']}"
+        write_result(args.out, stem, text, {**meta, "rows": rows})
 
 
 if __name__ == "__main__":

@@ -136,14 +136,15 @@ static inline void sk_py_work_give(GeometryObject *g, sk_work *w) {
 GeometryObject *sk_py_as_geometry(const sk_state *st, PyObject *obj);
 
 /* The start of a module function on a geometry: nargs in lo..hi (else sk_py_nargs's TypeError
- * naming name and params), args[0] an initialised Geometry (sk_py_as_geometry). */
-GeometryObject *sk_py_geometry_call(const sk_state *st, PyObject *const *args, Py_ssize_t nargs,
+ * naming name and params), args[0] an initialised Geometry of module's state
+ * (sk_py_as_geometry). */
+GeometryObject *sk_py_geometry_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                                     Py_ssize_t lo, Py_ssize_t hi, const char *name,
                                     const char *params);
 
 /* The same, with args[1] the geometry's cell buffer `what` as sk_py_cells_arg checks it: the
  * start of search, search_batch and reduce. */
-GeometryObject *sk_py_geometry_cells(const sk_state *st, PyObject *const *args, Py_ssize_t nargs,
+GeometryObject *sk_py_geometry_cells(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                                      Py_ssize_t lo, Py_ssize_t hi, const char *name,
                                      const char *params, const char *what, int single,
                                      const uint8_t **cells, Py_ssize_t *len);

@@ -28,8 +28,8 @@ static PyObject *core_reduce(PyObject *module, PyObject *const *args, Py_ssize_t
     Py_ssize_t len;
     const uint8_t *given;
     GeometryObject *g = sk_py_geometry_cells(
-        st, args, nargs, 5, 6, "reduce", "geometry, cells, order, group_ends, budget[, max_searches]",
-        "cells", 1, &given, &len);
+        module, args, nargs, 5, 6, "reduce",
+        "geometry, cells, order, group_ends, budget[, max_searches]", "cells", 1, &given, &len);
     if (g == NULL) return NULL;
     uint64_t budget, max_searches = UINT64_MAX;
     if (!sk_py_as_count(args[4], "budget", 0, &budget)) return NULL;
@@ -195,8 +195,7 @@ static int gen_grids(GeometryObject *g, sk_work *w, int rc, const sk_gen_result 
 }
 
 static PyObject *core_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    const sk_state *st = sk_state_of(module);
-    GeometryObject *g = sk_py_geometry_call(st, args, nargs, 5, 6, "fill",
+    GeometryObject *g = sk_py_geometry_call(module, args, nargs, 5, 6, "fill",
                                             "geometry, order, ends, draw, budget[, max_searches]");
     py_draw draw;
     sk_gen_opts opts;
@@ -250,9 +249,8 @@ PyDoc_STRVAR(random_puzzle_doc,
              "stopped it.  The GIL is held (draw is Python).");
 
 static PyObject *core_random_puzzle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    const sk_state *st = sk_state_of(module);
     GeometryObject *g = sk_py_geometry_call(
-        st, args, nargs, 6, 7, "random_puzzle",
+        module, args, nargs, 6, 7, "random_puzzle",
         "geometry, cells, ends, complete_orbits, draw, budget[, max_searches]");
     if (g == NULL) return NULL;
     const int complete_orbits = PyObject_IsTrue(args[3]);

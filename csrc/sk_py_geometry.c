@@ -410,17 +410,18 @@ GeometryObject *sk_py_as_geometry(const sk_state *st, PyObject *obj) {
     return g;
 }
 
-GeometryObject *sk_py_geometry_call(const sk_state *st, PyObject *const *args, Py_ssize_t nargs,
+GeometryObject *sk_py_geometry_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                                     Py_ssize_t lo, Py_ssize_t hi, const char *name,
                                     const char *params) {
-    return sk_py_nargs(nargs, lo, hi, name, params) ? sk_py_as_geometry(st, args[0]) : NULL;
+    if (!sk_py_nargs(nargs, lo, hi, name, params)) return NULL;
+    return sk_py_as_geometry(sk_state_of(module), args[0]);
 }
 
-GeometryObject *sk_py_geometry_cells(const sk_state *st, PyObject *const *args, Py_ssize_t nargs,
+GeometryObject *sk_py_geometry_cells(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                                      Py_ssize_t lo, Py_ssize_t hi, const char *name,
                                      const char *params, const char *what, int single,
                                      const uint8_t **cells, Py_ssize_t *len) {
-    GeometryObject *g = sk_py_geometry_call(st, args, nargs, lo, hi, name, params);
+    GeometryObject *g = sk_py_geometry_call(module, args, nargs, lo, hi, name, params);
     if (g == NULL || !sk_py_cells_arg(args[1], what, g->ncells, g->n, single, cells, len))
         return NULL;
     return g;

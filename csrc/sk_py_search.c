@@ -34,7 +34,7 @@ static PyObject *core_search(PyObject *module, PyObject *const *args, Py_ssize_t
     const sk_state *st = sk_state_of(module);
     Py_ssize_t len;
     const uint8_t *cells;
-    GeometryObject *g = sk_py_geometry_cells(st, args, nargs, 5, 5, "search",
+    GeometryObject *g = sk_py_geometry_cells(module, args, nargs, 5, 5, "search",
                                              "geometry, cells, limit, keep, budget", "cells", 1,
                                              &cells, &len);
     if (g == NULL) return NULL;
@@ -248,7 +248,7 @@ static PyObject *core_search_batch(PyObject *module, PyObject *const *args, Py_s
     const sk_state *st = sk_state_of(module);
     Py_ssize_t len;
     const uint8_t *puzzles;
-    GeometryObject *g = sk_py_geometry_cells(st, args, nargs, 5, 5, "search_batch",
+    GeometryObject *g = sk_py_geometry_cells(module, args, nargs, 5, 5, "search_batch",
                                              "geometry, puzzles, limit, budget, threads", "puzzles",
                                              0, &puzzles, &len);
     if (g == NULL) return NULL;
@@ -488,7 +488,7 @@ PyDoc_STRVAR(search_items_doc,
 static PyObject *core_search_items(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const sk_state *st = sk_state_of(module);
     GeometryObject *g = sk_py_geometry_call(
-        st, args, nargs, 9, 9, "search_items",
+        module, args, nargs, 9, 9, "search_items",
         "geometry, shape, items, table, grid_type, limit, budget, threads, record");
     if (g == NULL) return NULL;
     PyObject *shape = args[1], *items = args[2], *table_obj = args[3], *grid_type = args[4];
@@ -673,7 +673,7 @@ PyDoc_STRVAR(lines_doc,
 static PyObject *core_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const sk_state *st = sk_state_of(module);
     GeometryObject *g = sk_py_geometry_call(
-        st, args, nargs, 8, 9, "lines", "geometry, data, start, mode, unique, limit, shown, budget[, stop]");
+        module, args, nargs, 8, 9, "lines", "geometry, data, start, mode, unique, limit, shown, budget[, stop]");
     if (g == NULL) return NULL;
     if (!g->standard9) {
         PyErr_SetString(PyExc_ValueError, "lines() needs the standard 9x9 geometry");

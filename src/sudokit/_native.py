@@ -65,32 +65,22 @@ WARNING_WIDTH = 100
 
 class Core(Protocol):
     """The names of ``sudokit._core`` that the rooms reach through :func:`core`, typed by the
-    stub (mypy checks that the module is one). The search engine's own functions are called
-    by its adapter, :mod:`sudokit._cengine`, which imports the module once :func:`require`
-    has let it."""
+    stub (mypy checks that the module is one: its constants and classes as attributes, its
+    functions as methods). The search engine's own functions are called by its adapter,
+    :mod:`sudokit._cengine`, which imports the module once :func:`require` has let it."""
 
-    @property
-    def ABI_VERSION(self) -> int: ...
-    @property
-    def MAX_SIZE(self) -> int: ...
-    @property
-    def COMPILER(self) -> str: ...
-    @property
-    def BUILD_FLAGS(self) -> str: ...
-    @property
-    def Geometry(self) -> type[_core.Geometry]: ...
-    @property
-    def ChainMode(self) -> type[_core.ChainMode]: ...
-    @property
-    def Chainer(self) -> type[_core.Chainer]: ...
-    @property
-    def InChain(self) -> type[_core.InChain]: ...
-    @property
-    def HumanShape(self) -> type[_core.HumanShape]: ...
-    @property
-    def Exclusion(self) -> type[_core.Exclusion]: ...
-    @property
-    def Uniq(self) -> type[_core.Uniq]: ...
+    ABI_VERSION: int
+    MAX_SIZE: int
+    COMPILER: str
+    BUILD_FLAGS: str
+    Geometry: type[_core.Geometry]
+    ChainMode: type[_core.ChainMode]
+    Chainer: type[_core.Chainer]
+    InChain: type[_core.InChain]
+    HumanShape: type[_core.HumanShape]
+    Exclusion: type[_core.Exclusion]
+    Uniq: type[_core.Uniq]
+
     def canonical9(self, cells: bytes, /) -> bytes: ...
     def lines(
         self,

@@ -11,11 +11,12 @@ from precomputed tables.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import combinations
 
 from ..marks import bit_indices as _bit_indices
 
-__all__ = ["bit_indices", "bit_set", "digits", "low_bits"]
+__all__ = ["bit_indices", "bit_set", "digits", "locked_sets", "low_bits"]
 
 _SMALL = 1 << 12
 
@@ -75,3 +76,21 @@ def bit_set(indices: Iterable[int]) -> int:
     for i in indices:
         out |= 1 << i
     return out
+
+
+def locked_sets(
+    masks: Sequence[int] | Mapping[int, int], keys: Sequence[int], k: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each *k* of *keys* (in :func:`itertools.combinations` order) whose *masks* together hold
+    exactly *k* bits, with that union: *k* cells locked to *k* digits (a naked set), *k* digits
+    to *k* cells (a hidden set), *k* lines to *k* cross lines (a fish).
+
+    >>> list(locked_sets([0b011, 0b110, 0b011, 0b100], [0, 1, 2, 3], 2))
+    [((0, 2), 3), ((1, 3), 6)]
+    """
+    for combo in combinations(keys, k):
+        union = 0
+        for key in combo:
+            union |= masks[key]
+        if union.bit_count() == k:
+            yield combo, union

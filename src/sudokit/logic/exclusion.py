@@ -86,6 +86,13 @@ def _kill(prefix: int, ex_masks: Iterable[int], full: int) -> int:
     return kill
 
 
+def _free(last: int, prefix: int, seen: int, ex_masks: Iterable[int], full: int) -> int:
+    """The digits the last base cell (candidates *last*) may still take once the others took
+    the digits *prefix*: not one that would cover an excluder (:func:`_kill`), nor one of
+    *seen*, the digits of the other cells it sees."""
+    return last & ~(_kill(prefix, ex_masks, full) | seen)
+
+
 def _allowed(
     full: tuple[int, ...], sees: int, ex_masks: frozenset[int], every: int
 ) -> tuple[int, ...]:
@@ -100,10 +107,7 @@ def _allowed(
         m0, m1 = full
         a0 = a1 = 0
         for b0 in _lows(m0):
-            kill = _kill(b0, ex_masks, every)
-            if sees:
-                kill |= b0
-            free = m1 & ~kill
+            free = _free(m1, b0, b0 if sees else 0, ex_masks, every)
             if free:
                 a0 |= b0
                 a1 |= free
@@ -117,12 +121,8 @@ def _allowed(
         for b1 in _lows(m1):
             if b0 == b1 and s01:
                 continue
-            kill = _kill(b0 | b1, ex_masks, every)
-            if s02:
-                kill |= b0
-            if s12:
-                kill |= b1
-            free = m2 & ~kill
+            seen = (b0 if s02 else 0) | (b1 if s12 else 0)
+            free = _free(m2, b0 | b1, seen, ex_masks, every)
             if free:
                 a0 |= b0
                 a1 |= b1

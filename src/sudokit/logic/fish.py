@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from . import _human
-from ._bits import bit_indices, bit_set
+from ._bits import bit_indices, bit_set, locked_sets
 from ._delta import Delta, Since, changed_digits
 from ._names import cell_list, digit_name, join_words
 from .candidates import CandidateGrid, bits
@@ -104,12 +104,7 @@ def _basic_hits(
         for by_rows in (True, False):
             lines = _lines(cg, d, by_rows)
             eligible = [i for i in range(n) if 2 <= lines[i].bit_count() <= k]
-            for base in combinations(eligible, k):
-                union = 0
-                for i in base:
-                    union |= lines[i]
-                if union.bit_count() != k:
-                    continue
+            for base, union in locked_sets(lines, eligible, k):
                 if _basic_elims(cg, d, by_rows, base, bits(union)):
                     yield d, by_rows, bit_set(base), union
 

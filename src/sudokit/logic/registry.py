@@ -117,6 +117,14 @@ class Technique(_Record):
         self._set(name, family, rating, finder, needs_unique, se)
 
 
+def _not_se(*rows: tuple[str, str, float, Finder]) -> list[Technique]:
+    """The techniques Sudoku Explainer does not have (``se=False``), one ``(name, family,
+    rating, finder)`` row each, in the order given."""
+    return [
+        Technique(name, family, rating, finder, se=False) for name, family, rating, finder in rows
+    ]
+
+
 TECHNIQUES: list[Technique] = [
     # singles and SE's "direct" techniques (a placement found by a short argument)
     Technique("Full House", "singles", 1.0, singles.full_house),
@@ -179,38 +187,29 @@ TECHNIQUES: list[Technique] = [
     Technique("Dynamic Forcing Chains (+)", "forcing", 9.0, forcing.dynamic_forcing_chains_plus),
     # variant rules (logic/variants.py) and killer techniques (logic/killer.py): not SE's; values
     # on the SE-comparable scale, see those modules and the variant notes of sudokit.rating
-    Technique("Parity", "variant", variants.PARITY, variants.parity, se=False),
-    Technique("Thermometer", "variant", variants.THERMOMETER, variants.thermometer, se=False),
-    Technique("Neighbour Rule", "variant", variants.NEIGHBOUR, variants.neighbour_rule, se=False),
-    # the rule kinds' sums and groups (logic/rulesteps.py; their relations: Neighbour Rule)
-    Technique("Rule Sum", "variant", rulesteps.SUM_BOUNDS, rulesteps.rule_sum, se=False),
-    Technique("Rule Group", "variant", rulesteps.LINE_GROUP, rulesteps.rule_group, se=False),
-    Technique(
-        "Rule Sum Fillings",
-        "variant",
-        rulesteps.SUM_FILLINGS,
-        rulesteps.rule_sum_fillings,
-        se=False,
-    ),
-    Technique("Outside Clue", "variant", rulesteps.OUTSIDE_CLUE, rulesteps.outside_clue, se=False),
-    Technique(
-        "Cage Combination", "killer", killer.COMBINATION_ONE, killer.cage_combination, se=False
-    ),
-    Technique("Rule of 45", "killer", killer.RULE45_CELL, killer.rule_of_45, se=False),
-    Technique("Cage Pointing", "killer", killer.CAGE_POINTING, killer.cage_pointing, se=False),
-    Technique("Hidden Cage", "killer", killer.HIDDEN_CAGE, killer.hidden_cage, se=False),
-    Technique("Rule of 45 (sum)", "killer", killer.RULE45_SUM, killer.rule_of_45_sum, se=False),
-    Technique("Cage Claiming", "killer", killer.CAGE_CLAIMING, killer.cage_claiming, se=False),
-    Technique("Cage Clash", "killer", killer.CAGE_CLASH, killer.cage_clash, se=False),
-    Technique(
-        "Rule of 45 (difference)",
-        "killer",
-        killer.RULE45_DIFFERENCE,
-        killer.rule_of_45_difference,
-        se=False,
-    ),
-    Technique(
-        "Cage Interaction", "killer", killer.CAGE_INTERACTION, killer.cage_interaction, se=False
+    *_not_se(
+        ("Parity", "variant", variants.PARITY, variants.parity),
+        ("Thermometer", "variant", variants.THERMOMETER, variants.thermometer),
+        ("Neighbour Rule", "variant", variants.NEIGHBOUR, variants.neighbour_rule),
+        # the rule kinds' sums and groups (logic/rulesteps.py; their relations: Neighbour Rule)
+        ("Rule Sum", "variant", rulesteps.SUM_BOUNDS, rulesteps.rule_sum),
+        ("Rule Group", "variant", rulesteps.LINE_GROUP, rulesteps.rule_group),
+        ("Rule Sum Fillings", "variant", rulesteps.SUM_FILLINGS, rulesteps.rule_sum_fillings),
+        ("Outside Clue", "variant", rulesteps.OUTSIDE_CLUE, rulesteps.outside_clue),
+        ("Cage Combination", "killer", killer.COMBINATION_ONE, killer.cage_combination),
+        ("Rule of 45", "killer", killer.RULE45_CELL, killer.rule_of_45),
+        ("Cage Pointing", "killer", killer.CAGE_POINTING, killer.cage_pointing),
+        ("Hidden Cage", "killer", killer.HIDDEN_CAGE, killer.hidden_cage),
+        ("Rule of 45 (sum)", "killer", killer.RULE45_SUM, killer.rule_of_45_sum),
+        ("Cage Claiming", "killer", killer.CAGE_CLAIMING, killer.cage_claiming),
+        ("Cage Clash", "killer", killer.CAGE_CLASH, killer.cage_clash),
+        (
+            "Rule of 45 (difference)",
+            "killer",
+            killer.RULE45_DIFFERENCE,
+            killer.rule_of_45_difference,
+        ),
+        ("Cage Interaction", "killer", killer.CAGE_INTERACTION, killer.cage_interaction),
     ),
     # SE's nested forcing chains (levels 2-5: 9.5, 10.0, 10.5, 11.0): tried only when every
     # rule above failed; slow in pure Python (seconds to minutes a step), so a caller bounds

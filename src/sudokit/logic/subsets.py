@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterator
 from functools import partial
-from itertools import combinations
 
 from .._record import _Record
 from . import _human
+from ._bits import locked_sets
 from ._delta import by_units
 from ._names import cell_list, digit_list, elim_text
 from .candidates import CandidateGrid, bits
@@ -89,12 +89,7 @@ def naked_set_hits(
         eligible = [c for c in empty if 2 <= masks[c].bit_count() <= k]
         if len(eligible) < k:
             continue
-        for combo in combinations(eligible, k):
-            union = 0
-            for c in combo:
-                union |= masks[c]
-            if union.bit_count() != k:
-                continue
+        for combo, union in locked_sets(masks, eligible, k):
             if _naked_elims(cg, u, combo, union):
                 yield (u, union, *combo)
 
@@ -128,12 +123,7 @@ def hidden_set_hits(
         where = {d: p for d, p in enumerate(pos) if 2 <= p.bit_count() <= k}
         if len(where) < k:
             continue
-        for combo in combinations(sorted(where), k):
-            union = 0
-            for d in combo:
-                union |= where[d]
-            if union.bit_count() != k:
-                continue
+        for combo, union in locked_sets(where, sorted(where), k):
             dmask = 0
             for d in combo:
                 dmask |= 1 << (d - 1)
