@@ -24,6 +24,7 @@ is named on stderr and left out, and one over a second is marked ``slow``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing
 import resource
@@ -53,7 +54,7 @@ KIND = {
     "LittleKiller": "littlekiller", "XSum": "xsum", "Sandwich": "sandwich",
     "Skyscraper": "skyscraper", "Quad": "quadruple", "Diagonal": "diagonal", "": "", "Shape": "",
     "NoBoxes": "", "AntiTaxicab": "selftaxicab", "SameValues": "clone", "Indexing": "",
-    "Sum": "pairsum", "GreaterThan": "maximum",
+    "Sum": "pairsum", "GreaterThan": "maximum", "Pair": "", "PairX": "",
 }  # fmt: skip
 
 
@@ -340,6 +341,37 @@ class Converter:
     def _DisjointSets(self, args: list[str]) -> None:
         self.rule({"kind": "disjointgroups", "box": list(self.box)})
 
+    def _Pair(self, args: list[str]) -> None:
+        """A relation on each two neighbours along each group of cells, read when it is a
+        dot's: a difference or a ratio (kropki's white 1 and black 2, or sudokit's dots of
+        other values)."""
+        relation = _relation(args[0], self.n)
+        for found in (_difference, _ratio):
+            kind, value = found(relation, self.n)
+            if kind:
+                break
+        else:
+            raise Gap(f"Pair {args[0]} (not a difference or a ratio)")
+        for group in _groups(args[1:]):
+            for a, b in itertools.pairwise(group):
+                if (kind, value) in (("difference", 1), ("ratio", 2)):
+                    self._dots("kropki", "white" if kind == "difference" else "black", [a, b])
+                    self.kinds.add("kropki")
+                else:
+                    self.rule({"kind": kind, "cells": sorted(self.cells([a, b])), "value": value})
+                    self.kinds.add(kind)
+
+    def _PairX(self, args: list[str]) -> None:
+        """A relation on every two cells of each group: a nabner line when two digits of it
+        are never equal nor consecutive."""
+        if _relation(args[0], self.n) != {
+            (a, b) for a in range(1, self.n + 1) for b in range(1, self.n + 1) if abs(a - b) > 1
+        }:
+            raise Gap(f"PairX {args[0]} (not a nabner line)")
+        for group in _groups(args[1:]):
+            self._line("nabner", group)
+        self.kinds.add("nabner")
+
     def _dots(self, key: str, colour: str, args: list[str]) -> None:
         """A mark between every two orthogonal neighbours among the cells (two, or more: sigh
         marks all of a set's neighbouring pairs at once)."""
@@ -439,6 +471,53 @@ def _value(ch: str, n: int) -> int:
     if n < 10:
         return int(ch) if ch.isdigit() else 0
     return ord(ch) - ord("A") + 1 if "A" <= ch <= "Z" else 0
+
+
+def _relation(key: str, n: int) -> set[tuple[int, int]]:
+    """The digit pairs (a, b) sigh's binary key allows: bit (a - 1) * n + (b - 1) set, six bits
+    a character of its URL-safe base 64, the low bit first."""
+    bits = [_BASE64.index(ch) for ch in key]
+    return {
+        (a, b)
+        for a in range(1, n + 1)
+        for b in range(1, n + 1)
+        if (k := (a - 1) * n + b - 1) // 6 < len(bits) and bits[k // 6] >> (k % 6) & 1
+    }
+
+
+_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _difference(relation: set[tuple[int, int]], n: int) -> tuple[str, int]:
+    """("difference", d) when *relation* is two digits d apart (else ("", 0))."""
+    for d in range(1, n):
+        if relation == {
+            (a, b) for a in range(1, n + 1) for b in range(1, n + 1) if abs(a - b) == d
+        }:
+            return "difference", d
+    return "", 0
+
+
+def _ratio(relation: set[tuple[int, int]], n: int) -> tuple[str, int]:
+    """("ratio", r) when *relation* is one digit r times the other (else ("", 0))."""
+    for r in range(2, n + 1):
+        pairs = {
+            (a, b) for a in range(1, n + 1) for b in range(1, n + 1) if a == r * b or b == r * a
+        }
+        if pairs and relation == pairs:
+            return "ratio", r
+    return "", 0
+
+
+def _groups(items: list[str]) -> list[list[str]]:
+    """sigh's named cell groups: cells, ended by an empty item or a name (``_`` first)."""
+    groups: list[list[str]] = [[]]
+    for item in items:
+        if not item or item.startswith("_"):
+            groups.append([])
+        else:
+            groups[-1].append(item)
+    return [group for group in groups if group]
 
 
 def published_line(solution: str) -> str:
