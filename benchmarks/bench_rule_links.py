@@ -56,7 +56,12 @@ def _generated(kind: str, seeds: int) -> list[str]:
 
 def _published() -> list[tuple[str, str]]:
     out = []
-    for line in (ROOT / "tests/data/variants/published.jsonl").read_text().splitlines():
+    lines = [
+        line
+        for path in sorted((ROOT / "tests/data/variants").glob("published*.jsonl"))
+        for line in path.read_text().splitlines()
+    ]
+    for line in lines:
         if not line.strip() or line.startswith("#"):
             continue
         rec = json.loads(line)

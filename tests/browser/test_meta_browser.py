@@ -8,7 +8,6 @@ tests/data/variants/published.jsonl, with its published solution.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -18,18 +17,15 @@ from pageutil import AXE, audit, paste_import, play_by_keyboard, state
 
 import sudokit
 from sudokit.formats import fpuzzles
+from support import published_records
 
 pytestmark = pytest.mark.browser
 
-PUBLISHED = Path(__file__).resolve().parents[1] / "data" / "variants" / "published.jsonl"
-
 
 def _published(name: str) -> dict[str, Any]:
-    for line in PUBLISHED.read_text(encoding="utf-8").splitlines():
-        if line.startswith("{"):
-            entry: dict[str, Any] = json.loads(line)
-            if entry["name"] == name:
-                return entry
+    for entry in published_records():
+        if entry["name"] == name:
+            return entry
     raise LookupError(name)
 
 

@@ -1,5 +1,5 @@
 """Every rule kind of the published corpus, played in the app: one real community puzzle a
-kind (tests/data/variants/published.jsonl, the smallest that sudokit reads) is pasted into
+kind (tests/data/variants/published*.jsonl, the smallest that sudokit reads) is pasted into
 the Import dialog as published (a link or the puzzle's text), its kind's mark is on the board,
 the published solution typed in wins, and the print view of the player's grid shows those
 digits. All of them in one page, one after another: the browser suite is CI's slowest part.
@@ -7,8 +7,6 @@ digits. All of them in one page, one after another: the browser suite is CI's sl
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,10 +14,10 @@ from pageutil import SYMBOLS, paste_import
 
 import sudokit
 from sudokit import formats
+from support import published_records
 
 pytestmark = pytest.mark.browser
 
-PUBLISHED = Path(__file__).resolve().parents[1] / "data" / "variants" / "published.jsonl"
 
 #: Where the board draws each kind's mark. The kinds the server draws (POST /api/rules-layer)
 #: are copied into ``g.kinds`` (lines, clues) and ``g.kinds-shades`` (shaded cells) with the
@@ -48,10 +46,7 @@ SAID = {
 def _records() -> list[dict[str, Any]]:
     """The read, quick records with a rule kind, each with its grid and open cells."""
     out = []
-    for line in PUBLISHED.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("{"):
-            continue
-        record: dict[str, Any] = json.loads(line)
+    for record in published_records():
         if record["reads"] and not record.get("slow") and record["kinds"]:
             record["grid"] = formats.parse_one(record["puzzle"])
             record["open"] = record["grid"].cells.count(0)

@@ -1,9 +1,8 @@
-"""Published puzzles (tests/data/variants/published.jsonl, sources and licences there) read
+"""Published puzzles (tests/data/variants/published*.jsonl, sources and licences there) read
 to the kinds recorded, solve to their published solutions, are unique and keep every rule."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -12,13 +11,9 @@ import sudokit
 from sudokit import formats, rating
 from sudokit.formats import sudokupad
 from sudokit.grid import Grid
-from support import DATA
+from support import published_records
 
-RECORDS = [
-    json.loads(line)
-    for line in (DATA / "variants" / "published.jsonl").read_text().splitlines()
-    if line.strip() and not line.startswith("#")
-]
+RECORDS = published_records()
 READ = [r for r in RECORDS if r["reads"]]
 
 

@@ -14,6 +14,7 @@ The fixtures built on these live in ``conftest.py``.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -93,6 +94,18 @@ def data_file(name: str) -> Path:
 def rated_file(name: str) -> Path:
     """A file of the rated sets (``SHARED_RATED``), skipping the test when it is absent."""
     return _present(SHARED_RATED / name)
+
+
+def published_records() -> list[dict[str, Any]]:
+    """The records of the published puzzles: ``data/variants/published*.jsonl`` (one file a
+    licence; fields and sources in each header), ``published.jsonl`` first."""
+    files = sorted((DATA / "variants").glob("published*.jsonl"), key=lambda f: (len(f.name), f))
+    return [
+        json.loads(line)
+        for path in files
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("{")
+    ]
 
 
 def read_puzzles(name: str, limit: int | None = None) -> list[str]:
