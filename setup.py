@@ -21,6 +21,10 @@ Environment switches:
     ASan + UBSan build (``-fsanitize=address,undefined``, ``-O1 -g``), used by
     ``tests/sanitize.sh``; load it with ``LD_PRELOAD`` of libasan. Portable (no ``-march``)
     unless ``SUDOKIT_MARCH`` is set.
+``SUDOKIT_OPT``
+    The optimisation level, ``0`` to ``3`` (default ``3``; the sanitizer build's is ``1``).
+    ``tests/project/test_wheel.py`` builds its wheel at ``0``: it checks the package, not the
+    speed, and ``-O3`` costs 7 s more CPU.
 
 The compile flags are recorded in the core (``_core.BUILD_FLAGS``, with ``_core.COMPILER``
 from the compiler's own macros, csrc/sk_port.h) and shown by ``sudokit --version``.
@@ -58,6 +62,9 @@ if BUILD_EXT not in ("", "0", "1"):
     raise SystemExit(f"SUDOKIT_BUILD_EXT must be 0, 1 or unset, got {BUILD_EXT!r}")
 STRICT = _env_flag("SUDOKIT_STRICT") or _env_flag("CI")
 SANITIZE = _env_flag("SUDOKIT_SANITIZE")
+OPT = os.environ.get("SUDOKIT_OPT", "3").strip()
+if OPT not in ("0", "1", "2", "3"):
+    raise SystemExit(f"SUDOKIT_OPT must be 0, 1, 2 or 3, not {OPT!r}")
 MARCH = os.environ.get("SUDOKIT_MARCH", "portable" if _env_flag("CIBUILDWHEEL") else "native")
 MARCH = MARCH.strip()
 HAVE_FAST9 = (HERE / CSRC / "sk_fast9.c").is_file() and (HERE / CSRC / "sk_fast9.h").is_file()
@@ -102,7 +109,7 @@ if SANITIZE:
     cflags += [*san, "-O1", "-g", "-fno-omit-frame-pointer"]
     ldflags += san
 else:
-    cflags.append("-O3")
+    cflags.append(f"-O{OPT}")
 if MARCH and MARCH != "portable" and (not SANITIZE or "SUDOKIT_MARCH" in os.environ):
     cflags.append(f"-march={MARCH}")
 cflags.append("-pthread")
