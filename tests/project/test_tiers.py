@@ -25,6 +25,8 @@ from support.tiers import (
     in_fallback_pass,
     is_parity_module,
     quick_tier_skips,
+    set_tier,
+    sweep,
     xdist_group,
 )
 
@@ -330,6 +332,24 @@ def test_property_tests_state_their_examples_through_the_profiles() -> None:
 def test_examples_scale_with_the_profile() -> None:
     assert [examples(120, per_100=p) for p in (25, 100, 1000)] == [30, 120, 1200]
     assert examples(1, per_100=25) == 5
+
+
+def test_sweeps_take_their_share_by_tier(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The nightly tier runs a sweep whole, the full (and quick) tier its stated share; the
+    tier is this run's, set before collection."""
+    from support import tiers
+
+    ran = tiers.TIER
+    assert ran in ("quick", "full", "nightly")
+    monkeypatch.setattr(tiers, "TIER", ran)  # restored after the calls below
+    set_tier(True, True)
+    assert (tiers.TIER, sweep(4, 20)) == ("nightly", 20)
+    set_tier(True, False)
+    assert (tiers.TIER, sweep(4, 20)) == ("full", 4)
+    set_tier(False, False)
+    assert (tiers.TIER, sweep(4, 20)) == ("quick", 4)
+    with pytest.raises(AssertionError):
+        sweep(5, 4)
 
 
 def test_groups_are_marked_before_xdist_reads_them(request: pytest.FixtureRequest) -> None:
