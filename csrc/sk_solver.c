@@ -247,55 +247,63 @@ static void standard9_units(uint16_t *std) {
 }
 
 /* Fills g->ix_start / g->ix with every pair of units sharing 2..n-1 cells, in two passes
- * (count, then fill).  O(nunits^2 * n), once per shape. */
+ * (count, then fill), each unit's partners v in increasing order.  The shared cells come from
+ * the cells' own units (g->cu), not from comparing every pair of units: O(nunits * (n * units
+ * a cell + nunits)) instead of O(nunits^2 * n), once per shape (9x9 with rules: 27 units,
+ * from 30 to 4 us of a geometry's build, which every new rule set pays). */
 static int build_intersections(sk_geom *g) {
     const int n = g->n, nunits = g->nunits;
-    int16_t *pos = malloc((size_t)g->ncells * sizeof *pos); /* position of a cell in unit u */
+    /* at[k]: the position of cell c in unit cu[k], for each entry k of cell c's units. */
+    uint8_t *at = malloc((size_t)g->cu_start[g->ncells] * sizeof *at);
+    uint64_t *in_u = calloc((size_t)nunits, sizeof *in_u), *in_v = calloc((size_t)nunits, sizeof *in_v);
     g->ix_start = calloc((size_t)nunits + 1, sizeof *g->ix_start);
     g->ix_most = calloc((size_t)nunits, sizeof *g->ix_most);
-    if (pos == NULL || g->ix_start == NULL || g->ix_most == NULL) {
-        free(pos);
+    if (at == NULL || in_u == NULL || in_v == NULL || g->ix_start == NULL || g->ix_most == NULL) {
+        SK_FREE_ALL(free, at, in_u, in_v);
         return SK_ENOMEM;
     }
+    for (int u = 0; u < nunits; u++)
+        for (int i = 0; i < n; i++) {
+            const uint16_t c = g->units[(size_t)u * n + i];
+            uint32_t k = g->cu_start[c];
+            while (g->cu[k] != u) k++; /* cu lists each unit of c once */
+            at[k] = (uint8_t)i;
+        }
     for (int pass = 0; pass < 2; pass++) {
         uint32_t total = 0;
         for (int u = 0; u < nunits; u++) {
             const uint16_t *cu = g->units + (size_t)u * n;
-            memset(pos, -1, (size_t)g->ncells * sizeof *pos);
-            for (int i = 0; i < n; i++) pos[cu[i]] = (int16_t)i;
+            for (int i = 0; i < n; i++)
+                for (uint32_t k = g->cu_start[cu[i]]; k < g->cu_start[cu[i] + 1]; k++) {
+                    in_u[g->cu[k]] |= (uint64_t)1 << i;
+                    in_v[g->cu[k]] |= (uint64_t)1 << at[k];
+                }
             if (pass == 1) g->ix_start[u] = total;
             for (int v = 0; v < nunits; v++) {
-                if (v == u) continue;
-                const uint16_t *cv = g->units + (size_t)v * n;
-                uint64_t in_u = 0, in_v = 0;
-                for (int j = 0; j < n; j++) {
-                    if (pos[cv[j]] >= 0) {
-                        in_u |= (uint64_t)1 << pos[cv[j]];
-                        in_v |= (uint64_t)1 << j;
+                const int shared = sk_popcount(in_u[v]);
+                if (v != u && shared >= 2 && shared < n) {
+                    if (shared > g->ix_most[u]) g->ix_most[u] = (uint8_t)shared;
+                    if (pass == 1) {
+                        g->ix[total].in_u = in_u[v];
+                        g->ix[total].in_v = in_v[v];
+                        g->ix[total].v = (uint32_t)v;
                     }
+                    total++;
                 }
-                const int shared = sk_popcount(in_u);
-                if (shared < 2 || shared >= n) continue;
-                if (shared > g->ix_most[u]) g->ix_most[u] = (uint8_t)shared;
-                if (pass == 1) {
-                    g->ix[total].in_u = in_u;
-                    g->ix[total].in_v = in_v;
-                    g->ix[total].v = (uint32_t)v;
-                }
-                total++;
+                in_u[v] = in_v[v] = 0;
             }
         }
         if (pass == 0) {
             g->ix = malloc(((size_t)total + 1) * sizeof *g->ix);
             if (g->ix == NULL) {
-                free(pos);
+                SK_FREE_ALL(free, at, in_u, in_v);
                 return SK_ENOMEM;
             }
         } else {
             g->ix_start[nunits] = total;
         }
     }
-    free(pos);
+    SK_FREE_ALL(free, at, in_u, in_v);
     return SK_COMPLETE;
 }
 
@@ -1245,21 +1253,26 @@ static int load_givens(const sk_geom *g, sk_work *w, const uint8_t *cells) {
     w->nplaced = 0;
 
     int ok = 1;
-    if (g->rules != NULL) {
-        /* Rules: the allowed digits first, then every relation and cage once. */
-        const sk_rule_tables *r = g->rules;
+    const sk_rule_tables *r = g->rules;
+    if (r != NULL) {
         clear_dirty(w);
         for (size_t c = 0; c < nc && ok; c++) ok = restrict_to(w, (uint32_t)c, r->allowed[c]);
+    }
+    /* Every given is placed before anything propagates; then the rules see each relation and
+     * constraint with all of them at once (not first on the empty grid and again after each
+     * given: a group's revision, its exact listing of fillings the costly one, then runs a few
+     * times, not after each given among its cells' peers; the empty grid's listing of a
+     * 2x2 quadruple alone takes 9^4 fillings).  Same fixpoint; measured on
+     * bench_rules_cpsat's puzzles (seed 30), ms a search: sandwich 1.29 -> 0.06, quadruple
+     * 0.42 -> 0.023, sum-cage 0.29 -> 0.037, renban 0.22 -> 0.023, between 0.17 -> 0.021.
+     * The queue holds what the placements find (a naked single per cell, a hidden single per
+     * (unit, digit): its bound).  Singles are found when a mask or counter shrinks to 1; at
+     * n == 1 they start there. */
+    for (size_t c = 0; c < nc && ok; c++)
+        if (cells[c] || n == 1) ok = assign(w, (uint32_t)c, cells[c] ? cells[c] : 1);
+    if (r != NULL)
         for (size_t c = 0; c < nc; c++) touch(w, (uint32_t)c);
-        if (ok) ok = propagate(w);
-    }
-    for (size_t c = 0; c < nc && ok; c++) {
-        /* Singles are found when a mask or counter shrinks to 1; at n == 1 they start there. */
-        if (cells[c] || n == 1) {
-            push_move(w, (uint32_t)c, cells[c] ? cells[c] : 1);
-            ok = propagate(w);
-        }
-    }
+    if (ok) ok = propagate(w);
     return ok ? settle(w) : 0;
 }
 

@@ -323,7 +323,7 @@ class Constraints(_HashKept):
         found = cached.get(n)
         if found is None:
             found = SearchForms(
-                different=self.different_pairs(n),
+                different=_core_different(self, n),
                 allowed=self.allowed(n),
                 relations=_core_relations(self, n),
                 cages=tuple((cage.cells, cage.total) for cage in self.cages),
@@ -650,6 +650,22 @@ def _different_pairs(rules: Constraints, n: int) -> tuple[Pair, ...]:
     return tuple(sorted(pairs))
 
 
+def _core_different(rules: Constraints, n: int) -> tuple[Pair, ...]:
+    """The pairs that differ as the C core reads them (``search_forms``): the anti-knight and
+    anti-king moves, then each rule's pairs as it compiled them, neither merged, sorted nor
+    oriented, and without the cage mates: the core adds those itself and merges every pair
+    into the peers (sk_rules.c merge_peers: a pair listed twice, or of cells already peers, is
+    harmless), so the merge of :meth:`Constraints.different_pairs` (40 us for eight between
+    lines, on a rule set's first search) is skipped."""
+    moves = [
+        pair
+        for on, steps in ((rules.antiknight, _KNIGHT), (rules.antiking, _KING))
+        if on
+        for pair in _moves(n, steps)
+    ]
+    return (*moves, *(pair for rule in rules.rules for pair in _compiled(rule, n).different))
+
+
 @lru_cache(maxsize=256)
 def _relations(rules: Constraints, n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     return _merged_relations(rules, n, with_rules=True)
@@ -743,10 +759,11 @@ def _merged_relations(
         for pair in adjacent:
             if pair not in marks:
                 restrict(*pair, table)
-    increasing = _table(n, lambda x, y: y > x)
-    for thermo in rules.thermos:
-        for a, b in pairwise(thermo):
-            restrict(a, b, increasing)
+    if rules.thermos:  # (the table is built only when used: 81 calls of a lambda on 9x9)
+        increasing = _table(n, lambda x, y: y > x)
+        for thermo in rules.thermos:
+            for a, b in pairwise(thermo):
+                restrict(a, b, increasing)
     if with_rules:
         for rule in rules.rules:
             for a, b, table in _compiled(rule, n).relations:

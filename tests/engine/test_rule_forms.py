@@ -44,6 +44,13 @@ def _merged(relations):  # type: ignore[no-untyped-def]
     )
 
 
+def _pairs(different, cages):  # type: ignore[no-untyped-def]
+    """The pairs that differ as the C core merges them: each once, oriented, plus the mates
+    of every cage (the core adds those itself)."""
+    mates = {(a, b) for cells, _ in cages for a in cells for b in cells if a < b}
+    return tuple(sorted({(min(a, b), max(a, b)) for a, b in different} | mates))
+
+
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_search_forms_are_the_forms_computed_one_by_one(kind: str) -> None:
     rules = _rules(kind, 1)
@@ -52,7 +59,7 @@ def test_search_forms_are_the_forms_computed_one_by_one(kind: str) -> None:
     fresh = pickle.loads(pickle.dumps(rules))
     assert fresh == rules
     assert fresh is not rules
-    assert forms["different"] == fresh.different_pairs(N)
+    assert _pairs(forms["different"], forms["cages"]) == fresh.different_pairs(N)
     assert forms["allowed"] == fresh.allowed(N)
     assert _merged(forms["relations"]) == fresh.relations(N)
     assert forms["linear"] == fresh.linear(N)
@@ -68,7 +75,7 @@ def test_search_forms_keep_the_relations_of_the_older_fields() -> None:
     rules = Constraints(v=[(0, 1)], thermos=[(2, 3)], antiknight=True)
     forms = rules.search_forms(4)
     assert [pair[:2] for pair in forms["relations"]] == [(0, 1), (1, 0), (2, 3), (3, 2)]
-    assert forms["different"] == Constraints(antiknight=True).different_pairs(4)
+    assert _pairs(forms["different"], ()) == Constraints(antiknight=True).different_pairs(4)
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
