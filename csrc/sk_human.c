@@ -435,3 +435,190 @@ int sk_wings(const sk_human_geom *g, const uint64_t *masks, int xyz, sk_hits *ou
     free(wings);
     return rc;
 }
+
+/* ---------------------------------------------------------------------------------------- */
+/* als.als_xz: ALS-XZ (not an SE rule; searched by hints and explanations).                  */
+
+/* A cell set of a grid of at most SK_ALS_MAX_CELLS cells. */
+typedef struct {
+    uint64_t w[SK_ALS_MAX_CELLS / 64];
+} cellset;
+
+/* An almost locked set: its unit, cells (in the unit's order), digits, cell set, and for each
+ * of its digits (slot s: digit ds[s], 0-based) the cells holding it and the cells seeing all
+ * of those. */
+typedef struct {
+    int unit, size;
+    int cells[4];
+    uint64_t digits;
+    cellset set;
+    int nd;
+    int ds[5];
+    cellset where[5], seen[5];
+} als;
+
+static int set_any(const cellset *a, int words) {
+    for (int i = 0; i < words; i++)
+        if (a->w[i]) return 1;
+    return 0;
+}
+
+/* The slot of digit d (0-based) in a, which holds it. */
+static int slot(const als *a, int d) {
+    int s = 0;
+    while (a->ds[s] != d) s++;
+    return s;
+}
+
+/* Position of cell in unit u, or -1. */
+static int unit_pos(const sk_human_geom *g, int u, int cell) {
+    for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++)
+        if (g->ucells[i] == cell) return (int)(i - g->ustart[u]);
+    return -1;
+}
+
+/* True when the cells (in unit u's order) were already taken from an earlier unit: als.py's
+ * find_als keeps each tuple of cells once, from the first unit that enumerates it (a unit
+ * holding them in the same order with enough empty cells for that size). */
+static int als_seen(const sk_human_geom *g, const int *empty_count, int u, const int *cells,
+                    int size) {
+    for (int32_t k = g->cstart[cells[0]]; k < g->cstart[cells[0] + 1]; k++) {
+        const int v = g->cunits[k];
+        if (v >= u || size > 4 || size > empty_count[v] - 1) continue;
+        int last = -1, ok = 1;
+        for (int i = 0; i < size && ok; i++) {
+            const int p = unit_pos(g, v, cells[i]);
+            ok = p > last;
+            last = p;
+        }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* Appends the ALS of cells to *list (growing it); 0, or -1 without memory. */
+static int als_push(als **list, size_t *len, size_t *cap, const sk_human_geom *g,
+                    const uint64_t *masks, const cellset *peers, int words, int u,
+                    const int *cells, int size, uint64_t digits) {
+    als *grown = sk_reserve(*list, cap, *len + 1, sizeof **list, 256);
+    if (grown == NULL) return -1;
+    *list = grown;
+    als *a = &grown[(*len)++];
+    memset(a, 0, sizeof *a);
+    a->unit = u;
+    a->size = size;
+    a->digits = digits;
+    for (int i = 0; i < size; i++) {
+        a->cells[i] = cells[i];
+        a->set.w[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+    }
+    for (uint64_t m = digits; m; m &= m - 1) {
+        const int d = CTZ(m), s = a->nd++;
+        a->ds[s] = d;
+        for (int i = 0; i < words; i++) a->seen[s].w[i] = ~(uint64_t)0;
+        for (int i = 0; i < size; i++)
+            if (masks[cells[i]] >> d & 1) {
+                a->where[s].w[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+                for (int j = 0; j < words; j++) a->seen[s].w[j] &= peers[cells[i]].w[j];
+            }
+    }
+    (void)g;
+    return 0;
+}
+
+int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    out->width = 14;
+    const int words = (g->ncells + 63) / 64;
+    cellset *peers = calloc((size_t)g->ncells + (size_t)g->n, sizeof *peers);
+    int *empty_count = malloc((size_t)g->nunits * sizeof *empty_count);
+    als *list = NULL;
+    size_t len = 0, cap = 0;
+    int *order = NULL;
+    int rc = -1;
+    if (peers == NULL || empty_count == NULL) goto done;
+    cellset *has = peers + g->ncells; /* has[d]: the cells holding digit d */
+    for (int c = 0; c < g->ncells; c++) {
+        for (int32_t i = g->pstart[c]; i < g->pstart[c + 1]; i++)
+            peers[c].w[g->peers[i] >> 6] |= (uint64_t)1 << (g->peers[i] & 63);
+        for (uint64_t m = masks[c]; m; m &= m - 1)
+            has[CTZ(m)].w[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+    for (int u = 0; u < g->nunits; u++) {
+        int count = 0;
+        for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++) count += masks[g->ucells[i]] != 0;
+        empty_count[u] = count;
+    }
+    /* find_als: per unit, its empty cells' combinations of 1 .. min(4, empty - 1) cells */
+    for (int u = 0; u < g->nunits; u++) {
+        int empty[64], m = 0;
+        for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++)
+            if (masks[g->ucells[i]]) empty[m++] = g->ucells[i];
+        for (int size = 1; size <= 4 && size <= m - 1; size++) {
+            int idx[4], cells[4];
+            for (int j = 0; j < size; j++) idx[j] = j;
+            do {
+                uint64_t digits = 0;
+                for (int j = 0; j < size; j++) {
+                    cells[j] = empty[idx[j]];
+                    digits |= masks[cells[j]];
+                }
+                if (POP(digits) != size + 1 || als_seen(g, empty_count, u, cells, size)) continue;
+                if (als_push(&list, &len, &cap, g, masks, peers, words, u, cells, size, digits))
+                    goto done;
+            } while (next_comb(idx, size, m));
+        }
+    }
+    /* smaller sets first, each size in the order found (Python's stable sort) */
+    order = malloc((len ? len : 1) * sizeof *order);
+    if (order == NULL) goto done;
+    size_t k = 0;
+    for (int size = 1; size <= 4; size++)
+        for (size_t i = 0; i < len; i++)
+            if (list[i].size == size) order[k++] = (int)i;
+    rc = 0;
+    for (size_t i = 0; i < len && rc == 0; i++) {
+        const als *a = &list[order[i]];
+        for (size_t j = i + 1; j < len && rc == 0; j++) {
+            const als *b = &list[order[j]];
+            int overlap = 0;
+            for (int t = 0; t < words; t++) overlap |= (a->set.w[t] & b->set.w[t]) != 0;
+            const uint64_t common = a->digits & b->digits;
+            if (overlap || POP(common) < 2) continue;
+            for (uint64_t xs = common; xs && rc == 0; xs &= xs - 1) {
+                const int x = CTZ(xs);
+                const int ax = slot(a, x), bx = slot(b, x);
+                cellset off; /* the x cells of b that do not see every x of a */
+                for (int t = 0; t < words; t++)
+                    off.w[t] = b->where[bx].w[t] & ~a->seen[ax].w[t];
+                if (set_any(&off, words)) continue;
+                for (uint64_t zs = common & ~((uint64_t)1 << x); zs && rc == 0; zs &= zs - 1) {
+                    const int z = CTZ(zs);
+                    const int az = slot(a, z), bz = slot(b, z);
+                    cellset target;
+                    for (int t = 0; t < words; t++)
+                        target.w[t] = has[z].w[t] & ~(a->set.w[t] | b->set.w[t]) &
+                                      a->seen[az].w[t] & b->seen[bz].w[t];
+                    if (!set_any(&target, words)) continue;
+                    uint64_t hit[14] = {0};
+                    hit[0] = (uint64_t)a->unit;
+                    hit[1] = (uint64_t)a->size;
+                    hit[6] = (uint64_t)b->unit;
+                    hit[7] = (uint64_t)b->size;
+                    for (int c = 0; c < 4; c++) {
+                        hit[2 + c] = c < a->size ? (uint64_t)a->cells[c] : 0;
+                        hit[8 + c] = c < b->size ? (uint64_t)b->cells[c] : 0;
+                    }
+                    hit[12] = (uint64_t)x + 1;
+                    hit[13] = (uint64_t)z + 1;
+                    rc = push(out, hit);
+                }
+            }
+        }
+    }
+done:
+    free(peers);
+    free(empty_count);
+    free(list);
+    free(order);
+    return rc;
+}

@@ -21,12 +21,13 @@ Rows and columns exist in every shape, so fish work on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 
 from . import _human
 from ._bits import bit_indices, bit_set
-from ._delta import Delta, Since, changed_digits
+from ._delta import Delta, Since, by_digits, changed_digits
 from ._names import cell_list, digit_name, join_words
 from .candidates import CandidateGrid, bits
 from .step import Step, named_finder
@@ -177,14 +178,15 @@ def _fish_step(
     )
 
 
-def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
+def _finned(cg: CandidateGrid, digits: Sequence[int], k: int) -> Iterator[Step]:
+    """The finned fish of size *k* of the *digits*, in order."""
     shape = cg.shape
     box_of = shape.box_of
     n = shape.n
     masks = cg.masks
     name = f"Finned {_NAMES[k]}"
     box_units = [shape.units[u] for u in shape.box_units]
-    for d in range(1, n + 1):
+    for d in digits:
         bit = 1 << (d - 1)
         for by_rows in (True, False):
             lines = _lines(cg, d, by_rows)
@@ -225,6 +227,15 @@ def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
                         )
 
 
+#: The finned fish finders by size: a finned fish of digit d is decided by the places of d
+#: alone, so each searches only the digits whose places changed since it last found nothing.
+_FINNED = {k: by_digits(partial(_finned, k=k)) for k in _NAMES}
+
+
+def _finned_steps(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    return _FINNED[k](cg)
+
+
 def _fins(
     n: int,
     box_of: tuple[int, ...],
@@ -259,7 +270,7 @@ def _fish(k: int, finned: bool) -> Callable[[CandidateGrid], Iterator[Step]]:
     ident = name.lower().replace("-", "_")
     if finned:
         doc = f"Finned (and sashimi) {plural} (not in SE; rated {FINNED_RATING[k]})."
-        return named_finder(f"finned_{ident}", doc, _finned, k)
+        return named_finder(f"finned_{ident}", doc, _finned_steps, k)
     return named_finder(ident, f"{plural} (SE {BASIC_RATING[k]}).", _basic, k)
 
 
