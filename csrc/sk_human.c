@@ -351,6 +351,19 @@ int sk_direct_hidden(const sk_human_geom *g, const uint64_t *masks, int k, sk_hi
     return 0;
 }
 
+/* fish._lines: for each row (by_rows) or column, the mask of columns (rows) where the digit
+ * `bit` can go. */
+static void digit_lines(int n, const uint64_t *masks, uint64_t bit, int by_rows,
+                        uint64_t *lines) {
+    memset(lines, 0, (size_t)n * sizeof *lines);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            if (masks[r * n + c] & bit) {
+                if (by_rows) lines[r] |= (uint64_t)1 << c;
+                else lines[c] |= (uint64_t)1 << r;
+            }
+}
+
 /* fish._basic_search (every digit) */
 int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
     out->width = 4;
@@ -358,13 +371,8 @@ int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) 
     for (int d = 0; d < n; d++) {
         const uint64_t bit = (uint64_t)1 << d;
         for (int by_rows = 1; by_rows >= 0; by_rows--) {
-            uint64_t lines[64] = {0};
-            for (int r = 0; r < n; r++)
-                for (int c = 0; c < n; c++)
-                    if (masks[r * n + c] & bit) {
-                        if (by_rows) lines[r] |= (uint64_t)1 << c;
-                        else lines[c] |= (uint64_t)1 << r;
-                    }
+            uint64_t lines[64];
+            digit_lines(n, masks, bit, by_rows, lines);
             int elig[64], idx[MAXK];
             const int nelig = k_first(lines, n, k, elig, idx);
             if (nelig < k) continue;
@@ -620,5 +628,71 @@ done:
     free(empty_count);
     free(list);
     free(order);
+    return rc;
+}
+
+/* fish._finned_hits (every digit): finned X-Wings, Swordfish and Jellyfish of size k.  The
+ * boxes are units 2n .. 3n - 1 (Shape's order: rows, columns, boxes); a cell of none has box
+ * -1, so a fin there matches no other. */
+int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
+    out->width = 4;
+    const int n = g->n;
+    int *box_of = malloc((size_t)g->ncells * sizeof *box_of);
+    if (box_of == NULL) return -1;
+    for (int c = 0; c < g->ncells; c++) box_of[c] = -1;
+    for (int b = 0; b < n && 2 * n + b < g->nunits; b++)
+        for (int32_t i = g->ustart[2 * n + b]; i < g->ustart[2 * n + b + 1]; i++)
+            box_of[g->ucells[i]] = b;
+    int rc = 0;
+    for (int d = 0; d < n && rc == 0; d++) {
+        const uint64_t bit = (uint64_t)1 << d;
+        for (int by_rows = 1; by_rows >= 0 && rc == 0; by_rows--) {
+            uint64_t lines[64];
+            digit_lines(n, masks, bit, by_rows, lines);
+            int elig[64], nelig = 0, idx[MAXK];
+            for (int i = 0; i < n; i++)
+                if (lines[i] && POP(lines[i]) <= k + 2) elig[nelig++] = i;
+            if (nelig < k) continue;
+            for (int j = 0; j < k; j++) idx[j] = j;
+            do {
+                uint64_t base;
+                const uint64_t uni = k_union(lines, elig, idx, k, &base);
+                const int size = POP(uni);
+                if (size <= k || size > k + 2) continue;
+                int pos[MAXK + 2], np = 0, cov[MAXK];
+                for (uint64_t m = uni; m; m &= m - 1) pos[np++] = CTZ(m);
+                for (int j = 0; j < k; j++) cov[j] = j;
+                do {
+                    uint64_t cover = 0;
+                    for (int j = 0; j < k; j++) cover |= (uint64_t)1 << pos[cov[j]];
+                    int box = -2; /* -2: no fin yet */
+                    for (int j = 0; j < k && box != -3; j++) {
+                        const int line = elig[idx[j]];
+                        for (uint64_t m = lines[line] & ~cover; m; m &= m - 1) {
+                            const int x = CTZ(m);
+                            const int b = box_of[by_rows ? line * n + x : x * n + line];
+                            if (box == -2) box = b;
+                            else if (b != box) {
+                                box = -3; /* fins in two boxes */
+                                break;
+                            }
+                        }
+                    }
+                    if (box < 0) continue;
+                    int elims = 0;
+                    const int u = 2 * n + box;
+                    for (int32_t i = g->ustart[u]; i < g->ustart[u + 1] && !elims; i++) {
+                        const int c = g->ucells[i];
+                        const int line = by_rows ? c / n : c % n, x = by_rows ? c % n : c / n;
+                        elims = (masks[c] & bit) && (cover >> x & 1) && !(base >> line & 1);
+                    }
+                    if (!elims) continue;
+                    const uint64_t hit[4] = {(uint64_t)d + 1, (uint64_t)by_rows, base, cover};
+                    rc = push(out, hit);
+                } while (rc == 0 && next_comb(cov, k, np));
+            } while (rc == 0 && next_comb(idx, k, nelig));
+        }
+    }
+    free(box_of);
     return rc;
 }

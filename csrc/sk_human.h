@@ -65,6 +65,7 @@ typedef struct {
  *                      two almost locked sets of up to 4 cells (cells past the size are 0),
  *                      x their restricted common, z the digit removed (als.py); only for
  *                      grids of at most SK_ALS_MAX_CELLS cells (the binding checks it)
+ *   sk_finned_fish     (digit, by_rows, base lines, cover lines)   finned fish of size k
  *
  * k is 2..4 for the sets and fish (the binding checks it). */
 int sk_full_house(const sk_human_geom *g, const uint64_t *masks, const uint8_t *values,
@@ -83,5 +84,6 @@ int sk_wings(const sk_human_geom *g, const uint64_t *masks, int xyz, sk_hits *ou
 /* The largest grid (cells) sk_als_xz searches: its cell sets are a few fixed words (16x16). */
 #define SK_ALS_MAX_CELLS 256
 int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
+int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
 
 #endif

@@ -155,8 +155,8 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     if (kind == -1 && PyErr_Occurred()) return NULL; /* before k's __index__ can run */
     const long k = PyLong_AsLong(args[1]);
     if (k == -1 && PyErr_Occurred()) return NULL;
-    const int sets = kind >= 5 && kind <= 8;
-    if (kind < 0 || kind > 10 || (sets ? k < 2 || k > 4 : k < 0 || k > 1)) {
+    const int sets = (kind >= 5 && kind <= 8) || kind == 11;
+    if (kind < 0 || kind > 11 || (sets ? k < 2 || k > 4 : k < 0 || k > 1)) {
         PyErr_Format(PyExc_ValueError, "find: no search (%ld, %ld)", kind, k);
         return NULL;
     }
@@ -193,7 +193,8 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     case 7: rc = sk_direct_hidden(g, masks, (int)k, &hits); break;
     case 8: rc = sk_fish(g, masks, (int)k, &hits); break;
     case 9: rc = sk_wings(g, masks, (int)k, &hits); break;
-    default: rc = sk_als_xz(g, masks, &hits); break;
+    case 10: rc = sk_als_xz(g, masks, &hits); break;
+    default: rc = sk_finned_fish(g, masks, (int)k, &hits); break;
     }
     if (rc) {
         PyErr_NoMemory();
@@ -230,7 +231,7 @@ static PyMethodDef HumanShape_methods[] = {
      "int tuples in the order\nthe Python finder yields its steps.  kind, k: 0 Full House; "
      "1 hidden singles\n(k = boxes); 2 naked singles; 3 locks, 4 direct locks (k = pointing); "
      "5 naked,\n6 hidden, 7 direct hidden sets, 8 basic fish (k = size 2..4); 9 wings (k = "
-     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells).\nThe fields of each hit: csrc/sk_human.h."},
+     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4).\nThe fields of each hit: csrc/sk_human.h."},
     {NULL, NULL, 0, NULL},
 };
 

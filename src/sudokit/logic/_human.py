@@ -40,6 +40,7 @@ __all__ = [
     "ALS_XZ",
     "DIRECT_HIDDEN",
     "DIRECT_LOCKS",
+    "FINNED_FISH",
     "FISH",
     "FULL_HOUSE",
     "HIDDEN_SETS",
@@ -66,6 +67,7 @@ DIRECT_HIDDEN: Final = 7  # k = size: (unit, digits, digit, cell, *cells)
 FISH: Final = 8  # k = size: (digit, by_rows, base lines, cover lines)
 WINGS: Final = 9  # k = xyz: (pivot, a, b, z)
 ALS_XZ: Final = 10  # k = 0: (unit A, size A, 4 cells, unit B, size B, 4 cells, x, z)
+FINNED_FISH: Final = 11  # k = size: (digit, by_rows, base lines, cover lines)
 
 #: The largest grid (cells) the core's ALS-XZ search takes (csrc/sk_human.h).
 ALS_MAX_CELLS: Final = 256
