@@ -56,8 +56,8 @@ def measure(puzzles: list[str]) -> list[tuple[float, float]]:
     return out
 
 
-def worker(root: str, puzzles: list[str]) -> list[tuple[float, float]]:
-    """:func:`measure` in a process importing the sudokit of *root*."""
+def worker(root: str, puzzles: list[str]) -> tuple[str, list[tuple[float, float]]]:
+    """The commit of *root* and :func:`measure` in a process importing its sudokit."""
     env = dict(os.environ, PYTHONPATH=os.path.join(root, "src"))
     done = subprocess.run(
         [sys.executable, __file__, "--worker"],
@@ -69,7 +69,8 @@ def worker(root: str, puzzles: list[str]) -> list[tuple[float, float]]:
     )
     if done.returncode:
         sys.exit(f"{root}: exit {done.returncode}: {done.stderr[-800:]}")
-    return [(a, b) for a, b in json.loads(done.stdout)]
+    out = json.loads(done.stdout)
+    return out["commit"], [(a, b) for a, b in out["cpu"]]
 
 
 def summary(cpu: list[tuple[float, float]]) -> dict[str, float]:
@@ -87,7 +88,8 @@ def summary(cpu: list[tuple[float, float]]) -> dict[str, float]:
 
 def main() -> int:
     if sys.argv[1:] == ["--worker"]:
-        print(json.dumps(measure(sys.stdin.read().split())))
+        cpu = measure(sys.stdin.read().split())
+        print(json.dumps({"commit": run_info()["commit"], "cpu": cpu}))
         return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("roots", nargs="*", help="checkouts to compare (default: this process)")
@@ -108,12 +110,19 @@ def main() -> int:
     roots = args.roots or [""]
     everything = [p for _, ps in sets for p in ps]
     runs: dict[str, list[list[tuple[float, float]]]] = {root: [] for root in roots}
+    commits = {"": run_info()["commit"]}
     load = os.getloadavg()[0]
     for _ in range(args.rounds):
         for root in roots:
-            runs[root].append(worker(root, everything) if root else measure(everything))
-    info = run_info() if not args.roots else {"roots": ", ".join(roots)}
-    print(f"# explain / rate CPU per puzzle ({args.rounds} rounds, medians), {info}")
+            if root:
+                commits[root], cpu = worker(root, everything)
+            else:
+                cpu = measure(everything)
+            runs[root].append(cpu)
+    info = run_info()
+    print(f"# explain / rate CPU per puzzle ({args.rounds} rounds, medians)\n")
+    print(f"{info['machine']}, Python {info['python']}; roots: ", end="")
+    print(", ".join(f"{Path(r).name or 'this process'} = {commits[r]}" for r in roots))
     print(f"load average {load:.1f} at start, {os.getloadavg()[0]:.1f} at end\n")
     print("| set | root | puzzles | median | min | max | <= 3x | rate s | explain s |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -127,12 +136,15 @@ def main() -> int:
                 explain_s = statistics.median(run[i][1] for run in runs[root])
                 cpu.append((rate_s, explain_s))
             s = summary(cpu)
-            label = Path(root).name if root else "this"
+            label = commits[root]
             print(
                 f"| {name} | {label} | {len(ps)} | {s['median']:.2f}x | {s['min']:.2f}x | "
                 f"{s['max']:.2f}x | {s['within']} | {s['rate_s']:.2f} | {s['explain_s']:.2f} |"
             )
-            results.append({"set": name, "root": root, "puzzles": len(ps), **s, "cpu": cpu})
+            results.append(
+                {"set": name, "root": root, "commit": commits[root], "puzzles": len(ps), **s}
+                | {"cpu": cpu}
+            )
         start += len(ps)
     if args.json:
         out = {"run": run_info(), "rounds": args.rounds, "seed": args.seed, "sets": results}
