@@ -13,6 +13,7 @@
  */
 #include "sk_human.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -535,6 +536,7 @@ static int als_push(als **list, size_t *len, size_t *cap, const sk_human_geom *g
 }
 
 int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    assert(g->ncells <= SK_ALS_MAX_CELLS); /* the cell sets' fixed words */
     out->width = 14;
     const int words = (g->ncells + 63) / 64;
     cellset *peers = calloc((size_t)g->ncells + (size_t)g->n, sizeof *peers);
