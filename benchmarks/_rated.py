@@ -1,8 +1,8 @@
 """Shared by the rating benchmarks: the SE-rated puzzle sets and how to compare with them.
 
-The rated TSV files live in ../shared/rated (never copied into the repository: some are
-GPL-licensed). Each has one header line; the first column is the puzzle and the SE rating
-column is found by name (``SER``, ``se_rating`` or ``ER``; see the README there).
+The rated TSV files live in ``$SUDOKIT_RATED``, else ../shared/rated (never copied into the
+repository: some are GPL-licensed). Each has one header line; the first column is the puzzle
+and the SE rating column is found by name (``SER``, ``se_rating`` or ``ER``; see the README there).
 
     >>> ranks([3.0, 1.0, 3.0])
     [2.5, 1.0, 2.5]
@@ -15,6 +15,7 @@ column is found by name (``SER``, ``se_rating`` or ``ER``; see the README there)
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -24,8 +25,11 @@ from pathlib import Path
 
 from _commit import code_commit
 
-#: Where the SE-rated sets are (next to the repository's checkout).
-RATED = Path(__file__).resolve().parents[2] / "shared" / "rated"
+#: Where the SE-rated sets are: ``$SUDOKIT_RATED`` (as the tests read it), else next to the
+#: repository's checkout.
+RATED = Path(
+    os.environ.get("SUDOKIT_RATED") or Path(__file__).resolve().parents[2] / "shared" / "rated"
+)
 
 #: The names of the SE rating column in the rated files.
 RATING_COLUMNS = ("SER", "se_rating", "ER")

@@ -13,6 +13,7 @@
  */
 #include "sk_human.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,6 +352,19 @@ int sk_direct_hidden(const sk_human_geom *g, const uint64_t *masks, int k, sk_hi
     return 0;
 }
 
+/* fish._lines: for each row (by_rows) or column, the mask of columns (rows) where the digit
+ * `bit` can go. */
+static void digit_lines(int n, const uint64_t *masks, uint64_t bit, int by_rows,
+                        uint64_t *lines) {
+    memset(lines, 0, (size_t)n * sizeof *lines);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            if (masks[r * n + c] & bit) {
+                if (by_rows) lines[r] |= (uint64_t)1 << c;
+                else lines[c] |= (uint64_t)1 << r;
+            }
+}
+
 /* fish._basic_search (every digit) */
 int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
     out->width = 4;
@@ -358,13 +372,8 @@ int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) 
     for (int d = 0; d < n; d++) {
         const uint64_t bit = (uint64_t)1 << d;
         for (int by_rows = 1; by_rows >= 0; by_rows--) {
-            uint64_t lines[64] = {0};
-            for (int r = 0; r < n; r++)
-                for (int c = 0; c < n; c++)
-                    if (masks[r * n + c] & bit) {
-                        if (by_rows) lines[r] |= (uint64_t)1 << c;
-                        else lines[c] |= (uint64_t)1 << r;
-                    }
+            uint64_t lines[64];
+            digit_lines(n, masks, bit, by_rows, lines);
             int elig[64], idx[MAXK];
             const int nelig = k_first(lines, n, k, elig, idx);
             if (nelig < k) continue;
@@ -433,5 +442,259 @@ int sk_wings(const sk_human_geom *g, const uint64_t *masks, int xyz, sk_hits *ou
         }
     }
     free(wings);
+    return rc;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* als.als_xz: ALS-XZ (not an SE rule; searched by hints and explanations).                  */
+
+/* A cell set of a grid of at most SK_ALS_MAX_CELLS cells. */
+typedef struct {
+    uint64_t w[SK_ALS_MAX_CELLS / 64];
+} cellset;
+
+/* An almost locked set: its unit, cells (in the unit's order), digits, cell set, and for each
+ * of its digits (slot s: digit ds[s], 0-based) the cells holding it and the cells seeing all
+ * of those. */
+typedef struct {
+    int unit, size;
+    int cells[4];
+    uint64_t digits;
+    cellset set;
+    int nd;
+    int ds[5];
+    cellset where[5], seen[5];
+} als;
+
+static int set_any(const cellset *a, int words) {
+    for (int i = 0; i < words; i++)
+        if (a->w[i]) return 1;
+    return 0;
+}
+
+/* The slot of digit d (0-based) in a, which holds it. */
+static int slot(const als *a, int d) {
+    int s = 0;
+    while (a->ds[s] != d) s++;
+    return s;
+}
+
+/* Position of cell in unit u, or -1. */
+static int unit_pos(const sk_human_geom *g, int u, int cell) {
+    for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++)
+        if (g->ucells[i] == cell) return (int)(i - g->ustart[u]);
+    return -1;
+}
+
+/* True when the cells (in unit u's order) were already taken from an earlier unit: als.py's
+ * find_als keeps each tuple of cells once, from the first unit that enumerates it (a unit
+ * holding them in the same order with enough empty cells for that size). */
+static int als_seen(const sk_human_geom *g, const int *empty_count, int u, const int *cells,
+                    int size) {
+    for (int32_t k = g->cstart[cells[0]]; k < g->cstart[cells[0] + 1]; k++) {
+        const int v = g->cunits[k];
+        if (v >= u || size > 4 || size > empty_count[v] - 1) continue;
+        int last = -1, ok = 1;
+        for (int i = 0; i < size && ok; i++) {
+            const int p = unit_pos(g, v, cells[i]);
+            ok = p > last;
+            last = p;
+        }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* Appends the ALS of cells to *list (growing it); 0, or -1 without memory. */
+static int als_push(als **list, size_t *len, size_t *cap, const sk_human_geom *g,
+                    const uint64_t *masks, const cellset *peers, int words, int u,
+                    const int *cells, int size, uint64_t digits) {
+    als *grown = sk_reserve(*list, cap, *len + 1, sizeof **list, 256);
+    if (grown == NULL) return -1;
+    *list = grown;
+    als *a = &grown[(*len)++];
+    memset(a, 0, sizeof *a);
+    a->unit = u;
+    a->size = size;
+    a->digits = digits;
+    for (int i = 0; i < size; i++) {
+        a->cells[i] = cells[i];
+        a->set.w[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+    }
+    for (uint64_t m = digits; m; m &= m - 1) {
+        const int d = CTZ(m), s = a->nd++;
+        a->ds[s] = d;
+        for (int i = 0; i < words; i++) a->seen[s].w[i] = ~(uint64_t)0;
+        for (int i = 0; i < size; i++)
+            if (masks[cells[i]] >> d & 1) {
+                a->where[s].w[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+                for (int j = 0; j < words; j++) a->seen[s].w[j] &= peers[cells[i]].w[j];
+            }
+    }
+    (void)g;
+    return 0;
+}
+
+int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    assert(g->ncells <= SK_ALS_MAX_CELLS); /* the cell sets' fixed words */
+    out->width = 14;
+    const int words = (g->ncells + 63) / 64;
+    cellset *peers = calloc((size_t)g->ncells + (size_t)g->n, sizeof *peers);
+    int *empty_count = malloc((size_t)g->nunits * sizeof *empty_count);
+    als *list = NULL;
+    size_t len = 0, cap = 0;
+    int *order = NULL;
+    int rc = -1;
+    if (peers == NULL || empty_count == NULL) goto done;
+    cellset *has = peers + g->ncells; /* has[d]: the cells holding digit d */
+    for (int c = 0; c < g->ncells; c++) {
+        for (int32_t i = g->pstart[c]; i < g->pstart[c + 1]; i++)
+            peers[c].w[g->peers[i] >> 6] |= (uint64_t)1 << (g->peers[i] & 63);
+        for (uint64_t m = masks[c]; m; m &= m - 1)
+            has[CTZ(m)].w[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+    for (int u = 0; u < g->nunits; u++) {
+        int count = 0;
+        for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++) count += masks[g->ucells[i]] != 0;
+        empty_count[u] = count;
+    }
+    /* find_als: per unit, its empty cells' combinations of 1 .. min(4, empty - 1) cells */
+    for (int u = 0; u < g->nunits; u++) {
+        int empty[64], m = 0;
+        for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++)
+            if (masks[g->ucells[i]]) empty[m++] = g->ucells[i];
+        for (int size = 1; size <= 4 && size <= m - 1; size++) {
+            int idx[4], cells[4];
+            for (int j = 0; j < size; j++) idx[j] = j;
+            do {
+                uint64_t digits = 0;
+                for (int j = 0; j < size; j++) {
+                    cells[j] = empty[idx[j]];
+                    digits |= masks[cells[j]];
+                }
+                if (POP(digits) != size + 1 || als_seen(g, empty_count, u, cells, size)) continue;
+                if (als_push(&list, &len, &cap, g, masks, peers, words, u, cells, size, digits))
+                    goto done;
+            } while (next_comb(idx, size, m));
+        }
+    }
+    /* smaller sets first, each size in the order found (Python's stable sort) */
+    order = malloc((len ? len : 1) * sizeof *order);
+    if (order == NULL) goto done;
+    size_t k = 0;
+    for (int size = 1; size <= 4; size++)
+        for (size_t i = 0; i < len; i++)
+            if (list[i].size == size) order[k++] = (int)i;
+    rc = 0;
+    for (size_t i = 0; i < len && rc == 0; i++) {
+        const als *a = &list[order[i]];
+        for (size_t j = i + 1; j < len && rc == 0; j++) {
+            const als *b = &list[order[j]];
+            int overlap = 0;
+            for (int t = 0; t < words; t++) overlap |= (a->set.w[t] & b->set.w[t]) != 0;
+            const uint64_t common = a->digits & b->digits;
+            if (overlap || POP(common) < 2) continue;
+            for (uint64_t xs = common; xs && rc == 0; xs &= xs - 1) {
+                const int x = CTZ(xs);
+                const int ax = slot(a, x), bx = slot(b, x);
+                cellset off; /* the x cells of b that do not see every x of a */
+                for (int t = 0; t < words; t++)
+                    off.w[t] = b->where[bx].w[t] & ~a->seen[ax].w[t];
+                if (set_any(&off, words)) continue;
+                for (uint64_t zs = common & ~((uint64_t)1 << x); zs && rc == 0; zs &= zs - 1) {
+                    const int z = CTZ(zs);
+                    const int az = slot(a, z), bz = slot(b, z);
+                    cellset target;
+                    for (int t = 0; t < words; t++)
+                        target.w[t] = has[z].w[t] & ~(a->set.w[t] | b->set.w[t]) &
+                                      a->seen[az].w[t] & b->seen[bz].w[t];
+                    if (!set_any(&target, words)) continue;
+                    uint64_t hit[14] = {0};
+                    hit[0] = (uint64_t)a->unit;
+                    hit[1] = (uint64_t)a->size;
+                    hit[6] = (uint64_t)b->unit;
+                    hit[7] = (uint64_t)b->size;
+                    for (int c = 0; c < 4; c++) {
+                        hit[2 + c] = c < a->size ? (uint64_t)a->cells[c] : 0;
+                        hit[8 + c] = c < b->size ? (uint64_t)b->cells[c] : 0;
+                    }
+                    hit[12] = (uint64_t)x + 1;
+                    hit[13] = (uint64_t)z + 1;
+                    rc = push(out, hit);
+                }
+            }
+        }
+    }
+done:
+    free(peers);
+    free(empty_count);
+    free(list);
+    free(order);
+    return rc;
+}
+
+/* fish._finned_hits (every digit): finned X-Wings, Swordfish and Jellyfish of size k.  The
+ * boxes are units 2n .. 3n - 1 (Shape's order: rows, columns, boxes); a cell of none has box
+ * -1, so a fin there matches no other. */
+int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
+    out->width = 4;
+    const int n = g->n;
+    int *box_of = malloc((size_t)g->ncells * sizeof *box_of);
+    if (box_of == NULL) return -1;
+    for (int c = 0; c < g->ncells; c++) box_of[c] = -1;
+    for (int b = 0; b < n && 2 * n + b < g->nunits; b++)
+        for (int32_t i = g->ustart[2 * n + b]; i < g->ustart[2 * n + b + 1]; i++)
+            box_of[g->ucells[i]] = b;
+    int rc = 0;
+    for (int d = 0; d < n && rc == 0; d++) {
+        const uint64_t bit = (uint64_t)1 << d;
+        for (int by_rows = 1; by_rows >= 0 && rc == 0; by_rows--) {
+            uint64_t lines[64];
+            digit_lines(n, masks, bit, by_rows, lines);
+            int elig[64], nelig = 0, idx[MAXK];
+            for (int i = 0; i < n; i++)
+                if (lines[i] && POP(lines[i]) <= k + 2) elig[nelig++] = i;
+            if (nelig < k) continue;
+            for (int j = 0; j < k; j++) idx[j] = j;
+            do {
+                uint64_t base;
+                const uint64_t uni = k_union(lines, elig, idx, k, &base);
+                const int size = POP(uni);
+                if (size <= k || size > k + 2) continue;
+                int pos[MAXK + 2], np = 0, cov[MAXK];
+                for (uint64_t m = uni; m; m &= m - 1) pos[np++] = CTZ(m);
+                for (int j = 0; j < k; j++) cov[j] = j;
+                do {
+                    uint64_t cover = 0;
+                    for (int j = 0; j < k; j++) cover |= (uint64_t)1 << pos[cov[j]];
+                    int box = -2; /* -2: no fin yet */
+                    for (int j = 0; j < k && box != -3; j++) {
+                        const int line = elig[idx[j]];
+                        for (uint64_t m = lines[line] & ~cover; m; m &= m - 1) {
+                            const int x = CTZ(m);
+                            const int b = box_of[by_rows ? line * n + x : x * n + line];
+                            if (box == -2) box = b;
+                            else if (b != box) {
+                                box = -3; /* fins in two boxes */
+                                break;
+                            }
+                        }
+                    }
+                    if (box < 0) continue;
+                    int elims = 0;
+                    const int u = 2 * n + box;
+                    for (int32_t i = g->ustart[u]; i < g->ustart[u + 1] && !elims; i++) {
+                        const int c = g->ucells[i];
+                        const int line = by_rows ? c / n : c % n, x = by_rows ? c % n : c / n;
+                        elims = (masks[c] & bit) && (cover >> x & 1) && !(base >> line & 1);
+                    }
+                    if (!elims) continue;
+                    const uint64_t hit[4] = {(uint64_t)d + 1, (uint64_t)by_rows, base, cover};
+                    rc = push(out, hit);
+                } while (rc == 0 && next_comb(cov, k, np));
+            } while (rc == 0 && next_comb(idx, k, nelig));
+        }
+    }
+    free(box_of);
     return rc;
 }

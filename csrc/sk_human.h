@@ -61,6 +61,11 @@ typedef struct {
  *   sk_direct_hidden   (unit, digits, digit, cell, c1 .. ck)
  *   sk_fish            (digit, by_rows, base lines, cover lines)   line sets as bit masks
  *   sk_wings           (pivot, a, b, z)               XYZ-Wings when `xyz`, else XY-Wings
+ *   sk_als_xz          (unit A, size A, A's 4 cells, unit B, size B, B's 4 cells, x, z)
+ *                      two almost locked sets of up to 4 cells (cells past the size are 0),
+ *                      x their restricted common, z the digit removed (als.py); only for
+ *                      grids of at most SK_ALS_MAX_CELLS cells (the binding checks it)
+ *   sk_finned_fish     (digit, by_rows, base lines, cover lines)   finned fish of size k
  *
  * k is 2..4 for the sets and fish (the binding checks it). */
 int sk_full_house(const sk_human_geom *g, const uint64_t *masks, const uint8_t *values,
@@ -75,5 +80,10 @@ int sk_hidden_sets(const sk_human_geom *g, const uint64_t *masks, int k, int dir
 int sk_direct_hidden(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
 int sk_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
 int sk_wings(const sk_human_geom *g, const uint64_t *masks, int xyz, sk_hits *out);
+
+/* The largest grid (cells) sk_als_xz searches: its cell sets are a few fixed words (16x16). */
+#define SK_ALS_MAX_CELLS 256
+int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
+int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
 
 #endif

@@ -155,12 +155,16 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     if (kind == -1 && PyErr_Occurred()) return NULL; /* before k's __index__ can run */
     const long k = PyLong_AsLong(args[1]);
     if (k == -1 && PyErr_Occurred()) return NULL;
-    const int sets = kind >= 5 && kind <= 8;
-    if (kind < 0 || kind > 9 || (sets ? k < 2 || k > 4 : k < 0 || k > 1)) {
+    const int sets = (kind >= 5 && kind <= 8) || kind == 11;
+    if (kind < 0 || kind > 11 || (sets ? k < 2 || k > 4 : k < 0 || k > 1)) {
         PyErr_Format(PyExc_ValueError, "find: no search (%ld, %ld)", kind, k);
         return NULL;
     }
     const sk_human_geom *g = &self->g;
+    if (kind == 10 && g->ncells > SK_ALS_MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "find: ALS-XZ needs at most %d cells", SK_ALS_MAX_CELLS);
+        return NULL;
+    }
     uint64_t small[256], *masks = small, *vals = NULL;
     uint8_t *values = NULL;
     PyObject *result = NULL;
@@ -188,7 +192,9 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     case 6: rc = sk_hidden_sets(g, masks, (int)k, 0, &hits); break;
     case 7: rc = sk_direct_hidden(g, masks, (int)k, &hits); break;
     case 8: rc = sk_fish(g, masks, (int)k, &hits); break;
-    default: rc = sk_wings(g, masks, (int)k, &hits); break;
+    case 9: rc = sk_wings(g, masks, (int)k, &hits); break;
+    case 10: rc = sk_als_xz(g, masks, &hits); break;
+    default: rc = sk_finned_fish(g, masks, (int)k, &hits); break;
     }
     if (rc) {
         PyErr_NoMemory();
@@ -225,7 +231,7 @@ static PyMethodDef HumanShape_methods[] = {
      "int tuples in the order\nthe Python finder yields its steps.  kind, k: 0 Full House; "
      "1 hidden singles\n(k = boxes); 2 naked singles; 3 locks, 4 direct locks (k = pointing); "
      "5 naked,\n6 hidden, 7 direct hidden sets, 8 basic fish (k = size 2..4); 9 wings (k = "
-     "xyz).\nThe fields of each hit: csrc/sk_human.h."},
+     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4).\nThe fields of each hit: csrc/sk_human.h."},
     {NULL, NULL, 0, NULL},
 };
 

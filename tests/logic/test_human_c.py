@@ -24,7 +24,7 @@ import pytest
 import sudokit
 from sudokit.generator.jigsaw import random_jigsaw
 from sudokit.grid import Grid
-from sudokit.logic import _human, fish, intersections, singles, subsets, wings
+from sudokit.logic import _human, als, fish, intersections, singles, subsets, wings
 from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.registry import Finder
 from sudokit.shape import Shape
@@ -235,6 +235,46 @@ def test_searches_equal_beyond_32_digits(shape: Shape) -> None:
     assert sum(1 for v in fired.values() if v) >= len(SEARCHES) - 3, fired
 
 
+#: The searches of techniques SE lacks (hints and explanations): name -> (kind, k, Python
+#: search, finder); tried on fewer states than the others (ALS-XZ's Python search takes ~10 ms
+#: a state).
+EXPLAIN_SEARCHES: dict[str, tuple[int, int, Search, Finder]] = {
+    "als-xz": (_human.ALS_XZ, 0, als._als_xz_hits, als.als_xz),
+}
+for _k, _finder in (
+    (2, fish.finned_x_wing),
+    (3, fish.finned_swordfish),
+    (4, fish.finned_jellyfish),
+):
+    EXPLAIN_SEARCHES[f"finned fish {_k}"] = (
+        _human.FINNED_FISH,
+        _k,
+        lambda cg, k=_k: fish._finned_hits(cg, range(1, cg.shape.n + 1), k),
+        _finder,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(EXPLAIN_SEARCHES))
+def test_explain_searches_equal(
+    name: str, states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """C against Python, hit for hit and step for step, on every 10th path state and random
+    states of 4x4, 6x6, 9x9 and jigsaw grids."""
+    kind, k, search, finder = EXPLAIN_SEARCHES[name]
+    every = states[::10]
+    for shape, count in ((Shape(2, 2), 10), (Shape(2, 3), 10), (Shape(3, 3), 10), (_jigsaw(), 6)):
+        every += _random_states(shape, count, seed=shape.ncells + 1)
+    fired = 0
+    for i, cg in enumerate(every):
+        want = [tuple(int(x) for x in hit) for hit in search(cg)]
+        assert list(_human._table(cg.shape).find(kind, k, cg.masks, ())) == want, i
+        fired += bool(want)
+    assert fired >= 3, fired
+    fast = [step_key(finder(cg.copy())) for cg in every]
+    python_twins(monkeypatch)
+    assert [step_key(finder(cg.copy())) for cg in every] == fast
+
+
 @pytest.mark.parametrize("name", sorted(FINDERS))
 def test_finders_give_the_same_steps_with_either_backend(
     name: str, states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch
@@ -277,6 +317,8 @@ def test_binding_refuses_bad_input() -> None:
         table.find(_human.NAKED_SINGLES, 0, [*masks[:-1], "x"], ())
     with pytest.raises(ValueError, match="values"):
         table.find(_human.FULL_HOUSE, 0, masks, [5] * 16)
+    with pytest.raises(ValueError, match="ALS-XZ needs at most 256 cells"):
+        _human._table(Shape(4, 5)).find(_human.ALS_XZ, 0, [0] * 400, ())
     with pytest.raises(TypeError):
         table.find(_human.FULL_HOUSE, 0, masks, None)
     args = (4, shape.units, [0] * 12, [0] * 12, shape.peers, shape.cell_units, (), ())

@@ -37,17 +37,28 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Container, Iterator, Sequence
 from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, NamedTuple
+
+from ._bits import digits as bits
 
 if TYPE_CHECKING:
     from ..shape import Shape
     from .candidates import CandidateGrid
     from .step import Step
 
-__all__ = ["Delta", "Since", "by_units", "changed_digits", "incremental", "touched_units"]
+__all__ = [
+    "Delta",
+    "Since",
+    "by_digits",
+    "by_units",
+    "changed_digits",
+    "incremental",
+    "only_removed",
+    "touched_units",
+]
 
 
 class Delta(NamedTuple):
@@ -123,6 +134,29 @@ def incremental(
         since.found_nothing(cg)
 
 
+def only_removed(cg: CandidateGrid, delta: Delta) -> bool:
+    """True when every cell of *delta* holds only candidates it held before: *cg* was reached
+    by eliminations and placements alone (a path's later state), which some finders need to
+    search only what changed.
+
+    >>> from sudokit.shape import Shape
+    >>> from sudokit.logic.candidates import CandidateGrid
+    >>> cg = CandidateGrid.from_masks(Shape(2, 2), [0] * 16, [0b0110] * 16)
+    >>> only_removed(cg, Delta(0b1, (0b1110,) * 16)), only_removed(cg, Delta(0b1, (0b0100,) * 16))
+    (True, False)
+    """
+    masks = cg.masks
+    before = delta.before
+    cells = delta.cells
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        c = low.bit_length() - 1
+        if masks[c] & ~before[c]:
+            return False
+    return True
+
+
 def touched_units(shape: Shape, delta: Delta | None) -> frozenset[int] | None:
     """The units holding a cell of *delta* (None for None: every unit).
 
@@ -153,6 +187,35 @@ def by_units(
 
     def local(cg: CandidateGrid, delta: Delta | None) -> Iterator[Step]:
         return search(cg, touched_units(cg.shape, delta))
+
+    def finder(cg: CandidateGrid) -> Iterator[Step]:
+        return incremental(since, local, cg)
+
+    return finder
+
+
+def by_digits(
+    search: Callable[[CandidateGrid, Sequence[int]], Iterator[Step]],
+) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """A finder from *search*, which yields its steps digit by digit, in digit order, each
+    step decided by the places of its digit alone; ``search(cg, digits)`` looks only at the
+    *digits* (ascending). The finder searches only the digits whose places changed since the
+    last state where it found nothing (see the module notes).
+
+    >>> from sudokit.shape import Shape
+    >>> from sudokit.logic.candidates import CandidateGrid
+    >>> asked = []
+    >>> finder = by_digits(lambda cg, digits: asked.append(list(digits)) or iter(()))
+    >>> cg = CandidateGrid.from_masks(Shape(2, 2), [0] * 16, [0b1111] * 16)
+    >>> list(finder(cg)), cg.eliminate(3, 2), list(finder(cg)), asked
+    ([], True, [], [[1, 2, 3, 4], [2]])
+    """
+    since = Since()
+
+    def local(cg: CandidateGrid, delta: Delta | None) -> Iterator[Step]:
+        if delta is None:
+            return search(cg, range(1, cg.shape.n + 1))
+        return search(cg, bits(changed_digits(cg, delta)))
 
     def finder(cg: CandidateGrid) -> Iterator[Step]:
         return incremental(since, local, cg)

@@ -36,8 +36,11 @@ if TYPE_CHECKING:
     from .step import Step
 
 __all__ = [
+    "ALS_MAX_CELLS",
+    "ALS_XZ",
     "DIRECT_HIDDEN",
     "DIRECT_LOCKS",
+    "FINNED_FISH",
     "FISH",
     "FULL_HOUSE",
     "HIDDEN_SETS",
@@ -63,6 +66,11 @@ HIDDEN_SETS: Final = 6  # k = size: (unit, digits, *cells)
 DIRECT_HIDDEN: Final = 7  # k = size: (unit, digits, digit, cell, *cells)
 FISH: Final = 8  # k = size: (digit, by_rows, base lines, cover lines)
 WINGS: Final = 9  # k = xyz: (pivot, a, b, z)
+ALS_XZ: Final = 10  # k = 0: (unit A, size A, 4 cells, unit B, size B, 4 cells, x, z)
+FINNED_FISH: Final = 11  # k = size: (digit, by_rows, base lines, cover lines)
+
+#: The largest grid (cells) the core's ALS-XZ search takes (csrc/sk_human.h).
+ALS_MAX_CELLS: Final = 256
 
 
 def core(cg: CandidateGrid) -> _core.HumanShape | None:

@@ -22,10 +22,14 @@ Works on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
+from functools import partial
 from itertools import combinations
 
 from ..shape import Shape
+from . import _human
+from ._delta import Delta, Since, incremental, only_removed
 from ._names import cell_list, digit_list, digit_name, elim_text
 from .candidates import CandidateGrid, bits, members, peer_bits
 from .step import Step
@@ -91,9 +95,37 @@ def _holds(shape: Shape, a: Als) -> str:
     return f"{cell_list(shape, a.cells)} {verb} only {digit_list(shape, bits(a.digits))}"
 
 
+#: The last state the Python search of ALS-XZ found nothing on (see :func:`_als_xz_search`).
+_SINCE = Since()
+
+#: A hit: (unit A, size A, A's 4 cells, unit B, size B, B's 4 cells, x, z); cells past a set's
+#: size are 0. The C core's search (csrc/sk_human.c, sk_als_xz) gives the same hits in order.
+Hit = tuple[int, ...]
+
+
 def als_xz(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XZ eliminations (not in SE; rated 5.5), smaller sets first."""
-    shape = cg.shape
+    table = _human.core(cg)
+    if table is not None and cg.shape.ncells <= _human.ALS_MAX_CELLS:
+        return map(partial(_als_xz_step, cg), table.find(_human.ALS_XZ, 0, cg.masks, ()))
+    return incremental(_SINCE, _als_xz_search, cg)
+
+
+def _als_xz_search(cg: CandidateGrid, delta: Delta | None) -> Iterator[Step]:
+    """The steps of :func:`_als_xz_hits`, with *delta* (what changed since a state where it
+    found nothing) when no cell gained a candidate since, else everything is searched."""
+    changed = delta.cells if delta is not None and only_removed(cg, delta) else None
+    return map(partial(_als_xz_step, cg), _als_xz_hits(cg, changed))
+
+
+def _als_xz_hits(cg: CandidateGrid, changed: int | None = None) -> Iterator[Hit]:
+    """The hits of every ALS-XZ that removes something; with *changed* (a cell bit set), only
+    the pairs of sets holding a changed cell.
+
+    That is exact when *changed* are the cells that lost candidates since a state where the
+    search found nothing (and no cell gained one): a pair of two sets without a changed cell
+    is a pair of the same sets there, its restricted commons are the same, and the cells that
+    could lose a ``z`` are fewer, so it still removes nothing."""
     masks = cg.masks
     has: dict[int, int] = {}
     for c, m in enumerate(masks):
@@ -104,8 +136,13 @@ def als_xz(cg: CandidateGrid) -> Iterator[Step]:
             has[d] = has.get(d, 0) | (1 << c)
     sets = find_als(cg)
     sets.sort(key=lambda a: len(a.cells))
+    fresh = [i for i, a in enumerate(sets) if changed is None or a.cellmask & changed]
     for i, a in enumerate(sets):
-        for b in sets[i + 1 :]:
+        if changed is None or a.cellmask & changed:
+            partners = sets[i + 1 :]
+        else:  # an unchanged set: only the changed sets after it
+            partners = [sets[j] for j in fresh[bisect_right(fresh, i) :]]
+        for b in partners:
             if a.cellmask & b.cellmask:
                 continue
             common = a.digits & b.digits
@@ -117,30 +154,51 @@ def als_xz(cg: CandidateGrid) -> Iterator[Step]:
                 if b.where[x] & ~a.seen[x]:
                     continue
                 for z in bits(common & ~(1 << (x - 1))):
-                    target = has.get(z, 0) & ~both & a.seen[z] & b.seen[z]
-                    if not target:
-                        continue
-                    elims = tuple((c, z) for c in members(target))
-                    xn, zn = digit_name(shape, x), digit_name(shape, z)
-                    text = (
-                        f"ALS-XZ: {_holds(shape, a)} and {_holds(shape, b)}: each set has one "
-                        f"digit more than cells. "
-                        f"Every {xn} of one sees every {xn} of the other, so {xn} is in at most "
-                        f"one of them and the other holds all its other digits; so {zn} is in one "
-                        f"of the two sets, and {elim_text(shape, elims)}."
-                    )
-                    yield Step(
-                        "ALS-XZ",
-                        5.5,
-                        eliminations=elims,
-                        text=text,
-                        cells=(*a.cells, *b.cells),
-                        units=(a.unit, b.unit),
-                        highlights=tuple(
-                            (c, d)
-                            for c in (*a.cells, *b.cells)
-                            for d in (x, z)
-                            if masks[c] >> (d - 1) & 1
-                        ),
-                        size=shape.n,
-                    )
+                    if has.get(z, 0) & ~both & a.seen[z] & b.seen[z]:
+                        yield (*_fields(a), *_fields(b), x, z)
+
+
+def _fields(a: Als) -> tuple[int, ...]:
+    """(unit, size, 4 cells padded with 0) of *a*, as a hit holds it."""
+    return (a.unit, len(a.cells), *a.cells, *(0,) * (MAX_SIZE - len(a.cells)))
+
+
+def _als_xz_step(cg: CandidateGrid, hit: Hit) -> Step:
+    """The step of one hit (its sets rebuilt from their cells)."""
+    shape = cg.shape
+    masks = cg.masks
+    pm = peer_bits(shape)
+    x, z = hit[12], hit[13]
+    a, b = (
+        Als(u, tuple(cells[:size]), _union(masks, cells[:size]), masks, pm)
+        for u, size, *cells in (hit[:6], hit[6:12])
+    )
+    target = a.seen[z] & b.seen[z] & ~(a.cellmask | b.cellmask)
+    elims = tuple((c, z) for c in members(target) if masks[c] >> (z - 1) & 1)
+    xn, zn = digit_name(shape, x), digit_name(shape, z)
+    text = (
+        f"ALS-XZ: {_holds(shape, a)} and {_holds(shape, b)}: each set has one "
+        f"digit more than cells. "
+        f"Every {xn} of one sees every {xn} of the other, so {xn} is in at most "
+        f"one of them and the other holds all its other digits; so {zn} is in one "
+        f"of the two sets, and {elim_text(shape, elims)}."
+    )
+    return Step(
+        "ALS-XZ",
+        5.5,
+        eliminations=elims,
+        text=text,
+        cells=(*a.cells, *b.cells),
+        units=(a.unit, b.unit),
+        highlights=tuple(
+            (c, d) for c in (*a.cells, *b.cells) for d in (x, z) if masks[c] >> (d - 1) & 1
+        ),
+        size=shape.n,
+    )
+
+
+def _union(masks: list[int], cells: Iterable[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= masks[c]
+    return out

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ._bits import bit_indices
+from ._delta import by_digits
 from ._names import elim_text
 from .candidates import CandidateGrid
 from .chaining import (
@@ -140,12 +141,35 @@ def _alt_step(
     return out
 
 
-def _alt_chain_steps(cg: CandidateGrid, name: str) -> Iterator[Step]:
-    """Shortest alternating chains of one kind, one per set of eliminations, shortest first."""
+#: The last links built: (geometry, masks, links). The three kinds are tried in turn on one
+#: state, so they share its links (one record, replaced in one assignment: thread-safe).
+_LAST_LINKS: tuple[Geometry, tuple[int, ...], Links] | None = None
+
+
+def _links(geo: Geometry, masks: Sequence[int]) -> Links:
+    """The :class:`Links` of *masks* (read only: shared by the chain kinds of one state)."""
+    global _LAST_LINKS
+    key = tuple(masks)
+    last = _LAST_LINKS
+    if last is not None and last[0] is geo and last[1] == key:
+        return last[2]
+    links = Links(geo, masks)
+    _LAST_LINKS = (geo, key, links)
+    return links
+
+
+def _alt_chain_steps(
+    cg: CandidateGrid, name: str, digits: Sequence[int] | None = None
+) -> Iterator[Step]:
+    """Shortest alternating chains of one kind, one per set of eliminations, shortest first;
+    for X-Chains (one digit each) only those of the *digits* when given."""
     geo = geometry(cg.shape)
     n = geo.n
     masks = cg.masks
-    links = Links(geo, masks)
+    wanted = ~0 if digits is None else sum(1 << (d - 1) for d in digits)
+    if not wanted:
+        return
+    links = _links(geo, masks)
     base, (sy, sx), (wy, wx), min_strong = _ALT_KINDS[name]
     tables = (_link_table(links, True, sy, sx), _link_table(links, False, wy, wx))
     found: _Found = {}
@@ -154,7 +178,7 @@ def _alt_chain_steps(cg: CandidateGrid, name: str) -> Iterator[Step]:
         if m & (m - 1) == 0:
             continue
         check_budget()
-        for d in bit_indices(m):
+        for d in bit_indices(m & wanted):
             start = off_potential(n, cell, d)  # "A is false"
             _alt_search(geo, masks, start, tables, min_strong, name != "AIC", found)
     shape = cg.shape
@@ -173,7 +197,16 @@ def x_chains(cg: CandidateGrid) -> Iterator[Step]:
     """Finder for X-Chains (not an SE technique; 6.5 + length bonus): strong and weak links of
     one digit alternate from A to B (at least three strong links), so the digit is in A or B;
     it leaves every cell that sees both."""
-    return _alt_chain_steps(cg, "X-Chain")
+    return _X_CHAINS(cg)
+
+
+def _x_chain_steps(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step]:
+    return _alt_chain_steps(cg, "X-Chain", digits)
+
+
+# An X-Chain's links and eliminations are all of its digit, so it is decided by the places of
+# that digit alone: search only the digits whose places changed since none was found.
+_X_CHAINS = by_digits(_x_chain_steps)
 
 
 def xy_chains(cg: CandidateGrid) -> Iterator[Step]:

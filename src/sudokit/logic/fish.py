@@ -21,12 +21,13 @@ Rows and columns exist in every shape, so fish work on every shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 
 from . import _human
 from ._bits import bit_indices, bit_set, locked_sets
-from ._delta import Delta, Since, changed_digits
+from ._delta import Delta, Since, by_digits, changed_digits
 from ._names import cell_list, digit_name, join_words
 from .candidates import CandidateGrid, bits
 from .step import Step, named_finder
@@ -172,15 +173,19 @@ def _fish_step(
     )
 
 
-def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
-    shape = cg.shape
-    box_of = shape.box_of
-    n = shape.n
-    masks = cg.masks
-    name = f"Finned {_NAMES[k]}"
-    box_units = [shape.units[u] for u in shape.box_units]
-    for d in range(1, n + 1):
-        bit = 1 << (d - 1)
+def _finned(cg: CandidateGrid, digits: Sequence[int], k: int) -> Iterator[Step]:
+    """The finned fish of size *k* of the *digits*, in order."""
+    return map(partial(_finned_step, cg, k), _finned_hits(cg, digits, k))
+
+
+def _finned_hits(
+    cg: CandidateGrid, digits: Sequence[int], k: int
+) -> Iterator[tuple[int, bool, int, int]]:
+    """(digit, by_rows, base lines, cover lines) of every finned fish of size *k* of the
+    *digits* that eliminates something (line sets as bit masks, 0-based)."""
+    n = cg.shape.n
+    box_of = cg.shape.box_of
+    for d in digits:
         for by_rows in (True, False):
             lines = _lines(cg, d, by_rows)
             eligible = [i for i in range(n) if 0 < lines[i].bit_count() <= k + 2]
@@ -196,28 +201,57 @@ def _finned(cg: CandidateGrid, k: int) -> Iterator[Step]:
                     for x in cover_idx:
                         cover_mask |= 1 << (x - 1)
                     fins = _fins(n, box_of, lines, base, cover_mask, by_rows)
-                    if not fins:
-                        continue
-                    box = box_of[fins[0]]
-                    elims = tuple(
-                        (c, d)
-                        for c in box_units[box]
-                        if masks[c] & bit
-                        and (c % n if by_rows else c // n) + 1 in cover_idx
-                        and (c // n if by_rows else c % n) not in base
-                    )
-                    if elims:
-                        yield _fish_step(
-                            cg,
-                            name,
-                            FINNED_RATING[k],
-                            d,
-                            by_rows,
-                            base,
-                            list(cover_idx),
-                            fins,
-                            elims,
-                        )
+                    if fins and _finned_elims(cg, d, by_rows, base, cover_idx, box_of[fins[0]]):
+                        yield d, by_rows, bit_set(base), cover_mask
+
+
+def _finned_elims(
+    cg: CandidateGrid,
+    d: int,
+    by_rows: bool,
+    base: tuple[int, ...],
+    cover_idx: tuple[int, ...],
+    box: int,
+) -> tuple[tuple[int, int], ...]:
+    """The places of *d* in the fins' *box* in the cover lines (1-based) outside the base."""
+    shape = cg.shape
+    n = shape.n
+    masks = cg.masks
+    bit = 1 << (d - 1)
+    return tuple(
+        (c, d)
+        for c in shape.units[shape.box_units[box]]
+        if masks[c] & bit
+        and (c % n if by_rows else c // n) + 1 in cover_idx
+        and (c // n if by_rows else c % n) not in base
+    )
+
+
+def _finned_step(cg: CandidateGrid, k: int, hit: tuple[int, bool, int, int]) -> Step:
+    d, by_rows, base_lines, cover_mask = hit
+    by_rows = bool(by_rows)
+    n = cg.shape.n
+    box_of = cg.shape.box_of
+    base = tuple(bit_indices(base_lines))
+    cover_idx = tuple(x + 1 for x in bit_indices(cover_mask))
+    fins = _fins(n, box_of, _lines(cg, d, by_rows), base, cover_mask, by_rows)
+    elims = _finned_elims(cg, d, by_rows, base, cover_idx, box_of[fins[0]])
+    name = f"Finned {_NAMES[k]}"
+    return _fish_step(cg, name, FINNED_RATING[k], d, by_rows, base, list(cover_idx), fins, elims)
+
+
+#: The finned fish finders by size: a finned fish of digit d is decided by the places of d
+#: alone, so each searches only the digits whose places changed since it last found nothing.
+_FINNED = {k: by_digits(partial(_finned, k=k)) for k in _NAMES}
+
+
+def _finned_steps(cg: CandidateGrid, k: int) -> Iterator[Step]:
+    """The finned fish of size *k*: from the C core's search where it serves (every digit),
+    else from the Python search of the digits changed since it last found nothing."""
+    table = _human.core(cg)
+    if table is not None:
+        return map(partial(_finned_step, cg, k), table.find(_human.FINNED_FISH, k, cg.masks, ()))
+    return _FINNED[k](cg)
 
 
 def _fins(
@@ -254,7 +288,7 @@ def _fish(k: int, finned: bool) -> Callable[[CandidateGrid], Iterator[Step]]:
     ident = name.lower().replace("-", "_")
     if finned:
         doc = f"Finned (and sashimi) {plural} (not in SE; rated {FINNED_RATING[k]})."
-        return named_finder(f"finned_{ident}", doc, _finned, k)
+        return named_finder(f"finned_{ident}", doc, _finned_steps, k)
     return named_finder(ident, f"{plural} (SE {BASIC_RATING[k]}).", _basic, k)
 
 

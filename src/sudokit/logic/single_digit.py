@@ -26,9 +26,11 @@ box, a Turbot Fish otherwise. Work on every shape (rows, columns and boxes come 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from functools import partial
 
 from ..shape import Shape
+from ._delta import by_digits
 from ._names import cell_list, digit_name, elim_text
 from .candidates import CandidateGrid
 from .intersections import is_box
@@ -72,11 +74,12 @@ def _kind(shape: Shape, u1: int, u2: int, b: int, c: int) -> str:
 _RATING = {"Skyscraper": 4.0, "2-String Kite": 4.1, "Turbot Fish": 4.2}
 
 
-def _two_links(cg: CandidateGrid, wanted: str) -> Iterator[Step]:
+def _two_links(cg: CandidateGrid, digits: Sequence[int], wanted: str) -> Iterator[Step]:
+    """The steps of the kind *wanted* (a key of ``_RATING``) of the *digits*, in order."""
     shape = cg.shape
     peers = shape.peers
     masks = cg.masks
-    for d in range(1, shape.n + 1):
+    for d in digits:
         bit = 1 << (d - 1)
         links = strong_links(cg, d)
         seen: set[tuple[int, int, int, int]] = set()
@@ -121,19 +124,24 @@ def _two_links(cg: CandidateGrid, wanted: str) -> Iterator[Step]:
                         )
 
 
+# Every pattern of this module is decided by the places of its digit alone, so each finder
+# searches only the digits whose places changed since it last found nothing (_delta.by_digits).
+_TWO_LINKS = {kind: by_digits(partial(_two_links, wanted=kind)) for kind in _RATING}
+
+
 def skyscraper(cg: CandidateGrid) -> Iterator[Step]:
     """Skyscrapers (not in SE; rated 4.0)."""
-    return _two_links(cg, "Skyscraper")
+    return _TWO_LINKS["Skyscraper"](cg)
 
 
 def two_string_kite(cg: CandidateGrid) -> Iterator[Step]:
     """2-String Kites (not in SE; rated 4.1)."""
-    return _two_links(cg, "2-String Kite")
+    return _TWO_LINKS["2-String Kite"](cg)
 
 
 def turbot_fish(cg: CandidateGrid) -> Iterator[Step]:
     """Other Turbot Fish: two strong links joined by a weak link (not in SE; rated 4.2)."""
-    return _two_links(cg, "Turbot Fish")
+    return _TWO_LINKS["Turbot Fish"](cg)
 
 
 def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
@@ -143,6 +151,11 @@ def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
     With a strong link in a column ``x`` from ``(r, x)`` outside the box to ``(q, x)``, the
     cell ``(q, c)`` cannot be the digit (and the same with rows and columns swapped).
     """
+    return _EMPTY_RECTANGLE(cg)
+
+
+def _empty_rectangles(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step]:
+    """The empty rectangles of the *digits*, box by box."""
     shape = cg.shape
     n = shape.n
     masks = cg.masks
@@ -151,7 +164,7 @@ def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
         if not is_box(shape, b):
             continue
         inside = set(unit)
-        for d in range(1, n + 1):
+        for d in digits:
             bit = 1 << (d - 1)
             pos = [c for c in unit if masks[c] & bit]
             if len(pos) < 2:
@@ -165,6 +178,9 @@ def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
                     if any(p // n != r and p % n != c for p in pos):
                         continue
                     yield from _er_steps(cg, b, d, r, c, inside, pos)
+
+
+_EMPTY_RECTANGLE = by_digits(_empty_rectangles)
 
 
 def _er_steps(
@@ -238,10 +254,15 @@ def simple_colouring(cg: CandidateGrid) -> Iterator[Step]:
     """Simple Colouring (not in SE; rated 4.5): colour the chains of strong links of a digit
     in two alternating colours; one colour is the digit. A colour that meets itself in a unit
     is false (colour wrap); a cell that sees both colours loses the digit (colour trap)."""
+    return _SIMPLE_COLOURING(cg)
+
+
+def _simple_colouring(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step]:
+    """The colouring steps of the *digits*, in order."""
     shape = cg.shape
     peers = shape.peers
     masks = cg.masks
-    for d in range(1, shape.n + 1):
+    for d in digits:
         bit = 1 << (d - 1)
         graph: dict[int, set[int]] = {}
         for _, a, b in strong_links(cg, d):
@@ -289,6 +310,9 @@ def simple_colouring(cg: CandidateGrid) -> Iterator[Step]:
             )
             if elims:
                 yield _colour_step(cg, d, groups, elims, "these cells see a cell of each colour")
+
+
+_SIMPLE_COLOURING = by_digits(_simple_colouring)
 
 
 def _colour_step(
