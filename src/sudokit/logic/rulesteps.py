@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import lru_cache, partial
-from typing import cast
+from typing import Any, cast
 
 from ..rules import Rule
 from ..rules.primitives import Group, GroupKind, Linear, group_holds
@@ -64,7 +64,7 @@ from ..rules.sums import line_of
 from ..shape import Shape
 from ._names import cell_list, digit_list, digit_name, elim_cells, join_or, join_words
 from .candidates import CandidateGrid, bits
-from .fillings import Fillings, Reading, fillings, walked
+from .fillings import Fillings, Pools, Reading, fillings, walked
 from .rulewords import LOCAL_PAIR_KINDS, group_words, rule_words, step_name, sum_words, term
 from .step import Step
 
@@ -371,6 +371,12 @@ def _seeing(shape: Shape, cells: Sequence[int]) -> str:
     return f"{_sentence(said)} {verb}, so their digits differ. "
 
 
+#: The fillings found lately for each rule read (:class:`~.fillings.Pools`), keyed by what
+#: decides whether digits are a filling: a sum's terms and total, or a group's kind, clue and
+#: size, and which cells see each other.
+_POOLS = Pools()
+
+
 @lru_cache(maxsize=8192)
 def _sum_fillings(
     doms: tuple[int, ...],
@@ -381,8 +387,9 @@ def _sum_fillings(
     def holds(digits: Sequence[int]) -> bool:
         return sum(k * d for k, d in zip(coefs, digits, strict=True)) == total
 
-    listing = partial(fillings, doms, apart, holds, _sum_viable(doms, coefs, total))
-    return _worded(_sum_walk(doms, apart, coefs, total), doms, listing)
+    pool = _POOLS.get((coefs, total, apart))
+    listing = partial(fillings, doms, apart, holds, _sum_viable(doms, coefs, total), pool=pool)
+    return _worded(_sum_walk(doms, apart, coefs, total, pool), doms, listing)
 
 
 def _worded(walk: Fillings | None, doms: Sequence[int], listing: partial[Fillings]) -> Fillings:
@@ -399,17 +406,21 @@ def _worded(walk: Fillings | None, doms: Sequence[int], listing: partial[Filling
 
 
 def _sum_walk(
-    doms: Sequence[int], apart: Sequence[Sequence[int]], coefs: Sequence[int], total: int
+    doms: Sequence[int],
+    apart: Sequence[Sequence[int]],
+    coefs: Sequence[int],
+    total: int,
+    pool: list[tuple[int, ...]] | None = None,
 ) -> Fillings | None:
     """The fillings of a linear sum walked term by term (the state: the sum so far, kept
     within what the terms after it can still add), or None past the walk's bound."""
     low, high = _suffix_bounds(doms, coefs)
 
-    def step(state: Hashable, i: int, d: int) -> Hashable | None:
-        t = cast(int, state) + coefs[i] * d
+    def step(state: Any, i: int, d: int) -> Hashable | None:  # Any: no cast, a hot loop
+        t: int = state + coefs[i] * d
         return t if low[i + 1] <= total - t <= high[i + 1] else None
 
-    return walked(doms, apart, (0, step, lambda state: state == total))
+    return walked(doms, apart, (0, step, lambda state: state == total), pool=pool)
 
 
 def rule_sum_fillings(cg: CandidateGrid) -> Iterator[Step]:
@@ -487,11 +498,17 @@ def _group_viable(
 
         def sandwich(digits: Sequence[int], count: int) -> bool:
             part = list(digits[:count])
-            ends = [i for i, d in enumerate(part) if d in (1, n)]
-            if len(ends) == 2:
-                return sum(part[ends[0] + 1 : ends[1]]) == total
-            if len(ends) == 1:
-                return sum(part[ends[0] + 1 :]) <= total
+            ones, tops = part.count(1), part.count(n)
+            if ones + tops == 2:  # both ends (or one end twice): the sum between them
+                if ones == 1:
+                    a, b = part.index(1), part.index(n)
+                else:
+                    end = 1 if ones else n
+                    a = part.index(end)
+                    b = part.index(end, a + 1)
+                return sum(part[min(a, b) + 1 : max(a, b)]) == total
+            if ones + tops == 1:
+                return sum(part[part.index(1 if ones else n) + 1 :]) <= total
             return True
 
         return sandwich
@@ -546,10 +563,12 @@ def _group_fillings(
 
     viable = _group_viable(kind, params, len(doms), n)
     rule = _outside_walk(kind, params, n, len(doms))
+    pool = _POOLS.get((kind, params, n, apart))
     if rule is None:
-        return fillings(doms, apart, holds, viable)
+        return fillings(doms, apart, holds, viable, pool=pool)
     # the walk decides; the listing words the step
-    return _worded(walked(doms, apart, rule), doms, partial(fillings, doms, apart, holds, viable))
+    listing = partial(fillings, doms, apart, holds, viable, pool=pool)
+    return _worded(walked(doms, apart, rule, pool=pool), doms, listing)
 
 
 #: The state of a clue outside the grid once its cells after it no longer matter.
@@ -568,10 +587,10 @@ def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> Read
     total = params[0] if params else 0
     if kind == GroupKind.SANDWICH:
 
-        def sandwich(state: Hashable, i: int, d: int) -> Hashable | None:
-            end, s = cast(tuple[int, int], state)
+        def sandwich(state: Any, i: int, d: int) -> Hashable | None:  # Any: no cast
+            end, s = state
             if end < 0:
-                return state
+                return state  # type: ignore[no-any-return]
             if not end:
                 return (d, 0) if d in (1, n) else state
             if d == n + 1 - end:  # the other end
@@ -582,10 +601,10 @@ def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> Read
         return (0, 0), sandwich, lambda state: state == _DONE
     if kind == GroupKind.XSUM:
 
-        def xsum(state: Hashable, i: int, d: int) -> Hashable | None:
-            x, s = cast(tuple[int, int], state)
+        def xsum(state: Any, i: int, d: int) -> Hashable | None:  # Any: no cast
+            x, s = state
             if x < 0:
-                return state
+                return state  # type: ignore[no-any-return]
             if not i:
                 if d > size:
                     return None
@@ -598,8 +617,8 @@ def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> Read
         return (0, 0), xsum, lambda state: state == _DONE
     if kind == GroupKind.SKYSCRAPER:
 
-        def skyscraper(state: Hashable, i: int, d: int) -> Hashable | None:
-            seen, top = cast(tuple[int, int], state)
+        def skyscraper(state: Any, i: int, d: int) -> Hashable | None:  # Any: no cast
+            seen, top = state
             if d > top:
                 seen, top = seen + 1, d
             return (seen, top) if seen <= total else None
@@ -764,7 +783,8 @@ def _related_fillings(
         d = digits[count - 1]
         return all(table[digits[j] - 1] >> (d - 1) & 1 for j, table in checks[count - 1])
 
-    return fillings(doms, apart, lambda digits: True, viable)
+    pool = _POOLS.get((rule, cells, n, apart))
+    return fillings(doms, apart, lambda digits: True, viable, pool=pool)
 
 
 def _related_steps(cg: CandidateGrid) -> Iterator[Step]:
