@@ -123,11 +123,13 @@ Viable = Callable[[Sequence[int], int], bool]
 class Fillings(NamedTuple):
     """What :func:`fillings` found: ``support`` (per cell, the candidates some filling uses;
     all of them when the listing stopped because nothing can be removed), ``found`` (every
-    filling, when ``listed``; else empty) and ``listed``."""
+    filling, when ``listed``; else empty) and ``listed``; ``counted``, how many fillings there
+    are when a walk counted them (0: not counted)."""
 
     support: tuple[int, ...]
     found: tuple[tuple[int, ...], ...]
     listed: bool
+    counted: int = 0
 
 
 class _OutOfNodes(Exception):
@@ -399,7 +401,7 @@ def walked(
     if pool is not None:
         pool.extend(_traced(layers, parents, counts))
     if tuple(support) == tuple(masks) or not total or total > LISTED:
-        return Fillings(tuple(support), (), False)
+        return Fillings(tuple(support), (), False, total)
     found: list[tuple[int, ...]] = []
     digits: list[int] = []
 
@@ -415,7 +417,7 @@ def walked(
 
     for key in counts[0]:
         down(0, key)
-    return Fillings(tuple(support), tuple(found), True)
+    return Fillings(tuple(support), tuple(found), True, total)
 
 
 _Layers = list[dict[_Key, list[tuple[int, _Key]]]]

@@ -64,7 +64,7 @@ from ..rules.sums import line_of
 from ..shape import Shape
 from ._names import cell_list, digit_list, digit_name, elim_cells, join_or, join_words
 from .candidates import CandidateGrid, bits
-from .fillings import Fillings, Pools, Reading, fillings, walked
+from .fillings import NODES, Fillings, Pools, Reading, fillings, walked
 from .rulewords import LOCAL_PAIR_KINDS, group_words, rule_words, step_name, sum_words, term
 from .step import Step
 
@@ -120,6 +120,12 @@ def _apart(shape: Shape, cells: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells))
     )
+
+
+@lru_cache(maxsize=64)
+def _sum_aparts(shape: Shape) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """:func:`_apart` of the cells of each sum of :func:`_sums`."""
+    return tuple(_apart(shape, linear[0]) for _, linear in _sums(shape))
 
 
 def _sees_all(shape: Shape, cells: Sequence[int]) -> bool:
@@ -396,11 +402,14 @@ def _worded(walk: Fillings | None, doms: Sequence[int], listing: partial[Filling
     """The walk's fillings (the listing's when the walk gave up) with the listing's fillings
     for the words when the walk removes something but listed none (too many): the listing is
     bounded, so it may list them where the walk does not (for the words it tries no candidate
-    on its own: ``total=0``). When the walk gave up, the listing answers."""
+    on its own: ``total=0``), unless the walk counted more fillings than the listing may
+    place digits (it would run out). When the walk gave up, the listing answers."""
     if walk is None:
         return listing()
     if walk.listed or walk.support == tuple(doms) or not all(walk.support):
         return walk
+    if walk.counted > listing.keywords.get("nodes", NODES):
+        return walk  # each filling places a digit of its own: the listing cannot end
     listed = listing(total=0)
     return walk._replace(found=listed.found, listed=True) if listed.listed else walk
 
@@ -426,12 +435,12 @@ def _sum_walk(
 def rule_sum_fillings(cg: CandidateGrid) -> Iterator[Step]:
     """The candidates no filling of a linear sum's cells adds up with (2.2)."""
     shape = cg.shape
-    for rule, linear in _sums(shape):
+    for (rule, linear), apart in zip(_sums(shape), _sum_aparts(shape), strict=True):
         cells, coefs, total = linear
         doms = tuple(_domain(cg, c) for c in cells)
         if not all(doms):
             continue
-        found = _sum_fillings(doms, _apart(shape, cells), coefs, total)
+        found = _sum_fillings(doms, apart, coefs, total)
         if not all(found.support):
             continue  # no filling at all: a contradiction, left for the path
         placements, elims = _results(cg, cells, found.support)
@@ -686,25 +695,37 @@ def _group_summary(cg: CandidateGrid, group: Group, found: Sequence[Sequence[int
     return ""
 
 
+@lru_cache(maxsize=64)
+def _ordered_groups(
+    shape: Shape, outside: bool
+) -> tuple[tuple[Rule, Group, tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
+    """The groups of :func:`_groups` of clues outside the grid (*outside*) or not, each with
+    its cells in :func:`_order` and which of them see each other (:func:`_apart`)."""
+    out = []
+    for rule, group in _groups(shape):
+        kind, cells, _ = group
+        if (kind in _OUTSIDE) == outside:
+            ordered = tuple(cells[i] for i in _order(kind, len(cells)))
+            out.append((rule, group, ordered, _apart(shape, ordered)))
+    return tuple(out)
+
+
 def _group_steps(cg: CandidateGrid, outside: bool) -> Iterator[Step]:
     shape = cg.shape
     n = shape.n
-    for rule, group in _groups(shape):
+    for rule, group, ordered, apart in _ordered_groups(shape, outside):
         kind, cells, params = group
-        if (kind in _OUTSIDE) != outside:
-            continue
-        order = _order(kind, len(cells))
-        ordered = [cells[i] for i in order]
         doms = tuple(_domain(cg, c) for c in ordered)
         if not all(doms):
             continue
-        found = _group_fillings(kind, tuple(params), n, doms, _apart(shape, ordered))
+        found = _group_fillings(kind, tuple(params), n, doms, apart)
         if not all(found.support):
             continue  # no filling at all: a contradiction, left for the path
         placements, elims = _results(cg, ordered, found.support)
         if not placements and not elims:
             continue
         listed = found.found if found.listed else ()
+        order = _order(kind, len(cells))
         back = [order.index(i) for i in range(len(order))]
         in_order = [tuple(f[j] for j in back) for f in listed]
         summary = _group_summary(cg, group, in_order)
@@ -732,9 +753,11 @@ _RELATED_CELLS = 8
 
 
 @lru_cache(maxsize=64)
-def _related(shape: Shape) -> tuple[tuple[Rule, tuple[int, ...]], ...]:
+def _related(
+    shape: Shape,
+) -> tuple[tuple[Rule, tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
     """The rules of a few related cells (:data:`~.rulewords.LOCAL_PAIR_KINDS`), with their
-    cells in order."""
+    cells in order and which of them see each other (:func:`_apart`)."""
     rules = () if shape.constraints is None else shape.constraints.rules
     out = []
     for rule in rules:
@@ -744,7 +767,7 @@ def _related(shape: Shape) -> tuple[tuple[Rule, tuple[int, ...]], ...]:
         for a, b, _ in rule.compile(shape.n).relations:
             cells.extend(c for c in (a, b) if c not in cells)
         if 2 < len(cells) <= _RELATED_CELLS:
-            out.append((rule, tuple(cells)))
+            out.append((rule, tuple(cells), _apart(shape, cells)))
     return tuple(out)
 
 
@@ -789,11 +812,11 @@ def _related_fillings(
 
 def _related_steps(cg: CandidateGrid) -> Iterator[Step]:
     shape = cg.shape
-    for rule, cells in _related(shape):
+    for rule, cells, apart in _related(shape):
         doms = tuple(_domain(cg, c) for c in cells)
         if not all(doms):
             continue
-        found = _related_fillings(rule, cells, shape.n, doms, _apart(shape, cells))
+        found = _related_fillings(rule, cells, shape.n, doms, apart)
         if not all(found.support):
             continue  # no filling at all: a contradiction, left for the path
         placements, elims = _results(cg, cells, found.support)
