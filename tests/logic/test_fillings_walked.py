@@ -10,7 +10,7 @@ from itertools import product
 
 import pytest
 
-from sudokit.logic.fillings import Fillings, walked
+from sudokit.logic.fillings import Fillings, Pools, fillings, walked
 from sudokit.logic.rulesteps import _outside_walk, _sum_walk
 from sudokit.rules.primitives import GroupKind, group_holds
 
@@ -89,3 +89,33 @@ def test_a_walk_past_its_bound_gives_up() -> None:
     apart = [tuple(range(i)) for i in range(9)]
     assert walked([511] * 9, apart, rule, states=50) is None
     assert walked([511] * 9, apart, rule) is not None
+
+
+@pytest.mark.parametrize("kind", [GroupKind.SANDWICH, GroupKind.SKYSCRAPER])
+def test_a_pool_changes_no_answer(kind: int) -> None:
+    # one rule read again and again, its candidates narrower each time (as on a solving
+    # path): with a pool, the same answers, and the pool holds only fillings of the rule
+    rng = random.Random(kind + 7)
+    n, total = 5, 2 if kind == GroupKind.SKYSCRAPER else 5
+    holds = partial(group_holds, kind, params=(total,), n=n)
+    rule = _outside_walk(kind, (total,), n, n)
+    assert rule is not None
+    apart = [tuple(range(i)) for i in range(n)]
+    for _ in range(4):
+        masks, pool = [(1 << n) - 1] * n, Pools().get("rule")
+        while True:
+            found = _brute(masks, apart, holds)
+            got = walked(masks, apart, rule, pool=pool)
+            assert got == walked(masks, apart, rule)
+            _agrees(got, found, masks)
+            fit = [f for f in pool if all(m >> (d - 1) & 1 for m, d in zip(masks, f, strict=True))]
+            assert all(f in found for f in fit)
+            listed = fillings(masks, apart, holds, pool=pool)
+            assert listed == fillings(masks, apart, holds)
+            assert pool
+            assert all(holds(f) for f in pool)
+            wide = [i for i, m in enumerate(masks) if m & (m - 1)]
+            if not found or not wide:
+                break
+            i = rng.choice(wide)
+            masks[i] &= ~(1 << (rng.choice([d for d in range(n) if masks[i] >> d & 1])))

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import lru_cache, partial
-from typing import cast
+from typing import Any, cast
 
 from ..rules import Rule
 from ..rules.primitives import Group, GroupKind, Linear, group_holds
@@ -64,7 +64,7 @@ from ..rules.sums import line_of
 from ..shape import Shape
 from ._names import cell_list, digit_list, digit_name, elim_cells, join_or, join_words
 from .candidates import CandidateGrid, bits
-from .fillings import Fillings, Reading, fillings, walked
+from .fillings import NODES, Fillings, Pools, Reading, fillings, walked
 from .rulewords import LOCAL_PAIR_KINDS, group_words, rule_words, step_name, sum_words, term
 from .step import Step
 
@@ -120,6 +120,12 @@ def _apart(shape: Shape, cells: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells))
     )
+
+
+@lru_cache(maxsize=64)
+def _sum_aparts(shape: Shape) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """:func:`_apart` of the cells of each sum of :func:`_sums`."""
+    return tuple(_apart(shape, linear[0]) for _, linear in _sums(shape))
 
 
 def _sees_all(shape: Shape, cells: Sequence[int]) -> bool:
@@ -371,6 +377,12 @@ def _seeing(shape: Shape, cells: Sequence[int]) -> str:
     return f"{_sentence(said)} {verb}, so their digits differ. "
 
 
+#: The fillings found lately for each rule read (:class:`~.fillings.Pools`), keyed by what
+#: decides whether digits are a filling: a sum's terms and total, or a group's kind, clue and
+#: size, and which cells see each other.
+_POOLS = Pools()
+
+
 @lru_cache(maxsize=8192)
 def _sum_fillings(
     doms: tuple[int, ...],
@@ -381,46 +393,54 @@ def _sum_fillings(
     def holds(digits: Sequence[int]) -> bool:
         return sum(k * d for k, d in zip(coefs, digits, strict=True)) == total
 
-    listing = partial(fillings, doms, apart, holds, _sum_viable(doms, coefs, total))
-    return _worded(_sum_walk(doms, apart, coefs, total), doms, listing)
+    pool = _POOLS.get((coefs, total, apart))
+    listing = partial(fillings, doms, apart, holds, _sum_viable(doms, coefs, total), pool=pool)
+    return _worded(_sum_walk(doms, apart, coefs, total, pool), doms, listing)
 
 
 def _worded(walk: Fillings | None, doms: Sequence[int], listing: partial[Fillings]) -> Fillings:
     """The walk's fillings (the listing's when the walk gave up) with the listing's fillings
     for the words when the walk removes something but listed none (too many): the listing is
     bounded, so it may list them where the walk does not (for the words it tries no candidate
-    on its own: ``total=0``). When the walk gave up, the listing answers."""
+    on its own: ``total=0``), unless the walk counted more fillings than the listing may
+    place digits (it would run out). When the walk gave up, the listing answers."""
     if walk is None:
         return listing()
     if walk.listed or walk.support == tuple(doms) or not all(walk.support):
         return walk
+    if walk.counted > listing.keywords.get("nodes", NODES):
+        return walk  # each filling places a digit of its own: the listing cannot end
     listed = listing(total=0)
     return walk._replace(found=listed.found, listed=True) if listed.listed else walk
 
 
 def _sum_walk(
-    doms: Sequence[int], apart: Sequence[Sequence[int]], coefs: Sequence[int], total: int
+    doms: Sequence[int],
+    apart: Sequence[Sequence[int]],
+    coefs: Sequence[int],
+    total: int,
+    pool: list[tuple[int, ...]] | None = None,
 ) -> Fillings | None:
     """The fillings of a linear sum walked term by term (the state: the sum so far, kept
     within what the terms after it can still add), or None past the walk's bound."""
     low, high = _suffix_bounds(doms, coefs)
 
-    def step(state: Hashable, i: int, d: int) -> Hashable | None:
-        t = cast(int, state) + coefs[i] * d
+    def step(state: Any, i: int, d: int) -> Hashable | None:  # Any: no cast, a hot loop
+        t: int = state + coefs[i] * d
         return t if low[i + 1] <= total - t <= high[i + 1] else None
 
-    return walked(doms, apart, (0, step, lambda state: state == total))
+    return walked(doms, apart, (0, step, lambda state: state == total), pool=pool)
 
 
 def rule_sum_fillings(cg: CandidateGrid) -> Iterator[Step]:
     """The candidates no filling of a linear sum's cells adds up with (2.2)."""
     shape = cg.shape
-    for rule, linear in _sums(shape):
+    for (rule, linear), apart in zip(_sums(shape), _sum_aparts(shape), strict=True):
         cells, coefs, total = linear
         doms = tuple(_domain(cg, c) for c in cells)
         if not all(doms):
             continue
-        found = _sum_fillings(doms, _apart(shape, cells), coefs, total)
+        found = _sum_fillings(doms, apart, coefs, total)
         if not all(found.support):
             continue  # no filling at all: a contradiction, left for the path
         placements, elims = _results(cg, cells, found.support)
@@ -487,11 +507,17 @@ def _group_viable(
 
         def sandwich(digits: Sequence[int], count: int) -> bool:
             part = list(digits[:count])
-            ends = [i for i, d in enumerate(part) if d in (1, n)]
-            if len(ends) == 2:
-                return sum(part[ends[0] + 1 : ends[1]]) == total
-            if len(ends) == 1:
-                return sum(part[ends[0] + 1 :]) <= total
+            ones, tops = part.count(1), part.count(n)
+            if ones + tops == 2:  # both ends (or one end twice): the sum between them
+                if ones == 1:
+                    a, b = part.index(1), part.index(n)
+                else:
+                    end = 1 if ones else n
+                    a = part.index(end)
+                    b = part.index(end, a + 1)
+                return sum(part[min(a, b) + 1 : max(a, b)]) == total
+            if ones + tops == 1:
+                return sum(part[part.index(1 if ones else n) + 1 :]) <= total
             return True
 
         return sandwich
@@ -546,10 +572,12 @@ def _group_fillings(
 
     viable = _group_viable(kind, params, len(doms), n)
     rule = _outside_walk(kind, params, n, len(doms))
+    pool = _POOLS.get((kind, params, n, apart))
     if rule is None:
-        return fillings(doms, apart, holds, viable)
+        return fillings(doms, apart, holds, viable, pool=pool)
     # the walk decides; the listing words the step
-    return _worded(walked(doms, apart, rule), doms, partial(fillings, doms, apart, holds, viable))
+    listing = partial(fillings, doms, apart, holds, viable, pool=pool)
+    return _worded(walked(doms, apart, rule, pool=pool), doms, listing)
 
 
 #: The state of a clue outside the grid once its cells after it no longer matter.
@@ -568,10 +596,10 @@ def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> Read
     total = params[0] if params else 0
     if kind == GroupKind.SANDWICH:
 
-        def sandwich(state: Hashable, i: int, d: int) -> Hashable | None:
-            end, s = cast(tuple[int, int], state)
+        def sandwich(state: Any, i: int, d: int) -> Hashable | None:  # Any: no cast
+            end, s = state
             if end < 0:
-                return state
+                return state  # type: ignore[no-any-return]
             if not end:
                 return (d, 0) if d in (1, n) else state
             if d == n + 1 - end:  # the other end
@@ -582,10 +610,10 @@ def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> Read
         return (0, 0), sandwich, lambda state: state == _DONE
     if kind == GroupKind.XSUM:
 
-        def xsum(state: Hashable, i: int, d: int) -> Hashable | None:
-            x, s = cast(tuple[int, int], state)
+        def xsum(state: Any, i: int, d: int) -> Hashable | None:  # Any: no cast
+            x, s = state
             if x < 0:
-                return state
+                return state  # type: ignore[no-any-return]
             if not i:
                 if d > size:
                     return None
@@ -598,8 +626,8 @@ def _outside_walk(kind: int, params: tuple[int, ...], n: int, size: int) -> Read
         return (0, 0), xsum, lambda state: state == _DONE
     if kind == GroupKind.SKYSCRAPER:
 
-        def skyscraper(state: Hashable, i: int, d: int) -> Hashable | None:
-            seen, top = cast(tuple[int, int], state)
+        def skyscraper(state: Any, i: int, d: int) -> Hashable | None:  # Any: no cast
+            seen, top = state
             if d > top:
                 seen, top = seen + 1, d
             return (seen, top) if seen <= total else None
@@ -667,25 +695,37 @@ def _group_summary(cg: CandidateGrid, group: Group, found: Sequence[Sequence[int
     return ""
 
 
+@lru_cache(maxsize=64)
+def _ordered_groups(
+    shape: Shape, outside: bool
+) -> tuple[tuple[Rule, Group, tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
+    """The groups of :func:`_groups` of clues outside the grid (*outside*) or not, each with
+    its cells in :func:`_order` and which of them see each other (:func:`_apart`)."""
+    out = []
+    for rule, group in _groups(shape):
+        kind, cells, _ = group
+        if (kind in _OUTSIDE) == outside:
+            ordered = tuple(cells[i] for i in _order(kind, len(cells)))
+            out.append((rule, group, ordered, _apart(shape, ordered)))
+    return tuple(out)
+
+
 def _group_steps(cg: CandidateGrid, outside: bool) -> Iterator[Step]:
     shape = cg.shape
     n = shape.n
-    for rule, group in _groups(shape):
+    for rule, group, ordered, apart in _ordered_groups(shape, outside):
         kind, cells, params = group
-        if (kind in _OUTSIDE) != outside:
-            continue
-        order = _order(kind, len(cells))
-        ordered = [cells[i] for i in order]
         doms = tuple(_domain(cg, c) for c in ordered)
         if not all(doms):
             continue
-        found = _group_fillings(kind, tuple(params), n, doms, _apart(shape, ordered))
+        found = _group_fillings(kind, tuple(params), n, doms, apart)
         if not all(found.support):
             continue  # no filling at all: a contradiction, left for the path
         placements, elims = _results(cg, ordered, found.support)
         if not placements and not elims:
             continue
         listed = found.found if found.listed else ()
+        order = _order(kind, len(cells))
         back = [order.index(i) for i in range(len(order))]
         in_order = [tuple(f[j] for j in back) for f in listed]
         summary = _group_summary(cg, group, in_order)
@@ -713,9 +753,11 @@ _RELATED_CELLS = 8
 
 
 @lru_cache(maxsize=64)
-def _related(shape: Shape) -> tuple[tuple[Rule, tuple[int, ...]], ...]:
+def _related(
+    shape: Shape,
+) -> tuple[tuple[Rule, tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
     """The rules of a few related cells (:data:`~.rulewords.LOCAL_PAIR_KINDS`), with their
-    cells in order."""
+    cells in order and which of them see each other (:func:`_apart`)."""
     rules = () if shape.constraints is None else shape.constraints.rules
     out = []
     for rule in rules:
@@ -725,7 +767,7 @@ def _related(shape: Shape) -> tuple[tuple[Rule, tuple[int, ...]], ...]:
         for a, b, _ in rule.compile(shape.n).relations:
             cells.extend(c for c in (a, b) if c not in cells)
         if 2 < len(cells) <= _RELATED_CELLS:
-            out.append((rule, tuple(cells)))
+            out.append((rule, tuple(cells), _apart(shape, cells)))
     return tuple(out)
 
 
@@ -764,16 +806,17 @@ def _related_fillings(
         d = digits[count - 1]
         return all(table[digits[j] - 1] >> (d - 1) & 1 for j, table in checks[count - 1])
 
-    return fillings(doms, apart, lambda digits: True, viable)
+    pool = _POOLS.get((rule, cells, n, apart))
+    return fillings(doms, apart, lambda digits: True, viable, pool=pool)
 
 
 def _related_steps(cg: CandidateGrid) -> Iterator[Step]:
     shape = cg.shape
-    for rule, cells in _related(shape):
+    for rule, cells, apart in _related(shape):
         doms = tuple(_domain(cg, c) for c in cells)
         if not all(doms):
             continue
-        found = _related_fillings(rule, cells, shape.n, doms, _apart(shape, cells))
+        found = _related_fillings(rule, cells, shape.n, doms, apart)
         if not all(found.support):
             continue  # no filling at all: a contradiction, left for the path
         placements, elims = _results(cg, cells, found.support)
