@@ -637,16 +637,11 @@ def _relation_words(rules: Constraints, a: int, b: int, n: int) -> str:
 
 @lru_cache(maxsize=256)
 def _different_pairs(rules: Constraints, n: int) -> tuple[Pair, ...]:
-    pairs: set[Pair] = set()
-    if rules.antiknight:
-        pairs.update(_moves(n, _KNIGHT))
-    if rules.antiking:
-        pairs.update(_moves(n, _KING))
+    """The merged pairs: the core's (:func:`_core_different`), oriented, with the cage mates."""
+    pairs = {(min(a, b), max(a, b)) for a, b in _core_different(rules, n)}
     for cage in rules.cages:
         cells = cage.cells
         pairs.update((a, b) for k, a in enumerate(cells) for b in cells[k + 1 :])
-    for rule in rules.rules:
-        pairs.update((min(a, b), max(a, b)) for a, b in _compiled(rule, n).different)
     return tuple(sorted(pairs))
 
 
