@@ -242,7 +242,7 @@ def test_bench_command_bad_data_is_one_line(
     reason="needs tdoku's source in ../shared/baselines/tdoku and g++",
 )
 def test_tdoku_driver_agrees_and_reports(harness: ModuleType, tmp_path: Path) -> None:
-    driver, note = harness.build_tdoku_driver(TDOKU, tmp_path)
+    driver, note = harness.build_tdoku_driver(TDOKU, tmp_path, "-O1")
     assert driver is not None, note
     path = tmp_path / "set.txt"
     path.write_text("\n".join(_puzzles(30)) + "\n")
