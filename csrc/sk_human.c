@@ -633,18 +633,26 @@ done:
     return rc;
 }
 
-/* fish._finned_hits (every digit): finned X-Wings, Swordfish and Jellyfish of size k.  The
- * boxes are units 2n .. 3n - 1 (Shape's order: rows, columns, boxes); a cell of none has box
- * -1, so a fin there matches no other. */
-int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
-    out->width = 4;
+/* The box (0 .. n - 1) of each cell, malloc'd (NULL without memory): the boxes are units
+ * 2n .. 3n - 1 (Shape's order: rows, columns, boxes); a cell of none has box -1. */
+static int *boxes_of(const sk_human_geom *g) {
     const int n = g->n;
     int *box_of = malloc((size_t)g->ncells * sizeof *box_of);
-    if (box_of == NULL) return -1;
+    if (box_of == NULL) return NULL;
     for (int c = 0; c < g->ncells; c++) box_of[c] = -1;
     for (int b = 0; b < n && 2 * n + b < g->nunits; b++)
         for (int32_t i = g->ustart[2 * n + b]; i < g->ustart[2 * n + b + 1]; i++)
             box_of[g->ucells[i]] = b;
+    return box_of;
+}
+
+/* fish._finned_hits (every digit): finned X-Wings, Swordfish and Jellyfish of size k.  The
+ * boxes are those of boxes_of; a cell of none has box -1, so a fin there matches no other. */
+int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
+    out->width = 4;
+    const int n = g->n;
+    int *box_of = boxes_of(g);
+    if (box_of == NULL) return -1;
     int rc = 0;
     for (int d = 0; d < n && rc == 0; d++) {
         const uint64_t bit = (uint64_t)1 << d;
@@ -696,5 +704,195 @@ int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits
         }
     }
     free(box_of);
+    return rc;
+}
+
+/* The places of digit bit in unit u (cells in the unit's order) into cells; their count. */
+static int places(const sk_human_geom *g, const uint64_t *masks, int u, uint64_t bit, int *cells) {
+    int m = 0;
+    for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++)
+        if (masks[g->ucells[i]] & bit) cells[m++] = g->ucells[i];
+    return m;
+}
+
+/* single_digit._kind: 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish, for the strong links in
+ * units u1 and u2 joined by b seeing c.  Units 0 and n are a row and a column (Shape's order),
+ * so their kind ids name "row" and "column". */
+static int two_link_kind(const sk_human_geom *g, const int *box_of, int u1, int u2, int b, int c) {
+    const int n = g->n;
+    const int32_t row = g->kind[0], col = g->kind[n], k1 = g->kind[u1], k2 = g->kind[u2];
+    const int parallel = (k1 == row && b % n == c % n) || (k1 == col && b / n == c / n);
+    if (k1 == k2 && parallel) return 0;
+    if (((k1 == row && k2 == col) || (k1 == col && k2 == row)) && box_of[b] == box_of[c]) return 1;
+    return 2;
+}
+
+/* single_digit._two_link_hits (every digit): the Skyscrapers (pattern 0), 2-String Kites (1)
+ * or Turbot Fish (2).  A pattern is kept once per digit by its key (the ends' and the joint's
+ * cell pairs), noted before its eliminations are looked at, as the Python does. */
+int sk_two_links(const sk_human_geom *g, const uint64_t *masks, int pattern, sk_hits *out) {
+    out->width = 7;
+    int *box_of = boxes_of(g);
+    int32_t *links = malloc(3 * ((size_t)g->nunits + 1) * sizeof *links);
+    uint64_t *keys = NULL;
+    size_t nkeys = 0, cap = 0;
+    int rc = -1;
+    if (box_of == NULL || links == NULL) goto done;
+    rc = 0;
+    for (int d = 0; d < g->n && rc == 0; d++) {
+        const uint64_t bit = (uint64_t)1 << d;
+        int nl = 0; /* strong_links: (unit, cell, cell) of the units with two places */
+        for (int u = 0; u < g->nunits; u++) {
+            int two[64];
+            if (places(g, masks, u, bit, two) != 2) continue;
+            links[3 * nl] = u;
+            links[3 * nl + 1] = two[0];
+            links[3 * nl + 2] = two[1];
+            nl++;
+        }
+        nkeys = 0;
+        for (int i = 0; i < nl && rc == 0; i++)
+            for (int j = i + 1; j < nl && rc == 0; j++) {
+                const int32_t *l1 = links + 3 * i, *l2 = links + 3 * j;
+                if (l1[1] == l2[1] || l1[1] == l2[2] || l1[2] == l2[1] || l1[2] == l2[2]) continue;
+                for (int s = 0; s < 2 && rc == 0; s++)
+                    for (int t = 0; t < 2 && rc == 0; t++) {
+                        const int a = l1[1 + s], b = l1[2 - s], c = l2[1 + t], e = l2[2 - t];
+                        if (!is_peer(g, b, c)) continue;
+                        if (two_link_kind(g, box_of, l1[0], l2[0], b, c) != pattern) continue;
+                        const uint64_t key = (uint64_t)(a < e ? a : e) << 48 |
+                                             (uint64_t)(a < e ? e : a) << 32 |
+                                             (uint64_t)(b < c ? b : c) << 16 |
+                                             (uint64_t)(b < c ? c : b);
+                        size_t q = 0;
+                        while (q < nkeys && keys[q] != key) q++;
+                        if (q < nkeys) continue;
+                        uint64_t *grown = sk_reserve(keys, &cap, nkeys + 1, sizeof *keys, 64);
+                        if (grown == NULL) {
+                            rc = -1;
+                            break;
+                        }
+                        keys = grown;
+                        keys[nkeys++] = key;
+                        int elims = 0; /* a cell seeing a and e, not one of the four, holding d */
+                        for (int32_t p = g->pstart[a]; p < g->pstart[a + 1] && !elims; p++) {
+                            const int x = g->peers[p];
+                            elims = x != a && x != b && x != c && x != e && (masks[x] & bit) &&
+                                    is_peer(g, e, x);
+                        }
+                        if (!elims) continue;
+                        const uint64_t hit[7] = {(uint64_t)d + 1, (uint64_t)l1[0], (uint64_t)a,
+                                                 (uint64_t)b, (uint64_t)l2[0], (uint64_t)c,
+                                                 (uint64_t)e};
+                        rc = push(out, hit);
+                    }
+            }
+    }
+done:
+    free(box_of);
+    free(links);
+    free(keys);
+    return rc;
+}
+
+/* single_digit._er_links: the strong links of digit bit in a column (then a row) that make an
+ * empty rectangle with the box's row r and column c; pushes (box, digit, r, c, the link's ends,
+ * its unit, the target). */
+static int er_links(const sk_human_geom *g, const uint64_t *masks, int box, int d, int r, int c,
+                    sk_hits *out) {
+    const int n = g->n;
+    const uint64_t bit = (uint64_t)1 << d;
+    for (int by_rows = 0; by_rows < 2; by_rows++)
+        for (int x = 0; x < n; x++) {
+            /* the line x: a column (unit n + x) first, then a row (unit x) */
+            const int u = by_rows ? x : n + x;
+            int two[64];
+            if (places(g, masks, u, bit, two) != 2 || x == (by_rows ? r : c)) continue;
+            for (int s = 0; s < 2; s++) {
+                const int near = two[s], far = two[1 - s];
+                int target;
+                if (by_rows) {
+                    if (near % n != c || in_unit(g, near, box) || far % n == c) continue;
+                    target = r * n + far % n;
+                } else {
+                    if (near / n != r || in_unit(g, near, box) || far / n == r) continue;
+                    target = (far / n) * n + c;
+                }
+                if (in_unit(g, target, box) || !(masks[target] & bit) || target == far) continue;
+                const uint64_t hit[8] = {(uint64_t)box, (uint64_t)d + 1, (uint64_t)r, (uint64_t)c,
+                                         (uint64_t)near, (uint64_t)far, (uint64_t)u,
+                                         (uint64_t)target};
+                if (push(out, hit)) return -1;
+            }
+        }
+    return 0;
+}
+
+/* single_digit._er_hits (every digit): the empty rectangles, box by box, digits ascending, the
+ * box's rows then columns ascending. */
+int sk_empty_rectangles(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    out->width = 8;
+    const int n = g->n;
+    for (int b = 0; b < g->nunits; b++) {
+        if (!g->box[b]) continue;
+        for (int d = 0; d < n; d++) {
+            int pos[64];
+            const int np = places(g, masks, b, (uint64_t)1 << d, pos);
+            if (np < 2) continue;
+            uint64_t rows = 0, cols = 0;
+            for (int i = 0; i < np; i++) {
+                rows |= (uint64_t)1 << (pos[i] / n);
+                cols |= (uint64_t)1 << (pos[i] % n);
+            }
+            if (POP(rows) == 1 || POP(cols) == 1) continue;
+            for (uint64_t rs = rows; rs; rs &= rs - 1)
+                for (uint64_t cs = cols; cs; cs &= cs - 1) {
+                    const int r = CTZ(rs), c = CTZ(cs);
+                    int off = 0; /* a place on neither line */
+                    for (int i = 0; i < np && !off; i++) off = pos[i] / n != r && pos[i] % n != c;
+                    if (!off && er_links(g, masks, b, d, r, c, out)) return -1;
+                }
+        }
+    }
+    return 0;
+}
+
+/* wings._w_wing_hits: pairs of bivalue cells a < b with the same two digits that do not see
+ * each other, for each digit x of theirs (ascending) with y the other: when a cell seeing both
+ * holds y, the first unit whose two places of x are neither cell and each see one of them. */
+int sk_w_wings(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    out->width = 7;
+    int *pairs = malloc(((size_t)g->ncells + 1) * sizeof *pairs), np = 0;
+    if (pairs == NULL) return -1;
+    for (int c = 0; c < g->ncells; c++)
+        if (POP(masks[c]) == 2) pairs[np++] = c;
+    int rc = 0;
+    for (int i = 0; i < np && rc == 0; i++)
+        for (int j = i + 1; j < np && rc == 0; j++) {
+            const int a = pairs[i], b = pairs[j];
+            if (masks[a] != masks[b] || is_peer(g, a, b)) continue;
+            for (uint64_t xs = masks[a]; xs && rc == 0; xs &= xs - 1) {
+                const uint64_t xbit = xs & -xs, ybit = masks[a] & ~xbit;
+                int elims = 0;
+                for (int32_t p = g->pstart[a]; p < g->pstart[a + 1] && !elims; p++)
+                    elims = (masks[g->peers[p]] & ybit) && is_peer(g, b, g->peers[p]);
+                if (!elims) continue;
+                for (int u = 0; u < g->nunits; u++) {
+                    int two[64];
+                    if (places(g, masks, u, xbit, two) != 2) continue;
+                    const int e1 = two[0], e2 = two[1];
+                    if (e1 == a || e1 == b || e2 == a || e2 == b) continue;
+                    if (!((is_peer(g, a, e1) && is_peer(g, b, e2)) ||
+                          (is_peer(g, b, e1) && is_peer(g, a, e2))))
+                        continue;
+                    const uint64_t hit[7] = {(uint64_t)a, (uint64_t)b, (uint64_t)CTZ(xbit) + 1,
+                                             (uint64_t)CTZ(ybit) + 1, (uint64_t)u, (uint64_t)e1,
+                                             (uint64_t)e2};
+                    rc = push(out, hit);
+                    break;
+                }
+            }
+        }
+    free(pairs);
     return rc;
 }

@@ -66,6 +66,13 @@ typedef struct {
  *                      x their restricted common, z the digit removed (als.py); only for
  *                      grids of at most SK_ALS_MAX_CELLS cells (the binding checks it)
  *   sk_finned_fish     (digit, by_rows, base lines, cover lines)   finned fish of size k
+ *   sk_two_links       (digit, u1, a, b, u2, c, e)    strong links a=b in u1 and c=e in u2, b
+ *                      seeing c: pattern 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish
+ *   sk_empty_rectangles (box, digit, row, column, end, end, link unit, target)
+ *   sk_w_wings         (a, b, x, y, unit, end, end)
+ *
+ * The last three (single_digit.py, wings.w_wing) are techniques SE lacks, searched for the
+ * explanations; their rows, columns and boxes are units 0 .. 3n - 1 in Shape's order.
  *
  * k is 2..4 for the sets and fish (the binding checks it). */
 int sk_full_house(const sk_human_geom *g, const uint64_t *masks, const uint8_t *values,
@@ -85,5 +92,8 @@ int sk_wings(const sk_human_geom *g, const uint64_t *masks, int xyz, sk_hits *ou
 #define SK_ALS_MAX_CELLS 256
 int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
 int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
+int sk_two_links(const sk_human_geom *g, const uint64_t *masks, int pattern, sk_hits *out);
+int sk_empty_rectangles(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
+int sk_w_wings(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
 
 #endif

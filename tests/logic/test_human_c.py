@@ -24,12 +24,22 @@ import pytest
 import sudokit
 from sudokit.generator.jigsaw import random_jigsaw
 from sudokit.grid import Grid
-from sudokit.logic import _human, als, fish, intersections, singles, subsets, wings
+from sudokit.logic import (
+    _human,
+    als,
+    fish,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    wings,
+)
 from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.registry import Finder
 from sudokit.shape import Shape
 from support import LOGIC_PUZZLES, python_twins
 from support.states import FINDERS, path_states, step_key
+from support.tiers import sweep
 
 pytestmark = pytest.mark.skipif(
     _human._table(Shape(2, 2)) is None, reason="the C core has no HumanShape"
@@ -240,7 +250,25 @@ def test_searches_equal_beyond_32_digits(shape: Shape) -> None:
 #: a state).
 EXPLAIN_SEARCHES: dict[str, tuple[int, int, Search, Finder]] = {
     "als-xz": (_human.ALS_XZ, 0, als._als_xz_hits, als.als_xz),
+    "w-wing": (_human.W_WINGS, 0, wings._w_wing_hits, wings.w_wing),
+    "empty rectangle": (
+        _human.EMPTY_RECTANGLES,
+        0,
+        lambda cg: single_digit._er_hits(cg, range(1, cg.shape.n + 1)),
+        single_digit.empty_rectangle,
+    ),
 }
+for _k, _finder in enumerate(
+    (single_digit.skyscraper, single_digit.two_string_kite, single_digit.turbot_fish)
+):
+    EXPLAIN_SEARCHES[f"two links {_k}"] = (
+        _human.TWO_LINKS,
+        _k,
+        lambda cg, k=_k: single_digit._two_link_hits(
+            cg, range(1, cg.shape.n + 1), single_digit._PATTERNS[k]
+        ),
+        _finder,
+    )
 for _k, _finder in (
     (2, fish.finned_x_wing),
     (3, fish.finned_swordfish),
@@ -371,3 +399,39 @@ def test_binding_error_paths_are_clean() -> None:
             _core.HumanShape(*args[:3], 5, *args[4:])
     gc.collect()
     assert sys.getallocatedblocks() - before < 100, "about 13 blocks a call leaked"
+
+
+#: The searches of the single-digit patterns and W-Wings (cheap in Python: tried on more).
+PATTERNS = [name for name in EXPLAIN_SEARCHES if name.startswith(("two links", "empty", "w-"))]
+
+
+@pytest.mark.parametrize(
+    ("shape", "count"),
+    [
+        (Shape(3, 3), sweep(60, 400)),
+        (Shape(3, 3, diagonals=True), sweep(15, 100)),
+        (Shape(3, 3, windoku=True), sweep(15, 100)),
+        (_jigsaw(), sweep(15, 100)),
+        (Shape(4, 4), sweep(4, 30)),
+        (None, sweep(60, 400)),
+        (Shape(6, 6), 1),
+    ],
+    ids=["9x9", "diagonals", "windoku", "jigsaw", "16x16", "noise", "36x36"],
+)
+def test_pattern_searches_equal_on_more_states(shape: Shape | None, count: int) -> None:
+    """The single-digit patterns and W-Wings, C against Python, hit for hit, on random states
+    of more shapes, on 9x9 noise and on the 36x36 states of more than 32 digits."""
+    if shape is None:
+        cgs: Iterable[CandidateGrid] = _noise(count, seed=11)
+    elif shape.n > 16:
+        cgs = _wide_states(shape, seed=5)
+    else:
+        cgs = _random_states(shape, count, seed=shape.ncells + 2)
+    fired = dict.fromkeys(PATTERNS, 0)
+    for i, cg in enumerate(cgs):
+        for name in PATTERNS:
+            kind, k, search, _ = EXPLAIN_SEARCHES[name]
+            want = [tuple(int(x) for x in hit) for hit in search(cg)]
+            assert list(_human._table(cg.shape).find(kind, k, cg.masks, ())) == want, (name, i)
+            fired[name] += bool(want)
+    assert sum(1 for v in fired.values() if v) >= (2 if shape and shape.n > 9 else 4), fired

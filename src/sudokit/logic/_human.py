@@ -22,13 +22,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .. import _native
 from ..shape import Shape
-from ._delta import Delta, Since, incremental
+from ._delta import Delta, Since, by_digits, incremental
 
 if TYPE_CHECKING:
     from .. import _core
@@ -40,6 +40,7 @@ __all__ = [
     "ALS_XZ",
     "DIRECT_HIDDEN",
     "DIRECT_LOCKS",
+    "EMPTY_RECTANGLES",
     "FINNED_FISH",
     "FISH",
     "FULL_HOUSE",
@@ -48,7 +49,10 @@ __all__ = [
     "LOCKS",
     "NAKED_SETS",
     "NAKED_SINGLES",
+    "TWO_LINKS",
     "WINGS",
+    "W_WINGS",
+    "by_digits_or_core",
     "core",
     "steps",
     "table_args",
@@ -68,6 +72,9 @@ FISH: Final = 8  # k = size: (digit, by_rows, base lines, cover lines)
 WINGS: Final = 9  # k = xyz: (pivot, a, b, z)
 ALS_XZ: Final = 10  # k = 0: (unit A, size A, 4 cells, unit B, size B, 4 cells, x, z)
 FINNED_FISH: Final = 11  # k = size: (digit, by_rows, base lines, cover lines)
+TWO_LINKS: Final = 12  # k = pattern (0 Skyscraper, 1 Kite, 2 Turbot): (digit, u1, a, b, u2, c, e)
+EMPTY_RECTANGLES: Final = 13  # k = 0: (box, digit, row, column, end, end, link unit, target)
+W_WINGS: Final = 14  # k = 0: (a, b, x, y, unit, end, end)
 
 #: The largest grid (cells) the core's ALS-XZ search takes (csrc/sk_human.h).
 ALS_MAX_CELLS: Final = 256
@@ -98,6 +105,30 @@ def steps(
     if table is not None:
         return map(partial(step, cg, arg), table.find(kind, arg, cg.masks, ()))
     return incremental(since, lambda cg, delta: search(cg, delta, arg), cg)
+
+
+H = TypeVar("H")
+
+
+def by_digits_or_core(
+    kind: int,
+    arg: int,
+    step: Callable[[CandidateGrid, H], Step],
+    hits: Callable[[CandidateGrid, Sequence[int]], Iterable[H]],
+) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """A finder of ``step(cg, hit)`` for each hit of the core's search *kind* (with *arg*, every
+    digit) where the core serves, else of the Python ``hits(cg, digits)`` over the digits whose
+    places changed since it last found nothing (:func:`~._delta.by_digits`): the two give the
+    same steps, as a digit's hits are decided by its places alone."""
+    python = by_digits(lambda cg, digits: map(partial(step, cg), hits(cg, digits)))
+
+    def finder(cg: CandidateGrid) -> Iterator[Step]:
+        table = core(cg)
+        if table is not None:
+            return map(partial(step, cg), table.find(kind, arg, cg.masks, ()))
+        return python(cg)
+
+    return finder
 
 
 @lru_cache(maxsize=64)

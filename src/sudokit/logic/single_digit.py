@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 
 from ..shape import Shape
+from . import _human
 from ._delta import by_digits
 from ._names import cell_list, digit_name, elim_text
 from .candidates import CandidateGrid
@@ -72,15 +73,19 @@ def _kind(shape: Shape, u1: int, u2: int, b: int, c: int) -> str:
 
 
 _RATING = {"Skyscraper": 4.0, "2-String Kite": 4.1, "Turbot Fish": 4.2}
+#: The patterns of :func:`_two_link_hits` in the order of the core's ``k`` (_human.TWO_LINKS).
+_PATTERNS = tuple(_RATING)
+
+#: A two-link hit: (digit, u1, a, b, u2, c, e): the strong links a=b in unit u1 and c=e in u2,
+#: b seeing c. The C core's search (csrc/sk_human.c, sk_two_links) gives the same hits in order.
+Hit = tuple[int, ...]
 
 
-def _two_links(cg: CandidateGrid, digits: Sequence[int], wanted: str) -> Iterator[Step]:
-    """The steps of the kind *wanted* (a key of ``_RATING``) of the *digits*, in order."""
+def _two_link_hits(cg: CandidateGrid, digits: Sequence[int], wanted: str) -> Iterator[Hit]:
+    """The hits of the pattern *wanted* (a key of ``_RATING``) of the *digits*, in order."""
     shape = cg.shape
     peers = shape.peers
-    masks = cg.masks
     for d in digits:
-        bit = 1 << (d - 1)
         links = strong_links(cg, d)
         seen: set[tuple[int, int, int, int]] = set()
         for i, (u1, x1, y1) in enumerate(links):
@@ -97,36 +102,61 @@ def _two_links(cg: CandidateGrid, digits: Sequence[int], wanted: str) -> Iterato
                         if key in seen:
                             continue
                         seen.add(key)
-                        targets = set(peers[a]).intersection(peers[e]) - {a, b, c, e}
-                        elims = tuple((t, d) for t in sorted(targets) if masks[t] & bit)
-                        if not elims:
-                            continue
-                        dn = digit_name(shape, d)
-                        text = (
-                            f"{wanted} on {dn}: in {shape.unit_name(u1)} the {dn} is in "
-                            f"{shape.cell_name(a)} or {shape.cell_name(b)}, in "
-                            f"{shape.unit_name(u2)} in {shape.cell_name(c)} or "
-                            f"{shape.cell_name(e)}; {shape.cell_name(b)} and "
-                            f"{shape.cell_name(c)} see each other, so they are not both {dn}, "
-                            f"and one of {shape.cell_name(a)} and {shape.cell_name(e)} is {dn}. "
-                            f"So {elim_text(shape, elims)}."
-                        )
-                        yield Step(
-                            wanted,
-                            _RATING[wanted],
-                            eliminations=elims,
-                            text=text,
-                            cells=(a, b, c, e),
-                            units=(u1, u2),
-                            highlights=((a, d), (b, d), (c, d), (e, d)),
-                            links=((a, d, b, d, True), (b, d, c, d, False), (c, d, e, d, True)),
-                            size=shape.n,
-                        )
+                        if _two_link_elims(cg, d, a, b, c, e):
+                            yield (d, u1, a, b, u2, c, e)
+
+
+def _two_link_elims(
+    cg: CandidateGrid, d: int, a: int, b: int, c: int, e: int
+) -> tuple[tuple[int, int], ...]:
+    """The *d* of the cells that see both ends *a* and *e* (not the pattern's own cells)."""
+    peers = cg.shape.peers
+    masks = cg.masks
+    bit = 1 << (d - 1)
+    targets = set(peers[a]).intersection(peers[e]) - {a, b, c, e}
+    return tuple((t, d) for t in sorted(targets) if masks[t] & bit)
+
+
+def _two_link_step(cg: CandidateGrid, hit: Hit, wanted: str) -> Step:
+    """The step of one hit of the pattern *wanted*."""
+    shape = cg.shape
+    d, u1, a, b, u2, c, e = hit
+    elims = _two_link_elims(cg, d, a, b, c, e)
+    dn = digit_name(shape, d)
+    text = (
+        f"{wanted} on {dn}: in {shape.unit_name(u1)} the {dn} is in "
+        f"{shape.cell_name(a)} or {shape.cell_name(b)}, in "
+        f"{shape.unit_name(u2)} in {shape.cell_name(c)} or "
+        f"{shape.cell_name(e)}; {shape.cell_name(b)} and "
+        f"{shape.cell_name(c)} see each other, so they are not both {dn}, "
+        f"and one of {shape.cell_name(a)} and {shape.cell_name(e)} is {dn}. "
+        f"So {elim_text(shape, elims)}."
+    )
+    return Step(
+        wanted,
+        _RATING[wanted],
+        eliminations=elims,
+        text=text,
+        cells=(a, b, c, e),
+        units=(u1, u2),
+        highlights=((a, d), (b, d), (c, d), (e, d)),
+        links=((a, d, b, d, True), (b, d, c, d, False), (c, d, e, d, True)),
+        size=shape.n,
+    )
 
 
 # Every pattern of this module is decided by the places of its digit alone, so each finder
-# searches only the digits whose places changed since it last found nothing (_delta.by_digits).
-_TWO_LINKS = {kind: by_digits(partial(_two_links, wanted=kind)) for kind in _RATING}
+# searches only the digits whose places changed since it last found nothing (by_digits), or
+# every digit in the C core (_human.by_digits_or_core).
+_TWO_LINKS = {
+    kind: _human.by_digits_or_core(
+        _human.TWO_LINKS,
+        k,
+        partial(_two_link_step, wanted=kind),
+        partial(_two_link_hits, wanted=kind),
+    )
+    for k, kind in enumerate(_PATTERNS)
+}
 
 
 def skyscraper(cg: CandidateGrid) -> Iterator[Step]:
@@ -154,19 +184,25 @@ def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
     return _EMPTY_RECTANGLE(cg)
 
 
-def _empty_rectangles(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step]:
-    """The empty rectangles of the *digits*, box by box."""
+def _places(cg: CandidateGrid, box: int, d: int) -> list[int]:
+    """The cells of unit *box* holding *d*, in the unit's order."""
+    bit = 1 << (d - 1)
+    masks = cg.masks
+    return [c for c in cg.shape.units[box] if masks[c] & bit]
+
+
+def _er_hits(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Hit]:
+    """The empty rectangles of the *digits*, box by box: (box, digit, row, column, the link's
+    two ends, its unit, the target); the C core's search (sk_empty_rectangles) gives the same
+    hits in order."""
     shape = cg.shape
     n = shape.n
-    masks = cg.masks
-    units = shape.units
-    for b, unit in enumerate(units):
+    for b, unit in enumerate(shape.units):
         if not is_box(shape, b):
             continue
         inside = set(unit)
         for d in digits:
-            bit = 1 << (d - 1)
-            pos = [c for c in unit if masks[c] & bit]
+            pos = _places(cg, b, d)
             if len(pos) < 2:
                 continue
             rows = {p // n for p in pos}
@@ -177,15 +213,13 @@ def _empty_rectangles(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step
                 for c in sorted(cols):
                     if any(p // n != r and p % n != c for p in pos):
                         continue
-                    yield from _er_steps(cg, b, d, r, c, inside, pos)
+                    for link, link_unit, target in _er_links(cg, d, r, c, inside):
+                        yield (b, d, r, c, *link, link_unit, target)
 
 
-_EMPTY_RECTANGLE = by_digits(_empty_rectangles)
-
-
-def _er_steps(
-    cg: CandidateGrid, box: int, d: int, r: int, c: int, inside: set[int], pos: list[int]
-) -> Iterator[Step]:
+def _er_links(
+    cg: CandidateGrid, d: int, r: int, c: int, inside: set[int]
+) -> Iterator[tuple[tuple[int, int], int, int]]:
     shape = cg.shape
     n = shape.n
     masks = cg.masks
@@ -201,7 +235,7 @@ def _er_steps(
             target = (end_q // n) * n + c
             if target in inside or not masks[target] & bit or target == end_q:
                 continue
-            yield _er_step(cg, box, d, r, c, pos, (end_r, end_q), shape.column_units[x], target)
+            yield (end_r, end_q), shape.column_units[x], target
     # strong link in a row y: ends (y, c) and (y, p); target (r, p)
     for y in range(n):
         row = [y * n + p for p in range(n) if masks[y * n + p] & bit]
@@ -213,22 +247,14 @@ def _er_steps(
             target = r * n + end_p % n
             if target in inside or not masks[target] & bit or target == end_p:
                 continue
-            yield _er_step(cg, box, d, r, c, pos, (end_c, end_p), shape.row_units[y], target)
+            yield (end_c, end_p), shape.row_units[y], target
 
 
-def _er_step(
-    cg: CandidateGrid,
-    box: int,
-    d: int,
-    r: int,
-    c: int,
-    pos: list[int],
-    link: tuple[int, int],
-    link_unit: int,
-    target: int,
-) -> Step:
+def _er_step(cg: CandidateGrid, hit: Hit) -> Step:
+    """The step of one empty rectangle hit."""
     shape = cg.shape
-    a, e = link
+    box, d, r, c, a, e, link_unit, target = hit
+    pos = _places(cg, box, d)
     dn = digit_name(shape, d)
     text = (
         f"Empty Rectangle on {dn}: in {shape.unit_name(box)} the {dn} lies only in row {r + 1} "
@@ -248,6 +274,9 @@ def _er_step(
         highlights=tuple((p, d) for p in (*pos, a, e)),
         size=shape.n,
     )
+
+
+_EMPTY_RECTANGLE = _human.by_digits_or_core(_human.EMPTY_RECTANGLES, 0, _er_step, _er_hits)
 
 
 def simple_colouring(cg: CandidateGrid) -> Iterator[Step]:
