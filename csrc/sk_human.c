@@ -23,7 +23,8 @@
 #define CTZ(m) __builtin_ctzll(m)
 #define MAXK 4
 
-/* Appends one hit of out->width fields; 0, or -1 without memory. */
+/* Appends one hit of out->width fields; 0, or -1 without memory or once out->limit hits are
+ * held (the search then stops as on a failure: the caller tells them apart by the count). */
 static int push(sk_hits *out, const uint64_t *fields) {
     const size_t w = (size_t)out->width;
     uint64_t *grown = sk_reserve(out->v, &out->cap, out->len + w, sizeof *grown, 16 * w);
@@ -31,7 +32,7 @@ static int push(sk_hits *out, const uint64_t *fields) {
     out->v = grown;
     memcpy(out->v + out->len, fields, w * sizeof *fields);
     out->len += w;
-    return 0;
+    return out->limit && out->len >= out->limit * w ? -1 : 0;
 }
 
 /* The next k-combination of 0..m-1 after idx (lexicographic, as itertools.combinations);
@@ -544,6 +545,7 @@ int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
     als *list = NULL;
     size_t len = 0, cap = 0;
     int *order = NULL;
+    uint64_t *digits = NULL, *words_of = NULL;
     int rc = -1;
     if (peers == NULL || empty_count == NULL) goto done;
     cellset *has = peers + g->ncells; /* has[d]: the cells holding digit d */
@@ -580,20 +582,32 @@ int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
     }
     /* smaller sets first, each size in the order found (Python's stable sort) */
     order = malloc((len ? len : 1) * sizeof *order);
-    if (order == NULL) goto done;
+    /* the digits and cell words of the sets in that order, packed: the pair loop reads them
+     * for every pair (and the rest of a set only for the few pairs that pass) */
+    digits = malloc((len ? len : 1) * sizeof *digits);
+    words_of = malloc((len ? len : 1) * (size_t)words * sizeof *words_of);
+    if (order == NULL || digits == NULL || words_of == NULL) goto done;
     size_t k = 0;
     for (int size = 1; size <= 4; size++)
         for (size_t i = 0; i < len; i++)
-            if (list[i].size == size) order[k++] = (int)i;
+            if (list[i].size == size) {
+                digits[k] = list[i].digits;
+                memcpy(words_of + k * (size_t)words, list[i].set.w,
+                       (size_t)words * sizeof *words_of);
+                order[k++] = (int)i;
+            }
     rc = 0;
     for (size_t i = 0; i < len && rc == 0; i++) {
         const als *a = &list[order[i]];
+        const uint64_t *acells = words_of + i * (size_t)words;
         for (size_t j = i + 1; j < len && rc == 0; j++) {
-            const als *b = &list[order[j]];
+            const uint64_t common = digits[i] & digits[j];
+            if (POP(common) < 2) continue;
+            const uint64_t *bcells = words_of + j * (size_t)words;
             int overlap = 0;
-            for (int t = 0; t < words; t++) overlap |= (a->set.w[t] & b->set.w[t]) != 0;
-            const uint64_t common = a->digits & b->digits;
-            if (overlap || POP(common) < 2) continue;
+            for (int t = 0; t < words; t++) overlap |= (acells[t] & bcells[t]) != 0;
+            if (overlap) continue;
+            const als *b = &list[order[j]];
             for (uint64_t xs = common; xs && rc == 0; xs &= xs - 1) {
                 const int x = CTZ(xs);
                 const int ax = slot(a, x), bx = slot(b, x);
@@ -630,6 +644,8 @@ done:
     free(empty_count);
     free(list);
     free(order);
+    free(digits);
+    free(words_of);
     return rc;
 }
 

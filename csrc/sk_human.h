@@ -41,15 +41,18 @@ typedef struct {
     const int32_t *cross[2];
 } sk_human_geom;
 
-/* A growable list of hits, `width` 64-bit fields each. */
+/* A growable list of hits, `width` 64-bit fields each; `limit` > 0 stops a search once it
+ * holds that many hits (0: every hit). */
 typedef struct {
     uint64_t *v;
     size_t len, cap; /* in fields */
     int width;
+    size_t limit;
 } sk_hits;
 
 /* The searches.  Each appends its hits to *out (whose width it sets) and returns 0, or -1 when
- * memory ran out (the hits so far stay valid; the caller frees out->v with free()).
+ * memory ran out or out->limit hits are held (the hits so far stay valid, the first ones of
+ * the search; the caller frees out->v with free()).
  *
  *   sk_full_house      (unit, cell, digit)            units with one empty cell (SE 1.0)
  *   sk_hidden_singles  (unit, cell, digit)            boxes when `boxes`, else the other units

@@ -149,7 +149,7 @@ done:
 
 static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
                                  Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 4, 4, "find", "kind, k, masks, values")) return NULL;
+    if (!sk_py_nargs(nargs, 4, 5, "find", "kind, k, masks, values[, limit]")) return NULL;
     if (!sk_py_ready(self->ready, "HumanShape")) return NULL;
     const long kind = PyLong_AsLong(args[0]);
     if (kind == -1 && PyErr_Occurred()) return NULL; /* before k's __index__ can run */
@@ -161,6 +161,15 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
         PyErr_Format(PyExc_ValueError, "find: no search (%ld, %ld)", kind, k);
         return NULL;
     }
+    long limit = 0;
+    if (nargs == 5) {
+        limit = PyLong_AsLong(args[4]);
+        if (limit == -1 && PyErr_Occurred()) return NULL;
+        if (limit < 0) {
+            PyErr_SetString(PyExc_ValueError, "find: limit must be >= 0");
+            return NULL;
+        }
+    }
     const sk_human_geom *g = &self->g;
     if (kind == 10 && g->ncells > SK_ALS_MAX_CELLS) {
         PyErr_Format(PyExc_ValueError, "find: ALS-XZ needs at most %d cells", SK_ALS_MAX_CELLS);
@@ -169,7 +178,7 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     uint64_t small[256], *masks = small, *vals = NULL;
     uint8_t *values = NULL;
     PyObject *result = NULL;
-    sk_hits hits = {NULL, 0, 0, 1};
+    sk_hits hits = {NULL, 0, 0, 1, (size_t)limit};
     if (g->ncells > 128) {
         masks = PyMem_Malloc(2 * (size_t)g->ncells * sizeof *masks);
         if (masks == NULL) return PyErr_NoMemory();
@@ -200,11 +209,12 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     case 13: rc = sk_empty_rectangles(g, masks, &hits); break;
     default: rc = sk_w_wings(g, masks, &hits); break;
     }
-    if (rc) {
+    Py_ssize_t w = hits.width, count = (Py_ssize_t)hits.len / w;
+    if (limit && count >= limit) count = limit; /* stopped there, not out of memory */
+    else if (rc) {
         PyErr_NoMemory();
         goto done;
     }
-    const Py_ssize_t w = hits.width, count = (Py_ssize_t)hits.len / w;
     result = PyTuple_New(count);
     for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
         PyObject *hit = PyTuple_New(w);
@@ -230,9 +240,10 @@ done:
 
 static PyMethodDef HumanShape_methods[] = {
     {"find", (PyCFunction)(void (*)(void))HumanShape_find, METH_FASTCALL,
-     "find(kind, k, masks, values, /)\n--\n\nThe hits of one search on the state (masks: "
-     "ncells candidate masks; values:\nncells digits, read by kind 0 only), as a tuple of "
-     "int tuples in the order\nthe Python finder yields its steps.  kind, k: 0 Full House; "
+     "find(kind, k, masks, values, limit=0, /)\n--\n\nThe hits of one search on the state "
+     "(masks: ncells candidate masks; values:\nncells digits, read by kind 0 only), as a tuple "
+     "of int tuples in the order\nthe Python finder yields its steps; only the first limit "
+     "of them when limit > 0\n(the search stops there).  kind, k: 0 Full House; "
      "1 hidden singles\n(k = boxes); 2 naked singles; 3 locks, 4 direct locks (k = pointing); "
      "5 naked,\n6 hidden, 7 direct hidden sets, 8 basic fish (k = size 2..4); 9 wings (k = "
      "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4);\n12 two strong links (k = 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish);\n13 empty rectangles, 14 W-Wings (k = 0).\nThe fields of each hit: csrc/sk_human.h."},

@@ -349,6 +349,14 @@ def test_binding_refuses_bad_input() -> None:
         _human._table(Shape(4, 5)).find(_human.ALS_XZ, 0, [0] * 400, ())
     with pytest.raises(TypeError):
         table.find(_human.FULL_HOUSE, 0, masks, None)
+    with pytest.raises(ValueError, match="limit"):
+        table.find(_human.NAKED_SINGLES, 0, masks, (), -1)
+    with pytest.raises(TypeError):
+        table.find(_human.NAKED_SINGLES, 0, masks, (), 1, 2)
+    with pytest.raises(ValueError, match="no search"):
+        table.find(_human.TWO_LINKS, 3, masks, ())
+    with pytest.raises(ValueError, match="no search"):
+        table.find(_human.W_WINGS, 1, masks, ())
     args = (4, shape.units, [0] * 12, [0] * 12, shape.peers, shape.cell_units, (), ())
     _core.HumanShape(*args)
     with pytest.raises(ValueError, match="cell_units"):
@@ -399,6 +407,23 @@ def test_binding_error_paths_are_clean() -> None:
             _core.HumanShape(*args[:3], 5, *args[4:])
     gc.collect()
     assert sys.getallocatedblocks() - before < 100, "about 13 blocks a call leaked"
+
+
+def test_limit_gives_the_first_hits(states: list[CandidateGrid]) -> None:
+    """``find(..., limit)`` is the first *limit* hits of the whole search, for every kind (the
+    search stops at the limit), and :func:`~sudokit.logic._human.lazy_hits` all of them."""
+    kinds = {name: spec[:2] for name, spec in (*SEARCHES.items(), *EXPLAIN_SEARCHES.items())}
+    several = dict.fromkeys(kinds, 0)
+    for cg in [*states[::20], *_noise(8, seed=3)]:
+        table = _human._table(cg.shape)
+        for name, (kind, k) in kinds.items():
+            every = table.find(kind, k, cg.masks, cg.values)
+            for limit in (1, 3):
+                assert table.find(kind, k, cg.masks, cg.values, limit) == every[:limit], name
+            if kind != _human.FULL_HOUSE:  # lazy_hits passes no values
+                assert tuple(_human.lazy_hits(table, kind, k, cg.masks)) == every, name
+            several[name] += len(every) > 3
+    assert sum(1 for v in several.values() if v) >= len(kinds) - 6, several
 
 
 #: The searches of the single-digit patterns and W-Wings (cheap in Python: tried on more).

@@ -54,6 +54,7 @@ __all__ = [
     "W_WINGS",
     "by_digits_or_core",
     "core",
+    "lazy_hits",
     "steps",
     "table_args",
 ]
@@ -108,6 +109,20 @@ def steps(
 
 
 H = TypeVar("H")
+#: One hit of a search: the few integers naming a step (csrc/sk_human.h lists each kind's).
+Hit = tuple[int, ...]
+
+
+def lazy_hits(table: _core.HumanShape, kind: int, arg: int, masks: list[int]) -> Iterator[Hit]:
+    """The hits of ``table.find(kind, arg, masks, ())`` in order, the first one searched alone
+    (the search stops there) and the rest only when asked for: the path takes a technique's
+    first effective step when it is rated at the technique's base, as the steps of the costly
+    searches of explanations (ALS-XZ, finned fish, the single-digit patterns, W-Wings) are,
+    so most states need only the first hit. *masks* must not change in between."""
+    first = table.find(kind, arg, masks, (), 1)
+    if first:
+        yield first[0]
+        yield from table.find(kind, arg, masks, ())[1:]
 
 
 def by_digits_or_core(
@@ -125,7 +140,7 @@ def by_digits_or_core(
     def finder(cg: CandidateGrid) -> Iterator[Step]:
         table = core(cg)
         if table is not None:
-            return map(partial(step, cg), table.find(kind, arg, cg.masks, ()))
+            return map(partial(step, cg), lazy_hits(table, kind, arg, cg.masks))
         return python(cg)
 
     return finder

@@ -142,7 +142,7 @@ def w_wing(cg: CandidateGrid) -> Iterator[Step]:
     if table is None:
         hits: Iterable[tuple[int, ...]] = _w_wing_hits(cg)
     else:
-        hits = table.find(_human.W_WINGS, 0, cg.masks, ())
+        hits = _human.lazy_hits(table, _human.W_WINGS, 0, cg.masks)
     return map(partial(_w_wing_step, cg), hits)
 
 
