@@ -6,6 +6,7 @@
  */
 #include "sk_py.h"
 
+#include "sk_alt.h"
 #include "sk_excl.h"
 #include "sk_human.h"
 #include "sk_uniq.h"
@@ -156,8 +157,9 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     const long k = PyLong_AsLong(args[1]);
     if (k == -1 && PyErr_Occurred()) return NULL;
     const int sets = (kind >= 5 && kind <= 8) || kind == 11;
-    const long top = kind == 12 ? 2 : kind >= 13 ? 0 : 1; /* k of the other kinds: 0 .. top */
-    if (kind < 0 || kind > 14 || (sets ? k < 2 || k > 4 : k < 0 || k > top)) {
+    /* k of the other kinds: 0 .. top */
+    const long top = kind == 12 || kind == 15 ? 2 : kind >= 13 ? 0 : 1;
+    if (kind < 0 || kind > 15 || (sets ? k < 2 || k > 4 : k < 0 || k > top)) {
         PyErr_Format(PyExc_ValueError, "find: no search (%ld, %ld)", kind, k);
         return NULL;
     }
@@ -207,7 +209,8 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     case 11: rc = sk_finned_fish(g, masks, (int)k, &hits); break;
     case 12: rc = sk_two_links(g, masks, (int)k, &hits); break;
     case 13: rc = sk_empty_rectangles(g, masks, &hits); break;
-    default: rc = sk_w_wings(g, masks, &hits); break;
+    case 14: rc = sk_w_wings(g, masks, &hits); break;
+    default: rc = sk_alt_chains(g, masks, (int)k, &hits); break;
     }
     Py_ssize_t w = hits.width, count = (Py_ssize_t)hits.len / w;
     if (limit && count >= limit) count = limit; /* stopped there, not out of memory */
@@ -246,7 +249,7 @@ static PyMethodDef HumanShape_methods[] = {
      "of them when limit > 0\n(the search stops there).  kind, k: 0 Full House; "
      "1 hidden singles\n(k = boxes); 2 naked singles; 3 locks, 4 direct locks (k = pointing); "
      "5 naked,\n6 hidden, 7 direct hidden sets, 8 basic fish (k = size 2..4); 9 wings (k = "
-     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4);\n12 two strong links (k = 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish);\n13 empty rectangles, 14 W-Wings (k = 0).\nThe fields of each hit: csrc/sk_human.h."},
+     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4);\n12 two strong links (k = 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish);\n13 empty rectangles, 14 W-Wings (k = 0);\n15 alternating chains (k = 0 X-Chain, 1 XY-Chain, 2 AIC).\nThe fields of each hit: csrc/sk_human.h."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 
 import sudokit
-from sudokit.generator.jigsaw import random_jigsaw
 from sudokit.grid import Grid
 from sudokit.logic import (
     _human,
@@ -38,7 +37,14 @@ from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.registry import Finder
 from sudokit.shape import Shape
 from support import LOGIC_PUZZLES, python_twins
-from support.states import FINDERS, path_states, step_key
+from support.states import (
+    FINDERS,
+    emptied_states,
+    jigsaw_shape,
+    noise_states,
+    path_states,
+    step_key,
+)
 from support.tiers import sweep
 
 pytestmark = pytest.mark.skipif(
@@ -118,15 +124,6 @@ FINDERS.update(
 )
 
 
-def _jigsaw() -> Shape:
-    """The first random 9x9 jigsaw (seeds 0, 1, ...) that has a solution."""
-    for seed in range(100):
-        shape = random_jigsaw(9, random.Random(seed))
-        if next(sudokit.solutions(Grid.parse("." * 81, shape=shape), limit=1), None):
-            return shape
-    raise AssertionError("no solvable jigsaw")
-
-
 def _c_hits(cg: CandidateGrid, name: str) -> list[tuple[int, ...]]:
     kind, k, _ = SEARCHES[name]
     return list(_human._table(cg.shape).find(kind, k, cg.masks, cg.values))
@@ -145,33 +142,6 @@ def _compare(cgs: Iterable[CandidateGrid]) -> dict[str, int]:
             assert _c_hits(cg, name) == want, (name, i, cg.values, cg.masks)
             fired[name] += bool(want)
     return fired
-
-
-def _random_states(shape: Shape, count: int, seed: int) -> Iterator[CandidateGrid]:
-    """States of *shape*: a solution with a random share of its cells emptied, their
-    candidates from the placed digits, then some of those removed (never the solution's)."""
-    solved = next(sudokit.solutions(Grid.parse("." * shape.ncells, shape=shape), limit=1))
-    rng = random.Random(seed)
-    for _ in range(count):
-        share = rng.choice((0.1, 0.4, 0.7, 0.9))
-        cells = bytes(0 if rng.random() < share else v for v in solved.cells)
-        cg = CandidateGrid.from_grid(Grid(cells, shape))
-        thin = rng.choice((0.0, 0.2, 0.5))
-        for c, m in enumerate(cg.masks):
-            for d in bits(m):
-                if d != solved.cells[c] and rng.random() < thin:
-                    cg.masks[c] &= ~(1 << (d - 1))
-        yield cg
-
-
-def _noise(count: int, seed: int) -> Iterator[CandidateGrid]:
-    """9x9 candidate masks that no solution explains (every cell empty)."""
-    rng = random.Random(seed)
-    shape = Shape(3, 3)
-    for _ in range(count):
-        masks = [rng.randrange(512) if rng.random() < 0.9 else 1 << rng.randrange(9)]
-        masks += [rng.randrange(1, 512) & rng.randrange(1, 512) for _ in range(80)]
-        yield CandidateGrid.from_masks(shape, [0] * 81, masks)
 
 
 def _wide_states(shape: Shape, seed: int) -> Iterator[CandidateGrid]:
@@ -222,18 +192,18 @@ def test_searches_equal_on_path_states(states: list[CandidateGrid]) -> None:
         (Shape(3, 3), 150),
         (Shape(3, 3, diagonals=True), 60),
         (Shape(3, 3, windoku=True), 60),
-        (_jigsaw(), 60),
+        (jigsaw_shape(), 60),
         (Shape(4, 4), 12),
     ],
     ids=["4x4", "6x6", "9x9", "diagonals", "windoku", "jigsaw", "16x16"],
 )
 def test_searches_equal_on_random_states(shape: Shape, count: int) -> None:
-    fired = _compare(_random_states(shape, count, seed=shape.ncells))
+    fired = _compare(emptied_states(shape, count, seed=shape.ncells))
     assert sum(1 for v in fired.values() if v) >= len(SEARCHES) // 2, fired
 
 
 def test_searches_equal_on_noise() -> None:
-    fired = _compare(_noise(150, seed=7))
+    fired = _compare(noise_states(150, seed=7))
     rare = [name for name, v in fired.items() if not v and name != "full house"]
     assert len(rare) <= 4, rare
 
@@ -290,8 +260,13 @@ def test_explain_searches_equal(
     states of 4x4, 6x6, 9x9 and jigsaw grids."""
     kind, k, search, finder = EXPLAIN_SEARCHES[name]
     every = states[::10]
-    for shape, count in ((Shape(2, 2), 10), (Shape(2, 3), 10), (Shape(3, 3), 10), (_jigsaw(), 6)):
-        every += _random_states(shape, count, seed=shape.ncells + 1)
+    for shape, count in (
+        (Shape(2, 2), 10),
+        (Shape(2, 3), 10),
+        (Shape(3, 3), 10),
+        (jigsaw_shape(), 6),
+    ):
+        every += emptied_states(shape, count, seed=shape.ncells + 1)
     fired = 0
     for i, cg in enumerate(every):
         want = [tuple(int(x) for x in hit) for hit in search(cg)]
@@ -308,7 +283,7 @@ def test_finders_give_the_same_steps_with_either_backend(
     name: str, states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     finder = FINDERS[name]
-    extra = list(_random_states(Shape(3, 3), 40, seed=name.__len__()))
+    extra = list(emptied_states(Shape(3, 3), 40, seed=name.__len__()))
     every = states + extra
     fast = [step_key(finder(cg.copy())) for cg in every]
     python_twins(monkeypatch)
@@ -414,7 +389,7 @@ def test_limit_gives_the_first_hits(states: list[CandidateGrid]) -> None:
     search stops at the limit), and :func:`~sudokit.logic._human.lazy_hits` all of them."""
     kinds = {name: spec[:2] for name, spec in (*SEARCHES.items(), *EXPLAIN_SEARCHES.items())}
     several = dict.fromkeys(kinds, 0)
-    for cg in [*states[::20], *_noise(8, seed=3)]:
+    for cg in [*states[::20], *noise_states(8, seed=3)]:
         table = _human._table(cg.shape)
         for name, (kind, k) in kinds.items():
             every = table.find(kind, k, cg.masks, cg.values)
@@ -436,7 +411,7 @@ PATTERNS = [name for name in EXPLAIN_SEARCHES if name.startswith(("two links", "
         (Shape(3, 3), sweep(60, 400)),
         (Shape(3, 3, diagonals=True), sweep(15, 100)),
         (Shape(3, 3, windoku=True), sweep(15, 100)),
-        (_jigsaw(), sweep(15, 100)),
+        (jigsaw_shape(), sweep(15, 100)),
         (Shape(4, 4), sweep(4, 30)),
         (None, sweep(60, 400)),
         (Shape(6, 6), 1),
@@ -447,11 +422,11 @@ def test_pattern_searches_equal_on_more_states(shape: Shape | None, count: int) 
     """The single-digit patterns and W-Wings, C against Python, hit for hit, on random states
     of more shapes, on 9x9 noise and on the 36x36 states of more than 32 digits."""
     if shape is None:
-        cgs: Iterable[CandidateGrid] = _noise(count, seed=11)
+        cgs: Iterable[CandidateGrid] = noise_states(count, seed=11)
     elif shape.n > 16:
         cgs = _wide_states(shape, seed=5)
     else:
-        cgs = _random_states(shape, count, seed=shape.ncells + 2)
+        cgs = emptied_states(shape, count, seed=shape.ncells + 2)
     fired = dict.fromkeys(PATTERNS, 0)
     for i, cg in enumerate(cgs):
         for name in PATTERNS:

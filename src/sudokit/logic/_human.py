@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ALS_MAX_CELLS",
     "ALS_XZ",
+    "ALT_CHAINS",
     "DIRECT_HIDDEN",
     "DIRECT_LOCKS",
     "EMPTY_RECTANGLES",
@@ -76,6 +77,7 @@ FINNED_FISH: Final = 11  # k = size: (digit, by_rows, base lines, cover lines)
 TWO_LINKS: Final = 12  # k = pattern (0 Skyscraper, 1 Kite, 2 Turbot): (digit, u1, a, b, u2, c, e)
 EMPTY_RECTANGLES: Final = 13  # k = 0: (box, digit, row, column, end, end, link unit, target)
 W_WINGS: Final = 14  # k = 0: (a, b, x, y, unit, end, end)
+ALT_CHAINS: Final = 15  # k = 0 X-Chain, 1 XY-Chain, 2 AIC: (links, size, *path, 0 padding)
 
 #: The largest grid (cells) the core's ALS-XZ search takes (csrc/sk_human.h).
 ALS_MAX_CELLS: Final = 256
