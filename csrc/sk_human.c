@@ -912,3 +912,99 @@ int sk_w_wings(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
     free(pairs);
     return rc;
 }
+
+/* single_digit._colour_hits (every digit): Simple Colouring.  Per digit, the graph of its
+ * strong links (units with two places) is coloured component by component, from its smallest
+ * cell, in two alternating colours; a component of four cells or more gives (digit, start, 0
+ * or 1) when two cells of colour A (then B) see each other, and (digit, start, 2) when a cell
+ * outside it holding the digit sees a cell of each colour.  A graph that is not two-colourable
+ * (an odd cycle of strong links: no solution has such a state) makes the search give the one
+ * hit (0, 0, 0) instead, which sends the caller to the Python search: how Python colours such a
+ * component depends on its sets' order. */
+int sk_colouring(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    out->width = 3;
+    const int nc = g->ncells;
+    int32_t *adj = malloc(((size_t)g->cstart[nc] + 1) * sizeof *adj);
+    int *deg = malloc((size_t)nc * sizeof *deg), *comp = malloc((size_t)nc * sizeof *comp);
+    int *stack = malloc(((size_t)nc + 1) * sizeof *stack);
+    int8_t *colour = malloc((size_t)nc + 1);
+    int rc = -1;
+    if (adj == NULL || deg == NULL || comp == NULL || stack == NULL || colour == NULL) goto done;
+    rc = 0;
+    for (int pass = 0; pass < 2 && rc == 0; pass++) /* 0: every graph two-colourable? 1: hits */
+        for (int d = 0; d < g->n && rc == 0; d++) {
+            const uint64_t bit = (uint64_t)1 << d;
+            for (int c = 0; c < nc; c++) deg[c] = 0, comp[c] = -1;
+            for (int u = 0; u < g->nunits; u++) {
+                int two[64];
+                if (places(g, masks, u, bit, two) != 2) continue;
+                for (int s = 0; s < 2; s++) {
+                    const int a = two[s];
+                    adj[g->cstart[a] + deg[a]++] = two[1 - s];
+                }
+            }
+            for (int start = 0; start < nc && rc == 0; start++) {
+                if (!deg[start] || comp[start] >= 0) continue;
+                int size = 0, top = 0;
+                comp[start] = start;
+                colour[start] = 0;
+                stack[top++] = start;
+                while (top) {
+                    const int cell = stack[--top];
+                    size++;
+                    for (int i = 0; i < deg[cell]; i++) {
+                        const int nxt = adj[g->cstart[cell] + i];
+                        if (comp[nxt] < 0) {
+                            comp[nxt] = start;
+                            colour[nxt] = (int8_t)(1 - colour[cell]);
+                            stack[top++] = nxt;
+                        } else if (colour[nxt] == colour[cell]) {
+                            /* odd cycle: only the Python search decides this state */
+                            free(out->v);
+                            out->v = NULL;
+                            out->len = out->cap = 0;
+                            const uint64_t punt[3] = {0, 0, 0};
+                            rc = push(out, punt);
+                            goto done;
+                        }
+                    }
+                }
+                if (pass == 0 || size < 4) continue;
+                for (int k = 0; k < 2 && rc == 0; k++) { /* colour wrap: the first colour only */
+                    int wrap = 0;
+                    for (int a = start; a < nc && !wrap; a++) {
+                        if (comp[a] != start || colour[a] != k) continue;
+                        for (int32_t p = g->pstart[a]; p < g->pstart[a + 1] && !wrap; p++) {
+                            const int b = g->peers[p];
+                            wrap = comp[b] == start && colour[b] == k;
+                        }
+                    }
+                    if (!wrap) continue;
+                    const uint64_t hit[3] = {(uint64_t)d + 1, (uint64_t)start, (uint64_t)k};
+                    rc = push(out, hit);
+                    break;
+                }
+                int trap = 0; /* colour trap */
+                for (int c = 0; c < nc && !trap && rc == 0; c++) {
+                    if (!(masks[c] & bit) || comp[c] == start) continue;
+                    int seen = 0;
+                    for (int32_t p = g->pstart[c]; p < g->pstart[c + 1] && seen != 3; p++) {
+                        const int q = g->peers[p];
+                        if (comp[q] == start) seen |= 1 << colour[q];
+                    }
+                    trap = seen == 3;
+                }
+                if (trap && rc == 0) {
+                    const uint64_t hit[3] = {(uint64_t)d + 1, (uint64_t)start, 2};
+                    rc = push(out, hit);
+                }
+            }
+        }
+done:
+    free(adj);
+    free(deg);
+    free(comp);
+    free(stack);
+    free(colour);
+    return rc;
+}

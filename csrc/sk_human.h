@@ -73,8 +73,10 @@ typedef struct {
  *                      seeing c: pattern 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish
  *   sk_empty_rectangles (box, digit, row, column, end, end, link unit, target)
  *   sk_w_wings         (a, b, x, y, unit, end, end)
+ *   sk_colouring       (digit, start, what): Simple Colouring, what 0 / 1 a wrap of colour
+ *                      A / B, 2 a trap; or the one hit (0, 0, 0) (see sk_human.c)
  *
- * The last three (single_digit.py, wings.w_wing) are techniques SE lacks, searched for the
+ * The last four (single_digit.py, wings.w_wing) are techniques SE lacks, searched for the
  * explanations; their rows, columns and boxes are units 0 .. 3n - 1 in Shape's order.
  *
  * k is 2..4 for the sets and fish (the binding checks it). */
@@ -98,5 +100,6 @@ int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits
 int sk_two_links(const sk_human_geom *g, const uint64_t *masks, int pattern, sk_hits *out);
 int sk_empty_rectangles(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
 int sk_w_wings(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
+int sk_colouring(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
 
 #endif

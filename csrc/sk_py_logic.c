@@ -158,8 +158,8 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     if (k == -1 && PyErr_Occurred()) return NULL;
     const int sets = (kind >= 5 && kind <= 8) || kind == 11;
     /* k of the other kinds: 0 .. top */
-    const long top = kind == 12 || kind == 15 ? 2 : kind >= 13 ? 0 : 1;
-    if (kind < 0 || kind > 15 || (sets ? k < 2 || k > 4 : k < 0 || k > top)) {
+    const long top = kind == 12 || kind == 15 ? 2 : kind >= 13 ? 0 : 1; /* 13, 14, 16: 0 */
+    if (kind < 0 || kind > 16 || (sets ? k < 2 || k > 4 : k < 0 || k > top)) {
         PyErr_Format(PyExc_ValueError, "find: no search (%ld, %ld)", kind, k);
         return NULL;
     }
@@ -210,7 +210,8 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     case 12: rc = sk_two_links(g, masks, (int)k, &hits); break;
     case 13: rc = sk_empty_rectangles(g, masks, &hits); break;
     case 14: rc = sk_w_wings(g, masks, &hits); break;
-    default: rc = sk_alt_chains(g, masks, (int)k, &hits); break;
+    case 15: rc = sk_alt_chains(g, masks, (int)k, &hits); break;
+    default: rc = sk_colouring(g, masks, &hits); break;
     }
     Py_ssize_t w = hits.width, count = (Py_ssize_t)hits.len / w;
     if (limit && count >= limit) count = limit; /* stopped there, not out of memory */
@@ -249,7 +250,7 @@ static PyMethodDef HumanShape_methods[] = {
      "of them when limit > 0\n(the search stops there).  kind, k: 0 Full House; "
      "1 hidden singles\n(k = boxes); 2 naked singles; 3 locks, 4 direct locks (k = pointing); "
      "5 naked,\n6 hidden, 7 direct hidden sets, 8 basic fish (k = size 2..4); 9 wings (k = "
-     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4);\n12 two strong links (k = 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish);\n13 empty rectangles, 14 W-Wings (k = 0);\n15 alternating chains (k = 0 X-Chain, 1 XY-Chain, 2 AIC).\nThe fields of each hit: csrc/sk_human.h."},
+     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4);\n12 two strong links (k = 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish);\n13 empty rectangles, 14 W-Wings (k = 0);\n15 alternating chains (k = 0 X-Chain, 1 XY-Chain, 2 AIC);\n16 Simple Colouring (k = 0).\nThe fields of each hit: csrc/sk_human.h."},
     {NULL, NULL, 0, NULL},
 };
 

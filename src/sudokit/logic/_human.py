@@ -39,6 +39,7 @@ __all__ = [
     "ALS_MAX_CELLS",
     "ALS_XZ",
     "ALT_CHAINS",
+    "COLOURING",
     "DIRECT_HIDDEN",
     "DIRECT_LOCKS",
     "EMPTY_RECTANGLES",
@@ -78,6 +79,7 @@ TWO_LINKS: Final = 12  # k = pattern (0 Skyscraper, 1 Kite, 2 Turbot): (digit, u
 EMPTY_RECTANGLES: Final = 13  # k = 0: (box, digit, row, column, end, end, link unit, target)
 W_WINGS: Final = 14  # k = 0: (a, b, x, y, unit, end, end)
 ALT_CHAINS: Final = 15  # k = 0 X-Chain, 1 XY-Chain, 2 AIC: (links, size, *path, 0 padding)
+COLOURING: Final = 16  # k = 0: (digit, start, 0 / 1 wrap of colour A / B, 2 trap); (0, 0, 0)
 
 #: The largest grid (cells) the core's ALS-XZ search takes (csrc/sk_human.h).
 ALS_MAX_CELLS: Final = 256

@@ -283,75 +283,100 @@ def simple_colouring(cg: CandidateGrid) -> Iterator[Step]:
     """Simple Colouring (not in SE; rated 4.5): colour the chains of strong links of a digit
     in two alternating colours; one colour is the digit. A colour that meets itself in a unit
     is false (colour wrap); a cell that sees both colours loses the digit (colour trap)."""
+    table = _human.core(cg)
+    if table is not None:
+        hits = table.find(_human.COLOURING, 0, cg.masks, ())
+        if not hits or hits[0][0]:  # (0, 0, 0): an odd cycle of strong links (see _colour_hits)
+            return map(partial(_colour_step, cg), hits)
     return _SIMPLE_COLOURING(cg)
 
 
-def _simple_colouring(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step]:
-    """The colouring steps of the *digits*, in order."""
+def _link_graph(cg: CandidateGrid, d: int) -> dict[int, set[int]]:
+    """The graph of the strong links of *d*: each cell of one, the cells it is linked to."""
+    graph: dict[int, set[int]] = {}
+    for _, a, b in strong_links(cg, d):
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set()).add(a)
+    return graph
+
+
+def _colour_groups(graph: dict[int, set[int]], start: int) -> tuple[list[int], list[int]]:
+    """The cells of the two colours (sorted) of the component of *start* in *graph*, *start*
+    of colour A."""
+    colour = {start: 0}
+    queue = [start]
+    while queue:
+        cell = queue.pop()
+        for nxt in graph[cell]:
+            if nxt not in colour:
+                colour[nxt] = 1 - colour[cell]
+                queue.append(nxt)
+    return (
+        sorted(c for c, k in colour.items() if k == 0),
+        sorted(c for c, k in colour.items() if k == 1),
+    )
+
+
+def _colour_hits(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Hit]:
+    """The colourings of the *digits* that remove something: (digit, start, what), *start* the
+    smallest cell of the component, *what* 0 or 1 for a wrap of colour A or B, 2 for a trap.
+    The C core's search (sk_colouring) gives the same hits in order, where every digit's graph
+    has two colours; where some graph has an odd cycle of strong links (the colours then
+    depend on the order its sets are walked in; no solution has such a state), it gives the
+    one hit (0, 0, 0) and this search decides."""
     shape = cg.shape
     peers = shape.peers
     masks = cg.masks
     for d in digits:
         bit = 1 << (d - 1)
-        graph: dict[int, set[int]] = {}
-        for _, a, b in strong_links(cg, d):
-            graph.setdefault(a, set()).add(b)
-            graph.setdefault(b, set()).add(a)
+        graph = _link_graph(cg, d)
         done: set[int] = set()
         for start in sorted(graph):
             if start in done:
                 continue
-            colour = {start: 0}
-            queue = [start]
-            while queue:
-                cell = queue.pop()
-                for nxt in graph[cell]:
-                    if nxt not in colour:
-                        colour[nxt] = 1 - colour[cell]
-                        queue.append(nxt)
-            done.update(colour)
-            if len(colour) < 4:
+            groups = _colour_groups(graph, start)
+            inside = {*groups[0], *groups[1]}
+            done |= inside
+            if len(inside) < 4:
                 continue
-            groups = (
-                sorted(c for c, k in colour.items() if k == 0),
-                sorted(c for c, k in colour.items() if k == 1),
-            )
-            # colour wrap
-            for k, group in enumerate(groups):
+            for k, group in enumerate(groups):  # colour wrap
                 if any(b in peers[a] for i, a in enumerate(group) for b in group[i + 1 :]):
-                    elims = tuple((c, d) for c in group)
-                    yield _colour_step(
-                        cg,
-                        d,
-                        groups,
-                        elims,
-                        f"two cells of colour {'AB'[k]} see each other, so that colour is false",
-                    )
+                    yield (d, start, k)
                     break
-            # colour trap
-            elims = tuple(
-                (c, d)
-                for c in range(shape.ncells)
-                if masks[c] & bit
-                and c not in colour
+            if any(  # colour trap
+                masks[c] & bit
+                and c not in inside
                 and any(p in peers[c] for p in groups[0])
                 and any(p in peers[c] for p in groups[1])
-            )
-            if elims:
-                yield _colour_step(cg, d, groups, elims, "these cells see a cell of each colour")
+                for c in range(shape.ncells)
+            ):
+                yield (d, start, 2)
 
 
-_SIMPLE_COLOURING = by_digits(_simple_colouring)
+_SIMPLE_COLOURING = by_digits(lambda cg, ds: map(partial(_colour_step, cg), _colour_hits(cg, ds)))
 
 
-def _colour_step(
-    cg: CandidateGrid,
-    d: int,
-    groups: tuple[list[int], list[int]],
-    elims: tuple[tuple[int, int], ...],
-    reason: str,
-) -> Step:
+def _colour_step(cg: CandidateGrid, hit: Hit) -> Step:
+    """The step of one colouring hit."""
     shape = cg.shape
+    d, start, what = hit
+    groups = _colour_groups(_link_graph(cg, d), start)
+    if what < 2:
+        elims = tuple((c, d) for c in groups[what])
+        reason = f"two cells of colour {'AB'[what]} see each other, so that colour is false"
+    else:
+        peers = shape.peers
+        bit = 1 << (d - 1)
+        elims = tuple(
+            (c, d)
+            for c in range(shape.ncells)
+            if cg.masks[c] & bit
+            and c not in groups[0]
+            and c not in groups[1]
+            and any(p in peers[c] for p in groups[0])
+            and any(p in peers[c] for p in groups[1])
+        )
+        reason = "these cells see a cell of each colour"
     dn = digit_name(shape, d)
     text = (
         f"Simple Colouring on {dn}: following the units where {dn} has only two places, the cells "
