@@ -455,8 +455,9 @@ typedef struct {
 } cellset;
 
 /* An almost locked set: its unit, cells (in the unit's order), digits, cell set, and for each
- * of its digits (slot s: digit ds[s], 0-based) the cells holding it and the cells seeing all
- * of those. */
+ * of its digits (slot s: digit ds[s], 0-based; the slots follow the digits up) the cells
+ * holding it, the cells seeing all of those, and of these the ones outside the set that hold
+ * the digit (where an elimination of it can be). */
 typedef struct {
     int unit, size;
     int cells[4];
@@ -464,7 +465,7 @@ typedef struct {
     cellset set;
     int nd;
     int ds[5];
-    cellset where[5], seen[5];
+    cellset where[5], seen[5], reach[5];
 } als;
 
 static int set_any(const cellset *a, int words) {
@@ -473,12 +474,8 @@ static int set_any(const cellset *a, int words) {
     return 0;
 }
 
-/* The slot of digit d (0-based) in a, which holds it. */
-static int slot(const als *a, int d) {
-    int s = 0;
-    while (a->ds[s] != d) s++;
-    return s;
-}
+/* The slot of digit d (0-based) in a, which holds it: the digits of a below d. */
+static int slot(const als *a, int d) { return POP(a->digits & (((uint64_t)1 << d) - 1)); }
 
 /* Position of cell in unit u, or -1. */
 static int unit_pos(const sk_human_geom *g, int u, int cell) {
@@ -506,10 +503,12 @@ static int als_seen(const sk_human_geom *g, const int *empty_count, int u, const
     return 0;
 }
 
-/* Appends the ALS of cells to *list (growing it); 0, or -1 without memory. */
+/* Appends the ALS of cells to *list (growing it); 0, or -1 without memory.  peers: the cell
+ * sets of sk_als_xz (each cell's peers, then the cells of each digit). */
 static int als_push(als **list, size_t *len, size_t *cap, const sk_human_geom *g,
                     const uint64_t *masks, const cellset *peers, int words, int u,
                     const int *cells, int size, uint64_t digits) {
+    const cellset *has = peers + g->ncells; /* has[d]: the cells holding digit d */
     als *grown = sk_reserve(*list, cap, *len + 1, sizeof **list, 256);
     if (grown == NULL) return -1;
     *list = grown;
@@ -531,8 +530,9 @@ static int als_push(als **list, size_t *len, size_t *cap, const sk_human_geom *g
                 a->where[s].w[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
                 for (int j = 0; j < words; j++) a->seen[s].w[j] &= peers[cells[i]].w[j];
             }
+        for (int i = 0; i < words; i++)
+            a->reach[s].w[i] = a->seen[s].w[i] & has[d].w[i] & ~a->set.w[i];
     }
-    (void)g;
     return 0;
 }
 
@@ -620,8 +620,7 @@ int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
                     const int az = slot(a, z), bz = slot(b, z);
                     cellset target;
                     for (int t = 0; t < words; t++)
-                        target.w[t] = has[z].w[t] & ~(a->set.w[t] | b->set.w[t]) &
-                                      a->seen[az].w[t] & b->seen[bz].w[t];
+                        target.w[t] = a->reach[az].w[t] & b->reach[bz].w[t];
                     if (!set_any(&target, words)) continue;
                     uint64_t hit[14] = {0};
                     hit[0] = (uint64_t)a->unit;
