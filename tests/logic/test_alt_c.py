@@ -1,4 +1,5 @@
-"""The C search of the named alternating chains (csrc/sk_alt.c: X-Chain, XY-Chain, AIC) keeps
+"""The C search of the named alternating chains (csrc/sk_alt.c, ``HumanShape.find`` kind 15:
+X-Chain, XY-Chain, AIC) keeps
 the chains of its Python specification (``chains._alt_found``), chain for chain, and the
 finders give the same steps with either backend.
 
