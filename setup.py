@@ -88,6 +88,7 @@ sources = [
     str(CSRC / "sk_lines.c"),  # the bulk line path (sk_lines.h)
     str(CSRC / "sk_gen.c"),
     str(CSRC / "sk_human.c"),  # the cheap human techniques' searches (sk_human.h)
+    str(CSRC / "sk_alt.c"),  # X-Chain, XY-Chain and AIC searches (sk_alt.h)
     str(CSRC / "sk_excl.c"),  # Aligned Pair / Triple Exclusion (sk_excl.h)
     str(CSRC / "sk_uniq.c"),  # unique rectangles / loops and BUG cells (sk_uniq.h)
     str(CSRC / "sk_nest.c"),  # the rules inside nested forcing chains (sk_nest.h)

@@ -23,7 +23,8 @@
 #define CTZ(m) __builtin_ctzll(m)
 #define MAXK 4
 
-/* Appends one hit of out->width fields; 0, or -1 without memory. */
+/* Appends one hit of out->width fields; 0, or -1 without memory or once out->limit hits are
+ * held (the search then stops as on a failure: the caller tells them apart by the count). */
 static int push(sk_hits *out, const uint64_t *fields) {
     const size_t w = (size_t)out->width;
     uint64_t *grown = sk_reserve(out->v, &out->cap, out->len + w, sizeof *grown, 16 * w);
@@ -31,7 +32,7 @@ static int push(sk_hits *out, const uint64_t *fields) {
     out->v = grown;
     memcpy(out->v + out->len, fields, w * sizeof *fields);
     out->len += w;
-    return 0;
+    return out->limit && out->len >= out->limit * w ? -1 : 0;
 }
 
 /* The next k-combination of 0..m-1 after idx (lexicographic, as itertools.combinations);
@@ -454,8 +455,9 @@ typedef struct {
 } cellset;
 
 /* An almost locked set: its unit, cells (in the unit's order), digits, cell set, and for each
- * of its digits (slot s: digit ds[s], 0-based) the cells holding it and the cells seeing all
- * of those. */
+ * of its digits (slot s: digit ds[s], 0-based; the slots follow the digits up) the cells
+ * holding it, the cells seeing all of those, and of these the ones outside the set that hold
+ * the digit (where an elimination of it can be). */
 typedef struct {
     int unit, size;
     int cells[4];
@@ -463,7 +465,7 @@ typedef struct {
     cellset set;
     int nd;
     int ds[5];
-    cellset where[5], seen[5];
+    cellset where[5], seen[5], reach[5];
 } als;
 
 static int set_any(const cellset *a, int words) {
@@ -472,12 +474,8 @@ static int set_any(const cellset *a, int words) {
     return 0;
 }
 
-/* The slot of digit d (0-based) in a, which holds it. */
-static int slot(const als *a, int d) {
-    int s = 0;
-    while (a->ds[s] != d) s++;
-    return s;
-}
+/* The slot of digit d (0-based) in a, which holds it: the digits of a below d. */
+static int slot(const als *a, int d) { return POP(a->digits & (((uint64_t)1 << d) - 1)); }
 
 /* Position of cell in unit u, or -1. */
 static int unit_pos(const sk_human_geom *g, int u, int cell) {
@@ -505,10 +503,12 @@ static int als_seen(const sk_human_geom *g, const int *empty_count, int u, const
     return 0;
 }
 
-/* Appends the ALS of cells to *list (growing it); 0, or -1 without memory. */
+/* Appends the ALS of cells to *list (growing it); 0, or -1 without memory.  peers: the cell
+ * sets of sk_als_xz (each cell's peers, then the cells of each digit). */
 static int als_push(als **list, size_t *len, size_t *cap, const sk_human_geom *g,
                     const uint64_t *masks, const cellset *peers, int words, int u,
                     const int *cells, int size, uint64_t digits) {
+    const cellset *has = peers + g->ncells; /* has[d]: the cells holding digit d */
     als *grown = sk_reserve(*list, cap, *len + 1, sizeof **list, 256);
     if (grown == NULL) return -1;
     *list = grown;
@@ -530,8 +530,9 @@ static int als_push(als **list, size_t *len, size_t *cap, const sk_human_geom *g
                 a->where[s].w[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
                 for (int j = 0; j < words; j++) a->seen[s].w[j] &= peers[cells[i]].w[j];
             }
+        for (int i = 0; i < words; i++)
+            a->reach[s].w[i] = a->seen[s].w[i] & has[d].w[i] & ~a->set.w[i];
     }
-    (void)g;
     return 0;
 }
 
@@ -544,6 +545,7 @@ int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
     als *list = NULL;
     size_t len = 0, cap = 0;
     int *order = NULL;
+    uint64_t *digits = NULL, *words_of = NULL;
     int rc = -1;
     if (peers == NULL || empty_count == NULL) goto done;
     cellset *has = peers + g->ncells; /* has[d]: the cells holding digit d */
@@ -580,20 +582,32 @@ int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
     }
     /* smaller sets first, each size in the order found (Python's stable sort) */
     order = malloc((len ? len : 1) * sizeof *order);
-    if (order == NULL) goto done;
+    /* the digits and cell words of the sets in that order, packed: the pair loop reads them
+     * for every pair (and the rest of a set only for the few pairs that pass) */
+    digits = malloc((len ? len : 1) * sizeof *digits);
+    words_of = malloc((len ? len : 1) * (size_t)words * sizeof *words_of);
+    if (order == NULL || digits == NULL || words_of == NULL) goto done;
     size_t k = 0;
     for (int size = 1; size <= 4; size++)
         for (size_t i = 0; i < len; i++)
-            if (list[i].size == size) order[k++] = (int)i;
+            if (list[i].size == size) {
+                digits[k] = list[i].digits;
+                memcpy(words_of + k * (size_t)words, list[i].set.w,
+                       (size_t)words * sizeof *words_of);
+                order[k++] = (int)i;
+            }
     rc = 0;
     for (size_t i = 0; i < len && rc == 0; i++) {
         const als *a = &list[order[i]];
+        const uint64_t *acells = words_of + i * (size_t)words;
         for (size_t j = i + 1; j < len && rc == 0; j++) {
-            const als *b = &list[order[j]];
+            const uint64_t common = digits[i] & digits[j];
+            if (POP(common) < 2) continue;
+            const uint64_t *bcells = words_of + j * (size_t)words;
             int overlap = 0;
-            for (int t = 0; t < words; t++) overlap |= (a->set.w[t] & b->set.w[t]) != 0;
-            const uint64_t common = a->digits & b->digits;
-            if (overlap || POP(common) < 2) continue;
+            for (int t = 0; t < words; t++) overlap |= (acells[t] & bcells[t]) != 0;
+            if (overlap) continue;
+            const als *b = &list[order[j]];
             for (uint64_t xs = common; xs && rc == 0; xs &= xs - 1) {
                 const int x = CTZ(xs);
                 const int ax = slot(a, x), bx = slot(b, x);
@@ -606,8 +620,7 @@ int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
                     const int az = slot(a, z), bz = slot(b, z);
                     cellset target;
                     for (int t = 0; t < words; t++)
-                        target.w[t] = has[z].w[t] & ~(a->set.w[t] | b->set.w[t]) &
-                                      a->seen[az].w[t] & b->seen[bz].w[t];
+                        target.w[t] = a->reach[az].w[t] & b->reach[bz].w[t];
                     if (!set_any(&target, words)) continue;
                     uint64_t hit[14] = {0};
                     hit[0] = (uint64_t)a->unit;
@@ -630,21 +643,31 @@ done:
     free(empty_count);
     free(list);
     free(order);
+    free(digits);
+    free(words_of);
     return rc;
 }
 
-/* fish._finned_hits (every digit): finned X-Wings, Swordfish and Jellyfish of size k.  The
- * boxes are units 2n .. 3n - 1 (Shape's order: rows, columns, boxes); a cell of none has box
- * -1, so a fin there matches no other. */
-int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
-    out->width = 4;
+/* The box (0 .. n - 1) of each cell, malloc'd (NULL without memory): the boxes are units
+ * 2n .. 3n - 1 (Shape's order: rows, columns, boxes); a cell of none has box -1. */
+static int *boxes_of(const sk_human_geom *g) {
     const int n = g->n;
     int *box_of = malloc((size_t)g->ncells * sizeof *box_of);
-    if (box_of == NULL) return -1;
+    if (box_of == NULL) return NULL;
     for (int c = 0; c < g->ncells; c++) box_of[c] = -1;
     for (int b = 0; b < n && 2 * n + b < g->nunits; b++)
         for (int32_t i = g->ustart[2 * n + b]; i < g->ustart[2 * n + b + 1]; i++)
             box_of[g->ucells[i]] = b;
+    return box_of;
+}
+
+/* fish._finned_hits (every digit): finned X-Wings, Swordfish and Jellyfish of size k.  The
+ * boxes are those of boxes_of; a cell of none has box -1, so a fin there matches no other. */
+int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out) {
+    out->width = 4;
+    const int n = g->n;
+    int *box_of = boxes_of(g);
+    if (box_of == NULL) return -1;
     int rc = 0;
     for (int d = 0; d < n && rc == 0; d++) {
         const uint64_t bit = (uint64_t)1 << d;
@@ -696,5 +719,291 @@ int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits
         }
     }
     free(box_of);
+    return rc;
+}
+
+/* The places of digit bit in unit u (cells in the unit's order) into cells; their count. */
+static int places(const sk_human_geom *g, const uint64_t *masks, int u, uint64_t bit, int *cells) {
+    int m = 0;
+    for (int32_t i = g->ustart[u]; i < g->ustart[u + 1]; i++)
+        if (masks[g->ucells[i]] & bit) cells[m++] = g->ucells[i];
+    return m;
+}
+
+/* single_digit._kind: 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish, for the strong links in
+ * units u1 and u2 joined by b seeing c.  Units 0 and n are a row and a column (Shape's order),
+ * so their kind ids name "row" and "column". */
+static int two_link_kind(const sk_human_geom *g, const int *box_of, int u1, int u2, int b, int c) {
+    const int n = g->n;
+    const int32_t row = g->kind[0], col = g->kind[n], k1 = g->kind[u1], k2 = g->kind[u2];
+    const int parallel = (k1 == row && b % n == c % n) || (k1 == col && b / n == c / n);
+    if (k1 == k2 && parallel) return 0;
+    if (((k1 == row && k2 == col) || (k1 == col && k2 == row)) && box_of[b] == box_of[c]) return 1;
+    return 2;
+}
+
+/* single_digit._two_link_hits (every digit): the Skyscrapers (pattern 0), 2-String Kites (1)
+ * or Turbot Fish (2).  A pattern is kept once per digit by its key (the ends' and the joint's
+ * cell pairs), noted before its eliminations are looked at, as the Python does. */
+int sk_two_links(const sk_human_geom *g, const uint64_t *masks, int pattern, sk_hits *out) {
+    out->width = 7;
+    int *box_of = boxes_of(g);
+    int32_t *links = malloc(3 * ((size_t)g->nunits + 1) * sizeof *links);
+    uint64_t *keys = NULL;
+    size_t nkeys = 0, cap = 0;
+    int rc = -1;
+    if (box_of == NULL || links == NULL) goto done;
+    rc = 0;
+    for (int d = 0; d < g->n && rc == 0; d++) {
+        const uint64_t bit = (uint64_t)1 << d;
+        int nl = 0; /* strong_links: (unit, cell, cell) of the units with two places */
+        for (int u = 0; u < g->nunits; u++) {
+            int two[64];
+            if (places(g, masks, u, bit, two) != 2) continue;
+            links[3 * nl] = u;
+            links[3 * nl + 1] = two[0];
+            links[3 * nl + 2] = two[1];
+            nl++;
+        }
+        nkeys = 0;
+        for (int i = 0; i < nl && rc == 0; i++)
+            for (int j = i + 1; j < nl && rc == 0; j++) {
+                const int32_t *l1 = links + 3 * i, *l2 = links + 3 * j;
+                if (l1[1] == l2[1] || l1[1] == l2[2] || l1[2] == l2[1] || l1[2] == l2[2]) continue;
+                for (int s = 0; s < 2 && rc == 0; s++)
+                    for (int t = 0; t < 2 && rc == 0; t++) {
+                        const int a = l1[1 + s], b = l1[2 - s], c = l2[1 + t], e = l2[2 - t];
+                        if (!is_peer(g, b, c)) continue;
+                        if (two_link_kind(g, box_of, l1[0], l2[0], b, c) != pattern) continue;
+                        const uint64_t key = (uint64_t)(a < e ? a : e) << 48 |
+                                             (uint64_t)(a < e ? e : a) << 32 |
+                                             (uint64_t)(b < c ? b : c) << 16 |
+                                             (uint64_t)(b < c ? c : b);
+                        size_t q = 0;
+                        while (q < nkeys && keys[q] != key) q++;
+                        if (q < nkeys) continue;
+                        uint64_t *grown = sk_reserve(keys, &cap, nkeys + 1, sizeof *keys, 64);
+                        if (grown == NULL) {
+                            rc = -1;
+                            break;
+                        }
+                        keys = grown;
+                        keys[nkeys++] = key;
+                        int elims = 0; /* a cell seeing a and e, not one of the four, holding d */
+                        for (int32_t p = g->pstart[a]; p < g->pstart[a + 1] && !elims; p++) {
+                            const int x = g->peers[p];
+                            elims = x != a && x != b && x != c && x != e && (masks[x] & bit) &&
+                                    is_peer(g, e, x);
+                        }
+                        if (!elims) continue;
+                        const uint64_t hit[7] = {(uint64_t)d + 1, (uint64_t)l1[0], (uint64_t)a,
+                                                 (uint64_t)b, (uint64_t)l2[0], (uint64_t)c,
+                                                 (uint64_t)e};
+                        rc = push(out, hit);
+                    }
+            }
+    }
+done:
+    free(box_of);
+    free(links);
+    free(keys);
+    return rc;
+}
+
+/* single_digit._er_links: the strong links of digit bit in a column (then a row) that make an
+ * empty rectangle with the box's row r and column c; pushes (box, digit, r, c, the link's ends,
+ * its unit, the target). */
+static int er_links(const sk_human_geom *g, const uint64_t *masks, int box, int d, int r, int c,
+                    sk_hits *out) {
+    const int n = g->n;
+    const uint64_t bit = (uint64_t)1 << d;
+    for (int by_rows = 0; by_rows < 2; by_rows++)
+        for (int x = 0; x < n; x++) {
+            /* the line x: a column (unit n + x) first, then a row (unit x) */
+            const int u = by_rows ? x : n + x;
+            int two[64];
+            if (places(g, masks, u, bit, two) != 2 || x == (by_rows ? r : c)) continue;
+            for (int s = 0; s < 2; s++) {
+                const int near = two[s], far = two[1 - s];
+                int target;
+                if (by_rows) {
+                    if (near % n != c || in_unit(g, near, box) || far % n == c) continue;
+                    target = r * n + far % n;
+                } else {
+                    if (near / n != r || in_unit(g, near, box) || far / n == r) continue;
+                    target = (far / n) * n + c;
+                }
+                if (in_unit(g, target, box) || !(masks[target] & bit) || target == far) continue;
+                const uint64_t hit[8] = {(uint64_t)box, (uint64_t)d + 1, (uint64_t)r, (uint64_t)c,
+                                         (uint64_t)near, (uint64_t)far, (uint64_t)u,
+                                         (uint64_t)target};
+                if (push(out, hit)) return -1;
+            }
+        }
+    return 0;
+}
+
+/* single_digit._er_hits (every digit): the empty rectangles, box by box, digits ascending, the
+ * box's rows then columns ascending. */
+int sk_empty_rectangles(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    out->width = 8;
+    const int n = g->n;
+    for (int b = 0; b < g->nunits; b++) {
+        if (!g->box[b]) continue;
+        for (int d = 0; d < n; d++) {
+            int pos[64];
+            const int np = places(g, masks, b, (uint64_t)1 << d, pos);
+            if (np < 2) continue;
+            uint64_t rows = 0, cols = 0;
+            for (int i = 0; i < np; i++) {
+                rows |= (uint64_t)1 << (pos[i] / n);
+                cols |= (uint64_t)1 << (pos[i] % n);
+            }
+            if (POP(rows) == 1 || POP(cols) == 1) continue;
+            for (uint64_t rs = rows; rs; rs &= rs - 1)
+                for (uint64_t cs = cols; cs; cs &= cs - 1) {
+                    const int r = CTZ(rs), c = CTZ(cs);
+                    int off = 0; /* a place on neither line */
+                    for (int i = 0; i < np && !off; i++) off = pos[i] / n != r && pos[i] % n != c;
+                    if (!off && er_links(g, masks, b, d, r, c, out)) return -1;
+                }
+        }
+    }
+    return 0;
+}
+
+/* wings._w_wing_hits: pairs of bivalue cells a < b with the same two digits that do not see
+ * each other, for each digit x of theirs (ascending) with y the other: when a cell seeing both
+ * holds y, the first unit whose two places of x are neither cell and each see one of them. */
+int sk_w_wings(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    out->width = 7;
+    int *pairs = malloc(((size_t)g->ncells + 1) * sizeof *pairs), np = 0;
+    if (pairs == NULL) return -1;
+    for (int c = 0; c < g->ncells; c++)
+        if (POP(masks[c]) == 2) pairs[np++] = c;
+    int rc = 0;
+    for (int i = 0; i < np && rc == 0; i++)
+        for (int j = i + 1; j < np && rc == 0; j++) {
+            const int a = pairs[i], b = pairs[j];
+            if (masks[a] != masks[b] || is_peer(g, a, b)) continue;
+            for (uint64_t xs = masks[a]; xs && rc == 0; xs &= xs - 1) {
+                const uint64_t xbit = xs & -xs, ybit = masks[a] & ~xbit;
+                int elims = 0;
+                for (int32_t p = g->pstart[a]; p < g->pstart[a + 1] && !elims; p++)
+                    elims = (masks[g->peers[p]] & ybit) && is_peer(g, b, g->peers[p]);
+                if (!elims) continue;
+                for (int u = 0; u < g->nunits; u++) {
+                    int two[64];
+                    if (places(g, masks, u, xbit, two) != 2) continue;
+                    const int e1 = two[0], e2 = two[1];
+                    if (e1 == a || e1 == b || e2 == a || e2 == b) continue;
+                    if (!((is_peer(g, a, e1) && is_peer(g, b, e2)) ||
+                          (is_peer(g, b, e1) && is_peer(g, a, e2))))
+                        continue;
+                    const uint64_t hit[7] = {(uint64_t)a, (uint64_t)b, (uint64_t)CTZ(xbit) + 1,
+                                             (uint64_t)CTZ(ybit) + 1, (uint64_t)u, (uint64_t)e1,
+                                             (uint64_t)e2};
+                    rc = push(out, hit);
+                    break;
+                }
+            }
+        }
+    free(pairs);
+    return rc;
+}
+
+/* single_digit._colour_hits (every digit): Simple Colouring.  Per digit, the graph of its
+ * strong links (units with two places) is coloured component by component, from its smallest
+ * cell, in two alternating colours; a component of four cells or more gives (digit, start, 0
+ * or 1) when two cells of colour A (then B) see each other, and (digit, start, 2) when a cell
+ * outside it holding the digit sees a cell of each colour.  A graph that is not two-colourable
+ * (an odd cycle of strong links: no solution has such a state) makes the search give the one
+ * hit (0, 0, 0) instead, which sends the caller to the Python search: how Python colours such a
+ * component depends on its sets' order. */
+int sk_colouring(const sk_human_geom *g, const uint64_t *masks, sk_hits *out) {
+    out->width = 3;
+    const int nc = g->ncells;
+    int32_t *adj = malloc(((size_t)g->cstart[nc] + 1) * sizeof *adj);
+    int *deg = malloc((size_t)nc * sizeof *deg), *comp = malloc((size_t)nc * sizeof *comp);
+    int *stack = malloc(((size_t)nc + 1) * sizeof *stack);
+    int8_t *colour = malloc((size_t)nc + 1);
+    int rc = -1;
+    if (adj == NULL || deg == NULL || comp == NULL || stack == NULL || colour == NULL) goto done;
+    rc = 0;
+    for (int pass = 0; pass < 2 && rc == 0; pass++) /* 0: every graph two-colourable? 1: hits */
+        for (int d = 0; d < g->n && rc == 0; d++) {
+            const uint64_t bit = (uint64_t)1 << d;
+            for (int c = 0; c < nc; c++) deg[c] = 0, comp[c] = -1;
+            for (int u = 0; u < g->nunits; u++) {
+                int two[64];
+                if (places(g, masks, u, bit, two) != 2) continue;
+                for (int s = 0; s < 2; s++) {
+                    const int a = two[s];
+                    adj[g->cstart[a] + deg[a]++] = two[1 - s];
+                }
+            }
+            for (int start = 0; start < nc && rc == 0; start++) {
+                if (!deg[start] || comp[start] >= 0) continue;
+                int size = 0, top = 0;
+                comp[start] = start;
+                colour[start] = 0;
+                stack[top++] = start;
+                while (top) {
+                    const int cell = stack[--top];
+                    size++;
+                    for (int i = 0; i < deg[cell]; i++) {
+                        const int nxt = adj[g->cstart[cell] + i];
+                        if (comp[nxt] < 0) {
+                            comp[nxt] = start;
+                            colour[nxt] = (int8_t)(1 - colour[cell]);
+                            stack[top++] = nxt;
+                        } else if (colour[nxt] == colour[cell]) {
+                            /* odd cycle: only the Python search decides this state */
+                            free(out->v);
+                            out->v = NULL;
+                            out->len = out->cap = 0;
+                            const uint64_t punt[3] = {0, 0, 0};
+                            rc = push(out, punt);
+                            goto done;
+                        }
+                    }
+                }
+                if (pass == 0 || size < 4) continue;
+                for (int k = 0; k < 2 && rc == 0; k++) { /* colour wrap: the first colour only */
+                    int wrap = 0;
+                    for (int a = start; a < nc && !wrap; a++) {
+                        if (comp[a] != start || colour[a] != k) continue;
+                        for (int32_t p = g->pstart[a]; p < g->pstart[a + 1] && !wrap; p++) {
+                            const int b = g->peers[p];
+                            wrap = comp[b] == start && colour[b] == k;
+                        }
+                    }
+                    if (!wrap) continue;
+                    const uint64_t hit[3] = {(uint64_t)d + 1, (uint64_t)start, (uint64_t)k};
+                    rc = push(out, hit);
+                    break;
+                }
+                int trap = 0; /* colour trap */
+                for (int c = 0; c < nc && !trap && rc == 0; c++) {
+                    if (!(masks[c] & bit) || comp[c] == start) continue;
+                    int seen = 0;
+                    for (int32_t p = g->pstart[c]; p < g->pstart[c + 1] && seen != 3; p++) {
+                        const int q = g->peers[p];
+                        if (comp[q] == start) seen |= 1 << colour[q];
+                    }
+                    trap = seen == 3;
+                }
+                if (trap && rc == 0) {
+                    const uint64_t hit[3] = {(uint64_t)d + 1, (uint64_t)start, 2};
+                    rc = push(out, hit);
+                }
+            }
+        }
+done:
+    free(adj);
+    free(deg);
+    free(comp);
+    free(stack);
+    free(colour);
     return rc;
 }

@@ -41,15 +41,18 @@ typedef struct {
     const int32_t *cross[2];
 } sk_human_geom;
 
-/* A growable list of hits, `width` 64-bit fields each. */
+/* A growable list of hits, `width` 64-bit fields each; `limit` > 0 stops a search once it
+ * holds that many hits (0: every hit). */
 typedef struct {
     uint64_t *v;
     size_t len, cap; /* in fields */
     int width;
+    size_t limit;
 } sk_hits;
 
 /* The searches.  Each appends its hits to *out (whose width it sets) and returns 0, or -1 when
- * memory ran out (the hits so far stay valid; the caller frees out->v with free()).
+ * memory ran out or out->limit hits are held (the hits so far stay valid, the first ones of
+ * the search; the caller frees out->v with free()).
  *
  *   sk_full_house      (unit, cell, digit)            units with one empty cell (SE 1.0)
  *   sk_hidden_singles  (unit, cell, digit)            boxes when `boxes`, else the other units
@@ -66,6 +69,15 @@ typedef struct {
  *                      x their restricted common, z the digit removed (als.py); only for
  *                      grids of at most SK_ALS_MAX_CELLS cells (the binding checks it)
  *   sk_finned_fish     (digit, by_rows, base lines, cover lines)   finned fish of size k
+ *   sk_two_links       (digit, u1, a, b, u2, c, e)    strong links a=b in u1 and c=e in u2, b
+ *                      seeing c: pattern 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish
+ *   sk_empty_rectangles (box, digit, row, column, end, end, link unit, target)
+ *   sk_w_wings         (a, b, x, y, unit, end, end)
+ *   sk_colouring       (digit, start, what): Simple Colouring, what 0 / 1 a wrap of colour
+ *                      A / B, 2 a trap; or the one hit (0, 0, 0) (see sk_human.c)
+ *
+ * The last four (single_digit.py, wings.w_wing) are techniques SE lacks, searched for the
+ * explanations; their rows, columns and boxes are units 0 .. 3n - 1 in Shape's order.
  *
  * k is 2..4 for the sets and fish (the binding checks it). */
 int sk_full_house(const sk_human_geom *g, const uint64_t *masks, const uint8_t *values,
@@ -85,5 +97,9 @@ int sk_wings(const sk_human_geom *g, const uint64_t *masks, int xyz, sk_hits *ou
 #define SK_ALS_MAX_CELLS 256
 int sk_als_xz(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
 int sk_finned_fish(const sk_human_geom *g, const uint64_t *masks, int k, sk_hits *out);
+int sk_two_links(const sk_human_geom *g, const uint64_t *masks, int pattern, sk_hits *out);
+int sk_empty_rectangles(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
+int sk_w_wings(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
+int sk_colouring(const sk_human_geom *g, const uint64_t *masks, sk_hits *out);
 
 #endif

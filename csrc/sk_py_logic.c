@@ -6,6 +6,7 @@
  */
 #include "sk_py.h"
 
+#include "sk_alt.h"
 #include "sk_excl.h"
 #include "sk_human.h"
 #include "sk_uniq.h"
@@ -149,16 +150,27 @@ done:
 
 static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
                                  Py_ssize_t nargs) {
-    if (!sk_py_nargs(nargs, 4, 4, "find", "kind, k, masks, values")) return NULL;
+    if (!sk_py_nargs(nargs, 4, 5, "find", "kind, k, masks, values[, limit]")) return NULL;
     if (!sk_py_ready(self->ready, "HumanShape")) return NULL;
     const long kind = PyLong_AsLong(args[0]);
     if (kind == -1 && PyErr_Occurred()) return NULL; /* before k's __index__ can run */
     const long k = PyLong_AsLong(args[1]);
     if (k == -1 && PyErr_Occurred()) return NULL;
     const int sets = (kind >= 5 && kind <= 8) || kind == 11;
-    if (kind < 0 || kind > 11 || (sets ? k < 2 || k > 4 : k < 0 || k > 1)) {
+    /* k of the other kinds: 0 .. top */
+    const long top = kind == 12 || kind == 15 ? 2 : kind >= 13 ? 0 : 1; /* 13, 14, 16: 0 */
+    if (kind < 0 || kind > 16 || (sets ? k < 2 || k > 4 : k < 0 || k > top)) {
         PyErr_Format(PyExc_ValueError, "find: no search (%ld, %ld)", kind, k);
         return NULL;
+    }
+    long limit = 0;
+    if (nargs == 5) {
+        limit = PyLong_AsLong(args[4]);
+        if (limit == -1 && PyErr_Occurred()) return NULL;
+        if (limit < 0) {
+            PyErr_SetString(PyExc_ValueError, "find: limit must be >= 0");
+            return NULL;
+        }
     }
     const sk_human_geom *g = &self->g;
     if (kind == 10 && g->ncells > SK_ALS_MAX_CELLS) {
@@ -168,7 +180,7 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     uint64_t small[256], *masks = small, *vals = NULL;
     uint8_t *values = NULL;
     PyObject *result = NULL;
-    sk_hits hits = {NULL, 0, 0, 1};
+    sk_hits hits = {NULL, 0, 0, 1, (size_t)limit};
     if (g->ncells > 128) {
         masks = PyMem_Malloc(2 * (size_t)g->ncells * sizeof *masks);
         if (masks == NULL) return PyErr_NoMemory();
@@ -194,13 +206,19 @@ static PyObject *HumanShape_find(HumanShapeObject *self, PyObject *const *args,
     case 8: rc = sk_fish(g, masks, (int)k, &hits); break;
     case 9: rc = sk_wings(g, masks, (int)k, &hits); break;
     case 10: rc = sk_als_xz(g, masks, &hits); break;
-    default: rc = sk_finned_fish(g, masks, (int)k, &hits); break;
+    case 11: rc = sk_finned_fish(g, masks, (int)k, &hits); break;
+    case 12: rc = sk_two_links(g, masks, (int)k, &hits); break;
+    case 13: rc = sk_empty_rectangles(g, masks, &hits); break;
+    case 14: rc = sk_w_wings(g, masks, &hits); break;
+    case 15: rc = sk_alt_chains(g, masks, (int)k, &hits); break;
+    default: rc = sk_colouring(g, masks, &hits); break;
     }
-    if (rc) {
+    Py_ssize_t w = hits.width, count = (Py_ssize_t)hits.len / w;
+    if (limit && count >= limit) count = limit; /* stopped there, not out of memory */
+    else if (rc) {
         PyErr_NoMemory();
         goto done;
     }
-    const Py_ssize_t w = hits.width, count = (Py_ssize_t)hits.len / w;
     result = PyTuple_New(count);
     for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
         PyObject *hit = PyTuple_New(w);
@@ -226,12 +244,13 @@ done:
 
 static PyMethodDef HumanShape_methods[] = {
     {"find", (PyCFunction)(void (*)(void))HumanShape_find, METH_FASTCALL,
-     "find(kind, k, masks, values, /)\n--\n\nThe hits of one search on the state (masks: "
-     "ncells candidate masks; values:\nncells digits, read by kind 0 only), as a tuple of "
-     "int tuples in the order\nthe Python finder yields its steps.  kind, k: 0 Full House; "
+     "find(kind, k, masks, values, limit=0, /)\n--\n\nThe hits of one search on the state "
+     "(masks: ncells candidate masks; values:\nncells digits, read by kind 0 only), as a tuple "
+     "of int tuples in the order\nthe Python finder yields its steps; only the first limit "
+     "of them when limit > 0\n(the search stops there).  kind, k: 0 Full House; "
      "1 hidden singles\n(k = boxes); 2 naked singles; 3 locks, 4 direct locks (k = pointing); "
      "5 naked,\n6 hidden, 7 direct hidden sets, 8 basic fish (k = size 2..4); 9 wings (k = "
-     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4).\nThe fields of each hit: csrc/sk_human.h."},
+     "xyz);\n10 ALS-XZ (k = 0; at most 256 cells); 11 finned fish (k = size 2..4);\n12 two strong links (k = 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish);\n13 empty rectangles, 14 W-Wings (k = 0);\n15 alternating chains (k = 0 X-Chain, 1 XY-Chain, 2 AIC);\n16 Simple Colouring (k = 0).\nThe fields of each hit: csrc/sk_human.h."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -180,19 +180,43 @@ class HumanShape:
     # direct locks (crossing, digit, unit, cell) and wings (pivot, a, b, z); the others vary.
     @overload
     def find(
-        self, kind: Literal[0, 1], k: int, masks: Sequence[int], values: Sequence[int], /
+        self,
+        kind: Literal[0, 1],
+        k: int,
+        masks: Sequence[int],
+        values: Sequence[int],
+        limit: int = 0,
+        /,
     ) -> tuple[tuple[int, int, int], ...]: ...
     @overload
     def find(
-        self, kind: Literal[2, 3], k: int, masks: Sequence[int], values: Sequence[int], /
+        self,
+        kind: Literal[2, 3],
+        k: int,
+        masks: Sequence[int],
+        values: Sequence[int],
+        limit: int = 0,
+        /,
     ) -> tuple[tuple[int, int], ...]: ...
     @overload
     def find(
-        self, kind: Literal[4, 9], k: int, masks: Sequence[int], values: Sequence[int], /
+        self,
+        kind: Literal[4, 9],
+        k: int,
+        masks: Sequence[int],
+        values: Sequence[int],
+        limit: int = 0,
+        /,
     ) -> tuple[tuple[int, int, int, int], ...]: ...
     @overload
     def find(
-        self, kind: int, k: int, masks: Sequence[int], values: Sequence[int], /
+        self,
+        kind: int,
+        k: int,
+        masks: Sequence[int],
+        values: Sequence[int],
+        limit: int = 0,
+        /,
     ) -> tuple[tuple[int, ...], ...]: ...
 
 class Exclusion:

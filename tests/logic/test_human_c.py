@@ -22,14 +22,30 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 
 import sudokit
-from sudokit.generator.jigsaw import random_jigsaw
 from sudokit.grid import Grid
-from sudokit.logic import _human, als, fish, intersections, singles, subsets, wings
+from sudokit.logic import (
+    _human,
+    als,
+    fish,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    wings,
+)
 from sudokit.logic.candidates import CandidateGrid, bits
 from sudokit.logic.registry import Finder
 from sudokit.shape import Shape
 from support import LOGIC_PUZZLES, python_twins
-from support.states import FINDERS, path_states, step_key
+from support.states import (
+    FINDERS,
+    emptied_states,
+    jigsaw_shape,
+    noise_states,
+    path_states,
+    step_key,
+)
+from support.tiers import sweep
 
 pytestmark = pytest.mark.skipif(
     _human._table(Shape(2, 2)) is None, reason="the C core has no HumanShape"
@@ -108,15 +124,6 @@ FINDERS.update(
 )
 
 
-def _jigsaw() -> Shape:
-    """The first random 9x9 jigsaw (seeds 0, 1, ...) that has a solution."""
-    for seed in range(100):
-        shape = random_jigsaw(9, random.Random(seed))
-        if next(sudokit.solutions(Grid.parse("." * 81, shape=shape), limit=1), None):
-            return shape
-    raise AssertionError("no solvable jigsaw")
-
-
 def _c_hits(cg: CandidateGrid, name: str) -> list[tuple[int, ...]]:
     kind, k, _ = SEARCHES[name]
     return list(_human._table(cg.shape).find(kind, k, cg.masks, cg.values))
@@ -135,33 +142,6 @@ def _compare(cgs: Iterable[CandidateGrid]) -> dict[str, int]:
             assert _c_hits(cg, name) == want, (name, i, cg.values, cg.masks)
             fired[name] += bool(want)
     return fired
-
-
-def _random_states(shape: Shape, count: int, seed: int) -> Iterator[CandidateGrid]:
-    """States of *shape*: a solution with a random share of its cells emptied, their
-    candidates from the placed digits, then some of those removed (never the solution's)."""
-    solved = next(sudokit.solutions(Grid.parse("." * shape.ncells, shape=shape), limit=1))
-    rng = random.Random(seed)
-    for _ in range(count):
-        share = rng.choice((0.1, 0.4, 0.7, 0.9))
-        cells = bytes(0 if rng.random() < share else v for v in solved.cells)
-        cg = CandidateGrid.from_grid(Grid(cells, shape))
-        thin = rng.choice((0.0, 0.2, 0.5))
-        for c, m in enumerate(cg.masks):
-            for d in bits(m):
-                if d != solved.cells[c] and rng.random() < thin:
-                    cg.masks[c] &= ~(1 << (d - 1))
-        yield cg
-
-
-def _noise(count: int, seed: int) -> Iterator[CandidateGrid]:
-    """9x9 candidate masks that no solution explains (every cell empty)."""
-    rng = random.Random(seed)
-    shape = Shape(3, 3)
-    for _ in range(count):
-        masks = [rng.randrange(512) if rng.random() < 0.9 else 1 << rng.randrange(9)]
-        masks += [rng.randrange(1, 512) & rng.randrange(1, 512) for _ in range(80)]
-        yield CandidateGrid.from_masks(shape, [0] * 81, masks)
 
 
 def _wide_states(shape: Shape, seed: int) -> Iterator[CandidateGrid]:
@@ -212,18 +192,18 @@ def test_searches_equal_on_path_states(states: list[CandidateGrid]) -> None:
         (Shape(3, 3), 150),
         (Shape(3, 3, diagonals=True), 60),
         (Shape(3, 3, windoku=True), 60),
-        (_jigsaw(), 60),
+        (jigsaw_shape(), 60),
         (Shape(4, 4), 12),
     ],
     ids=["4x4", "6x6", "9x9", "diagonals", "windoku", "jigsaw", "16x16"],
 )
 def test_searches_equal_on_random_states(shape: Shape, count: int) -> None:
-    fired = _compare(_random_states(shape, count, seed=shape.ncells))
+    fired = _compare(emptied_states(shape, count, seed=shape.ncells))
     assert sum(1 for v in fired.values() if v) >= len(SEARCHES) // 2, fired
 
 
 def test_searches_equal_on_noise() -> None:
-    fired = _compare(_noise(150, seed=7))
+    fired = _compare(noise_states(150, seed=7))
     rare = [name for name, v in fired.items() if not v and name != "full house"]
     assert len(rare) <= 4, rare
 
@@ -240,7 +220,25 @@ def test_searches_equal_beyond_32_digits(shape: Shape) -> None:
 #: a state).
 EXPLAIN_SEARCHES: dict[str, tuple[int, int, Search, Finder]] = {
     "als-xz": (_human.ALS_XZ, 0, als._als_xz_hits, als.als_xz),
+    "w-wing": (_human.W_WINGS, 0, wings._w_wing_hits, wings.w_wing),
+    "empty rectangle": (
+        _human.EMPTY_RECTANGLES,
+        0,
+        lambda cg: single_digit._er_hits(cg, range(1, cg.shape.n + 1)),
+        single_digit.empty_rectangle,
+    ),
 }
+for _k, _finder in enumerate(
+    (single_digit.skyscraper, single_digit.two_string_kite, single_digit.turbot_fish)
+):
+    EXPLAIN_SEARCHES[f"two links {_k}"] = (
+        _human.TWO_LINKS,
+        _k,
+        lambda cg, k=_k: single_digit._two_link_hits(
+            cg, range(1, cg.shape.n + 1), single_digit._PATTERNS[k]
+        ),
+        _finder,
+    )
 for _k, _finder in (
     (2, fish.finned_x_wing),
     (3, fish.finned_swordfish),
@@ -262,8 +260,13 @@ def test_explain_searches_equal(
     states of 4x4, 6x6, 9x9 and jigsaw grids."""
     kind, k, search, finder = EXPLAIN_SEARCHES[name]
     every = states[::10]
-    for shape, count in ((Shape(2, 2), 10), (Shape(2, 3), 10), (Shape(3, 3), 10), (_jigsaw(), 6)):
-        every += _random_states(shape, count, seed=shape.ncells + 1)
+    for shape, count in (
+        (Shape(2, 2), 10),
+        (Shape(2, 3), 10),
+        (Shape(3, 3), 10),
+        (jigsaw_shape(), 6),
+    ):
+        every += emptied_states(shape, count, seed=shape.ncells + 1)
     fired = 0
     for i, cg in enumerate(every):
         want = [tuple(int(x) for x in hit) for hit in search(cg)]
@@ -280,7 +283,7 @@ def test_finders_give_the_same_steps_with_either_backend(
     name: str, states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     finder = FINDERS[name]
-    extra = list(_random_states(Shape(3, 3), 40, seed=name.__len__()))
+    extra = list(emptied_states(Shape(3, 3), 40, seed=name.__len__()))
     every = states + extra
     fast = [step_key(finder(cg.copy())) for cg in every]
     python_twins(monkeypatch)
@@ -321,6 +324,14 @@ def test_binding_refuses_bad_input() -> None:
         _human._table(Shape(4, 5)).find(_human.ALS_XZ, 0, [0] * 400, ())
     with pytest.raises(TypeError):
         table.find(_human.FULL_HOUSE, 0, masks, None)
+    with pytest.raises(ValueError, match="limit"):
+        table.find(_human.NAKED_SINGLES, 0, masks, (), -1)
+    with pytest.raises(TypeError):
+        table.find(_human.NAKED_SINGLES, 0, masks, (), 1, 2)
+    with pytest.raises(ValueError, match="no search"):
+        table.find(_human.TWO_LINKS, 3, masks, ())
+    with pytest.raises(ValueError, match="no search"):
+        table.find(_human.W_WINGS, 1, masks, ())
     args = (4, shape.units, [0] * 12, [0] * 12, shape.peers, shape.cell_units, (), ())
     _core.HumanShape(*args)
     with pytest.raises(ValueError, match="cell_units"):
@@ -371,3 +382,107 @@ def test_binding_error_paths_are_clean() -> None:
             _core.HumanShape(*args[:3], 5, *args[4:])
     gc.collect()
     assert sys.getallocatedblocks() - before < 100, "about 13 blocks a call leaked"
+
+
+def test_limit_gives_the_first_hits(states: list[CandidateGrid]) -> None:
+    """``find(..., limit)`` is the first *limit* hits of the whole search, for every kind (the
+    search stops at the limit), and :func:`~sudokit.logic._human.lazy_hits` all of them."""
+    kinds = {name: spec[:2] for name, spec in (*SEARCHES.items(), *EXPLAIN_SEARCHES.items())}
+    several = dict.fromkeys(kinds, 0)
+    for cg in [*states[::20], *noise_states(8, seed=3)]:
+        table = _human._table(cg.shape)
+        for name, (kind, k) in kinds.items():
+            every = table.find(kind, k, cg.masks, cg.values)
+            for limit in (1, 3):
+                assert table.find(kind, k, cg.masks, cg.values, limit) == every[:limit], name
+            if kind != _human.FULL_HOUSE:  # lazy_hits passes no values
+                assert tuple(_human.lazy_hits(table, kind, k, cg.masks)) == every, name
+            several[name] += len(every) > 3
+    assert sum(1 for v in several.values() if v) >= len(kinds) - 6, several
+
+
+#: The searches of the single-digit patterns and W-Wings (cheap in Python: tried on more).
+PATTERNS = [name for name in EXPLAIN_SEARCHES if name.startswith(("two links", "empty", "w-"))]
+
+
+@pytest.mark.parametrize(
+    ("shape", "count"),
+    [
+        (Shape(3, 3), sweep(60, 400)),
+        (Shape(3, 3, diagonals=True), sweep(15, 100)),
+        (Shape(3, 3, windoku=True), sweep(15, 100)),
+        (jigsaw_shape(), sweep(15, 100)),
+        (Shape(4, 4), sweep(4, 30)),
+        (None, sweep(60, 400)),
+        (Shape(6, 6), 1),
+    ],
+    ids=["9x9", "diagonals", "windoku", "jigsaw", "16x16", "noise", "36x36"],
+)
+def test_pattern_searches_equal_on_more_states(shape: Shape | None, count: int) -> None:
+    """The single-digit patterns and W-Wings, C against Python, hit for hit, on random states
+    of more shapes, on 9x9 noise and on the 36x36 states of more than 32 digits."""
+    if shape is None:
+        cgs: Iterable[CandidateGrid] = noise_states(count, seed=11)
+    elif shape.n > 16:
+        cgs = _wide_states(shape, seed=5)
+    else:
+        cgs = emptied_states(shape, count, seed=shape.ncells + 2)
+    fired = dict.fromkeys(PATTERNS, 0)
+    for i, cg in enumerate(cgs):
+        for name in PATTERNS:
+            kind, k, search, _ = EXPLAIN_SEARCHES[name]
+            want = [tuple(int(x) for x in hit) for hit in search(cg)]
+            assert list(_human._table(cg.shape).find(kind, k, cg.masks, ())) == want, (name, i)
+            fired[name] += bool(want)
+    assert sum(1 for v in fired.values() if v) >= (2 if shape and shape.n > 9 else 4), fired
+
+
+def _two_colourable(cg: CandidateGrid) -> bool:
+    """Whether the graph of every digit's strong links has two colours (no odd cycle): no link
+    joins two cells that the colouring of their component gives one colour."""
+    for d in range(1, cg.shape.n + 1):
+        graph = single_digit._link_graph(cg, d)
+        for start in graph:
+            a, b = single_digit._colour_groups(graph, start)
+            side = dict.fromkeys(a, 0) | dict.fromkeys(b, 1)
+            if any(side[x] == side[y] for x in side for y in graph[x]):
+                return False
+    return True
+
+
+def _odd_cycle() -> CandidateGrid:
+    """A 9x9 X state whose strong links of 1 hold a triangle: row 1 has its 1 in r1c1 or r1c3,
+    column 3 in r1c3 or r3c3, the main diagonal in r1c1 or r3c3."""
+    shape = Shape(3, 3, diagonals=True)
+    masks = [0b111111111] * 81
+    keep = {0, 2, 20}
+    for u in (shape.row_units[0], shape.column_units[2], 27):
+        for c in shape.units[u]:
+            if c not in keep:
+                masks[c] &= ~1
+    return CandidateGrid.from_masks(shape, [0] * 81, masks)
+
+
+def test_colouring_equal(states: list[CandidateGrid], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Simple Colouring, C against Python, hit for hit, where every digit's strong links have
+    two colours; where some have an odd cycle (9x9 noise) the core says so with its one hit
+    (0, 0, 0) and the finder takes the Python search: the steps are the same either way."""
+    every = [*states[::4], *noise_states(sweep(40, 300), seed=13), _odd_cycle()]
+    for shape, count in ((Shape(2, 3), 10), (Shape(3, 3), sweep(30, 200)), (jigsaw_shape(), 10)):
+        every += emptied_states(shape, count, seed=shape.ncells + 4)
+    fired = odd = 0
+    for i, cg in enumerate(every):
+        want = list(single_digit._colour_hits(cg, range(1, cg.shape.n + 1)))
+        got = list(_human._table(cg.shape).find(_human.COLOURING, 0, cg.masks, ()))
+        if _two_colourable(cg):
+            assert got == want, i
+            fired += bool(want)
+        else:
+            assert got == [(0, 0, 0)], i
+            odd += 1
+    assert fired >= 10, fired
+    assert odd >= 1, odd
+    assert all(_two_colourable(cg) for cg in states)  # the path's states never have odd cycles
+    fast = [step_key(single_digit.simple_colouring(cg.copy())) for cg in every]
+    python_twins(monkeypatch)
+    assert [step_key(single_digit.simple_colouring(cg.copy())) for cg in every] == fast

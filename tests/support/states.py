@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 
 import sudokit
+from sudokit.generator.jigsaw import random_jigsaw
 from sudokit.grid import Grid
 from sudokit.logic import (
     exclusion,
@@ -202,3 +203,39 @@ def path_states() -> list[CandidateGrid]:
         out.extend(thinned(cg, rng, 0.25) for cg in walk[::4])
         out.append(hidden_quad(rng))
     return out
+
+
+def jigsaw_shape() -> Shape:
+    """The first random 9x9 jigsaw (seeds 0, 1, ...) that has a solution."""
+    for seed in range(100):
+        shape = random_jigsaw(9, random.Random(seed))
+        if next(sudokit.solutions(Grid.parse("." * 81, shape=shape), limit=1), None):
+            return shape
+    raise AssertionError("no solvable jigsaw")
+
+
+def emptied_states(shape: Shape, count: int, seed: int) -> Iterator[CandidateGrid]:
+    """States of *shape*: a solution with a random share of its cells emptied, their
+    candidates from the placed digits, then some of those removed (never the solution's)."""
+    solved = next(sudokit.solutions(Grid.parse("." * shape.ncells, shape=shape), limit=1))
+    rng = random.Random(seed)
+    for _ in range(count):
+        share = rng.choice((0.1, 0.4, 0.7, 0.9))
+        cells = bytes(0 if rng.random() < share else v for v in solved.cells)
+        cg = CandidateGrid.from_grid(Grid(cells, shape))
+        thin = rng.choice((0.0, 0.2, 0.5))
+        for c, m in enumerate(cg.masks):
+            for d in bits(m):
+                if d != solved.cells[c] and rng.random() < thin:
+                    cg.masks[c] &= ~(1 << (d - 1))
+        yield cg
+
+
+def noise_states(count: int, seed: int) -> Iterator[CandidateGrid]:
+    """9x9 candidate masks that no solution explains (every cell empty)."""
+    rng = random.Random(seed)
+    shape = Shape(3, 3)
+    for _ in range(count):
+        masks = [rng.randrange(512) if rng.random() < 0.9 else 1 << rng.randrange(9)]
+        masks += [rng.randrange(1, 512) & rng.randrange(1, 512) for _ in range(80)]
+        yield CandidateGrid.from_masks(shape, [0] * 81, masks)

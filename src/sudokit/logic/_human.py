@@ -22,13 +22,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .. import _native
 from ..shape import Shape
-from ._delta import Delta, Since, incremental
+from ._delta import Delta, Since, by_digits, incremental
 
 if TYPE_CHECKING:
     from .. import _core
@@ -38,8 +38,11 @@ if TYPE_CHECKING:
 __all__ = [
     "ALS_MAX_CELLS",
     "ALS_XZ",
+    "ALT_CHAINS",
+    "COLOURING",
     "DIRECT_HIDDEN",
     "DIRECT_LOCKS",
+    "EMPTY_RECTANGLES",
     "FINNED_FISH",
     "FISH",
     "FULL_HOUSE",
@@ -48,8 +51,12 @@ __all__ = [
     "LOCKS",
     "NAKED_SETS",
     "NAKED_SINGLES",
+    "TWO_LINKS",
     "WINGS",
+    "W_WINGS",
+    "by_digits_or_core",
     "core",
+    "lazy_hits",
     "steps",
     "table_args",
 ]
@@ -68,6 +75,11 @@ FISH: Final = 8  # k = size: (digit, by_rows, base lines, cover lines)
 WINGS: Final = 9  # k = xyz: (pivot, a, b, z)
 ALS_XZ: Final = 10  # k = 0: (unit A, size A, 4 cells, unit B, size B, 4 cells, x, z)
 FINNED_FISH: Final = 11  # k = size: (digit, by_rows, base lines, cover lines)
+TWO_LINKS: Final = 12  # k = pattern (0 Skyscraper, 1 Kite, 2 Turbot): (digit, u1, a, b, u2, c, e)
+EMPTY_RECTANGLES: Final = 13  # k = 0: (box, digit, row, column, end, end, link unit, target)
+W_WINGS: Final = 14  # k = 0: (a, b, x, y, unit, end, end)
+ALT_CHAINS: Final = 15  # k = 0 X-Chain, 1 XY-Chain, 2 AIC: (links, size, *path, 0 padding)
+COLOURING: Final = 16  # k = 0: (digit, start, 0 / 1 wrap of colour A / B, 2 trap); (0, 0, 0)
 
 #: The largest grid (cells) the core's ALS-XZ search takes (csrc/sk_human.h).
 ALS_MAX_CELLS: Final = 256
@@ -98,6 +110,44 @@ def steps(
     if table is not None:
         return map(partial(step, cg, arg), table.find(kind, arg, cg.masks, ()))
     return incremental(since, lambda cg, delta: search(cg, delta, arg), cg)
+
+
+H = TypeVar("H")
+#: One hit of a search: the few integers naming a step (csrc/sk_human.h lists each kind's).
+Hit = tuple[int, ...]
+
+
+def lazy_hits(table: _core.HumanShape, kind: int, arg: int, masks: list[int]) -> Iterator[Hit]:
+    """The hits of ``table.find(kind, arg, masks, ())`` in order, the first one searched alone
+    (the search stops there) and the rest only when asked for: the path takes a technique's
+    first effective step when it is rated at the technique's base, as the steps of the costly
+    searches of explanations (ALS-XZ, finned fish, the single-digit patterns, W-Wings) are,
+    so most states need only the first hit. *masks* must not change in between."""
+    first = table.find(kind, arg, masks, (), 1)
+    if first:
+        yield first[0]
+        yield from table.find(kind, arg, masks, ())[1:]
+
+
+def by_digits_or_core(
+    kind: int,
+    arg: int,
+    step: Callable[[CandidateGrid, H], Step],
+    hits: Callable[[CandidateGrid, Sequence[int]], Iterable[H]],
+) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """A finder of ``step(cg, hit)`` for each hit of the core's search *kind* (with *arg*, every
+    digit) where the core serves, else of the Python ``hits(cg, digits)`` over the digits whose
+    places changed since it last found nothing (:func:`~._delta.by_digits`): the two give the
+    same steps, as a digit's hits are decided by its places alone."""
+    python = by_digits(lambda cg, digits: map(partial(step, cg), hits(cg, digits)))
+
+    def finder(cg: CandidateGrid) -> Iterator[Step]:
+        table = core(cg)
+        if table is not None:
+            return map(partial(step, cg), lazy_hits(table, kind, arg, cg.masks))
+        return python(cg)
+
+    return finder
 
 
 @lru_cache(maxsize=64)

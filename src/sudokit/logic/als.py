@@ -107,7 +107,7 @@ def als_xz(cg: CandidateGrid) -> Iterator[Step]:
     """ALS-XZ eliminations (not in SE; rated 5.5), smaller sets first."""
     table = _human.core(cg)
     if table is not None and cg.shape.ncells <= _human.ALS_MAX_CELLS:
-        return map(partial(_als_xz_step, cg), table.find(_human.ALS_XZ, 0, cg.masks, ()))
+        return map(partial(_als_xz_step, cg), _human.lazy_hits(table, _human.ALS_XZ, 0, cg.masks))
     return incremental(_SINCE, _als_xz_search, cg)
 
 

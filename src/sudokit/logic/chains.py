@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from . import _human
 from ._bits import bit_indices
 from ._delta import by_digits
 from ._names import elim_text
@@ -158,21 +159,20 @@ def _links(geo: Geometry, masks: Sequence[int]) -> Links:
     return links
 
 
-def _alt_chain_steps(
-    cg: CandidateGrid, name: str, digits: Sequence[int] | None = None
-) -> Iterator[Step]:
-    """Shortest alternating chains of one kind, one per set of eliminations, shortest first;
-    for X-Chains (one digit each) only those of the *digits* when given."""
-    geo = geometry(cg.shape)
+def _alt_found(
+    geo: Geometry, masks: Sequence[int], name: str, digits: Sequence[int] | None
+) -> _Found:
+    """The shortest alternating chain of the kind *name* for each set of eliminations (the
+    first found of equal length), from every start; for X-Chains (one digit each) only those
+    of the *digits* when given. The C core's search (csrc/sk_alt.c) keeps the same chains."""
     n = geo.n
-    masks = cg.masks
     wanted = ~0 if digits is None else sum(1 << (d - 1) for d in digits)
-    if not wanted:
-        return
-    links = _links(geo, masks)
-    base, (sy, sx), (wy, wx), min_strong = _ALT_KINDS[name]
-    tables = (_link_table(links, True, sy, sx), _link_table(links, False, wy, wx))
     found: _Found = {}
+    if not wanted:
+        return found
+    links = _links(geo, masks)
+    _, (sy, sx), (wy, wx), min_strong = _ALT_KINDS[name]
+    tables = (_link_table(links, True, sy, sx), _link_table(links, False, wy, wx))
     for cell in range(geo.ncells):
         m = masks[cell]
         if m & (m - 1) == 0:
@@ -181,6 +181,41 @@ def _alt_chain_steps(
         for d in bit_indices(m & wanted):
             start = off_potential(n, cell, d)  # "A is false"
             _alt_search(geo, masks, start, tables, min_strong, name != "AIC", found)
+    return found
+
+
+#: The core's ``k`` of each kind (HumanShape.find kind _human.ALT_CHAINS).
+_ALT_CORE = {name: k for k, name in enumerate(_ALT_KINDS)}
+
+
+def _core_found(cg: CandidateGrid, geo: Geometry, name: str) -> _Found | None:
+    """:func:`_alt_found` of every digit by the C core, or None where it does not serve (no
+    core, or an AIC on a shape with pair relations, whose links it does not build)."""
+    table = _human.core(cg)
+    if table is None or (name == "AIC" and geo.pairs is not None):
+        return None
+    masks = cg.masks
+    found: _Found = {}
+    for links, size, *rest in table.find(_human.ALT_CHAINS, _ALT_CORE[name], masks, ()):
+        path = rest[:size]
+        found[_alt_eliminations(geo, masks, path[0], path[-1])] = (links, path)
+    return found
+
+
+def _alt_chain_steps(
+    cg: CandidateGrid, name: str, digits: Sequence[int] | None = None
+) -> Iterator[Step]:
+    """Shortest alternating chains of one kind, one per set of eliminations, shortest first;
+    for X-Chains (one digit each) only those of the *digits* when given (the core searches
+    every digit: a digit's chains do not change while its places do not)."""
+    geo = geometry(cg.shape)
+    n = geo.n
+    base = _ALT_KINDS[name][0]
+    if digits is not None and not digits:
+        return
+    found = _core_found(cg, geo, name)
+    if found is None:
+        found = _alt_found(geo, cg.masks, name, digits)
     shape = cg.shape
     for elims, (length, path) in sorted(found.items(), key=lambda kv: (kv[1][0], kv[0])):
         names = path_names(geo, path)

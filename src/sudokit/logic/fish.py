@@ -250,7 +250,8 @@ def _finned_steps(cg: CandidateGrid, k: int) -> Iterator[Step]:
     else from the Python search of the digits changed since it last found nothing."""
     table = _human.core(cg)
     if table is not None:
-        return map(partial(_finned_step, cg, k), table.find(_human.FINNED_FISH, k, cg.masks, ()))
+        hits = _human.lazy_hits(table, _human.FINNED_FISH, k, cg.masks)
+        return map(partial(_finned_step, cg, k), hits)
     return _FINNED[k](cg)
 
 

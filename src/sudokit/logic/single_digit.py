@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 
 from ..shape import Shape
+from . import _human
 from ._delta import by_digits
 from ._names import cell_list, digit_name, elim_text
 from .candidates import CandidateGrid
@@ -72,15 +73,19 @@ def _kind(shape: Shape, u1: int, u2: int, b: int, c: int) -> str:
 
 
 _RATING = {"Skyscraper": 4.0, "2-String Kite": 4.1, "Turbot Fish": 4.2}
+#: The patterns of :func:`_two_link_hits` in the order of the core's ``k`` (_human.TWO_LINKS).
+_PATTERNS = tuple(_RATING)
+
+#: A two-link hit: (digit, u1, a, b, u2, c, e): the strong links a=b in unit u1 and c=e in u2,
+#: b seeing c. The C core's search (csrc/sk_human.c, sk_two_links) gives the same hits in order.
+Hit = tuple[int, ...]
 
 
-def _two_links(cg: CandidateGrid, digits: Sequence[int], wanted: str) -> Iterator[Step]:
-    """The steps of the kind *wanted* (a key of ``_RATING``) of the *digits*, in order."""
+def _two_link_hits(cg: CandidateGrid, digits: Sequence[int], wanted: str) -> Iterator[Hit]:
+    """The hits of the pattern *wanted* (a key of ``_RATING``) of the *digits*, in order."""
     shape = cg.shape
     peers = shape.peers
-    masks = cg.masks
     for d in digits:
-        bit = 1 << (d - 1)
         links = strong_links(cg, d)
         seen: set[tuple[int, int, int, int]] = set()
         for i, (u1, x1, y1) in enumerate(links):
@@ -97,36 +102,61 @@ def _two_links(cg: CandidateGrid, digits: Sequence[int], wanted: str) -> Iterato
                         if key in seen:
                             continue
                         seen.add(key)
-                        targets = set(peers[a]).intersection(peers[e]) - {a, b, c, e}
-                        elims = tuple((t, d) for t in sorted(targets) if masks[t] & bit)
-                        if not elims:
-                            continue
-                        dn = digit_name(shape, d)
-                        text = (
-                            f"{wanted} on {dn}: in {shape.unit_name(u1)} the {dn} is in "
-                            f"{shape.cell_name(a)} or {shape.cell_name(b)}, in "
-                            f"{shape.unit_name(u2)} in {shape.cell_name(c)} or "
-                            f"{shape.cell_name(e)}; {shape.cell_name(b)} and "
-                            f"{shape.cell_name(c)} see each other, so they are not both {dn}, "
-                            f"and one of {shape.cell_name(a)} and {shape.cell_name(e)} is {dn}. "
-                            f"So {elim_text(shape, elims)}."
-                        )
-                        yield Step(
-                            wanted,
-                            _RATING[wanted],
-                            eliminations=elims,
-                            text=text,
-                            cells=(a, b, c, e),
-                            units=(u1, u2),
-                            highlights=((a, d), (b, d), (c, d), (e, d)),
-                            links=((a, d, b, d, True), (b, d, c, d, False), (c, d, e, d, True)),
-                            size=shape.n,
-                        )
+                        if _two_link_elims(cg, d, a, b, c, e):
+                            yield (d, u1, a, b, u2, c, e)
+
+
+def _two_link_elims(
+    cg: CandidateGrid, d: int, a: int, b: int, c: int, e: int
+) -> tuple[tuple[int, int], ...]:
+    """The *d* of the cells that see both ends *a* and *e* (not the pattern's own cells)."""
+    peers = cg.shape.peers
+    masks = cg.masks
+    bit = 1 << (d - 1)
+    targets = set(peers[a]).intersection(peers[e]) - {a, b, c, e}
+    return tuple((t, d) for t in sorted(targets) if masks[t] & bit)
+
+
+def _two_link_step(cg: CandidateGrid, hit: Hit, wanted: str) -> Step:
+    """The step of one hit of the pattern *wanted*."""
+    shape = cg.shape
+    d, u1, a, b, u2, c, e = hit
+    elims = _two_link_elims(cg, d, a, b, c, e)
+    dn = digit_name(shape, d)
+    text = (
+        f"{wanted} on {dn}: in {shape.unit_name(u1)} the {dn} is in "
+        f"{shape.cell_name(a)} or {shape.cell_name(b)}, in "
+        f"{shape.unit_name(u2)} in {shape.cell_name(c)} or "
+        f"{shape.cell_name(e)}; {shape.cell_name(b)} and "
+        f"{shape.cell_name(c)} see each other, so they are not both {dn}, "
+        f"and one of {shape.cell_name(a)} and {shape.cell_name(e)} is {dn}. "
+        f"So {elim_text(shape, elims)}."
+    )
+    return Step(
+        wanted,
+        _RATING[wanted],
+        eliminations=elims,
+        text=text,
+        cells=(a, b, c, e),
+        units=(u1, u2),
+        highlights=((a, d), (b, d), (c, d), (e, d)),
+        links=((a, d, b, d, True), (b, d, c, d, False), (c, d, e, d, True)),
+        size=shape.n,
+    )
 
 
 # Every pattern of this module is decided by the places of its digit alone, so each finder
-# searches only the digits whose places changed since it last found nothing (_delta.by_digits).
-_TWO_LINKS = {kind: by_digits(partial(_two_links, wanted=kind)) for kind in _RATING}
+# searches only the digits whose places changed since it last found nothing (by_digits), or
+# every digit in the C core (_human.by_digits_or_core).
+_TWO_LINKS = {
+    kind: _human.by_digits_or_core(
+        _human.TWO_LINKS,
+        k,
+        partial(_two_link_step, wanted=kind),
+        partial(_two_link_hits, wanted=kind),
+    )
+    for k, kind in enumerate(_PATTERNS)
+}
 
 
 def skyscraper(cg: CandidateGrid) -> Iterator[Step]:
@@ -154,19 +184,25 @@ def empty_rectangle(cg: CandidateGrid) -> Iterator[Step]:
     return _EMPTY_RECTANGLE(cg)
 
 
-def _empty_rectangles(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step]:
-    """The empty rectangles of the *digits*, box by box."""
+def _places(cg: CandidateGrid, box: int, d: int) -> list[int]:
+    """The cells of unit *box* holding *d*, in the unit's order."""
+    bit = 1 << (d - 1)
+    masks = cg.masks
+    return [c for c in cg.shape.units[box] if masks[c] & bit]
+
+
+def _er_hits(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Hit]:
+    """The empty rectangles of the *digits*, box by box: (box, digit, row, column, the link's
+    two ends, its unit, the target); the C core's search (sk_empty_rectangles) gives the same
+    hits in order."""
     shape = cg.shape
     n = shape.n
-    masks = cg.masks
-    units = shape.units
-    for b, unit in enumerate(units):
+    for b, unit in enumerate(shape.units):
         if not is_box(shape, b):
             continue
         inside = set(unit)
         for d in digits:
-            bit = 1 << (d - 1)
-            pos = [c for c in unit if masks[c] & bit]
+            pos = _places(cg, b, d)
             if len(pos) < 2:
                 continue
             rows = {p // n for p in pos}
@@ -177,15 +213,13 @@ def _empty_rectangles(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step
                 for c in sorted(cols):
                     if any(p // n != r and p % n != c for p in pos):
                         continue
-                    yield from _er_steps(cg, b, d, r, c, inside, pos)
+                    for link, link_unit, target in _er_links(cg, d, r, c, inside):
+                        yield (b, d, r, c, *link, link_unit, target)
 
 
-_EMPTY_RECTANGLE = by_digits(_empty_rectangles)
-
-
-def _er_steps(
-    cg: CandidateGrid, box: int, d: int, r: int, c: int, inside: set[int], pos: list[int]
-) -> Iterator[Step]:
+def _er_links(
+    cg: CandidateGrid, d: int, r: int, c: int, inside: set[int]
+) -> Iterator[tuple[tuple[int, int], int, int]]:
     shape = cg.shape
     n = shape.n
     masks = cg.masks
@@ -201,7 +235,7 @@ def _er_steps(
             target = (end_q // n) * n + c
             if target in inside or not masks[target] & bit or target == end_q:
                 continue
-            yield _er_step(cg, box, d, r, c, pos, (end_r, end_q), shape.column_units[x], target)
+            yield (end_r, end_q), shape.column_units[x], target
     # strong link in a row y: ends (y, c) and (y, p); target (r, p)
     for y in range(n):
         row = [y * n + p for p in range(n) if masks[y * n + p] & bit]
@@ -213,22 +247,14 @@ def _er_steps(
             target = r * n + end_p % n
             if target in inside or not masks[target] & bit or target == end_p:
                 continue
-            yield _er_step(cg, box, d, r, c, pos, (end_c, end_p), shape.row_units[y], target)
+            yield (end_c, end_p), shape.row_units[y], target
 
 
-def _er_step(
-    cg: CandidateGrid,
-    box: int,
-    d: int,
-    r: int,
-    c: int,
-    pos: list[int],
-    link: tuple[int, int],
-    link_unit: int,
-    target: int,
-) -> Step:
+def _er_step(cg: CandidateGrid, hit: Hit) -> Step:
+    """The step of one empty rectangle hit."""
     shape = cg.shape
-    a, e = link
+    box, d, r, c, a, e, link_unit, target = hit
+    pos = _places(cg, box, d)
     dn = digit_name(shape, d)
     text = (
         f"Empty Rectangle on {dn}: in {shape.unit_name(box)} the {dn} lies only in row {r + 1} "
@@ -250,79 +276,107 @@ def _er_step(
     )
 
 
+_EMPTY_RECTANGLE = _human.by_digits_or_core(_human.EMPTY_RECTANGLES, 0, _er_step, _er_hits)
+
+
 def simple_colouring(cg: CandidateGrid) -> Iterator[Step]:
     """Simple Colouring (not in SE; rated 4.5): colour the chains of strong links of a digit
     in two alternating colours; one colour is the digit. A colour that meets itself in a unit
     is false (colour wrap); a cell that sees both colours loses the digit (colour trap)."""
+    table = _human.core(cg)
+    if table is not None:
+        hits = table.find(_human.COLOURING, 0, cg.masks, ())
+        if not hits or hits[0][0]:  # (0, 0, 0): an odd cycle of strong links (see _colour_hits)
+            return map(partial(_colour_step, cg), hits)
     return _SIMPLE_COLOURING(cg)
 
 
-def _simple_colouring(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Step]:
-    """The colouring steps of the *digits*, in order."""
+def _link_graph(cg: CandidateGrid, d: int) -> dict[int, set[int]]:
+    """The graph of the strong links of *d*: each cell of one, the cells it is linked to."""
+    graph: dict[int, set[int]] = {}
+    for _, a, b in strong_links(cg, d):
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set()).add(a)
+    return graph
+
+
+def _colour_groups(graph: dict[int, set[int]], start: int) -> tuple[list[int], list[int]]:
+    """The cells of the two colours (sorted) of the component of *start* in *graph*, *start*
+    of colour A."""
+    colour = {start: 0}
+    queue = [start]
+    while queue:
+        cell = queue.pop()
+        for nxt in graph[cell]:
+            if nxt not in colour:
+                colour[nxt] = 1 - colour[cell]
+                queue.append(nxt)
+    return (
+        sorted(c for c, k in colour.items() if k == 0),
+        sorted(c for c, k in colour.items() if k == 1),
+    )
+
+
+def _colour_hits(cg: CandidateGrid, digits: Sequence[int]) -> Iterator[Hit]:
+    """The colourings of the *digits* that remove something: (digit, start, what), *start* the
+    smallest cell of the component, *what* 0 or 1 for a wrap of colour A or B, 2 for a trap.
+    The C core's search (sk_colouring) gives the same hits in order, where every digit's graph
+    has two colours; where some graph has an odd cycle of strong links (the colours then
+    depend on the order its sets are walked in; no solution has such a state), it gives the
+    one hit (0, 0, 0) and this search decides."""
     shape = cg.shape
     peers = shape.peers
     masks = cg.masks
     for d in digits:
         bit = 1 << (d - 1)
-        graph: dict[int, set[int]] = {}
-        for _, a, b in strong_links(cg, d):
-            graph.setdefault(a, set()).add(b)
-            graph.setdefault(b, set()).add(a)
+        graph = _link_graph(cg, d)
         done: set[int] = set()
         for start in sorted(graph):
             if start in done:
                 continue
-            colour = {start: 0}
-            queue = [start]
-            while queue:
-                cell = queue.pop()
-                for nxt in graph[cell]:
-                    if nxt not in colour:
-                        colour[nxt] = 1 - colour[cell]
-                        queue.append(nxt)
-            done.update(colour)
-            if len(colour) < 4:
+            groups = _colour_groups(graph, start)
+            inside = {*groups[0], *groups[1]}
+            done |= inside
+            if len(inside) < 4:
                 continue
-            groups = (
-                sorted(c for c, k in colour.items() if k == 0),
-                sorted(c for c, k in colour.items() if k == 1),
-            )
-            # colour wrap
-            for k, group in enumerate(groups):
+            for k, group in enumerate(groups):  # colour wrap
                 if any(b in peers[a] for i, a in enumerate(group) for b in group[i + 1 :]):
-                    elims = tuple((c, d) for c in group)
-                    yield _colour_step(
-                        cg,
-                        d,
-                        groups,
-                        elims,
-                        f"two cells of colour {'AB'[k]} see each other, so that colour is false",
-                    )
+                    yield (d, start, k)
                     break
-            # colour trap
-            elims = tuple(
-                (c, d)
-                for c in range(shape.ncells)
-                if masks[c] & bit
-                and c not in colour
+            if any(  # colour trap
+                masks[c] & bit
+                and c not in inside
                 and any(p in peers[c] for p in groups[0])
                 and any(p in peers[c] for p in groups[1])
-            )
-            if elims:
-                yield _colour_step(cg, d, groups, elims, "these cells see a cell of each colour")
+                for c in range(shape.ncells)
+            ):
+                yield (d, start, 2)
 
 
-_SIMPLE_COLOURING = by_digits(_simple_colouring)
+_SIMPLE_COLOURING = by_digits(lambda cg, ds: map(partial(_colour_step, cg), _colour_hits(cg, ds)))
 
 
-def _colour_step(
-    cg: CandidateGrid,
-    d: int,
-    groups: tuple[list[int], list[int]],
-    elims: tuple[tuple[int, int], ...],
-    reason: str,
-) -> Step:
+def _colour_step(cg: CandidateGrid, hit: Hit) -> Step:
+    """The step of one colouring hit."""
     shape = cg.shape
+    d, start, what = hit
+    groups = _colour_groups(_link_graph(cg, d), start)
+    if what < 2:
+        elims = tuple((c, d) for c in groups[what])
+        reason = f"two cells of colour {'AB'[what]} see each other, so that colour is false"
+    else:
+        peers = shape.peers
+        bit = 1 << (d - 1)
+        elims = tuple(
+            (c, d)
+            for c in range(shape.ncells)
+            if cg.masks[c] & bit
+            and c not in groups[0]
+            and c not in groups[1]
+            and any(p in peers[c] for p in groups[0])
+            and any(p in peers[c] for p in groups[1])
+        )
+        reason = "these cells see a cell of each colour"
     dn = digit_name(shape, d)
     text = (
         f"Simple Colouring on {dn}: following the units where {dn} has only two places, the cells "

@@ -138,9 +138,20 @@ def xyz_wing(cg: CandidateGrid) -> Iterator[Step]:
 
 def w_wing(cg: CandidateGrid) -> Iterator[Step]:
     """W-Wings (not in SE; rated 4.4)."""
+    table = _human.core(cg)
+    if table is None:
+        hits: Iterable[tuple[int, ...]] = _w_wing_hits(cg)
+    else:
+        hits = _human.lazy_hits(table, _human.W_WINGS, 0, cg.masks)
+    return map(partial(_w_wing_step, cg), hits)
+
+
+def _w_wing_hits(cg: CandidateGrid) -> Iterator[tuple[int, ...]]:
+    """The W-Wings that remove something: (a, b, x, y, unit, end, end): the pair cells *a* and
+    *b* of digits x and y, the unit whose two places of x each see one of them (the first such
+    unit). The C core's search (csrc/sk_human.c, sk_w_wings) gives the same hits in order."""
     shape = cg.shape
     masks = cg.masks
-    units = shape.units
     peers = shape.peers
     pairs = [c for c, m in enumerate(masks) if m.bit_count() == 2]
     for i, a in enumerate(pairs):
@@ -150,34 +161,47 @@ def w_wing(cg: CandidateGrid) -> Iterator[Step]:
             pa, pb = set(peers[a]), set(peers[b])
             for x in bits(masks[a]):
                 y = (masks[a] & ~(1 << (x - 1))).bit_length()
-                ybit = 1 << (y - 1)
-                targets = pa & pb
-                elims = tuple((c, y) for c in sorted(targets) if masks[c] & ybit)
-                if not elims:
+                if not _w_wing_elims(cg, a, b, y):
                     continue
-                for u in range(len(units)):
+                for u in range(len(shape.units)):
                     ends = cg.cells_with(u, x)
                     if len(ends) != 2 or a in ends or b in ends:
                         continue
                     e1, e2 = ends
-                    if not ((e1 in pa and e2 in pb) or (e1 in pb and e2 in pa)):
-                        continue
-                    xn, yn = digit_name(shape, x), digit_name(shape, y)
-                    text = (
-                        f"W-Wing: {shape.cell_name(a)} and {shape.cell_name(b)} both hold only "
-                        f"{digit_list(shape, (x, y))}. In {shape.unit_name(u)} the {xn} must go in "
-                        f"{cell_list(shape, ends, 'or')}, and each of these sees one of the two "
-                        f"cells, so they cannot both be {xn}: one of them is {yn}. So "
-                        f"{elim_text(shape, elims)}."
-                    )
-                    yield Step(
-                        "W-Wing",
-                        4.4,
-                        eliminations=elims,
-                        text=text,
-                        cells=(a, b, e1, e2),
-                        units=(u,),
-                        highlights=((a, x), (a, y), (b, x), (b, y), (e1, x), (e2, x)),
-                        size=shape.n,
-                    )
-                    break
+                    if (e1 in pa and e2 in pb) or (e1 in pb and e2 in pa):
+                        yield (a, b, x, y, u, e1, e2)
+                        break
+
+
+def _w_wing_elims(cg: CandidateGrid, a: int, b: int, y: int) -> tuple[tuple[int, int], ...]:
+    """The *y* of the cells that see both *a* and *b*."""
+    peers = cg.shape.peers
+    masks = cg.masks
+    ybit = 1 << (y - 1)
+    targets = set(peers[a]).intersection(peers[b])
+    return tuple((c, y) for c in sorted(targets) if masks[c] & ybit)
+
+
+def _w_wing_step(cg: CandidateGrid, hit: tuple[int, ...]) -> Step:
+    """The step of one W-Wing hit."""
+    shape = cg.shape
+    a, b, x, y, u, e1, e2 = hit
+    elims = _w_wing_elims(cg, a, b, y)
+    xn, yn = digit_name(shape, x), digit_name(shape, y)
+    text = (
+        f"W-Wing: {shape.cell_name(a)} and {shape.cell_name(b)} both hold only "
+        f"{digit_list(shape, (x, y))}. In {shape.unit_name(u)} the {xn} must go in "
+        f"{cell_list(shape, (e1, e2), 'or')}, and each of these sees one of the two "
+        f"cells, so they cannot both be {xn}: one of them is {yn}. So "
+        f"{elim_text(shape, elims)}."
+    )
+    return Step(
+        "W-Wing",
+        4.4,
+        eliminations=elims,
+        text=text,
+        cells=(a, b, e1, e2),
+        units=(u,),
+        highlights=((a, x), (a, y), (b, x), (b, y), (e1, x), (e2, x)),
+        size=shape.n,
+    )
