@@ -9,7 +9,7 @@ asks the explainer's walk whether it solves it, and mostly it does not. Here the
    the older drawn rules (kropki, ..., killer cages) as :mod:`~sudokit.generator.ruled` has
    them.
 2. **Walk, and feed the walk where it stops.** The explainer's walk (the variant scale's
-   techniques up to :data:`~sudokit.generator.ruled.HUMAN_CAP`, without the uniqueness
+   techniques up to :data:`BUILD_CAP`, below the forcing chains, without the uniqueness
    techniques) runs on the rules and givens so far. Where it gets stuck, a rule from the
    pool that covers the most of the cells still open is tried: it is kept when the cheap
    techniques (up to :data:`CHEAP`) then find a step, else put back for later and the next
@@ -24,15 +24,16 @@ asks the explainer's walk whether it solves it, and mostly it does not. Here the
 4. **The reduction.** The rules the walk kept in the end often include some that add nothing,
    and some givens went in before rules that make them needless. Each rule (in a random
    order, but the last of its kind), then each given (orbit), is dropped when the puzzle
-   stays unique (a search: the cheap check, which rejects most) and the explainer's walk
-   still solves it from the start with the techniques up to the hardest one its walk needed
-   (a prefix of the explainer's list: a walk of it that solves is the explainer's own walk,
-   so the puzzle gets no harder). A failed walk costs the most, so the pass stops after
-   :data:`MISSES` of them. Measured on 9x9 (5 seeds a kind, the same run): about 20 % fewer
-   rules, a few fewer givens.
+   stays unique (a search of at most :data:`GUESSES` guesses: the cheap check, which
+   rejects most; when it runs out the walk decides alone) and the explainer's walk still
+   solves it from the start with the techniques up to the hardest one its walk needed (a
+   prefix of the explainer's list: a walk of it that solves is the explainer's own walk, so
+   the puzzle gets no harder). A failed walk costs the most, so the pass stops after
+   :data:`MISSES` of them.
 
-Reproducible per seed (no search reads a second solution: the reduction reads counts only).
-The givens are not proven minimal.
+Reproducible per seed and engine (no search reads a second solution, but a reduction search
+that runs out of guesses spends a walk, which may count against :data:`MISSES`). The givens
+are not proven minimal.
 
 The older kinds (killer, kropki, XV, parity, thermometers from
 :mod:`~sudokit.generator.variants`; windoku, anti-knight, anti-king, non-consecutive and
@@ -63,9 +64,19 @@ TRIES = 6
 #: The techniques (base rating up to this) that say quickly whether a new rule tells the walk
 #: anything: the singles, the rule kinds' own steps, pointing and claiming.
 CHEAP = 2.9
+#: The hardest technique of the walks that build and check (Aligned Pair Exclusion, below
+#: the forcing chains of :data:`~sudokit.generator.ruled.HUMAN_CAP`): a forcing-chain sweep
+#: that fails, at every point where the walk is stuck, was 80 % of the CPU of a whispers
+#: puzzle (cProfile); without it whispers went from 0.86 to 6.2 puzzles a CPU second, with
+#: as many rules and givens (9x9, 4 seeds). The puzzles need no forcing chain.
+BUILD_CAP = 6.2
 #: Walks of the reduction pass that may fail (a removal the walk cannot solve) before it stops:
 #: a failed walk costs the most (every technique tried where it is stuck).
 MISSES = 4
+#: Guesses a uniqueness search of the reduction pass may make; when it runs out the walk
+#: decides alone (it proves uniqueness itself). Outside clues with few givens make slow
+#: searches (an x-sum puzzle spent 28 s of CPU in them at the attempt's 3,620 guesses).
+GUESSES = 50
 
 
 def _techniques(cap: float, variant: bool = True) -> tuple[Technique, ...]:
@@ -116,7 +127,7 @@ def build(
     solution, base, chosen, rest = draft
     index = orbit_index(shape, symmetry)
     puzzle = bytearray(shape.ncells)
-    full, cheap = _techniques(HUMAN_CAP), _techniques(CHEAP)
+    full, cheap = _techniques(BUILD_CAP), _techniques(CHEAP)
 
     def made() -> Shape:
         return shape.with_constraints(_extended(base, Constraints(rules=chosen)))
@@ -177,6 +188,7 @@ def _reduce(
     solved by the walk of *techniques* from the start; the cheap check (a search) first, and
     no more walks after :data:`MISSES` of them failed."""
     misses = 0
+    counter.guess_budget = GUESSES
 
     def proven(rules: list[Rule]) -> bool:
         nonlocal misses
@@ -184,7 +196,7 @@ def _reduce(
             return False
         made = shape.with_constraints(_extended(base, Constraints(rules=rules)))
         counter.use(made)
-        if counter.count(puzzle)[0] != 1:
+        if counter.count(puzzle)[0] not in (1, -1):
             return False
         cg = CandidateGrid.from_grid(Grid(bytes(puzzle), made))
         if solve_path(cg, techniques, consistent=True).solved:
