@@ -7,7 +7,9 @@ human walk, and today's older kinds (``killer``, ``windoku``, ``antiknight``, ``
 combinations such as ``antiknight+kropki``), whose default adds givens until the walk solves
 (:func:`sudokit.generator.walked.climb`) -- and size (6x6, 9x9): puzzles a CPU second
 (one process, seeds 0, 1, ... until ``--seconds`` of CPU are spent; one puzzle that runs past
-that alone is stopped and counted as not made), mean givens and rules, and, for the same
+that alone is stopped and counted as not made), mean givens and rules, the mean and the
+longest line (cells of an arrow with its circle, or of a line: renban, whispers, palindrome,
+between), and, for the same
 seeds with ``any_unique`` (``--any``), the rate and the share the explainer's human walk
 solves (:func:`sudokit.generator.ruled.human_walk`, outside the timed part).
 
@@ -33,6 +35,8 @@ from sudokit.generator.ruled import human_walk
 #: the generate keyword of each; a "+" joins kinds.
 OLDER = ("killer", "windoku", "antiknight", "antiking", "nonconsecutive", "kropki", "xv")
 OLDER += ("parity", "thermo", "x", "antiknight+kropki", "thermo+parity")
+#: The rule kinds drawn as paths of cells (their lengths are reported).
+LINES = ("arrow", "renban", "whispers", "palindrome", "between")
 
 
 def _keywords(kind: str) -> dict[str, bool]:
@@ -49,6 +53,7 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
 
 def _run(kind: str, n: int, seconds: float, any_unique: bool) -> dict[str, float]:
     made = givens = rules = human = 0
+    lines: list[int] = []
     spent = 0.0
     seed = 0
     while spent < seconds:
@@ -68,12 +73,15 @@ def _run(kind: str, n: int, seconds: float, any_unique: bool) -> dict[str, float
         givens += p.clues
         own = p.puzzle.shape.constraints
         rules += len(own.rules) if own is not None else 0
+        lines += [len(r.cells_of()) for r in own.rules if r.kind in LINES] if own else []
         human += not human_walk(bytes(p.puzzle.cells), p.puzzle.shape)
     return {
         "rate": made / spent if spent else 0.0,
         "made": made,
         "givens": givens / made if made else float("nan"),
         "rules": rules / made if made else float("nan"),
+        "line": sum(lines) / len(lines) if lines else float("nan"),
+        "longest": max(lines, default=0),
         "human": human / made if made else float("nan"),
     }
 
@@ -87,8 +95,9 @@ def main() -> None:
     args = ap.parse_args()
     signal.signal(signal.SIGPROF, _alarm)
     lines = [
-        "| kind | size | puzzles/s | made | givens | rules | --any puzzles/s | --any human |",
-        "|---|---|---|---|---|---|---|---|",
+        "| kind | size | puzzles/s | made | givens | rules | line cells (longest) |"
+        " --any puzzles/s | --any human |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for kind in args.kinds.split(","):
         for n in map(int, args.sizes.split(",")):
@@ -98,7 +107,8 @@ def main() -> None:
             a = _run(kind, n, args.seconds, True)
             line = (
                 f"| {kind} | {n}x{n} | {d['rate']:.2f} | {d['made']:.0f} | {d['givens']:.1f} |"
-                f" {d['rules']:.1f} | {a['rate']:.2f} | {a['human']:.0%} |"
+                f" {d['rules']:.1f} | {d['line']:.1f} ({d['longest']}) | {a['rate']:.2f} |"
+                f" {a['human']:.0%} |"
             )
             print(line, flush=True)
             lines.append(line)

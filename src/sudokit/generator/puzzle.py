@@ -263,7 +263,7 @@ def _run(plan: _Plan, seed: int | None, rng: random.Random) -> GeneratedPuzzle:
                 elif (draft := _draw_rules(plan.drawn, shape, rng, counter)) is None:
                     drawn = None
                 elif plan.drawn.human:
-                    drawn = _walk_build(draft, plan.symmetry, shape, rng)
+                    drawn = _walk_build(draft, plan.symmetry, shape, rng, counter)
                 else:
                     drawn = _search_build(draft, plan.symmetry, shape, rng, counter)
                 if drawn is None:

@@ -9,7 +9,7 @@ asks the explainer's walk whether it solves it, and mostly it does not. Here the
    the older drawn rules (kropki, ..., killer cages) as :mod:`~sudokit.generator.ruled` has
    them.
 2. **Walk, and feed the walk where it stops.** The explainer's walk (the variant scale's
-   techniques up to :data:`~sudokit.generator.ruled.HUMAN_CAP`, without the uniqueness
+   techniques up to :data:`BUILD_CAP`, below the forcing chains, without the uniqueness
    techniques) runs on the rules and givens so far. Where it gets stuck, a rule from the
    pool that covers the most of the cells still open is tried: it is kept when the cheap
    techniques (up to :data:`CHEAP`) then find a step, else put back for later and the next
@@ -21,9 +21,19 @@ asks the explainer's walk whether it solves it, and mostly it does not. Here the
    the puzzle unique: no search. A last walk from the puzzle as given checks that the
    explainer solves it (easiest step first, every rule from the start); where it stops, the
    building goes on from there.
+4. **The reduction.** The rules the walk kept in the end often include some that add nothing,
+   and some givens went in before rules that make them needless. Each rule (in a random
+   order, but the last of its kind), then each given (orbit), is dropped when the puzzle
+   stays unique (a search of at most :data:`GUESSES` guesses: the cheap check, which
+   rejects most; when it runs out the walk decides alone) and the explainer's walk still
+   solves it from the start with the techniques up to the hardest one its walk needed (a
+   prefix of the explainer's list: a walk of it that solves is the explainer's own walk, so
+   the puzzle gets no harder). A failed walk costs the most, so the pass stops after
+   :data:`MISSES` of them.
 
-Reproducible per seed (no search reads a second solution). The givens are not proven
-minimal.
+Reproducible per seed and engine (no search reads a second solution, but a reduction search
+that runs out of guesses spends a walk, which may count against :data:`MISSES`). The givens
+are not proven minimal.
 
 The older kinds (killer, kropki, XV, parity, thermometers from
 :mod:`~sudokit.generator.variants`; windoku, anti-knight, anti-king, non-consecutive and
@@ -42,8 +52,9 @@ from ..logic.path import solve_path
 from ..logic.registry import Technique
 from ..rules import Rule
 from ..shape import Shape
-from .ruled import HUMAN_CAP, Draft
-from .symmetry import orbit_index
+from .ruled import HUMAN_CAP, Draft, _kinds_of
+from .search import _Counter, shuffled
+from .symmetry import orbit_index, orbits
 from .variants import _extended
 
 __all__ = ["CHEAP", "TRIES", "build", "climb"]
@@ -53,6 +64,19 @@ TRIES = 6
 #: The techniques (base rating up to this) that say quickly whether a new rule tells the walk
 #: anything: the singles, the rule kinds' own steps, pointing and claiming.
 CHEAP = 2.9
+#: The hardest technique of the walks that build and check (Aligned Pair Exclusion, below
+#: the forcing chains of :data:`~sudokit.generator.ruled.HUMAN_CAP`): a forcing-chain sweep
+#: that fails, at every point where the walk is stuck, was 80 % of the CPU of a whispers
+#: puzzle (cProfile); without it whispers went from 0.86 to 6.2 puzzles a CPU second, with
+#: as many rules and givens (9x9, 4 seeds). The puzzles need no forcing chain.
+BUILD_CAP = 6.2
+#: Walks of the reduction pass that may fail (a removal the walk cannot solve) before it stops:
+#: a failed walk costs the most (every technique tried where it is stuck).
+MISSES = 4
+#: Guesses a uniqueness search of the reduction pass may make; when it runs out the walk
+#: decides alone (it proves uniqueness itself). Outside clues with few givens make slow
+#: searches (an x-sum puzzle spent 28 s of CPU in them at the attempt's 3,620 guesses).
+GUESSES = 50
 
 
 def _techniques(cap: float, variant: bool = True) -> tuple[Technique, ...]:
@@ -96,14 +120,14 @@ def _pick(rest: list[Rule], open_: set[int], rng: random.Random) -> Rule | None:
 
 
 def build(
-    draft: Draft, symmetry: str, shape: Shape, rng: random.Random
+    draft: Draft, symmetry: str, shape: Shape, rng: random.Random, counter: _Counter
 ) -> tuple[bytearray, bytes, Shape, bool]:
-    """Steps 2-3 on a :func:`~sudokit.generator.ruled.draw`: ``(puzzle, solution, shape with
+    """Steps 2-4 on a :func:`~sudokit.generator.ruled.draw`: ``(puzzle, solution, shape with
     the rules, False)`` (the givens are not proven minimal)."""
     solution, base, chosen, rest = draft
     index = orbit_index(shape, symmetry)
     puzzle = bytearray(shape.ncells)
-    full, cheap = _techniques(HUMAN_CAP), _techniques(CHEAP)
+    full, cheap = _techniques(BUILD_CAP), _techniques(CHEAP)
 
     def made() -> Shape:
         return shape.with_constraints(_extended(base, Constraints(rules=chosen)))
@@ -142,7 +166,57 @@ def build(
             if 0 not in cg.values or solve_path(cg, cheap, consistent=True).steps:
                 break
         rest.extend(spare)
+    # the reduction's walks stop at the hardest technique the explainer's walk needed
+    used = {t.rating for t in full if t.family in path.families}
+    upto = tuple(t for t in full if t.rating <= max(used, default=0.0))
+    _reduce(puzzle, base, chosen, shape, symmetry, rng, counter, upto)
     return puzzle, solution, made(), False
+
+
+def _reduce(
+    puzzle: bytearray,
+    base: Constraints,
+    chosen: list[Rule],
+    shape: Shape,
+    symmetry: str,
+    rng: random.Random,
+    counter: _Counter,
+    techniques: tuple[Technique, ...],
+) -> None:
+    """Step 4: drop the rules of *chosen* (but the last of each kind), then the givens
+    (orbits) of *puzzle* (both changed in place), whose removal keeps the puzzle unique and
+    solved by the walk of *techniques* from the start; the cheap check (a search) first, and
+    no more walks after :data:`MISSES` of them failed."""
+    misses = 0
+    counter.guess_budget = GUESSES
+
+    def proven(rules: list[Rule]) -> bool:
+        nonlocal misses
+        if misses >= MISSES:
+            return False
+        made = shape.with_constraints(_extended(base, Constraints(rules=rules)))
+        counter.use(made)
+        if counter.count(puzzle)[0] not in (1, -1):
+            return False
+        cg = CandidateGrid.from_grid(Grid(bytes(puzzle), made))
+        if solve_path(cg, techniques, consistent=True).solved:
+            return True
+        misses += 1
+        return False
+
+    for rule in shuffled(list(chosen), rng):
+        kind = _kinds_of(rule)
+        if sum(_kinds_of(r) == kind for r in chosen) > 1:
+            trial = [r for r in chosen if r is not rule]
+            if proven(trial):
+                chosen[:] = trial
+    for orbit in shuffled([o for o in orbits(shape, symmetry) if puzzle[o[0]]], rng):
+        saved = [puzzle[i] for i in orbit]
+        for i in orbit:
+            puzzle[i] = 0
+        if not proven(chosen):
+            for i, v in zip(orbit, saved, strict=True):
+                puzzle[i] = v
 
 
 def climb(
