@@ -489,7 +489,7 @@ void sk_chainer_free(sk_chainer *c) {
     SK_FREE_ALL(free, c->masks, c->counts, c->stamp, c->slot, c->order, c->cause, c->par_start,
                 c->anc, c->par.data, c->pend_on, c->pend_off, c->ab_on_bits, c->ab_off_bits,
                 c->ab_prs.data, c->derived.data, c->rs_at, c->rs_n, c->rs_absurd, c->rs.data,
-                c->mark, c->mval, c->shared.data);
+                c->mark, c->mval, c->shared.data, c->rel_start, c->rel_b, c->rel_ab, c->rel_ba);
     memset(c, 0, sizeof *c);
 }
 
@@ -655,6 +655,16 @@ static int turn_off(sk_chainer *c, int32_t p, size_t *off_tail) {
             const int32_t o = c->peers[k];
             if ((c->masks[o] & bit) && ivec_push(&c->derived, 2 * (o * n + d))) return -1;
         }
+        if (c->rel_start != NULL && c->y) /* the pair relations' weak links, each once */
+            for (int32_t k = c->rel_start[cell]; k < c->rel_start[cell + 1]; k++) {
+                const int32_t b = c->rel_b[k];
+                for (uint64_t m = c->masks[b] & ~c->rel_ab[(size_t)k * n + d]; m; m &= m - 1) {
+                    const int32_t q = 2 * (b * n + __builtin_ctzll(m));
+                    if (!contains(c->derived.data, 0, c->derived.len, q) &&
+                        ivec_push(&c->derived, q))
+                        return -1;
+                }
+            }
         outs = c->derived.data;
         nout = (int32_t)c->derived.len;
     }
@@ -675,9 +685,47 @@ static int turn_off(sk_chainer *c, int32_t p, size_t *off_tail) {
     return 0;
 }
 
-/* _Run._turn_on: the "on" potentials the "off" potential p implies (_Run._on_links).
+/* _Run._turn_on, its second half (a dynamic run with y on a chainer with relations): the
+ * "off" potentials of the candidates of the cells related to p's cell that no candidate
+ * left there allows (_Run._unsupported), parents p then the other removed candidates of
+ * p's cell that allowed them.  Runs after the singles removed p's candidate. */
+static int unsupported(sk_chainer *c, int32_t p, size_t *off_tail) {
+    const int n = c->n;
+    const int32_t cand = p >> 1, cell = cand / n, d = cand % n;
+    const uint64_t bit = (uint64_t)1 << d, left = c->masks[cell], start = c->masks0[cell];
+    uint64_t *a = c->ab_off_bits; /* the new potential's ancestors, built in place */
+    ivec *prs = &c->derived;
+    for (int32_t k = c->rel_start[cell]; k < c->rel_start[cell + 1]; k++) {
+        const int32_t b = c->rel_b[k];
+        const uint64_t *ba = c->rel_ba + (size_t)k * n;
+        for (uint64_t m = c->masks[b] & c->rel_ab[(size_t)k * n + d]; m; m &= m - 1) {
+            const int e = __builtin_ctzll(m);
+            const int32_t q = 2 * (b * n + e), on = q | 1;
+            if ((left & ba[e]) || reached(c, q)) continue;
+            prs->len = 0;
+            if (ivec_push(prs, p)) return -1;
+            for (uint64_t g = start & ba[e] & ~bit; g; g &= g - 1)
+                if (ivec_push(prs, 2 * (cell * n + __builtin_ctzll(g)))) return -1;
+            memset(a, 0, c->words * sizeof *a);
+            ADD(a, q);
+            for (size_t i = 0; i < prs->len; i++) {
+                const uint64_t *pa = anc_of(c, prs->data[i]);
+                for (size_t w = 0; w < c->words; w++) a[w] |= pa[w];
+            }
+            if (reached(c, on))
+                return set_absurd(c, on, anc_of(c, on), q, a, q, prs->data, (int32_t)prs->len,
+                                  SK_CHAIN_NO_CAUSE);
+            if (reach(c, q, a, prs->data, (int32_t)prs->len, SK_CHAIN_NO_CAUSE) < 0) return -1;
+            c->pend_off[(*off_tail)++] = q;
+        }
+    }
+    return 0;
+}
+
+/* _Run._turn_on: the "on" potentials the "off" potential p implies (_Run._on_links), then
+ * on a chainer with relations the unsupported candidates (above).
  * derived holds records (r, why, nprs, prs...). */
-static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail) {
+static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail, size_t *off_tail) {
     const int n = c->n;
     const int32_t cand = p >> 1, cell = cand / n, d = cand % n;
     const uint64_t bit = (uint64_t)1 << d;
@@ -745,7 +793,98 @@ static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail) {
             c->pend_on[(*on_tail)++] = r;
         }
     }
+    if (c->dynamic && c->y && c->rel_start != NULL) return unsupported(c, p, off_tail);
     return 0;
+}
+
+/* chaining.Links._r_table for candidate (cell, d) of the state: appends to *out the pair
+ * relations' links not already in links[from .. to) nor appended: on->off (strong = 0, the
+ * related cells' digits the relation rejects with d) or off->on (strong = 1, the one digit
+ * of a related cell that the cell's other candidates still allow). */
+static int relation_links(const sk_chainer *c, int32_t cell, int d, int strong,
+                          const int32_t *links, size_t from, size_t to, ivec *out) {
+    const int n = c->n;
+    const uint64_t m = c->masks0[cell], rest = m & ~((uint64_t)1 << d);
+    const size_t mine = out->len;
+    if (strong && rest == 0) return 0;
+    for (int32_t k = c->rel_start[cell]; k < c->rel_start[cell + 1]; k++) {
+        const int32_t b = c->rel_b[k];
+        const uint64_t there = c->masks0[b], *ab = c->rel_ab + (size_t)k * n;
+        uint64_t found;
+        if (strong) {
+            uint64_t allowed = 0;
+            for (uint64_t g = rest; g; g &= g - 1) allowed |= ab[__builtin_ctzll(g)] & there;
+            found = (allowed & (allowed - 1)) == 0 ? allowed : 0;
+        } else {
+            found = there & ~ab[d];
+        }
+        for (; found; found &= found - 1) {
+            const int32_t q = 2 * (b * n + __builtin_ctzll(found)) + strong;
+            if (!contains(links, from, to, q) && !contains(out->data, mine, out->len, q) &&
+                ivec_push(out, q))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* A static chainer's X+Y tables (links.oo / links.fo, CSR per candidate) with each
+ * candidate's relation links appended (chaining.Links.tables(True, True): Y, X, then R). */
+static int add_relation_links(sk_chainer *c) {
+    sk_chain_mode *m = &c->links;
+    int32_t *starts[2] = {m->oo_start, m->fo_start}, *data[2] = {m->oo, m->fo};
+    for (int strong = 0; strong < 2; strong++) {
+        int32_t *start = starts[strong], *old = data[strong];
+        ivec out = {0};
+        for (int32_t cand = 0; cand < c->ncand; cand++) {
+            const size_t from = (size_t)start[cand], to = (size_t)start[cand + 1];
+            start[cand] = (int32_t)out.len;
+            for (size_t i = from; i < to; i++)
+                if (ivec_push(&out, old[i])) goto fail;
+            const int32_t cell = cand / c->n;
+            const int d = cand % c->n;
+            if ((c->masks0[cell] >> d & 1) &&
+                relation_links(c, cell, d, strong, old, from, to, &out))
+                goto fail;
+        }
+        start[c->ncand] = (int32_t)out.len;
+        if (out.data == NULL && ivec_push(&out, 0)) goto fail;
+        free(old);
+        if (strong) m->fo = out.data;
+        else m->oo = out.data;
+        continue;
+    fail:
+        free(out.data);
+        return -1;
+    }
+    return 0;
+}
+
+int sk_chainer_relate(sk_chainer *c, const int64_t *rec, size_t nrec) {
+    const int n = c->n;
+    const size_t width = 2 + 2 * (size_t)n;
+    c->rel_start = calloc((size_t)c->ncells + 1, sizeof *c->rel_start);
+    c->rel_b = malloc((nrec + 1) * sizeof *c->rel_b);
+    c->rel_ab = malloc((nrec * (size_t)n + 1) * sizeof *c->rel_ab);
+    c->rel_ba = malloc((nrec * (size_t)n + 1) * sizeof *c->rel_ba);
+    if (!c->rel_start || !c->rel_b || !c->rel_ab || !c->rel_ba) goto fail;
+    for (size_t k = 0; k < nrec; k++) {
+        const int64_t *r = rec + k * width;
+        c->rel_start[r[0] + 1]++;
+        c->rel_b[k] = (int32_t)r[1];
+        for (int x = 0; x < n; x++) {
+            c->rel_ab[k * (size_t)n + (size_t)x] = (uint64_t)r[2 + x];
+            c->rel_ba[k * (size_t)n + (size_t)x] = (uint64_t)r[2 + n + x];
+        }
+    }
+    for (int32_t cell = 0; cell < c->ncells; cell++) c->rel_start[cell + 1] += c->rel_start[cell];
+    if (!c->dynamic && add_relation_links(c)) goto fail;
+    return 0;
+fail:
+    SK_FREE_ALL(free, c->rel_start, c->rel_b, c->rel_ab, c->rel_ba);
+    c->rel_start = c->rel_b = NULL;
+    c->rel_ab = c->rel_ba = NULL;
+    return -1;
 }
 
 int sk_chainer_run(sk_chainer *c, int32_t start) {
@@ -770,7 +909,7 @@ int sk_chainer_run(sk_chainer *c, int32_t start) {
     while (!c->absurd && (on_head < on_tail || off_head < off_tail)) {
         if (on_head < on_tail) {
             if (turn_off(c, c->pend_on[on_head++], &off_tail)) return -1;
-        } else if (turn_on(c, c->pend_off[off_head++], &on_tail)) {
+        } else if (turn_on(c, c->pend_off[off_head++], &on_tail, &off_tail)) {
             return -1;
         }
     }

@@ -146,6 +146,12 @@ typedef struct {
     uint32_t *mark, mgen;          /* per potential: reached by the branch marked mgen, */
     int32_t *mval;                 /* with this ancestor count */
     sk_chain_out shared;           /* (potential, summed count) common to the branches */
+    /* the pair relations (sk_chainer_relate; none: rel_start == NULL): relation k of cell a,
+     * rel_start[a] <= k < rel_start[a + 1], joins it to cell rel_b[k]; rel_ab[k * n + x] is
+     * the mask of the digits rel_b[k] may hold when a holds digit x, rel_ba[k * n + y] the
+     * other way round (pairlinks.PairLinks.related) */
+    int32_t *rel_start, *rel_b;
+    uint64_t *rel_ab, *rel_ba;
 } sk_chainer;
 
 /* Builds a chainer on the state masks (g and masks are copied).  0, or -1 when out of
@@ -153,6 +159,14 @@ typedef struct {
 int sk_chainer_init(sk_chainer *c, const sk_chain_geom *g, const uint64_t *masks, int y,
                     int dynamic);
 void sk_chainer_free(sk_chainer *c);
+
+/* Gives the chainer the shape's pair relations (forcing._Run follows them when dynamic and
+ * y; a static chainer's X+Y tables gain their links, chaining.Links.on_off_r / off_on_r):
+ * nrec records rec[i * (2 + 2n) ..] = (a, b, ab[0..n), ba[0..n)), a ascending, records of one
+ * cell in the order of PairLinks.related[a].  Call once, before the first run; validated by
+ * the binding (cells in range, masks below 2**n).  0, or -1 when out of memory (the chainer
+ * keeps no relations then and must not be run). */
+int sk_chainer_relate(sk_chainer *c, const int64_t *rec, size_t nrec);
 
 /* One run from potential start (0 <= start < npot, not validated): fills the run fields
  * above.  0, or -1 when out of memory. */

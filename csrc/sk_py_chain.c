@@ -511,7 +511,52 @@ static PyObject *ChainRun_end(ChainRunObject *self, PyObject *unused) {
 
 static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs);
 
+/* Chainer.relate(records): sk_chainer_relate on a buffer of int64 records (a, b, ab[0..n),
+ * ba[0..n)), checked here: cells in range and distinct, a ascending, masks below 2**n; once,
+ * before the first run. */
+static PyObject *Chainer_relate(ChainerObject *self, PyObject *arg) {
+    if (!sk_py_ready(self->ready, "Chainer")) return NULL;
+    sk_chainer *c = &self->chainer;
+    if (c->rel_start != NULL || c->gen != 0) {
+        PyErr_SetString(PyExc_ValueError, "relate: once, before the first run");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
+    const int n = c->n;
+    const size_t width = 2 + 2 * (size_t)n, len = (size_t)view.len;
+    const int64_t *rec = view.buf;
+    PyObject *result = NULL;
+    if (len % (width * sizeof *rec) != 0) {
+        PyErr_Format(PyExc_ValueError, "relate: records of %zu int64 each", width);
+        goto done;
+    }
+    const size_t nrec = len / (width * sizeof *rec);
+    const uint64_t bound = sk_py_mask_bound(n); /* 0: any 64-bit mask */
+    for (size_t k = 0; k < nrec; k++) {
+        const int64_t *r = rec + k * width;
+        int ok = r[0] >= 0 && r[0] < c->ncells && r[1] >= 0 && r[1] < c->ncells && r[0] != r[1] &&
+                 (k == 0 || r[0] >= rec[(k - 1) * width]);
+        for (size_t x = 2; ok && x < width; x++) ok = bound == 0 || (uint64_t)r[x] < bound;
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "relate: record %zu is out of range or order", k);
+            goto done;
+        }
+    }
+    if (sk_chainer_relate(c, rec, nrec)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&view);
+    return result;
+}
+
 static PyMethodDef Chainer_methods[] = {
+    {"relate", (PyCFunction)Chainer_relate, METH_O,
+     "relate(records, /)\n--\n\nThe shape's pair relations (a buffer of int64 records a, "
+     "b, ab[0..n), ba[0..n):\npairlinks.PairLinks.related); once, before the first run."},
     {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
      "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
     {"nested", (PyCFunction)(void (*)(void))Chainer_nested, METH_FASTCALL,
@@ -676,6 +721,10 @@ static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_s
     if (shape->rules.n != c->n || shape->rules.ncells != c->ncells ||
         shape->rules.nunits != c->nunits) {
         PyErr_SetString(PyExc_ValueError, "shape is not the chainer's shape");
+        return NULL;
+    }
+    if (c->rel_start != NULL) { /* sk_nest.c chains through the units' links only */
+        PyErr_SetString(PyExc_ValueError, "nested: the chainer has pair relations");
         return NULL;
     }
     if (!sk_py_masks(args[2], "save", c->ncells, sk_py_mask_bound(c->n), shape->save)) return NULL;

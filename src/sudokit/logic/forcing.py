@@ -49,8 +49,9 @@ On a shape whose variant rules relate two cells (:mod:`~sudokit.logic.pairlinks`
 run with Y links (not Nishio) also follows each relation: an "on" potential removes the
 related cell's candidates the relation rejects with it, and a removal removes the candidates
 of a related cell left without any partner (their parents: the removals of those partners).
-Multiple forcing chains read the relations' weak links from the static X+Y tables. Those runs
-are the Python ones below (the C chainers know the units' links only); classic shapes are
+Multiple forcing chains read the relations' weak links from the static X+Y tables. The C
+chainer follows them the same way (``Chainer.relate``, csrc/sk_chain.c); the nested rules of
+csrc/sk_nest.c do not, so inside a chain on such a shape they run here. Classic shapes are
 unchanged.
 
 The level-0 runs (Nishio, multiple and dynamic forcing chains, and the start of every nested
@@ -75,6 +76,7 @@ forcing chains (``Chainer.nested``), csrc/sk_nest.c and csrc/sk_chain.c; the Pyt
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, KeysView, Mapping, Sequence
 from dataclasses import dataclass
@@ -325,19 +327,14 @@ class _Chainer:
         self.unit_keys: list[tuple[tuple[int, int], ...]] = []
         self.places: list[tuple[int, ...]] = []
         self.counts: list[int] = []
-        # the C core's chainer (csrc/sk_chain.c) does the level-0 runs when it is there
-        # (the C core knows the units' links only: not the pair relations of geo.pairs)
-        plain = geo.pairs is None
-        core = (
-            _native.core()
-            if self.base is None and geo.n <= _C_MAX_N and not explain and plain
-            else None
-        )
-        self.c: _core.Chainer | None = (
-            None
-            if core is None
-            else core.Chainer(geo.n, geo.units, geo.unit_order, self.masks, y, dynamic)
-        )
+        # the C core's chainer (csrc/sk_chain.c) does the level-0 runs when it is there,
+        # given the pair relations of geo.pairs (Chainer.relate)
+        core = _native.core() if self.base is None and geo.n <= _C_MAX_N and not explain else None
+        self.c: _core.Chainer | None = None
+        if core is not None:
+            self.c = core.Chainer(geo.n, geo.units, geo.unit_order, self.masks, y, dynamic)
+            if geo.pairs is not None:
+                self.c.relate(_relation_records(geo))
         if self.base is not None:  # the same state: share its tables
             base = self.base
             base.tables()
@@ -680,6 +677,33 @@ class _Run:
                 self.nest_bits |= 1 << q
 
 
+#: Per geometry with pair relations (by id, kept alive with it): the relations as the C
+#: chainer reads them (:func:`_relation_records`); as many as chaining.geometry caches.
+_RELATIONS: dict[int, tuple[Geometry, bytes]] = {}
+
+
+def _relation_records(geo: Geometry) -> bytes:
+    """The pair relations of *geo* (:attr:`PairLinks.related <.pairlinks.PairLinks>`) as
+    ``Chainer.relate`` takes them: int64 records (a, b, ab..., ba...), a ascending, made once
+    per geometry."""
+    got = _RELATIONS.get(id(geo))
+    if got is None or got[0] is not geo:
+        assert geo.pairs is not None
+        flat = array(
+            "q",
+            [
+                x
+                for a, related in enumerate(geo.pairs.related)
+                for b, ab, ba in related
+                for x in (a, b, *ab, *ba)
+            ],
+        )
+        got = _RELATIONS[id(geo)] = (geo, flat.tobytes())
+        while len(_RELATIONS) > _INCHAIN_KEEP:  # the newest is last: never dropped here
+            del _RELATIONS[next(iter(_RELATIONS))]
+    return got[1]
+
+
 # The level-0 dynamic chainers of the latest candidate states (one for the rules tried on the
 # path's state, a few for the states nested rules run on), shared by the nesting levels.
 _LEVEL0: dict[tuple[int, bool, bool, tuple[int, ...]], _Chainer] = {}
@@ -986,8 +1010,8 @@ def _nested_rule(geo: Geometry, save: Sequence[int], masks: Sequence[int], rank:
     n = geo.n
     out: _Removals = []
     chainer = _c_chainer(geo, masks, rank, True)
-    shape = None if chainer is None else _c_rules(geo)
-    if chainer is not None and shape is not None:
+    shape = None if chainer is None or geo.pairs is not None else _c_rules(geo)
+    if chainer is not None and shape is not None:  # sk_nest.c: the units' links only
         # the C core does all of what follows (csrc/sk_nest.c, sk_nest_rule)
         keys = tuple(_SORT_KEYS[k] for k in _KINDS)
         for cx, removable, prs, chains in chainer[1].nested(
