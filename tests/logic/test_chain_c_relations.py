@@ -69,12 +69,12 @@ def test_nested_level_continues_c_runs_with_relations(monkeypatch: pytest.Monkey
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", ["antiknight"])
 def test_9x9_rules_with_relations_equal_on_both_backends(
     monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
     made = sudokit.generate(9, seed=1, any_unique=True, **{kind: True})  # type: ignore[arg-type]
-    for rank in (*RANKS, forcing.RANK_DYNAMIC_PLUS):
+    for rank in RANKS:
         _both(monkeypatch, _state(made, seed=rank), rank, record=rank == forcing.RANK_DYNAMIC)
 
 
