@@ -45,13 +45,70 @@ static int contains(const int32_t *v, size_t from, size_t to, int32_t x) {
 void sk_chain_mode_free(sk_chain_mode *m) {
     SK_FREE_ALL(free, m->oo_start, m->oo, m->fo_start, m->fo, m->sources, m->bounds, m->on_cycle,
                 m->stamp, m->node_pot, m->node_parent, m->bits, m->masks, m->g_ustart, m->g_ucells,
-                m->g_cstart, m->g_cunits, m->cstamp, m->lstamp, m->scratch.data);
+                m->g_cstart, m->g_cunits, m->cstamp, m->lstamp, m->scratch.data, m->xp_start, m->xp);
     memset(m, 0, sizeof *m);
+}
+
+/* chaining.Links._r_table for candidate (cell, d) of the state masks: appends to *out the
+ * pair relations' links not already in out[from ..): on->off (strong = 0, the related
+ * cells' digits the relation rejects with d) or off->on (strong = 1, the one digit of a
+ * related cell that the cell's other candidates still allow). */
+static int relation_links(int n, const uint64_t *masks, const sk_chain_rel *rel, int32_t cell,
+                          int d, int strong, ivec *out, size_t from) {
+    const uint64_t rest = masks[cell] & ~((uint64_t)1 << d);
+    if (strong && rest == 0) return 0;
+    for (int32_t k = rel->start[cell]; k < rel->start[cell + 1]; k++) {
+        const int32_t b = rel->b[k];
+        const uint64_t there = masks[b], *ab = rel->ab + (size_t)k * n;
+        uint64_t found;
+        if (strong) {
+            uint64_t allowed = 0;
+            for (uint64_t g = rest; g; g &= g - 1) allowed |= ab[__builtin_ctzll(g)] & there;
+            found = (allowed & (allowed - 1)) == 0 ? allowed : 0;
+        } else {
+            found = there & ~ab[d];
+        }
+        for (; found; found &= found - 1) {
+            const int32_t q = 2 * (b * n + __builtin_ctzll(found)) + strong;
+            if (!contains(out->data, from, out->len, q) && ivec_push(out, q)) return -1;
+        }
+    }
+    return 0;
+}
+
+int sk_chain_rel_init(sk_chain_rel *r, int n, int ncells, const int64_t *rec, size_t nrec) {
+    const size_t width = 2 + 2 * (size_t)n;
+    r->start = calloc((size_t)ncells + 1, sizeof *r->start);
+    r->b = malloc((nrec + 1) * sizeof *r->b);
+    r->ab = malloc((nrec * (size_t)n + 1) * sizeof *r->ab);
+    r->ba = malloc((nrec * (size_t)n + 1) * sizeof *r->ba);
+    if (!r->start || !r->b || !r->ab || !r->ba) {
+        sk_chain_rel_free(r);
+        return -1;
+    }
+    for (size_t k = 0; k < nrec; k++) {
+        const int64_t *x = rec + k * width;
+        r->start[x[0] + 1]++;
+        r->b[k] = (int32_t)x[1];
+        for (int e = 0; e < n; e++) {
+            r->ab[k * (size_t)n + (size_t)e] = (uint64_t)x[2 + e];
+            r->ba[k * (size_t)n + (size_t)e] = (uint64_t)x[2 + n + e];
+        }
+    }
+    for (int32_t cell = 0; cell < ncells; cell++) r->start[cell + 1] += r->start[cell];
+    return 0;
+}
+
+void sk_chain_rel_free(sk_chain_rel *r) {
+    SK_FREE_ALL(free, r->start, r->b, r->ab, r->ba);
+    memset(r, 0, sizeof *r);
 }
 
 /* chaining.Links + Links.tables(y, x): the CSR link tables.  places[(u * n + d)] lists the
  * cells of unit u holding digit d, in the unit's order. */
-static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks) {
+static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks,
+                       const sk_chain_rel *rel) {
+    const int related = rel != NULL && rel->start != NULL && m->y && m->x;
     const int n = g->n;
     const size_t nud = (size_t)g->nunits * (size_t)n;
     int32_t *pstart = calloc(nud + 1, sizeof *pstart);
@@ -107,6 +164,8 @@ static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
                     if (e != d && (cm >> e & 1) && ivec_push(&oo, 2 * (cell * n + e))) goto done;
             for (size_t j = 0; j < weak.len; j++)
                 if (ivec_push(&oo, weak.data[j])) goto done;
+            if (related && relation_links(n, masks, rel, cell, d, 0, &oo, (size_t)m->oo_start[c]))
+                goto done;
             if (m->y && card == 2) { /* Y off->on: the other candidate of a bivalue cell */
                 const int e = __builtin_ctzll(cm & ~((uint64_t)1 << d));
                 if (ivec_push(&fo, 2 * (cell * n + e) + 1)) goto done;
@@ -114,6 +173,8 @@ static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
             if (m->x)
                 for (size_t j = 0; j < strong.len; j++)
                     if (ivec_push(&fo, strong.data[j])) goto done;
+            if (related && relation_links(n, masks, rel, cell, d, 1, &fo, (size_t)m->fo_start[c]))
+                goto done;
         }
     }
     m->oo_start[m->ncand] = (int32_t)oo.len;
@@ -296,7 +357,8 @@ static void bounds(sk_chain_mode *m, int32_t src, int want_cycle, int want_on, i
 }
 
 int sk_chain_mode_init(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks, int y,
-                       int x) {
+                       int x, const sk_chain_rel *rel, const int32_t *xp_start,
+                       const int32_t *xp) {
     memset(m, 0, sizeof *m);
     m->n = g->n;
     m->ncells = g->ncells;
@@ -305,7 +367,15 @@ int sk_chain_mode_init(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
     m->y = y;
     m->x = x;
     m->words = ((size_t)m->npot + 63) / 64;
-    if (build_links(m, g, masks)) goto fail;
+    if (build_links(m, g, masks, rel)) goto fail;
+    if (xp_start != NULL) {
+        const size_t nc = (size_t)g->ncells, nx = (size_t)xp_start[nc];
+        m->xp_start = malloc((nc + 1) * sizeof *m->xp_start);
+        m->xp = malloc((nx + 1) * sizeof *m->xp);
+        if (!m->xp_start || !m->xp) goto fail;
+        memcpy(m->xp_start, xp_start, (nc + 1) * sizeof *m->xp_start);
+        memcpy(m->xp, xp, nx * sizeof *m->xp);
+    }
     m->sources = malloc(((size_t)m->ncand + 1) * sizeof *m->sources);
     m->on_cycle = calloc((size_t)m->npot, 1);
     m->stamp = calloc((size_t)m->npot, sizeof *m->stamp);
@@ -489,7 +559,8 @@ void sk_chainer_free(sk_chainer *c) {
     SK_FREE_ALL(free, c->masks, c->counts, c->stamp, c->slot, c->order, c->cause, c->par_start,
                 c->anc, c->par.data, c->pend_on, c->pend_off, c->ab_on_bits, c->ab_off_bits,
                 c->ab_prs.data, c->derived.data, c->rs_at, c->rs_n, c->rs_absurd, c->rs.data,
-                c->mark, c->mval, c->shared.data, c->rel_start, c->rel_b, c->rel_ab, c->rel_ba);
+                c->mark, c->mval, c->shared.data);
+    sk_chain_rel_free(&c->rel);
     memset(c, 0, sizeof *c);
 }
 
@@ -583,7 +654,7 @@ int sk_chainer_init(sk_chainer *c, const sk_chain_geom *g, const uint64_t *masks
         c->links.ncand = c->ncand;
         c->links.npot = c->npot;
         c->links.y = c->links.x = 1;
-        if (build_links(&c->links, g, masks)) goto fail;
+        if (build_links(&c->links, g, masks, NULL)) goto fail;
     }
     free(seen);
     return 0;
@@ -655,10 +726,10 @@ static int turn_off(sk_chainer *c, int32_t p, size_t *off_tail) {
             const int32_t o = c->peers[k];
             if ((c->masks[o] & bit) && ivec_push(&c->derived, 2 * (o * n + d))) return -1;
         }
-        if (c->rel_start != NULL && c->y) /* the pair relations' weak links, each once */
-            for (int32_t k = c->rel_start[cell]; k < c->rel_start[cell + 1]; k++) {
-                const int32_t b = c->rel_b[k];
-                for (uint64_t m = c->masks[b] & ~c->rel_ab[(size_t)k * n + d]; m; m &= m - 1) {
+        if (c->rel.start != NULL && c->y) /* the pair relations' weak links, each once */
+            for (int32_t k = c->rel.start[cell]; k < c->rel.start[cell + 1]; k++) {
+                const int32_t b = c->rel.b[k];
+                for (uint64_t m = c->masks[b] & ~c->rel.ab[(size_t)k * n + d]; m; m &= m - 1) {
                     const int32_t q = 2 * (b * n + __builtin_ctzll(m));
                     if (!contains(c->derived.data, 0, c->derived.len, q) &&
                         ivec_push(&c->derived, q))
@@ -695,10 +766,10 @@ static int unsupported(sk_chainer *c, int32_t p, size_t *off_tail) {
     const uint64_t bit = (uint64_t)1 << d, left = c->masks[cell], start = c->masks0[cell];
     uint64_t *a = c->ab_off_bits; /* the new potential's ancestors, built in place */
     ivec *prs = &c->derived;
-    for (int32_t k = c->rel_start[cell]; k < c->rel_start[cell + 1]; k++) {
-        const int32_t b = c->rel_b[k];
-        const uint64_t *ba = c->rel_ba + (size_t)k * n;
-        for (uint64_t m = c->masks[b] & c->rel_ab[(size_t)k * n + d]; m; m &= m - 1) {
+    for (int32_t k = c->rel.start[cell]; k < c->rel.start[cell + 1]; k++) {
+        const int32_t b = c->rel.b[k];
+        const uint64_t *ba = c->rel.ba + (size_t)k * n;
+        for (uint64_t m = c->masks[b] & c->rel.ab[(size_t)k * n + d]; m; m &= m - 1) {
             const int e = __builtin_ctzll(m);
             const int32_t q = 2 * (b * n + e), on = q | 1;
             if ((left & ba[e]) || reached(c, q)) continue;
@@ -793,38 +864,7 @@ static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail, size_t *off_tail) 
             c->pend_on[(*on_tail)++] = r;
         }
     }
-    if (c->dynamic && c->y && c->rel_start != NULL) return unsupported(c, p, off_tail);
-    return 0;
-}
-
-/* chaining.Links._r_table for candidate (cell, d) of the state: appends to *out the pair
- * relations' links not already in links[from .. to) nor appended: on->off (strong = 0, the
- * related cells' digits the relation rejects with d) or off->on (strong = 1, the one digit
- * of a related cell that the cell's other candidates still allow). */
-static int relation_links(const sk_chainer *c, int32_t cell, int d, int strong,
-                          const int32_t *links, size_t from, size_t to, ivec *out) {
-    const int n = c->n;
-    const uint64_t m = c->masks0[cell], rest = m & ~((uint64_t)1 << d);
-    const size_t mine = out->len;
-    if (strong && rest == 0) return 0;
-    for (int32_t k = c->rel_start[cell]; k < c->rel_start[cell + 1]; k++) {
-        const int32_t b = c->rel_b[k];
-        const uint64_t there = c->masks0[b], *ab = c->rel_ab + (size_t)k * n;
-        uint64_t found;
-        if (strong) {
-            uint64_t allowed = 0;
-            for (uint64_t g = rest; g; g &= g - 1) allowed |= ab[__builtin_ctzll(g)] & there;
-            found = (allowed & (allowed - 1)) == 0 ? allowed : 0;
-        } else {
-            found = there & ~ab[d];
-        }
-        for (; found; found &= found - 1) {
-            const int32_t q = 2 * (b * n + __builtin_ctzll(found)) + strong;
-            if (!contains(links, from, to, q) && !contains(out->data, mine, out->len, q) &&
-                ivec_push(out, q))
-                return -1;
-        }
-    }
+    if (c->dynamic && c->y && c->rel.start != NULL) return unsupported(c, p, off_tail);
     return 0;
 }
 
@@ -844,7 +884,7 @@ static int add_relation_links(sk_chainer *c) {
             const int32_t cell = cand / c->n;
             const int d = cand % c->n;
             if ((c->masks0[cell] >> d & 1) &&
-                relation_links(c, cell, d, strong, old, from, to, &out))
+                relation_links(c->n, c->masks0, &c->rel, cell, d, strong, &out, (size_t)start[cand]))
                 goto fail;
         }
         start[c->ncand] = (int32_t)out.len;
@@ -861,30 +901,12 @@ static int add_relation_links(sk_chainer *c) {
 }
 
 int sk_chainer_relate(sk_chainer *c, const int64_t *rec, size_t nrec) {
-    const int n = c->n;
-    const size_t width = 2 + 2 * (size_t)n;
-    c->rel_start = calloc((size_t)c->ncells + 1, sizeof *c->rel_start);
-    c->rel_b = malloc((nrec + 1) * sizeof *c->rel_b);
-    c->rel_ab = malloc((nrec * (size_t)n + 1) * sizeof *c->rel_ab);
-    c->rel_ba = malloc((nrec * (size_t)n + 1) * sizeof *c->rel_ba);
-    if (!c->rel_start || !c->rel_b || !c->rel_ab || !c->rel_ba) goto fail;
-    for (size_t k = 0; k < nrec; k++) {
-        const int64_t *r = rec + k * width;
-        c->rel_start[r[0] + 1]++;
-        c->rel_b[k] = (int32_t)r[1];
-        for (int x = 0; x < n; x++) {
-            c->rel_ab[k * (size_t)n + (size_t)x] = (uint64_t)r[2 + x];
-            c->rel_ba[k * (size_t)n + (size_t)x] = (uint64_t)r[2 + n + x];
-        }
+    if (sk_chain_rel_init(&c->rel, c->n, c->ncells, rec, nrec)) return -1;
+    if (!c->dynamic && add_relation_links(c)) {
+        sk_chain_rel_free(&c->rel);
+        return -1;
     }
-    for (int32_t cell = 0; cell < c->ncells; cell++) c->rel_start[cell + 1] += c->rel_start[cell];
-    if (!c->dynamic && add_relation_links(c)) goto fail;
     return 0;
-fail:
-    SK_FREE_ALL(free, c->rel_start, c->rel_b, c->rel_ab, c->rel_ba);
-    c->rel_start = c->rel_b = NULL;
-    c->rel_ab = c->rel_ba = NULL;
-    return -1;
 }
 
 int sk_chainer_run(sk_chainer *c, int32_t start) {
@@ -926,12 +948,26 @@ static uint32_t next_cgen(sk_chain_mode *m) {
     return m->cgen;
 }
 
-/* Marks with `mark` in stamp every cell sharing a unit with cell (itself included). */
+/* Marks with `mark` in stamp every cell sharing a unit with cell (itself included) and its
+ * peers outside the units. */
 static void mark_seen(sk_chain_mode *m, uint32_t *stamp, int32_t cell, uint32_t mark) {
     for (int32_t k = m->g_cstart[cell]; k < m->g_cstart[cell + 1]; k++) {
         const int32_t u = m->g_cunits[k];
         for (int32_t i = m->g_ustart[u]; i < m->g_ustart[u + 1]; i++) stamp[m->g_ucells[i]] = mark;
     }
+    if (m->xp_start != NULL)
+        for (int32_t k = m->xp_start[cell]; k < m->xp_start[cell + 1]; k++) stamp[m->xp[k]] = mark;
+}
+
+/* cycle_removes' test of cell o, seen by an "off" node of digit d: an elimination when an
+ * "on" node of d sees it too (stamp fwd), outside the loop, holding d and not yet taken.
+ * 1 when it is one (recorded in *el unless el == NULL), 0 when not, -1 out of memory. */
+static int removes_at(sk_chain_mode *m, int32_t o, int d, uint32_t fwd, uint32_t loop,
+                      uint32_t taken, ivec *el) {
+    if (m->cstamp[o] != fwd || m->lstamp[o] == loop || !(m->masks[o] >> d & 1)) return 0;
+    if (el == NULL) return 1;
+    m->cstamp[o] = taken;
+    return ivec_push(el, 2 * (o * m->n + d)) ? -1 : 1;
 }
 
 static int cmp_int32(const void *pa, const void *pb) {
@@ -961,17 +997,19 @@ static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len, ive
         for (int32_t j = 0; j < len; j++) {
             if ((path[j] & 1) || (path[j] >> 1) % n != d) continue;
             const int32_t cell = (path[j] >> 1) / n;
+            int rc;
             for (int32_t k = m->g_cstart[cell]; k < m->g_cstart[cell + 1]; k++) {
                 const int32_t u = m->g_cunits[k];
-                for (int32_t x = m->g_ustart[u]; x < m->g_ustart[u + 1]; x++) {
-                    const int32_t o = m->g_ucells[x];
-                    if (m->cstamp[o] == fwd && m->lstamp[o] != loop && (m->masks[o] >> d & 1)) {
-                        if (el == NULL) return 1;
-                        m->cstamp[o] = taken;
-                        if (ivec_push(el, 2 * (o * n + d))) return -1;
-                    }
-                }
+                for (int32_t x = m->g_ustart[u]; x < m->g_ustart[u + 1]; x++)
+                    if ((rc = removes_at(m, m->g_ucells[x], d, fwd, loop, taken, el)) != 0 &&
+                        (el == NULL || rc < 0))
+                        return rc;
             }
+            if (m->xp_start != NULL)
+                for (int32_t k = m->xp_start[cell]; k < m->xp_start[cell + 1]; k++)
+                    if ((rc = removes_at(m, m->xp[k], d, fwd, loop, taken, el)) != 0 &&
+                        (el == NULL || rc < 0))
+                        return rc;
         }
     }
     if (el == NULL) return 0;

@@ -109,6 +109,9 @@ class ChainMode:
         masks: Sequence[int],
         y: bool,
         x: bool,
+        *,
+        relations: bytes | None = None,
+        peers: Sequence[Sequence[int]] | None = None,
     ) -> None: ...
     @property
     def sources(self) -> tuple[int, ...]: ...

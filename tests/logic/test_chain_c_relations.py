@@ -1,9 +1,11 @@
-"""The C chainer with the pair relations (``_core.Chainer.relate``, csrc/sk_chain.c) against
-its specification, the Python runs of :mod:`sudokit.logic.forcing` on shapes whose rules
-relate two cells (non-consecutive, kropki, XV, thermometers) or say that two cells outside
-every unit differ (anti-knight, anti-king): SE's Nishio, multiple, dynamic and dynamic (+)
-forcing chains found on each backend are identical, hint for hint and run for run (the same
-comparison as tests/logic/test_chain_c_forcing.py), and so are the steps the rating takes."""
+"""The C chainers with the pair relations (``_core.Chainer.relate``, ``_core.ChainMode(
+relations=, peers=)``, csrc/sk_chain.c) against their specification, the Python of
+:mod:`sudokit.logic.forcing` and :mod:`sudokit.logic.cycles` on shapes whose rules relate two
+cells (non-consecutive, kropki, XV, thermometers) or say that two cells outside every unit
+differ (anti-knight, anti-king): SE's Forcing Chains & Cycles, Nishio, multiple, dynamic,
+dynamic (+) and nested forcing chains found on each backend are identical, hint for hint and
+run for run (the comparison of tests/logic/test_chain_c_forcing.py), and so are the steps the
+rating takes."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 import sudokit
 import support
 from sudokit import _native, rating
-from sudokit.logic import forcing
+from sudokit.logic import chaining, cycles, forcing
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chaining import geometry, off_potential, on_potential
 from sudokit.shape import Shape
@@ -63,9 +65,52 @@ def test_level_0_rules_with_relations_equal_on_both_backends(
         _both(monkeypatch, _state(made, seed=rank), rank, record=i % 2 == 1)
 
 
+def _cycles(cg: CandidateGrid) -> list[object]:
+    """SE's "Forcing Chains & Cycles" on *cg*: every hint with its path and effect, what the
+    C cycles nested in a chain read (:func:`cycles.unary_all_c`), and the rule's steps."""
+    geo = geometry(cg.shape)
+    found = [
+        (h.rating, h.complexity, h.sort_key, h.seq, h.kind, h.y, h.x, cycles.hint_path(h), e)
+        for h, e in cycles.unary_all(geo, cg.masks)
+    ]
+    steps = [(h.rating, h.seq, step.text) for h, step in cycles.unary_hints(cg, exhaustive=True)]
+    return [found, steps]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_cycles_with_relations_equal_on_both_backends(
+    monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    made = sudokit.generate(6, seed=3, any_unique=True, **{kind: True})  # type: ignore[arg-type]
+    cg = _state(made, seed=11)
+    c = _cycles(cg)
+    with monkeypatch.context() as m:
+        support.python_twins(m)
+        py = _cycles(cg)
+    assert c == py
+    assert c[0]  # something to compare
+    nested = cycles.unary_all_c(geometry(cg.shape), cg.masks)
+    assert nested is not None
+
+
+def test_a_cycle_sees_its_eliminations_through_a_knight_move() -> None:
+    # the C cycles' eliminations see the peers outside the units (Shape.peers), as the Python
+    shape = Shape(3, 3, constraints=sudokit.Constraints(antiknight=True))
+    assert CORE is not None
+    geo = geometry(shape)
+    relations, peers = chaining.c_relations(geo)
+    assert 13 in peers[2]  # r1c3 sees r2c5 by a knight's move only
+    assert 11 not in peers[2]  # r2c3: its box
+    mode = CORE.ChainMode(
+        9, geo.units, geo.unit_order, [0b11] * 81, True, True, relations=relations, peers=peers
+    )
+    assert mode.sources
+
+
 def test_nested_level_continues_c_runs_with_relations(monkeypatch: pytest.MonkeyPatch) -> None:
     made = sudokit.generate(6, seed=1, any_unique=True, antiknight=True, kropki=True)
-    _both(monkeypatch, _state(made, seed=7), forcing.RANK_DYNAMIC_PLUS, record=False)
+    for rank in (forcing.RANK_DYNAMIC_PLUS, forcing.RANK_DYNAMIC + 2):  # + 2: cycles nested
+        _both(monkeypatch, _state(made, seed=7), rank, record=False)
 
 
 @pytest.mark.slow

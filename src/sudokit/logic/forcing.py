@@ -50,9 +50,9 @@ run with Y links (not Nishio) also follows each relation: an "on" potential remo
 related cell's candidates the relation rejects with it, and a removal removes the candidates
 of a related cell left without any partner (their parents: the removals of those partners).
 Multiple forcing chains read the relations' weak links from the static X+Y tables. The C
-chainer follows them the same way (``Chainer.relate``, csrc/sk_chain.c); the nested rules of
-csrc/sk_nest.c do not, so inside a chain on such a shape they run here. Classic shapes are
-unchanged.
+chainers follow them the same way (``Chainer.relate``, ``ChainMode(relations=)``,
+csrc/sk_chain.c); the nested multiple / dynamic rules of csrc/sk_nest.c do not, so inside a
+chain on such a shape those run here (on the C level-0 runs). Classic shapes are unchanged.
 
 The level-0 runs (Nishio, multiple and dynamic forcing chains, and the start of every nested
 run) are done in C when the core is built (``_core.Chainer``, csrc/sk_chain.c), up to 16x16:
@@ -76,7 +76,6 @@ forcing chains (``Chainer.nested``), csrc/sk_nest.c and csrc/sk_chain.c; the Pyt
 
 from __future__ import annotations
 
-from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, KeysView, Mapping, Sequence
 from dataclasses import dataclass
@@ -91,6 +90,7 @@ from .chaining import (
     Effect,
     Geometry,
     Links,
+    c_relations,
     candidate,
     cell_digit,
     chain_budget,
@@ -334,7 +334,7 @@ class _Chainer:
         if core is not None:
             self.c = core.Chainer(geo.n, geo.units, geo.unit_order, self.masks, y, dynamic)
             if geo.pairs is not None:
-                self.c.relate(_relation_records(geo))
+                self.c.relate(c_relations(geo)[0])
         if self.base is not None:  # the same state: share its tables
             base = self.base
             base.tables()
@@ -675,33 +675,6 @@ class _Run:
                     self.nested = {}
                 self.nested[q] = nest
                 self.nest_bits |= 1 << q
-
-
-#: Per geometry with pair relations (by id, kept alive with it): the relations as the C
-#: chainer reads them (:func:`_relation_records`); as many as chaining.geometry caches.
-_RELATIONS: dict[int, tuple[Geometry, bytes]] = {}
-
-
-def _relation_records(geo: Geometry) -> bytes:
-    """The pair relations of *geo* (:attr:`PairLinks.related <.pairlinks.PairLinks>`) as
-    ``Chainer.relate`` takes them: int64 records (a, b, ab..., ba...), a ascending, made once
-    per geometry."""
-    got = _RELATIONS.get(id(geo))
-    if got is None or got[0] is not geo:
-        assert geo.pairs is not None
-        flat = array(
-            "q",
-            [
-                x
-                for a, related in enumerate(geo.pairs.related)
-                for b, ab, ba in related
-                for x in (a, b, *ab, *ba)
-            ],
-        )
-        got = _RELATIONS[id(geo)] = (geo, flat.tobytes())
-        while len(_RELATIONS) > _INCHAIN_KEEP:  # the newest is last: never dropped here
-            del _RELATIONS[next(iter(_RELATIONS))]
-    return got[1]
 
 
 # The level-0 dynamic chainers of the latest candidate states (one for the rules tried on the
