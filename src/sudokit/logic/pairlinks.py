@@ -48,7 +48,7 @@ from itertools import pairwise
 from types import MappingProxyType
 
 from .._record import _Record
-from ..constraints import _KING, _KNIGHT, Constraints, _moves
+from ..constraints import Constraints
 from ..shape import Shape
 from .rulewords import pair_words, step_name
 
@@ -156,11 +156,13 @@ def differ_rules(shape: Shape) -> dict[tuple[int, int], list[str]]:
         if a != b and not units[a] & units[b] and label not in out.setdefault(pair, []):
             out[pair].append(label)
 
-    for on, steps, label in ((rules.antiknight, _KNIGHT, "anti-knight"),
-                             (rules.antiking, _KING, "anti-king")):  # fmt: skip
-        if on:
-            for a, b in _moves(n, steps):
-                add(a, b, label)
+    if rules.antiknight or rules.antiking:
+        for a, b in rules.different_pairs(n):  # the moves among them (cage mates too)
+            steps = sorted((abs(a // n - b // n), abs(a % n - b % n)))
+            if rules.antiknight and steps == [1, 2]:
+                add(a, b, "anti-knight")
+            if rules.antiking and steps[1] == 1:
+                add(a, b, "anti-king")
     for rule in rules.rules:
         for a, b in rule.compile(n).different:
             add(a, b, rule.title)
