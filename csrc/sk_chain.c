@@ -45,13 +45,70 @@ static int contains(const int32_t *v, size_t from, size_t to, int32_t x) {
 void sk_chain_mode_free(sk_chain_mode *m) {
     SK_FREE_ALL(free, m->oo_start, m->oo, m->fo_start, m->fo, m->sources, m->bounds, m->on_cycle,
                 m->stamp, m->node_pot, m->node_parent, m->bits, m->masks, m->g_ustart, m->g_ucells,
-                m->g_cstart, m->g_cunits, m->cstamp, m->lstamp, m->scratch.data);
+                m->g_cstart, m->g_cunits, m->cstamp, m->lstamp, m->scratch.data, m->xp_start, m->xp);
     memset(m, 0, sizeof *m);
+}
+
+/* chaining.Links._r_table for candidate (cell, d) of the state masks: appends to *out the
+ * pair relations' links not already in out[from ..): on->off (strong = 0, the related
+ * cells' digits the relation rejects with d) or off->on (strong = 1, the one digit of a
+ * related cell that the cell's other candidates still allow). */
+static int relation_links(int n, const uint64_t *masks, const sk_chain_rel *rel, int32_t cell,
+                          int d, int strong, ivec *out, size_t from) {
+    const uint64_t rest = masks[cell] & ~((uint64_t)1 << d);
+    if (strong && rest == 0) return 0;
+    for (int32_t k = rel->start[cell]; k < rel->start[cell + 1]; k++) {
+        const int32_t b = rel->b[k];
+        const uint64_t there = masks[b], *ab = rel->ab + (size_t)k * n;
+        uint64_t found;
+        if (strong) {
+            uint64_t allowed = 0;
+            for (uint64_t g = rest; g; g &= g - 1) allowed |= ab[__builtin_ctzll(g)] & there;
+            found = (allowed & (allowed - 1)) == 0 ? allowed : 0;
+        } else {
+            found = there & ~ab[d];
+        }
+        for (; found; found &= found - 1) {
+            const int32_t q = 2 * (b * n + __builtin_ctzll(found)) + strong;
+            if (!contains(out->data, from, out->len, q) && ivec_push(out, q)) return -1;
+        }
+    }
+    return 0;
+}
+
+int sk_chain_rel_init(sk_chain_rel *r, int n, int ncells, const int64_t *rec, size_t nrec) {
+    const size_t width = 2 + 2 * (size_t)n;
+    r->start = calloc((size_t)ncells + 1, sizeof *r->start);
+    r->b = malloc((nrec + 1) * sizeof *r->b);
+    r->ab = malloc((nrec * (size_t)n + 1) * sizeof *r->ab);
+    r->ba = malloc((nrec * (size_t)n + 1) * sizeof *r->ba);
+    if (!r->start || !r->b || !r->ab || !r->ba) {
+        sk_chain_rel_free(r);
+        return -1;
+    }
+    for (size_t k = 0; k < nrec; k++) {
+        const int64_t *x = rec + k * width;
+        r->start[x[0] + 1]++;
+        r->b[k] = (int32_t)x[1];
+        for (int e = 0; e < n; e++) {
+            r->ab[k * (size_t)n + (size_t)e] = (uint64_t)x[2 + e];
+            r->ba[k * (size_t)n + (size_t)e] = (uint64_t)x[2 + n + e];
+        }
+    }
+    for (int32_t cell = 0; cell < ncells; cell++) r->start[cell + 1] += r->start[cell];
+    return 0;
+}
+
+void sk_chain_rel_free(sk_chain_rel *r) {
+    SK_FREE_ALL(free, r->start, r->b, r->ab, r->ba);
+    memset(r, 0, sizeof *r);
 }
 
 /* chaining.Links + Links.tables(y, x): the CSR link tables.  places[(u * n + d)] lists the
  * cells of unit u holding digit d, in the unit's order. */
-static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks) {
+static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks,
+                       const sk_chain_rel *rel) {
+    const int related = rel != NULL && rel->start != NULL && m->y && m->x;
     const int n = g->n;
     const size_t nud = (size_t)g->nunits * (size_t)n;
     int32_t *pstart = calloc(nud + 1, sizeof *pstart);
@@ -107,6 +164,8 @@ static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
                     if (e != d && (cm >> e & 1) && ivec_push(&oo, 2 * (cell * n + e))) goto done;
             for (size_t j = 0; j < weak.len; j++)
                 if (ivec_push(&oo, weak.data[j])) goto done;
+            if (related && relation_links(n, masks, rel, cell, d, 0, &oo, (size_t)m->oo_start[c]))
+                goto done;
             if (m->y && card == 2) { /* Y off->on: the other candidate of a bivalue cell */
                 const int e = __builtin_ctzll(cm & ~((uint64_t)1 << d));
                 if (ivec_push(&fo, 2 * (cell * n + e) + 1)) goto done;
@@ -114,6 +173,8 @@ static int build_links(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
             if (m->x)
                 for (size_t j = 0; j < strong.len; j++)
                     if (ivec_push(&fo, strong.data[j])) goto done;
+            if (related && relation_links(n, masks, rel, cell, d, 1, &fo, (size_t)m->fo_start[c]))
+                goto done;
         }
     }
     m->oo_start[m->ncand] = (int32_t)oo.len;
@@ -296,7 +357,8 @@ static void bounds(sk_chain_mode *m, int32_t src, int want_cycle, int want_on, i
 }
 
 int sk_chain_mode_init(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks, int y,
-                       int x) {
+                       int x, const sk_chain_rel *rel, const int32_t *xp_start,
+                       const int32_t *xp) {
     memset(m, 0, sizeof *m);
     m->n = g->n;
     m->ncells = g->ncells;
@@ -305,7 +367,15 @@ int sk_chain_mode_init(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t 
     m->y = y;
     m->x = x;
     m->words = ((size_t)m->npot + 63) / 64;
-    if (build_links(m, g, masks)) goto fail;
+    if (build_links(m, g, masks, rel)) goto fail;
+    if (xp_start != NULL) {
+        const size_t nc = (size_t)g->ncells, nx = (size_t)xp_start[nc];
+        m->xp_start = malloc((nc + 1) * sizeof *m->xp_start);
+        m->xp = malloc((nx + 1) * sizeof *m->xp);
+        if (!m->xp_start || !m->xp) goto fail;
+        memcpy(m->xp_start, xp_start, (nc + 1) * sizeof *m->xp_start);
+        memcpy(m->xp, xp, nx * sizeof *m->xp);
+    }
     m->sources = malloc(((size_t)m->ncand + 1) * sizeof *m->sources);
     m->on_cycle = calloc((size_t)m->npot, 1);
     m->stamp = calloc((size_t)m->npot, sizeof *m->stamp);
@@ -490,6 +560,7 @@ void sk_chainer_free(sk_chainer *c) {
                 c->anc, c->par.data, c->pend_on, c->pend_off, c->ab_on_bits, c->ab_off_bits,
                 c->ab_prs.data, c->derived.data, c->rs_at, c->rs_n, c->rs_absurd, c->rs.data,
                 c->mark, c->mval, c->shared.data);
+    sk_chain_rel_free(&c->rel);
     memset(c, 0, sizeof *c);
 }
 
@@ -583,7 +654,7 @@ int sk_chainer_init(sk_chainer *c, const sk_chain_geom *g, const uint64_t *masks
         c->links.ncand = c->ncand;
         c->links.npot = c->npot;
         c->links.y = c->links.x = 1;
-        if (build_links(&c->links, g, masks)) goto fail;
+        if (build_links(&c->links, g, masks, NULL)) goto fail;
     }
     free(seen);
     return 0;
@@ -655,6 +726,16 @@ static int turn_off(sk_chainer *c, int32_t p, size_t *off_tail) {
             const int32_t o = c->peers[k];
             if ((c->masks[o] & bit) && ivec_push(&c->derived, 2 * (o * n + d))) return -1;
         }
+        if (c->rel.start != NULL && c->y) /* the pair relations' weak links, each once */
+            for (int32_t k = c->rel.start[cell]; k < c->rel.start[cell + 1]; k++) {
+                const int32_t b = c->rel.b[k];
+                for (uint64_t m = c->masks[b] & ~c->rel.ab[(size_t)k * n + d]; m; m &= m - 1) {
+                    const int32_t q = 2 * (b * n + __builtin_ctzll(m));
+                    if (!contains(c->derived.data, 0, c->derived.len, q) &&
+                        ivec_push(&c->derived, q))
+                        return -1;
+                }
+            }
         outs = c->derived.data;
         nout = (int32_t)c->derived.len;
     }
@@ -675,9 +756,47 @@ static int turn_off(sk_chainer *c, int32_t p, size_t *off_tail) {
     return 0;
 }
 
-/* _Run._turn_on: the "on" potentials the "off" potential p implies (_Run._on_links).
+/* _Run._turn_on, its second half (a dynamic run with y on a chainer with relations): the
+ * "off" potentials of the candidates of the cells related to p's cell that no candidate
+ * left there allows (_Run._unsupported), parents p then the other removed candidates of
+ * p's cell that allowed them.  Runs after the singles removed p's candidate. */
+static int unsupported(sk_chainer *c, int32_t p, size_t *off_tail) {
+    const int n = c->n;
+    const int32_t cand = p >> 1, cell = cand / n, d = cand % n;
+    const uint64_t bit = (uint64_t)1 << d, left = c->masks[cell], start = c->masks0[cell];
+    uint64_t *a = c->ab_off_bits; /* the new potential's ancestors, built in place */
+    ivec *prs = &c->derived;
+    for (int32_t k = c->rel.start[cell]; k < c->rel.start[cell + 1]; k++) {
+        const int32_t b = c->rel.b[k];
+        const uint64_t *ba = c->rel.ba + (size_t)k * n;
+        for (uint64_t m = c->masks[b] & c->rel.ab[(size_t)k * n + d]; m; m &= m - 1) {
+            const int e = __builtin_ctzll(m);
+            const int32_t q = 2 * (b * n + e), on = q | 1;
+            if ((left & ba[e]) || reached(c, q)) continue;
+            prs->len = 0;
+            if (ivec_push(prs, p)) return -1;
+            for (uint64_t g = start & ba[e] & ~bit; g; g &= g - 1)
+                if (ivec_push(prs, 2 * (cell * n + __builtin_ctzll(g)))) return -1;
+            memset(a, 0, c->words * sizeof *a);
+            ADD(a, q);
+            for (size_t i = 0; i < prs->len; i++) {
+                const uint64_t *pa = anc_of(c, prs->data[i]);
+                for (size_t w = 0; w < c->words; w++) a[w] |= pa[w];
+            }
+            if (reached(c, on))
+                return set_absurd(c, on, anc_of(c, on), q, a, q, prs->data, (int32_t)prs->len,
+                                  SK_CHAIN_NO_CAUSE);
+            if (reach(c, q, a, prs->data, (int32_t)prs->len, SK_CHAIN_NO_CAUSE) < 0) return -1;
+            c->pend_off[(*off_tail)++] = q;
+        }
+    }
+    return 0;
+}
+
+/* _Run._turn_on: the "on" potentials the "off" potential p implies (_Run._on_links), then
+ * on a chainer with relations the unsupported candidates (above).
  * derived holds records (r, why, nprs, prs...). */
-static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail) {
+static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail, size_t *off_tail) {
     const int n = c->n;
     const int32_t cand = p >> 1, cell = cand / n, d = cand % n;
     const uint64_t bit = (uint64_t)1 << d;
@@ -745,6 +864,48 @@ static int turn_on(sk_chainer *c, int32_t p, size_t *on_tail) {
             c->pend_on[(*on_tail)++] = r;
         }
     }
+    if (c->dynamic && c->y && c->rel.start != NULL) return unsupported(c, p, off_tail);
+    return 0;
+}
+
+/* A static chainer's X+Y tables (links.oo / links.fo, CSR per candidate) with each
+ * candidate's relation links appended (chaining.Links.tables(True, True): Y, X, then R). */
+static int add_relation_links(sk_chainer *c) {
+    sk_chain_mode *m = &c->links;
+    int32_t *starts[2] = {m->oo_start, m->fo_start}, *data[2] = {m->oo, m->fo};
+    for (int strong = 0; strong < 2; strong++) {
+        int32_t *start = starts[strong], *old = data[strong];
+        ivec out = {0};
+        for (int32_t cand = 0; cand < c->ncand; cand++) {
+            const size_t from = (size_t)start[cand], to = (size_t)start[cand + 1];
+            start[cand] = (int32_t)out.len;
+            for (size_t i = from; i < to; i++)
+                if (ivec_push(&out, old[i])) goto fail;
+            const int32_t cell = cand / c->n;
+            const int d = cand % c->n;
+            if ((c->masks0[cell] >> d & 1) &&
+                relation_links(c->n, c->masks0, &c->rel, cell, d, strong, &out, (size_t)start[cand]))
+                goto fail;
+        }
+        start[c->ncand] = (int32_t)out.len;
+        if (out.data == NULL && ivec_push(&out, 0)) goto fail;
+        free(old);
+        if (strong) m->fo = out.data;
+        else m->oo = out.data;
+        continue;
+    fail:
+        free(out.data);
+        return -1;
+    }
+    return 0;
+}
+
+int sk_chainer_relate(sk_chainer *c, const int64_t *rec, size_t nrec) {
+    if (sk_chain_rel_init(&c->rel, c->n, c->ncells, rec, nrec)) return -1;
+    if (!c->dynamic && add_relation_links(c)) {
+        sk_chain_rel_free(&c->rel);
+        return -1;
+    }
     return 0;
 }
 
@@ -770,7 +931,7 @@ int sk_chainer_run(sk_chainer *c, int32_t start) {
     while (!c->absurd && (on_head < on_tail || off_head < off_tail)) {
         if (on_head < on_tail) {
             if (turn_off(c, c->pend_on[on_head++], &off_tail)) return -1;
-        } else if (turn_on(c, c->pend_off[off_head++], &on_tail)) {
+        } else if (turn_on(c, c->pend_off[off_head++], &on_tail, &off_tail)) {
             return -1;
         }
     }
@@ -787,12 +948,26 @@ static uint32_t next_cgen(sk_chain_mode *m) {
     return m->cgen;
 }
 
-/* Marks with `mark` in stamp every cell sharing a unit with cell (itself included). */
+/* Marks with `mark` in stamp every cell sharing a unit with cell (itself included) and its
+ * peers outside the units. */
 static void mark_seen(sk_chain_mode *m, uint32_t *stamp, int32_t cell, uint32_t mark) {
     for (int32_t k = m->g_cstart[cell]; k < m->g_cstart[cell + 1]; k++) {
         const int32_t u = m->g_cunits[k];
         for (int32_t i = m->g_ustart[u]; i < m->g_ustart[u + 1]; i++) stamp[m->g_ucells[i]] = mark;
     }
+    if (m->xp_start != NULL)
+        for (int32_t k = m->xp_start[cell]; k < m->xp_start[cell + 1]; k++) stamp[m->xp[k]] = mark;
+}
+
+/* cycle_removes' test of cell o, seen by an "off" node of digit d: an elimination when an
+ * "on" node of d sees it too (stamp fwd), outside the loop, holding d and not yet taken.
+ * 1 when it is one (recorded in *el unless el == NULL), 0 when not, -1 out of memory. */
+static int removes_at(sk_chain_mode *m, int32_t o, int d, uint32_t fwd, uint32_t loop,
+                      uint32_t taken, ivec *el) {
+    if (m->cstamp[o] != fwd || m->lstamp[o] == loop || !(m->masks[o] >> d & 1)) return 0;
+    if (el == NULL) return 1;
+    m->cstamp[o] = taken;
+    return ivec_push(el, 2 * (o * m->n + d)) ? -1 : 1;
 }
 
 static int cmp_int32(const void *pa, const void *pb) {
@@ -822,17 +997,19 @@ static int cycle_removes(sk_chain_mode *m, const int32_t *path, int32_t len, ive
         for (int32_t j = 0; j < len; j++) {
             if ((path[j] & 1) || (path[j] >> 1) % n != d) continue;
             const int32_t cell = (path[j] >> 1) / n;
+            int rc;
             for (int32_t k = m->g_cstart[cell]; k < m->g_cstart[cell + 1]; k++) {
                 const int32_t u = m->g_cunits[k];
-                for (int32_t x = m->g_ustart[u]; x < m->g_ustart[u + 1]; x++) {
-                    const int32_t o = m->g_ucells[x];
-                    if (m->cstamp[o] == fwd && m->lstamp[o] != loop && (m->masks[o] >> d & 1)) {
-                        if (el == NULL) return 1;
-                        m->cstamp[o] = taken;
-                        if (ivec_push(el, 2 * (o * n + d))) return -1;
-                    }
-                }
+                for (int32_t x = m->g_ustart[u]; x < m->g_ustart[u + 1]; x++)
+                    if ((rc = removes_at(m, m->g_ucells[x], d, fwd, loop, taken, el)) != 0 &&
+                        (el == NULL || rc < 0))
+                        return rc;
             }
+            if (m->xp_start != NULL)
+                for (int32_t k = m->xp_start[cell]; k < m->xp_start[cell + 1]; k++)
+                    if ((rc = removes_at(m, m->xp[k], d, fwd, loop, taken, el)) != 0 &&
+                        (el == NULL || rc < 0))
+                        return rc;
         }
     }
     if (el == NULL) return 0;

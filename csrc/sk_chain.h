@@ -40,6 +40,20 @@ typedef struct {
     const int32_t *cell_start, *cell_units;
 } sk_chain_geom;
 
+/* A shape's pair relations (pairlinks.PairLinks.related), per cell a: relation k,
+ * start[a] <= k < start[a + 1], joins it to cell b[k]; ab[k * n + x] is the mask of the
+ * digits b[k] may hold when a holds digit x, ba[k * n + y] the other way round.  start ==
+ * NULL: none.  Built by sk_chain_rel_init from nrec records rec[i * (2 + 2n) ..] = (a, b,
+ * ab[0..n), ba[0..n)), a ascending (checked by the binding: cells in range, a != b, masks
+ * below 2**n); 0, or -1 when out of memory (then empty). */
+typedef struct {
+    int32_t *start, *b;
+    uint64_t *ab, *ba;
+} sk_chain_rel;
+
+int sk_chain_rel_init(sk_chain_rel *r, int n, int ncells, const int64_t *rec, size_t nrec);
+void sk_chain_rel_free(sk_chain_rel *r);
+
 /* Output of sk_chain_hints: a growable int32 buffer of records
  *     source index, kind (0 = cycle, 1 = forcing chain), length L, L potentials
  * (a cycle's potentials from its start to the "off" node that closes it; a forcing chain's
@@ -69,15 +83,21 @@ typedef struct {
     /* for sk_chain_best: copies of the state and of the geometry, and per cell stamps */
     uint64_t *masks;
     int32_t *g_ustart, *g_ucells, *g_cstart, *g_cunits;
+    int32_t *xp_start, *xp; /* per cell its peers outside its units (NULL: none), copied */
     uint32_t *cstamp, *lstamp, cgen;
     sk_chain_out scratch;
 } sk_chain_mode;
 
 /* Builds the links, sources, components and bounds of the state *masks* (ncells masks,
- * bit d = digit d + 1 is a candidate) for the link kinds y / x.  Returns 0, or -1 when out
+ * bit d = digit d + 1 is a candidate) for the link kinds y / x; with y and x, rel (NULL:
+ * none) adds the pair relations' links after each candidate's own (chaining.Links.
+ * on_off_r / off_on_r).  xp_start / xp (NULL: none; ncells + 1 offsets into xp, cells in
+ * range, checked by the binding) are each cell's peers outside its units (the different
+ * pairs: Shape.peers), which a cycle's eliminations also see.  Returns 0, or -1 when out
  * of memory (the mode is then freed).  masks must hold only bits below n. */
 int sk_chain_mode_init(sk_chain_mode *m, const sk_chain_geom *g, const uint64_t *masks, int y,
-                       int x);
+                       int x, const sk_chain_rel *rel, const int32_t *xp_start,
+                       const int32_t *xp);
 void sk_chain_mode_free(sk_chain_mode *m);
 
 
@@ -146,6 +166,7 @@ typedef struct {
     uint32_t *mark, mgen;          /* per potential: reached by the branch marked mgen, */
     int32_t *mval;                 /* with this ancestor count */
     sk_chain_out shared;           /* (potential, summed count) common to the branches */
+    sk_chain_rel rel;              /* the pair relations (sk_chainer_relate) */
 } sk_chainer;
 
 /* Builds a chainer on the state masks (g and masks are copied).  0, or -1 when out of
@@ -153,6 +174,13 @@ typedef struct {
 int sk_chainer_init(sk_chainer *c, const sk_chain_geom *g, const uint64_t *masks, int y,
                     int dynamic);
 void sk_chainer_free(sk_chainer *c);
+
+/* Gives the chainer the shape's pair relations (forcing._Run follows them when dynamic and
+ * y; a static chainer's X+Y tables gain their links, chaining.Links.on_off_r / off_on_r):
+ * nrec records as sk_chain_rel_init reads them, those of one cell in the order of
+ * PairLinks.related[a].  Call once, before the first run.  0, or -1 when out of memory (the chainer
+ * keeps no relations then and must not be run). */
+int sk_chainer_relate(sk_chainer *c, const int64_t *rec, size_t nrec);
 
 /* One run from potential start (0 <= start < npot, not validated): fills the run fields
  * above.  0, or -1 when out of memory. */

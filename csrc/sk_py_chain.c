@@ -88,42 +88,105 @@ done:
     return ok;
 }
 
+/* The pair relations' records (a buffer of int64 records a, b, ab[0..n), ba[0..n), as
+ * sk_chain_rel_init reads them) checked: cells in range and distinct, a ascending, masks
+ * below 2**n.  1 with *view held (release it) and *nrec set, else 0 with an exception. */
+static int relation_records(PyObject *obj, int n, int ncells, Py_buffer *view, size_t *nrec) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_SIMPLE) < 0) return 0;
+    const size_t width = 2 + 2 * (size_t)n, len = (size_t)view->len;
+    const int64_t *rec = view->buf;
+    if (len % (width * sizeof *rec) != 0) {
+        PyErr_Format(PyExc_ValueError, "relations: records of %zu int64 each", width);
+        PyBuffer_Release(view);
+        return 0;
+    }
+    *nrec = len / (width * sizeof *rec);
+    const uint64_t bound = sk_py_mask_bound(n); /* 0: any 64-bit mask */
+    for (size_t k = 0; k < *nrec; k++) {
+        const int64_t *r = rec + k * width;
+        int ok = r[0] >= 0 && r[0] < ncells && r[1] >= 0 && r[1] < ncells && r[0] != r[1] &&
+                 (k == 0 || r[0] >= rec[(k - 1) * width]);
+        for (size_t x = 2; ok && x < width; x++) ok = bound == 0 || (uint64_t)r[x] < bound;
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "relations: record %zu is out of range or order", k);
+            PyBuffer_Release(view);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The optional arguments of ChainMode: the pair relations (NULL: none) and each cell's
+ * peers outside its units (NULL: none), checked. */
+typedef struct {
+    PyObject *relations, *peers;
+} chain_extra;
+
 /* What ChainMode and Chainer build from their checked arguments: 0, or -1 with an exception. */
 typedef int (*chain_build_fn)(PyObject *self, const sk_chain_geom *g, const uint64_t *masks,
-                              int y, int flag);
+                              int y, int flag, const chain_extra *extra);
 
 /* The __init__ of ChainMode and Chainer: (n, units, unit_order, masks, y, <flag_name>) parsed
  * and checked, then build; *ready is set when it succeeded.  0, or -1 with an exception (also
  * when the object is already initialised). */
 static int chain_init(PyObject *self, PyObject *args, PyObject *kwds, const char *what,
                       char *flag_name, int *ready, chain_build_fn build) {
-    char *kwlist[] = {"n", "units", "unit_order", "masks", "y", flag_name, NULL};
+    char *kwlist[] = {"n", "units", "unit_order", "masks", "y", flag_name, "relations", "peers",
+                      NULL};
     char format[32];
-    snprintf(format, sizeof format, "iOOOpp:%s", what);
+    snprintf(format, sizeof format, "iOOOpp|$OO:%s", what);
     int n, y, flag;
     PyObject *units, *order, *masks_obj;
+    chain_extra extra = {NULL, NULL};
     if (!PyArg_ParseTupleAndKeywords(args, kwds, format, kwlist, &n, &units, &order, &masks_obj,
-                                     &y, &flag) ||
+                                     &y, &flag, &extra.relations, &extra.peers) ||
         !sk_py_init_once(*ready, what))
         return -1;
+    if (extra.relations == Py_None) extra.relations = NULL;
+    if (extra.peers == Py_None) extra.peers = NULL;
     geom_args a = {0};
     sk_chain_geom g;
     const int ok = chain_geom_args(n, units, order, masks_obj, &a, &g) &&
-                   build(self, &g, a.masks, y, flag) == 0;
+                   build(self, &g, a.masks, y, flag, &extra) == 0;
     geom_args_free(&a);
     if (ok) *ready = 1;
     return ok ? 0 : -1;
 }
 
 static int build_mode(PyObject *self, const sk_chain_geom *g, const uint64_t *masks, int y,
-                      int x) {
+                      int x, const chain_extra *extra) {
     if (!y && !x) {
         PyErr_SetString(PyExc_ValueError, "ChainMode needs y or x links");
         return -1;
     }
-    if (!sk_chain_mode_init(&((ChainModeObject *)self)->mode, g, masks, y, x)) return 0;
-    PyErr_NoMemory();
-    return -1;
+    sk_chain_rel rel = {0};
+    int32_t *xp_start = NULL, *xp = NULL;
+    Py_ssize_t ncsr = 0;
+    int rc = -1;
+    if (extra->relations != NULL) {
+        Py_buffer view;
+        size_t nrec;
+        if (!relation_records(extra->relations, g->n, g->ncells, &view, &nrec)) goto done;
+        const int bad = sk_chain_rel_init(&rel, g->n, g->ncells, view.buf, nrec);
+        PyBuffer_Release(&view);
+        if (bad) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    if (extra->peers != NULL &&
+        !sk_py_csr_arg(extra->peers, "peers", g->ncells, (uint64_t)g->ncells, &xp_start, &xp, &ncsr))
+        goto done;
+    if (sk_chain_mode_init(&((ChainModeObject *)self)->mode, g, masks, y, x,
+                           extra->relations != NULL ? &rel : NULL, xp_start, xp)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    rc = 0;
+done:
+    sk_chain_rel_free(&rel);
+    SK_FREE_ALL(PyMem_RawFree, xp_start, xp);
+    return rc;
 }
 
 static int ChainMode_init(ChainModeObject *self, PyObject *args, PyObject *kwds) {
@@ -374,7 +437,11 @@ fail:
 }
 
 static int build_chainer(PyObject *self, const sk_chain_geom *g, const uint64_t *masks, int y,
-                         int dynamic) {
+                         int dynamic, const chain_extra *extra) {
+    if (extra->relations != NULL || extra->peers != NULL) {
+        PyErr_SetString(PyExc_TypeError, "Chainer takes its relations by relate()");
+        return -1;
+    }
     if (!sk_chainer_init(&((ChainerObject *)self)->chainer, g, masks, y, dynamic)) return 0;
     PyErr_NoMemory();
     return -1;
@@ -511,7 +578,28 @@ static PyObject *ChainRun_end(ChainRunObject *self, PyObject *unused) {
 
 static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_ssize_t nargs);
 
+/* Chainer.relate(records): sk_chainer_relate on the records (relation_records); once,
+ * before the first run. */
+static PyObject *Chainer_relate(ChainerObject *self, PyObject *arg) {
+    if (!sk_py_ready(self->ready, "Chainer")) return NULL;
+    sk_chainer *c = &self->chainer;
+    if (c->rel.start != NULL || c->gen != 0) {
+        PyErr_SetString(PyExc_ValueError, "relate: once, before the first run");
+        return NULL;
+    }
+    Py_buffer view;
+    size_t nrec;
+    if (!relation_records(arg, c->n, c->ncells, &view, &nrec)) return NULL;
+    const int rc = sk_chainer_relate(c, view.buf, nrec);
+    PyBuffer_Release(&view);
+    if (rc) return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Chainer_methods[] = {
+    {"relate", (PyCFunction)Chainer_relate, METH_O,
+     "relate(records, /)\n--\n\nThe shape's pair relations (a buffer of int64 records a, "
+     "b, ab[0..n), ba[0..n):\npairlinks.PairLinks.related); once, before the first run."},
     {"run", (PyCFunction)(void (*)(void))Chainer_run, METH_FASTCALL,
      "run(start, /)\n--\n\nOne run from the potential start: a ChainRun."},
     {"nested", (PyCFunction)(void (*)(void))Chainer_nested, METH_FASTCALL,
@@ -676,6 +764,10 @@ static PyObject *Chainer_nested(ChainerObject *self, PyObject *const *args, Py_s
     if (shape->rules.n != c->n || shape->rules.ncells != c->ncells ||
         shape->rules.nunits != c->nunits) {
         PyErr_SetString(PyExc_ValueError, "shape is not the chainer's shape");
+        return NULL;
+    }
+    if (c->rel.start != NULL) { /* sk_nest.c chains through the units' links only */
+        PyErr_SetString(PyExc_ValueError, "nested: the chainer has pair relations");
         return NULL;
     }
     if (!sk_py_masks(args[2], "save", c->ncells, sk_py_mask_bound(c->n), shape->save)) return NULL;

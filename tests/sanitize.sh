@@ -65,7 +65,7 @@ if [ "${1:-}" != "--fuzz-only" ]; then
     python -m pytest -q -p no:cacheprovider tests/engine/test_engine.py tests/engine/test_engine_binding.py \
         tests/engine/test_engine_reduce.py tests/core/test_canonical_c.py tests/bulk/test_lines_fast.py \
         tests/bulk/test_solve_many_fast.py tests/engine/test_search_items_hostile.py \
-        tests/generator/test_generate_fast.py \
+        tests/generator/test_generate_fast.py tests/logic/test_chain_c_relations.py \
         tests/logic/test_chain_c.py tests/logic/test_chain_c_best.py tests/engine/test_generic_tails.py \
         tests/logic/test_human_c.py tests/logic/test_alt_c.py tests/logic/test_exclusion_c.py \
         tests/logic/test_uniqueness_c.py \

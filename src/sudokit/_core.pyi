@@ -109,6 +109,9 @@ class ChainMode:
         masks: Sequence[int],
         y: bool,
         x: bool,
+        *,
+        relations: bytes | None = None,
+        peers: Sequence[Sequence[int]] | None = None,
     ) -> None: ...
     @property
     def sources(self) -> tuple[int, ...]: ...
@@ -146,6 +149,7 @@ class Chainer:
         y: bool,
         dynamic: bool,
     ) -> None: ...
+    def relate(self, records: bytes, /) -> None: ...
     def run(self, start: int, /) -> ChainRun: ...
     def nested(
         self, multiple: bool, sort_keys: Sequence[int], save: Sequence[int], shape: InChain, /

@@ -21,6 +21,7 @@ from sudokit.grid import Grid
 from sudokit.logic import chaining, forcing
 from sudokit.logic.candidates import CandidateGrid
 from sudokit.logic.chaining import geometry
+from support.chainers import both
 
 DATA = support.DATA / "logic_puzzles.txt"
 CORE = _native.core()
@@ -49,32 +50,8 @@ def _states(puzzles: list[str], seed: int) -> Iterator[CandidateGrid]:
         yield CandidateGrid.from_masks(cg.shape, list(cg.values), masks)
 
 
-def _run(out: forcing._Outcome) -> tuple[object, ...]:
-    return (dict(out.anc), dict(out.parents), out.absurd, out.nest_bits, out.nested, out.causes)
-
-
-def _found(cg: CandidateGrid, rank: int, record: bool) -> list[object]:
-    forcing._LEVEL0.clear()
-    hints = forcing._collect(geometry(cg.shape), cg.masks, rank, record=record)
-    runs: dict[int, tuple[object, ...]] = {}  # each outcome compared once
-    out: list[object] = []
-    for h in hints:
-        for _, o in h.chains:
-            if id(o) not in runs:
-                runs[id(o)] = _run(o)
-        out.append((h.order(), h.kind, h.target, h.source, h.digit, [p for p, _ in h.chains]))
-    out.append(list(runs.values()))
-    out.append([s.text for s in forcing.forcing_hints(cg, rank, exhaustive=True)])
-    return out
-
-
 def _both(monkeypatch: pytest.MonkeyPatch, cg: CandidateGrid, rank: int, record: bool) -> None:
-    c = _found(cg, rank, record)
-    with monkeypatch.context() as m:
-        support.python_twins(m)
-        py = _found(cg, rank, record)
-    forcing._LEVEL0.clear()
-    assert c == py
+    both(monkeypatch, cg, rank, record)
 
 
 @pytest.mark.slow

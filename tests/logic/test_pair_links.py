@@ -8,7 +8,7 @@ import pytest
 
 import sudokit
 from sudokit import rating
-from sudokit.constraints import Constraints
+from sudokit.constraints import Cage, Constraints
 from sudokit.grid import Grid
 from sudokit.logic import forcing
 from sudokit.logic.candidates import CandidateGrid
@@ -37,8 +37,27 @@ def test_classic_shapes_have_no_pair_links() -> None:
     geo = geometry(Shape(3, 3))
     assert geo.pairs is None
     assert Links(geo, [ALL] * 81).on_off_r is None
-    # rules without relations (anti-knight: peers only) add none either
-    assert geometry(_shape(antiknight=True)).pairs is None
+    # rules that neither relate two cells nor say two cells differ add none either
+    assert geometry(_shape(parity="e" + "." * 80)).pairs is None
+
+
+def test_moves_that_differ_are_links_outside_the_units() -> None:
+    links = pair_links(_shape(antiknight=True, antiking=True, nonconsecutive=True))
+    assert links is not None
+    related = {b: (ab, ba) for b, ab, ba in links.related[2]}  # r1c3
+    assert links.label(2, 11) == "non-consecutive"  # r2c3: its box says they differ
+    assert 19 not in related  # r3c2: a knight's move inside the box
+    assert links.label(2, 13) == "anti-knight"  # r2c5
+    assert related[13][0][4] == ALL & ~(1 << 4)  # r1c3=5: r2c5 may hold any other digit
+    assert links.label(2, 12) == "anti-king"  # r2c4: a diagonal king's move
+    assert related[12][0][4] == ALL & ~(1 << 4)
+    assert links.label(2, 3) == "non-consecutive"  # r1c4: the row says "differ" already
+    geo = geometry(_shape(antiknight=True))
+    on5 = on_potential(9, 2, 4)
+    assert pair_label(geo, on5, off_potential(9, 13, 4)) == "anti-knight"
+    assert path_names(geo, [on5, off_potential(9, 13, 4)]) == ["r1c3=5", "r2c5<>5 (anti-knight)"]
+    # the killer cages are not links (their rules reason about the cells)
+    assert geometry(_shape(cages=[Cage((0, 40), 3)])).pairs is None
 
 
 def test_labels_name_each_rule_of_a_pair() -> None:
@@ -113,7 +132,7 @@ def test_dynamic_runs_follow_the_relations_in_python() -> None:
     geo = geometry(Shape(2, 2, constraints=Constraints(nonconsecutive=True)))
     masks = [0b1111] * 16
     chainer = _dynamic((geo, masks))
-    assert chainer.c is None  # the C chainer knows units only: the Python spec runs
+    assert (chainer.c is not None) == (sudokit.BACKEND == "c")  # C follows relations too
     out = chainer.run(on_potential(4, 0, 2))  # r1c1=3
     for cell in (1, 4):  # r1c2, r2c1 lose 2 and 4
         for d in (1, 3):

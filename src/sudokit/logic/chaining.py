@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
@@ -44,6 +45,7 @@ __all__ = [
     "Geometry",
     "Links",
     "RankedHint",
+    "c_relations",
     "candidate",
     "cell_digit",
     "chain_budget",
@@ -324,6 +326,38 @@ def geometry(shape: Shape) -> Geometry:
         tuple(peer_order),
         pair_links(shape),
     )
+
+
+#: Per geometry with pair relations (by id, kept alive with it): :func:`c_relations`; as many
+#: as :func:`geometry` caches.
+_C_RELATIONS: dict[int, tuple[Geometry, tuple[bytes, tuple[tuple[int, ...], ...]]]] = {}
+
+
+def c_relations(geo: Geometry) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
+    """What the C chainers take of a geometry with pair relations, made once per geometry:
+    the relations (:attr:`PairLinks.related <.pairlinks.PairLinks>`) as int64 records
+    (a, b, ab..., ba...), a ascending (``Chainer.relate``, ``ChainMode(relations=)``), and
+    per cell its peers that share no unit with it (``ChainMode(peers=)``: the different
+    pairs of :attr:`Shape.peers <sudokit.shape.Shape.peers>`, which a cycle's eliminations
+    see)."""
+    got = _C_RELATIONS.get(id(geo))
+    if got is None or got[0] is not geo:
+        assert geo.pairs is not None
+        flat = [
+            x
+            for a, related in enumerate(geo.pairs.related)
+            for b, ab, ba in related
+            for x in (a, b, *ab, *ba)
+        ]
+        units = [set(us) for us in geo.shape.cell_units]
+        outside = tuple(
+            tuple(o for o in geo.peers[cell] if not units[cell] & units[o])
+            for cell in range(geo.ncells)
+        )
+        got = _C_RELATIONS[id(geo)] = (geo, (array("q", flat).tobytes(), outside))
+        while len(_C_RELATIONS) > 32:  # the newest is last: never dropped here
+            del _C_RELATIONS[next(iter(_C_RELATIONS))]
+    return got[1]
 
 
 class Links:

@@ -57,6 +57,7 @@ from .chaining import (
     Geometry,
     Links,
     RankedHint,
+    c_relations,
     cell_digit,
     check_budget,
     conclusion_text,
@@ -436,6 +437,17 @@ def _c_engine() -> type[_core.ChainMode] | None:
     return None if core is None else core.ChainMode
 
 
+def _c_mode(
+    engine: type[_core.ChainMode], geo: Geometry, masks: Sequence[int], y: bool, x: bool
+) -> _core.ChainMode:
+    """The C core's search mode (*y*, *x*) on *masks*, given the pair relations and the peers
+    outside the units of a shape that has them (:func:`~.chaining.c_relations`)."""
+    if geo.pairs is None:
+        return engine(geo.n, geo.units, geo.unit_order, masks, y, x)
+    relations, peers = c_relations(geo)
+    return engine(geo.n, geo.units, geo.unit_order, masks, y, x, relations=relations, peers=peers)
+
+
 class _CMode:
     """:class:`_Mode` done by the C core (``_core.ChainMode``, csrc/sk_chain.c): the same
     links, sources, bounds and searches in the same order, so the same hints; only the
@@ -445,7 +457,7 @@ class _CMode:
         self, engine: type[_core.ChainMode], geo: Geometry, masks: Sequence[int], y: bool, x: bool
     ):
         self.y, self.x = y, x
-        self._c = engine(geo.n, geo.units, geo.unit_order, masks, y, x)
+        self._c = _c_mode(engine, geo, masks, y, x)
         self.sources: list[int] = list(self._c.sources)
         self._bounds: dict[int, tuple[int, int, int]] = dict(
             zip(self.sources, self._c.bounds, strict=True)
@@ -509,9 +521,9 @@ def unary_all_c(
     of each distinct set of removals, as (kind: 0 cycle / 1 forcing chain, complexity, the
     removals as "off" potentials ascending, the search path); None without the core."""
     core = _native.core()
-    if core is None or geo.n > 64 or geo.pairs is not None:
+    if core is None or geo.n > 64:
         return None
-    a, b, c = (core.ChainMode(geo.n, geo.units, geo.unit_order, masks, y, x) for y, x in _MODES)
+    a, b, c = (_c_mode(core.ChainMode, geo, masks, y, x) for y, x in _MODES)
     base10 = tuple(t for y, x in _MODES for t in _base_tenths(y, x))
     keys = tuple(_SORT_KEY[m] for m in _MODES)
     return core.unary_all((a, b, c), base10, keys, LENGTH_BONUS_THRESHOLDS, 4 * geo.ncells * geo.n)
@@ -523,7 +535,7 @@ def _new_mode(
     """A search mode on the C core when it is there, else :class:`_Mode` (whose *links*, in a
     list of at most one, are built on first use and shared by the modes of one state)."""
     engine = _c_engine()
-    if engine is not None and geo.n <= 64 and geo.pairs is None:  # C: units' links only
+    if engine is not None and geo.n <= 64:
         return _CMode(engine, geo, masks, y, x)
     if not links:
         links.append(Links(geo, masks))

@@ -49,9 +49,10 @@ On a shape whose variant rules relate two cells (:mod:`~sudokit.logic.pairlinks`
 run with Y links (not Nishio) also follows each relation: an "on" potential removes the
 related cell's candidates the relation rejects with it, and a removal removes the candidates
 of a related cell left without any partner (their parents: the removals of those partners).
-Multiple forcing chains read the relations' weak links from the static X+Y tables. Those runs
-are the Python ones below (the C chainers know the units' links only); classic shapes are
-unchanged.
+Multiple forcing chains read the relations' weak links from the static X+Y tables. The C
+chainers follow them the same way (``Chainer.relate``, ``ChainMode(relations=)``,
+csrc/sk_chain.c); the nested multiple / dynamic rules of csrc/sk_nest.c do not, so inside a
+chain on such a shape those run here (on the C level-0 runs). Classic shapes are unchanged.
 
 The level-0 runs (Nishio, multiple and dynamic forcing chains, and the start of every nested
 run) are done in C when the core is built (``_core.Chainer``, csrc/sk_chain.c), up to 16x16:
@@ -89,6 +90,7 @@ from .chaining import (
     Effect,
     Geometry,
     Links,
+    c_relations,
     candidate,
     cell_digit,
     chain_budget,
@@ -325,19 +327,14 @@ class _Chainer:
         self.unit_keys: list[tuple[tuple[int, int], ...]] = []
         self.places: list[tuple[int, ...]] = []
         self.counts: list[int] = []
-        # the C core's chainer (csrc/sk_chain.c) does the level-0 runs when it is there
-        # (the C core knows the units' links only: not the pair relations of geo.pairs)
-        plain = geo.pairs is None
-        core = (
-            _native.core()
-            if self.base is None and geo.n <= _C_MAX_N and not explain and plain
-            else None
-        )
-        self.c: _core.Chainer | None = (
-            None
-            if core is None
-            else core.Chainer(geo.n, geo.units, geo.unit_order, self.masks, y, dynamic)
-        )
+        # the C core's chainer (csrc/sk_chain.c) does the level-0 runs when it is there,
+        # given the pair relations of geo.pairs (Chainer.relate)
+        core = _native.core() if self.base is None and geo.n <= _C_MAX_N and not explain else None
+        self.c: _core.Chainer | None = None
+        if core is not None:
+            self.c = core.Chainer(geo.n, geo.units, geo.unit_order, self.masks, y, dynamic)
+            if geo.pairs is not None:
+                self.c.relate(c_relations(geo)[0])
         if self.base is not None:  # the same state: share its tables
             base = self.base
             base.tables()
@@ -986,8 +983,8 @@ def _nested_rule(geo: Geometry, save: Sequence[int], masks: Sequence[int], rank:
     n = geo.n
     out: _Removals = []
     chainer = _c_chainer(geo, masks, rank, True)
-    shape = None if chainer is None else _c_rules(geo)
-    if chainer is not None and shape is not None:
+    shape = None if chainer is None or geo.pairs is not None else _c_rules(geo)
+    if chainer is not None and shape is not None:  # sk_nest.c: the units' links only
         # the C core does all of what follows (csrc/sk_nest.c, sk_nest_rule)
         keys = tuple(_SORT_KEYS[k] for k in _KINDS)
         for cx, removable, prs, chains in chainer[1].nested(

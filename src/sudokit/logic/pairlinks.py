@@ -18,8 +18,11 @@ implications, all exact:
   it; a dynamic chain reaches the same through the loss of support and *b*'s last candidate.
 
 The links use the relation alone (not that two related cells may also see each other, which
-their units say). :func:`pair_links` is None for a shape without relations: classic puzzles
-chain exactly as before.
+their units say). The rules that only say two cells differ (anti-knight and anti-king moves,
+the different pairs of the rule kinds) are relations too, "any two different digits", for the
+pairs no unit holds: ``r1c1=5 -> r2c3<>5 (anti-knight)``. Killer cages are not: the cage rules
+reason about their cells. :func:`pair_links` is None for a shape without relations: classic
+puzzles chain exactly as before.
 
 >>> from sudokit.constraints import Constraints
 >>> from sudokit.shape import Shape
@@ -30,6 +33,11 @@ chain exactly as before.
 'white dot'
 >>> pair_links(Shape(2, 2)) is None
 True
+>>> knight = pair_links(Shape(3, 3, constraints=Constraints(antiknight=True)))
+>>> [(b, knight.label(2, b)) for b, _, _ in knight.related[2]]   # r2c1, r3c2: its box
+[(13, 'anti-knight'), (21, 'anti-knight')]
+>>> [bin(m) for m in knight.related[2][0][1][:2]]
+['0b111111110', '0b111111101']
 """
 
 from __future__ import annotations
@@ -44,7 +52,7 @@ from ..constraints import Constraints
 from ..shape import Shape
 from .rulewords import pair_words, step_name
 
-__all__ = ["PairLinks", "PairRule", "pair_links", "pair_rules"]
+__all__ = ["PairLinks", "PairRule", "differ_rules", "pair_links", "pair_rules"]
 
 # per cell: (related cell b, table a -> b, table b -> a), tables indexed by 0-based digit
 _Related = tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
@@ -132,23 +140,63 @@ def pair_rules(shape: Shape) -> Mapping[tuple[int, int], tuple[PairRule, ...]]:
     return MappingProxyType({pair: tuple(items) for pair, items in named.items()})
 
 
+def differ_rules(shape: Shape) -> dict[tuple[int, int], list[str]]:
+    """The pairs (a < b) of cells that the rules say differ and that share no unit, each with
+    the labels of its rules (``'anti-knight'``, ``'anti-king'``, a rule kind's title), in the
+    order the rules are listed."""
+    rules = shape.constraints
+    out: dict[tuple[int, int], list[str]] = {}
+    if rules is None:
+        return out
+    n = shape.n
+    units = [set(us) for us in shape.cell_units]
+
+    def add(a: int, b: int, label: str) -> None:
+        pair = (min(a, b), max(a, b))
+        if a != b and not units[a] & units[b] and label not in out.setdefault(pair, []):
+            out[pair].append(label)
+
+    if rules.antiknight or rules.antiking:
+        for a, b in rules.different_pairs(n):  # the moves among them (cage mates too)
+            steps = sorted((abs(a // n - b // n), abs(a % n - b % n)))
+            if rules.antiknight and steps == [1, 2]:
+                add(a, b, "anti-knight")
+            if rules.antiking and steps[1] == 1:
+                add(a, b, "anti-king")
+    for rule in rules.rules:
+        for a, b in rule.compile(n).different:
+            add(a, b, rule.title)
+    return out
+
+
 @lru_cache(maxsize=64)
 def pair_links(shape: Shape) -> PairLinks | None:
-    """The pair relations of *shape* as chain links, or None when it has none."""
+    """The pair relations of *shape* as chain links, or None when it has none (the different
+    pairs of :func:`differ_rules` joined as "not the same digit")."""
     rules = shape.constraints
     if rules is None:
         return None
-    relations = rules.relations(shape.n)
-    if not relations:
+    tables = {(a, b): t for a, b, t in rules.relations(shape.n)}
+    differ = differ_rules(shape)
+    if not tables and not differ:
         return None
-    tables = {(a, b): t for a, b, t in relations}
+    order = list(tables)
+    n = shape.n
+    for a, b in differ:
+        for x, y in ((a, b), (b, a)):
+            had = tables.get((x, y))
+            if had is None:
+                order.append((x, y))
+            tables[(x, y)] = tuple(
+                (had[d] if had is not None else (1 << n) - 1) & ~(1 << d) for d in range(n)
+            )
     related: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [
         [] for _ in range(shape.ncells)
     ]
-    for a, b, t in relations:
-        related[a].append((b, t, tables[(b, a)]))
-    labels = {
-        pair: ", ".join(dict.fromkeys(label for _, _, label in items))
-        for pair, items in pair_rules(shape).items()
-    }
+    for a, b in order:
+        related[a].append((b, tables[(a, b)], tables[(b, a)]))
+    named = {pair: [label for _, _, label in items] for pair, items in pair_rules(shape).items()}
+    for pair, words in differ.items():
+        named.setdefault(pair, []).extend(words)
+    labels = {pair: ", ".join(dict.fromkeys(words)) for pair, words in named.items()}
     return PairLinks(tuple(tuple(r) for r in related), MappingProxyType(labels))
