@@ -16,7 +16,8 @@ Tiers (DEVELOP.md):
 
 Both tiers run on every core (pytest-xdist, ``-n auto`` in pyproject's addopts; ``-n 0`` runs
 in one process); the tests that measure time or signals share the ``timing`` group, so they
-run one after another in one worker.
+run one after another in one worker, and so do the browser tests and each build
+(:func:`support.tiers.group_of`; the scheduler is :mod:`support.scheduling`).
 
 Fixtures:
 
@@ -47,7 +48,6 @@ from support.tiers import (
     load_hypothesis_profile,
     quick_tier_skips,
     set_tier,
-    xdist_group,
 )
 
 # pytest rewrites the asserts of every test module it imports, and caches the result as
@@ -105,6 +105,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if full and not config.option.durations:
         config.option.durations = 25  # the full tier reports where its time went
     load_hypothesis_profile(full, config.getoption("hypothesis_profile", None))
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.import_plugin("support.scheduling")  # the groups' scheduler
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -113,15 +115,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     ``c_only`` (C-core speed) and the :data:`C_PATH_EXAMPLES` when the engine in use is not the
     C core (``SUDOKIT_BACKEND=python`` runs the backend's tests on the fallback).
 
-    First of the hooks: xdist reads the ``xdist_group`` marks added here in its own hook, and
-    ``-m`` selects by the ``backend`` marks."""
+    First of the hooks: ``-m`` selects by the ``backend`` marks added here."""
     backend = pytest.mark.backend
     for item in items:
         if in_fallback_pass(item):
             item.add_marker(backend)
-        group = xdist_group(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
     if not config.getoption("full") and not config.option.markexpr:
         kept, dropped = quick_tier_skips(items)
         if dropped:

@@ -5,6 +5,9 @@ Hypothesis profiles."""
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -22,12 +25,12 @@ from support.tiers import (
     NO_BACKEND_MODULES,
     TIMING_MODULES,
     examples,
+    group_of,
     in_fallback_pass,
     is_parity_module,
     quick_tier_skips,
     set_tier,
     sweep,
-    xdist_group,
 )
 
 #: The folders of tests/: a room of src/sudokit each, plus the browser suite and the project's
@@ -352,19 +355,6 @@ def test_sweeps_take_their_share_by_tier(monkeypatch: pytest.MonkeyPatch) -> Non
         sweep(5, 4)
 
 
-def test_groups_are_marked_before_xdist_reads_them(request: pytest.FixtureRequest) -> None:
-    """xdist turns the ``xdist_group`` marks into node ids in its own collection hook: the
-    conftest's hook that adds them must run first (it did not, and the docs site was built in
-    both workers)."""
-    impls = request.config.hook.pytest_collection_modifyitems.get_hookimpls()
-    calls = [impl.plugin for impl in reversed(impls)]  # pluggy calls the last one first
-    root = str(TESTS / "conftest.py")
-    ours = next(i for i, plugin in enumerate(calls) if getattr(plugin, "__file__", "") == root)
-    assert impls[len(impls) - 1 - ours].tryfirst
-    xdist = [i for i, plugin in enumerate(calls) if type(plugin).__name__ == "WorkerInteractor"]
-    assert all(ours < i for i in xdist)
-
-
 def test_grouped_modules_exist() -> None:
     assert {p.stem for p in TEST_MODULES} >= TIMING_MODULES | BUILD_MODULES
     assert not TIMING_MODULES & BUILD_MODULES
@@ -390,16 +380,86 @@ def test_the_quick_tier_leaves_out_slow_and_browser_tests() -> None:
 
 def test_groups_keep_timing_builds_and_the_browser_on_one_worker_each() -> None:
     groups = [
-        xdist_group(_Item(path=TESTS / rel, markers=marks))  # type: ignore[arg-type]
-        for rel, marks in [
-            ("web/test_web_load.py", set()),
-            ("project/test_wheel.py", {"slow"}),
-            ("browser/test_player.py", {"browser"}),
-            ("web/test_web_browser_twin.py", {"browser"}),
-            ("cli/test_cli_solve.py", set()),
+        group_of(nodeid)
+        for nodeid in [
+            "tests/web/test_web_load.py::test_abandoned_work_stops",
+            "tests/project/test_wheel.py::test_the_wheel_installs[x@y]",
+            "tests/browser/test_player.py::test_undo",
+            "tests/web/test_web_api.py::test_x",
+            "tests/cli/test_cli_solve.py::test_y",
+            "src/sudokit/grid.py::sudokit.grid.Grid",
         ]
     ]
-    assert groups == ["timing", "test_wheel", "browser", "browser", None]
+    assert groups == ["timing", "test_wheel", "browser", "timing", None, None]
+
+
+def _marks_browser(tree: ast.Module) -> bool:
+    return any(
+        isinstance(node, ast.Attribute)
+        and node.attr == "browser"
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "mark"
+        for node in ast.walk(tree)
+    )
+
+
+def test_the_browser_tests_are_the_browser_folder() -> None:
+    """The quick tier leaves out tests by their ``browser`` mark, the scheduler groups them by
+    their folder: the two must name the same tests."""
+    wrong = [
+        _rel(p) for p in TEST_MODULES if _marks_browser(_tree(p)) != (p.parent.name == "browser")
+    ]
+    assert not wrong, f"mark every module of tests/browser/ browser, and no other: {wrong}"
+
+
+SMALL_SUITE_TEST = """
+import os
+import time
+
+import pytest
+
+
+@pytest.mark.parametrize("n", range(6))
+def test_it(n):
+    time.sleep(0.02)  # long enough that both workers are busy
+    with open(os.environ["RAN"], "a") as log:
+        log.write(f"{__name__} {os.environ['PYTEST_XDIST_WORKER']}\\n")
+"""
+
+
+def test_each_group_runs_in_one_worker(tmp_path: Path) -> None:
+    """A small suite with our folder and module names, over two workers with our scheduler:
+    each group's tests run in one worker (they did not when xdist's own loadgroup lost its
+    marks under pytest 9), and the run did use two."""
+    modules = ["web/test_web_load", "bulk/test_dask", "browser/test_pen", "browser/test_modes"]
+    modules += ["project/test_wheel", "cli/test_plain", "engine/test_other"]
+    for module in modules:
+        path = tmp_path / f"{module}.py"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(SMALL_SUITE_TEST)
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")  # not our pyproject's options
+    ran = tmp_path / "ran.txt"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
+    env |= {"RAN": str(ran), "PYTHONPATH": str(TESTS)}
+    args = ["-n", "2", "--dist", "loadgroup", "-p", "support.scheduling", "-p", "no:cacheprovider"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    workers: dict[str, set[str]] = {}
+    for line in ran.read_text().splitlines():
+        module, worker = line.split()
+        workers.setdefault(module, set()).add(worker)
+    assert sum(1 for _ in ran.read_text().splitlines()) == 6 * len(modules)
+    assert len(workers["test_web_load"] | workers["test_dask"]) == 1  # the timing group
+    assert len(workers["test_pen"] | workers["test_modes"]) == 1  # the browser group
+    assert len(workers["test_wheel"]) == 1
+    assert len(set().union(*workers.values())) == 2
 
 
 def test_the_fallback_pass_takes_the_rooms_but_what_cannot_differ() -> None:

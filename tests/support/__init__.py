@@ -247,6 +247,11 @@ BUSY_CPU = 0.8
 STOP_CPU = 1.0
 #: Wall seconds after SIGINT before a child that has not exited counts as hung.
 HANG_S = 60.0
+#: A web request (``/api/generate``) with seconds of work in a worker, for the tests of time
+#: limits and abandoned work: a 16x16 killer takes 6-23 s to generate on the 2-core machine.
+#: (A 16x16 explain served here until explain became as fast as rate, 0.5 s; the tests it
+#: backed failed quietly.)
+LONG_GENERATION = {"size": 16, "seed": 1, "killer": True}
 
 
 def run_text(args: Sequence[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -119,19 +119,27 @@ def in_fallback_pass(item: pytest.Item) -> bool:
     return path.relative_to(TESTS).parts[0] in BACKEND_ROOMS
 
 
-def xdist_group(item: pytest.Item) -> str | None:
-    """The xdist group of *item*: ``timing`` for the :data:`TIMING_MODULES`, the module's own
-    name for the :data:`BUILD_MODULES`, ``browser`` for the tests marked ``browser``, else None
-    (any worker).
+def group_of(nodeid: str) -> str | None:
+    """The group of the test *nodeid*, whose tests run one after another in one worker:
+    ``timing`` for the :data:`TIMING_MODULES`, the module's own name for the
+    :data:`BUILD_MODULES`, ``browser`` for the modules of a ``browser`` folder, else None (any
+    worker). It follows from the node id's path alone, so that the xdist controller, which
+    sees only node ids, computes it (:mod:`support.scheduling`).
 
     The browser tests share one worker so that one Chromium (and one for the phone contexts)
-    and one app server serve them all: spread over two workers, each launched its own."""
-    stem = Path(item.path).stem
-    if stem in TIMING_MODULES:
+    and one app server serve them all: spread over two workers, each launched its own.
+
+    >>> group_of("tests/web/test_web_load.py::test_abandoned_work_stops")
+    'timing'
+    >>> group_of("tests/browser/test_player.py::test_undo[phone]"), group_of("README.md::README.md")
+    ('browser', None)
+    """
+    path = PurePosixPath(nodeid.split("::", 1)[0])
+    if path.stem in TIMING_MODULES:
         return "timing"
-    if stem in BUILD_MODULES:
-        return stem
-    return "browser" if item.get_closest_marker("browser") is not None else None
+    if path.stem in BUILD_MODULES:
+        return path.stem
+    return "browser" if path.parent.name == "browser" else None
 
 
 def quick_tier_skips(items: Sequence[pytest.Item]) -> tuple[list[pytest.Item], list[pytest.Item]]:

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import sudokit
+from support import LONG_GENERATION
 
 fastapi = pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
@@ -264,14 +265,13 @@ def test_timed_out_work_is_stopped_and_its_worker_replaced() -> None:
     import os
 
     limits = Limits(timeout=0.5, logic_seconds=30.0, slow_workers=1, slow_queue=0)
-    big = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}  # a long explanation
     with TestClient(create_app(limits)) as c:
         lane = c.app.state.server.slow  # type: ignore[attr-defined]
         lane.start()  # wait for the workers (started in the background)
         before = lane.pids()
         assert len(before) == 1
         start = time.perf_counter()
-        first = c.post("/api/explain", json=big)
+        first = c.post("/api/generate", json=LONG_GENERATION)
         assert first.status_code == 504, first.text
         assert time.perf_counter() - start < 5
         for pid in before:  # the worker that ran it is gone (reaped), not busy
@@ -286,15 +286,14 @@ def test_timed_out_work_is_stopped_and_its_worker_replaced() -> None:
 
 @pytest.mark.slow
 def test_a_full_lane_answers_503_with_retry_after() -> None:
-    limits = Limits(timeout=5.0, logic_seconds=30.0, slow_workers=1, slow_queue=0)
-    big = {"puzzle": str(sudokit.generate(size=16, seed=4).puzzle)}
+    limits = Limits(timeout=2.0, logic_seconds=30.0, slow_workers=1, slow_queue=0)
     with TestClient(create_app(limits)) as c, ThreadPoolExecutor(1) as pool:
         lane = c.app.state.server.slow  # type: ignore[attr-defined]
-        running = pool.submit(c.post, "/api/explain", json=big)
+        running = pool.submit(c.post, "/api/generate", json=LONG_GENERATION)
         deadline = time.monotonic() + 5
         while lane._gate.held == 0 and time.monotonic() < deadline:
             time.sleep(0.01)
-        r = c.post("/api/explain", json=big)
+        r = c.post("/api/generate", json=LONG_GENERATION)
         assert r.status_code == 503
         assert "busy" in error_of(r)
         assert int(r.headers["retry-after"]) >= 1

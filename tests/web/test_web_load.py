@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 import sudokit
+from support import LONG_GENERATION
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
@@ -332,11 +333,6 @@ def test_slow_connections_do_not_block_a_real_request(tmp_path: Path) -> None:
     assert server.log.stat().st_size < 100_000, server.log.read_text()[-2000:]
 
 
-#: Seconds of work in a worker: a 16x16 killer takes 6-23 s to generate on this 2-core machine
-#: (an explain of a 16x16 once did too, until explain became as fast as rate: 0.5 s).
-LONG_REQUEST = {"size": 16, "seed": 1, "killer": True}
-
-
 @pytest.mark.slow
 def test_abandoned_work_stops(tmp_path: Path) -> None:
     """A client that gives up on a long request: its worker is stopped at once (old code:
@@ -346,7 +342,7 @@ def test_abandoned_work_stops(tmp_path: Path) -> None:
         assert warm.status_code == 200  # the workers are up
         before = psutil.Process(server.process.pid).children(recursive=True)
         with pytest.raises(httpx.ReadTimeout):
-            httpx.post(f"{server.url}/api/generate", json=LONG_REQUEST, timeout=1.0)
+            httpx.post(f"{server.url}/api/generate", json=LONG_GENERATION, timeout=1.0)
         server.idle_after(2.0)
         after = psutil.Process(server.process.pid).children(recursive=True)
         assert {p.pid for p in before} != {p.pid for p in after}  # a worker was replaced
