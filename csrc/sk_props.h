@@ -85,8 +85,9 @@ typedef struct {
  *               between, whose distinct digits must be able to make the sum; after them),
  *               forward and backward: a digit stays where some path through a consistent
  *               state uses it.
- *   XSUM        each first digit x that the next x - 1 cells can complete by bounds: the
- *               first cell keeps those x, the cells inside their prefixes their bounds.
+ *   XSUM        each first digit x that the next x - 1 cells can complete by bounds (on a
+ *               line of peers, bounds of x - 1 distinct digits other than x): the first
+ *               cell keeps those x, the cells inside their prefixes their bounds.
  *   SKYSCRAPER  the same programme over (tallest so far, count seen).
  *
  * scratch holds sk_group_scratch(...) words.  Returns 1 when consistent, 0 on contradiction
